@@ -1,0 +1,117 @@
+package boardrules
+
+import "errors"
+
+// Player is a seat in turn order, counted from 0. In two-player games seat 0
+// moves first.
+type Player int8
+
+// NoPlayer is the Winner of an Outcome that has no winner.
+const NoPlayer Player = -1
+
+// Status tells whether a game goes on, and if not, how it ended.
+type Status int8
+
+const (
+	// Ongoing: the player to move has a legal move and no rule ended the game.
+	Ongoing Status = iota
+	// Win: Outcome.Winner won.
+	Win
+	// Draw: nobody won.
+	Draw
+)
+
+// String returns "ongoing", "win" or "draw".
+func (s Status) String() string {
+	switch s {
+	case Ongoing:
+		return "ongoing"
+	case Win:
+		return "win"
+	case Draw:
+		return "draw"
+	}
+	return "Status(" + itoa(int(s)) + ")"
+}
+
+// Outcome is the state of a game: going on, won or drawn, and why.
+type Outcome struct {
+	Status Status
+	Winner Player // set when Status == Win, else NoPlayer
+	Reason string // short English text: "king captured on E5", "no legal move", ...
+}
+
+// Position is the contract every engine's position type satisfies. P is the
+// engine's own position type (a value type) and M its move type, so generic
+// code such as Perft works on every game without interfaces on the hot path.
+//
+// Positions are immutable values: Play and PlayUnchecked return a new
+// position and never change the receiver, so one position may be shared by
+// any number of goroutines.
+type Position[P any, M Move] interface {
+	// Players is the number of seats: 2, or 3 or 4 in multi-player Terrace.
+	Players() int
+	// ToMove is the seat whose turn it is.
+	ToMove() Player
+	// LegalMoves lists every legal move in a deterministic order, no two equal.
+	// It is empty exactly when Outcome().Status != Ongoing.
+	LegalMoves() []M
+	// AppendLegalMoves appends the legal moves to dst; it allocates nothing
+	// when dst has room.
+	AppendLegalMoves(dst []M) []M
+	// Play validates m and returns the position after it.
+	Play(m M) (P, error)
+	// PlayUnchecked plays a move just generated from this position (by
+	// LegalMoves or ParseMove) without validating it.
+	PlayUnchecked(m M) P
+	// ParseMove reads every notation form the game accepts and checks that
+	// the move is legal here.
+	ParseMove(s string) (M, error)
+	// Outcome tells whether the game goes on and, if not, how it ended.
+	Outcome() Outcome
+	// Hash is a Zobrist-style hash: equal positions have equal hashes.
+	Hash() uint64
+	// String is the board as text (the pbmserv format where one exists).
+	String() string
+}
+
+// Move is a move of some game. String returns its canonical notation, and
+// ParseMove(m.String()) returns m again.
+type Move interface {
+	String() string
+}
+
+// The sentinel errors. Every error of the module wraps one of them, so
+// callers can tell bad input from a bad move with errors.Is.
+var (
+	// ErrSyntax: the text is not a move, square or position code in this
+	// game's notation.
+	ErrSyntax = errors.New("syntax error")
+	// ErrIllegalMove: the move is well-formed but not legal in this position.
+	ErrIllegalMove = errors.New("illegal move")
+	// ErrGameOver: the game has already ended.
+	ErrGameOver = errors.New("game over")
+)
+
+// itoa avoids importing strconv into this small file for one call.
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,3 @@
+module github.com/boardrules/boardrules
+
+go 1.26

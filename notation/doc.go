@@ -1,0 +1,21 @@
+// Package notation holds the pieces of move notation that the engines share:
+// board squares ("e5"), the move-number suffix pbmserv appends to a move
+// ("e5h5t#12"), and ParseError, the syntax error every parser returns.
+//
+// A Square names a square of a board of up to 26 files (a to z) and 99 ranks
+// (1 to 99). Squares are read case-insensitively and written in lower case
+// by String and in upper case by Upper, as pbmserv printed them:
+//
+//	sq, _ := notation.ParseSquare("E5")
+//	sq.String() // "e5"
+//	sq.Upper()  // "E5"
+//
+// The zero Square means "no square"; a1 is a real square and is not zero.
+//
+// Every error of this package is a *ParseError, which wraps
+// boardrules.ErrSyntax and shows where in the input the problem is:
+//
+//	syntax error: rank must be 1 to 99
+//	  e100
+//	   ^
+package notation

@@ -1,0 +1,100 @@
+package boardrules
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Perft counts the sequences of exactly depth moves from p. A move that ends
+// the game is a leaf: an ended position has no legal moves, so it adds
+// nothing at greater depths. Perft(p, 0) is 1.
+//
+// Perft reuses one move buffer per depth, so it allocates only a few slices
+// however many nodes it visits.
+func Perft[P Position[P, M], M Move](p P, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	bufs := make([][]M, depth)
+	return perft(p, depth, bufs)
+}
+
+func perft[P Position[P, M], M Move](p P, depth int, bufs [][]M) uint64 {
+	moves := p.AppendLegalMoves(bufs[depth-1][:0])
+	bufs[depth-1] = moves
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for i := 0; i < len(moves); i++ {
+		n += perft(p.PlayUnchecked(moves[i]), depth-1, bufs)
+	}
+	return n
+}
+
+// Divide returns, for each legal move of p in canonical notation, the perft
+// count of depth-1 after it. The counts add up to Perft(p, depth). With
+// depth <= 0 it returns an empty map.
+func Divide[P Position[P, M], M Move](p P, depth int) map[string]uint64 {
+	out := make(map[string]uint64)
+	if depth <= 0 {
+		return out
+	}
+	for _, m := range p.LegalMoves() {
+		out[m.String()] = Perft(p.PlayUnchecked(m), depth-1)
+	}
+	return out
+}
+
+// Playout plays uniformly random legal moves from p until the game ends or
+// maxPlies moves have been played, and returns the last position and the
+// moves played.
+func Playout[P Position[P, M], M Move](p P, r *rand.Rand, maxPlies int) (P, []M) {
+	var played []M
+	var buf []M
+	for len(played) < maxPlies {
+		buf = p.AppendLegalMoves(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		m := buf[r.IntN(len(buf))]
+		played = append(played, m)
+		p = p.PlayUnchecked(m)
+	}
+	return p, played
+}
+
+// Replay parses and plays the moves in turn from start. On failure it returns
+// the last position reached and an error that names the ply (counted from 1)
+// and the move, and wraps the engine's error.
+func Replay[P Position[P, M], M Move](start P, moves ...string) (P, error) {
+	p := start
+	for i, s := range moves {
+		m, err := p.ParseMove(s)
+		if err == nil {
+			var next P
+			next, err = p.Play(m)
+			if err == nil {
+				p = next
+				continue
+			}
+		}
+		return p, &ReplayError{Ply: i + 1, Move: s, Err: err}
+	}
+	return p, nil
+}
+
+// ReplayError is the error of Replay and ParseRecord: which ply failed, on
+// which move text, and why.
+type ReplayError struct {
+	Ply  int    // counted from 1
+	Move string // the text as given
+	Err  error  // the engine's error, wrapping a sentinel
+}
+
+func (e *ReplayError) Error() string {
+	return fmt.Sprintf("ply %d (%s): %v", e.Ply, e.Move, e.Err)
+}
+
+// Unwrap returns the engine's error, so errors.Is sees its sentinel.
+func (e *ReplayError) Unwrap() error { return e.Err }

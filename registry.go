@@ -1,0 +1,158 @@
+package boardrules
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"sync"
+)
+
+// Any is a position of some game seen through a type-erased view, with moves
+// as canonical text. Tools that choose the game at run time (a tour, a
+// terminal player, a server) work with Any; search code should use the
+// engine's own types through Position for speed.
+type Any interface {
+	Game() string    // "tumbling", "flooprail", "terrace", "crumble"
+	Variant() string // the variant's name, as GameInfo.Variants lists it
+	Players() int
+	ToMove() Player
+	LegalMoves() []string
+	Play(move string) (Any, error) // ParseMove, then Play
+	Outcome() Outcome
+	Hash() uint64
+	String() string
+	MarshalText() ([]byte, error) // the engine's position code
+}
+
+// GameInfo describes a registered game.
+type GameInfo struct {
+	Name     string                            // "terrace": the first word of its position codes
+	Title    string                            // "Terrace"
+	Variants []string                          // Variants[0] is the standard game
+	New      func(variant string) (Any, error) // the starting position of a variant
+	Decode   func(code []byte) (Any, error)    // reads the engine's position code
+}
+
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]GameInfo{}
+)
+
+// Register makes a game known by name. Engines call it from their init, so
+// importing an engine package (import _ ".../terrace") is enough to make the
+// game available to Games, Lookup and Decode. Register panics when the name
+// is empty or already taken, or when New or Decode is nil: those are
+// programming errors, not input.
+func Register(g GameInfo) {
+	if g.Name == "" || g.New == nil || g.Decode == nil || len(g.Variants) == 0 {
+		panic("boardrules: Register needs a Name, at least one variant, New and Decode")
+	}
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[g.Name]; dup {
+		panic("boardrules: Register called twice for game " + g.Name)
+	}
+	g.Variants = append([]string(nil), g.Variants...)
+	registry[g.Name] = g
+}
+
+// Games lists the registered games sorted by Name.
+func Games() []GameInfo {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	out := make([]GameInfo, 0, len(registry))
+	for _, g := range registry {
+		g.Variants = append([]string(nil), g.Variants...)
+		out = append(out, g)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup returns the registered game of that name.
+func Lookup(name string) (GameInfo, bool) {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	g, ok := registry[name]
+	if ok {
+		g.Variants = append([]string(nil), g.Variants...)
+	}
+	return g, ok
+}
+
+// Decode reads a position code of any registered game: its first word names
+// the game, whose decoder reads the rest. Errors wrap ErrSyntax.
+func Decode(code []byte) (Any, error) {
+	word := code
+	if i := bytes.IndexAny(code, " \t\r\n"); i >= 0 {
+		word = code[:i]
+	}
+	if len(word) == 0 {
+		return nil, fmt.Errorf("%w: empty position code", ErrSyntax)
+	}
+	g, ok := Lookup(string(word))
+	if !ok {
+		return nil, fmt.Errorf("%w: position code %q: unknown game %q", ErrSyntax, truncate(code, 40), word)
+	}
+	return g.Decode(code)
+}
+
+func truncate(b []byte, n int) string {
+	if len(b) <= n {
+		return string(b)
+	}
+	return string(b[:n]) + "..."
+}
+
+// AsAny wraps an engine position as an Any for the given game and variant
+// names. Engines use it in their GameInfo.New and Decode, so they need no
+// glue of their own.
+func AsAny[P interface {
+	Position[P, M]
+	MarshalText() ([]byte, error)
+}, M Move](game, variant string, p P) Any {
+	return anyPosition[P, M]{game: game, variant: variant, pos: p}
+}
+
+type anyPosition[P interface {
+	Position[P, M]
+	MarshalText() ([]byte, error)
+}, M Move] struct {
+	game, variant string
+	pos           P
+}
+
+func (a anyPosition[P, M]) Game() string    { return a.game }
+func (a anyPosition[P, M]) Variant() string { return a.variant }
+func (a anyPosition[P, M]) Players() int    { return a.pos.Players() }
+func (a anyPosition[P, M]) ToMove() Player  { return a.pos.ToMove() }
+func (a anyPosition[P, M]) Outcome() Outcome {
+	return a.pos.Outcome()
+}
+func (a anyPosition[P, M]) Hash() uint64                 { return a.pos.Hash() }
+func (a anyPosition[P, M]) String() string               { return a.pos.String() }
+func (a anyPosition[P, M]) MarshalText() ([]byte, error) { return a.pos.MarshalText() }
+
+// Unwrap returns the engine position inside, for callers that know its type.
+func (a anyPosition[P, M]) Unwrap() any { return a.pos }
+
+func (a anyPosition[P, M]) LegalMoves() []string {
+	moves := a.pos.LegalMoves()
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = m.String()
+	}
+	return out
+}
+
+func (a anyPosition[P, M]) Play(move string) (Any, error) {
+	m, err := a.pos.ParseMove(move)
+	if err != nil {
+		return nil, err
+	}
+	next, err := a.pos.Play(m)
+	if err != nil {
+		return nil, err
+	}
+	return anyPosition[P, M]{game: a.game, variant: a.variant, pos: next}, nil
+}
