@@ -1,0 +1,96 @@
+package boardrules_test
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/boardrules/boardrules"
+)
+
+// nim is the tiny game the root package is proved on before any engine
+// exists: a pile of stones, each turn takes 1, 2 or 3, and whoever takes the
+// last stone wins. It implements the whole contract the way an engine must.
+type nim struct {
+	pile   int
+	toMove boardrules.Player
+}
+
+type take int
+
+func (t take) String() string { return strconv.Itoa(int(t)) }
+
+func (p nim) Players() int              { return 2 }
+func (p nim) ToMove() boardrules.Player { return p.toMove }
+func (p nim) LegalMoves() []take        { return p.AppendLegalMoves(nil) }
+func (p nim) AppendLegalMoves(dst []take) []take {
+	for t := 1; t <= 3 && t <= p.pile; t++ {
+		dst = append(dst, take(t))
+	}
+	return dst
+}
+func (p nim) PlayUnchecked(t take) nim { return nim{pile: p.pile - int(t), toMove: 1 - p.toMove} }
+func (p nim) Play(t take) (nim, error) {
+	if p.pile == 0 {
+		return p, fmt.Errorf("take %d: %w", t, boardrules.ErrGameOver)
+	}
+	if t < 1 || t > 3 || int(t) > p.pile {
+		return p, fmt.Errorf("take %d: only 1 to %d stones may be taken: %w", t, min(3, p.pile), boardrules.ErrIllegalMove)
+	}
+	return p.PlayUnchecked(t), nil
+}
+func (p nim) ParseMove(s string) (take, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a number: %w", s, boardrules.ErrSyntax)
+	}
+	t := take(n)
+	if _, err := p.Play(t); err != nil {
+		return 0, err
+	}
+	return t, nil
+}
+func (p nim) Outcome() boardrules.Outcome {
+	if p.pile == 0 {
+		return boardrules.Outcome{Status: boardrules.Win, Winner: 1 - p.toMove, Reason: "took the last stone"}
+	}
+	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
+}
+func (p nim) Hash() uint64   { return uint64(p.pile)<<1 | uint64(p.toMove) }
+func (p nim) String() string { return strings.Repeat("o", p.pile) }
+func (p nim) MarshalText() ([]byte, error) {
+	return fmt.Appendf(nil, "nim %d %d", p.pile, p.toMove), nil
+}
+
+func decodeNim(code []byte) (nim, error) {
+	var p nim
+	var pile, toMove int
+	if _, err := fmt.Sscanf(string(code), "nim %d %d", &pile, &toMove); err != nil || pile < 0 || toMove < 0 || toMove > 1 {
+		return p, fmt.Errorf("bad nim code %q: %w", code, boardrules.ErrSyntax)
+	}
+	return nim{pile: pile, toMove: boardrules.Player(toMove)}, nil
+}
+
+var _ boardrules.Position[nim, take] = nim{}
+
+func init() {
+	boardrules.Register(boardrules.GameInfo{
+		Name:     "nim",
+		Title:    "Nim",
+		Variants: []string{"10", "4"},
+		New: func(variant string) (boardrules.Any, error) {
+			n, err := strconv.Atoi(variant)
+			if err != nil || (n != 10 && n != 4) {
+				return nil, fmt.Errorf("nim: unknown variant %q", variant)
+			}
+			return boardrules.AsAny("nim", variant, nim{pile: n}), nil
+		},
+		Decode: func(code []byte) (boardrules.Any, error) {
+			p, err := decodeNim(code)
+			if err != nil {
+				return nil, err
+			}
+			return boardrules.AsAny("nim", strconv.Itoa(p.pile), p), nil
+		},
+	})
+}

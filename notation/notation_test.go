@@ -1,0 +1,211 @@
+package notation_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+func TestSquareRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		file := rapid.IntRange(0, notation.MaxFiles-1).Draw(t, "file")
+		rank := rapid.IntRange(0, notation.MaxRanks-1).Draw(t, "rank")
+		sq := notation.SquareAt(file, rank)
+		if sq.IsZero() || sq.File() != file || sq.Rank() != rank {
+			t.Fatalf("SquareAt(%d, %d) = %v (file %d rank %d)", file, rank, sq, sq.File(), sq.Rank())
+		}
+		for _, text := range []string{sq.String(), sq.Upper()} {
+			got, err := notation.ParseSquare(text)
+			if err != nil || got != sq {
+				t.Fatalf("ParseSquare(%q) = %v, %v; want %v", text, got, err, sq)
+			}
+		}
+		if strings.ToUpper(sq.String()) != sq.Upper() {
+			t.Fatalf("String %q and Upper %q differ by more than case", sq.String(), sq.Upper())
+		}
+	})
+}
+
+func TestSquareText(t *testing.T) {
+	cases := []struct {
+		file, rank   int
+		lower, upper string
+	}{
+		{0, 0, "a1", "A1"}, {4, 4, "e5", "E5"}, {25, 98, "z99", "Z99"}, {7, 9, "h10", "H10"},
+	}
+	for _, c := range cases {
+		sq := notation.SquareAt(c.file, c.rank)
+		if sq.String() != c.lower || sq.Upper() != c.upper {
+			t.Errorf("SquareAt(%d, %d) = %s / %s, want %s / %s", c.file, c.rank, sq, sq.Upper(), c.lower, c.upper)
+		}
+	}
+	if !(notation.Square{}).IsZero() || notation.SquareAt(0, 0).IsZero() {
+		t.Error("the zero Square must be zero and a1 must not")
+	}
+	for _, out := range [][2]int{{-1, 0}, {26, 0}, {0, -1}, {0, 99}} {
+		if sq := notation.SquareAt(out[0], out[1]); !sq.IsZero() {
+			t.Errorf("SquareAt(%d, %d) = %v, want the zero Square", out[0], out[1], sq)
+		}
+	}
+	if s := (notation.Square{}).String(); s != "-" {
+		t.Errorf("zero Square String() = %q, want -", s)
+	}
+}
+
+func TestParseSquareErrors(t *testing.T) {
+	cases := []struct {
+		in     string
+		offset int
+	}{
+		{"", 0}, {"5e", 0}, {"e", 1}, {"e0", 1}, {"e05", 1}, {"e100", 1}, {"e5 ", 2}, {"e5x", 2}, {"é5", 0}, {"e-5", 1},
+	}
+	for _, c := range cases {
+		_, err := notation.ParseSquare(c.in)
+		var pe *notation.ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("ParseSquare(%q) = %v, want a *ParseError", c.in, err)
+			continue
+		}
+		if !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("ParseSquare(%q) error does not wrap ErrSyntax", c.in)
+		}
+		if pe.Offset != c.offset || pe.Input != c.in {
+			t.Errorf("ParseSquare(%q): offset %d input %q, want offset %d", c.in, pe.Offset, pe.Input, c.offset)
+		}
+	}
+}
+
+func TestScanSquare(t *testing.T) {
+	sq, next, err := notation.ScanSquare("E5-F10T", 3)
+	if err != nil || sq != notation.SquareAt(5, 9) || next != 6 {
+		t.Errorf("ScanSquare = %v, %d, %v; want f10, 6", sq, next, err)
+	}
+}
+
+func TestSplitMoveNumber(t *testing.T) {
+	type result struct {
+		Move string
+		N    int
+		OK   bool
+	}
+	good := map[string]result{
+		"e5h5t#12": {"e5h5t", 12, true},
+		"e5h5t":    {"e5h5t", 0, false},
+		"#0":       {"", 0, true},
+		"a#b#7":    {"a#b", 7, true},
+		"":         {"", 0, false},
+	}
+	for in, want := range good {
+		move, n, ok, err := notation.SplitMoveNumber(in)
+		if err != nil {
+			t.Errorf("SplitMoveNumber(%q): %v", in, err)
+		}
+		if diff := cmp.Diff(want, result{move, n, ok}); diff != "" {
+			t.Errorf("SplitMoveNumber(%q) (-want +got):\n%s", in, diff)
+		}
+	}
+	bad := map[string]int{"e5h5t#": 6, "e5#1x": 4, "e5#-3": 3, "e5#99999999999999999999": 3, "e5# 3": 3}
+	for in, offset := range bad {
+		_, _, _, err := notation.SplitMoveNumber(in)
+		var pe *notation.ParseError
+		if !errors.As(err, &pe) || !errors.Is(err, boardrules.ErrSyntax) || pe.Offset != offset {
+			t.Errorf("SplitMoveNumber(%q) = %v, want a ParseError at offset %d", in, err, offset)
+		}
+	}
+}
+
+func TestParseErrorShowsCaret(t *testing.T) {
+	err := notation.Errorf("E5-X5", 3, "expected a file letter")
+	want := "syntax error at offset 3: expected a file letter\n\tE5-X5\n\t   ^"
+	if diff := cmp.Diff(want, err.Error()); diff != "" {
+		t.Errorf("Error() (-want +got):\n%s", diff)
+	}
+	long := strings.Repeat("a", 200) + "!" + strings.Repeat("b", 200)
+	msg := notation.Errorf(long, 200, "bang").Error()
+	lines := strings.Split(msg, "\n")
+	if len(lines) != 3 || strings.Index(lines[2], "^") != strings.Index(lines[1], "!") {
+		t.Errorf("caret not under the offending byte in a long input:\n%s", msg)
+	}
+	ctl := notation.Errorf("a\tb\nc", 4, "x").Error()
+	if strings.Count(ctl, "\n") != 2 {
+		t.Errorf("control characters leaked into the message: %q", ctl)
+	}
+	if got := notation.Errorf("ab", 9, "past the end").Error(); !strings.HasSuffix(got, "\t  ^") {
+		t.Errorf("offset past the end not clamped: %q", got)
+	}
+}
+
+func FuzzParseSquare(f *testing.F) {
+	for _, s := range []string{"e5", "E5", "z99", "a100", "", "e0", "h10x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sq, err := notation.ParseSquare(s)
+		if err != nil {
+			if !errors.Is(err, boardrules.ErrSyntax) {
+				t.Fatalf("ParseSquare(%q) error %v does not wrap ErrSyntax", s, err)
+			}
+			_ = err.Error()
+			return
+		}
+		if !strings.EqualFold(sq.String(), s) {
+			t.Fatalf("ParseSquare(%q) = %v, which does not print back", s, sq)
+		}
+	})
+}
+
+func FuzzSplitMoveNumber(f *testing.F) {
+	for _, s := range []string{"e5h5t#12", "e5h5t", "#", "#0", "a#b#7", "x#99999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		move, n, ok, err := notation.SplitMoveNumber(s)
+		if err != nil {
+			if !errors.Is(err, boardrules.ErrSyntax) {
+				t.Fatalf("error %v does not wrap ErrSyntax", err)
+			}
+			_ = err.Error()
+			return
+		}
+		if !ok {
+			if move != s {
+				t.Fatalf("no suffix, but move %q != input %q", move, s)
+			}
+			return
+		}
+		if n < 0 || !strings.HasPrefix(s, move+"#") {
+			t.Fatalf("SplitMoveNumber(%q) = %q, %d", s, move, n)
+		}
+	})
+}
+
+func ExampleParseSquare() {
+	sq, _ := notation.ParseSquare("E5")
+	fmt.Println(sq, sq.Upper(), sq.File(), sq.Rank())
+	_, err := notation.ParseSquare("e0")
+	fmt.Println(errors.Is(err, boardrules.ErrSyntax))
+	// Output:
+	// e5 E5 4 4
+	// true
+}
+
+func ExampleSplitMoveNumber() {
+	move, n, ok, _ := notation.SplitMoveNumber("e5h5t#12")
+	fmt.Println(move, n, ok)
+	// Output: e5h5t 12 true
+}
+
+func ExampleParseError() {
+	_, err := notation.ParseSquare("e5x")
+	fmt.Println(err)
+	// Output:
+	// syntax error at offset 2: unexpected "x" after square
+	// 	e5x
+	// 	  ^
+}

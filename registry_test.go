@@ -1,0 +1,122 @@
+package boardrules_test
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestLookupAndNew(t *testing.T) {
+	g, ok := boardrules.Lookup("nim")
+	if !ok {
+		t.Fatal("nim is not registered")
+	}
+	if g.Title != "Nim" || g.Variants[0] != "10" {
+		t.Errorf("GameInfo = %+v", g)
+	}
+	p, err := g.New("4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"1", "2", "3"}, p.LegalMoves()); diff != "" {
+		t.Errorf("LegalMoves (-want +got):\n%s", diff)
+	}
+	q, err := p.Play("3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Game() != "nim" || q.Variant() != "4" || q.ToMove() != 1 || q.String() != "o" || q.Players() != 2 {
+		t.Errorf("after Play: game %q variant %q to move %d board %q", q.Game(), q.Variant(), q.ToMove(), q.String())
+	}
+	if p.String() != "oooo" {
+		t.Errorf("Play changed the receiver: %q", p.String())
+	}
+	q, _ = q.Play("1")
+	if o := q.Outcome(); o.Status != boardrules.Win || o.Winner != 1 {
+		t.Errorf("Outcome = %+v, want a win for seat 1", o)
+	}
+	if _, err := q.Play("1"); !errors.Is(err, boardrules.ErrGameOver) {
+		t.Errorf("Play after the end: %v, want ErrGameOver", err)
+	}
+	if _, err := p.Play("five"); !errors.Is(err, boardrules.ErrSyntax) {
+		t.Errorf("Play(five): %v, want ErrSyntax", err)
+	}
+	if _, ok := boardrules.Lookup("chess"); ok {
+		t.Error("Lookup(chess) found a game")
+	}
+}
+
+func TestGamesSortedAndCopied(t *testing.T) {
+	games := boardrules.Games()
+	names := make([]string, len(games))
+	for i, g := range games {
+		names[i] = g.Name
+	}
+	if !slices.IsSorted(names) || !slices.Contains(names, "nim") {
+		t.Errorf("Games() names = %v, want sorted and containing nim", names)
+	}
+	for _, g := range games {
+		if g.Name == "nim" {
+			g.Variants[0] = "changed"
+		}
+	}
+	if g, _ := boardrules.Lookup("nim"); g.Variants[0] != "10" {
+		t.Error("changing the Variants returned by Games changed the registry")
+	}
+}
+
+func TestDecode(t *testing.T) {
+	p, err := boardrules.Decode([]byte("nim 6 1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _ := p.MarshalText()
+	if string(code) != "nim 6 1" || p.Hash() != 6<<1|1 {
+		t.Errorf("decoded %q hash %d", code, p.Hash())
+	}
+	for _, bad := range []string{"", " nim 6 1", "chess 1", "nim x y"} {
+		if _, err := boardrules.Decode([]byte(bad)); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("Decode(%q) = %v, want ErrSyntax", bad, err)
+		}
+	}
+}
+
+func TestRegisterPanicsOnDuplicateOrIncomplete(t *testing.T) {
+	valid := func() boardrules.GameInfo {
+		g, _ := boardrules.Lookup("nim")
+		return g
+	}
+	noNew := valid()
+	noNew.Name, noNew.New = "nim-without-new", nil
+	for _, g := range []boardrules.GameInfo{valid(), noNew} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Register(%q) did not panic", g.Name)
+				}
+			}()
+			boardrules.Register(g)
+		}()
+	}
+}
+
+func ExampleLookup() {
+	// Engines register themselves in their init; this test file registers
+	// a tiny game of Nim (take 1 to 3 stones, taking the last one wins).
+	g, _ := boardrules.Lookup("nim")
+	p, _ := g.New("4")
+	for _, move := range []string{"1", "3"} {
+		p, _ = p.Play(move)
+	}
+	fmt.Println(g.Title, p.Outcome().Status, "for seat", p.Outcome().Winner)
+	// Output: Nim win for seat 1
+}
+
+func ExamplePerft() {
+	fmt.Println(boardrules.Perft(nim{pile: 4}, 2))
+	// Output: 6
+}
