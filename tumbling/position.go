@@ -1,0 +1,533 @@
+package tumbling
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
+)
+
+// This file is the hot path: board geometry, move generation, playing a move
+// and the end-of-game checks.
+
+// Position is a Tumbling Down position: the rules, the colour to move, the
+// 64 stacks and, once a king has fallen, the stored result. It is an
+// immutable comparable value: Play returns a new Position, and two positions
+// are == exactly when they are the same game state. The zero Position is an
+// empty board, Pbmserv rules, Black to move; Black owns nothing, so White has
+// won ("no legal move").
+type Position struct {
+	board [64]uint64 // packed stacks, index 8*(rank-1)+(file-1); see stack.go
+
+	// Derived from board and rules, kept up to date by every move so that
+	// move generation and the end-of-game checks need no scan of the board.
+	hash  uint64    // Zobrist hash of board, rules, side to move and result
+	own   [2]uint64 // squares whose top man is Black / White
+	pure  [2]uint64 // pure Black / White stacks
+	kings [2]uint64 // kings of each colour on this board (§5.1)
+	kingH [2]uint8  // their height, 0 when there are none
+
+	rules  Rules
+	toMove Color
+	result result // the stored end of the game (§5.4); zero while it goes on
+}
+
+// result is a stored game end. The winner follows from the kind: the mover
+// (the colour not to move) for a capture and oppNoKing, the side to move for
+// ownCapture and noKing.
+type result struct {
+	kind resultKind
+	sq   uint8
+}
+
+type resultKind uint8
+
+const (
+	noResult resultKind = iota
+	capture
+	ownCapture
+	noKing
+	oppNoKing
+)
+
+// winner is the colour that won by r in a position with toMove to move.
+func (r result) winner(toMove Color) Color {
+	if r.kind == capture || r.kind == oppNoKing {
+		return toMove ^ 1
+	}
+	return toMove
+}
+
+// Geometry. Directions in square order of their neighbours: SW, S, SE, W, E,
+// NW, N, NE.
+var (
+	dirFile = [8]int{-1, 0, 1, -1, 1, -1, 0, 1}
+	dirRank = [8]int{-1, -1, -1, 0, 0, 1, 1, 1}
+	dirStep = [8]int{-9, -8, -7, -1, 1, 7, 8, 9}
+
+	squares   [64]notation.Square // index -> Square
+	lineLen   [64][8]uint8        // squares from a square to the edge in a direction
+	manMoves  [64][]Move          // man moves from a square, in square order of To
+	tumbles   [64][]Move          // tumbles from a square, in square order of To
+	zobrist   [64][58][2]uint64   // one key per square, level and colour of a man
+	sideKey   uint64              // White to move
+	rulesKey  [3]uint64           // rules (Pbmserv's is 0, so the zero Position hashes to 0)
+	resultKey [5][64]uint64       // stored result kind and square
+)
+
+func init() {
+	for i := range squares {
+		squares[i] = notation.SquareAt(i%8, i/8)
+	}
+	all := make([]Move, 0, 2*420)
+	for i := range 64 {
+		f, r := i%8, i/8
+		for d := range 8 {
+			n := 0
+			for ff, rr := f+dirFile[d], r+dirRank[d]; ff >= 0 && ff < 8 && rr >= 0 && rr < 8; ff, rr = ff+dirFile[d], rr+dirRank[d] {
+				n++
+			}
+			lineLen[i][d] = uint8(n)
+		}
+		for _, tumble := range []bool{false, true} {
+			start := len(all)
+			for d := range 8 {
+				if lineLen[i][d] > 0 {
+					all = append(all, Move{squares[i], squares[i+dirStep[d]], tumble})
+				}
+			}
+			if tumble {
+				tumbles[i] = all[start:len(all):len(all)]
+			} else {
+				manMoves[i] = all[start:len(all):len(all)]
+			}
+		}
+	}
+	// splitmix64 from a fixed seed: the same hashes in every run.
+	seed := uint64(0x7475_6d62_6c69_6e67) // "tumbling"
+	next := func() uint64 {
+		seed += 0x9e3779b97f4a7c15
+		z := seed
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	for i := range zobrist {
+		for l := range zobrist[i] {
+			zobrist[i][l] = [2]uint64{next(), next()}
+		}
+	}
+	sideKey = next()
+	rulesKey[Classic], rulesKey[Boardspace] = next(), next()
+	for k := range resultKey {
+		for s := range resultKey[k] {
+			resultKey[k][s] = next()
+		}
+	}
+	for s := range 64 {
+		captureReason[s] = "king captured on " + squares[s].Upper()
+		ownCaptureReason[s] = "own king captured on " + squares[s].Upper()
+	}
+}
+
+var captureReason, ownCaptureReason [64]string
+
+// index returns the board index of sq, or false when sq is not on the 8x8 board.
+func index(sq notation.Square) (int, bool) {
+	f, r := sq.File(), sq.Rank()
+	if uint(f) >= 8 || uint(r) >= 8 {
+		return 0, false
+	}
+	return 8*r + f, true
+}
+
+// direction returns the direction from a square to a neighbour, or false when
+// to is not a neighbour of from (indices assumed on the board).
+func direction(from, to notation.Square) (int, bool) {
+	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
+	if df < -1 || df > 1 || dr < -1 || dr > 1 || df == 0 && dr == 0 {
+		return 0, false
+	}
+	d := 3*(dr+1) + df + 1 // 0..8, 4 is no move
+	if d > 4 {
+		d--
+	}
+	return d, true
+}
+
+// build fills the derived fields of a position from its board.
+func build(board [64]uint64, rules Rules, toMove Color, res result) Position {
+	p := Position{board: board, rules: rules, toMove: toMove, result: res}
+	for i, v := range board {
+		if v == 0 {
+			continue
+		}
+		bit := uint64(1) << i
+		p.own[topColor(v)] |= bit
+		if c := pureColor(v); c != NoColor {
+			p.pure[c] |= bit
+		}
+	}
+	p.updateKings()
+	p.hash = p.hashFromScratch()
+	return p
+}
+
+// hashFromScratch computes the hash that PlayUnchecked keeps incrementally.
+func (p *Position) hashFromScratch() uint64 {
+	var h uint64
+	for i, v := range p.board {
+		for l := range height(v) {
+			h ^= zobrist[i][l][v>>(6+l)&1]
+		}
+	}
+	h ^= rulesKey[p.rules%3]
+	if p.toMove == White {
+		h ^= sideKey
+	}
+	if p.result.kind != noResult {
+		h ^= resultKey[p.result.kind][p.result.sq]
+	}
+	return h
+}
+
+// updateKings recomputes the kings of both colours (§5.1) from the pure stacks.
+func (p *Position) updateKings() {
+	for c := range 2 {
+		var best, km uint64
+		for m := p.pure[c]; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			switch h := p.board[i] & heightMask; {
+			case h > best:
+				best, km = h, uint64(1)<<i
+			case h == best:
+				km |= uint64(1) << i
+			}
+		}
+		if p.rules == Classic && best < 2 {
+			best, km = 0, 0
+		}
+		p.kings[c], p.kingH[c] = km, uint8(best)
+	}
+}
+
+// setSquare replaces the stack at i and keeps the owner and pure masks
+// current; the caller keeps the hash.
+func (p *Position) setSquare(i int, v uint64) {
+	p.board[i] = v
+	bit := uint64(1) << i
+	p.own[0] &^= bit
+	p.own[1] &^= bit
+	p.pure[0] &^= bit
+	p.pure[1] &^= bit
+	if v == 0 {
+		return
+	}
+	h := v & heightMask
+	cols := v >> 6
+	p.own[cols>>(h-1)&1] |= bit
+	if cols == 0 {
+		p.pure[0] |= bit
+	} else if cols == uint64(1)<<h-1 {
+		p.pure[1] |= bit
+	}
+}
+
+// Players is 2.
+func (p Position) Players() int { return 2 }
+
+// ToMove is the player whose turn it is (§2: Player 0 moves first).
+func (p Position) ToMove() boardrules.Player { return p.PlayerOf(p.toMove) }
+
+// Variant returns the position's rules with the StandardLayout: a position
+// does not record the layout it started from.
+func (p Position) Variant() Variant { return Variant{Rules: p.rules} }
+
+// ColorOf returns the colour player pl plays under the position's rules:
+// Black is Player 0 under Pbmserv and Classic, White under Boardspace.
+// It returns NoColor for anything but 0 and 1.
+func (p Position) ColorOf(pl boardrules.Player) Color {
+	if pl != 0 && pl != 1 {
+		return NoColor
+	}
+	return p.rules.firstColor() ^ Color(pl)
+}
+
+// PlayerOf returns the player who plays colour c, or boardrules.NoPlayer.
+func (p Position) PlayerOf(c Color) boardrules.Player {
+	if c != Black && c != White {
+		return boardrules.NoPlayer
+	}
+	return boardrules.Player(c ^ p.rules.firstColor())
+}
+
+// At returns the stack on sq; the zero Stack for an empty square or a square
+// off the board.
+func (p Position) At(sq notation.Square) Stack {
+	i, ok := index(sq)
+	if !ok {
+		return Stack{}
+	}
+	return Stack{p.board[i]}
+}
+
+// Kings returns the kings of pl's colour on the current board (§5.1), that
+// is the kings of the turn about to start, in square order; nil when there
+// are none or pl is not 0 or 1.
+func (p Position) Kings(pl boardrules.Player) []notation.Square {
+	c := p.ColorOf(pl)
+	if c == NoColor {
+		return nil
+	}
+	var out []notation.Square
+	for m := p.kings[c]; m != 0; m &= m - 1 {
+		out = append(out, squares[bits.TrailingZeros64(m)])
+	}
+	return out
+}
+
+// Men returns the number of men of colour c on the board.
+func (p Position) Men(c Color) int {
+	if c != Black && c != White {
+		return 0
+	}
+	n := 0
+	for _, v := range p.board {
+		cols := v >> 6
+		if c == Black {
+			cols = ^cols & (uint64(1)<<(v&heightMask) - 1)
+		}
+		n += bits.OnesCount64(cols)
+	}
+	return n
+}
+
+// Hash is a Zobrist hash of the board, the rules, the side to move and the
+// stored result, kept incrementally by every move.
+func (p Position) Hash() uint64 { return p.hash }
+
+// Outcome tells whether the game goes on. A stored result (a king captured,
+// no king left) comes first; otherwise a side to move that owns no stack has
+// lost, "no legal move" (§5.3).
+func (p Position) Outcome() boardrules.Outcome {
+	if p.result.kind != noResult {
+		w := p.result.winner(p.toMove)
+		var reason string
+		switch p.result.kind {
+		case capture:
+			reason = captureReason[p.result.sq]
+		case ownCapture:
+			reason = ownCaptureReason[p.result.sq]
+		case noKing:
+			reason = "no king left"
+		case oppNoKing:
+			reason = "opponent has no king"
+		}
+		return boardrules.Outcome{Status: boardrules.Win, Winner: p.PlayerOf(w), Reason: reason}
+	}
+	if p.own[p.toMove&1] == 0 {
+		return boardrules.Outcome{Status: boardrules.Win, Winner: p.PlayerOf(p.toMove ^ 1), Reason: "no legal move"}
+	}
+	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
+}
+
+// over reports whether the game has ended.
+func (p *Position) over() bool {
+	return p.result.kind != noResult || p.own[p.toMove&1] == 0
+}
+
+// LegalMoves returns every legal move (§4.5): the mover's stacks in square
+// order, for each its man moves and then its tumbles, each toward the
+// neighbours in square order. It is empty once the game has ended.
+func (p Position) LegalMoves() []Move {
+	return p.AppendLegalMoves(make([]Move, 0, 160))
+}
+
+// AppendLegalMoves appends LegalMoves to dst; it allocates nothing when dst
+// has room for them (at most 8 man moves and 8 tumbles per owned stack).
+func (p Position) AppendLegalMoves(dst []Move) []Move {
+	if p.result.kind != noResult {
+		return dst
+	}
+	bs := p.rules == Boardspace
+	for m := p.own[p.toMove&1]; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		if p.board[i]&heightMask == 1 {
+			dst = append(dst, manMoves[i]...)
+			continue
+		}
+		if !bs {
+			dst = append(dst, manMoves[i]...)
+		}
+		dst = append(dst, tumbles[i]...)
+	}
+	return dst
+}
+
+// Play checks m (§4.6) and returns the position after it. Errors wrap
+// boardrules.ErrGameOver or boardrules.ErrIllegalMove.
+func (p Position) Play(m Move) (Position, error) {
+	if err := p.check(m, m.String(), false); err != nil {
+		return p, err
+	}
+	return p.PlayUnchecked(m), nil
+}
+
+// check applies the checks of Play (and, for Position.ParseMove, the same
+// minus the shape checks that the parser made).
+func (p *Position) check(m Move, input string, parsed bool) error {
+	if p.over() {
+		return &MoveError{Input: input, Reason: "the game has ended", Err: boardrules.ErrGameOver}
+	}
+	from, ok := index(m.From)
+	if !parsed {
+		_, okTo := index(m.To)
+		if _, adj := direction(m.From, m.To); !ok || !okTo || !adj {
+			return &MoveError{Input: input, Reason: "not a move between neighbouring squares of the board", Err: boardrules.ErrIllegalMove}
+		}
+	}
+	v := p.board[from]
+	name := m.From.Upper()
+	switch {
+	case v == 0:
+		return &MoveError{Input: input, Reason: name + " is empty", Err: boardrules.ErrIllegalMove}
+	case topColor(v) != p.toMove:
+		return &MoveError{Input: input, Reason: name + " belongs to " + topColor(v).String(), Err: boardrules.ErrIllegalMove}
+	case p.rules == Boardspace && !m.Tumble && height(v) > 1:
+		return &MoveError{Input: input, Reason: fmt.Sprintf("only tumbles (%s holds %d men)", name, height(v)), Err: boardrules.ErrIllegalMove}
+	}
+	return nil
+}
+
+// MoveError is the error of Play and Position.ParseMove for a well-formed
+// move that cannot be played. It wraps boardrules.ErrIllegalMove or
+// boardrules.ErrGameOver.
+type MoveError struct {
+	Input  string // the move as given
+	Reason string // what is wrong, in a player's words
+	Err    error  // the sentinel
+}
+
+func (e *MoveError) Error() string { return e.Input + ": " + e.Reason }
+
+// Unwrap returns the sentinel.
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// PlayUnchecked plays m without checking it: for a move just generated by
+// LegalMoves or ParseMove of this position it returns the same as Play.
+func (p Position) PlayUnchecked(m Move) Position {
+	from := 8*m.From.Rank() + m.From.File()
+	to := 8*m.To.Rank() + m.To.File()
+	from &= 63
+	to &= 63
+	mover := p.toMove & 1
+	oldKings, oldH := p.kings, p.kingH
+	v := p.board[from]
+	h := v & heightMask
+	hash := p.hash
+	var touched uint64
+	if !m.Tumble || h <= 1 {
+		// Man move: the top man goes onto the neighbour.
+		c := v >> (5 + h) & 1
+		p.setSquare(from, (v&^(c<<(5+h)))-1)
+		d := p.board[to]
+		hd := d & heightMask
+		p.setSquare(to, d|c<<(6+hd)+1)
+		hash ^= zobrist[from][(h-1)%58][c] ^ zobrist[to][hd%58][c]
+		touched = uint64(1)<<from | uint64(1)<<to
+	} else {
+		// Tumble: the bottom man to the first square, and so on; the edge
+		// square takes what is left as one sub-stack.
+		dir, _ := direction(m.From, m.To)
+		k := uint64(lineLen[from][dir])
+		step := dirStep[dir]
+		n := min(h, k)
+		cols := v >> 6
+		p.setSquare(from, 0)
+		touched = uint64(1) << from
+		for l := range h {
+			hash ^= zobrist[from][l%58][cols>>l&1]
+		}
+		sq := from
+		for j := uint64(0); j < n-1; j++ {
+			sq += step
+			d := p.board[sq]
+			hd := d & heightMask
+			c := cols >> j & 1
+			p.setSquare(sq, d|c<<(6+hd)+1)
+			hash ^= zobrist[sq][hd%58][c]
+			touched |= uint64(1) << sq
+		}
+		sq += step
+		d := p.board[sq]
+		hd := d & heightMask
+		rest := cols >> (n - 1)
+		r := h - n + 1
+		p.setSquare(sq, d|rest<<(6+hd)+r)
+		for l := range r {
+			hash ^= zobrist[sq][(hd+l)%58][rest>>l&1]
+		}
+		touched |= uint64(1) << sq
+	}
+	p.toMove = mover ^ 1
+	hash ^= sideKey
+	p.updateKings()
+	if res := p.endCheck(mover, touched, oldKings, oldH); res.kind != noResult {
+		p.result = res
+		hash ^= resultKey[res.kind][res.sq]
+	}
+	p.hash = hash
+	return p
+}
+
+// endCheck applies the checks of §5.2 after a move by mover that changed the
+// squares in touched; oldKings and oldH are the kings before the move. The
+// derived fields of p describe the board after the move. It returns the
+// result to store, if any; "no legal move" is never stored.
+func (p *Position) endCheck(mover Color, touched uint64, oldKings [2]uint64, oldH [2]uint8) result {
+	me, opp := mover, mover^1
+	switch p.rules {
+	case Pbmserv:
+		// A king of the opponent that now holds exactly two runs, his below
+		// and the mover's above. Untouched kings are still pure.
+		for m := oldKings[opp] & touched; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			v := p.board[i]
+			if v != 0 && Color(v>>6&1) == opp && runCount(v) == 2 {
+				return result{capture, uint8(i)}
+			}
+		}
+	case Classic:
+		if p.kingH[opp] <= oldH[opp] {
+			if m := oldKings[opp] & p.own[me]; m != 0 {
+				return result{capture, uint8(bits.TrailingZeros64(m))}
+			}
+		}
+		if m := oldKings[me] & p.own[opp]; m != 0 {
+			return result{ownCapture, uint8(bits.TrailingZeros64(m))}
+		}
+		if p.kingH[me] == 0 {
+			return result{kind: noKing}
+		}
+	case Boardspace:
+		if p.pure[opp] == 0 {
+			return result{kind: oppNoKing}
+		}
+		notKing := (p.own[0] | p.own[1]) &^ (p.kings[0] | p.kings[1])
+		if p.kingH[opp] <= oldH[opp] {
+			if m := oldKings[opp] & notKing; m != 0 {
+				return result{capture, uint8(bits.TrailingZeros64(m))}
+			}
+		}
+		if p.pure[me] == 0 {
+			return result{kind: noKing}
+		}
+		if p.kingH[me] <= oldH[me] {
+			if m := oldKings[me] & notKing; m != 0 {
+				return result{ownCapture, uint8(bits.TrailingZeros64(m))}
+			}
+		}
+	}
+	return result{}
+}
