@@ -163,7 +163,7 @@ func New(v Variant) (Position, error) {
 	var board [64]uint64
 	for _, s := range layoutStacks[v.Layout] {
 		i := int(s.sq[0]-'A') + 8*int(s.sq[1]-'1')
-		board[i] = uint64(s.h)             // h Black men: colour bits all 0
+		board[i] = uint64(s.h)              // h Black men: colour bits all 0
 		board[63-i] = pureStack(White, s.h) // 180 degrees: index 63-i
 	}
 	return build(board, v.Rules, v.Rules.firstColor(), result{}), nil
