@@ -1,0 +1,159 @@
+package flooprail
+
+import (
+	"math/bits"
+
+	"github.com/boardrules/boardrules/notation"
+)
+
+// codeChars maps a Piece to its position-code character.
+var codeChars = [...]byte{
+	Empty:          '.',
+	OFlooper:       'o',
+	XFlooper:       'x',
+	OSooperFlooper: 'O',
+	XSooperFlooper: 'X',
+}
+
+// MarshalText returns the position code, one line without a newline:
+//
+//	flooprail <normal|reverse> <o|x> <rows>
+//
+// The rows run from 1 to 7, separated by "/", each giving its spaces from
+// left to right: '.' empty, 'o' and 'x' Floopers, 'O' and 'X'
+// SooperFloopers. The start is
+// "flooprail normal o oo/ooo./ooo..x/ooo..xxx/o..xxx/.xxx/xx". The error is
+// always nil.
+func (p Position) MarshalText() ([]byte, error) {
+	b := make([]byte, 0, 64)
+	b = append(b, "flooprail "...)
+	b = append(b, p.Variant().String()...)
+	b = append(b, ' ', "ox"[p.turn], ' ')
+	n := 0
+	for r := 1; r <= 7; r++ {
+		if r > 1 {
+			b = append(b, '/')
+		}
+		first, last := rowSpan(r)
+		for l := first; l <= last; l++ {
+			b = append(b, codeChars[p.at(boardOrder[n])])
+			n++
+		}
+	}
+	return b, nil
+}
+
+// UnmarshalText reads a position code as MarshalText writes it, and
+// nothing else: exactly four fields separated by single spaces, lower-case
+// words, 7 rows of 2, 4, 6, 8, 6, 4 and 2 characters, at most 12 pieces a
+// side, and no Flooper on its own goal space (it would have been promoted).
+// Any other board is accepted, even one that could not arise in play.
+// Errors are *notation.ParseError (wrapping boardrules.ErrSyntax), naming
+// the text and the byte offset; on error p is unchanged.
+func (p *Position) UnmarshalText(text []byte) error {
+	s := string(text)
+	fail := func(off int, format string, args ...any) error {
+		return notation.Errorf(s, off, format, args...)
+	}
+	i := 0
+	// word reads the field at i up to the next space (or the end), which
+	// must be one of the choices.
+	word := func(what string, choices ...string) (int, error) {
+		start := i
+		for i < len(s) && s[i] != ' ' {
+			i++
+		}
+		field := s[start:i]
+		for k, c := range choices {
+			if field == c {
+				if i < len(s) {
+					i++ // the single space
+					if i == len(s) || s[i] == ' ' {
+						return 0, fail(i, "expected one space between fields")
+					}
+				} else {
+					return 0, fail(i, "expected a space and the %s after %q, found the end", nextField[what], field)
+				}
+				return k, nil
+			}
+		}
+		return 0, fail(start, "expected %s, found %q", what, field)
+	}
+	if _, err := word(`"flooprail"`, "flooprail"); err != nil {
+		return err
+	}
+	variant, err := word("a variant (normal or reverse)", "normal", "reverse")
+	if err != nil {
+		return err
+	}
+	turn, err := word("the side to move (o or x)", "o", "x")
+	if err != nil {
+		return err
+	}
+	q := Position{turn: uint8(turn), reverse: variant == 1}
+	n := 0
+	for r := 1; r <= 7; r++ {
+		if r > 1 {
+			if i == len(s) {
+				return fail(i, "expected '/' and row %d, found the end", r)
+			}
+			if s[i] != '/' {
+				return fail(i, "row %d has too many spaces, or expected '/' before row %d: found %q", r-1, r, s[i])
+			}
+			i++
+		}
+		first, last := rowSpan(r)
+		for l := first; l <= last; l++ {
+			if i == len(s) {
+				return fail(i, "row %d has %d spaces, found the end after %d", r, last-first+1, l-first)
+			}
+			c := s[i]
+			var pc Piece
+			switch c {
+			case '.':
+				pc = Empty
+			case 'o':
+				pc = OFlooper
+			case 'x':
+				pc = XFlooper
+			case 'O':
+				pc = OSooperFlooper
+			case 'X':
+				pc = XSooperFlooper
+			case '/':
+				return fail(i, "row %d has %d spaces, found only %d", r, last-first+1, l-first)
+			default:
+				return fail(i, "expected one of . o x O X for %c%d, found %q", 'A'-1+l, r, c)
+			}
+			bit := uint32(1) << boardOrder[n]
+			n++
+			i++
+			if pc == Empty {
+				continue
+			}
+			owner := pc.Owner()
+			if !pc.IsSooper() && goal[owner]&bit != 0 {
+				return fail(i-1, "%s on %c%d, its own goal space, would have been promoted", pc, 'A'-1+l, r)
+			}
+			q.pieces[owner] |= bit
+			if pc.IsSooper() {
+				q.kings |= bit
+			}
+			if bits.OnesCount32(q.pieces[owner]) > 12 {
+				return fail(i-1, "%s has more than 12 pieces", playerName[owner])
+			}
+		}
+	}
+	if i != len(s) {
+		return fail(i, "row 7 has too many spaces, or unexpected %q after the board", s[i])
+	}
+	q.hash = q.hashFromScratch()
+	*p = q
+	return nil
+}
+
+var nextField = map[string]string{
+	`"flooprail"`:                  "variant",
+	"a variant (normal or reverse)": "side to move",
+	"the side to move (o or x)":     "board",
+}

@@ -1,0 +1,385 @@
+package flooprail
+
+// This file is the hot path: the bitboard geometry, move generation, Play
+// and the Zobrist hash.
+
+import "math/bits"
+
+// Bit layout. The space with letter L (A=1 … H=8) and row R holds bit
+// (L + 7R + 21) mod 32. That map is one-to-one on the 32 spaces of the
+// diamond, so a board fits a uint32, and every direction is a rotation by a
+// constant: right +1, left -1, down +7, up -7. A rotation may carry a piece
+// off one edge of the diamond onto another space, so every shift first masks
+// its sources with the spaces that have a neighbour that way (stepFrom,
+// leapFrom).
+
+// Directions. The Move encoding stores them in two bits per step.
+const (
+	dirUp = iota
+	dirRight
+	dirDown
+	dirLeft
+)
+
+// rotation is the bit rotation of one step in each direction.
+var rotation = [4]int{-7, 1, 7, -1}
+
+// dirDelta is (letter, row) of one step in each direction.
+var dirDelta = [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
+
+// Direction sets as bit masks over the four directions. O's Floopers go
+// down or right, X's up or left; SooperFloopers go all four ways.
+const allDirs = 1<<dirUp | 1<<dirRight | 1<<dirDown | 1<<dirLeft
+
+var forwardDirs = [2]uint8{1<<dirRight | 1<<dirDown, 1<<dirUp | 1<<dirLeft}
+
+// forward and backward list the two forward and the two backward
+// directions of each player, for the bitboard passes.
+var (
+	forward  = [2][2]int{{dirRight, dirDown}, {dirUp, dirLeft}}
+	backward = [2][2]int{{dirUp, dirLeft}, {dirRight, dirDown}}
+)
+
+// Geometry tables, filled by initGeometry.
+var (
+	// bitOf[L][R] is the bit index of a space, -1 for no space.
+	bitOf [10][9]int8
+	// letterOf and rowOf give a bit index's letter (1-8) and row (1-7).
+	letterOf, rowOf [32]int8
+	// boardOrder lists the bit indexes in board order (rows 1-7, left to
+	// right).
+	boardOrder [32]uint8
+	// stepFrom[d] holds the spaces with a neighbour in direction d;
+	// leapFrom[d] the spaces with a space two steps away in direction d.
+	stepFrom, leapFrom [4]uint32
+	// midBit[d][i] and landBit[d][i] are the one-bit masks of the space
+	// leapt and the landing space of a Fleap step from i in direction d,
+	// 0 when the step leaves the board. landIdx is the landing space's
+	// index.
+	midBit, landBit [4][32]uint32
+	landIdx         [4][32]uint8
+	// neighbour[d][i] is the bit index of i's neighbour in direction d, or
+	// -1.
+	neighbour [4][32]int8
+)
+
+// goal[pl] holds the goal spaces of player pl: O's are H4 G5 F6 E7, X's
+// D1 C2 B3 A4.
+var goal [2]uint32
+
+// startO and startX are the starting Floopers.
+var startO, startX uint32
+
+func init() { initGeometry() }
+
+func isSpace(letter, row int) bool {
+	if row < 1 || row > 7 {
+		return false
+	}
+	off := row - 4
+	if off < 0 {
+		off = -off
+	}
+	return letter >= off+1 && letter <= 8-off
+}
+
+func initGeometry() {
+	for l := range bitOf {
+		for r := range bitOf[l] {
+			bitOf[l][r] = -1
+		}
+	}
+	n := 0
+	for r := 1; r <= 7; r++ {
+		for l := 1; l <= 8; l++ {
+			if !isSpace(l, r) {
+				continue
+			}
+			i := (l + 7*r + 21) % 32
+			bitOf[l][r] = int8(i)
+			letterOf[i], rowOf[i] = int8(l), int8(r)
+			boardOrder[n] = uint8(i)
+			n++
+		}
+	}
+	for i := 0; i < 32; i++ {
+		l, r := int(letterOf[i]), int(rowOf[i])
+		for d := 0; d < 4; d++ {
+			neighbour[d][i] = -1
+			l1, r1 := l+dirDelta[d][0], r+dirDelta[d][1]
+			if !isSpace(l1, r1) {
+				continue
+			}
+			neighbour[d][i] = bitOf[l1][r1]
+			stepFrom[d] |= 1 << i
+			l2, r2 := l1+dirDelta[d][0], r1+dirDelta[d][1]
+			if !isSpace(l2, r2) {
+				continue
+			}
+			leapFrom[d] |= 1 << i
+			midBit[d][i] = 1 << bitOf[l1][r1]
+			landBit[d][i] = 1 << bitOf[l2][r2]
+			landIdx[d][i] = uint8(bitOf[l2][r2])
+		}
+		// A Flooper's goal spaces are where it has no forward neighbour.
+		if !isSpace(l+1, r) && !isSpace(l, r+1) {
+			goal[O] |= 1 << i
+		}
+		if !isSpace(l-1, r) && !isSpace(l, r-1) {
+			goal[X] |= 1 << i
+		}
+	}
+	for _, s := range [...]string{"D1", "E1", "C2", "D2", "E2", "B3", "C3", "D3", "A4", "B4", "C4", "B5"} {
+		startO |= 1 << bitOf[s[0]-'A'+1][s[1]-'0']
+	}
+	for _, s := range [...]string{"G3", "F4", "G4", "H4", "E5", "F5", "G5", "D6", "E6", "F6", "D7", "E7"} {
+		startX |= 1 << bitOf[s[0]-'A'+1][s[1]-'0']
+	}
+	initZobrist()
+}
+
+// Zobrist keys: zobrist[kind][i] for kind = 2*player + (1 if SooperFlooper).
+var (
+	zobrist    [4][32]uint64
+	zobristX   uint64 // X to move
+	zobristRev uint64 // the reverse game
+)
+
+func initZobrist() {
+	// splitmix64 from a fixed seed, so hashes are the same in every run.
+	s := uint64(0x466c6f6f70526169) // "FloopRai"
+	next := func() uint64 {
+		s += 0x9e3779b97f4a7c15
+		z := s
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	for k := range zobrist {
+		for i := range zobrist[k] {
+			zobrist[k][i] = next()
+		}
+	}
+	zobristX = next()
+	zobristRev = next()
+}
+
+// hashFromScratch computes the Zobrist hash of p's board, side and variant.
+func (p Position) hashFromScratch() uint64 {
+	var h uint64
+	for pl := 0; pl < 2; pl++ {
+		for b := p.pieces[pl]; b != 0; b &= b - 1 {
+			i := bits.TrailingZeros32(b)
+			k := 2 * pl
+			if p.kings>>i&1 != 0 {
+				k++
+			}
+			h ^= zobrist[k][i]
+		}
+	}
+	if p.turn == uint8(X) {
+		h ^= zobristX
+	}
+	if p.reverse {
+		h ^= zobristRev
+	}
+	return h
+}
+
+// jumpers returns the pieces of src that can make a Fleap step in
+// direction d over a piece of opp onto an empty space.
+func jumpers(src uint32, d int, opp, empty uint32) uint32 {
+	r := rotation[d]
+	mid := bits.RotateLeft32(src&leapFrom[d], r) & opp
+	land := bits.RotateLeft32(mid, r) & empty
+	return bits.RotateLeft32(land, -2*r)
+}
+
+// floopers returns the pieces of src that can Floop in direction d.
+func floopers(src uint32, d int, empty uint32) uint32 {
+	r := rotation[d]
+	return bits.RotateLeft32(bits.RotateLeft32(src&stepFrom[d], r)&empty, -r)
+}
+
+// allJumpers returns the pieces of the side to move that can Fleap.
+func (p Position) allJumpers() uint32 {
+	me := p.turn
+	own, opp := p.pieces[me], p.pieces[me^1]
+	empty := ^(own | opp)
+	kings := own & p.kings
+	f, b := &forward[me], &backward[me]
+	return jumpers(own, f[0], opp, empty) | jumpers(own, f[1], opp, empty) |
+		jumpers(kings, b[0], opp, empty) | jumpers(kings, b[1], opp, empty)
+}
+
+// hasMove reports whether the side to move has a legal move.
+func (p Position) hasMove() bool {
+	me := p.turn
+	own, opp := p.pieces[me], p.pieces[me^1]
+	empty := ^(own | opp)
+	kings := own & p.kings
+	f, b := &forward[me], &backward[me]
+	if floopers(own, f[0], empty)|floopers(own, f[1], empty)|
+		floopers(kings, b[0], empty)|floopers(kings, b[1], empty) != 0 {
+		return true
+	}
+	return p.allJumpers() != 0
+}
+
+// LegalMoves returns every legal move, in a deterministic order: Fleap
+// moves piece by piece in bit order, each piece's paths depth first in the
+// direction order up, right, down, left; or Floops grouped by direction.
+func (p Position) LegalMoves() []Move {
+	var buf [32]Move
+	moves := p.AppendLegalMoves(buf[:0])
+	if len(moves) == 0 {
+		return nil
+	}
+	return append([]Move(nil), moves...)
+}
+
+// AppendLegalMoves appends the legal moves to dst and returns the extended
+// slice. It allocates nothing when dst has room.
+func (p Position) AppendLegalMoves(dst []Move) []Move {
+	me := p.turn
+	own, opp := p.pieces[me], p.pieces[me^1]
+	empty := ^(own | opp)
+	kings := own & p.kings
+	f, b := &forward[me], &backward[me]
+
+	if js := jumpers(own, f[0], opp, empty) | jumpers(own, f[1], opp, empty) |
+		jumpers(kings, b[0], opp, empty) | jumpers(kings, b[1], opp, empty); js != 0 {
+		for ; js != 0; js &= js - 1 {
+			i := uint8(bits.TrailingZeros32(js))
+			from := uint32(1) << i
+			if kings&from != 0 {
+				dst = appendKingJumps(dst, Move{from: i}, i, opp, empty|from)
+			} else {
+				dst = appendJumps(dst, Move{from: i}, i, me, opp, empty)
+			}
+		}
+		return dst
+	}
+
+	dst = appendFloops(dst, own, f[0], empty)
+	dst = appendFloops(dst, own, f[1], empty)
+	if kings != 0 {
+		dst = appendFloops(dst, kings, b[0], empty)
+		dst = appendFloops(dst, kings, b[1], empty)
+	}
+	return dst
+}
+
+// appendFloops appends the Floops of the pieces in src in direction d.
+func appendFloops(dst []Move, src uint32, d int, empty uint32) []Move {
+	r := rotation[d]
+	to := bits.RotateLeft32(src&stepFrom[d], r) & empty
+	for ; to != 0; to &= to - 1 {
+		t := bits.TrailingZeros32(to)
+		dst = append(dst, Move{dirs: uint32(d), from: uint8((t - r) & 31), to: uint8(t), n: 1})
+	}
+	return dst
+}
+
+// appendJumps appends every complete Fleap move of a Flooper of player me
+// that has made the steps in m and stands on sq. opp holds the opposing
+// pieces not yet leapt. A Flooper never returns to a space, and landing
+// on a goal space ends its move (§3 rule 7).
+func appendJumps(dst []Move, m Move, sq uint8, me uint8, opp, empty uint32) []Move {
+	found := false
+	for _, d := range forward[me] {
+		mid := midBit[d][sq]
+		if mid&opp == 0 || landBit[d][sq]&empty == 0 {
+			continue
+		}
+		found = true
+		to := landIdx[d][sq]
+		next := Move{caps: m.caps | mid, dirs: m.dirs | uint32(d)<<(2*m.n), from: m.from, to: to, n: m.n + 1}
+		if landBit[d][sq]&goal[me] != 0 {
+			dst = append(dst, next)
+			continue
+		}
+		dst = appendJumps(dst, next, to, me, opp&^mid, empty)
+	}
+	if !found && m.n > 0 {
+		dst = append(dst, m)
+	}
+	return dst
+}
+
+// appendKingJumps is appendJumps for a SooperFlooper, which Fleaps in all
+// four directions and is not affected by goal spaces. Its starting space is
+// in empty (it has left it), and a leapt piece leaves opp, so it cannot be
+// leapt twice; leapt spaces are never landing spaces, because a Fleap step
+// changes a letter or a row by two.
+func appendKingJumps(dst []Move, m Move, sq uint8, opp, empty uint32) []Move {
+	found := false
+	for d := 0; d < 4; d++ {
+		mid := midBit[d][sq]
+		if mid&opp == 0 || landBit[d][sq]&empty == 0 {
+			continue
+		}
+		found = true
+		to := landIdx[d][sq]
+		next := Move{caps: m.caps | mid, dirs: m.dirs | uint32(d)<<(2*m.n), from: m.from, to: to, n: m.n + 1}
+		dst = appendKingJumps(dst, next, to, opp&^mid, empty)
+	}
+	if !found && m.n > 0 {
+		dst = append(dst, m)
+	}
+	return dst
+}
+
+// PlayUnchecked returns the position after m, which must be a move just
+// generated from p (by LegalMoves, AppendLegalMoves or ParseMove). It does
+// not validate m: use Play for moves from elsewhere.
+func (p Position) PlayUnchecked(m Move) Position {
+	me := p.turn
+	op := me ^ 1
+	from, to := uint32(1)<<m.from, uint32(1)<<m.to
+	q := p
+	h := p.hash ^ zobristX
+	k := 2 * me
+	switch {
+	case p.kings&from != 0:
+		// A SooperFlooper may end where it started (a loop): clear, then set.
+		q.kings = p.kings&^from | to
+		h ^= zobrist[k+1][m.from] ^ zobrist[k+1][m.to]
+	case to&goal[me] != 0:
+		q.kings = p.kings | to
+		h ^= zobrist[k][m.from] ^ zobrist[k+1][m.to]
+	default:
+		h ^= zobrist[k][m.from] ^ zobrist[k][m.to]
+	}
+	q.pieces[me] = p.pieces[me]&^from | to
+	if m.caps != 0 {
+		ko := 2 * op
+		for c := m.caps; c != 0; c &= c - 1 {
+			i := bits.TrailingZeros32(c)
+			h ^= zobrist[ko+uint8(p.kings>>i&1)][i]
+		}
+		q.pieces[op] &^= m.caps
+		q.kings &^= m.caps
+	}
+	q.turn = op
+	q.hash = h
+	return q
+}
+
+// Play returns the position after m, or an error wrapping
+// boardrules.ErrGameOver when the game has ended or
+// boardrules.ErrIllegalMove when m is not one of LegalMoves. It never
+// changes p.
+func (p Position) Play(m Move) (Position, error) {
+	var buf [64]Move
+	moves := p.AppendLegalMoves(buf[:0])
+	if len(moves) == 0 {
+		return p, p.gameOverError(m.String())
+	}
+	for _, l := range moves {
+		if l == m {
+			return p.PlayUnchecked(m), nil
+		}
+	}
+	return p, p.illegalError(m.String(), m)
+}

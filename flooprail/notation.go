@@ -1,0 +1,264 @@
+package flooprail
+
+import (
+	"fmt"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
+)
+
+// maxSpaces is the longest path: 12 Fleap steps, one per opposing piece.
+const maxSpaces = 13
+
+// String returns the move's path in upper case joined by "-", such as
+// "E6-D6" or "E6-C6-C4-C2". The zero Move is "".
+func (m Move) String() string {
+	if m.n == 0 {
+		return ""
+	}
+	var b [3 * maxSpaces]byte
+	w := 0
+	put := func(i uint8) {
+		b[w] = byte('A' - 1 + letterOf[i])
+		b[w+1] = byte('0' + rowOf[i])
+		w += 2
+	}
+	i := m.from
+	put(i)
+	for k := uint8(0); k < m.n; k++ {
+		d := m.dirs >> (2 * k) & 3
+		for s := 0; s < m.stepLen(); s++ {
+			i = uint8(neighbour[d][i])
+		}
+		b[w] = '-'
+		w++
+		put(i)
+	}
+	return string(b[:w])
+}
+
+// ParseMove reads a move without a position: 2 to 13 spaces joined by "-",
+// letters in either case, nothing else (no whitespace, no move number).
+// Two neighbouring spaces make a Floop; two spaces two apart on a row or a
+// letter column make a Fleap step over the space between; a path of three
+// or more spaces must be all Fleap steps. Errors are *notation.ParseError,
+// which wraps boardrules.ErrSyntax. Legality is the business of
+// Position.ParseMove and Position.Play.
+func ParseMove(s string) (Move, error) {
+	var spaces [maxSpaces]uint8
+	var offsets [maxSpaces]int
+	n, i := 0, 0
+	for {
+		if n == maxSpaces {
+			return Move{}, notation.Errorf(s, i, "a path has at most %d spaces", maxSpaces)
+		}
+		sq, err := scanSpace(s, i)
+		if err != nil {
+			return Move{}, err
+		}
+		spaces[n], offsets[n] = sq, i
+		n++
+		i += 2
+		if i == len(s) {
+			break
+		}
+		if s[i] != '-' {
+			return Move{}, notation.Errorf(s, i, "expected '-' after %s, found %q", s[i-2:i], s[i])
+		}
+		i++
+	}
+	if n < 2 {
+		return Move{}, notation.Errorf(s, len(s), "a move needs two or more spaces joined by '-'")
+	}
+	m := Move{from: spaces[0], to: spaces[n-1], n: uint8(n - 1)}
+	for k := 1; k < n; k++ {
+		a, b := spaces[k-1], spaces[k]
+		dl, dr := int(letterOf[b]-letterOf[a]), int(rowOf[b]-rowOf[a])
+		dist := abs(dl) + abs(dr)
+		d := dirOf(dl, dr)
+		switch {
+		case dl != 0 && dr != 0 || dist == 0 || dist > 2:
+			return Move{}, notation.Errorf(s, offsets[k], "%s and %s are neither neighbours nor two apart on a line",
+				s[offsets[k-1]:offsets[k-1]+2], s[offsets[k]:offsets[k]+2])
+		case dist == 1 && n > 2:
+			return Move{}, notation.Errorf(s, offsets[k], "%s-%s is a Floop, but a path of three or more spaces may contain Fleap steps only",
+				s[offsets[k-1]:offsets[k-1]+2], s[offsets[k]:offsets[k]+2])
+		case dist == 2:
+			m.caps |= 1 << neighbour[d][a]
+		}
+		m.dirs |= uint32(d) << (2 * (k - 1))
+	}
+	return m, nil
+}
+
+// scanSpace reads the space at s[i:i+2].
+func scanSpace(s string, i int) (uint8, error) {
+	if i >= len(s) {
+		return 0, notation.Errorf(s, i, "expected a space, found the end")
+	}
+	c := s[i]
+	if c >= 'a' && c <= 'z' {
+		c -= 'a' - 'A'
+	}
+	if c < 'A' || c > 'H' {
+		return 0, notation.Errorf(s, i, "expected a letter A-H, found %q", s[i])
+	}
+	if i+1 >= len(s) {
+		return 0, notation.Errorf(s, i+1, "expected a row 1-7 after %c, found the end", s[i])
+	}
+	r := s[i+1]
+	if r < '1' || r > '7' {
+		return 0, notation.Errorf(s, i+1, "expected a row 1-7, found %q", r)
+	}
+	l, row := int(c-'A'+1), int(r-'0')
+	if !isSpace(l, row) {
+		return 0, notation.Errorf(s, i, "%c%c is not a FloopRail space", c, r)
+	}
+	return uint8(bitOf[l][row]), nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// dirOf returns the direction of a step (dl letters, dr rows) along a line.
+func dirOf(dl, dr int) int {
+	switch {
+	case dr < 0:
+		return dirUp
+	case dl > 0:
+		return dirRight
+	case dr > 0:
+		return dirDown
+	}
+	return dirLeft
+}
+
+// ParseMove reads s as ParseMove does and checks that the move is legal in
+// p. Errors wrap boardrules.ErrSyntax (bad text), boardrules.ErrGameOver
+// (the game has ended) or boardrules.ErrIllegalMove (not one of
+// LegalMoves); the last two are *MoveError and say what is wrong.
+func (p Position) ParseMove(s string) (Move, error) {
+	m, err := ParseMove(s)
+	if err != nil {
+		return Move{}, err
+	}
+	var buf [64]Move
+	moves := p.AppendLegalMoves(buf[:0])
+	if len(moves) == 0 {
+		return Move{}, p.gameOverError(s)
+	}
+	for _, l := range moves {
+		if l == m {
+			return m, nil
+		}
+	}
+	return Move{}, p.illegalError(s, m)
+}
+
+// MoveError is the error for a well-formed move that cannot be played: its
+// text as given, the reason in a player's words, and the sentinel it wraps
+// (boardrules.ErrIllegalMove or boardrules.ErrGameOver). Error() is
+// "text: reason", for example "E6-D6: D6 is occupied".
+type MoveError struct {
+	Move   string
+	Reason string
+	Err    error
+}
+
+func (e *MoveError) Error() string { return e.Move + ": " + e.Reason }
+
+// Unwrap returns the sentinel.
+func (e *MoveError) Unwrap() error { return e.Err }
+
+func (p Position) gameOverError(text string) error {
+	o := p.Outcome()
+	who := "O"
+	if o.Winner == X {
+		who = "X"
+	}
+	return &MoveError{Move: text, Reason: "the game is over: " + who + " has won (" + o.Reason + ")", Err: boardrules.ErrGameOver}
+}
+
+func (p Position) illegalError(text string, m Move) error {
+	return &MoveError{Move: text, Reason: p.explain(m), Err: boardrules.ErrIllegalMove}
+}
+
+var playerName = [2]string{"O", "X"}
+
+var forwardWords = [2]string{"down or right", "up or left"}
+
+// explain says why m, which is not among p's legal moves, is illegal.
+func (p Position) explain(m Move) string {
+	if m.n == 0 {
+		return "the empty move is never legal"
+	}
+	me := p.turn
+	own, opp := p.pieces[me], p.pieces[me^1]
+	at := func(i uint8) string { return squareOf(i).Upper() }
+	pc := p.at(m.from)
+	if pc == Empty {
+		return at(m.from) + " is empty"
+	}
+	if pc.Owner() != boardrules.Player(me) {
+		return fmt.Sprintf("%s holds an %s, and %s is to move", at(m.from), pc, playerName[me])
+	}
+	allowed := uint8(allDirs)
+	if !pc.IsSooper() {
+		allowed = forwardDirs[me]
+	}
+	wrongWay := fmt.Sprintf("an %s Flooper moves only %s", playerName[me], forwardWords[me])
+	empty := ^(own | opp) | 1<<m.from
+
+	if !m.IsFleap() {
+		d := m.dirs & 3
+		switch {
+		case allowed&(1<<d) == 0:
+			return wrongWay
+		case empty&(1<<m.to) == 0:
+			return at(m.to) + " is occupied"
+		case p.allJumpers() != 0:
+			return "a Fleap is compulsory"
+		}
+		return "not a legal move"
+	}
+
+	left := opp // opposing pieces not yet leapt
+	sq := m.from
+	for k := uint8(0); k < m.n; k++ {
+		d := m.dirs >> (2 * k) & 3
+		if allowed&(1<<d) == 0 {
+			return wrongWay
+		}
+		if k > 0 && !pc.IsSooper() && goal[me]&(1<<sq) != 0 {
+			return "the Flooper is promoted on " + at(sq) + ", which ends its move"
+		}
+		mid := uint8(neighbour[d][sq])
+		land := uint8(neighbour[d][mid])
+		bit := uint32(1) << mid
+		switch {
+		case opp&bit != 0 && left&bit == 0:
+			return at(mid) + " is leapt twice"
+		case opp&bit == 0 && own&bit != 0 && mid != m.from:
+			return at(mid) + " is " + playerName[me] + "'s own piece"
+		case opp&bit == 0:
+			return "there is no piece on " + at(mid) + " to Fleap over"
+		case empty&(1<<land) == 0:
+			return at(land) + " is occupied"
+		}
+		left &^= bit
+		sq = land
+	}
+	if !pc.IsSooper() && goal[me]&(1<<sq) != 0 {
+		return "not a legal move"
+	}
+	for d := 0; d < 4; d++ {
+		if allowed&(1<<d) != 0 && midBit[d][sq]&left != 0 && landBit[d][sq]&empty != 0 {
+			return "the Fleap must continue"
+		}
+	}
+	return "not a legal move"
+}

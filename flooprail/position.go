@@ -1,0 +1,290 @@
+package flooprail
+
+import (
+	"math/bits"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
+)
+
+// The players. O moves first.
+const (
+	O boardrules.Player = 0
+	X boardrules.Player = 1
+)
+
+// Variant chooses the rules. The zero value is the normal game.
+type Variant struct {
+	// Reverse makes the player left without a legal move the winner
+	// (Reverse FloopRail, the pbmserv options -reverse, -misere, -losing).
+	Reverse bool
+}
+
+// String returns "normal" or "reverse", the words of the position code.
+func (v Variant) String() string {
+	if v.Reverse {
+		return "reverse"
+	}
+	return "normal"
+}
+
+// ParseVariant reads "normal" or "reverse" (exactly these words, in lower
+// case). Errors wrap boardrules.ErrSyntax.
+func ParseVariant(s string) (Variant, error) {
+	switch s {
+	case "normal":
+		return Variant{}, nil
+	case "reverse":
+		return Variant{Reverse: true}, nil
+	}
+	return Variant{}, notation.Errorf(s, 0, "unknown variant %q: want normal or reverse", s)
+}
+
+// Piece is what a space holds.
+type Piece uint8
+
+// The pieces. Empty is the zero value.
+const (
+	Empty Piece = iota
+	OFlooper
+	XFlooper
+	OSooperFlooper
+	XSooperFlooper
+)
+
+// Owner returns O or X, or boardrules.NoPlayer for Empty.
+func (pc Piece) Owner() boardrules.Player {
+	switch pc {
+	case OFlooper, OSooperFlooper:
+		return O
+	case XFlooper, XSooperFlooper:
+		return X
+	}
+	return boardrules.NoPlayer
+}
+
+// IsSooper reports whether pc is a SooperFlooper.
+func (pc Piece) IsSooper() bool { return pc == OSooperFlooper || pc == XSooperFlooper }
+
+// String returns "empty", "O Flooper", "X Flooper", "O SooperFlooper" or
+// "X SooperFlooper".
+func (pc Piece) String() string {
+	switch pc {
+	case Empty:
+		return "empty"
+	case OFlooper:
+		return "O Flooper"
+	case XFlooper:
+		return "X Flooper"
+	case OSooperFlooper:
+		return "O SooperFlooper"
+	case XSooperFlooper:
+		return "X SooperFlooper"
+	}
+	return "Piece(" + itoa(int(pc)) + ")"
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// Position is a FloopRail position: the board, the side to move and the
+// variant. It is an immutable value, comparable with ==, and safe to share
+// between goroutines. The zero Position is an empty board in the normal
+// game with O to move (O has lost); use New or Standard for the start.
+type Position struct {
+	hash    uint64    // Zobrist hash of everything below, kept by PlayUnchecked
+	pieces  [2]uint32 // the pieces of O and X, one bit per space (see moves.go)
+	kings   uint32    // which of them are SooperFloopers
+	turn    uint8     // 0 = O, 1 = X
+	reverse bool
+}
+
+// New returns the starting position of variant v: 12 Floopers a side, O to
+// move. Every Variant is valid, so the error is always nil.
+func New(v Variant) (Position, error) {
+	p := Position{pieces: [2]uint32{startO, startX}, reverse: v.Reverse}
+	p.hash = p.hashFromScratch()
+	return p, nil
+}
+
+// Standard returns the starting position of the normal game.
+func Standard() Position {
+	p, _ := New(Variant{})
+	return p
+}
+
+// Variant returns the rules p is played by.
+func (p Position) Variant() Variant { return Variant{Reverse: p.reverse} }
+
+// Players returns 2.
+func (p Position) Players() int { return 2 }
+
+// ToMove returns the player to move: O or X. In an ended game it is the
+// player without a legal move.
+func (p Position) ToMove() boardrules.Player { return boardrules.Player(p.turn) }
+
+// Hash returns the Zobrist hash of the board, the side to move and the
+// variant. Equal positions have equal hashes.
+func (p Position) Hash() uint64 { return p.hash }
+
+// Count returns the number of pieces player pl has on the board.
+func (p Position) Count(pl boardrules.Player) int {
+	if pl != O && pl != X {
+		return 0
+	}
+	return bits.OnesCount32(p.pieces[pl])
+}
+
+// At returns the piece on sq, whose file is the letter and whose rank is
+// the row (D1 is notation.SquareAt(3, 0)). It returns Empty for a square
+// that is not one of the 32 spaces.
+func (p Position) At(sq notation.Square) Piece {
+	i := spaceBit(sq)
+	if i < 0 {
+		return Empty
+	}
+	return p.at(uint8(i))
+}
+
+func (p Position) at(i uint8) Piece {
+	bit := uint32(1) << i
+	var pc Piece
+	switch {
+	case p.pieces[O]&bit != 0:
+		pc = OFlooper
+	case p.pieces[X]&bit != 0:
+		pc = XFlooper
+	default:
+		return Empty
+	}
+	if p.kings&bit != 0 {
+		pc += OSooperFlooper - OFlooper
+	}
+	return pc
+}
+
+// spaceBit returns the bit index of sq, or -1 when sq is not a space.
+func spaceBit(sq notation.Square) int {
+	l, r := sq.File()+1, sq.Rank()+1
+	if !isSpace(l, r) {
+		return -1
+	}
+	return int(bitOf[l][r])
+}
+
+// squareOf returns the square of a bit index.
+func squareOf(i uint8) notation.Square {
+	return notation.SquareAt(int(letterOf[i])-1, int(rowOf[i])-1)
+}
+
+// Spaces returns the 32 spaces in board order: rows 1 to 7, left to right
+// within a row (D1 E1 C2 D2 … D7 E7).
+func Spaces() [32]notation.Square {
+	var out [32]notation.Square
+	for n, i := range boardOrder {
+		out[n] = squareOf(i)
+	}
+	return out
+}
+
+// CheckersSquare returns the English-checkers number (1-32) of a space, or
+// 0 for a square that is not a space. For letter L (A=1) and row R it is
+// 4(L+R-5) + ⌊(4-L+R)/2⌋ + 1.
+//
+// FloopRail is English checkers turned 45 degrees and mirrored: the rails
+// become the diagonals, D1 E1 / C2 … become squares 1 to 32 of the checkers
+// board seen from Black's side, O's Floopers start on Black's squares 1-12
+// and X's on White's 21-32, and the goal spaces are the crowning rows. Every
+// move and position maps across, which is why published English-checkers
+// perft counts check this engine.
+func CheckersSquare(sq notation.Square) int {
+	l, r := sq.File()+1, sq.Rank()+1
+	if !isSpace(l, r) {
+		return 0
+	}
+	return 4*(l+r-5) + (4-l+r)/2 + 1
+}
+
+// Outcome returns {Ongoing, NoPlayer, ""} while the player to move has a
+// legal move. Otherwise the game is over: in the normal game the other
+// player wins, in the reverse game the player to move wins. The Reason is
+// "no pieces left" when the player to move has none, else "no legal move".
+// There are no draws.
+func (p Position) Outcome() boardrules.Outcome {
+	if p.hasMove() {
+		return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
+	}
+	winner := boardrules.Player(p.turn ^ 1)
+	if p.reverse {
+		winner = boardrules.Player(p.turn)
+	}
+	reason := "no legal move"
+	if p.pieces[p.turn] == 0 {
+		reason = "no pieces left"
+	}
+	return boardrules.Outcome{Status: boardrules.Win, Winner: winner, Reason: reason}
+}
+
+// Move is a Floop or a Fleap move: the path of the moving piece, 2 to 13
+// spaces. It is a small comparable value; two moves are equal exactly when
+// their paths are. The zero Move prints as "" and is never legal.
+type Move struct {
+	caps uint32 // the spaces leapt, one bit each; 0 for a Floop
+	dirs uint32 // the direction of step k in bits 2k, 2k+1
+	from uint8  // the bit index of the first space
+	to   uint8  // the bit index of the last space
+	n    uint8  // the number of steps (0 for the zero Move)
+}
+
+// IsFleap reports whether m is a Fleap move (it leaps at least one piece).
+func (m Move) IsFleap() bool { return m.caps != 0 }
+
+// stepLen is 2 for a Fleap's steps and 1 for a Floop's.
+func (m Move) stepLen() int {
+	if m.caps != 0 {
+		return 2
+	}
+	return 1
+}
+
+// Path returns the spaces the piece visits, the first and last included;
+// nil for the zero Move.
+func (m Move) Path() []notation.Square {
+	if m.n == 0 {
+		return nil
+	}
+	out := make([]notation.Square, 0, m.n+1)
+	i := m.from
+	out = append(out, squareOf(i))
+	for k := uint8(0); k < m.n; k++ {
+		d := m.dirs >> (2 * k) & 3
+		for s := 0; s < m.stepLen(); s++ {
+			i = uint8(neighbour[d][i])
+		}
+		out = append(out, squareOf(i))
+	}
+	return out
+}
+
+// Captures returns the spaces leapt, in order; nil for a Floop.
+func (m Move) Captures() []notation.Square {
+	if m.caps == 0 {
+		return nil
+	}
+	out := make([]notation.Square, 0, m.n)
+	i := m.from
+	for k := uint8(0); k < m.n; k++ {
+		d := m.dirs >> (2 * k) & 3
+		mid := uint8(neighbour[d][i])
+		out = append(out, squareOf(mid))
+		i = uint8(neighbour[d][mid])
+	}
+	return out
+}
