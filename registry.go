@@ -156,3 +156,48 @@ func (a anyPosition[P, M]) Play(move string) (Any, error) {
 	}
 	return anyPosition[P, M]{game: a.game, variant: a.variant, pos: next}, nil
 }
+
+// Perft runs the engine's own generic Perft, so that tools working with Any
+// count at full speed; see AnyPerft.
+func (a anyPosition[P, M]) Perft(depth int) uint64 { return Perft(a.pos, depth) }
+
+// Divide runs the engine's own generic Divide; see AnyDivide.
+func (a anyPosition[P, M]) Divide(depth int) map[string]uint64 { return Divide(a.pos, depth) }
+
+// AnyPerft is Perft for a position seen as an Any. A position made by AsAny
+// counts with its engine's own types at full speed; any other Any is counted
+// through its text moves.
+func AnyPerft(p Any, depth int) uint64 {
+	if fast, ok := p.(interface{ Perft(int) uint64 }); ok {
+		return fast.Perft(depth)
+	}
+	if depth <= 0 {
+		return 1
+	}
+	var n uint64
+	for _, m := range p.LegalMoves() {
+		next, err := p.Play(m)
+		if err != nil {
+			continue // a listed move that fails to play is the engine's bug; count what plays
+		}
+		n += AnyPerft(next, depth-1)
+	}
+	return n
+}
+
+// AnyDivide is Divide for a position seen as an Any.
+func AnyDivide(p Any, depth int) map[string]uint64 {
+	if fast, ok := p.(interface{ Divide(int) map[string]uint64 }); ok {
+		return fast.Divide(depth)
+	}
+	out := make(map[string]uint64)
+	if depth <= 0 {
+		return out
+	}
+	for _, m := range p.LegalMoves() {
+		if next, err := p.Play(m); err == nil {
+			out[m] = AnyPerft(next, depth-1)
+		}
+	}
+	return out
+}

@@ -120,3 +120,35 @@ func ExamplePerft() {
 	fmt.Println(boardrules.Perft(nim{pile: 4}, 2))
 	// Output: 6
 }
+
+// textOnly hides the fast methods of an Any, to test the text fallback.
+type textOnly struct{ boardrules.Any }
+
+func (t textOnly) Play(m string) (boardrules.Any, error) {
+	next, err := t.Any.Play(m)
+	if err != nil {
+		return nil, err
+	}
+	return textOnly{next}, nil
+}
+
+func TestAnyPerft(t *testing.T) {
+	g, _ := boardrules.Lookup("nim")
+	p, _ := g.New("10")
+	for depth := range 6 {
+		want := boardrules.Perft(nim{pile: 10}, depth)
+		if got := boardrules.AnyPerft(p, depth); got != want {
+			t.Errorf("AnyPerft(depth %d) = %d, want %d", depth, got, want)
+		}
+		if got := boardrules.AnyPerft(textOnly{p}, depth); got != want {
+			t.Errorf("AnyPerft(text only, depth %d) = %d, want %d", depth, got, want)
+		}
+	}
+	want := boardrules.Divide(nim{pile: 10}, 3)
+	if diff := cmp.Diff(want, boardrules.AnyDivide(p, 3)); diff != "" {
+		t.Errorf("AnyDivide (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want, boardrules.AnyDivide(textOnly{p}, 3)); diff != "" {
+		t.Errorf("AnyDivide text only (-want +got):\n%s", diff)
+	}
+}
