@@ -153,7 +153,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 }
 
 var nextField = map[string]string{
-	`"flooprail"`:                  "variant",
+	`"flooprail"`:                   "variant",
 	"a variant (normal or reverse)": "side to move",
 	"the side to move (o or x)":     "board",
 }
