@@ -1,0 +1,193 @@
+package terrace
+
+import "github.com/boardrules/boardrules/notation"
+
+// MarshalText writes the position code, one line:
+//
+//	terrace <N> <n>p <tomove> <ranks>
+//
+// for example "terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd":
+// the board size, the number of players, the seat to move, and the ranks
+// from the top down, each from file a, a piece as its glyph and a run of
+// empty squares as a digit.
+func (p Position) MarshalText() ([]byte, error) {
+	n := p.geometry().n
+	b := make([]byte, 0, 96)
+	b = append(b, "terrace "...)
+	b = append(b, byte('0'+n), ' ', '0'+p.players, 'p', ' ', '0'+p.toMove, ' ')
+	for r := n - 1; r >= 0; r-- {
+		run := 0
+		for c := 0; c < n; c++ {
+			x := p.board[r*8+c]
+			if x == 0 {
+				run++
+				continue
+			}
+			if run > 0 {
+				b = append(b, byte('0'+run))
+				run = 0
+			}
+			b = append(b, glyph(x)...)
+		}
+		if run > 0 {
+			b = append(b, byte('0'+run))
+		}
+		if r > 0 {
+			b = append(b, '/')
+		}
+	}
+	return b, nil
+}
+
+// UnmarshalText reads a position code as MarshalText writes it, and only in
+// that canonical form. It checks that the position is one the rules can
+// play on (see the package documentation) and never panics. On error the
+// receiver is unchanged and the error, a *notation.ParseError, wraps
+// boardrules.ErrSyntax and names the offending text and offset.
+func (p *Position) UnmarshalText(text []byte) error {
+	q, err := decode(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+func decode(s string) (Position, error) {
+	var q Position
+	fail := func(off int, format string, args ...any) (Position, error) {
+		return Position{}, notation.Errorf(s, off, format, args...)
+	}
+	const word = "terrace "
+	if len(s) < len(word) || s[:len(word)] != word {
+		return fail(0, "a Terrace position code starts with %q", word)
+	}
+	i := len(word)
+	// The fixed-width header: "<N> <n>p <tomove> ".
+	if i >= len(s) || (s[i] != '8' && s[i] != '6') {
+		return fail(i, "the board size must be 8 or 6")
+	}
+	n := int(s[i] - '0')
+	i++
+	if i >= len(s) || s[i] != ' ' {
+		return fail(i, "expected one space after the board size")
+	}
+	i++
+	if i >= len(s) || s[i] < '2' || s[i] > '4' {
+		return fail(i, "the player count must be 2p, 3p or 4p")
+	}
+	players := int(s[i] - '0')
+	i++
+	if i >= len(s) || s[i] != 'p' {
+		return fail(i, "expected 'p' after the player count")
+	}
+	i++
+	if i >= len(s) || s[i] != ' ' {
+		return fail(i, "expected one space after the player count")
+	}
+	i++
+	if i >= len(s) || s[i] < '0' || int(s[i]-'0') >= players {
+		return fail(i, "the seat to move must be a digit 0 to %d", players-1)
+	}
+	q.toMove = s[i] - '0'
+	i++
+	if i >= len(s) || s[i] != ' ' {
+		return fail(i, "expected one space after the seat to move")
+	}
+	i++
+	q.geo = geoIndex(n)
+	q.players = uint8(players)
+	var firstAt [4]int // offset of each army's first piece, for errors
+	var seen [4]bool
+	var tAt [4]int // offset of each army's T, -1 when none
+	tAt = [4]int{-1, -1, -1, -1}
+	for r := n - 1; r >= 0; r-- {
+		c := 0
+		digit := false
+		for c < n {
+			if i >= len(s) {
+				return fail(i, "rank %d has %d squares, want %d", r+1, c, n)
+			}
+			x := s[i]
+			if x >= '1' && x <= '9' {
+				if digit {
+					return fail(i, "two digits in a row: write one run of empty squares")
+				}
+				run := int(x - '0')
+				if c+run > n {
+					return fail(i, "rank %d has more than %d squares", r+1, n)
+				}
+				c += run
+				digit = true
+				i++
+				continue
+			}
+			k := kindOf(x)
+			if k == NoKind {
+				return fail(i, "expected a piece (t a b c d, T A B C D, primed with ') or a digit, found %q", x)
+			}
+			start := i
+			seat := 0
+			if x < 'a' {
+				seat = 1
+			}
+			i++
+			if i < len(s) && s[i] == '\'' {
+				seat += 2
+				i++
+			}
+			if k == D && n == 6 {
+				return fail(start, "there is no D on the 6x6 board")
+			}
+			if seat >= players {
+				return fail(start, "%q belongs to seat %d, but the game has %d players", s[start:i], seat, players)
+			}
+			if k == T {
+				if tAt[seat] >= 0 {
+					return fail(start, "a second T for seat %d", seat)
+				}
+				tAt[seat] = start
+			}
+			if !seen[seat] {
+				seen[seat] = true
+				firstAt[seat] = start
+			}
+			q.board[r*8+c] = makeCell(seat, k)
+			c++
+			digit = false
+		}
+		if r > 0 {
+			if i >= len(s) || s[i] != '/' {
+				if i < len(s) && (s[i] >= '0' && s[i] <= '9' || kindOf(s[i]) != NoKind) {
+					return fail(i, "rank %d has more than %d squares", r+1, n)
+				}
+				return fail(i, "expected '/' after rank %d", r+1)
+			}
+			i++
+		}
+	}
+	if i != len(s) {
+		return fail(i, "unexpected %q after the last rank", s[i:])
+	}
+	if players > 2 {
+		for seat := 0; seat < players; seat++ {
+			if seen[seat] && tAt[seat] < 0 {
+				return fail(firstAt[seat], "seat %d has pieces but no T", seat)
+			}
+		}
+	}
+	if tAt[q.toMove] < 0 {
+		return fail(len(word)+5, "seat %d is to move but has no T", q.toMove)
+	}
+	q.finish()
+	onGoal := 0
+	for seat := 0; seat < players; seat++ {
+		if q.tsq[seat] >= 0 && q.tsq[seat] == goalIndex(q.geo, q.players, seat) {
+			onGoal++
+			if onGoal > 1 {
+				return fail(tAt[seat], "more than one T stands on its goal")
+			}
+		}
+	}
+	return q, nil
+}

@@ -1,0 +1,2 @@
+// Package terrace implements Terrace.
+package terrace

@@ -1,0 +1,659 @@
+package terrace
+
+import (
+	"errors"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
+	"github.com/google/go-cmp/cmp"
+)
+
+var _ boardrules.Position[Position, Move] = Position{}
+
+func mustDecode(t testing.TB, code string) Position {
+	t.Helper()
+	var p Position
+	if err := p.UnmarshalText([]byte(code)); err != nil {
+		t.Fatalf("UnmarshalText(%q): %v", code, err)
+	}
+	return p
+}
+
+func mustNew(t testing.TB, v Variant) Position {
+	t.Helper()
+	p, err := New(v)
+	if err != nil {
+		t.Fatalf("New(%v): %v", v, err)
+	}
+	return p
+}
+
+func code(t testing.TB, p Position) string {
+	t.Helper()
+	b, err := p.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// moveList is the sorted canonical list of p's legal moves.
+func moveList(p Position) []string {
+	var out []string
+	for _, m := range p.LegalMoves() {
+		out = append(out, m.String())
+	}
+	slices.Sort(out)
+	return out
+}
+
+// movesFrom is the sorted list of destination squares of the piece on sq.
+func movesFrom(p Position, sq string) []string {
+	var out []string
+	for _, m := range p.LegalMoves() {
+		if m.From.String() == sq {
+			out = append(out, m.To.String())
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func sq(s string) notation.Square {
+	x, err := notation.ParseSquare(s)
+	if err != nil {
+		panic(err)
+	}
+	return x
+}
+
+var startCodes = []struct {
+	v    Variant
+	code string
+}{
+	{Variant{8, Long, 2}, "terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd"},
+	{Variant{8, Short, 2}, "terrace 8 2p 0 1TBBCCD1/8/8/8/8/8/8/1dccbbt1"},
+	{Variant{8, Medium, 2}, "terrace 8 2p 0 1DCCBBT1/8/8/8/8/8/8/1tbbccd1"},
+	{Variant{8, Master, 2}, "terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/8/1dccbbt1"},
+	{Variant{8, Long, 3}, "terrace 8 3p 0 1d'c'c'b'b't'1/7T/7B/7B/7C/7C/7D/1tbbccd1"},
+	{Variant{8, Long, 4}, "terrace 8 4p 0 1d'c'c'b'b't'1/D'6T/C'6B/C'6B/B'6C/B'6C/T'6D/1tbbccd1"},
+	{Variant{6, Long, 2}, "terrace 6 2p 0 CCBBAT/AABBCC/6/6/ccbbaa/tabbcc"},
+	{Variant{6, Short, 2}, "terrace 6 2p 0 1TBBC1/6/6/6/6/1cbbt1"},
+	{Variant{6, Medium, 2}, "terrace 6 2p 0 1CBBT1/6/6/6/6/1tbbc1"},
+	{Variant{6, Master, 2}, "terrace 6 2p 0 CCBBAT/AABBCC/6/6/6/1cbbt1"},
+	{Variant{6, Long, 3}, "terrace 6 3p 0 1TBBC1/t'5/b'5/b'5/c'5/1cbbt1"},
+	{Variant{6, Long, 4}, "terrace 6 4p 0 1TBBC1/t'4C'/b'4B'/b'4B'/c'4T'/1cbbt1"},
+}
+
+func TestStartCodes(t *testing.T) {
+	for _, tc := range startCodes {
+		p := mustNew(t, tc.v)
+		if got := code(t, p); got != tc.code {
+			t.Errorf("%v: MarshalText = %q, want %q", tc.v, got, tc.code)
+		}
+		if q := mustDecode(t, tc.code); q != p {
+			t.Errorf("%v: decoded start differs from New", tc.v)
+		}
+		if p.ToMove() != 0 {
+			t.Errorf("%v: ToMove = %d, want 0", tc.v, p.ToMove())
+		}
+	}
+}
+
+func TestLevels(t *testing.T) {
+	want := map[int]string{
+		8: `87654321
+77654322
+66654333
+55554444
+44445555
+33345666
+22345677
+12345678`,
+		6: `654321
+554322
+444333
+333444
+223455
+123456`,
+	}
+	for _, n := range []int{8, 6} {
+		p := mustNew(t, Variant{Board: n})
+		var b strings.Builder
+		for r := n - 1; r >= 0; r-- {
+			for c := 0; c < n; c++ {
+				b.WriteByte(byte('0' + p.Level(notation.SquareAt(c, r))))
+			}
+			if r > 0 {
+				b.WriteByte('\n')
+			}
+		}
+		if diff := cmp.Diff(want[n], b.String()); diff != "" {
+			t.Errorf("%dx%d levels (-want +got):\n%s", n, n, diff)
+		}
+		for _, off := range []notation.Square{{}, notation.SquareAt(n, 0), notation.SquareAt(0, n), sq("z99")} {
+			if l := p.Level(off); l != 0 {
+				t.Errorf("%dx%d: Level(%v) = %d, want 0", n, n, off, l)
+			}
+		}
+	}
+}
+
+func TestTerraces(t *testing.T) {
+	want := map[int][]string{
+		8: {
+			"a1", "h8", "a2-b2-b1", "g8-g7-h7", "a3-b3-c3-c2-c1", "f8-f7-f6-g6-h6",
+			"a4-b4-c4-d4-d3-d2-d1", "e8-e7-e6-e5-f5-g5-h5", "a5-b5-c5-d5-d6-d7-d8", "e1-e2-e3-e4-f4-g4-h4",
+			"a6-b6-c6-c7-c8", "f1-f2-f3-g3-h3", "a7-b7-b8", "g1-g2-h2", "a8", "h1",
+		},
+		6: {
+			"a1", "f6", "a2-b2-b1", "e6-e5-f5", "a3-b3-c3-c2-c1", "d6-d5-d4-e4-f4",
+			"a4-b4-c4-c5-c6", "d1-d2-d3-e3-f3", "a5-b5-b6", "e1-e2-f2", "a6", "f1",
+		},
+	}
+	for _, n := range []int{8, 6} {
+		g := &geometries[geoIndex(n)]
+		var got []string
+		for _, path := range g.paths {
+			var names []string
+			for _, s := range path {
+				names = append(names, squares[s].String())
+			}
+			fwd := strings.Join(names, "-")
+			slices.Reverse(names)
+			back := strings.Join(names, "-")
+			if slices.Contains(want[n], back) {
+				fwd = back
+			}
+			got = append(got, fwd)
+		}
+		w := slices.Clone(want[n])
+		slices.Sort(w)
+		slices.Sort(got)
+		if diff := cmp.Diff(w, got); diff != "" {
+			t.Errorf("%dx%d terraces (-want +got):\n%s", n, n, diff)
+		}
+	}
+}
+
+func TestGoalsAndAlive(t *testing.T) {
+	tests := []struct {
+		v     Variant
+		goals []string
+	}{
+		{Variant{8, Long, 2}, []string{"h8", "a1"}},
+		{Variant{8, Master, 2}, []string{"h8", "a1"}},
+		{Variant{8, Long, 3}, []string{"h8", "a1", "a1"}},
+		{Variant{8, Long, 4}, []string{"h8", "a1", "a1", "h8"}},
+		{Variant{6, Short, 2}, []string{"f6", "a1"}},
+		{Variant{6, Long, 3}, []string{"f6", "a1", "f6"}},
+		{Variant{6, Long, 4}, []string{"f6", "a1", "f6", "a1"}},
+	}
+	for _, tc := range tests {
+		p := mustNew(t, tc.v)
+		for seat := -1; seat <= 4; seat++ {
+			want := seat >= 0 && seat < len(tc.goals)
+			g := p.Goal(boardrules.Player(seat))
+			if want && g.String() != tc.goals[seat] || !want && !g.IsZero() {
+				t.Errorf("%v: Goal(%d) = %v", tc.v, seat, g)
+			}
+			if p.Alive(boardrules.Player(seat)) != want {
+				t.Errorf("%v: Alive(%d) = %v, want %v", tc.v, seat, !want, want)
+			}
+		}
+	}
+}
+
+func TestAt(t *testing.T) {
+	p := mustNew(t, Variant{Board: 8, Players: 4})
+	tests := []struct {
+		sq   notation.Square
+		want Piece
+		ok   bool
+	}{
+		{sq("b1"), Piece{0, T}, true},
+		{sq("h7"), Piece{1, T}, true},
+		{sq("c8"), Piece{2, C}, true},
+		{sq("a7"), Piece{3, D}, true},
+		{sq("d4"), Piece{}, false},
+		{sq("i1"), Piece{}, false},
+		{notation.Square{}, Piece{}, false},
+	}
+	for _, tc := range tests {
+		got, ok := p.At(tc.sq)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("At(%v) = %v, %v; want %v, %v", tc.sq, got, ok, tc.want, tc.ok)
+		}
+	}
+	q := mustNew(t, Variant{Board: 6})
+	if _, ok := q.At(sq("g1")); ok {
+		t.Error("6x6 At(g1) reports a piece")
+	}
+	glyphs := map[Piece]string{{0, T}: "t", {1, B}: "B", {2, C}: "c'", {3, D}: "D'", {0, A}: "a"}
+	for pc, want := range glyphs {
+		if pc.String() != want {
+			t.Errorf("Piece%v.String() = %q, want %q", pc, pc.String(), want)
+		}
+	}
+}
+
+func splitMoves(s string) []string {
+	f := strings.Fields(s)
+	slices.Sort(f)
+	return f
+}
+
+func checkMoves(t *testing.T, name string, p Position, want string) {
+	t.Helper()
+	if diff := cmp.Diff(splitMoves(want), moveList(p)); diff != "" {
+		t.Errorf("%s: legal moves (-want +got):\n%s", name, diff)
+	}
+}
+
+// V1, V2, V3: the pbmserv movement examples.
+func TestPbmservExamples(t *testing.T) {
+	v1 := mustDecode(t, "terrace 8 2p 0 7T/8/8/8/1C6/8/ddcc4/tabb4")
+	checkMoves(t, "V1", v1, `B-c1-a3 B-c1-b3 B-c1-c3 B-d1-c4 B-d1-d3 B-d1-d4 B-d1-e1 B-d1-e2 C-c2-a3 C-c2-b1:A C-c2-b3 C-c2-c3
+C-c2-d3 C-d2-c1:B C-d2-c4 C-d2-d3 C-d2-d4 C-d2-e1 C-d2-e2 C-d2-e3 D-a2-a3 D-a2-b3 D-b2-a1:T D-b2-a3
+D-b2-b3 D-b2-c3`)
+	v2 := mustDecode(t, "terrace 8 2p 1 7T/8/8/8/1C6/8/ddcc4/tabb4")
+	v2moves := `C-b4-a4 C-b4-a5 C-b4-b3 C-b4-b5 C-b4-c4 C-b4-c5 C-b4-d3 C-b4-d4 T-h8-g7 T-h8-g8 T-h8-h7`
+	checkMoves(t, "V2", v2, v2moves)
+	v3 := mustDecode(t, "terrace 8 2p 1 7T/8/8/8/1C6/d1c5/1d1c4/tabb4")
+	checkMoves(t, "V3", v3, v2moves+" C-b4-c3:C")
+	v3w := mustDecode(t, "terrace 8 2p 0 7T/8/8/8/1C6/d1c5/1d1c4/tabb4")
+	if n := len(v3w.LegalMoves()); n != 33 {
+		t.Errorf("V3 with seat 0 to move: %d moves, want 33", n)
+	}
+}
+
+// V4: perft from the twelve starts, depth 1 and 2.
+func TestPerftStarts(t *testing.T) {
+	want := map[string][2]uint64{
+		"8-long": {50, 2450}, "8-short": {31, 961}, "8-medium": {31, 961}, "8-master": {31, 1550},
+		"8-3p": {28, 675}, "8-4p": {25, 600},
+		"6-long": {26, 650}, "6-short": {17, 289}, "6-medium": {17, 289}, "6-master": {17, 442},
+		"6-3p": {15, 225}, "6-4p": {13, 169},
+	}
+	for _, v := range Variants() {
+		p := mustNew(t, v)
+		w := want[v.String()]
+		for d := 1; d <= 2; d++ {
+			if got := boardrules.Perft(p, d); got != w[d-1] {
+				t.Errorf("%v: perft(%d) = %d, want %d", v, d, got, w[d-1])
+			}
+		}
+	}
+}
+
+// V5: the first moves of each 2-player start.
+func TestFirstMoves(t *testing.T) {
+	long8 := `A-g2-g3 A-h2-h3 B-c1-a3 B-c1-b3 B-c1-c3 B-d1-a4 B-d1-b4 B-d1-c4
+B-d1-d3 B-d1-d4 B-e2-d1:B B-e2-e3 B-e2-e4 B-e2-f3 B-e2-f4 B-e2-g4 B-e2-h4 B-f2-f3 B-f2-g3 B-f2-h3
+C-c2-a3 C-c2-b1:A C-c2-b3 C-c2-c3 C-c2-d3 C-d2-a4 C-d2-b4 C-d2-c1:B C-d2-c4 C-d2-d3 C-d2-d4 C-d2-e3
+C-e1-d2:C C-e1-e3 C-e1-e4 C-e1-f4 C-e1-g4 C-e1-h4 C-f1-e2:B C-f1-f3 C-f1-g3 C-f1-h3 D-a2-a3 D-a2-b3
+D-b2-a1:T D-b2-a3 D-b2-b3 D-b2-c3 D-g1-f2:B D-h1-g2:A`
+	short8 := `B-e1-e2 B-e1-e3 B-e1-e4 B-e1-f2 B-e1-f4 B-e1-g4 B-e1-h4 B-f1-f2 B-f1-f3
+  B-f1-g2 B-f1-g3 B-f1-h3 C-c1-a3 C-c1-b3 C-c1-c2 C-c1-c3 C-c1-d2 C-d1-a4 C-d1-b4 C-d1-c4 C-d1-d2
+  C-d1-d3 C-d1-d4 C-d1-e2 D-b1-a1 D-b1-a2 D-b1-b2 D-b1-c2 T-g1-g2 T-g1-h1 T-g1-h2`
+	medium8 := `B-c1-a3 B-c1-b3 B-c1-c2 B-c1-c3 B-c1-d2 B-d1-a4 B-d1-b4 B-d1-c4 B-d1-d2 B-d1-d3
+  B-d1-d4 B-d1-e2 C-e1-e2 C-e1-e3 C-e1-e4 C-e1-f2 C-e1-f4 C-e1-g4 C-e1-h4 C-f1-f2 C-f1-f3 C-f1-g2
+  C-f1-g3 C-f1-h3 D-g1-g2 D-g1-h1 D-g1-h2 T-b1-a1 T-b1-a2 T-b1-b2 T-b1-c2`
+	long6 := `A-e2-e3 A-f2-f3 B-c1-a3 B-c1-b3 B-c1-c3 B-c2-a3 B-c2-b1:A B-c2-b3 B-c2-c3 B-c2-d3
+  B-d1-c2:B B-d1-d3 B-d1-e3 B-d1-f3 B-d2-c1:B B-d2-d3 B-d2-e3 B-d2-f3 C-a2-a3 C-a2-b3 C-b2-a1:T
+  C-b2-a3 C-b2-b3 C-b2-c3 C-e1-d2:B C-f1-e2:A`
+	short6 := `B-c1-a3 B-c1-b3 B-c1-c2 B-c1-c3 B-c1-d2 B-d1-d2 B-d1-d3 B-d1-e2 B-d1-e3
+  B-d1-f3 C-b1-a1 C-b1-a2 C-b1-b2 C-b1-c2 T-e1-e2 T-e1-f1 T-e1-f2`
+	medium6 := `B-c1-a3 B-c1-b3 B-c1-c2 B-c1-c3 B-c1-d2 B-d1-d2 B-d1-d3 B-d1-e2 B-d1-e3 B-d1-f3
+  C-e1-e2 C-e1-f1 C-e1-f2 T-b1-a1 T-b1-a2 T-b1-b2 T-b1-c2`
+	for v, want := range map[Variant]string{
+		{8, Long, 2}: long8, {8, Short, 2}: short8, {8, Master, 2}: short8, {8, Medium, 2}: medium8,
+		{6, Long, 2}: long6, {6, Short, 2}: short6, {6, Master, 2}: short6, {6, Medium, 2}: medium6,
+	} {
+		checkMoves(t, v.String(), mustNew(t, v), want)
+	}
+}
+
+func checkOutcome(t *testing.T, name string, p Position, want boardrules.Outcome) {
+	t.Helper()
+	if got := p.Outcome(); got != want {
+		t.Errorf("%s: Outcome = %+v, want %+v", name, got, want)
+	}
+	if (want.Status == boardrules.Ongoing) != (len(p.LegalMoves()) > 0) {
+		t.Errorf("%s: %d legal moves with outcome %v", name, len(p.LegalMoves()), want.Status)
+	}
+}
+
+func win(seat int, reason string) boardrules.Outcome {
+	return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(seat), Reason: reason}
+}
+
+var ongoing = boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
+
+// playText parses and plays a move and checks the resulting code.
+func playText(t *testing.T, p Position, move, wantCode string) Position {
+	t.Helper()
+	m, err := p.ParseMove(move)
+	if err != nil {
+		t.Fatalf("ParseMove(%q): %v", move, err)
+	}
+	q, err := p.Play(m)
+	if err != nil {
+		t.Fatalf("Play(%v): %v", m, err)
+	}
+	if got := code(t, q); got != wantCode {
+		t.Errorf("after %s: %q, want %q", move, got, wantCode)
+	}
+	if q.hash != q.computeHash() {
+		t.Errorf("after %s: incremental hash differs from the hash from scratch", move)
+	}
+	return q
+}
+
+// V6: self-capture of the T loses at once.
+func TestSelfCaptureOfT(t *testing.T) {
+	p := playText(t, Standard(), "D-b2-a1:T", "terrace 8 2p 1 DDCCBBAT/AABBCCDD/8/8/8/8/d1ccbbaa/dabbccdd")
+	checkOutcome(t, "8x8", p, win(1, "T captured"))
+	q := playText(t, mustNew(t, Variant{Board: 6}), "C-b2-a1:T", "terrace 6 2p 1 CCBBAT/AABBCC/6/6/c1bbaa/cabbcc")
+	checkOutcome(t, "6x6", q, win(1, "T captured"))
+}
+
+// V7: no slide crosses the centre.
+func TestCentre(t *testing.T) {
+	tests := []struct{ code, from, want string }{
+		{"terrace 8 2p 0 7T/8/8/3b4/8/8/8/t7", "d5", "a5 b5 c5 c6 d4 d6 d7 d8 e5"},
+		{"terrace 8 2p 0 7T/8/8/8/3b4/8/8/t7", "d4", "a4 b4 c4 c5 d1 d2 d3 d5 e3 e4"},
+		{"terrace 8 2p 0 7T/8/8/8/4b3/8/8/t7", "e4", "d4 e1 e2 e3 e5 f3 f4 g4 h4"},
+		{"terrace 6 2p 0 5T/6/2b3/6/6/t5", "c4", "a4 b4 b5 c3 c5 c6 d4"},
+		{"terrace 6 2p 0 5T/6/6/2b3/6/t5", "c3", "a3 b3 b4 c1 c2 c4 d2 d3"},
+	}
+	for _, tc := range tests {
+		got := movesFrom(mustDecode(t, tc.code), tc.from)
+		if diff := cmp.Diff(splitMoves(tc.want), got); diff != "" {
+			t.Errorf("%s from %s (-want +got):\n%s", tc.code, tc.from, diff)
+		}
+	}
+}
+
+// V8: reaching the goal wins; a T enters a low corner only straight down or
+// by a capture.
+func TestGoal(t *testing.T) {
+	p := mustDecode(t, "terrace 8 2p 0 T5t1/8/8/8/8/8/8/8")
+	checkMoves(t, "g8", p, "T-g8-f7 T-g8-f8 T-g8-g7 T-g8-h7 T-g8-h8")
+	q := playText(t, p, "T-g8-h8", "terrace 8 2p 1 T6t/8/8/8/8/8/8/8")
+	checkOutcome(t, "T-g8-h8", q, win(0, "T reached goal"))
+
+	p = mustDecode(t, "terrace 8 2p 0 T7/6t1/8/8/8/8/8/8")
+	seven := "T-g7-f6 T-g7-f7 T-g7-f8 T-g7-g6 T-g7-g8 T-g7-h6 T-g7-h7"
+	checkMoves(t, "g7", p, seven)
+	p = mustDecode(t, "terrace 8 2p 0 7T/6t1/8/8/8/8/8/8")
+	checkMoves(t, "g7 capture", p, seven+" T-g7-h8:T")
+	q = playText(t, p, "T-g7-h8:T", "terrace 8 2p 0 7t/8/8/8/8/8/8/8")
+	checkOutcome(t, "T-g7-h8:T", q, win(0, "T reached goal"))
+}
+
+// V9: the corners and the five ways up from b2.
+func TestExtremes(t *testing.T) {
+	checkMoves(t, "b2", mustDecode(t, "terrace 8 2p 0 7T/8/8/8/8/8/1b6/t7"),
+		"B-b2-a1:T B-b2-a2 B-b2-a3 B-b2-b1 B-b2-b3 B-b2-c1 B-b2-c2 B-b2-c3 T-a1-a2 T-a1-b1")
+	checkMoves(t, "a8", mustDecode(t, "terrace 8 2p 0 b6T/8/8/8/8/8/8/t7"),
+		"B-a8-a7 B-a8-b8 T-a1-a2 T-a1-b1 T-a1-b2")
+	checkMoves(t, "h8", mustDecode(t, "terrace 8 2p 1 b6T/8/8/8/8/8/8/t7"),
+		"T-h8-g7 T-h8-g8 T-h8-h7")
+}
+
+// V10: a player without a move draws the game.
+func TestNoLegalMove(t *testing.T) {
+	draw := boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no legal move"}
+	for _, c := range []string{
+		"terrace 8 2p 0 7T/8/8/8/8/8/DD6/tD6",
+		"terrace 8 3p 0 6t'1/7T/8/8/8/8/DD6/tD6",
+	} {
+		p := mustDecode(t, c)
+		checkOutcome(t, c, p, draw)
+		if _, err := p.ParseMove("a1-a2"); !errors.Is(err, boardrules.ErrGameOver) {
+			t.Errorf("%s: ParseMove after the end: %v, want ErrGameOver", c, err)
+		}
+	}
+}
+
+// V11: endings with three and four players.
+func TestMultiPlayerEndings(t *testing.T) {
+	tests := []struct {
+		code, move, after string
+		toMove            int
+		want              boardrules.Outcome
+	}{
+		{"terrace 8 4p 0 5b't'1/D'7/7B/8/4c3/3T4/T'7/1t6", "C-e4-d3:T",
+			"terrace 8 4p 2 5b't'1/D'7/8/8/8/3c4/T'7/1t6", 2, ongoing},
+		{"terrace 8 4p 0 5b't'1/D'6T/7B/8/4c3/3t4/T'7/1b6", "C-e4-d3:T",
+			"terrace 8 4p 1 5b't'1/D'6T/7B/8/8/8/T'7/8", 1, ongoing},
+		{"terrace 8 3p 0 5b'2/8/8/8/4c3/3t'4/8/1t6", "C-e4-d3:T",
+			"terrace 8 3p 0 8/8/8/8/8/3c4/8/1t6", 0, win(0, "last player left")},
+		{"terrace 8 3p 0 5b't'1/8/8/8/4c3/3t4/8/8", "C-e4-d3:T",
+			"terrace 8 3p 2 5b't'1/8/8/8/8/8/8/8", 2, win(2, "last player left")},
+		{"terrace 8 4p 1 6t'1/8/8/T'7/8/2t5/8/1T6", "T-b1-a1",
+			"terrace 8 4p 2 6t'1/8/8/T'7/8/2t5/8/T7", 2, win(1, "T reached goal")},
+	}
+	for _, tc := range tests {
+		q := playText(t, mustDecode(t, tc.code), tc.move, tc.after)
+		checkOutcome(t, tc.after, q, tc.want)
+		if int(q.ToMove()) != tc.toMove {
+			t.Errorf("%s: ToMove = %d, want %d", tc.after, q.ToMove(), tc.toMove)
+		}
+	}
+	// Two players: taking the opponent's T wins, with the winner to move.
+	p := mustDecode(t, "terrace 8 2p 0 8/8/8/8/4c3/3T4/8/1t6")
+	q := playText(t, p, "C-e4-d3:T", "terrace 8 2p 0 8/8/8/8/8/3c4/8/1t6")
+	checkOutcome(t, "2p capture", q, win(0, "T captured"))
+	// A 2-player game removes no other piece.
+	p = mustDecode(t, "terrace 8 2p 0 B7/8/8/8/4c3/3T4/8/1t6")
+	playText(t, p, "C-e4-d3:T", "terrace 8 2p 0 B7/8/8/8/8/3c4/8/1t6")
+}
+
+// The turn order skips eliminated seats.
+func TestTurnOrder(t *testing.T) {
+	p := mustNew(t, Variant{Players: 4})
+	for i, want := range []int{0, 1, 2, 3, 0, 1} {
+		if int(p.ToMove()) != want {
+			t.Fatalf("ply %d: ToMove = %d, want %d", i, p.ToMove(), want)
+		}
+		p = p.PlayUnchecked(p.LegalMoves()[0])
+	}
+	// Seat 1 eliminated: 0 is followed by 2.
+	p = mustDecode(t, "terrace 8 4p 3 5b't'1/D'7/8/8/8/3c4/T'7/1t6")
+	p = playText(t, p, "T-a2-a3", "terrace 8 4p 0 5b't'1/D'7/8/8/8/T'2c4/8/1t6")
+	playText(t, p, "t-b1-a1", "terrace 8 4p 2 5b't'1/D'7/8/8/8/T'2c4/8/t7")
+}
+
+func TestParseMoveVectors(t *testing.T) {
+	start := Standard()
+	resolved := []struct{ in, want string }{
+		{"B-d1-d3", "B-d1-d3"}, {"d1-d3", "B-d1-d3"}, {"b-D1-D3", "B-d1-d3"}, {"b'-d1-d3", "B-d1-d3"},
+		{"d2-c1", "C-d2-c1:B"}, {"C-d2-c1:B", "C-d2-c1:B"}, {"c-d2-c1:b'", "C-d2-c1:B"},
+		{"D-b2-a1:T", "D-b2-a1:T"}, {"b2-a1", "D-b2-a1:T"},
+	}
+	for _, tc := range resolved {
+		m, err := start.ParseMove(tc.in)
+		if err != nil || m.String() != tc.want {
+			t.Errorf("ParseMove(%q) = %v, %v; want %s", tc.in, m, err, tc.want)
+		}
+	}
+	illegal := []struct{ in, why string }{
+		{"A-d1-d3", "d1 holds a B"},
+		{"d-b2-a1:a", "a1 holds a T, not an A"},
+		{"d1-d3:B", "d3 is empty"},
+		{"d1-d5", "cannot move"},
+		{"d1-d1", "cannot move"},
+		{"d4-d5", "d4 is empty"},
+		{"e8-e6", "e8 is not yours"},
+	}
+	for _, tc := range illegal {
+		_, err := start.ParseMove(tc.in)
+		if !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), tc.why) {
+			t.Errorf("ParseMove(%q) = %v; want ErrIllegalMove saying %q", tc.in, err, tc.why)
+		}
+	}
+	for _, in := range []string{"B-d1-d3#1", "d1d3", "d1-d9", "d1-d10", "i1-a1", "E-d1-d3", "d1-d3:", "b''-d1-d3",
+		" d1-d3", "d1-d3 ", "Bd1-d3", "d1xd3", "", "d1-d3:E", "B-", "B", "d", "d1", "d1-", "d1-d", "d0-d1", "T'"} {
+		_, err := start.ParseMove(in)
+		var pe *notation.ParseError
+		if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) {
+			t.Errorf("ParseMove(%q) = %v; want a *notation.ParseError", in, err)
+		}
+		if _, err := ParseMove(in); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("package ParseMove(%q) = %v; want ErrSyntax", in, err)
+		}
+	}
+	p := mustDecode(t, "terrace 8 2p 0 T5t1/8/8/8/8/8/8/8")
+	if _, err := p.ParseMove("A-g8-h8"); !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), "g8 holds a T") {
+		t.Errorf("A-g8-h8: %v", err)
+	}
+	if m, err := p.ParseMove("t-g8-h8"); err != nil || m.String() != "T-g8-h8" {
+		t.Errorf("t-g8-h8: %v, %v", m, err)
+	}
+	if _, err := mustNew(t, Variant{Board: 6}).ParseMove("g1-g2"); !errors.Is(err, boardrules.ErrIllegalMove) ||
+		!strings.Contains(err.Error(), "g1 is off the 6x6 board") {
+		t.Errorf("6x6 g1-g2: %v", err)
+	}
+	over := start.PlayUnchecked(Move{D, sq("b2"), sq("a1"), T})
+	for _, in := range []string{"B-d1-d3", "h8-g6", "A-b7-b6"} {
+		if _, err := over.ParseMove(in); !errors.Is(err, boardrules.ErrGameOver) {
+			t.Errorf("after D-b2-a1:T, ParseMove(%q) = %v; want ErrGameOver", in, err)
+		}
+	}
+}
+
+func TestPackageParseMove(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Move
+	}{
+		{"B-d1-d3", Move{B, sq("d1"), sq("d3"), NoKind}},
+		{"d1-d3", Move{NoKind, sq("d1"), sq("d3"), NoKind}},
+		{"d2-c1:b'", Move{NoKind, sq("d2"), sq("c1"), B}},
+		{"T'-H8-G7", Move{T, sq("h8"), sq("g7"), NoKind}},
+		{"a-a2-a3", Move{A, sq("a2"), sq("a3"), NoKind}},
+	}
+	for _, tc := range tests {
+		got, err := ParseMove(tc.in)
+		if err != nil || got != tc.want {
+			t.Errorf("ParseMove(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+		}
+	}
+	if s := (Move{NoKind, sq("d2"), sq("c1"), B}).String(); s != "d2-c1:B" {
+		t.Errorf("String of a move without kind = %q", s)
+	}
+}
+
+func TestPlayValidates(t *testing.T) {
+	p := Standard()
+	bad := []Move{
+		{NoKind, sq("d1"), sq("d3"), NoKind}, // incomplete
+		{C, sq("d2"), sq("c1"), NoKind},      // capture without Captured
+		{B, sq("d1"), sq("d5"), NoKind},
+		{B, sq("d1"), sq("i1"), NoKind},
+		{}, // zero squares
+	}
+	for _, m := range bad {
+		q, err := p.Play(m)
+		if !errors.Is(err, boardrules.ErrIllegalMove) || q != p {
+			t.Errorf("Play(%v) = %v; want ErrIllegalMove", m, err)
+		}
+	}
+	over := p.PlayUnchecked(Move{D, sq("b2"), sq("a1"), T})
+	if _, err := over.Play(Move{A, sq("b7"), sq("b6"), NoKind}); !errors.Is(err, boardrules.ErrGameOver) {
+		t.Errorf("Play after the end: %v", err)
+	}
+}
+
+func TestBoardText(t *testing.T) {
+	tests := []struct {
+		v      Variant
+		golden string
+	}{
+		{Variant{8, Long, 2}, "board-8-long.golden"},
+		{Variant{8, Long, 2}, "board-8-rules.golden"},
+		{Variant{8, Short, 2}, "board-8-short.golden"},
+		{Variant{8, Medium, 2}, "board-8-medium.golden"},
+		{Variant{8, Master, 2}, "board-8-master.golden"},
+		{Variant{8, Long, 4}, "board-8-4p.golden"},
+		{Variant{6, Long, 4}, "board-6-4p.golden"},
+	}
+	for _, tc := range tests {
+		want, err := os.ReadFile("testdata/" + tc.golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := mustNew(t, tc.v).String()
+		if diff := cmp.Diff(string(want), got); diff != "" {
+			t.Errorf("%v vs %s (-want +got):\n%s", tc.v, tc.golden, diff)
+		}
+	}
+	sizes := map[Variant]int{{8, Long, 2}: 720, {8, Long, 3}: 736, {6, Long, 2}: 448, {6, Short, 2}: 448, {6, Long, 3}: 460}
+	for v, n := range sizes {
+		if got := len(mustNew(t, v).String()); got != n {
+			t.Errorf("%v: board text has %d bytes, want %d", v, got, n)
+		}
+	}
+}
+
+func TestVariants(t *testing.T) {
+	var names []string
+	for _, v := range Variants() {
+		names = append(names, v.String())
+		got, err := ParseVariant(v.String())
+		if err != nil || got != v {
+			t.Errorf("ParseVariant(%q) = %v, %v", v.String(), got, err)
+		}
+	}
+	want := []string{"8-long", "8-short", "8-medium", "8-master", "8-3p", "8-4p",
+		"6-long", "6-short", "6-medium", "6-master", "6-3p", "6-4p"}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("variant names (-want +got):\n%s", diff)
+	}
+	for _, s := range []string{"", "8-LONG", "8-2p", "long", "7-long", "8-long "} {
+		if _, err := ParseVariant(s); err == nil {
+			t.Errorf("ParseVariant(%q) accepted", s)
+		}
+	}
+	bad := []struct {
+		v     Variant
+		field string
+	}{
+		{Variant{Board: 7}, "Board"}, {Variant{Board: -8}, "Board"},
+		{Variant{Players: 1}, "Players"}, {Variant{Players: 5}, "Players"},
+		{Variant{Setup: 4}, "Setup"}, {Variant{Setup: -1}, "Setup"},
+		{Variant{Setup: Short, Players: 3}, "Setup"}, {Variant{Setup: Master, Players: 4}, "Setup"},
+	}
+	for _, tc := range bad {
+		if _, err := New(tc.v); err == nil || !strings.Contains(err.Error(), tc.field) {
+			t.Errorf("New(%+v) = %v; want an error naming %s", tc.v, err, tc.field)
+		}
+	}
+	if Standard() != mustNew(t, Variant{Board: 8, Setup: Long, Players: 2}) {
+		t.Error("Standard differs from New(8, Long, 2)")
+	}
+	p := mustNew(t, Variant{Board: 6, Setup: Master})
+	if got := p.Variant(); got != (Variant{6, Long, 2}) {
+		t.Errorf("Variant() = %+v", got)
+	}
+	if got := mustNew(t, Variant{Players: 3}).Variant(); got != (Variant{8, Long, 3}) {
+		t.Errorf("Variant() = %+v", got)
+	}
+	kinds := []string{"", "T", "A", "B", "C", "D"}
+	for k, s := range kinds {
+		if Kind(k).String() != s || Kind(k).Size() != []int{0, 1, 1, 2, 3, 4}[k] {
+			t.Errorf("Kind %d: %q size %d", k, Kind(k).String(), Kind(k).Size())
+		}
+	}
+	for s, name := range []string{"long", "short", "medium", "master"} {
+		if Setup(s).String() != name {
+			t.Errorf("Setup(%d) = %q", s, Setup(s).String())
+		}
+	}
+}
