@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -150,5 +151,41 @@ func TestAnyPerft(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, boardrules.AnyDivide(textOnly{p}, 3)); diff != "" {
 		t.Errorf("AnyDivide text only (-want +got):\n%s", diff)
+	}
+}
+
+func TestAnyUnwrapGivesTheEnginePosition(t *testing.T) {
+	g, _ := boardrules.Lookup("nim")
+	p, _ := g.New("10")
+	u, ok := p.(interface{ Unwrap() any })
+	if !ok {
+		t.Fatal("an Any made by AsAny has no Unwrap method")
+	}
+	if got, ok := u.Unwrap().(nim); !ok || got != (nim{pile: 10}) {
+		t.Errorf("Unwrap() = %#v, want nim{pile: 10}", u.Unwrap())
+	}
+}
+
+func TestAnySharedBetweenGoroutines(t *testing.T) {
+	g, _ := boardrules.Lookup("nim")
+	start, _ := g.New("10")
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Go(func() {
+			p := start
+			for i := 0; p.Outcome().Status == boardrules.Ongoing; i++ {
+				moves := p.LegalMoves()
+				next, err := p.Play(moves[(w+i)%len(moves)])
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				p = next
+			}
+		})
+	}
+	wg.Wait()
+	if start.String() != "oooooooooo" {
+		t.Errorf("the shared start changed: %q", start.String())
 	}
 }
