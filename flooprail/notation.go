@@ -230,11 +230,11 @@ func (p Position) explain(m Move) string {
 	sq := m.from
 	for k := uint8(0); k < m.n; k++ {
 		d := m.dirs >> (2 * k) & 3
-		if allowed&(1<<d) == 0 {
-			return wrongWay
-		}
 		if k > 0 && !pc.IsSooper() && goal[me]&(1<<sq) != 0 {
 			return "the Flooper is promoted on " + at(sq) + ", which ends its move"
+		}
+		if allowed&(1<<d) == 0 {
+			return wrongWay
 		}
 		mid := uint8(neighbour[d][sq])
 		land := uint8(neighbour[d][mid])
