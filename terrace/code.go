@@ -109,6 +109,9 @@ func decode(s string) (Position, error) {
 				return fail(i, "rank %d has %d squares, want %d", r+1, c, n)
 			}
 			x := s[i]
+			if x == '/' {
+				return fail(i, "rank %d has %d squares, want %d", r+1, c, n)
+			}
 			if x >= '1' && x <= '9' {
 				if digit {
 					return fail(i, "two digits in a row: write one run of empty squares")
@@ -160,6 +163,9 @@ func decode(s string) (Position, error) {
 			if i >= len(s) || s[i] != '/' {
 				if i < len(s) && (s[i] >= '0' && s[i] <= '9' || kindOf(s[i]) != NoKind) {
 					return fail(i, "rank %d has more than %d squares", r+1, n)
+				}
+				if i >= len(s) {
+					return fail(i, "the code has %d ranks, want %d", n-r, n)
 				}
 				return fail(i, "expected '/' after rank %d", r+1)
 			}
