@@ -1,0 +1,848 @@
+package tumbling_test
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
+	"github.com/boardrules/boardrules/tumbling"
+	"github.com/google/go-cmp/cmp"
+)
+
+var _ boardrules.Position[tumbling.Position, tumbling.Move] = tumbling.Position{}
+
+const (
+	standardCode = "tumbling pbmserv b ,,W1,W2,W3,W4,W3,W2/,,,W1,W2,W3,W2,W1/,,,,W1,W2,W1,/,,,,,W1,,/,,B1,,,,,/,B1,B2,B1,,,,/B1,B2,B3,B2,B1,,,/B2,B3,B4,B3,B2,B1,,"
+	cornerCode   = "tumbling pbmserv b W4,W3,W2,W2,W1,,,/W3,W2,W2,W1,,,,/W2,W2,W1,,,,,/W2,W1,,,,,,B1/W1,,,,,,B1,B2/,,,,,B1,B2,B2/,,,,B1,B2,B2,B3/,,,B1,B2,B2,B3,B4"
+)
+
+func golden(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func decode(t *testing.T, code string) tumbling.Position {
+	t.Helper()
+	var p tumbling.Position
+	if err := p.UnmarshalText([]byte(code)); err != nil {
+		t.Fatalf("UnmarshalText(%q): %v", code, err)
+	}
+	return p
+}
+
+func marshal(t *testing.T, p tumbling.Position) string {
+	t.Helper()
+	b, err := p.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// withRules swaps the rules word of a position code.
+func withRules(code string, r tumbling.Rules) string {
+	return strings.Replace(code, " pbmserv ", " "+r.String()+" ", 1)
+}
+
+func mustNew(t *testing.T, v tumbling.Variant) tumbling.Position {
+	t.Helper()
+	p, err := tumbling.New(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func sq(s string) notation.Square {
+	q, err := notation.ParseSquare(s)
+	if err != nil {
+		panic(err)
+	}
+	return q
+}
+
+func squareNames(sqs []notation.Square) string {
+	var out []string
+	for _, s := range sqs {
+		out = append(out, s.Upper())
+	}
+	return strings.Join(out, " ")
+}
+
+func moveNames(ms []tumbling.Move) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.String())
+	}
+	return out
+}
+
+var allRules = []tumbling.Rules{tumbling.Pbmserv, tumbling.Classic, tumbling.Boardspace}
+
+func TestStartBoards(t *testing.T) {
+	for _, r := range allRules {
+		for _, c := range []struct {
+			layout tumbling.Layout
+			file   string
+		}{{tumbling.StandardLayout, "start-standard.txt"}, {tumbling.CornerLayout, "start-corner.txt"}} {
+			p := mustNew(t, tumbling.Variant{Rules: r, Layout: c.layout})
+			want := golden(t, c.file)
+			if diff := cmp.Diff(want, p.String()); diff != "" {
+				t.Errorf("%v %v String() (-want +got):\n%s", r, c.layout, diff)
+			}
+			if diff := cmp.Diff(want, p.Render(tumbling.Upright)); diff != "" {
+				t.Errorf("%v %v Render(Upright) (-want +got):\n%s", r, c.layout, diff)
+			}
+			if got := p.Render(tumbling.Style(7)); got != want {
+				t.Errorf("unknown Style does not draw Horizontal")
+			}
+		}
+	}
+}
+
+func TestStartCodes(t *testing.T) {
+	for _, c := range []struct {
+		v    tumbling.Variant
+		code string
+	}{
+		{tumbling.Variant{}, standardCode},
+		{tumbling.Variant{Rules: tumbling.Classic}, strings.Replace(standardCode, "pbmserv b", "classic b", 1)},
+		{tumbling.Variant{Rules: tumbling.Boardspace}, strings.Replace(standardCode, "pbmserv b", "boardspace w", 1)},
+		{tumbling.Variant{Layout: tumbling.CornerLayout}, cornerCode},
+		{tumbling.Variant{Rules: tumbling.Boardspace, Layout: tumbling.CornerLayout}, strings.Replace(cornerCode, "pbmserv b", "boardspace w", 1)},
+	} {
+		p := mustNew(t, c.v)
+		if got := marshal(t, p); got != c.code {
+			t.Errorf("%v: MarshalText\n got %s\nwant %s", c.v, got, c.code)
+		}
+		if q := decode(t, c.code); q != p {
+			t.Errorf("%v: decoded start != New", c.v)
+		}
+		if p.Men(tumbling.Black) != 29 || p.Men(tumbling.White) != 29 {
+			t.Errorf("%v: men %d/%d, want 29/29", c.v, p.Men(tumbling.Black), p.Men(tumbling.White))
+		}
+	}
+	if tumbling.Standard() != mustNew(t, tumbling.Variant{}) {
+		t.Error("Standard() != New(Variant{})")
+	}
+}
+
+func TestStartMoves(t *testing.T) {
+	for _, c := range []struct {
+		v                      tumbling.Variant
+		side                   tumbling.Color
+		total, men, tumbles    int
+		first6                 string
+		blackKings, whiteKings string
+	}{
+		{tumbling.Variant{Rules: tumbling.Pbmserv}, tumbling.Black, 152, 97, 55, "A1-B1 A1-A2 A1-B2 A1-B1T A1-A2T A1-B2T", "C1", "F8"},
+		{tumbling.Variant{Rules: tumbling.Classic}, tumbling.Black, 152, 97, 55, "A1-B1 A1-A2 A1-B2 A1-B1T A1-A2T A1-B2T", "C1", "F8"},
+		{tumbling.Variant{Rules: tumbling.Boardspace}, tumbling.White, 97, 42, 55, "F5-E4 F5-F4 F5-G4 F5-E5 F5-G5 F5-E6", "C1", "F8"},
+		{tumbling.Variant{Rules: tumbling.Pbmserv, Layout: tumbling.CornerLayout}, tumbling.Black, 148, 91, 57, "", "H1", "A8"},
+		{tumbling.Variant{Rules: tumbling.Classic, Layout: tumbling.CornerLayout}, tumbling.Black, 148, 91, 57, "", "H1", "A8"},
+		{tumbling.Variant{Rules: tumbling.Boardspace, Layout: tumbling.CornerLayout}, tumbling.White, 91, 34, 57, "", "H1", "A8"},
+	} {
+		p := mustNew(t, c.v)
+		if p.ToMove() != 0 || p.ColorOf(p.ToMove()) != c.side {
+			t.Errorf("%v: to move %v (%v), want player 0 = %v", c.v, p.ToMove(), p.ColorOf(p.ToMove()), c.side)
+		}
+		moves := p.LegalMoves()
+		men, tumbles := 0, 0
+		for _, m := range moves {
+			if m.Tumble {
+				tumbles++
+			} else {
+				men++
+			}
+		}
+		if len(moves) != c.total || men != c.men || tumbles != c.tumbles {
+			t.Errorf("%v: %d moves (%d man, %d tumbles), want %d (%d, %d)", c.v, len(moves), men, tumbles, c.total, c.men, c.tumbles)
+		}
+		if c.first6 != "" {
+			if got := strings.Join(moveNames(moves[:6]), " "); got != c.first6 {
+				t.Errorf("%v: first moves %s, want %s", c.v, got, c.first6)
+			}
+		}
+		if got := squareNames(p.Kings(p.PlayerOf(tumbling.Black))); got != c.blackKings {
+			t.Errorf("%v: Black kings %s, want %s", c.v, got, c.blackKings)
+		}
+		if got := squareNames(p.Kings(p.PlayerOf(tumbling.White))); got != c.whiteKings {
+			t.Errorf("%v: White kings %s, want %s", c.v, got, c.whiteKings)
+		}
+		if o := p.Outcome(); o.Status != boardrules.Ongoing || o.Winner != boardrules.NoPlayer {
+			t.Errorf("%v: start outcome %+v", c.v, o)
+		}
+	}
+}
+
+// TestTumbleW1 is P's picture of the tumble A2-B2T (§10.2).
+func TestTumbleW1(t *testing.T) {
+	before := "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2W1B1W2B3,,W3,,,,,W1/,,,,,,,"
+	after := "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,, b:capture:C2"
+	for _, r := range allRules {
+		p := decode(t, withRules(before, r))
+		if got := squareNames(p.Kings(p.PlayerOf(tumbling.White))); got != "C2" {
+			t.Errorf("%v: White kings %q, want C2", r, got)
+		}
+		if r == tumbling.Pbmserv {
+			if diff := cmp.Diff(golden(t, "w1-before-horizontal.txt"), p.String()); diff != "" {
+				t.Errorf("before, String() (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(golden(t, "w1-before-upright.txt"), p.Render(tumbling.Upright)); diff != "" {
+				t.Errorf("before, Render(Upright) (-want +got):\n%s", diff)
+			}
+		}
+		for _, in := range []string{"A2-B2T", "A2H2T", "a2-e2t"} {
+			m, err := p.ParseMove(in)
+			if err != nil {
+				t.Fatalf("%v: ParseMove(%q): %v", r, in, err)
+			}
+			q, err := p.Play(m)
+			if err != nil {
+				t.Fatalf("%v: Play(%v): %v", r, m, err)
+			}
+			if got, want := marshal(t, q), withRules(after, r); got != want {
+				t.Errorf("%v %s: after\n got %s\nwant %s", r, in, got, want)
+			}
+			o := q.Outcome()
+			if o.Status != boardrules.Win || q.ColorOf(o.Winner) != tumbling.Black || o.Reason != "king captured on C2" {
+				t.Errorf("%v: outcome %+v, want Black wins, king captured on C2", r, o)
+			}
+			if diff := cmp.Diff(golden(t, "w1-after.txt"), q.String()); diff != "" {
+				t.Errorf("after, String() (-want +got):\n%s", diff)
+			}
+			if len(q.LegalMoves()) != 0 {
+				t.Errorf("%v: moves after the end", r)
+			}
+		}
+	}
+}
+
+// TestOpeningMoves is §10.3: the same under all three rule sets.
+func TestOpeningMoves(t *testing.T) {
+	for _, c := range []struct {
+		in, canon, after, blackKings string
+	}{
+		{"C1-C8T", "C1-C2T", "tumbling pbmserv w ,,W1,W2,W3,W4,W3,W2/,,,W1,W2,W3,W2,W1/,,,,W1,W2,W1,/,,B1,,,W1,,/,,B2,,,,,/,B1,B3,B1,,,,/B1,B2,B4,B2,B1,,,/B2,B3,,B3,B2,B1,,", "C2"},
+		{"C1-H6T", "C1-D2T", "tumbling pbmserv w ,,W1,W2,W3,W4,W3,W2/,,,W1,W2,W3,W2,W1/,,,,W1,W2,W1,/,,,,,W1,B1,/,,B1,,,B1,,/,B1,B2,B1,B1,,,/B1,B2,B3,B3,B1,,,/B2,B3,,B3,B2,B1,,", "B1 D1 C2 D2"},
+		{"c4-d5m", "C4-D5", "tumbling pbmserv w ,,W1,W2,W3,W4,W3,W2/,,,W1,W2,W3,W2,W1/,,,,W1,W2,W1,/,,,B1,,W1,,/,,,,,,,/,B1,B2,B1,,,,/B1,B2,B3,B2,B1,,,/B2,B3,B4,B3,B2,B1,,", ""},
+	} {
+		for _, r := range allRules {
+			p := decode(t, withRules(standardCode, r))
+			if r == tumbling.Boardspace {
+				// Boardspace's start has White to move; the vector is Black's move.
+				p = decode(t, withRules(standardCode, r))
+			}
+			m, err := p.ParseMove(c.in)
+			if err != nil {
+				t.Fatalf("%v: ParseMove(%q): %v", r, c.in, err)
+			}
+			if m.String() != c.canon {
+				t.Errorf("%v: ParseMove(%q) = %v, want %s", r, c.in, m, c.canon)
+			}
+			q, err := p.Play(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := marshal(t, q), withRules(c.after, r); got != want {
+				t.Errorf("%v %s:\n got %s\nwant %s", r, c.in, got, want)
+			}
+			if q.Outcome().Status != boardrules.Ongoing {
+				t.Errorf("%v %s: outcome %+v", r, c.in, q.Outcome())
+			}
+			if c.blackKings != "" {
+				if got := squareNames(q.Kings(q.PlayerOf(tumbling.Black))); got != c.blackKings {
+					t.Errorf("%v %s: Black kings %s, want %s", r, c.in, got, c.blackKings)
+				}
+			}
+		}
+	}
+}
+
+// TestEndOfGame is §10.4: each case under each rule set.
+func TestEndOfGame(t *testing.T) {
+	before := map[string]string{
+		"A": "tumbling pbmserv b ,,,,,,,W1/,,,,,,,/,,,,,,,/,,,,W2,,,/,,,B1,,,,/,,,,,,,/,,,,,,,/B3,,,,,,,",
+		"B": "tumbling pbmserv b W1,,,,,,,/,,,,,,,/,,,,,,,/,,,,,B3,,W2/,,,,,,,/,,,,,,,/,,,,,,,/B1,,,,,,,",
+		"C": "tumbling pbmserv b W1,,,,,,,/,,,,,,,/,,,,,,,/,,,,,B1W1B1,,W2/,,,,,,,/,,,,,,,/,,,,,,,/B1,,,,,,,",
+		"D": "tumbling pbmserv b W1,,,,,,,/,,,,,,,/,,,,,,,/,,,W1B1,W2,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1,,,,,,,",
+		"E": "tumbling pbmserv b W3,,,,,,,/,,,,,,,/,,,,,,,/,,,,,B1W1B1,,W2/,,,,,,,/,,,,,,,/,,,,,,,/B1,,,,,,,",
+		"F": "tumbling pbmserv b ,,,,,,,/,,,,,,W1,/,,,,,,,/,,,,,,,/,,,W1,,,,/,,B1,,,,,/,,,,,,,/B2,,,,,,,",
+		"G": "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,B1W1,,,/,,,B1,,,,/,,,,,,,/,,,,,,,/B2,,,,,,,",
+	}
+	// An expectation: "" goes on; "b:..."/"w:..." a stored result; "b" alone
+	// Black wins with no stored field (no legal move).
+	type want struct{ field, reason string }
+	cases := []struct {
+		id, pos, move, after string
+		want                 [3]want // Pbmserv, Classic, Boardspace
+	}{
+		{"T1", "A", "D4-E5", "W2B1", [3]want{{"b:capture:E5", "king captured on E5"}, {"b:capture:E5", "king captured on E5"}, {"b:capture:E5", "king captured on E5"}}},
+		{"T2", "B", "F5-G5T", "W2B2", [3]want{{"b:capture:H5", "king captured on H5"}, {"b:capture:H5", "king captured on H5"}, {"b:capture:H5", "king captured on H5"}}},
+		{"T3", "C", "F5-H5T", "W3B1", [3]want{{"b:capture:H5", "king captured on H5"}, {"b:capture:H5", "king captured on H5"}, {"b:capture:H5", "king captured on H5"}}},
+		{"T5", "D", "D5-E5T", "", [3]want{{}, {"w:noking", "no king left"}, {}}},
+		{"T6", "E", "F5-G5T", "W3B1", [3]want{{}, {"w:noking", "no king left"}, {}}},
+		{"T10", "F", "C3-D4", "W1B1", [3]want{{"b:capture:D4", "king captured on D4"}, {}, {"b:capture:D4", "king captured on D4"}}},
+		{"T13", "G", "D4-E5", "B1W1B1", [3]want{{"b", "no legal move"}, {"b", "no legal move"}, {"b:oppnoking", "opponent has no king"}}},
+	}
+	for _, c := range cases {
+		for ri, r := range allRules {
+			p := decode(t, withRules(before[c.pos], r))
+			m, err := p.ParseMove(c.move)
+			if err != nil {
+				t.Fatalf("%s %v: ParseMove(%q): %v", c.id, r, c.move, err)
+			}
+			q, err := p.Play(m)
+			if err != nil {
+				t.Fatalf("%s %v: Play: %v", c.id, r, err)
+			}
+			code := marshal(t, q)
+			fields := strings.Fields(code)
+			field := ""
+			if len(fields) == 5 {
+				field = fields[4]
+			}
+			w := c.want[ri]
+			wantField := w.field
+			if wantField == "b" {
+				wantField = ""
+			}
+			if field != wantField {
+				t.Errorf("%s %v: result field %q, want %q (%s)", c.id, r, field, wantField, code)
+			}
+			o := q.Outcome()
+			if w.reason == "" {
+				if o.Status != boardrules.Ongoing || len(q.LegalMoves()) == 0 {
+					t.Errorf("%s %v: outcome %+v, want the game to go on", c.id, r, o)
+				}
+			} else {
+				if o.Status != boardrules.Win || q.ColorOf(o.Winner) != colorOfLetter(w.field[0]) || o.Reason != w.reason {
+					t.Errorf("%s %v: outcome %+v (winner %v), want %s %q", c.id, r, o, q.ColorOf(o.Winner), w.field[:1], w.reason)
+				}
+				if len(q.LegalMoves()) != 0 {
+					t.Errorf("%s %v: legal moves after the end", c.id, r)
+				}
+			}
+			if c.after != "" {
+				// The "after" column names the square the vector is about.
+				var at string
+				switch c.id {
+				case "T1":
+					at = "E5"
+				case "T2", "T3", "T6":
+					at = "H5"
+				case "T10":
+					at = "D4"
+				case "T13":
+					at = "E5"
+				}
+				if got := q.At(sq(at)).String(); got != c.after {
+					t.Errorf("%s %v: %s holds %s, want %s", c.id, r, at, got, c.after)
+				}
+			}
+			if back := decode(t, code); back != q || back.Outcome() != o {
+				t.Errorf("%s %v: the code after the move does not round-trip", c.id, r)
+			}
+		}
+	}
+}
+
+func colorOfLetter(b byte) tumbling.Color {
+	if b == 'w' {
+		return tumbling.White
+	}
+	return tumbling.Black
+}
+
+func TestT13Decoded(t *testing.T) {
+	p := decode(t, "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,B1W1B1,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2,,,,,,,")
+	o := p.Outcome()
+	if o != (boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "no legal move"}) {
+		t.Errorf("outcome %+v, want Black (player 0) wins, no legal move", o)
+	}
+	if len(p.LegalMoves()) != 0 {
+		t.Error("legal moves in an ended game")
+	}
+	if _, err := p.ParseMove("E5-E4"); !errors.Is(err, boardrules.ErrGameOver) {
+		t.Errorf("ParseMove after the end: %v", err)
+	}
+}
+
+func TestZeroPosition(t *testing.T) {
+	var p tumbling.Position
+	o := p.Outcome()
+	if o.Status != boardrules.Win || o.Winner != 1 || o.Reason != "no legal move" {
+		t.Errorf("zero Position outcome %+v, want White (player 1) wins, no legal move", o)
+	}
+	empty := "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,"
+	if got := marshal(t, p); got != empty {
+		t.Errorf("zero Position code %q", got)
+	}
+	if q := decode(t, empty); q != p || q.Hash() != p.Hash() {
+		t.Error("decoded empty board != zero Position")
+	}
+	if p.LegalMoves() == nil || len(p.LegalMoves()) != 0 {
+		// LegalMoves returns an empty, non-nil slice.
+		t.Error("zero Position has moves")
+	}
+	if _, err := p.Play(tumbling.Move{From: sq("a1"), To: sq("a2")}); !errors.Is(err, boardrules.ErrGameOver) {
+		t.Errorf("Play on the zero Position: %v", err)
+	}
+}
+
+// TestLongCounts is §10.5.
+func TestLongCounts(t *testing.T) {
+	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,B12W10B1W2,W1B1W1B1W1B1W1,,,/,,,,,,,/,,,,,,,/B3,,,,,,,")
+	if diff := cmp.Diff(golden(t, "long-counts-horizontal.txt"), p.String()); diff != "" {
+		t.Errorf("Horizontal (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(golden(t, "long-counts-upright.txt"), p.Render(tumbling.Upright)); diff != "" {
+		t.Errorf("Upright (-want +got):\n%s", diff)
+	}
+}
+
+// TestRenderSixRuns is P's 6-run stack W1 B2 W3 B3 W2 B4 in both styles (§7.3).
+func TestRenderSixRuns(t *testing.T) {
+	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1B2W3B3W2B4,,,,,,,")
+	rank1 := func(s string) []string {
+		lines := strings.Split(s, "\n")
+		return lines[len(lines)-5 : len(lines)-3]
+	}
+	if got, want := rank1(p.String()), []string{"  |B3 W2 B4|", " 1|W1 B2 W3|"}; got[0][:12] != want[0] || got[1][:12] != want[1] {
+		t.Errorf("Horizontal: %q, want %q", got, want)
+	}
+	if got, want := rank1(p.Render(tumbling.Upright)), []string{"  |B2 B3 B4|", " 1|W1 W3 W2|"}; got[0][:12] != want[0] || got[1][:12] != want[1] {
+		t.Errorf("Upright: %q, want %q", got, want)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(p.String(), "\n"), "\n") {
+		if n := len(line); n != 71 && n != 75 {
+			t.Errorf("line of %d bytes: %q", n, line)
+		}
+	}
+}
+
+func TestRenderLineLengths(t *testing.T) {
+	// Tall mixed stacks with counts of 10 and more: cells never widen.
+	p := decode(t, "tumbling pbmserv b B10W10B1W1B1W1B1W1,,,,,,,W7/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B12W1B2W1B1,,,,,,,")
+	for _, s := range []tumbling.Style{tumbling.Horizontal, tumbling.Upright} {
+		text := p.Render(s)
+		if !strings.HasSuffix(text, "\n") || strings.Contains(text, "\r") {
+			t.Errorf("style %d: bad line ends", s)
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+			if n := len(line); n != 71 && n != 75 {
+				t.Errorf("style %d: line of %d bytes: %q", s, n, line)
+			}
+		}
+		// Reading the tokens back gives the stacks again.
+		for _, want := range []string{"B10", "W10", "W7", "B12"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("style %d: %s missing", s, want)
+			}
+		}
+	}
+}
+
+// TestRejectedCodes is §10.6 and the other rejections of §8.
+func TestRejectedCodes(t *testing.T) {
+	s := standardCode
+	a1 := strings.LastIndex(s, "/") + 1 // A1's text starts here
+	bad := map[string]string{
+		"rules word Pbmserv":          strings.Replace(s, "pbmserv", "Pbmserv", 1),
+		"tomove B":                    strings.Replace(s, "pbmserv b", "pbmserv B", 1),
+		"square B1B2":                 s[:a1] + "B1B2" + s[a1+2:],
+		"square B0":                   s[:a1] + "B0" + s[a1+2:],
+		"square B01":                  s[:a1] + "B01" + s[a1+2:],
+		"square b2":                   s[:a1] + "b2" + s[a1+2:],
+		"A1 B30":                      s[:a1] + "B30" + s[a1+2:],
+		"A1 B3: 30 Black men":         s[:a1] + "B3" + s[a1+2:],
+		"rank of 7":                   strings.TrimSuffix(s, ","),
+		"rank of 9":                   s + ",",
+		"7 ranks":                     s[:a1-1],
+		"trailing space":              s + " ",
+		"trailing newline":            s + "\n",
+		"capture by the side to move": s + " b:capture:C1",
+		"noking under Pbmserv":        s + " b:noking",
+		"empty":                       "",
+		"other game":                  strings.Replace(s, "tumbling", "terrace", 1),
+		"double space":                strings.Replace(s, " b ", "  b ", 1),
+		"leading space":               " " + s,
+		"run letter X":                s[:a1] + "X2" + s[a1+2:],
+		"W run W1W1":                  strings.Replace(s, "W4", "W1W3", 1),
+		"30 White men":                strings.Replace(s, "W4", "W4B1W1", 1),
+		"result junk":                 s + " b:captured:C1",
+		"result lower square":         strings.Replace(s, "pbmserv b", "pbmserv w", 1) + " b:capture:c1",
+		"result no square":            strings.Replace(s, "pbmserv b", "pbmserv w", 1) + " b:capture:",
+		"result off board":            strings.Replace(s, "pbmserv b", "pbmserv w", 1) + " b:capture:I1",
+		"capture of a pure stack":     strings.Replace(s, "pbmserv b", "pbmserv w", 1) + " b:capture:C1",
+		"oppnoking under Classic":     strings.Replace(s, "pbmserv b", "classic w", 1) + " b:oppnoking",
+		"oppnoking, loser pure":       strings.Replace(s, "pbmserv b", "boardspace w", 1) + " b:oppnoking",
+		"noking, loser has a king":    strings.Replace(s, "pbmserv b", "classic w", 1) + " w:noking",
+		"owncapture by the mover":     strings.Replace(s, "pbmserv b", "classic w", 1) + " b:owncapture:C1",
+		"owncapture of a pure stack":  strings.Replace(s, "pbmserv b", "classic w", 1) + " w:owncapture:C1",
+		"two results":                 "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,, b:capture:C2 b:capture:C2",
+		"pbmserv capture, three runs": "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1W1B1,W1,B1,,W1,W1B3/,,,,,,, b:capture:C2",
+		"huge count":                  s[:a1] + "B99999999999999999999" + s[a1+2:],
+	}
+	for name, code := range bad {
+		p := tumbling.Standard()
+		before := p
+		err := p.UnmarshalText([]byte(code))
+		if !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("%s: UnmarshalText(%q) = %v, want ErrSyntax", name, code, err)
+			continue
+		}
+		var pe *notation.ParseError
+		if !errors.As(err, &pe) || pe.Input != code || pe.Offset < 0 || pe.Offset > len(code) {
+			t.Errorf("%s: error %v does not name the text and an offset", name, err)
+		}
+		if p != before {
+			t.Errorf("%s: the receiver changed on error", name)
+		}
+	}
+	// Accepted: fewer men, the side to move owning nothing, results that fit.
+	good := []string{
+		"tumbling classic b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1,,,,,,,",
+		"tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B29,,,,,,,",
+		"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1,,,,,,,/B1W1,,,,,,, w:owncapture:A1",
+		"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1,,,,,,, w:noking",
+		"tumbling boardspace w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1B1,,,,,,, w:owncapture:A1",
+		"tumbling boardspace w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1,,,,,,, w:noking",
+		"tumbling boardspace b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1,,,,,,, w:oppnoking",
+		"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1B1W1B1,,,,,,, b:capture:A1",
+	}
+	for _, code := range good {
+		p := decode(t, code)
+		if got := marshal(t, p); got != code {
+			t.Errorf("round trip:\n got %s\nwant %s", got, code)
+		}
+	}
+}
+
+// TestParseMove is the table of §6.6.
+func TestParseMove(t *testing.T) {
+	start := tumbling.Standard()
+	bs := mustNew(t, tumbling.Variant{Rules: tumbling.Boardspace})
+	type tc struct {
+		in      string
+		pkg     string // canonical package result, or "" for ErrSyntax
+		pos     string // Position.ParseMove result, or an error name
+		reason  string // part of the error text
+		onBoard tumbling.Position
+	}
+	cases := []tc{
+		{in: "C1-C2T", pkg: "C1-C2T", pos: "C1-C2T"},
+		{in: "c1c8t", pkg: "C1-C2T", pos: "C1-C2T"},
+		{in: "C1-C5t", pkg: "C1-C2T", pos: "C1-C2T"},
+		{in: "c1-C2T", pkg: "C1-C2T", pos: "C1-C2T"},
+		{in: "C1-H6T", pkg: "C1-D2T", pos: "C1-D2T"},
+		{in: "c1d2t", pkg: "C1-D2T", pos: "C1-D2T"},
+		{in: "C1C2", pkg: "C1-C2", pos: "C1-C2"},
+		{in: "c1-c2m", pkg: "C1-C2", pos: "C1-C2"},
+		{in: "C1-C2M", pkg: "C1-C2", pos: "C1-C2"},
+		{in: "C4-D5T", pkg: "C4-D5T", pos: "C4-D5"},
+		{in: "c4g8t", pkg: "C4-D5T", pos: "C4-D5"},
+		{in: "e5h5t", pkg: "E5-F5T", pos: "illegal", reason: "E5 is empty"},
+		{in: "E5-F5T", pkg: "E5-F5T", pos: "illegal", reason: "E5 is empty"},
+		{in: "E5-G5t", pkg: "E5-F5T", pos: "illegal", reason: "E5 is empty"},
+		{in: "F2-G2M", pkg: "F2-G2", pos: "illegal", reason: "F2 is empty"},
+		{in: "f2g2m", pkg: "F2-G2", pos: "illegal", reason: "F2 is empty"},
+		{in: "f2g2", pkg: "F2-G2", pos: "illegal", reason: "F2 is empty"},
+		{in: "F8-F7T", pkg: "F8-F7T", pos: "illegal", reason: "F8 belongs to White"},
+		{in: "F8-F7", pkg: "F8-F7", pos: "illegal", reason: "only tumbles (F8 holds 4 men)", onBoard: bs},
+		{in: "f8f7m", pkg: "F8-F7", pos: "illegal", reason: "only tumbles", onBoard: bs},
+		{in: "F8-F7T", pkg: "F8-F7T", pos: "F8-F7T", onBoard: bs},
+		{in: "F5-F4", pkg: "F5-F4", pos: "F5-F4", onBoard: bs},
+		{in: "F5-F1T", pkg: "F5-F4T", pos: "F5-F4", onBoard: bs},
+	}
+	for _, in := range []string{"E5E5", "E5-E5T", "A1B3T", "A1-H2T", "A1C2", "A1-C3", "A1-A3m", "E5-F5T#12",
+		"E5xF5", "E5 F5", " E5F5", "E5F5T ", "E5--F5", "E5-F5TT", "E5-F5X", "E5-F5tm", "I1J1", "A0A1", "A9B9", "E5", "",
+		"E5-", "E5-F", "E5F", "e5f5#1", "E5-F5\n", "\xffE5F5", "E5F5T\x00", "A1-A10", "Z1Z2"} {
+		cases = append(cases, tc{in: in})
+	}
+	over := decode(t, "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,, b:capture:C2")
+	for _, c := range cases {
+		m, err := tumbling.ParseMove(c.in)
+		if c.pkg == "" {
+			var pe *notation.ParseError
+			if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) || pe.Input != c.in {
+				t.Errorf("ParseMove(%q) = %v, %v; want a ParseError wrapping ErrSyntax", c.in, m, err)
+			}
+			if _, err := start.ParseMove(c.in); !errors.Is(err, boardrules.ErrSyntax) {
+				t.Errorf("Position.ParseMove(%q) = %v; want ErrSyntax", c.in, err)
+			}
+			if _, err := over.ParseMove(c.in); !errors.Is(err, boardrules.ErrSyntax) {
+				t.Errorf("ended: Position.ParseMove(%q) = %v; syntax errors stay ErrSyntax", c.in, err)
+			}
+			continue
+		}
+		if err != nil || m.String() != c.pkg {
+			t.Errorf("ParseMove(%q) = %v, %v; want %s", c.in, m, err, c.pkg)
+		}
+		p := start
+		if c.onBoard != (tumbling.Position{}) {
+			p = c.onBoard
+		}
+		pm, err := p.ParseMove(c.in)
+		switch c.pos {
+		case "illegal":
+			if !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), c.reason) || !strings.Contains(err.Error(), c.in) {
+				t.Errorf("Position.ParseMove(%q) = %v, %v; want ErrIllegalMove: %s", c.in, pm, err, c.reason)
+			}
+		default:
+			if err != nil || pm.String() != c.pos {
+				t.Errorf("Position.ParseMove(%q) = %v, %v; want %s", c.in, pm, err, c.pos)
+			}
+		}
+		if _, err := over.ParseMove(c.in); !errors.Is(err, boardrules.ErrGameOver) {
+			t.Errorf("ended: Position.ParseMove(%q) = %v; want ErrGameOver", c.in, err)
+		}
+	}
+	// E5F5 and E5F5T are different moves.
+	a, _ := tumbling.ParseMove("E5F5")
+	b, _ := tumbling.ParseMove("E5F5T")
+	if a == b {
+		t.Error("E5F5 == E5F5T")
+	}
+}
+
+// TestPlayChecks is §4.6: the checks of Play, in order.
+func TestPlayChecks(t *testing.T) {
+	p := tumbling.Standard()
+	bs := mustNew(t, tumbling.Variant{Rules: tumbling.Boardspace})
+	over := decode(t, "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,, b:capture:C2")
+	for _, c := range []struct {
+		name string
+		pos  tumbling.Position
+		m    tumbling.Move
+		want error
+	}{
+		{"game over beats everything", over, tumbling.Move{}, boardrules.ErrGameOver},
+		{"zero move", p, tumbling.Move{}, boardrules.ErrIllegalMove},
+		{"From off the board", p, tumbling.Move{From: sq("i1"), To: sq("h1")}, boardrules.ErrIllegalMove},
+		{"To off the board", p, tumbling.Move{From: sq("a1"), To: sq("a9")}, boardrules.ErrIllegalMove},
+		{"To not a neighbour", p, tumbling.Move{From: sq("c1"), To: sq("c3"), Tumble: true}, boardrules.ErrIllegalMove},
+		{"same square", p, tumbling.Move{From: sq("c1"), To: sq("c1")}, boardrules.ErrIllegalMove},
+		{"empty", p, tumbling.Move{From: sq("e5"), To: sq("f5")}, boardrules.ErrIllegalMove},
+		{"opponent's", p, tumbling.Move{From: sq("f8"), To: sq("f7"), Tumble: true}, boardrules.ErrIllegalMove},
+		{"boardspace man move", bs, tumbling.Move{From: sq("f8"), To: sq("f7")}, boardrules.ErrIllegalMove},
+		{"ok", p, tumbling.Move{From: sq("c1"), To: sq("c2"), Tumble: true}, nil},
+		{"boardspace one-man", bs, tumbling.Move{From: sq("f5"), To: sq("f4")}, nil},
+	} {
+		before := c.pos
+		_, err := c.pos.Play(c.m)
+		if !errors.Is(err, c.want) || (c.want == nil) != (err == nil) {
+			t.Errorf("%s: Play(%v) = %v, want %v", c.name, c.m, err, c.want)
+		}
+		if c.pos != before {
+			t.Errorf("%s: Play changed the receiver", c.name)
+		}
+	}
+}
+
+// TestOneManTumble is §4.3: a tumble of one man is the man move.
+func TestOneManTumble(t *testing.T) {
+	for _, r := range allRules {
+		p := decode(t, withRules(standardCode, r))
+		tum := tumbling.Move{From: sq("c4"), To: sq("d5"), Tumble: true}
+		man := tumbling.Move{From: sq("c4"), To: sq("d5")}
+		a, err := p.Play(tum)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := p.Play(man)
+		if a != b || a.Hash() != b.Hash() {
+			t.Errorf("%v: tumble of one man != man move", r)
+		}
+		if c := p.PlayUnchecked(tum); c != a {
+			t.Errorf("%v: PlayUnchecked differs from Play", r)
+		}
+		for _, m := range p.LegalMoves() {
+			if m.From == sq("c4") && m.Tumble {
+				t.Errorf("%v: LegalMoves lists the tumble %v of a one-man stack", r, m)
+			}
+		}
+	}
+}
+
+// TestTumbleMechanics checks §4.2 on a tall stack: one man per square, the
+// rest as an unchanged sub-stack on the edge square.
+func TestTumbleMechanics(t *testing.T) {
+	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1,,,,B1W2B1W1B3,W2,,B1")
+	q, err := p.Play(tumbling.Move{From: sq("e1"), To: sq("f1"), Tumble: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// E1 holds B W W B W B B B (bottom first); the line east is F1 G1 H1.
+	// F1 (W2) is White's king and ends W2 B1: captured.
+	want := "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1,,,,,W2B1,W1,B1W1B1W1B3 b:capture:F1"
+	if got := marshal(t, q); got != want {
+		t.Errorf("tumble E1 east:\n got %s\nwant %s", got, want)
+	}
+	// Short stack, long line: one man per square.
+	q, _ = p.Play(tumbling.Move{From: sq("e1"), To: sq("d1"), Tumble: true})
+	want = "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1B1W1B3,W1,W1,B1,,W2,,B1"
+	if got := marshal(t, q); got != want {
+		t.Errorf("tumble E1 west:\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestVariants(t *testing.T) {
+	names := []string{"pbmserv", "pbmserv-corner", "classic", "classic-corner", "boardspace", "boardspace-corner"}
+	for i, v := range tumbling.Variants() {
+		if v.String() != names[i] {
+			t.Errorf("Variants()[%d] = %v, want %s", i, v, names[i])
+		}
+		got, err := tumbling.ParseVariant(names[i])
+		if err != nil || got != v {
+			t.Errorf("ParseVariant(%q) = %v, %v", names[i], got, err)
+		}
+		p := mustNew(t, v)
+		if p.Variant() != (tumbling.Variant{Rules: v.Rules}) {
+			t.Errorf("%v: Variant() = %v", v, p.Variant())
+		}
+	}
+	for _, bad := range []string{"", "Pbmserv", "standard", "pbmserv-standard", "corner", "classic-corner "} {
+		if _, err := tumbling.ParseVariant(bad); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("ParseVariant(%q): %v", bad, err)
+		}
+	}
+	if _, err := tumbling.New(tumbling.Variant{Rules: 3}); err == nil || !strings.Contains(err.Error(), "Rules") {
+		t.Errorf("New with bad Rules: %v", err)
+	}
+	if _, err := tumbling.New(tumbling.Variant{Layout: 2}); err == nil || !strings.Contains(err.Error(), "Layout") {
+		t.Errorf("New with bad Layout: %v", err)
+	}
+	if tumbling.Pbmserv.String() != "pbmserv" || tumbling.Classic.String() != "classic" || tumbling.Boardspace.String() != "boardspace" ||
+		tumbling.StandardLayout.String() != "standard" || tumbling.CornerLayout.String() != "corner" ||
+		tumbling.Black.String() != "Black" || tumbling.White.String() != "White" {
+		t.Error("String of a constant")
+	}
+}
+
+func TestPlayersAndColors(t *testing.T) {
+	for _, c := range []struct {
+		r            tumbling.Rules
+		first, other tumbling.Color
+	}{{tumbling.Pbmserv, tumbling.Black, tumbling.White}, {tumbling.Classic, tumbling.Black, tumbling.White}, {tumbling.Boardspace, tumbling.White, tumbling.Black}} {
+		p := mustNew(t, tumbling.Variant{Rules: c.r})
+		if p.Players() != 2 || p.ColorOf(0) != c.first || p.ColorOf(1) != c.other || p.ColorOf(2) != tumbling.NoColor || p.ColorOf(boardrules.NoPlayer) != tumbling.NoColor {
+			t.Errorf("%v: ColorOf", c.r)
+		}
+		if p.PlayerOf(c.first) != 0 || p.PlayerOf(c.other) != 1 || p.PlayerOf(tumbling.NoColor) != boardrules.NoPlayer {
+			t.Errorf("%v: PlayerOf", c.r)
+		}
+		if p.Kings(2) != nil || p.Kings(-1) != nil {
+			t.Errorf("%v: Kings of a bad player", c.r)
+		}
+	}
+}
+
+func TestStack(t *testing.T) {
+	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2W1B1W2B3,,W3,,,,,W1/,,,,,,,")
+	s := p.At(sq("a2"))
+	if s.Height() != 9 || s.Owner() != tumbling.Black || s.Pure() || s.String() != "B2W1B1W2B3" {
+		t.Errorf("A2: %d %v %v %q", s.Height(), s.Owner(), s.Pure(), s.String())
+	}
+	want := []tumbling.Run{{tumbling.Black, 2}, {tumbling.White, 1}, {tumbling.Black, 1}, {tumbling.White, 2}, {tumbling.Black, 3}}
+	if diff := cmp.Diff(want, s.Runs()); diff != "" {
+		t.Errorf("Runs (-want +got):\n%s", diff)
+	}
+	if s.Man(0) != tumbling.Black || s.Man(2) != tumbling.White || s.Man(9) != tumbling.NoColor || s.Man(-1) != tumbling.NoColor {
+		t.Error("Man")
+	}
+	if c := p.At(sq("c2")); !c.Pure() || c.Owner() != tumbling.White || c.Height() != 3 {
+		t.Error("C2")
+	}
+	e := p.At(sq("e5"))
+	if e != (tumbling.Stack{}) || e.Height() != 0 || e.Owner() != tumbling.NoColor || e.Runs() != nil || e.String() != "" || e.Pure() {
+		t.Error("empty stack")
+	}
+	if p.At(sq("i9")) != (tumbling.Stack{}) || p.At(notation.Square{}) != (tumbling.Stack{}) {
+		t.Error("At off the board")
+	}
+}
+
+// TestClassicSingleMenNoKings: under Classic a lone man is never a king.
+func TestClassicSingleMenNoKings(t *testing.T) {
+	code := "tumbling classic b ,,,,,,,/,,,,,,W1,/,,,,,,,/,,,,,,,/,,,W1,,,,/,,B1,,,,,/,,,,,,,/B2,,,,,,,"
+	p := decode(t, code)
+	if k := p.Kings(p.PlayerOf(tumbling.White)); k != nil {
+		t.Errorf("Classic White kings %s, want none", squareNames(k))
+	}
+	if k := squareNames(p.Kings(p.PlayerOf(tumbling.Black))); k != "A1" {
+		t.Errorf("Classic Black kings %s, want A1", k)
+	}
+	p = decode(t, withRules(strings.Replace(code, "classic", "pbmserv", 1), tumbling.Pbmserv))
+	if k := squareNames(p.Kings(p.PlayerOf(tumbling.White))); k != "D4 G7" {
+		t.Errorf("Pbmserv White kings %s, want D4 G7", k)
+	}
+}
+
+// TestKingsFixedAtTurnStart: kings are those of the board before the move
+// (T6 in TestEndOfGame covers a king made and covered in one tumble). Here
+// Black's man leaves C3 (W3 B1) and uncovers W3, taller than White's king E5:
+// C3 becomes White's king only for the next turn, and D4 (W1, no king) is
+// covered without a capture.
+func TestKingsFixedAtTurnStart(t *testing.T) {
+	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,W2,,,/,,,W1,,,,/,,W3B1,,,,,/,,,,,,,/B3,,,,,,,")
+	q, err := p.ParseMove("C3-D4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := p.Play(q)
+	if r.Outcome().Status != boardrules.Ongoing {
+		t.Errorf("outcome %+v, want the game to go on", r.Outcome())
+	}
+	if k := squareNames(r.Kings(r.PlayerOf(tumbling.White))); k != "C3" {
+		t.Errorf("White kings after %s, want C3", k)
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	g, ok := boardrules.Lookup("tumbling")
+	if !ok {
+		t.Fatal("tumbling not registered")
+	}
+	if g.Title != "Tumbling Down" || len(g.Variants) != 6 || g.Variants[0] != "pbmserv" {
+		t.Errorf("GameInfo %q %v", g.Title, g.Variants)
+	}
+	for _, v := range g.Variants {
+		a, err := g.New(v)
+		if err != nil {
+			t.Fatalf("New(%q): %v", v, err)
+		}
+		if a.Game() != "tumbling" || a.Variant() != v || a.Players() != 2 {
+			t.Errorf("%s: %s %s", v, a.Game(), a.Variant())
+		}
+		moves := a.LegalMoves()
+		b, err := a.Play(moves[0])
+		if err != nil || b.Variant() != v {
+			t.Fatalf("%s: Play(%s): %v", v, moves[0], err)
+		}
+		code, _ := b.MarshalText()
+		c, err := boardrules.Decode(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Hash() != b.Hash() || c.String() != b.String() {
+			t.Errorf("%s: decoded position differs", v)
+		}
+		if want, _ := tumbling.ParseVariant(v); c.Variant() != want.Rules.String() {
+			t.Errorf("%s: decoded variant %q", v, c.Variant())
+		}
+	}
+	if _, err := g.New("nope"); !errors.Is(err, boardrules.ErrSyntax) {
+		t.Errorf("New(nope): %v", err)
+	}
+	if _, err := g.Decode([]byte("tumbling nope")); !errors.Is(err, boardrules.ErrSyntax) {
+		t.Errorf("Decode(bad): %v", err)
+	}
+}
