@@ -1,0 +1,81 @@
+package flooprail
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+)
+
+// benchPositions are a start, a middle game with SooperFloopers and a
+// position with a multi-Fleap.
+var benchPositions = []string{
+	startCode,
+	"flooprail normal o ../..X./..o..x/..o...xx/ox..../.x.O/..",
+	"flooprail normal o oo/o.o./.o..x./o.x.x.xx/.ox.X./x.xx/x.",
+}
+
+func BenchmarkAppendLegalMoves(b *testing.B) {
+	ps := make([]Position, len(benchPositions))
+	for i, c := range benchPositions {
+		ps[i] = decode(b, c)
+	}
+	buf := make([]Move, 0, 64)
+	b.ReportAllocs()
+	n := 0
+	for i := 0; b.Loop(); i++ {
+		buf = ps[i%len(ps)].AppendLegalMoves(buf[:0])
+		n += len(buf)
+	}
+	_ = n
+}
+
+func BenchmarkPlayUnchecked(b *testing.B) {
+	p := Standard()
+	moves := p.LegalMoves()
+	b.ReportAllocs()
+	var h uint64
+	for i := 0; b.Loop(); i++ {
+		h ^= p.PlayUnchecked(moves[i%len(moves)]).Hash()
+	}
+	_ = h
+}
+
+// BenchmarkPerft9 counts perft(9) from the start with the generic
+// boardrules.Perft, which counts the moves at the last ply without playing
+// them (bulk counting).
+func BenchmarkPerft9(b *testing.B) {
+	p := Standard()
+	b.ReportAllocs()
+	for b.Loop() {
+		if n := boardrules.Perft(p, 9); n != 3963680 {
+			b.Fatal(n)
+		}
+	}
+	b.ReportMetric(3963680*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkPerft9Played counts perft(9) from the start playing every leaf,
+// the figure the speed target is about.
+func BenchmarkPerft9Played(b *testing.B) {
+	p := Standard()
+	b.ReportAllocs()
+	for b.Loop() {
+		if n := perftPlayed(p, 9); n != 3963680 {
+			b.Fatal(n)
+		}
+	}
+	b.ReportMetric(3963680*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkPlayout(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	p := Standard()
+	b.ReportAllocs()
+	plies := 0
+	for b.Loop() {
+		_, moves := boardrules.Playout(p, r, 500)
+		plies += len(moves)
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+}

@@ -1,0 +1,72 @@
+package flooprail_test
+
+import (
+	"fmt"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/flooprail"
+)
+
+func ExampleStandard() {
+	p := flooprail.Standard()
+	fmt.Println(p.ToMove() == flooprail.O, p.LegalMoves())
+	// Output: true [E2-F2 D3-E3 C4-D4 B5-C5 E2-E3 D3-D4 C4-C5]
+}
+
+func ExamplePosition_ParseMove() {
+	p := flooprail.Standard()
+	m, err := p.ParseMove("c4-d4")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, _ = p.Play(m)
+	fmt.Println(m)
+	if _, err := p.ParseMove("E6-D6"); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// C4-D4
+	// E6-D6: D6 is occupied
+}
+
+func ExamplePosition_String() {
+	p := flooprail.Standard()
+	p, _ = boardrules.Replay(p, "C4-D4", "E5-E4")
+	fmt.Print(p)
+	code, _ := p.MarshalText()
+	fmt.Println(string(code))
+	// Output:
+	//     A  B  C  D  E  F  G  H
+	//  1           O--O
+	//              |  |
+	//  2        O--O--O--.
+	//           |  |  |  |
+	//  3     O--O--O--.--.--X
+	//        |  |  |  |  |  |
+	//  4  O--O--.--O--X--X--X--X
+	//        |  |  |  |  |  |
+	//  5     O--.--.--.--X--X
+	//           |  |  |  |
+	//  6        .--X--X--X
+	//              |  |
+	//  7           X--X
+	// flooprail normal o oo/ooo./ooo..x/oo.oxxxx/o...xx/.xxx/xx
+}
+
+func ExamplePosition_Outcome() {
+	var p flooprail.Position
+	_ = p.UnmarshalText([]byte("flooprail normal o ../..../....../......../oxx.../..../.x"))
+	fmt.Printf("%v %v %q\n", p.Outcome().Status, p.Outcome().Winner == flooprail.X, p.Outcome().Reason)
+	_ = p.UnmarshalText([]byte("flooprail reverse o ../..../....../......../oxx.../..../.x"))
+	fmt.Printf("%v %v %q\n", p.Outcome().Status, p.Outcome().Winner == flooprail.O, p.Outcome().Reason)
+	// Output:
+	// win true "no legal move"
+	// win true "no legal move"
+}
+
+func ExampleMove_Captures() {
+	m, _ := flooprail.ParseMove("e6-c6-c4-c2")
+	fmt.Println(m, m.IsFleap(), m.Captures(), m.Path())
+	// Output: E6-C6-C4-C2 true [d6 c5 c3] [e6 c6 c4 c2]
+}

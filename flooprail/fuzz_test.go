@@ -1,0 +1,115 @@
+package flooprail
+
+import (
+	"errors"
+	"sync"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+)
+
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"E6-D6", "e6-C6-c4-C2", "C4-E4-C4", "E6-C2", "E6-D6-D4", "A1-B1", "E6--D6",
+		"E6–D6", "27-20", "", "E6-D6#12", " E6-D6", "D1-D3-D5-D7-D5-D3-D1-D3-D5-D7-D5-D3-D1-D3"} {
+		f.Add(s)
+	}
+	start := Standard()
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseMove(s)
+		if err != nil {
+			if !errors.Is(err, boardrules.ErrSyntax) {
+				t.Fatalf("ParseMove(%q): %v does not wrap ErrSyntax", s, err)
+			}
+			return
+		}
+		// A move that parses prints canonically and parses back to itself.
+		n, err := ParseMove(m.String())
+		if err != nil || n != m {
+			t.Fatalf("ParseMove(%q) -> %q -> %v, %v", s, m, n, err)
+		}
+		if len(m.Path()) < 2 || len(m.Path()) > maxSpaces {
+			t.Fatalf("%q: path of %d spaces", s, len(m.Path()))
+		}
+		_, err = start.ParseMove(s)
+		if err != nil && !errors.Is(err, boardrules.ErrIllegalMove) {
+			t.Fatalf("Position.ParseMove(%q): %v", s, err)
+		}
+		q, err2 := start.Play(m)
+		if (err == nil) != (err2 == nil) || err2 != nil && q != start {
+			t.Fatalf("ParseMove and Play disagree on %q: %v, %v", s, err, err2)
+		}
+	})
+}
+
+func FuzzUnmarshalText(f *testing.F) {
+	for _, s := range []string{startCode, "flooprail reverse x ../..../....../......../....../..../..",
+		"flooprail normal o ../..../....../.......o/....../..../..", "FloopRail normal o", "flooprail normal o oo/ooo",
+		"flooprail normal o ../..X./..o..x/..o...xx/ox..../.x.O/..", startCode + "\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		p := Standard()
+		err := p.UnmarshalText(b)
+		if err != nil {
+			if !errors.Is(err, boardrules.ErrSyntax) {
+				t.Fatalf("UnmarshalText(%q): %v does not wrap ErrSyntax", b, err)
+			}
+			if p != Standard() {
+				t.Fatal("the receiver changed on error")
+			}
+			return
+		}
+		text, _ := p.MarshalText()
+		if string(text) != string(b) {
+			t.Fatalf("accepted %q but writes %q", b, text)
+		}
+		if p.Hash() != p.hashFromScratch() {
+			t.Fatal("hash not set")
+		}
+		// Whatever the board, the engine must not panic on it.
+		for _, m := range p.LegalMoves() {
+			p.PlayUnchecked(m)
+		}
+		_ = p.Outcome()
+		_ = p.String()
+	})
+}
+
+// TestConcurrentPlay plays from one shared position in 8 goroutines; run
+// it with -race.
+func TestConcurrentPlay(t *testing.T) {
+	shared := Standard()
+	want := boardrules.Perft(shared, 5)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			moves := shared.LegalMoves()
+			m := moves[g%len(moves)]
+			next, err := shared.Play(m)
+			if err != nil {
+				errs <- err
+				return
+			}
+			if _, err := next.ParseMove(next.LegalMoves()[0].String()); err != nil {
+				errs <- err
+				return
+			}
+			if boardrules.Perft(shared, 5) != want {
+				errs <- errors.New("perft changed")
+			}
+			_ = shared.String()
+			_, _ = shared.MarshalText()
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if shared != Standard() {
+		t.Error("the shared position changed")
+	}
+}

@@ -1,0 +1,329 @@
+package flooprail
+
+import (
+	"math/bits"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// genBoard draws any board the position code accepts: at most 12 pieces a
+// side, no Flooper on its own goal space, either side to move, either
+// variant. Such boards give SooperFloopers loops and long Fleaps that
+// games from the start rarely reach.
+func genBoard() *rapid.Generator[Position] {
+	return rapid.Custom(func(t *rapid.T) Position {
+		density := rapid.IntRange(1, 8).Draw(t, "density")
+		var p Position
+		for _, i := range boardOrder {
+			if rapid.IntRange(0, 9).Draw(t, "full") >= density {
+				continue
+			}
+			pc := Piece(rapid.IntRange(1, 4).Draw(t, "piece"))
+			owner := pc.Owner()
+			bit := uint32(1) << i
+			if bits.OnesCount32(p.pieces[owner]) == 12 {
+				continue
+			}
+			if !pc.IsSooper() && goal[owner]&bit != 0 {
+				pc += OSooperFlooper - OFlooper
+			}
+			p.pieces[owner] |= bit
+			if pc.IsSooper() {
+				p.kings |= bit
+			}
+		}
+		p.turn = uint8(rapid.IntRange(0, 1).Draw(t, "turn"))
+		p.reverse = rapid.Bool().Draw(t, "reverse")
+		p.hash = p.hashFromScratch()
+		return p
+	})
+}
+
+// genPlayed draws a position reached by random play from the start.
+func genPlayed() *rapid.Generator[Position] {
+	return rapid.Custom(func(t *rapid.T) Position {
+		p, _ := New(Variant{Reverse: rapid.Bool().Draw(t, "reverse")})
+		plies := rapid.IntRange(0, 120).Draw(t, "plies")
+		for range plies {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p = p.PlayUnchecked(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
+		}
+		return p
+	})
+}
+
+func genPosition() *rapid.Generator[Position] {
+	return rapid.OneOf(genBoard(), genPlayed())
+}
+
+func TestPropPlayNeverMutates(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition().Draw(t, "p")
+		before := p
+		text := p.String()
+		for _, m := range p.LegalMoves() {
+			q, err := p.Play(m)
+			if err != nil {
+				t.Fatalf("Play(%s): %v", m, err)
+			}
+			if r := p.PlayUnchecked(m); r != q {
+				t.Fatalf("PlayUnchecked(%s) != Play", m)
+			}
+		}
+		if p != before || p.String() != text {
+			t.Fatal("Play changed the receiver")
+		}
+	})
+}
+
+func TestPropMaterial(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition().Draw(t, "p")
+		me, op := p.ToMove(), 1-p.ToMove()
+		for _, m := range p.LegalMoves() {
+			q := p.PlayUnchecked(m)
+			if q.Count(me) != p.Count(me) {
+				t.Fatalf("%s: the mover's count changed", m)
+			}
+			if q.Count(op) > p.Count(op) {
+				t.Fatalf("%s: the opponent's count rose", m)
+			}
+			if q.ToMove() != op {
+				t.Fatalf("%s: the turn did not pass", m)
+			}
+			// The pieces that disappear are exactly the captures.
+			var gone []string
+			for _, s := range Spaces() {
+				if p.At(s).Owner() == op && q.At(s) == Empty {
+					gone = append(gone, s.Upper())
+				}
+				if p.At(s).Owner() == op && q.At(s) != Empty && q.At(s) != p.At(s) {
+					t.Fatalf("%s: %s changed from %v to %v", m, s.Upper(), p.At(s), q.At(s))
+				}
+			}
+			var caps []string
+			for _, s := range m.Captures() {
+				caps = append(caps, s.Upper())
+			}
+			slices.Sort(caps)
+			slices.Sort(gone)
+			if diff := cmp.Diff(gone, caps); diff != "" {
+				t.Fatalf("%s: captures differ from the pieces removed (-removed +captures):\n%s", m, diff)
+			}
+			if p.Count(op)-q.Count(op) != len(m.Captures()) {
+				t.Fatalf("%s: count fell by %d, %d captures", m, p.Count(op)-q.Count(op), len(m.Captures()))
+			}
+			// The mover ends on the last space, promoted when a Flooper
+			// reaches its goal.
+			path := m.Path()
+			last := q.At(path[len(path)-1])
+			was := p.At(path[0])
+			if last.Owner() != me || (was.IsSooper() && !last.IsSooper()) {
+				t.Fatalf("%s: %v became %v", m, was, last)
+			}
+			if !was.IsSooper() && last.IsSooper() != (goal[me]&(1<<m.to) != 0) {
+				t.Fatalf("%s: promotion wrong", m)
+			}
+		}
+	})
+}
+
+func TestPropMovesRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition().Draw(t, "p")
+		moves := p.LegalMoves()
+		seen := map[Move]bool{}
+		fleaps := 0
+		for _, m := range moves {
+			if seen[m] {
+				t.Fatalf("%s listed twice", m)
+			}
+			seen[m] = true
+			s := m.String()
+			for _, in := range []string{s, strings.ToLower(s)} {
+				n, err := ParseMove(in)
+				if err != nil || n != m {
+					t.Fatalf("ParseMove(%q) = %v, %v; want %v", in, n, err, m)
+				}
+				n, err = p.ParseMove(in)
+				if err != nil || n != m {
+					t.Fatalf("Position.ParseMove(%q) = %v, %v", in, n, err)
+				}
+			}
+			if m.IsFleap() {
+				fleaps++
+			}
+		}
+		if fleaps != 0 && fleaps != len(moves) {
+			t.Fatal("Fleaps and Floops mixed: compulsion broken")
+		}
+	})
+}
+
+func TestPropMarshalRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition().Draw(t, "p")
+		text, err := p.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var q Position
+		if err := q.UnmarshalText(text); err != nil {
+			t.Fatalf("UnmarshalText(%q): %v", text, err)
+		}
+		if q != p {
+			t.Fatalf("round trip of %q differs", text)
+		}
+	})
+}
+
+func TestPropHash(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition().Draw(t, "p")
+		if p.Hash() != p.hashFromScratch() {
+			t.Fatal("hash differs from scratch")
+		}
+		for _, m := range p.LegalMoves() {
+			q := p.PlayUnchecked(m)
+			if q.Hash() != q.hashFromScratch() {
+				t.Fatalf("%s: incremental hash differs from scratch", m)
+			}
+		}
+	})
+}
+
+func TestPropOutcome(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition().Draw(t, "p")
+		o := p.Outcome()
+		n := len(p.LegalMoves())
+		if (o.Status == boardrules.Ongoing) != (n > 0) {
+			t.Fatalf("outcome %+v with %d legal moves", o, n)
+		}
+		if o.Status == boardrules.Draw {
+			t.Fatal("a draw")
+		}
+		if o.Status == boardrules.Win {
+			want := 1 - p.ToMove()
+			if p.Variant().Reverse {
+				want = p.ToMove()
+			}
+			if o.Winner != want {
+				t.Fatalf("winner %v, want %v", o.Winner, want)
+			}
+		}
+	})
+}
+
+func TestPropReverseSameMoves(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition().Draw(t, "p")
+		q := p
+		q.reverse = !p.reverse
+		q.hash = q.hashFromScratch()
+		if diff := cmp.Diff(moveTexts(p), moveTexts(q)); diff != "" {
+			t.Fatalf("normal and reverse moves differ:\n%s", diff)
+		}
+	})
+}
+
+// TestPropReference compares the bitboard generator with a plain one
+// written straight from the rules (pieces stay on the board until the move
+// ends, leapt pieces are remembered in a set).
+func TestPropReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition().Draw(t, "p")
+		want := referenceMoves(p)
+		got := moveTexts(p)
+		slices.Sort(want)
+		slices.Sort(got)
+		if diff := cmp.Diff(want, got); diff != "" {
+			text, _ := p.MarshalText()
+			t.Fatalf("%s: moves (-reference +engine):\n%s", text, diff)
+		}
+	})
+}
+
+func referenceMoves(p Position) []string {
+	type sp struct{ l, r int }
+	board := map[sp]Piece{}
+	for _, s := range Spaces() {
+		board[sp{s.File() + 1, s.Rank() + 1}] = p.At(s)
+	}
+	me := p.ToMove()
+	name := func(s sp) string { return string(rune('A'-1+s.l)) + string(rune('0'+s.r)) }
+	steps := [4]sp{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
+	canGo := func(pc Piece, d int) bool {
+		if pc.IsSooper() {
+			return true
+		}
+		if me == O {
+			return d == 1 || d == 2
+		}
+		return d == 0 || d == 3
+	}
+	isGoal := func(s sp) bool {
+		if me == O {
+			return !isSpace(s.l+1, s.r) && !isSpace(s.l, s.r+1)
+		}
+		return !isSpace(s.l-1, s.r) && !isSpace(s.l, s.r-1)
+	}
+	var jumps, floops []string
+	for s, pc := range board {
+		if pc.Owner() != me {
+			continue
+		}
+		var walk func(at sp, path string, leapt map[sp]bool)
+		walk = func(at sp, path string, leapt map[sp]bool) {
+			more := false
+			for d := 0; d < 4; d++ {
+				if !canGo(pc, d) {
+					continue
+				}
+				mid := sp{at.l + steps[d].l, at.r + steps[d].r}
+				land := sp{mid.l + steps[d].l, mid.r + steps[d].r}
+				if !isSpace(land.l, land.r) || leapt[mid] {
+					continue
+				}
+				if o := board[mid].Owner(); o == boardrules.NoPlayer || o == me {
+					continue
+				}
+				if land != s && board[land] != Empty {
+					continue
+				}
+				more = true
+				l2 := map[sp]bool{mid: true}
+				for k := range leapt {
+					l2[k] = true
+				}
+				if !pc.IsSooper() && isGoal(land) {
+					jumps = append(jumps, path+"-"+name(land))
+					continue
+				}
+				walk(land, path+"-"+name(land), l2)
+			}
+			if !more && len(path) > 2 {
+				jumps = append(jumps, path)
+			}
+		}
+		walk(s, name(s), map[sp]bool{})
+		for d := 0; d < 4; d++ {
+			to := sp{s.l + steps[d].l, s.r + steps[d].r}
+			if canGo(pc, d) && isSpace(to.l, to.r) && board[to] == Empty {
+				floops = append(floops, name(s)+"-"+name(to))
+			}
+		}
+	}
+	if len(jumps) > 0 {
+		return jumps
+	}
+	return floops
+}
