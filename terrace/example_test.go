@@ -1,0 +1,147 @@
+package terrace_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/terrace"
+)
+
+// A game starts from Standard (or New), reads moves in any pbmserv form and
+// prints the board as pbmserv did.
+func Example() {
+	p := terrace.Standard()
+	fmt.Println(len(p.LegalMoves()), "moves for seat", p.ToMove())
+	m, err := p.ParseMove("d1-d3") // the kind may be left out
+	if err != nil {
+		panic(err)
+	}
+	p, _ = p.Play(m)
+	fmt.Println("played", m)
+	fmt.Print(p)
+	// Output:
+	// 50 moves for seat 0
+	// played B-d1-d3
+	//       H---+---+---+---+---+---+---+---L
+	//     8 | D | D | C | C | B | B | A | T |
+	//       +---+   +   +   +   +   +   +---+
+	//     7 | A   A | B | B | C | C | D   D |
+	//       +---+---+   +   +   +   +---+---+
+	//     6 |           |   |   |           |
+	//       +---+---+---+   +   +---+---+---+
+	//     5 |               |               |
+	//       +---+---+---+---+---+---+---+---+
+	//     4 |               |               |
+	//       +---+---+---+   +   +---+---+---+
+	//     3 |           | b |   |           |
+	//       +---+---+   +   +   +   +---+---+
+	//     2 | d   d | c | c | b | b | a   a |
+	//       +---+   +   +   +   +   +   +---+
+	//     1 | t | a | b |   | c | c | d | d |
+	//       L---+---+---+---+---+---+---+---H
+	//         a   b   c   d   e   f   g   h
+}
+
+// Position.ParseMove completes a move from the board and says what is wrong
+// with an illegal one.
+func ExamplePosition_ParseMove() {
+	p := terrace.Standard()
+	for _, s := range []string{"d2-c1", "c-D2-C1:b'", "A-d1-d3", "d1-d5", "d1d3"} {
+		m, err := p.ParseMove(s)
+		switch {
+		case err == nil:
+			fmt.Println(s, "->", m)
+		case errors.Is(err, boardrules.ErrIllegalMove):
+			fmt.Println(s, "-> illegal:", err.(*terrace.IllegalMoveError).Reason)
+		case errors.Is(err, boardrules.ErrSyntax):
+			fmt.Println(s, "-> not a move")
+		}
+	}
+	// Output:
+	// d2-c1 -> C-d2-c1:B
+	// c-D2-C1:b' -> C-d2-c1:B
+	// A-d1-d3 -> illegal: d1 holds a B, not an A
+	// d1-d5 -> illegal: a B on d1 cannot move to d5
+	// d1d3 -> not a move
+}
+
+// Capturing your own T is legal, and loses at once.
+func ExamplePosition_Outcome() {
+	p, err := boardrules.Replay(terrace.Standard(), "D-b2-a1:T")
+	if err != nil {
+		panic(err)
+	}
+	o := p.Outcome()
+	fmt.Println(o.Status, o.Winner, o.Reason)
+	fmt.Println(len(p.LegalMoves()), "moves")
+	// Output:
+	// win 1 T captured
+	// 0 moves
+}
+
+// In a game of three or four, taking a T eliminates its army; the turn
+// passes over the players who are out.
+func Example_fourPlayers() {
+	var p terrace.Position
+	if err := p.UnmarshalText([]byte("terrace 8 4p 0 5b't'1/D'7/7B/8/4c3/3T4/T'7/1t6")); err != nil {
+		panic(err)
+	}
+	p, err := boardrules.Replay(p, "C-e4-d3:T")
+	if err != nil {
+		panic(err)
+	}
+	code, _ := p.MarshalText()
+	fmt.Println(string(code))
+	fmt.Println("to move:", p.ToMove(), "alive:", p.Alive(0), p.Alive(1), p.Alive(2), p.Alive(3))
+	fmt.Println(p.Outcome().Status)
+	fmt.Print(p)
+	// Output:
+	// terrace 8 4p 2 5b't'1/D'7/8/8/8/3c4/T'7/1t6
+	// to move: 2 alive: true false true true
+	// ongoing
+	//       H---+---+---+---+---+---+---+---L
+	//     8 |   |   |   |   |   | b'| t'|   | 8
+	//       +---+   +   +   +   +   +   +---+
+	//     7 | D'    |   |   |   |   |       | 7
+	//       +---+---+   +   +   +   +---+---+
+	//     6 |           |   |   |           | 6
+	//       +---+---+---+   +   +---+---+---+
+	//     5 |               |               | 5
+	//       +---+---+---+---+---+---+---+---+
+	//     4 |               |               | 4
+	//       +---+---+---+   +   +---+---+---+
+	//     3 |           | c |   |           | 3
+	//       +---+---+   +   +   +   +---+---+
+	//     2 | T'    |   |   |   |   |       | 2
+	//       +---+   +   +   +   +   +   +---+
+	//     1 |   | t |   |   |   |   |   |   | 1
+	//       L---+---+---+---+---+---+---+---H
+	//         a   b   c   d   e   f   g   h
+}
+
+// The setups and player counts are variants; New checks them.
+func ExampleNew() {
+	p, err := terrace.New(terrace.Variant{Board: 6, Setup: terrace.Short})
+	if err != nil {
+		panic(err)
+	}
+	code, _ := p.MarshalText()
+	fmt.Println(string(code))
+	_, err = terrace.New(terrace.Variant{Setup: terrace.Master, Players: 3})
+	fmt.Println(err)
+	// Output:
+	// terrace 6 2p 0 1TBBC1/6/6/6/6/1cbbt1
+	// terrace: Variant.Setup master is for 2 players, not 3
+}
+
+// The package ParseMove reads the notation without a position.
+func ExampleParseMove() {
+	m, _ := terrace.ParseMove("c-d2-c1:b'")
+	fmt.Println(m, m.Kind, m.From, m.To, m.Captured)
+	_, err := terrace.ParseMove("d1-d3#4")
+	fmt.Println(errors.Is(err, boardrules.ErrSyntax))
+	// Output:
+	// C-d2-c1:B C d2 c1 B
+	// true
+}
