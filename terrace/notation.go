@@ -209,9 +209,16 @@ func article(k Kind) string {
 	return "a " + k.String()
 }
 
-// resolve checks m (written as text) against p and returns the complete
-// legal move.
+// resolve checks m (written as text, or "" to print m in the error) against
+// p and returns the complete legal move.
 func (p *Position) resolve(text string, m Move) (Move, error) {
+	if text == "" {
+		full, err := p.resolve(" ", m)
+		if e, ok := err.(*IllegalMoveError); ok {
+			e.Move = m.String()
+		}
+		return full, err
+	}
 	if o := p.Outcome(); o.Status != boardrules.Ongoing {
 		return Move{}, &IllegalMoveError{Move: text, Reason: "the game is over (" + o.Reason + ")", Err: boardrules.ErrGameOver}
 	}
@@ -250,13 +257,12 @@ func (p *Position) resolve(text string, m Move) (Move, error) {
 
 // check is Play's validation: m must be the complete legal move.
 func (p *Position) check(m Move) error {
-	text := m.String()
-	full, err := p.resolve(text, m)
+	full, err := p.resolve("", m)
 	if err != nil {
 		return err
 	}
 	if full != m {
-		return illegal(text, "incomplete move: the legal move is %v", full)
+		return illegal(m.String(), "incomplete move: the legal move is %v", full)
 	}
 	return nil
 }
