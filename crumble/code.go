@@ -1,0 +1,268 @@
+package crumble
+
+// The position code (§12): "crumble 6x6 b W0,0,1,1 B1,0,1,1 ...".
+
+import (
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/boardrules/boardrules/notation"
+)
+
+// MarshalText returns the position code: game name, size, side to move and
+// every piece in position-code order. It never fails.
+func (p Position) MarshalText() ([]byte, error) {
+	return p.appendCode(nil), nil
+}
+
+func (p Position) appendCode(b []byte) []byte {
+	b = append(b, "crumble "...)
+	b = strconv.AppendInt(b, int64(p.v.Width), 10)
+	b = append(b, 'x')
+	b = strconv.AppendInt(b, int64(p.v.Height), 10)
+	if p.turn == White {
+		b = append(b, " w"...)
+	} else {
+		b = append(b, " b"...)
+	}
+	for _, pc := range p.pieces {
+		b = append(b, ' ', "BW"[pc.c])
+		b = appendNum(b, pc.x, p.shift)
+		b = append(b, ',')
+		b = appendNum(b, pc.y, p.shift)
+		b = append(b, ',')
+		b = appendNum(b, pc.w, p.shift)
+		b = append(b, ',')
+		b = appendNum(b, pc.h, p.shift)
+	}
+	return b
+}
+
+// field is one whitespace-separated token of a code, with its offset.
+type field struct {
+	s   string
+	off int
+}
+
+func fields(s string) []field {
+	var out []field
+	i := 0
+	for i < len(s) {
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		j := i
+		for j < len(s) && !isSpace(s[j]) {
+			j++
+		}
+		if j > i {
+			out = append(out, field{s[i:j], i})
+		}
+		i = j
+	}
+	return out
+}
+
+// UnmarshalText reads a position code and validates everything: size, side
+// to move, canonical numbers, legal shapes inside the board, an exact
+// tiling, the precision limit, and neither a capturable group nor a winning
+// chain. Errors wrap boardrules.ErrSyntax; on error the receiver is
+// unchanged. The position gets the variant of its size (Black first, both
+// draw rules) and a fresh history.
+func (p *Position) UnmarshalText(text []byte) error {
+	s := string(text)
+	fs := fields(s)
+	bad := func(f field, format string, args ...any) error {
+		return notation.Errorf(s, f.off, format, args...)
+	}
+	if len(fs) == 0 {
+		return notation.Errorf(s, 0, "empty position code")
+	}
+	if fs[0].s != "crumble" {
+		return bad(fs[0], "position code must start with \"crumble\"")
+	}
+	if len(fs) < 3 {
+		return notation.Errorf(s, len(s), "position code needs a size, a side to move and pieces")
+	}
+	size := fs[1].s
+	xi := strings.IndexByte(size, 'x')
+	if xi < 0 {
+		return bad(fs[1], "size %q is not <W>x<H>", size)
+	}
+	w, ok1 := smallInt(size[:xi])
+	h, ok2 := smallInt(size[xi+1:])
+	if !ok1 || !ok2 || w < 2 || w > 32 || h < 2 || h > 32 {
+		return bad(fs[1], "size %q is not <W>x<H> with sides 2 to 32", size)
+	}
+	var turn Color
+	switch fs[2].s {
+	case "b":
+		turn = Black
+	case "w":
+		turn = White
+	default:
+		return bad(fs[2], "side to move %q is not b or w", fs[2].s)
+	}
+	q := Position{v: Variant{Width: w, Height: h, Draws: Repetition | Renewables}, shift: maxShift(w, h), turn: turn}
+	wf, hf := q.dims()
+	if len(fs) == 3 {
+		return notation.Errorf(s, len(s), "position code has no pieces")
+	}
+	q.pieces = make([]piece, 0, len(fs)-3)
+	for _, f := range fs[3:] {
+		pc, err := q.parsePiece(s, f)
+		if err != nil {
+			return err
+		}
+		if pc.x+pc.w > wf || pc.y+pc.h > hf {
+			return bad(f, "piece %q lies outside the board", f.s)
+		}
+		if !pc.legal() {
+			return bad(f, "piece %q has no legal shape", f.s)
+		}
+		q.pieces = append(q.pieces, pc)
+	}
+	// sort, keeping the fields' offsets for errors
+	order := make([]int, len(q.pieces))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmpPt(pt{q.pieces[a].x, q.pieces[a].y}, pt{q.pieces[b].x, q.pieces[b].y}) })
+	sorted := make([]piece, len(q.pieces))
+	for i, o := range order {
+		sorted[i] = q.pieces[o]
+	}
+	// no overlap: sweep in lower-left order
+	for i := range sorted {
+		a := sorted[i]
+		for j := i + 1; j < len(sorted); j++ {
+			b := sorted[j]
+			if b.y >= a.y+a.h {
+				break
+			}
+			if b.x < a.x+a.w && a.x < b.x+b.w {
+				return bad(fs[3+order[j]], "piece %q overlaps piece %q", fs[3+order[j]].s, fs[3+order[i]].s)
+			}
+		}
+	}
+	// no gap: the areas add up to the board's (128-bit sums)
+	var hi, lo uint64
+	for _, pc := range sorted {
+		ph, pl := bits.Mul64(uint64(pc.w), uint64(pc.h))
+		var c uint64
+		lo, c = bits.Add64(lo, pl, 0)
+		hi += ph + c
+	}
+	bh, bl := bits.Mul64(uint64(wf), uint64(hf))
+	if hi != bh || lo != bl {
+		return notation.Errorf(s, fs[3].off, "the pieces leave a gap: they do not tile the board")
+	}
+	q.pieces = sorted
+	var t tiling
+	t.build(q.pieces, wf, hf)
+	col := t.colours(nil)
+	capt, win := t.fullCheck(col)
+	if capt {
+		return notation.Errorf(s, fs[3].off, "the position holds a capturable group")
+	}
+	if win >= 0 {
+		return notation.Errorf(s, fs[3].off, "%s already connects all four sides", Color(win))
+	}
+	q.finishFresh()
+	*p = q
+	return nil
+}
+
+// smallInt reads a canonical small decimal (no sign, no leading zero).
+func smallInt(s string) (int, bool) {
+	if s == "" || len(s) > 3 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
+}
+
+// parsePiece reads "B1,0,1/2,1".
+func (q *Position) parsePiece(s string, f field) (piece, error) {
+	t := f.s
+	var pc piece
+	switch t[0] {
+	case 'B':
+		pc.c = Black
+	case 'W':
+		pc.c = White
+	default:
+		return pc, notation.Errorf(s, f.off, "piece %q must start with B or W", t)
+	}
+	parts := strings.Split(t[1:], ",")
+	if len(parts) != 4 {
+		return pc, notation.Errorf(s, f.off, "piece %q needs x,y,w,h", t)
+	}
+	off := f.off + 1
+	var vals [4]int64
+	for k, part := range parts {
+		v, err := q.parseNum(s, part, off)
+		if err != nil {
+			return pc, err
+		}
+		vals[k] = v
+		off += len(part) + 1
+	}
+	pc.x, pc.y, pc.w, pc.h = vals[0], vals[1], vals[2], vals[3]
+	if pc.w <= 0 || pc.h <= 0 {
+		return pc, notation.Errorf(s, f.off, "piece %q has no area", t)
+	}
+	return pc, nil
+}
+
+// parseNum reads a canonical number ("3", "5/2") and converts it to the
+// fixed grid. Values beyond 32 or finer than the precision limit fail.
+func (q *Position) parseNum(s, t string, off int) (int64, error) {
+	num, den := t, ""
+	if i := strings.IndexByte(t, '/'); i >= 0 {
+		num, den = t[:i], t[i+1:]
+	}
+	n, ok := canonUint(num)
+	if !ok {
+		return 0, notation.Errorf(s, off, "%q is not a canonical number", t)
+	}
+	shift := uint(0)
+	if den != "" {
+		d, ok := canonUint(den)
+		if !ok || d < 2 || d&(d-1) != 0 || n%2 == 0 {
+			return 0, notation.Errorf(s, off, "%q is not a canonical dyadic fraction p/q (q a power of two, p odd)", t)
+		}
+		shift = uint(bits.TrailingZeros64(d))
+	}
+	if shift > uint(q.shift) {
+		return 0, notation.Errorf(s, off, "%q is too fine to represent on this board", t)
+	}
+	if n > 32<<shift {
+		return 0, notation.Errorf(s, off, "%q lies outside the board", t)
+	}
+	return int64(n) << (uint(q.shift) - shift), nil
+}
+
+// canonUint reads an unsigned decimal without leading zeros (at most 19
+// digits).
+func canonUint(s string) (uint64, bool) {
+	if s == "" || len(s) > 19 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	var v uint64
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		v = v*10 + uint64(s[i]-'0')
+	}
+	return v, true
+}

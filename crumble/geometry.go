@@ -1,0 +1,178 @@
+package crumble
+
+import (
+	"math/bits"
+	"strconv"
+)
+
+// Color is the colour of a piece and of a player: Black or White.
+type Color int8
+
+// The two colours. Black is Player(0) and White is Player(1).
+const (
+	Black Color = iota
+	White
+)
+
+// String returns "black" or "white".
+func (c Color) String() string {
+	if c == White {
+		return "white"
+	}
+	return "black"
+}
+
+// Other returns the opposite colour.
+func (c Color) Other() Color { return 1 - c }
+
+// Coord is an exact dyadic rational Num/2^Exp, always normalised (Exp == 0
+// or Num odd), so == compares values.
+type Coord struct {
+	num int64
+	exp uint8
+}
+
+// NewCoord returns num/2^exp in normalised form. A negative exp is treated as
+// 0 and exp is capped at 62; both only matter for values no position holds.
+func NewCoord(num int64, exp int) Coord {
+	if exp < 0 {
+		exp = 0
+	}
+	if exp > 62 {
+		exp = 62
+	}
+	if num == 0 {
+		return Coord{}
+	}
+	tz := bits.TrailingZeros64(uint64(num))
+	if tz > exp {
+		tz = exp
+	}
+	return Coord{num >> tz, uint8(exp - tz)}
+}
+
+// Num returns the numerator.
+func (c Coord) Num() int64 { return c.num }
+
+// Exp returns the exponent of the denominator 2^Exp.
+func (c Coord) Exp() int { return int(c.exp) }
+
+// String returns the position-code form: "3", "5/2", "3/8".
+func (c Coord) String() string {
+	if c.exp == 0 {
+		return strconv.FormatInt(c.num, 10)
+	}
+	return strconv.FormatInt(c.num, 10) + "/" + strconv.FormatUint(1<<c.exp, 10)
+}
+
+// Float64 returns the value as a float64, for drawing only: the rules never
+// use floating point.
+func (c Coord) Float64() float64 {
+	return float64(c.num) / float64(uint64(1)<<c.exp)
+}
+
+// Piece is one rectangle of the tiling with its colour; X, Y is the
+// lower-left corner.
+type Piece struct {
+	Color      Color
+	X, Y, W, H Coord
+}
+
+// rect is a closed rectangle on a position's fixed grid: every value is an
+// integer count of 2^-shift units, where shift is the board's precision
+// limit E_max. Storing every position at its limit keeps the exponent out of
+// the hot path: a split is legal when the length it halves is even, and the
+// position's normalised exponent is derived only when printing.
+type rect struct {
+	x, y, w, h int64
+}
+
+// piece is a rect with its colour, as a position stores it.
+type piece struct {
+	rect
+	c Color
+}
+
+// shape tests.
+func (r rect) square() bool { return r.w == r.h }
+func (r rect) wide() bool   { return r.w == 2*r.h }
+func (r rect) tall() bool   { return r.h == 2*r.w }
+func (r rect) legal() bool  { return r.w > 0 && r.h > 0 && (r.square() || r.wide() || r.tall()) }
+
+// canH reports whether an H cut (along the horizontal midline) keeps legal
+// shapes; canV likewise for a V cut.
+func (r rect) canH() bool { return r.square() || r.tall() }
+func (r rect) canV() bool { return r.square() || r.wide() }
+
+// less orders rectangles by lower-left corner, y then x: position-code order.
+func (r rect) less(s rect) bool {
+	if r.y != s.y {
+		return r.y < s.y
+	}
+	return r.x < s.x
+}
+
+// maxShift returns E_max = 62 - ceil(log2 max(w, h)) for a board of w x h
+// units.
+func maxShift(w, h int) uint8 {
+	m := w
+	if h > m {
+		m = h
+	}
+	return uint8(62 - bits.Len(uint(m-1)))
+}
+
+// coordOf converts a fixed-grid value to a normalised Coord.
+func coordOf(v int64, shift uint8) Coord { return NewCoord(v, int(shift)) }
+
+// appendNum appends v/2^shift in position-code form ("3", "5/2").
+func appendNum(b []byte, v int64, shift uint8) []byte {
+	c := coordOf(v, shift)
+	b = strconv.AppendInt(b, c.num, 10)
+	if c.exp > 0 {
+		b = append(b, '/')
+		b = strconv.AppendUint(b, 1<<c.exp, 10)
+	}
+	return b
+}
+
+// appendDecimal appends v/2^shift as an exact decimal: "2", "2.5", "0.375".
+func appendDecimal(b []byte, v int64, shift uint8) []byte {
+	b = strconv.AppendInt(b, v>>shift, 10)
+	frac := uint64(v) & (1<<shift - 1)
+	if frac == 0 {
+		return b
+	}
+	b = append(b, '.')
+	for frac != 0 {
+		hi, lo := bits.Mul64(frac, 10)
+		// digit = (hi:lo) >> shift; shift <= 61 so the digit fits.
+		digit := hi<<(64-shift) | lo>>shift
+		b = append(b, byte('0'+digit))
+		frac = lo & (1<<shift - 1)
+	}
+	return b
+}
+
+// mix64 is the splitmix64 finaliser, the basis of every hash key.
+func mix64(z uint64) uint64 {
+	z ^= z >> 30
+	z *= 0xbf58476d1ce4e5b9
+	z ^= z >> 27
+	z *= 0x94d049bb133111eb
+	z ^= z >> 31
+	return z
+}
+
+// pieceKey is the Zobrist key of one piece. It depends on the piece's exact
+// normalised values only, never on a position's exponent.
+func pieceKey(p piece) uint64 {
+	h := mix64(uint64(p.x) ^ 0x9e3779b97f4a7c15)
+	h = mix64(h ^ uint64(p.y))
+	h = mix64(h ^ uint64(p.w)*3)
+	h = mix64(h ^ uint64(p.h)*5 ^ uint64(p.c+1)<<62)
+	return h
+}
+
+// whiteToMoveKey is XORed into the hash when White is to move.
+const whiteToMoveKey = 0x6a09e667f3bcc909

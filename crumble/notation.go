@@ -1,0 +1,829 @@
+package crumble
+
+// Staircase locations, the move grammar, canonical move text and ParseMove.
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
+)
+
+// pt is a point on a position's fixed grid.
+type pt struct{ x, y int64 }
+
+// cornerGraph holds the piece corners of a tiling and, for each, whether
+// the way to the next corner East (or North) runs along an edge: the graph
+// in which staircase legs are walked (§10.2).
+type cornerGraph struct {
+	pts   []pt    // sorted by y, then x, no duplicates
+	byX   []int32 // point indices sorted by x, then y
+	posX  []int32 // position of each point in byX
+	edgeE []bool  // pts[v] to pts[v+1] runs along an edge (same y)
+	edgeN []bool  // byX[k] to byX[k+1] runs along an edge (same x)
+
+	// canonical locations: the best staircase to each point (§10.4)
+	first  []int32 // state of each point's first layer, -1 when not reached
+	stV    []int32
+	stPar  []int32
+	stCnt  []int64
+	cand   []int32 // per point: candidate state in the layer being built
+	layerV []int32
+	sortK  []int32
+}
+
+func cmpPt(a, b pt) int {
+	if a.y != b.y {
+		if a.y < b.y {
+			return -1
+		}
+		return 1
+	}
+	if a.x < b.x {
+		return -1
+	}
+	if a.x > b.x {
+		return 1
+	}
+	return 0
+}
+
+// build computes the graph of ps and the canonical location of every point
+// it can reach.
+func (g *cornerGraph) build(ps []piece, wf, hf int64) {
+	g.pts = g.pts[:0]
+	for _, p := range ps {
+		g.pts = append(g.pts, pt{p.x, p.y}, pt{p.x + p.w, p.y}, pt{p.x, p.y + p.h}, pt{p.x + p.w, p.y + p.h})
+	}
+	slices.SortFunc(g.pts, cmpPt)
+	g.pts = slices.Compact(g.pts)
+	n := len(g.pts)
+	g.byX = slices.Grow(g.byX[:0], n)[:n]
+	for i := range g.byX {
+		g.byX[i] = int32(i)
+	}
+	slices.SortFunc(g.byX, func(a, b int32) int {
+		pa, pb := g.pts[a], g.pts[b]
+		if pa.x != pb.x {
+			if pa.x < pb.x {
+				return -1
+			}
+			return 1
+		}
+		if pa.y < pb.y {
+			return -1
+		}
+		if pa.y > pb.y {
+			return 1
+		}
+		return 0
+	})
+	g.posX = slices.Grow(g.posX[:0], n)[:n]
+	for k, v := range g.byX {
+		g.posX[v] = int32(k)
+	}
+	g.edgeE = slices.Grow(g.edgeE[:0], n)[:n]
+	g.edgeN = slices.Grow(g.edgeN[:0], n)[:n]
+	clear(g.edgeE)
+	clear(g.edgeN)
+	for _, p := range ps {
+		for _, y := range [2]int64{p.y, p.y + p.h} {
+			for v := g.index(p.x, y); v < n && g.pts[v].x < p.x+p.w; v++ {
+				g.edgeE[v] = true
+			}
+		}
+		for _, x := range [2]int64{p.x, p.x + p.w} {
+			for k := int(g.posX[g.index(x, p.y)]); k < n && g.pts[g.byX[k]].y < p.y+p.h; k++ {
+				g.edgeN[k] = true
+			}
+		}
+	}
+	g.canonical()
+}
+
+// index returns the index of the point (x, y); it must be a corner.
+func (g *cornerGraph) index(x, y int64) int {
+	i, ok := slices.BinarySearchFunc(g.pts, pt{x, y}, cmpPt)
+	if !ok {
+		return -1
+	}
+	return i
+}
+
+// next returns the next corner from v in direction north (else East), and
+// why there is none: blocked (the way crosses a piece's interior) or the
+// board ends.
+func (g *cornerGraph) next(v int, north bool) (w int, blocked bool) {
+	if !north {
+		if v+1 >= len(g.pts) || g.pts[v+1].y != g.pts[v].y {
+			return -1, false
+		}
+		if !g.edgeE[v] {
+			return -1, true
+		}
+		return v + 1, false
+	}
+	k := int(g.posX[v])
+	if k+1 >= len(g.byX) || g.pts[g.byX[k+1]].x != g.pts[v].x {
+		return -1, false
+	}
+	if !g.edgeN[k] {
+		return -1, true
+	}
+	return int(g.byX[k+1]), false
+}
+
+// canonical runs a breadth-first search by number of legs from (0,0),
+// keeping for each point and layer the lexicographically largest count
+// sequence; a point's canonical location is its best sequence in the first
+// layer that reaches it (§10.4). A later state's sequence compares as
+// (rank of its parent's sequence, its count), so ranks within a layer carry
+// the whole order.
+func (g *cornerGraph) canonical() {
+	n := len(g.pts)
+	g.first = slices.Grow(g.first[:0], n)[:n]
+	g.cand = slices.Grow(g.cand[:0], n)[:n]
+	for i := range g.first {
+		g.first[i] = -1
+		g.cand[i] = -1
+	}
+	g.stV, g.stPar, g.stCnt = g.stV[:0], g.stPar[:0], g.stCnt[:0]
+	// layer 1: East from the origin, count 0 allowed
+	v, c := 0, int64(0)
+	layerStart := 0
+	for v >= 0 {
+		g.stV = append(g.stV, int32(v))
+		g.stPar = append(g.stPar, -1)
+		g.stCnt = append(g.stCnt, c)
+		g.first[v] = int32(len(g.stV) - 1)
+		v, _ = g.next(v, false)
+		c++
+	}
+	found := len(g.stV)
+	north := true
+	for layer := 2; found < n && layer <= 2*n+2; layer++ {
+		layerEnd := len(g.stV)
+		if layerEnd == layerStart {
+			break
+		}
+		// States of the previous layer are in rank order (ascending).
+		g.layerV = g.layerV[:0]
+		for s := layerStart; s < layerEnd; s++ {
+			w := int(g.stV[s])
+			for c := int64(1); ; c++ {
+				w, _ = g.next(w, north)
+				if w < 0 {
+					break
+				}
+				// later s have higher rank, so the last candidate wins ties
+				// of parent rank by count, and parents by rank.
+				if g.cand[w] < 0 {
+					g.layerV = append(g.layerV, int32(w))
+				}
+				g.cand[w] = int32(len(g.sortK))
+				g.sortK = append(g.sortK, int32(s), int32(c))
+			}
+		}
+		// order the new states by (parent rank, count): parent s indices are
+		// already in rank order
+		slices.SortFunc(g.layerV, func(a, b int32) int {
+			ka, kb := g.cand[a], g.cand[b]
+			if g.sortK[ka] != g.sortK[kb] {
+				return int(g.sortK[ka] - g.sortK[kb])
+			}
+			return int(g.sortK[ka+1] - g.sortK[kb+1])
+		})
+		layerStart = layerEnd
+		for _, w := range g.layerV {
+			k := g.cand[w]
+			g.stV = append(g.stV, w)
+			g.stPar = append(g.stPar, g.sortK[k])
+			g.stCnt = append(g.stCnt, int64(g.sortK[k+1]))
+			if g.first[w] < 0 {
+				g.first[w] = int32(len(g.stV) - 1)
+				found++
+			}
+			g.cand[w] = -1
+		}
+		g.sortK = g.sortK[:0]
+		north = !north
+	}
+}
+
+// appendCanonical appends the canonical location of the corner (x, y).
+func (g *cornerGraph) appendCanonical(b []byte, x, y int64) []byte {
+	v := g.index(x, y)
+	if v < 0 || g.first[v] < 0 {
+		return append(b, '?')
+	}
+	start := len(b)
+	for s := g.first[v]; s >= 0; s = g.stPar[s] {
+		b = appendInt(b, g.stCnt[s])
+		b = append(b, ',')
+	}
+	b = b[:len(b)-1]
+	// the counts came out last leg first: reverse the comma-separated list
+	reverseFields(b[start:])
+	return b
+}
+
+// reverseFields reverses the order of the comma-separated fields of b.
+func reverseFields(b []byte) {
+	slices.Reverse(b)
+	i := 0
+	for j := 0; j <= len(b); j++ {
+		if j == len(b) || b[j] == ',' {
+			slices.Reverse(b[i:j])
+			i = j + 1
+		}
+	}
+}
+
+// joinCounts returns the counts a, b of a join's legs from (x0, y0) East to
+// (x1, y0) and North to (x1, y1).
+func (g *cornerGraph) joinCounts(x0, y0, x1, y1 int64) (int, int) {
+	a := g.index(x1, y0) - g.index(x0, y0)
+	b := int(g.posX[g.index(x1, y1)] - g.posX[g.index(x1, y0)])
+	return a, b
+}
+
+// Location returns the canonical staircase location (§10.4) of Piece(i). It
+// panics when i is out of range, like slice indexing.
+func (p Position) Location(i int) string {
+	pc := p.pieces[i]
+	var g cornerGraph
+	wf, hf := p.dims()
+	g.build(p.pieces, wf, hf)
+	return string(g.appendCanonical(nil, pc.x, pc.y))
+}
+
+// ---- syntax ----
+
+// parsed is a move as the grammar reads it, before it meets a position.
+type parsed struct {
+	input string
+	// location: staircase counts or one or two fractions
+	frac   bool
+	counts []uint64
+	num    [2]uint64
+	den    [2]uint64
+	parts  int
+	locOff int
+	locEnd int
+	kind   uint8  // kindH, kindV, kindJ
+	n      uint64 // multi-split count (0 for a single split)
+	k      uint64 // multi-split: piece whose half starts the path
+	half   byte   // 'N', 'S', 'E', 'W' or 0
+	path   string // upper case
+	a, b   uint64 // join counts
+	actOff int
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// CheckMoveSyntax reports whether s is a move in Crumble notation (§10.6),
+// whatever the position. Errors wrap boardrules.ErrSyntax.
+func CheckMoveSyntax(s string) error {
+	var pm parsed
+	return pm.parse(s)
+}
+
+func (pm *parsed) parse(s string) error {
+	pm.input = s
+	i, end := 0, len(s)
+	for i < end && isSpace(s[i]) {
+		i++
+	}
+	for end > i && isSpace(s[end-1]) {
+		end--
+	}
+	if i == end {
+		return notation.Errorf(s, i, "empty move")
+	}
+	if c := s[end-1]; c == '+' || c == '#' {
+		end--
+	}
+	// location
+	pm.locOff = i
+	pm.counts = pm.counts[:0]
+	pm.parts = 0
+	type part struct {
+		n, d  uint64
+		slash bool
+		off   int
+	}
+	var parts []part
+	for {
+		off := i
+		n, j, err := scanCount(s, i, end)
+		if err != nil {
+			return err
+		}
+		i = j
+		pr := part{n: n, d: 1, off: off}
+		if i < end && s[i] == '/' {
+			d, j, err := scanCount(s, i+1, end)
+			if err != nil {
+				return err
+			}
+			if d == 0 {
+				return notation.Errorf(s, i+1, "denominator must be at least 1")
+			}
+			pr.d, pr.slash, i = d, true, j
+		}
+		parts = append(parts, pr)
+		if i < end && s[i] == ',' {
+			i++
+			if i < end && s[i] == ' ' {
+				i++
+			}
+			continue
+		}
+		break
+	}
+	pm.locEnd = i
+	for _, pr := range parts {
+		if pr.slash {
+			pm.frac = true
+		}
+	}
+	if pm.frac {
+		if len(parts) > 2 {
+			return notation.Errorf(s, parts[2].off, "a fraction location has at most two parts")
+		}
+		for k, pr := range parts {
+			pm.num[k], pm.den[k] = pr.n, pr.d
+		}
+		pm.parts = len(parts)
+	} else {
+		for k, pr := range parts {
+			if k > 0 && pr.n == 0 {
+				return notation.Errorf(s, pr.off, "only the first count of a location may be 0")
+			}
+			pm.counts = append(pm.counts, pr.n)
+		}
+	}
+	// action
+	if i >= end {
+		return notation.Errorf(s, i, "expected H, V or J after the location")
+	}
+	pm.actOff = i
+	c := upper(s[i])
+	i++
+	switch c {
+	case 'H', 'V':
+		pm.kind = kindH
+		halfA, halfB := byte('N'), byte('S')
+		if c == 'V' {
+			pm.kind = kindV
+			halfA, halfB = 'E', 'W'
+		}
+		if i >= end {
+			return nil
+		}
+		h := upper(s[i])
+		switch {
+		case h == halfA || h == halfB:
+			pm.half = h
+			i++
+			if i < end && s[i] == '-' {
+				path, j, err := scanDirs(s, i+1, end, true)
+				if err != nil {
+					return err
+				}
+				pm.path, i = path, j
+			} else {
+				path, j, err := scanDirs(s, i, end, false)
+				if err != nil {
+					return err
+				}
+				pm.path, i = string(h)+path, j
+			}
+		case '0' <= h && h <= '9':
+			n, j, err := scanCount(s, i, end)
+			if err != nil {
+				return err
+			}
+			if n < 2 {
+				return notation.Errorf(s, i, "a multi-split splits at least 2 pieces")
+			}
+			pm.n, i = n, j
+			if i < end {
+				if s[i] != '-' {
+					return notation.Errorf(s, i, "expected '-' and a piece number after the split count")
+				}
+				k, j, err := scanCount(s, i+1, end)
+				if err != nil {
+					return err
+				}
+				if k < 1 || k > n {
+					return notation.Errorf(s, i+1, "piece number must be 1 to %d", n)
+				}
+				pm.k, i = k, j
+				if i >= end || (upper(s[i]) != halfA && upper(s[i]) != halfB) {
+					return notation.Errorf(s, i, "expected half %c or %c", halfA, halfB)
+				}
+				pm.half = upper(s[i])
+				i++
+				if i >= end || s[i] != '-' {
+					return notation.Errorf(s, i, "expected '-' and a swap path")
+				}
+				path, j, err := scanDirs(s, i+1, end, true)
+				if err != nil {
+					return err
+				}
+				pm.path, i = path, j
+			}
+		default:
+			return notation.Errorf(s, i, "expected %c or %c (the half), a split count or the end", halfA, halfB)
+		}
+	case 'J':
+		pm.kind = kindJ
+		a, j, err := scanCount(s, i, end)
+		if err != nil {
+			return err
+		}
+		if a < 1 {
+			return notation.Errorf(s, i, "join counts must be at least 1")
+		}
+		i = j
+		if i >= end || s[i] != ',' {
+			return notation.Errorf(s, i, "expected ',' and the second join count")
+		}
+		b, j, err := scanCount(s, i+1, end)
+		if err != nil {
+			return err
+		}
+		if b < 1 {
+			return notation.Errorf(s, i+1, "join counts must be at least 1")
+		}
+		pm.a, pm.b, i = a, b, j
+		path, j, err := scanDirs(s, i, end, false)
+		if err != nil {
+			return err
+		}
+		pm.path, i = path, j
+	default:
+		return notation.Errorf(s, i-1, "expected H, V or J after the location")
+	}
+	if i != end {
+		return notation.Errorf(s, i, "unexpected %q", s[i])
+	}
+	return nil
+}
+
+// scanCount reads a decimal count at s[i:end]: "0" or no leading zero, at
+// most 18 digits.
+func scanCount(s string, i, end int) (uint64, int, error) {
+	j := i
+	var v uint64
+	for j < end && '0' <= s[j] && s[j] <= '9' {
+		if j-i == 18 {
+			return 0, j, notation.Errorf(s, i, "number has more than 18 digits")
+		}
+		v = v*10 + uint64(s[j]-'0')
+		j++
+	}
+	if j == i {
+		return 0, i, notation.Errorf(s, i, "expected a number")
+	}
+	if s[i] == '0' && j > i+1 {
+		return 0, i, notation.Errorf(s, i, "number has a leading zero")
+	}
+	return v, j, nil
+}
+
+// scanDirs reads swap letters up to end (a path ends the move). need: at
+// least one.
+func scanDirs(s string, i, end int, need bool) (string, int, error) {
+	j := i
+	var b []byte
+	for j < end {
+		c := upper(s[j])
+		if c != 'N' && c != 'E' && c != 'S' && c != 'W' {
+			break
+		}
+		b = append(b, c)
+		j++
+	}
+	if need && j == i {
+		return "", i, notation.Errorf(s, i, "expected a swap path (N, E, S, W)")
+	}
+	return string(b), j, nil
+}
+
+// ---- moves against a position ----
+
+// moveError is an error about a well-formed move: it quotes the move and
+// wraps ErrIllegalMove or ErrGameOver.
+type moveError struct {
+	move, reason string
+	kind         error
+}
+
+func (e *moveError) Error() string { return e.move + ": " + e.reason }
+func (e *moveError) Unwrap() error { return e.kind }
+
+func illegal(move, format string, args ...any) error {
+	return &moveError{move, fmt.Sprintf(format, args...), boardrules.ErrIllegalMove}
+}
+
+// pointText formats a point as "(x,y)" in position-code numbers.
+func (p *Position) pointText(x, y int64) string {
+	b := []byte{'('}
+	b = appendNum(b, x, p.shift)
+	b = append(b, ',')
+	b = appendNum(b, y, p.shift)
+	return string(append(b, ')'))
+}
+
+// walkLegs walks staircase legs from the corner v: counts[i] steps, East
+// first when !north. It returns the end point's index.
+func (p *Position) walkLegs(g *cornerGraph, move string, v int, counts []uint64, north bool, legBase int) (int, error) {
+	for li, c := range counts {
+		for k := uint64(0); k < c; k++ {
+			w, blocked := g.next(v, north)
+			if w < 0 {
+				if blocked {
+					return -1, illegal(move, "leg %d crosses a piece at %s", legBase+li, p.pointText(g.pts[v].x, g.pts[v].y))
+				}
+				return -1, illegal(move, "leg %d runs off the board at %s", legBase+li, p.pointText(g.pts[v].x, g.pts[v].y))
+			}
+			v = w
+		}
+		north = !north
+	}
+	return v, nil
+}
+
+// fracPoint computes num/den * units on the fixed grid exactly; ok is false
+// when the value is not on the grid or lies beyond the board.
+func fracPoint(num, den uint64, units int, shift uint8) (int64, bool) {
+	size := uint64(units) << shift
+	hi, lo := bits.Mul64(num, size)
+	if hi >= den {
+		return 0, false
+	}
+	q, r := bits.Div64(hi, lo, den)
+	if r != 0 || q > size {
+		return 0, false
+	}
+	return int64(q), true
+}
+
+// ParseMove reads a move in any accepted form (§10) and returns the
+// canonical Move, checked for legality in this position.
+func (p Position) ParseMove(s string) (Move, error) {
+	var pm parsed
+	if err := pm.parse(s); err != nil {
+		return Move{}, err
+	}
+	if len(p.pieces) == 0 {
+		return Move{}, &moveError{s, "the zero Position holds no game", boardrules.ErrGameOver}
+	}
+	if p.status != boardrules.Ongoing {
+		return Move{}, &moveError{s, "the game is over (" + p.Outcome().Reason + ")", boardrules.ErrGameOver}
+	}
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	wf, hf := p.dims()
+	g := &sc.g
+	g.build(p.pieces, wf, hf)
+	x, y, err := p.locate(&pm, g)
+	if err != nil {
+		return Move{}, err
+	}
+	ai := findPiece(p.pieces, x, y)
+	if ai < 0 {
+		return Move{}, illegal(s, "no piece has its lower-left corner at %s", p.pointText(x, y))
+	}
+	a := p.pieces[ai]
+	if a.c != p.turn {
+		return Move{}, illegal(s, "the piece at %s is %s's, not %s's", p.pointText(x, y), a.c, p.turn)
+	}
+	m := Move{kind: pm.kind, anchor: int32(ai)}
+	sc.act.removed = sc.act.removed[:0]
+	sc.act.added = sc.act.added[:0]
+	switch pm.kind {
+	case kindH, kindV:
+		vertical := pm.kind == kindV
+		shape, fine := splitOK(a.rect, vertical)
+		if !shape {
+			if vertical {
+				return Move{}, illegal(s, "a tall rectangle cannot be cut V")
+			}
+			return Move{}, illegal(s, "a wide rectangle cannot be cut H")
+		}
+		if !fine {
+			return Move{}, illegal(s, "the halves would be too fine to represent")
+		}
+		n := uint64(1)
+		if pm.n > 0 {
+			n = pm.n
+		}
+		sc.walkBuf = walk(sc.walkBuf[:0], p.pieces, wf, hf, ai, vertical, p.turn)
+		if uint64(len(sc.walkBuf)) < n {
+			last := p.pieces[sc.walkBuf[len(sc.walkBuf)-1]]
+			var bx, by int64
+			if vertical {
+				bx, by = a.x+a.w/2, last.y+last.h
+			} else {
+				bx, by = last.x+last.w, a.y+a.h/2
+			}
+			return Move{}, illegal(s, "the split line is blocked at %s after %d pieces", p.blockPoint(bx, by, vertical), len(sc.walkBuf))
+		}
+		m.n = int32(n)
+		for _, j := range sc.walkBuf[:n] {
+			h1, h2 := halves(p.pieces[j].rect, vertical)
+			sc.act.added = append(sc.act.added, h1, h2)
+			sc.act.removed = append(sc.act.removed, j)
+		}
+		slices.Sort(sc.act.removed)
+		if pm.half != 0 {
+			k := uint64(1)
+			if pm.k > 0 {
+				k = pm.k
+			}
+			h := int32(0)
+			if pm.half == 'S' || pm.half == 'W' {
+				h = 1
+			}
+			m.src = int32(2*(k-1)) + h
+		}
+	case kindJ:
+		v0 := g.index(a.x, a.y)
+		v1, err := p.walkLegs(g, s, v0, []uint64{pm.a, pm.b}, false, 1)
+		if err != nil {
+			return Move{}, err
+		}
+		x1, y1 := g.pts[v1].x, g.pts[v1].y
+		if x1 <= a.x || y1 <= a.y {
+			return Move{}, illegal(s, "the join rectangle is empty")
+		}
+		var ok bool
+		sc.act.removed, ok = joinMembers(sc.act.removed, p.pieces, a.x, a.y, x1, y1, p.turn)
+		if !ok {
+			return Move{}, illegal(s, "%s", p.joinProblem(a.x, a.y, x1, y1))
+		}
+		sc.act.added = append(sc.act.added, rect{a.x, a.y, x1 - a.x, y1 - a.y})
+		m.x1, m.y1 = x1, y1
+	}
+	// the path
+	if pm.path != "" {
+		post := sc.post[:0]
+		post, sc.src = sc.act.apply(post, p.pieces, p.turn, sc.src)
+		sc.post = post
+		sc.t.build(post, wf, hf)
+		sc.col = sc.t.colours(sc.col)
+		tr := sc.src[m.src]
+		for i := 0; i < len(pm.path); i++ {
+			d := dirIndex(pm.path[i])
+			u := sc.t.nb[tr][d]
+			if u < 0 || colorAt(sc.col, u) == p.turn {
+				who := "the travelling piece"
+				if i == 0 {
+					who = startName(&m)
+				}
+				if u < 0 {
+					return Move{}, illegal(s, "%s has no full-side neighbour to the %s (step %d)", who, dirName[d], i+1)
+				}
+				return Move{}, illegal(s, "%s has its own colour to the %s (step %d)", who, dirName[d], i+1)
+			}
+			_, _, win := sc.t.step(sc.col, tr, d, p.turn)
+			tr = u
+			if i+1 < len(pm.path) {
+				if win >= 0 {
+					return Move{}, illegal(s, "the game was won after step %d", i+1)
+				}
+				if colorAt(sc.col, tr) != p.turn {
+					return Move{}, illegal(s, "the travelling piece was captured in step %d", i+1)
+				}
+			}
+		}
+	}
+	// canonical text
+	var b []byte
+	b = g.appendCanonical(b, a.x, a.y)
+	b = p.appendBaseText(sc, b, &m)
+	off := len(b)
+	if pm.path != "" {
+		b, off = appendPathText(b, &m, []byte(pm.path))
+	}
+	m.text = string(b)
+	m.pathOff = int32(off)
+	return m, nil
+}
+
+var dirName = [4]string{"east", "north", "south", "west"}
+
+func startName(m *Move) string {
+	switch m.kind {
+	case kindJ:
+		return "the joined piece"
+	case kindH:
+		name := [2]string{"the upper half", "the lower half"}[m.src&1]
+		if m.n > 1 {
+			name += fmt.Sprintf(" of split piece %d", m.src/2+1)
+		}
+		return name
+	}
+	name := [2]string{"the east half", "the west half"}[m.src&1]
+	if m.n > 1 {
+		name += fmt.Sprintf(" of split piece %d", m.src/2+1)
+	}
+	return name
+}
+
+func (p *Position) blockPoint(x, y int64, vertical bool) string { return p.pointText(x, y) }
+
+// joinProblem explains why R = [x0,x1]x[y0,y1] is no legal join.
+func (p *Position) joinProblem(x0, y0, x1, y1 int64) string {
+	r := rect{x0, y0, x1 - x0, y1 - y0}
+	if !r.legal() {
+		return "the joined piece would not have a legal shape"
+	}
+	count := 0
+	for _, q := range p.pieces {
+		if q.x >= x1 || q.x+q.w <= x0 || q.y >= y1 || q.y+q.h <= y0 {
+			continue
+		}
+		if q.x < x0 || q.x+q.w > x1 || q.y < y0 || q.y+q.h > y1 {
+			return "the piece at " + p.pointText(q.x, q.y) + " crosses the joined piece's border"
+		}
+		if q.c != p.turn {
+			return "the joined piece would hold " + q.c.String() + "'s piece at " + p.pointText(q.x, q.y)
+		}
+		count++
+	}
+	return "a join needs at least two pieces"
+}
+
+// Play plays a move of this position (from LegalMoves or ParseMove): it
+// accepts m exactly when ParseMove(m.String()) returns m.
+func (p Position) Play(m Move) (Position, error) {
+	if m.text == "" {
+		if p.status != boardrules.Ongoing && len(p.pieces) > 0 {
+			return Position{}, &moveError{"(zero move)", "the game is over", boardrules.ErrGameOver}
+		}
+		return Position{}, &moveError{"(zero move)", "not a move", boardrules.ErrIllegalMove}
+	}
+	q, err := p.ParseMove(m.text)
+	if err != nil {
+		return Position{}, err
+	}
+	if q != m {
+		return Position{}, illegal(m.text, "the move does not belong to this position")
+	}
+	return p.PlayUnchecked(m), nil
+}
+
+// locate resolves a parsed location to a point of the position: the end of
+// a valid staircase, or a fraction's exact point. Both must be a piece's
+// lower-left corner.
+func (p *Position) locate(pm *parsed, g *cornerGraph) (int64, int64, error) {
+	s := pm.input
+	var x, y int64
+	if pm.frac {
+		var ok bool
+		x, ok = fracPoint(pm.num[0], pm.den[0], p.v.Width, p.shift)
+		if ok && pm.parts == 2 {
+			y, ok = fracPoint(pm.num[1], pm.den[1], p.v.Height, p.shift)
+		}
+		if !ok {
+			return 0, 0, illegal(s, "the location is no piece's lower-left corner")
+		}
+	} else {
+		v, err := p.walkLegs(g, s, 0, pm.counts, false, 1)
+		if err != nil {
+			return 0, 0, err
+		}
+		x, y = g.pts[v].x, g.pts[v].y
+	}
+	if findPiece(p.pieces, x, y) < 0 {
+		return 0, 0, illegal(s, "no piece has its lower-left corner at %s", p.pointText(x, y))
+	}
+	return x, y, nil
+}
+
+// resolveLocation reads a location alone ("2,1", "1/2, 2/3") and returns
+// the lower-left corner it names.
+func (p Position) resolveLocation(loc string) (pt, error) {
+	var pm parsed
+	if err := pm.parse(loc + "H"); err != nil {
+		return pt{}, err
+	}
+	var g cornerGraph
+	wf, hf := p.dims()
+	g.build(p.pieces, wf, hf)
+	x, y, err := p.locate(&pm, &g)
+	return pt{x, y}, err
+}

@@ -1,0 +1,284 @@
+package crumble
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/boardrules/boardrules"
+)
+
+// DrawRules selects the automatic draw rules.
+type DrawRules uint8
+
+// The draw rules: Repetition (threefold repetition) and Renewables
+// (renewable iteration) may be combined; NoDraws switches both off and is
+// valid only on its own. The zero value means Repetition|Renewables.
+const (
+	Repetition DrawRules = 1 << iota
+	Renewables
+	NoDraws
+)
+
+// Variant describes a game of Crumble. The zero value is the standard game:
+// 6x6, Black first, both draw rules.
+type Variant struct {
+	Width, Height int       // 0 means 6; otherwise 2..32
+	FirstPlayer   Color     // Black (zero value) or White
+	Draws         DrawRules // 0 means Repetition|Renewables
+}
+
+// normalise fills in the defaults and checks every field.
+func (v Variant) normalise() (Variant, error) {
+	if v.Width == 0 {
+		v.Width = 6
+	}
+	if v.Height == 0 {
+		v.Height = 6
+	}
+	if v.Width < 2 || v.Width > 32 {
+		return v, fmt.Errorf("crumble: Width %d is not 2 to 32", v.Width)
+	}
+	if v.Height < 2 || v.Height > 32 {
+		return v, fmt.Errorf("crumble: Height %d is not 2 to 32", v.Height)
+	}
+	if v.FirstPlayer != Black && v.FirstPlayer != White {
+		return v, fmt.Errorf("crumble: FirstPlayer %d is neither Black nor White", v.FirstPlayer)
+	}
+	switch v.Draws {
+	case 0:
+		v.Draws = Repetition | Renewables
+	case Repetition, Renewables, Repetition | Renewables, NoDraws:
+	default:
+		return v, fmt.Errorf("crumble: Draws %d is not a valid combination", v.Draws)
+	}
+	return v, nil
+}
+
+// String returns the variant's name: "6x6", "8x8-white", "6x6-nodraws".
+func (v Variant) String() string {
+	n, err := v.normalise()
+	if err != nil {
+		return fmt.Sprintf("invalid(%dx%d,%d,%d)", v.Width, v.Height, v.FirstPlayer, v.Draws)
+	}
+	s := strconv.Itoa(n.Width) + "x" + strconv.Itoa(n.Height)
+	if n.FirstPlayer == White {
+		s += "-white"
+	}
+	switch n.Draws {
+	case Repetition:
+		s += "-repetition"
+	case Renewables:
+		s += "-renewables"
+	case NoDraws:
+		s += "-nodraws"
+	}
+	return s
+}
+
+// ParseVariant reads a variant name as Variant.String writes it.
+func ParseVariant(s string) (Variant, error) {
+	bad := func() (Variant, error) {
+		return Variant{}, fmt.Errorf("crumble: unknown variant %q (want <W>x<H>[-white][-repetition|-renewables|-nodraws]): %w", s, boardrules.ErrSyntax)
+	}
+	parts := strings.Split(s, "-")
+	size := strings.SplitN(parts[0], "x", 2)
+	if len(size) != 2 {
+		return bad()
+	}
+	w, err1 := strconv.Atoi(size[0])
+	h, err2 := strconv.Atoi(size[1])
+	if err1 != nil || err2 != nil || strconv.Itoa(w) != size[0] || strconv.Itoa(h) != size[1] {
+		return bad()
+	}
+	v := Variant{Width: w, Height: h}
+	rest := parts[1:]
+	if len(rest) > 0 && rest[0] == "white" {
+		v.FirstPlayer = White
+		rest = rest[1:]
+	}
+	if len(rest) > 0 {
+		switch rest[0] {
+		case "repetition":
+			v.Draws = Repetition
+		case "renewables":
+			v.Draws = Renewables
+		case "nodraws":
+			v.Draws = NoDraws
+		default:
+			return bad()
+		}
+		rest = rest[1:]
+	}
+	if len(rest) > 0 || w < 2 || w > 32 || h < 2 || h > 32 {
+		return bad()
+	}
+	return v, nil
+}
+
+// Position is a Crumble position: the tiling, the side to move, the outcome
+// and the game's history (for the draw rules). It is an immutable value:
+// Play returns a new Position, and one Position may be used from many
+// goroutines at once. Compare positions with Equal.
+type Position struct {
+	v       Variant
+	shift   uint8 // the fixed grid: every value is a multiple of 2^-shift units
+	turn    Color
+	status  boardrules.Status
+	winner  Color
+	reason  uint8
+	pieces  []piece // sorted by lower-left y, then x; never modified
+	hash    uint64
+	hist    *history
+	noSpace bool // true only for the zero Position
+}
+
+// outcome reasons.
+const (
+	reasonNone uint8 = iota
+	reasonBlackWins
+	reasonWhiteWins
+	reasonRepetition
+	reasonRenewables
+	reasonNoMove
+)
+
+var reasonText = [...]string{"", "black connects all four sides", "white connects all four sides",
+	"threefold repetition", "renewable iteration", "no legal move"}
+
+// New starts a game of the variant. The error names the first invalid field.
+func New(v Variant) (Position, error) {
+	n, err := v.normalise()
+	if err != nil {
+		return Position{}, err
+	}
+	p := Position{v: n, shift: maxShift(n.Width, n.Height), turn: n.FirstPlayer}
+	one := int64(1) << p.shift
+	p.pieces = make([]piece, 0, n.Width*n.Height)
+	for j := 0; j < n.Height; j++ {
+		for i := 0; i < n.Width; i++ {
+			c := White
+			if (i+j+n.Height-1)%2 == 0 {
+				c = Black
+			}
+			p.pieces = append(p.pieces, piece{rect{int64(i) * one, int64(j) * one, one, one}, c})
+		}
+	}
+	p.finishFresh()
+	return p, nil
+}
+
+// Standard returns the start of the standard game: 6x6, Black to move.
+func Standard() Position {
+	p, _ := New(Variant{})
+	return p
+}
+
+// finishFresh computes the hash, starts a fresh history and sets the outcome
+// of a position that starts a game (New, UnmarshalText).
+func (p *Position) finishFresh() {
+	p.hash = p.computeHash()
+	p.hist = newHistory(p)
+	p.status, p.winner, p.reason = boardrules.Ongoing, Black, reasonNone
+	if !p.hasBase() {
+		p.status, p.reason = boardrules.Draw, reasonNoMove
+	}
+}
+
+// computeHash hashes the position from scratch.
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for _, pc := range p.pieces {
+		h ^= pieceKey(pc)
+	}
+	if p.turn == White {
+		h ^= whiteToMoveKey
+	}
+	return h
+}
+
+// Variant returns the normalised variant: sizes filled in, Draws 0 turned
+// into Repetition|Renewables. New(p.Variant()) starts the same game.
+func (p Position) Variant() Variant { return p.v }
+
+// Players returns 2.
+func (p Position) Players() int { return 2 }
+
+// Turn returns the colour to move (after the game ended, the colour that
+// would move next).
+func (p Position) Turn() Color { return p.turn }
+
+// ToMove returns the colour to move as a Player: Player(0) is Black,
+// Player(1) White.
+func (p Position) ToMove() boardrules.Player { return boardrules.Player(p.turn) }
+
+// Outcome reports whether the game goes on, was won or drawn.
+func (p Position) Outcome() boardrules.Outcome {
+	switch p.status {
+	case boardrules.Win:
+		return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(p.winner), Reason: reasonText[p.reason]}
+	case boardrules.Draw:
+		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: reasonText[p.reason]}
+	}
+	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
+}
+
+// Hash returns the Zobrist hash of tiling, colours and side to move. It does
+// not depend on the history or the draw settings.
+func (p Position) Hash() uint64 { return p.hash }
+
+// NumPieces returns the number of pieces.
+func (p Position) NumPieces() int { return len(p.pieces) }
+
+// Piece returns the i-th piece in position-code order (lower-left y, then
+// x). It panics when i is out of range, like slice indexing.
+func (p Position) Piece(i int) Piece {
+	pc := p.pieces[i]
+	return Piece{Color: pc.c, X: coordOf(pc.x, p.shift), Y: coordOf(pc.y, p.shift),
+		W: coordOf(pc.w, p.shift), H: coordOf(pc.h, p.shift)}
+}
+
+// Pieces returns the pieces in position-code order, in a new slice.
+func (p Position) Pieces() []Piece {
+	out := make([]Piece, len(p.pieces))
+	for i := range p.pieces {
+		out[i] = p.Piece(i)
+	}
+	return out
+}
+
+// Equal reports whether p and q have the same board size, side to move and
+// pieces. It ignores the history and the draw settings.
+func (p Position) Equal(q Position) bool {
+	if p.v.Width != q.v.Width || p.v.Height != q.v.Height || p.turn != q.turn || len(p.pieces) != len(q.pieces) {
+		return false
+	}
+	for i := range p.pieces {
+		if p.pieces[i] != q.pieces[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// exponent returns the position's normalised exponent E: the smallest E >= 0
+// at which every coordinate is a multiple of 2^-E.
+func (p Position) exponent() int {
+	var or uint64
+	for _, pc := range p.pieces {
+		or |= uint64(pc.x | pc.y | pc.w | pc.h)
+	}
+	if or == 0 {
+		return 0
+	}
+	tz := 0
+	for or&1 == 0 && tz < int(p.shift) {
+		or >>= 1
+		tz++
+	}
+	return int(p.shift) - tz
+}
+
+// errZero is returned by the methods of the zero Position that need a game.
+var errZero = errors.New("crumble: the zero Position holds no game")

@@ -1,0 +1,77 @@
+package crumble
+
+// Text and vector drawings of a position (§11).
+
+import "strings"
+
+// String draws the board, top row first: each unit of the board is a k×k
+// block of characters ('B' Black, 'w' White), k = max(2, 2^E) for the
+// position's exponent E. When k would exceed 16 it returns the position
+// code and a newline instead.
+func (p Position) String() string {
+	if len(p.pieces) == 0 {
+		return "crumble: empty position\n"
+	}
+	e := p.exponent()
+	if e > 4 {
+		code, _ := p.MarshalText()
+		return string(code) + "\n"
+	}
+	k := 2
+	if e > 1 {
+		k = 1 << e
+	}
+	cols, rows := p.v.Width*k, p.v.Height*k
+	grid := make([]byte, rows*(cols+1))
+	// one cell is 2^(shift-log2 k) grid units
+	unit := int64(1) << p.shift / int64(k)
+	for _, pc := range p.pieces {
+		ch := byte('B')
+		if pc.c == White {
+			ch = 'w'
+		}
+		x0, x1 := int(pc.x/unit), int((pc.x+pc.w)/unit)
+		y0, y1 := int(pc.y/unit), int((pc.y+pc.h)/unit)
+		for y := y0; y < y1; y++ {
+			r := rows - 1 - y
+			line := grid[r*(cols+1) : (r+1)*(cols+1)]
+			for x := x0; x < x1; x++ {
+				line[x] = ch
+			}
+		}
+	}
+	for r := 0; r < rows; r++ {
+		grid[r*(cols+1)+cols] = '\n'
+	}
+	return string(grid)
+}
+
+// SVG returns an exact vector drawing: one rect per piece in Pieces order,
+// numbers as exact decimals.
+func (p Position) SVG() string {
+	var b []byte
+	b = append(b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `...)
+	b = appendInt(b, int64(p.v.Width))
+	b = append(b, ' ')
+	b = appendInt(b, int64(p.v.Height))
+	b = append(b, "\">\n"...)
+	_, hf := p.dims()
+	for _, pc := range p.pieces {
+		b = append(b, `<rect x="`...)
+		b = appendDecimal(b, pc.x, p.shift)
+		b = append(b, `" y="`...)
+		b = appendDecimal(b, hf-pc.y-pc.h, p.shift)
+		b = append(b, `" width="`...)
+		b = appendDecimal(b, pc.w, p.shift)
+		b = append(b, `" height="`...)
+		b = appendDecimal(b, pc.h, p.shift)
+		if pc.c == Black {
+			b = append(b, `" fill="#000"`...)
+		} else {
+			b = append(b, `" fill="#fff"`...)
+		}
+		b = append(b, ` stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>`+"\n"...)
+	}
+	b = append(b, "</svg>\n"...)
+	return strings.Clone(string(b))
+}

@@ -1,0 +1,1040 @@
+package crumble
+
+// This file is the hot path: the tiling's contact graph, swap steps with
+// captures and the win check, splits and joins, move generation and Play.
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/boardrules/boardrules"
+)
+
+// Directions of swap steps, in ASCII order of their letters: the order in
+// which move generation expands them.
+const (
+	dirE = iota
+	dirN
+	dirS
+	dirW
+)
+
+const dirLetters = "ENSW"
+
+// Side bits of tiling.side.
+const (
+	sideW uint8 = 1 << iota
+	sideE
+	sideS
+	sideN
+	allSides = sideW | sideE | sideS | sideN
+)
+
+// tiling is the contact graph of one tiling, with the scratch that the swap
+// steps use. Colours are kept apart, as bitsets (bit set = White), so that
+// a search can hold many colourings of one tiling.
+type tiling struct {
+	wf, hf int64
+	ps     []piece
+	start  []int32 // CSR offsets into adj, len(ps)+1
+	adj    []int32 // neighbour<<1 | 1 for edge contact, 0 for corner contact
+	nb     [][4]int32
+	side   []uint8
+
+	pairs []pair
+	vis   []uint32
+	safe  []uint32
+	flood uint32
+	round uint32
+	stack []int32
+	comp  []int32
+	capt  []int32
+	seeds []int32
+	// changed lists the pieces the last step recoloured (the two swapped
+	// pieces and every capture).
+	changed []int32
+}
+
+type pair struct {
+	i, j int32
+	edge bool
+}
+
+func colorAt(col []uint64, i int32) Color { return Color(col[i>>6] >> (uint(i) & 63) & 1) }
+func flip(col []uint64, i int32)          { col[i>>6] ^= 1 << (uint(i) & 63) }
+
+// build computes the contact graph of ps, sorted by lower-left y then x.
+func (t *tiling) build(ps []piece, wf, hf int64) {
+	n := len(ps)
+	t.wf, t.hf, t.ps = wf, hf, ps
+	t.nb = slices.Grow(t.nb[:0], n)[:n]
+	t.side = slices.Grow(t.side[:0], n)[:n]
+	t.start = slices.Grow(t.start[:0], n+1)[:n+1]
+	if len(t.vis) < n {
+		t.vis = make([]uint32, n+n/2+8)
+		t.safe = make([]uint32, n+n/2+8)
+		t.flood, t.round = 0, 0
+	}
+	clear(t.start)
+	t.pairs = t.pairs[:0]
+	for i := range ps {
+		a := ps[i].rect
+		t.nb[i] = [4]int32{-1, -1, -1, -1}
+		var s uint8
+		if a.x == 0 {
+			s |= sideW
+		}
+		if a.x+a.w == wf {
+			s |= sideE
+		}
+		if a.y == 0 {
+			s |= sideS
+		}
+		if a.y+a.h == hf {
+			s |= sideN
+		}
+		t.side[i] = s
+	}
+	for i := range ps {
+		a := ps[i].rect
+		top := a.y + a.h
+		ax1 := a.x + a.w
+		for j := i + 1; j < n; j++ {
+			b := ps[j].rect
+			if b.y > top {
+				break
+			}
+			bx1 := b.x + b.w
+			if b.x > ax1 || bx1 < a.x {
+				continue
+			}
+			ox := min(ax1, bx1) - max(a.x, b.x)
+			oy := min(top, b.y+b.h) - b.y // b.y >= a.y
+			edge := false
+			switch {
+			case oy == 0 && ox > 0: // b above a
+				edge = true
+				if b.x == a.x && b.w == a.w {
+					t.nb[i][dirN] = int32(j)
+					t.nb[j][dirS] = int32(i)
+				}
+			case ox == 0 && oy > 0:
+				edge = true
+				if b.y == a.y && b.h == a.h {
+					if b.x == ax1 {
+						t.nb[i][dirE] = int32(j)
+						t.nb[j][dirW] = int32(i)
+					} else {
+						t.nb[i][dirW] = int32(j)
+						t.nb[j][dirE] = int32(i)
+					}
+				}
+			}
+			t.pairs = append(t.pairs, pair{int32(i), int32(j), edge})
+			t.start[i+1]++
+			t.start[j+1]++
+		}
+	}
+	for i := 1; i <= n; i++ {
+		t.start[i] += t.start[i-1]
+	}
+	m := int(t.start[n])
+	t.adj = slices.Grow(t.adj[:0], m)[:m]
+	// fill: use comp as a cursor array
+	cur := slices.Grow(t.comp[:0], n)[:n]
+	copy(cur, t.start[:n])
+	for _, pr := range t.pairs {
+		e := int32(0)
+		if pr.edge {
+			e = 1
+		}
+		t.adj[cur[pr.i]] = pr.j<<1 | e
+		cur[pr.i]++
+		t.adj[cur[pr.j]] = pr.i<<1 | e
+		cur[pr.j]++
+	}
+	t.comp = cur[:0]
+}
+
+// colours writes the colours of t.ps into a bitset.
+func (t *tiling) colours(dst []uint64) []uint64 {
+	nw := (len(t.ps) + 63) >> 6
+	dst = slices.Grow(dst[:0], nw)[:nw]
+	clear(dst)
+	for i := range t.ps {
+		if t.ps[i].c == White {
+			dst[i>>6] |= 1 << (uint(i) & 63)
+		}
+	}
+	return dst
+}
+
+// nextFlood returns a fresh flood mark.
+func (t *tiling) nextFlood() uint32 {
+	t.flood++
+	if t.flood == 0 {
+		clear(t.vis)
+		t.flood = 1
+	}
+	return t.flood
+}
+
+func (t *tiling) nextRound() uint32 {
+	t.round++
+	if t.round == 0 {
+		clear(t.safe)
+		t.round = 1
+	}
+	return t.round
+}
+
+// step makes one swap step of the travelling piece tr in direction d for
+// the mover, with its captures. It reports the new travelling piece and
+// whether the step was legal; a legal step leaves the recoloured pieces in
+// t.changed, and win is the colour that now has a winning chain, or -1.
+func (t *tiling) step(col []uint64, tr int32, d int, mover Color) (u int32, ok bool, win int8) {
+	u = t.nb[tr][d]
+	if u < 0 || colorAt(col, u) == mover {
+		return u, false, -1
+	}
+	flip(col, tr)
+	flip(col, u)
+	t.changed = append(t.changed[:0], tr, u)
+	t.seeds = append(t.seeds[:0], tr, u)
+	t.seeds = t.appendNeighbours(t.seeds, tr)
+	t.seeds = t.appendNeighbours(t.seeds, u)
+	t.resolve(col)
+	return u, true, t.winner(col)
+}
+
+func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
+	for _, a := range t.adj[t.start[v]:t.start[v+1]] {
+		dst = append(dst, a>>1)
+	}
+	return dst
+}
+
+// resolve settles captures, starting from t.seeds: every group that touches
+// no side of the board takes the other colour, all at once, until none is
+// left. Only groups through a seed can have lost their last side contact,
+// and after a round only groups through a recoloured piece or a neighbour of
+// one.
+func (t *tiling) resolve(col []uint64) {
+	for {
+		round := t.nextRound()
+		t.capt = t.capt[:0]
+		for _, s := range t.seeds {
+			if t.safe[s] == round {
+				continue
+			}
+			c := colorAt(col, s)
+			f := t.nextFlood()
+			t.comp = append(t.comp[:0], s)
+			t.stack = append(t.stack[:0], s)
+			t.vis[s] = f
+			found := false
+			for len(t.stack) > 0 && !found {
+				v := t.stack[len(t.stack)-1]
+				t.stack = t.stack[:len(t.stack)-1]
+				if t.side[v] != 0 || t.safe[v] == round {
+					found = true
+					break
+				}
+				for _, a := range t.adj[t.start[v]:t.start[v+1]] {
+					w := a >> 1
+					if t.vis[w] != f && colorAt(col, w) == c {
+						t.vis[w] = f
+						t.comp = append(t.comp, w)
+						t.stack = append(t.stack, w)
+					}
+				}
+			}
+			if found {
+				for _, v := range t.comp {
+					t.safe[v] = round
+				}
+				continue
+			}
+			for _, v := range t.comp {
+				t.safe[v] = round
+			}
+			t.capt = append(t.capt, t.comp...)
+		}
+		if len(t.capt) == 0 {
+			return
+		}
+		t.seeds = t.seeds[:0]
+		for _, v := range t.capt {
+			flip(col, v)
+			t.changed = append(t.changed, v)
+			t.seeds = append(t.seeds, v)
+			t.seeds = t.appendNeighbours(t.seeds, v)
+		}
+	}
+}
+
+// winner returns the colour with a chain touching all four sides, or -1.
+// Only chains through a recoloured piece can be new.
+func (t *tiling) winner(col []uint64) int8 {
+	f := t.nextFlood()
+	for _, s := range t.changed {
+		if t.vis[s] == f {
+			continue
+		}
+		c := colorAt(col, s)
+		t.vis[s] = f
+		t.stack = append(t.stack[:0], s)
+		var sides uint8
+		for len(t.stack) > 0 {
+			v := t.stack[len(t.stack)-1]
+			t.stack = t.stack[:len(t.stack)-1]
+			sides |= t.side[v]
+			if sides == allSides {
+				return int8(c)
+			}
+			for _, a := range t.adj[t.start[v]:t.start[v+1]] {
+				w := a >> 1
+				if a&1 != 0 && t.vis[w] != f && colorAt(col, w) == c {
+					t.vis[w] = f
+					t.stack = append(t.stack, w)
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// fullCheck reports whether the colouring holds a capturable group or a
+// winning chain anywhere (used to validate decoded positions).
+func (t *tiling) fullCheck(col []uint64) (capturable bool, win int8) {
+	n := int32(len(t.ps))
+	t.seeds = t.seeds[:0]
+	t.changed = t.changed[:0]
+	for i := int32(0); i < n; i++ {
+		t.seeds = append(t.seeds, i)
+		t.changed = append(t.changed, i)
+	}
+	work := slices.Clone(col)
+	t.resolve(work)
+	if !slices.Equal(work, col) {
+		capturable = true
+	}
+	t.changed = t.changed[:n]
+	return capturable, t.winner(col)
+}
+
+// locate returns the index of the piece that holds the points just beside
+// (px, py) on the given side: east means just right of px, north just above
+// py. It returns -1 when there is none (outside the board).
+func locate(ps []piece, px, py int64, east, north bool) int {
+	for i := range ps {
+		r := &ps[i].rect
+		if r.y > py {
+			break
+		}
+		if north {
+			if !(r.y <= py && py < r.y+r.h) {
+				continue
+			}
+		} else if !(r.y < py && py <= r.y+r.h) {
+			continue
+		}
+		if east {
+			if r.x <= px && px < r.x+r.w {
+				return i
+			}
+		} else if r.x < px && px <= r.x+r.w {
+			return i
+		}
+	}
+	return -1
+}
+
+// walk appends to dst the pieces a cut starting at anchor i can take, in
+// walk order, starting with i itself (§4.2). vertical selects a V cut. The
+// anchor must be the mover's and allow the cut with an even length (checked
+// by the caller); the walk then lists every further piece.
+func walk(dst []int32, ps []piece, wf, hf int64, i int, vertical bool, mover Color) []int32 {
+	dst = append(dst, int32(i))
+	p1 := ps[i].rect
+	if !vertical {
+		c := p1.y + p1.h/2
+		x := p1.x + p1.w
+		for x < wf {
+			a := locate(ps, x, c, true, true)
+			b := locate(ps, x, c, true, false)
+			if a < 0 || b < 0 {
+				break
+			}
+			if a == b {
+				pa := ps[a]
+				if pa.c == mover && pa.canH() && 2*(c-pa.y) == pa.h {
+					dst = append(dst, int32(a))
+					x = pa.x + pa.w
+					continue
+				}
+				break
+			}
+			x = min(ps[a].x+ps[a].w, ps[b].x+ps[b].w)
+		}
+		return dst
+	}
+	c := p1.x + p1.w/2
+	y := p1.y + p1.h
+	for y < hf {
+		a := locate(ps, c, y, true, true)
+		b := locate(ps, c, y, false, true)
+		if a < 0 || b < 0 {
+			break
+		}
+		if a == b {
+			pa := ps[a]
+			if pa.c == mover && pa.canV() && 2*(c-pa.x) == pa.w {
+				dst = append(dst, int32(a))
+				y = pa.y + pa.h
+				continue
+			}
+			break
+		}
+		y = min(ps[a].y+ps[a].h, ps[b].y+ps[b].h)
+	}
+	return dst
+}
+
+// halves returns the two halves of r for a cut, in letter order: N, S for
+// H and E, W for V.
+func halves(r rect, vertical bool) (rect, rect) {
+	if !vertical {
+		h := r.h / 2
+		return rect{r.x, r.y + h, r.w, h}, rect{r.x, r.y, r.w, h}
+	}
+	w := r.w / 2
+	return rect{r.x + w, r.y, w, r.h}, rect{r.x, r.y, w, r.h}
+}
+
+// splitOK reports whether the anchor allows the cut with representable
+// halves.
+func splitOK(r rect, vertical bool) (shape, fine bool) {
+	if !vertical {
+		return r.canH(), r.h%2 == 0
+	}
+	return r.canV(), r.w%2 == 0
+}
+
+// joinMembers checks the join of R = [x0,x1]x[y0,y1] for the mover and
+// appends the indices of the pieces inside to dst. ok is false when R is
+// not a legal join (§5).
+func joinMembers(dst []int32, ps []piece, x0, y0, x1, y1 int64, mover Color) ([]int32, bool) {
+	r := rect{x0, y0, x1 - x0, y1 - y0}
+	if !r.legal() {
+		return dst, false
+	}
+	start := len(dst)
+	for i := range ps {
+		p := &ps[i]
+		if p.y >= y1 {
+			break
+		}
+		if p.x >= x1 || p.x+p.w <= x0 || p.y+p.h <= y0 {
+			continue
+		}
+		if p.c != mover || p.x < x0 || p.x+p.w > x1 || p.y < y0 || p.y+p.h > y1 {
+			return dst, false
+		}
+		dst = append(dst, int32(i))
+	}
+	return dst, len(dst)-start >= 2
+}
+
+// insertSorted inserts p into ps, kept in position-code order, and returns
+// the grown slice and p's index.
+func insertSorted(ps []piece, p piece) ([]piece, int) {
+	i, _ := slices.BinarySearchFunc(ps, p, func(a, b piece) int {
+		if a.y != b.y {
+			if a.y < b.y {
+				return -1
+			}
+			return 1
+		}
+		if a.x < b.x {
+			return -1
+		}
+		if a.x > b.x {
+			return 1
+		}
+		return 0
+	})
+	ps = slices.Insert(ps, i, p)
+	return ps, i
+}
+
+// findPiece returns the index of the piece whose lower-left corner is
+// (x, y), or -1.
+func findPiece(ps []piece, x, y int64) int {
+	i, ok := slices.BinarySearchFunc(ps, rect{x: x, y: y}, func(a piece, b rect) int {
+		if a.y != b.y {
+			if a.y < b.y {
+				return -1
+			}
+			return 1
+		}
+		if a.x < b.x {
+			return -1
+		}
+		if a.x > b.x {
+			return 1
+		}
+		return 0
+	})
+	if !ok {
+		return -1
+	}
+	return i
+}
+
+// action is a resolved split or join: what it removes and what it adds.
+type action struct {
+	removed []int32 // indices in the position before the action, sorted
+	added   []rect  // the created pieces, in source order
+}
+
+// apply builds the tiling after the action into dst (colours: the mover's
+// for the added pieces) and returns it with the indices of the added pieces
+// in it, in source order.
+func (a *action) apply(dst []piece, ps []piece, mover Color, srcIdx []int32) ([]piece, []int32) {
+	dst = dst[:0]
+	k := 0
+	for i := range ps {
+		if k < len(a.removed) && a.removed[k] == int32(i) {
+			k++
+			continue
+		}
+		dst = append(dst, ps[i])
+	}
+	for _, r := range a.added {
+		dst, _ = insertSorted(dst, piece{r, mover})
+	}
+	srcIdx = srcIdx[:0]
+	for _, r := range a.added {
+		srcIdx = append(srcIdx, int32(findPiece(dst, r.x, r.y)))
+	}
+	return dst, srcIdx
+}
+
+// scratch is the per-call working memory of move generation and Play.
+type scratch struct {
+	t       tiling
+	post    []piece
+	src     []int32
+	walkBuf []int32
+	act     action
+	col     []uint64
+	c0      []uint64
+	g       cornerGraph
+	// breadth-first search
+	states []bfsState
+	words  []uint64 // colourings of the states, nw words each
+	table  []int32  // open addressing: state index+1, 0 = empty
+	cands  []joinCand
+	text   []byte
+	offs   []int32
+	locs   map[int32]string
+}
+
+type bfsState struct {
+	parent int32
+	tr     int32
+	dir    int8
+	src    int8 // index into the sources (only for roots)
+	hash   uint64
+}
+
+type joinCand struct {
+	x1, y1 int64
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// hasBase reports whether the side to move has at least one split or join.
+func (p *Position) hasBase() bool {
+	if len(p.pieces) == 0 {
+		return false
+	}
+	for _, pc := range p.pieces {
+		if pc.c != p.turn {
+			continue
+		}
+		if (pc.canH() && pc.h%2 == 0) || (pc.canV() && pc.w%2 == 0) {
+			return true
+		}
+	}
+	// Every own piece is at the precision limit: look for a join.
+	var buf []int32
+	for i, a := range p.pieces {
+		if a.c != p.turn {
+			continue
+		}
+		for _, b := range p.pieces {
+			if b.c != p.turn {
+				continue
+			}
+			var ok bool
+			buf, ok = joinMembers(buf[:0], p.pieces, a.x, a.y, b.x+b.w, b.y+b.h, p.turn)
+			if ok {
+				return true
+			}
+		}
+		_ = i
+	}
+	return false
+}
+
+func (p *Position) dims() (int64, int64) {
+	return int64(p.v.Width) << p.shift, int64(p.v.Height) << p.shift
+}
+
+// Move kinds.
+const (
+	kindNone uint8 = iota
+	kindH
+	kindV
+	kindJ
+)
+
+// Move is a Crumble move: a split or join, then an optional swap path. It
+// holds its canonical text and the data resolved from it for fast play, so
+// two Moves from the same position are == exactly when their texts are.
+type Move struct {
+	text    string
+	kind    uint8
+	src     int32 // index of the path's start among the sources
+	anchor  int32 // index of the anchor piece in the position
+	n       int32 // pieces split
+	pathOff int32 // the path is text[pathOff:]
+	x1, y1  int64 // join: upper-right corner
+}
+
+// String returns the canonical notation of the move.
+func (m Move) String() string { return m.text }
+
+func (m Move) path() string { return m.text[m.pathOff:] }
+
+// resolveAction fills s.act for a move's base, reading the walk again for
+// splits. It trusts the move.
+func (p *Position) resolveAction(s *scratch, m *Move) {
+	wf, hf := p.dims()
+	s.act.removed = s.act.removed[:0]
+	s.act.added = s.act.added[:0]
+	switch m.kind {
+	case kindH, kindV:
+		vertical := m.kind == kindV
+		s.walkBuf = walk(s.walkBuf[:0], p.pieces, wf, hf, int(m.anchor), vertical, p.turn)
+		for _, i := range s.walkBuf[:m.n] {
+			a, b := halves(p.pieces[i].rect, vertical)
+			s.act.added = append(s.act.added, a, b)
+			s.act.removed = append(s.act.removed, i)
+		}
+		slices.Sort(s.act.removed)
+	case kindJ:
+		a := p.pieces[m.anchor]
+		s.act.removed, _ = joinMembers(s.act.removed, p.pieces, a.x, a.y, m.x1, m.y1, p.turn)
+		s.act.added = append(s.act.added, rect{a.x, a.y, m.x1 - a.x, m.y1 - a.y})
+	}
+}
+
+// PlayUnchecked plays a move from this position's LegalMoves or ParseMove
+// without checking it.
+func (p Position) PlayUnchecked(m Move) Position {
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	p.resolveAction(s, &m)
+	wf, hf := p.dims()
+	post := make([]piece, 0, len(p.pieces)+len(s.act.added))
+	post, s.src = s.act.apply(post, p.pieces, p.turn, s.src)
+	s.t.build(post, wf, hf)
+	s.col = s.t.colours(s.col)
+	s.c0 = append(s.c0[:0], s.col...)
+	tr := int32(-1)
+	if len(s.src) > 0 && int(m.src) < len(s.src) {
+		tr = s.src[m.src]
+	}
+	win := int8(-1)
+	path := m.path()
+	for i := 0; i < len(path) && tr >= 0; i++ {
+		d := dirIndex(path[i])
+		u, ok, w := s.t.step(s.col, tr, d, p.turn)
+		if !ok {
+			break
+		}
+		tr, win = u, w
+		if w >= 0 {
+			break
+		}
+	}
+	return p.finish(s, post, tr, win)
+}
+
+func dirIndex(c byte) int {
+	switch c {
+	case 'E':
+		return dirE
+	case 'N':
+		return dirN
+	case 'S':
+		return dirS
+	}
+	return dirW
+}
+
+// finish turns the tiling after a move, with the colours in s.col, into the
+// next position: colours, hash, turn, outcome and history.
+func (p *Position) finish(s *scratch, post []piece, tr int32, win int8) Position {
+	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post}
+	h := p.hash ^ whiteToMoveKey
+	for _, i := range s.act.removed {
+		h ^= pieceKey(p.pieces[i])
+	}
+	for _, r := range s.act.added {
+		h ^= pieceKey(piece{r, p.turn})
+	}
+	changed := false
+	for i := range post {
+		c := colorAt(s.col, int32(i))
+		if c != post[i].c {
+			h ^= pieceKey(post[i])
+			post[i].c = c
+			h ^= pieceKey(post[i])
+			changed = true
+		}
+	}
+	q.hash = h
+	if win >= 0 {
+		q.status, q.winner = boardrules.Win, Color(win)
+		q.reason = reasonBlackWins + uint8(win)
+		q.hist = p.hist
+		return q
+	}
+	var x rect
+	hasX := changed && tr >= 0
+	if hasX {
+		x = post[tr].rect
+	}
+	q.hist = p.hist.push(&q, s.act, p.pieces, x, hasX)
+	q.status = boardrules.Ongoing
+	if r := q.hist.draw(&q); r != reasonNone {
+		q.status, q.reason = boardrules.Draw, r
+	} else if !q.hasBase() {
+		q.status, q.reason = boardrules.Draw, reasonNoMove
+	}
+	return q
+}
+
+// LegalMoves returns every legal move in the order of the move generation
+// contract (see the package documentation).
+func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(nil) }
+
+// AppendLegalMoves appends the legal moves to dst. It allocates scratch and
+// one buffer shared by the moves' texts, never one allocation per move.
+func (p Position) AppendLegalMoves(dst []Move) []Move {
+	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
+		return dst
+	}
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	first := len(dst)
+	s.text = s.text[:0]
+	s.offs = s.offs[:0]
+	wf, hf := p.dims()
+	s.g.build(p.pieces, wf, hf)
+	for i := range p.pieces {
+		a := p.pieces[i]
+		if a.c != p.turn {
+			continue
+		}
+		locStart := len(s.text)
+		s.text = s.g.appendCanonical(s.text, a.x, a.y)
+		loc := s.text[locStart:]
+		locLen := len(loc)
+		// splits
+		for _, vertical := range [2]bool{false, true} {
+			shape, fine := splitOK(a.rect, vertical)
+			if !shape || !fine {
+				continue
+			}
+			s.walkBuf = walk(s.walkBuf[:0], p.pieces, wf, hf, i, vertical, p.turn)
+			for n := 1; n <= len(s.walkBuf); n++ {
+				s.act.removed = s.act.removed[:0]
+				s.act.added = s.act.added[:0]
+				for _, j := range s.walkBuf[:n] {
+					h1, h2 := halves(p.pieces[j].rect, vertical)
+					s.act.added = append(s.act.added, h1, h2)
+					s.act.removed = append(s.act.removed, j)
+				}
+				slices.Sort(s.act.removed)
+				kind := kindH
+				if vertical {
+					kind = kindV
+				}
+				base := Move{kind: kind, anchor: int32(i), n: int32(n)}
+				dst = p.genBase(s, dst, base, locStart, locLen)
+			}
+		}
+		// joins
+		s.cands = s.cands[:0]
+		for _, b := range p.pieces {
+			if b.c != p.turn {
+				continue
+			}
+			x1, y1 := b.x+b.w, b.y+b.h
+			if x1 <= a.x || y1 <= a.y || !(rect{a.x, a.y, x1 - a.x, y1 - a.y}).legal() {
+				continue
+			}
+			var ok bool
+			s.act.removed, ok = joinMembers(s.act.removed[:0], p.pieces, a.x, a.y, x1, y1, p.turn)
+			if ok {
+				s.cands = append(s.cands, joinCand{x1, y1})
+			}
+		}
+		slices.SortFunc(s.cands, func(u, v joinCand) int {
+			if u.x1 != v.x1 {
+				if u.x1 < v.x1 {
+					return -1
+				}
+				return 1
+			}
+			if u.y1 < v.y1 {
+				return -1
+			}
+			if u.y1 > v.y1 {
+				return 1
+			}
+			return 0
+		})
+		for _, c := range s.cands {
+			s.act.removed, _ = joinMembers(s.act.removed[:0], p.pieces, a.x, a.y, c.x1, c.y1, p.turn)
+			s.act.added = append(s.act.added[:0], rect{a.x, a.y, c.x1 - a.x, c.y1 - a.y})
+			base := Move{kind: kindJ, anchor: int32(i), x1: c.x1, y1: c.y1}
+			dst = p.genBase(s, dst, base, locStart, locLen)
+		}
+	}
+	// Hand the texts out of one string.
+	all := string(s.text)
+	for k := first; k < len(dst); k++ {
+		o := (k - first) * 2
+		a, b := s.offs[o], s.offs[o+1]
+		dst[k].text = all[a:b]
+	}
+	return dst
+}
+
+// appendBaseText appends the text of a base without path: location, then H,
+// Hn, V, Vn or Ja,b.
+func (p *Position) appendBaseText(s *scratch, b []byte, m *Move) []byte {
+	switch m.kind {
+	case kindH, kindV:
+		b = append(b, "HV"[m.kind-kindH])
+		if m.n > 1 {
+			b = appendInt(b, int64(m.n))
+		}
+	case kindJ:
+		a := p.pieces[m.anchor]
+		ca, cb := s.g.joinCounts(a.x, a.y, m.x1, m.y1)
+		b = append(b, 'J')
+		b = appendInt(b, int64(ca))
+		b = append(b, ',')
+		b = appendInt(b, int64(cb))
+	}
+	return b
+}
+
+// appendPathText appends the path part for a path starting at source src
+// (the text before it is the base text).
+func appendPathText(b []byte, m *Move, path []byte) ([]byte, int) {
+	switch m.kind {
+	case kindH, kindV:
+		half := "NS"
+		if m.kind == kindV {
+			half = "EW"
+		}
+		hs := half[m.src&1]
+		if m.n > 1 {
+			b = append(b, '-')
+			b = appendInt(b, int64(m.src/2+1))
+			b = append(b, hs, '-')
+			off := len(b)
+			return append(b, path...), off
+		}
+		if path[0] == hs {
+			off := len(b)
+			return append(b, path...), off
+		}
+		b = append(b, hs, '-')
+		off := len(b)
+		return append(b, path...), off
+	}
+	off := len(b)
+	return append(b, path...), off
+}
+
+func appendInt(b []byte, v int64) []byte {
+	if v >= 10 {
+		b = appendInt(b, v/10)
+	}
+	return append(b, byte('0'+v%10))
+}
+
+// genBase emits the moves of one base (s.act holds its action): the base
+// without a swap, then one shortest path per distinct reachable end state,
+// in breadth-first order (§14).
+func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen int) []Move {
+	wf, hf := p.dims()
+	// no-swap move
+	start := len(s.text)
+	s.text = append(s.text, s.text[locStart:locStart+locLen]...)
+	s.text = p.appendBaseText(s, s.text, &base)
+	baseEnd := len(s.text)
+	m := base
+	m.pathOff = int32(baseEnd - start)
+	dst = append(dst, m)
+	s.offs = append(s.offs, int32(start), int32(baseEnd))
+
+	s.post, s.src = s.act.apply(s.post, p.pieces, p.turn, s.src)
+	// Quick exit: no source has an opponent full-side neighbour.
+	s.t.build(s.post, wf, hf)
+	any := false
+	for _, v := range s.src {
+		for d := 0; d < 4; d++ {
+			if u := s.t.nb[v][d]; u >= 0 && s.post[u].c != p.turn {
+				any = true
+			}
+		}
+	}
+	if !any {
+		return dst
+	}
+	s.c0 = s.t.colours(s.c0)
+	nw := len(s.c0)
+	s.states = s.states[:0]
+	s.words = s.words[:0]
+	s.resetTable(64)
+	for k, v := range s.src {
+		st := bfsState{parent: -1, tr: v, dir: -1, src: int8(k), hash: stateHash(0, v)}
+		s.insert(st, s.c0, nw)
+	}
+	var path []byte
+	for qi := 0; qi < len(s.states); qi++ {
+		st := s.states[qi]
+		cw := s.words[qi*nw : (qi+1)*nw]
+		// terminal states are not expanded; roots are never terminal
+		if st.dir >= 0 {
+			if colorAt(cw, st.tr) != p.turn || s.isWinState(qi) {
+				continue
+			}
+		}
+		for d := 0; d < 4; d++ {
+			u := s.t.nb[st.tr][d]
+			if u < 0 || colorAt(cw, u) == p.turn {
+				continue
+			}
+			s.col = append(s.col[:0], cw...)
+			cw = nil
+			h := st.hash ^ trKey(st.tr)
+			_, _, win := s.t.step(s.col, st.tr, d, p.turn)
+			for _, c := range s.t.changed {
+				h ^= pieceSlotKey(c)
+			}
+			h ^= trKey(u)
+			cw = s.words[qi*nw : (qi+1)*nw]
+			ns := bfsState{parent: int32(qi), tr: u, dir: int8(d), hash: h}
+			if win >= 0 {
+				ns.dir |= 8 // mark win
+			}
+			if !s.insert(ns, s.col, nw) {
+				continue
+			}
+			cw = s.words[qi*nw : (qi+1)*nw]
+			if slices.Equal(s.col, s.c0) {
+				continue
+			}
+			// emit
+			path = s.pathOf(path[:0], int32(len(s.states)-1))
+			root := s.rootOf(int32(len(s.states) - 1))
+			mv := base
+			mv.src = int32(s.states[root].src)
+			start := len(s.text)
+			s.text = append(s.text, s.text[locStart:locStart+locLen]...)
+			s.text = p.appendBaseText(s, s.text, &mv)
+			var off int
+			s.text, off = appendPathText(s.text, &mv, path)
+			mv.pathOff = int32(off - start)
+			dst = append(dst, mv)
+			s.offs = append(s.offs, int32(start), int32(len(s.text)))
+		}
+	}
+	return dst
+}
+
+func (s *scratch) isWinState(i int) bool { return s.states[i].dir&8 != 0 }
+
+func (s *scratch) pathOf(dst []byte, i int32) []byte {
+	for s.states[i].parent >= 0 {
+		dst = append(dst, dirLetters[s.states[i].dir&7])
+		i = s.states[i].parent
+	}
+	slices.Reverse(dst)
+	return dst
+}
+
+func (s *scratch) rootOf(i int32) int32 {
+	for s.states[i].parent >= 0 {
+		i = s.states[i].parent
+	}
+	return i
+}
+
+func trKey(i int32) uint64        { return mix64(uint64(i)*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019) }
+func pieceSlotKey(i int32) uint64 { return mix64(uint64(i) + 0xa0761d6478bd642f) }
+
+func stateHash(h uint64, tr int32) uint64 { return h ^ trKey(tr) }
+
+func (s *scratch) resetTable(size int) {
+	if cap(s.table) < size {
+		s.table = make([]int32, size)
+	}
+	s.table = s.table[:size]
+	clear(s.table)
+}
+
+// insert adds a state unless an equal one (same colouring and travelling
+// piece) is known; it reports whether it was added.
+func (s *scratch) insert(st bfsState, col []uint64, nw int) bool {
+	if 2*(len(s.states)+1) > len(s.table) {
+		old := s.states
+		s.resetTable(len(s.table) * 2)
+		for i := range old {
+			s.place(old[i].hash, int32(i))
+		}
+	}
+	mask := uint64(len(s.table) - 1)
+	for h := st.hash & mask; ; h = (h + 1) & mask {
+		e := s.table[h]
+		if e == 0 {
+			break
+		}
+		o := s.states[e-1]
+		if o.hash == st.hash && o.tr == st.tr && slices.Equal(s.words[int(e-1)*nw:int(e)*nw], col) {
+			return false
+		}
+	}
+	s.states = append(s.states, st)
+	s.words = append(s.words, col...)
+	s.place(st.hash, int32(len(s.states)-1))
+	return true
+}
+
+func (s *scratch) place(h uint64, i int32) {
+	mask := uint64(len(s.table) - 1)
+	for h &= mask; s.table[h] != 0; h = (h + 1) & mask {
+	}
+	s.table[h] = i + 1
+}
