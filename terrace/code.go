@@ -1,6 +1,12 @@
 package terrace
 
-import "github.com/boardrules/boardrules/notation"
+import (
+	"errors"
+
+	"github.com/boardrules/boardrules/notation"
+)
+
+var errZeroPosition = errors.New("terrace: the zero Position is not a game; use Standard, New or UnmarshalText")
 
 // MarshalText writes the position code, one line:
 //
@@ -11,6 +17,9 @@ import "github.com/boardrules/boardrules/notation"
 // from the top down, each from file a, a piece as its glyph and a run of
 // empty squares as a digit.
 func (p Position) MarshalText() ([]byte, error) {
+	if p.players < 2 || p.players > 4 {
+		return nil, errZeroPosition
+	}
 	n := p.geometry().n
 	b := make([]byte, 0, 96)
 	b = append(b, "terrace "...)

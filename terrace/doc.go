@@ -1,2 +1,230 @@
-// Package terrace implements Terrace.
+// Package terrace implements Terrace, the game of Siler/Siler Ventures
+// (1995), as the play-by-email server pbmserv ran it: the 8x8 board
+// (pbmserv's "terrace") and the 6x6 board ("terrace6x6"), the Long, Short,
+// Medium and Master setups, and games of two, three and four players.
+//
+// # Rules in brief
+//
+// The board is a landscape of terraces: every square has a level, from 1 at
+// the two Low corners to N (8 or 6) at the two High corners. Each army has
+// pieces of four sizes, A (smallest), B, C and D (largest; not on 6x6), and
+// one T, its key piece, which has the size of an A. On his turn a player
+// moves one of his pieces, in one of four ways:
+//
+//   - along its terrace, any distance, to an empty square of the same
+//     terrace, passing over his own pieces but not over anyone else's;
+//   - up one level, straight or diagonally, to an empty square;
+//   - down one level, straight only, to an empty square;
+//   - down one level diagonally onto a piece of the same size or smaller,
+//     which is captured. Any piece may be captured this way, the mover's own
+//     too, his own T included.
+//
+// A player wins by moving his T onto his goal square (the lowest square of
+// the far side of the board) or by being the last player with a T: in a
+// two-player game, taking the other T wins and taking your own T loses; in a
+// game of three or four, whoever's T is taken is out, and all his pieces
+// leave the board at once. A player to move who has no move at all draws
+// the game for everyone.
+//
+// # Example
+//
+//	p := terrace.Standard()                // 8x8, Long setup, two players
+//	m, err := p.ParseMove("d1-d3")        // resolved to B-d1-d3
+//	if err != nil { ... }
+//	p, _ = p.Play(m)
+//	fmt.Print(p)                          // the board as pbmserv drew it
+//	fmt.Println(p.Outcome().Status)       // ongoing
+//
+// Search code uses LegalMoves or AppendLegalMoves (no allocation into a
+// buffer with room) and PlayUnchecked; Hash is an incremental Zobrist hash.
+// Positions are comparable values: Play never changes its receiver, so
+// positions may be shared between goroutines.
+//
+// # The board
+//
+// Files a to h (6x6: a to f) run left to right, ranks 1 to N bottom to top,
+// as in chess. The level of the square on file c and rank r (both from 0) is
+// min(max(c, r), max(N-1-c, N-1-r)) + 1:
+//
+//	8x8   a b c d e f g h          6x6   a b c d e f
+//	  8   8 7 6 5 4 3 2 1            6   6 5 4 3 2 1
+//	  7   7 7 6 5 4 3 2 2            5   5 5 4 3 2 2
+//	  6   6 6 6 5 4 3 3 3            4   4 4 4 3 3 3
+//	  5   5 5 5 5 4 4 4 4            3   3 3 3 4 4 4
+//	  4   4 4 4 4 5 5 5 5            2   2 2 3 4 5 5
+//	  3   3 3 3 4 5 6 6 6            1   1 2 3 4 5 6
+//	  2   2 2 3 4 5 6 7 7
+//	  1   1 2 3 4 5 6 7 8
+//
+// A terrace is a set of same-level squares joined by orthogonal steps. Each
+// level has two, in opposite quarters of the board, and each is one square
+// wide: a single square, a line or an L, so a slide follows a simple path.
+// On 8x8 the level-4 terraces are a4-b4-c4-d4-d3-d2-d1 and
+// e8-e7-e6-e5-f5-g5-h5. The two terraces of a level touch only diagonally,
+// at the centre, so no slide crosses the centre. The High corners (level N)
+// are a8 and h1 (6x6: a6, f1), the Low corners (level 1) a1 and h8 (6x6: a1,
+// f6); the board text marks them H and L. Position.Level gives the level of
+// a square.
+//
+// # Armies, setups and goals
+//
+// Seat 0 plays the lowercase army (t a b c d), seat 1 UPPERCASE, seat 2
+// lowercase primed (t' a' ...) and seat 3 UPPERCASE primed. Play is free for
+// all: every piece not your own is an opponent's. Seat 0 moves first, then
+// 1, 2, 3 in turn, skipping players who are out.
+//
+// Two-player setups (Variant.Setup): Long (the default: each army fills its
+// first two ranks), Short and Medium (one rank of T, B, B, C, C, D; on 6x6
+// T, B, B, C), and Master, a handicap game of lowercase's Short army against
+// UPPERCASE's Long army. Seat 0 starts at the bottom and seat 1 at the top;
+// seat 0's goal is h8 (6x6: f6) and seat 1's is a1.
+//
+// Three and four players use one layout per board, the Medium row on each
+// edge: on 8x8 seat 0 at the bottom (goal h8), 1 on the right (goal a1), 2 at
+// the top (goal a1), 3 on the left (goal h8); on 6x6 seat 0 at the bottom
+// (goal f6), 1 at the top (a1), 2 on the left (f6), 3 on the right (a1).
+// A three-player game leaves seat 3's squares empty. Position.Goal tells a
+// seat's goal.
+//
+// The twelve games are named, for Variant.String, ParseVariant and the
+// boardrules registry: 8-long, 8-short, 8-medium, 8-master, 8-3p, 8-4p,
+// 6-long, 6-short, 6-medium, 6-master, 6-3p, 6-4p.
+//
+// # End of the game
+//
+// A move takes the piece from its square and removes any piece on the
+// target square. If that piece was a T in a game of three or four, every
+// other piece of the T's owner is removed too (when the mover took his own
+// T, the piece that moved goes as well). The turn then passes to the next
+// seat in order that still has a T; when no other seat has one, to the
+// mover himself, so the player to move always has a T.
+//
+// Outcome checks, in this order: a T on its owner's goal wins ("T reached
+// goal"); otherwise a single seat with a T wins ("T captured" with two
+// players, "last player left" with more); otherwise, if the player to move
+// has no legal move, the game is drawn for all ("no legal move"). There is
+// no repetition rule and no move limit.
+//
+// # Notation
+//
+// Moves are read in every form pbmserv accepted:
+//
+//	[kind "-"] square "-" square [":" kind]
+//
+// where a kind is T, A, B, C or D in either case, optionally followed by one
+// prime (ignored), and a square is a file a-h and a rank 1-8 in either
+// case: "B-d1-d3", "d1-d3", "b'-D1-D3", "d2-c1", "C-d2-c1:B". The whole
+// string must match, with no spaces; a pbmserv move number ("#12") is split
+// off first with notation.SplitMoveNumber. Moves are written as the kind in
+// upper case, the squares in lower case and, for a capture, ":" and the
+// captured kind: "B-d1-d3", "C-b4-c3:C", "T-g7-h8:T".
+//
+// The package ParseMove checks the syntax only and keeps the fields as
+// written. Position.ParseMove resolves a move against the board, in this
+// order: syntax (boardrules.ErrSyntax); the game is over
+// (boardrules.ErrGameOver); both squares on the board, the from square holds
+// a piece of the player to move, a given kind matches that piece (a T must
+// be written T), the move is legal, and a given ":d" names the captured kind
+// (otherwise boardrules.ErrIllegalMove, as an *IllegalMoveError saying what
+// is wrong: "d4 is empty", "e8 is not yours", "d1 holds a B, not an A"). A
+// capture may be written without ":d". The result is the complete move.
+//
+// # Board text
+//
+// String draws the board as pbmserv did, byte for byte: walls between
+// squares of different levels, H and L at the corners, the rank digits on
+// the left (and, with three or four players, on the right), the file
+// letters below; a piece is its letter, then a prime or a space:
+//
+//	  H---+---+---+---+---+---+---+---L
+//	8 | D | D | C | C | B | B | A | T |
+//	  +---+   +   +   +   +   +   +---+
+//	7 | A   A | B | B | C | C | D   D |
+//	  +---+---+   +   +   +   +---+---+
+//	6 |           |   |   |           |
+//	  +---+---+---+   +   +---+---+---+
+//	5 |               |               |
+//	  +---+---+---+---+---+---+---+---+
+//	4 |               |               |
+//	  +---+---+---+   +   +---+---+---+
+//	3 |           |   |   |           |
+//	  +---+---+   +   +   +   +---+---+
+//	2 | d   d | c | c | b | b | a   a |
+//	  +---+   +   +   +   +   +   +---+
+//	1 | t | a | b | b | c | c | d | d |
+//	  L---+---+---+---+---+---+---+---H
+//	    a   b   c   d   e   f   g   h
+//
+// Here the common indent of four spaces is left out; every line of the real
+// text starts with four or more spaces (see Example), and the last one ends
+// in two spaces.
+//
+// # Position code
+//
+// MarshalText writes one line, "terrace <N> <n>p <tomove> <ranks>", the ranks
+// from the top down separated by "/", each from file a, a piece as its glyph
+// and a run of empty squares as one digit:
+//
+//	terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd
+//
+// UnmarshalText accepts exactly this canonical form (single spaces, maximal
+// runs, nothing after the last rank), and rejects, with an error that wraps
+// boardrules.ErrSyntax and names the offset: a D on 6x6; a primed piece in a
+// 2-player code, or an UPPERCASE-primed piece in a 3-player one; an army with
+// two T's; in a 3- or 4-player code an army with pieces but no T; a seat to
+// move without a T; more than one T on its goal. Anything else is accepted,
+// finished games and any material included. The setup is not part of a
+// position or its code: Position.Variant reports Setup Long.
+//
+// # Decisions
+//
+// The sources leave these open; the package decides:
+//
+//   - There are no teams: the shared letter case of seats 0 and 2 (and 1 and
+//     3) is only a printing device.
+//   - A three-player game leaves seat 3 (UPPERCASE primed) out.
+//   - The 6x6 help page prints the left army as "t b b c'"; it is read as
+//     lowercase primed throughout, mirroring the bottom army.
+//   - Master is only a handicap layout; the rules are unchanged.
+//   - Seat 0 (pbmserv's first userid, at the bottom) moves first in every
+//     setup.
+//   - The goal is the lowest square of the board edge opposite the army's
+//     starting edge (pbmserv: "the lowest square on your opponent's side").
+//   - Slides follow the terrace path orthogonally and never cut a corner,
+//     not even the inside corner of an L; pbmserv's "cannot move across the
+//     centerpoint" then holds by itself.
+//   - After a move the turn passes to the next seat with a T, or back to the
+//     mover when no other seat has one, so the player to move always has a
+//     T, finished games included.
+//   - Wins come before the no-move draw; a player without a move draws the
+//     game for everyone, with three or four players too. Self-capture of the
+//     T is legal, and losing the T is losing.
+//   - The Outcome reasons are the fixed texts "T reached goal", "T captured",
+//     "last player left" and "no legal move".
+//   - The move grammar is strict (no surrounding spaces; callers trim), a
+//     move number is not part of a move, and a move that is valid notation
+//     but off the 6x6 board is illegal, not a syntax error.
+//   - The position code has one spelling per position, has no field for the
+//     setup, and accepts any position the rules stay well defined on.
+//   - The board text of both boards follows the 8x8 seed: right-hand rank
+//     digits only with three or four players; the 6x6 help page's extra
+//     letters and digits are not followed.
+//
+// And where the rules say nothing, this package chose:
+//
+//   - LegalMoves lists the pieces from a1 towards h8 (rank by rank), and for
+//     each piece its slides (along the terrace one way, then the other),
+//     then its steps up and down, then its captures.
+//   - Play accepts only a complete move, equal to a legal move in all four
+//     fields; a move without its kind or capture is refused as "incomplete"
+//     (pass such text through Position.ParseMove). PlayUnchecked trusts its
+//     move: given one that is not legal here, it returns a position that is
+//     not meaningful (it does not panic).
+//   - New's errors name the Variant field; they wrap no sentinel, since a
+//     Variant is a program's choice, not input. ParseVariant is
+//     case-sensitive.
+//   - Hash keys come from a fixed seed, so hashes are the same in every run
+//     and on every machine.
+//   - The zero Position is not a game; start from Standard, New or
+//     UnmarshalText.
 package terrace

@@ -657,3 +657,27 @@ func TestVariants(t *testing.T) {
 		}
 	}
 }
+
+// The zero Position is no game, but using it must not panic.
+func TestZeroPosition(t *testing.T) {
+	var p Position
+	_ = p.String()
+	if _, err := p.MarshalText(); err == nil {
+		t.Error("MarshalText of the zero Position succeeded")
+	}
+	if len(p.LegalMoves()) != 0 || p.Outcome().Status == boardrules.Ongoing {
+		t.Error("the zero Position has moves")
+	}
+	m := Move{B, sq("d1"), sq("d3"), NoKind}
+	if _, err := p.Play(m); err == nil {
+		t.Error("Play on the zero Position succeeded")
+	}
+	if _, err := p.ParseMove("d1-d3"); err == nil {
+		t.Error("ParseMove on the zero Position succeeded")
+	}
+	_ = p.PlayUnchecked(m)
+	_ = p.PlayUnchecked(Move{})
+	_, _ = p.At(sq("a1"))
+	_ = p.Goal(0)
+	_ = p.Alive(0)
+}
