@@ -1,0 +1,93 @@
+package tumbling_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/tumbling"
+)
+
+// FuzzParseMove: any string gives a move that prints back to an equal move,
+// or an error wrapping ErrSyntax; Position.ParseMove never panics and wraps a
+// sentinel too.
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"e5h5t", "E5-F5T", "E5-G5t", "F2-G2M", "f2g2m", "f2g2", "A2-B2T", "C1-C8T",
+		"c4g8t", "E5E5", "A1B3T", "E5-F5T#12", "E5--F5", "E5-F5tm", "I1J1", "", "\xff\xfe"} {
+		f.Add(s)
+	}
+	start := tumbling.Standard()
+	bs, _ := tumbling.New(tumbling.Variant{Rules: tumbling.Boardspace})
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := tumbling.ParseMove(s)
+		if err != nil {
+			if !errors.Is(err, boardrules.ErrSyntax) {
+				t.Fatalf("ParseMove(%q): %v does not wrap ErrSyntax", s, err)
+			}
+		} else {
+			again, err := tumbling.ParseMove(m.String())
+			if err != nil || again != m {
+				t.Fatalf("ParseMove(%q) = %v; ParseMove(%q) = %v, %v", s, m, m.String(), again, err)
+			}
+		}
+		for _, p := range []tumbling.Position{start, bs} {
+			pm, err := p.ParseMove(s)
+			if err != nil {
+				if !errors.Is(err, boardrules.ErrSyntax) && !errors.Is(err, boardrules.ErrIllegalMove) {
+					t.Fatalf("Position.ParseMove(%q): %v", s, err)
+				}
+				continue
+			}
+			if _, err := p.Play(pm); err != nil {
+				t.Fatalf("Position.ParseMove(%q) = %v, but Play: %v", s, pm, err)
+			}
+		}
+	})
+}
+
+// FuzzUnmarshalText: any bytes either fail with ErrSyntax, leaving the
+// receiver alone, or decode to a position whose code is the input again.
+func FuzzUnmarshalText(f *testing.F) {
+	for _, s := range []string{
+		standardCode, cornerCode,
+		"tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,, b:capture:C2",
+		"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1,,,,,,, w:noking",
+		"tumbling boardspace b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1,,,,,,, w:oppnoking",
+		"tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,B12W10B1W2,W1B1W1B1W1B1W1,,,/,,,,,,,/,,,,,,,/B3,,,,,,,",
+		"tumbling pbmserv b", "", "tumbling", standardCode + " ", standardCode + "\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		p := tumbling.Standard()
+		before := p
+		if err := p.UnmarshalText(b); err != nil {
+			if !errors.Is(err, boardrules.ErrSyntax) {
+				t.Fatalf("UnmarshalText(%q): %v does not wrap ErrSyntax", b, err)
+			}
+			if p != before {
+				t.Fatalf("UnmarshalText(%q) failed but changed the receiver", b)
+			}
+			return
+		}
+		out, _ := p.MarshalText()
+		if string(out) != string(b) {
+			t.Fatalf("UnmarshalText(%q) accepted a non-canonical code; MarshalText gives %q", b, out)
+		}
+		if p.Hash() != tumbling.HashFromScratch(p) {
+			t.Fatal("hash")
+		}
+		// The decoded position is playable.
+		moves := p.LegalMoves()
+		if (len(moves) > 0) != (p.Outcome().Status == boardrules.Ongoing) {
+			t.Fatalf("outcome %+v with %d moves", p.Outcome(), len(moves))
+		}
+		for _, m := range moves {
+			if _, err := p.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_ = p.String()
+		_ = p.Render(tumbling.Upright)
+	})
+}
