@@ -484,10 +484,12 @@ func (p Position) PlayUnchecked(m Move) Position {
 	}
 	p.hash ^= zobristToMove[me]
 	n := int(p.players)
-	next := me
-	for i := 1; i <= n; i++ {
-		s := (me + i) % n
-		if p.tsq[s] >= 0 {
+	next, s := me, me
+	for range n {
+		if s++; s >= n {
+			s = 0
+		}
+		if p.tsq[s&3] >= 0 {
 			next = s
 			break
 		}
