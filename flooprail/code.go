@@ -28,7 +28,7 @@ func (p Position) MarshalText() ([]byte, error) {
 	b := make([]byte, 0, 64)
 	b = append(b, "flooprail "...)
 	b = append(b, p.Variant().String()...)
-	b = append(b, ' ', "ox"[p.turn], ' ')
+	b = append(b, ' ', "ox"[p.turn()], ' ')
 	n := 0
 	for r := 1; r <= 7; r++ {
 		if r > 1 {
@@ -90,7 +90,8 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if err != nil {
 		return err
 	}
-	q := Position{turn: uint8(turn), reverse: variant == 1}
+	var pieces [2]uint32
+	var kings uint32
 	n := 0
 	for r := 1; r <= 7; r++ {
 		if r > 1 {
@@ -135,11 +136,11 @@ func (p *Position) UnmarshalText(text []byte) error {
 			if !pc.IsSooper() && goal[owner]&bit != 0 {
 				return fail(i-1, "%s on %c%d, its own goal space, would have been promoted", pc, 'A'-1+l, r)
 			}
-			q.pieces[owner] |= bit
+			pieces[owner] |= bit
 			if pc.IsSooper() {
-				q.kings |= bit
+				kings |= bit
 			}
-			if bits.OnesCount32(q.pieces[owner]) > 12 {
+			if bits.OnesCount32(pieces[owner]) > 12 {
 				return fail(i-1, "%s has more than 12 pieces", playerName[owner])
 			}
 		}
@@ -147,8 +148,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if i != len(s) {
 		return fail(i, "row 7 has too many spaces, or unexpected %q after the board", s[i])
 	}
-	q.hash = q.hashFromScratch()
-	*p = q
+	*p = newPosition(pieces[O], pieces[X], kings, uint8(turn), variant == 1)
 	return nil
 }
 

@@ -138,9 +138,10 @@ func initGeometry() {
 	initZobrist()
 }
 
-// Zobrist keys: zobrist[kind][i] for kind = 2*player + (1 if SooperFlooper).
+// Zobrist keys, indexed by kind<<5 | space, where kind is 2*player + 1 for
+// a SooperFlooper, 2*player for a Flooper.
 var (
-	zobrist    [4][32]uint64
+	zobrist    [128]uint64
 	zobristX   uint64 // X to move
 	zobristRev uint64 // the reverse game
 )
@@ -155,10 +156,8 @@ func initZobrist() {
 		z = (z ^ z>>27) * 0x94d049bb133111eb
 		return z ^ z>>31
 	}
-	for k := range zobrist {
-		for i := range zobrist[k] {
-			zobrist[k][i] = next()
-		}
+	for i := range zobrist {
+		zobrist[i] = next()
 	}
 	zobristX = next()
 	zobristRev = next()
@@ -167,20 +166,16 @@ func initZobrist() {
 // hashFromScratch computes the Zobrist hash of p's board, side and variant.
 func (p Position) hashFromScratch() uint64 {
 	var h uint64
-	for pl := 0; pl < 2; pl++ {
-		for b := p.pieces[pl]; b != 0; b &= b - 1 {
-			i := bits.TrailingZeros32(b)
-			k := 2 * pl
-			if p.kings>>i&1 != 0 {
-				k++
-			}
-			h ^= zobrist[k][i]
+	for pl := uint(0); pl < 2; pl++ {
+		for b := p.pieces(uint8(pl)); b != 0; b &= b - 1 {
+			i := uint(bits.TrailingZeros32(b))
+			h ^= zobrist[pl<<6|uint(p.kings>>i&1)<<5|i]
 		}
 	}
-	if p.turn == uint8(X) {
+	if p.turn() == 1 {
 		h ^= zobristX
 	}
-	if p.reverse {
+	if p.reverse() {
 		h ^= zobristRev
 	}
 	return h
@@ -189,38 +184,36 @@ func (p Position) hashFromScratch() uint64 {
 // jumpers returns the pieces of src that can make a Fleap step in
 // direction d over a piece of opp onto an empty space.
 func jumpers(src uint32, d int, opp, empty uint32) uint32 {
-	r := rotation[d]
-	mid := bits.RotateLeft32(src&leapFrom[d], r) & opp
+	r := rotation[d&3]
+	mid := bits.RotateLeft32(src&leapFrom[d&3], r) & opp
 	land := bits.RotateLeft32(mid, r) & empty
 	return bits.RotateLeft32(land, -2*r)
 }
 
-// floopers returns the pieces of src that can Floop in direction d.
-func floopers(src uint32, d int, empty uint32) uint32 {
-	r := rotation[d]
-	return bits.RotateLeft32(bits.RotateLeft32(src&stepFrom[d], r)&empty, -r)
+// floopTargets returns the spaces the pieces of src reach by a Floop in
+// direction d.
+func floopTargets(src uint32, d int, empty uint32) uint32 {
+	return bits.RotateLeft32(src&stepFrom[d&3], rotation[d&3]) & empty
 }
 
 // allJumpers returns the pieces of the side to move that can Fleap.
 func (p Position) allJumpers() uint32 {
-	me := p.turn
-	own, opp := p.pieces[me], p.pieces[me^1]
+	own, opp := p.me(), p.them()
 	empty := ^(own | opp)
 	kings := own & p.kings
-	f, b := &forward[me], &backward[me]
+	f, b := &forward[p.turn()&1], &backward[p.turn()&1]
 	return jumpers(own, f[0], opp, empty) | jumpers(own, f[1], opp, empty) |
 		jumpers(kings, b[0], opp, empty) | jumpers(kings, b[1], opp, empty)
 }
 
 // hasMove reports whether the side to move has a legal move.
 func (p Position) hasMove() bool {
-	me := p.turn
-	own, opp := p.pieces[me], p.pieces[me^1]
+	own, opp := p.me(), p.them()
 	empty := ^(own | opp)
 	kings := own & p.kings
-	f, b := &forward[me], &backward[me]
-	if floopers(own, f[0], empty)|floopers(own, f[1], empty)|
-		floopers(kings, b[0], empty)|floopers(kings, b[1], empty) != 0 {
+	f, b := &forward[p.turn()&1], &backward[p.turn()&1]
+	if floopTargets(own, f[0], empty)|floopTargets(own, f[1], empty)|
+		floopTargets(kings, b[0], empty)|floopTargets(kings, b[1], empty) != 0 {
 		return true
 	}
 	return p.allJumpers() != 0
@@ -230,7 +223,7 @@ func (p Position) hasMove() bool {
 // moves piece by piece in bit order, each piece's paths depth first in the
 // direction order up, right, down, left; or Floops grouped by direction.
 func (p Position) LegalMoves() []Move {
-	var buf [32]Move
+	var buf [48]Move
 	moves := p.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
 		return nil
@@ -241,129 +234,149 @@ func (p Position) LegalMoves() []Move {
 // AppendLegalMoves appends the legal moves to dst and returns the extended
 // slice. It allocates nothing when dst has room.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
-	me := p.turn
-	own, opp := p.pieces[me], p.pieces[me^1]
+	own, opp := p.me(), p.them()
 	empty := ^(own | opp)
 	kings := own & p.kings
-	f, b := &forward[me], &backward[me]
+	f, b := &forward[p.turn()&1], &backward[p.turn()&1]
 
 	if js := jumpers(own, f[0], opp, empty) | jumpers(own, f[1], opp, empty) |
 		jumpers(kings, b[0], opp, empty) | jumpers(kings, b[1], opp, empty); js != 0 {
-		for ; js != 0; js &= js - 1 {
-			i := uint8(bits.TrailingZeros32(js))
-			from := uint32(1) << i
-			if kings&from != 0 {
-				dst = appendKingJumps(dst, Move{from: i}, i, opp, empty|from)
-			} else {
-				dst = appendJumps(dst, Move{from: i}, i, me, opp, empty)
-			}
-		}
-		return dst
+		return p.appendFleaps(dst, js)
 	}
 
-	dst = appendFloops(dst, own, f[0], empty)
-	dst = appendFloops(dst, own, f[1], empty)
-	if kings != 0 {
-		dst = appendFloops(dst, kings, b[0], empty)
-		dst = appendFloops(dst, kings, b[1], empty)
+	// Floops: count them, make room once, then fill in.
+	t0, t1 := floopTargets(own, f[0], empty), floopTargets(own, f[1], empty)
+	t2, t3 := floopTargets(kings, b[0], empty), floopTargets(kings, b[1], empty)
+	total := bits.OnesCount32(t0) + bits.OnesCount32(t1) + bits.OnesCount32(t2) + bits.OnesCount32(t3)
+	n := len(dst)
+	if cap(dst)-n < total {
+		dst = append(dst[:cap(dst)], make([]Move, n+total-cap(dst))...)
 	}
-	return dst
+	out := dst[n : n+total]
+	k := 0
+	k = fillFloops(out, k, t0, f[0])
+	k = fillFloops(out, k, t1, f[1])
+	if t2|t3 != 0 {
+		k = fillFloops(out, k, t2, b[0])
+		fillFloops(out, k, t3, b[1])
+	}
+	return dst[:n+total]
 }
 
-// appendFloops appends the Floops of the pieces in src in direction d.
-func appendFloops(dst []Move, src uint32, d int, empty uint32) []Move {
-	r := rotation[d]
-	to := bits.RotateLeft32(src&stepFrom[d], r) & empty
+// fillFloops writes the Floops in direction d onto the spaces in to at
+// out[k:], and returns the next free index.
+func fillFloops(out []Move, k int, to uint32, d int) int {
+	r := rotation[d&3]
 	for ; to != 0; to &= to - 1 {
 		t := bits.TrailingZeros32(to)
-		dst = append(dst, Move{dirs: uint32(d), from: uint8((t - r) & 31), to: uint8(t), n: 1})
+		out[k] = Move{dirs: uint32(d), info: uint16((t-r)&31) | uint16(t)<<5 | 1<<10}
+		k++
 	}
-	return dst
+	return k
 }
 
-// appendJumps appends every complete Fleap move of a Flooper of player me
-// that has made the steps in m and stands on sq. opp holds the opposing
-// pieces not yet leapt. A Flooper never returns to a space, and landing
-// on a goal space ends its move (§3 rule 7).
-func appendJumps(dst []Move, m Move, sq uint8, me uint8, opp, empty uint32) []Move {
+// appendFleaps appends the Fleap moves of the pieces in js, which can all
+// make a first Fleap step.
+func (p Position) appendFleaps(dst []Move, js uint32) []Move {
+	g := fleapGen{dst: dst, goal: goal[p.turn()&1]}
+	fw := &forward[p.turn()&1]
+	g.d0, g.d1 = fw[0], fw[1]
+	empty := ^(p.me() | p.them())
+	for ; js != 0; js &= js - 1 {
+		i := uint(bits.TrailingZeros32(js))
+		from := uint32(1) << i
+		g.from = uint16(i)
+		if p.kings&from != 0 {
+			// The SooperFlooper has left its space (§3 rule 6).
+			g.empty = empty | from
+			g.king(i, p.them(), 0, 0, 0)
+		} else {
+			g.empty = empty
+			g.man(i, p.them(), 0, 0, 0)
+		}
+	}
+	return g.dst
+}
+
+// fleapGen collects the Fleap moves of one piece, depth first.
+type fleapGen struct {
+	dst    []Move
+	empty  uint32 // the empty spaces, the moving piece's start included
+	goal   uint32 // the mover's goal spaces
+	from   uint16 // the starting space
+	d0, d1 int    // a Flooper's two directions
+}
+
+// man extends the path of a Flooper that has made n steps (dirs), leapt the
+// pieces caps and stands on sq; opp holds the opposing pieces not yet
+// leapt. A Flooper never returns to a space, and landing on a goal space
+// ends its move (§3 rule 7).
+func (g *fleapGen) man(sq uint, opp, caps, dirs uint32, n uint16) {
 	found := false
-	for _, d := range forward[me] {
-		mid := midBit[d][sq]
-		if mid&opp == 0 || landBit[d][sq]&empty == 0 {
+	for _, d := range [2]int{g.d0, g.d1} {
+		d &= 3
+		mid := midBit[d][sq&31]
+		land := landBit[d][sq&31]
+		if mid&opp == 0 || land&g.empty == 0 {
 			continue
 		}
 		found = true
-		to := landIdx[d][sq]
-		next := Move{caps: m.caps | mid, dirs: m.dirs | uint32(d)<<(2*m.n), from: m.from, to: to, n: m.n + 1}
-		if landBit[d][sq]&goal[me] != 0 {
-			dst = append(dst, next)
+		to := uint(landIdx[d][sq&31])
+		if land&g.goal != 0 {
+			g.dst = append(g.dst, Move{caps: caps | mid, dirs: dirs | uint32(d)<<(2*n), info: g.from | uint16(to)<<5 | (n+1)<<10})
 			continue
 		}
-		dst = appendJumps(dst, next, to, me, opp&^mid, empty)
+		g.man(to, opp&^mid, caps|mid, dirs|uint32(d)<<(2*n), n+1)
 	}
-	if !found && m.n > 0 {
-		dst = append(dst, m)
+	if !found && n > 0 {
+		g.dst = append(g.dst, Move{caps: caps, dirs: dirs, info: g.from | uint16(sq)<<5 | n<<10})
 	}
-	return dst
 }
 
-// appendKingJumps is appendJumps for a SooperFlooper, which Fleaps in all
-// four directions and is not affected by goal spaces. Its starting space is
-// in empty (it has left it), and a leapt piece leaves opp, so it cannot be
-// leapt twice; leapt spaces are never landing spaces, because a Fleap step
-// changes a letter or a row by two.
-func appendKingJumps(dst []Move, m Move, sq uint8, opp, empty uint32) []Move {
+// king is man for a SooperFlooper, which Fleaps in all four directions and
+// is not affected by goal spaces. Its starting space is in empty (it has
+// left it), and a leapt piece leaves opp, so it cannot be leapt twice;
+// leapt spaces are never landing spaces, because a Fleap step changes a
+// letter or a row by two.
+func (g *fleapGen) king(sq uint, opp, caps, dirs uint32, n uint16) {
 	found := false
 	for d := 0; d < 4; d++ {
-		mid := midBit[d][sq]
-		if mid&opp == 0 || landBit[d][sq]&empty == 0 {
+		mid := midBit[d][sq&31]
+		if mid&opp == 0 || landBit[d][sq&31]&g.empty == 0 {
 			continue
 		}
 		found = true
-		to := landIdx[d][sq]
-		next := Move{caps: m.caps | mid, dirs: m.dirs | uint32(d)<<(2*m.n), from: m.from, to: to, n: m.n + 1}
-		dst = appendKingJumps(dst, next, to, opp&^mid, empty)
+		g.king(uint(landIdx[d][sq&31]), opp&^mid, caps|mid, dirs|uint32(d)<<(2*n), n+1)
 	}
-	if !found && m.n > 0 {
-		dst = append(dst, m)
+	if !found && n > 0 {
+		g.dst = append(g.dst, Move{caps: caps, dirs: dirs, info: g.from | uint16(sq)<<5 | n<<10})
 	}
-	return dst
 }
 
 // PlayUnchecked returns the position after m, which must be a move just
 // generated from p (by LegalMoves, AppendLegalMoves or ParseMove). It does
 // not validate m: use Play for moves from elsewhere.
 func (p Position) PlayUnchecked(m Move) Position {
-	me := p.turn
-	op := me ^ 1
-	from, to := uint32(1)<<m.from, uint32(1)<<m.to
-	q := p
-	h := p.hash ^ zobristX
-	k := 2 * me
-	switch {
-	case p.kings&from != 0:
-		// A SooperFlooper may end where it started (a loop): clear, then set.
-		q.kings = p.kings&^from | to
-		h ^= zobrist[k+1][m.from] ^ zobrist[k+1][m.to]
-	case to&goal[me] != 0:
-		q.kings = p.kings | to
-		h ^= zobrist[k][m.from] ^ zobrist[k+1][m.to]
-	default:
-		h ^= zobrist[k][m.from] ^ zobrist[k][m.to]
-	}
-	q.pieces[me] = p.pieces[me]&^from | to
+	from, to := uint(m.info&31), uint(m.info>>5&31)
+	me := uint(p.flags & 1)
+	king := uint(p.kings>>from) & 1
+	// A Flooper that ends on its goal space is promoted.
+	crowned := king | uint(goal[me]>>to)&1
+	h := p.hash ^ zobristX ^ zobrist[(me<<6|king<<5|from)&127] ^ zobrist[(me<<6|crowned<<5|to)&127]
+	// A SooperFlooper may end where it started (a loop): clear, then set.
+	kings := p.kings&^(1<<from) | uint32(crowned)<<to
+	them := p.sides >> 32
 	if m.caps != 0 {
-		ko := 2 * op
+		op := (me ^ 1) << 6
 		for c := m.caps; c != 0; c &= c - 1 {
-			i := bits.TrailingZeros32(c)
-			h ^= zobrist[ko+uint8(p.kings>>i&1)][i]
+			i := uint(bits.TrailingZeros32(c))
+			h ^= zobrist[(op|uint(p.kings>>i&1)<<5|i)&127]
 		}
-		q.pieces[op] &^= m.caps
-		q.kings &^= m.caps
+		them &^= uint64(m.caps)
+		kings &^= m.caps
 	}
-	q.turn = op
-	q.hash = h
-	return q
+	mine := uint64(uint32(p.sides)&^(1<<from) | 1<<to)
+	return Position{hash: h, sides: them | mine<<32, kings: kings, flags: p.flags ^ 1}
 }
 
 // Play returns the position after m, or an error wrapping
@@ -371,7 +384,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 // boardrules.ErrIllegalMove when m is not one of LegalMoves. It never
 // changes p.
 func (p Position) Play(m Move) (Position, error) {
-	var buf [64]Move
+	var buf [48]Move
 	moves := p.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
 		return p, p.gameOverError(m.String())

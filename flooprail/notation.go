@@ -13,7 +13,7 @@ const maxSpaces = 13
 // String returns the move's path in upper case joined by "-", such as
 // "E6-D6" or "E6-C6-C4-C2". The zero Move is "".
 func (m Move) String() string {
-	if m.n == 0 {
+	if m.n() == 0 {
 		return ""
 	}
 	var b [3 * maxSpaces]byte
@@ -23,9 +23,9 @@ func (m Move) String() string {
 		b[w+1] = byte('0' + rowOf[i])
 		w += 2
 	}
-	i := m.from
+	i := m.from()
 	put(i)
-	for k := uint8(0); k < m.n; k++ {
+	for k := uint8(0); k < m.n(); k++ {
 		d := m.dirs >> (2 * k) & 3
 		for s := 0; s < m.stepLen(); s++ {
 			i = uint8(neighbour[d][i])
@@ -70,7 +70,7 @@ func ParseMove(s string) (Move, error) {
 	if n < 2 {
 		return Move{}, notation.Errorf(s, len(s), "a move needs two or more spaces joined by '-'")
 	}
-	m := Move{from: spaces[0], to: spaces[n-1], n: uint8(n - 1)}
+	m := Move{info: makeInfo(spaces[0], spaces[n-1], n-1)}
 	for k := 1; k < n; k++ {
 		a, b := spaces[k-1], spaces[k]
 		dl, dr := int(letterOf[b]-letterOf[a]), int(rowOf[b]-rowOf[a])
@@ -193,33 +193,33 @@ var forwardWords = [2]string{"down or right", "up or left"}
 
 // explain says why m, which is not among p's legal moves, is illegal.
 func (p Position) explain(m Move) string {
-	if m.n == 0 {
+	if m.n() == 0 {
 		return "the empty move is never legal"
 	}
-	me := p.turn
-	own, opp := p.pieces[me], p.pieces[me^1]
+	me := p.turn()
+	own, opp := p.me(), p.them()
 	at := func(i uint8) string { return squareOf(i).Upper() }
-	pc := p.at(m.from)
+	pc := p.at(m.from())
 	if pc == Empty {
-		return at(m.from) + " is empty"
+		return at(m.from()) + " is empty"
 	}
 	if pc.Owner() != boardrules.Player(me) {
-		return fmt.Sprintf("%s holds an %s, and %s is to move", at(m.from), pc, playerName[me])
+		return fmt.Sprintf("%s holds an %s, and %s is to move", at(m.from()), pc, playerName[me])
 	}
 	allowed := uint8(allDirs)
 	if !pc.IsSooper() {
 		allowed = forwardDirs[me]
 	}
 	wrongWay := fmt.Sprintf("an %s Flooper moves only %s", playerName[me], forwardWords[me])
-	empty := ^(own | opp) | 1<<m.from
+	empty := ^(own | opp) | 1<<m.from()
 
 	if !m.IsFleap() {
 		d := m.dirs & 3
 		switch {
 		case allowed&(1<<d) == 0:
 			return wrongWay
-		case empty&(1<<m.to) == 0:
-			return at(m.to) + " is occupied"
+		case empty&(1<<m.to()) == 0:
+			return at(m.to()) + " is occupied"
 		case p.allJumpers() != 0:
 			return "a Fleap is compulsory"
 		}
@@ -227,8 +227,8 @@ func (p Position) explain(m Move) string {
 	}
 
 	left := opp // opposing pieces not yet leapt
-	sq := m.from
-	for k := uint8(0); k < m.n; k++ {
+	sq := m.from()
+	for k := uint8(0); k < m.n(); k++ {
 		d := m.dirs >> (2 * k) & 3
 		if k > 0 && !pc.IsSooper() && goal[me]&(1<<sq) != 0 {
 			return "the Flooper is promoted on " + at(sq) + ", which ends its move"
@@ -242,7 +242,7 @@ func (p Position) explain(m Move) string {
 		switch {
 		case opp&bit != 0 && left&bit == 0:
 			return at(mid) + " is leapt twice"
-		case opp&bit == 0 && own&bit != 0 && mid != m.from:
+		case opp&bit == 0 && own&bit != 0 && mid != m.from():
 			return at(mid) + " is " + playerName[me] + "'s own piece"
 		case opp&bit == 0:
 			return "there is no piece on " + at(mid) + " to Fleap over"

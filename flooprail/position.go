@@ -99,19 +99,44 @@ func itoa(n int) string {
 // between goroutines. The zero Position is an empty board in the normal
 // game with O to move (O has lost); use New or Standard for the start.
 type Position struct {
-	hash    uint64    // Zobrist hash of everything below, kept by PlayUnchecked
-	pieces  [2]uint32 // the pieces of O and X, one bit per space (see moves.go)
-	kings   uint32    // which of them are SooperFloopers
-	turn    uint8     // 0 = O, 1 = X
-	reverse bool
+	// Four fields at most, so that the compiler keeps a Position in
+	// registers.
+	hash  uint64 // Zobrist hash of everything below, kept by PlayUnchecked
+	sides uint64 // the pieces of the side to move (low 32 bits, one bit per space, see moves.go) and of the other side (high 32)
+	kings uint32 // which of them are SooperFloopers
+	flags uint8  // bit 0: the side to move (0 = O, 1 = X); bit 1: the reverse game
+}
+
+// newPosition returns the position with O's pieces o and X's pieces x.
+func newPosition(o, x, kings uint32, turn uint8, reverse bool) Position {
+	p := Position{sides: uint64(o) | uint64(x)<<32, kings: kings, flags: turn & 1}
+	if turn&1 == 1 {
+		p.sides = uint64(x) | uint64(o)<<32
+	}
+	if reverse {
+		p.flags |= 2
+	}
+	p.hash = p.hashFromScratch()
+	return p
+}
+
+func (p Position) me() uint32    { return uint32(p.sides) }
+func (p Position) them() uint32  { return uint32(p.sides >> 32) }
+func (p Position) turn() uint8   { return p.flags & 1 }
+func (p Position) reverse() bool { return p.flags&2 != 0 }
+
+// pieces returns the pieces of player pl (0 or 1).
+func (p Position) pieces(pl uint8) uint32 {
+	if pl == p.turn() {
+		return p.me()
+	}
+	return p.them()
 }
 
 // New returns the starting position of variant v: 12 Floopers a side, O to
 // move. Every Variant is valid, so the error is always nil.
 func New(v Variant) (Position, error) {
-	p := Position{pieces: [2]uint32{startO, startX}, reverse: v.Reverse}
-	p.hash = p.hashFromScratch()
-	return p, nil
+	return newPosition(startO, startX, 0, 0, v.Reverse), nil
 }
 
 // Standard returns the starting position of the normal game.
@@ -121,14 +146,14 @@ func Standard() Position {
 }
 
 // Variant returns the rules p is played by.
-func (p Position) Variant() Variant { return Variant{Reverse: p.reverse} }
+func (p Position) Variant() Variant { return Variant{Reverse: p.reverse()} }
 
 // Players returns 2.
 func (p Position) Players() int { return 2 }
 
 // ToMove returns the player to move: O or X. In an ended game it is the
 // player without a legal move.
-func (p Position) ToMove() boardrules.Player { return boardrules.Player(p.turn) }
+func (p Position) ToMove() boardrules.Player { return boardrules.Player(p.turn()) }
 
 // Hash returns the Zobrist hash of the board, the side to move and the
 // variant. Equal positions have equal hashes.
@@ -139,7 +164,7 @@ func (p Position) Count(pl boardrules.Player) int {
 	if pl != O && pl != X {
 		return 0
 	}
-	return bits.OnesCount32(p.pieces[pl])
+	return bits.OnesCount32(p.pieces(uint8(pl)))
 }
 
 // At returns the piece on sq, whose file is the letter and whose rank is
@@ -157,9 +182,9 @@ func (p Position) at(i uint8) Piece {
 	bit := uint32(1) << i
 	var pc Piece
 	switch {
-	case p.pieces[O]&bit != 0:
+	case p.pieces(0)&bit != 0:
 		pc = OFlooper
-	case p.pieces[X]&bit != 0:
+	case p.pieces(1)&bit != 0:
 		pc = XFlooper
 	default:
 		return Empty
@@ -221,12 +246,12 @@ func (p Position) Outcome() boardrules.Outcome {
 	if p.hasMove() {
 		return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
 	}
-	winner := boardrules.Player(p.turn ^ 1)
-	if p.reverse {
-		winner = boardrules.Player(p.turn)
+	winner := boardrules.Player(p.turn() ^ 1)
+	if p.reverse() {
+		winner = boardrules.Player(p.turn())
 	}
 	reason := "no legal move"
-	if p.pieces[p.turn] == 0 {
+	if p.me() == 0 {
 		reason = "no pieces left"
 	}
 	return boardrules.Outcome{Status: boardrules.Win, Winner: winner, Reason: reason}
@@ -238,10 +263,19 @@ func (p Position) Outcome() boardrules.Outcome {
 type Move struct {
 	caps uint32 // the spaces leapt, one bit each; 0 for a Floop
 	dirs uint32 // the direction of step k in bits 2k, 2k+1
-	from uint8  // the bit index of the first space
-	to   uint8  // the bit index of the last space
-	n    uint8  // the number of steps (0 for the zero Move)
+	// The bit index of the first space (bits 0-4) and of the last (5-9),
+	// and the number of steps (10-13; 0 for the zero Move). Packed, so
+	// that a Move and a Position together fit the registers of a call.
+	info uint16
 }
+
+func makeInfo(from, to uint8, n int) uint16 {
+	return uint16(from) | uint16(to)<<5 | uint16(n)<<10
+}
+
+func (m Move) from() uint8 { return uint8(m.info & 31) }
+func (m Move) to() uint8   { return uint8(m.info >> 5 & 31) }
+func (m Move) n() uint8    { return uint8(m.info >> 10) }
 
 // IsFleap reports whether m is a Fleap move (it leaps at least one piece).
 func (m Move) IsFleap() bool { return m.caps != 0 }
@@ -257,13 +291,13 @@ func (m Move) stepLen() int {
 // Path returns the spaces the piece visits, the first and last included;
 // nil for the zero Move.
 func (m Move) Path() []notation.Square {
-	if m.n == 0 {
+	if m.n() == 0 {
 		return nil
 	}
-	out := make([]notation.Square, 0, m.n+1)
-	i := m.from
+	out := make([]notation.Square, 0, m.n()+1)
+	i := m.from()
 	out = append(out, squareOf(i))
-	for k := uint8(0); k < m.n; k++ {
+	for k := uint8(0); k < m.n(); k++ {
 		d := m.dirs >> (2 * k) & 3
 		for s := 0; s < m.stepLen(); s++ {
 			i = uint8(neighbour[d][i])
@@ -278,9 +312,9 @@ func (m Move) Captures() []notation.Square {
 	if m.caps == 0 {
 		return nil
 	}
-	out := make([]notation.Square, 0, m.n)
-	i := m.from
-	for k := uint8(0); k < m.n; k++ {
+	out := make([]notation.Square, 0, m.n())
+	i := m.from()
+	for k := uint8(0); k < m.n(); k++ {
 		d := m.dirs >> (2 * k) & 3
 		mid := uint8(neighbour[d][i])
 		out = append(out, squareOf(mid))

@@ -18,7 +18,8 @@ import (
 func genBoard() *rapid.Generator[Position] {
 	return rapid.Custom(func(t *rapid.T) Position {
 		density := rapid.IntRange(1, 8).Draw(t, "density")
-		var p Position
+		var pieces [2]uint32
+		var kings uint32
 		for _, i := range boardOrder {
 			if rapid.IntRange(0, 9).Draw(t, "full") >= density {
 				continue
@@ -26,21 +27,19 @@ func genBoard() *rapid.Generator[Position] {
 			pc := Piece(rapid.IntRange(1, 4).Draw(t, "piece"))
 			owner := pc.Owner()
 			bit := uint32(1) << i
-			if bits.OnesCount32(p.pieces[owner]) == 12 {
+			if bits.OnesCount32(pieces[owner]) == 12 {
 				continue
 			}
 			if !pc.IsSooper() && goal[owner]&bit != 0 {
 				pc += OSooperFlooper - OFlooper
 			}
-			p.pieces[owner] |= bit
+			pieces[owner] |= bit
 			if pc.IsSooper() {
-				p.kings |= bit
+				kings |= bit
 			}
 		}
-		p.turn = uint8(rapid.IntRange(0, 1).Draw(t, "turn"))
-		p.reverse = rapid.Bool().Draw(t, "reverse")
-		p.hash = p.hashFromScratch()
-		return p
+		turn := uint8(rapid.IntRange(0, 1).Draw(t, "turn"))
+		return newPosition(pieces[O], pieces[X], kings, turn, rapid.Bool().Draw(t, "reverse"))
 	})
 }
 
@@ -129,7 +128,7 @@ func TestPropMaterial(t *testing.T) {
 			if last.Owner() != me || (was.IsSooper() && !last.IsSooper()) {
 				t.Fatalf("%s: %v became %v", m, was, last)
 			}
-			if !was.IsSooper() && last.IsSooper() != (goal[me]&(1<<m.to) != 0) {
+			if !was.IsSooper() && last.IsSooper() != (goal[me]&(1<<m.to()) != 0) {
 				t.Fatalf("%s: promotion wrong", m)
 			}
 		}
@@ -227,7 +226,7 @@ func TestPropReverseSameMoves(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genPosition().Draw(t, "p")
 		q := p
-		q.reverse = !p.reverse
+		q.flags ^= 2
 		q.hash = q.hashFromScratch()
 		if diff := cmp.Diff(moveTexts(p), moveTexts(q)); diff != "" {
 			t.Fatalf("normal and reverse moves differ:\n%s", diff)

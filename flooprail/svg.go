@@ -1,0 +1,201 @@
+package flooprail
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
+)
+
+// SVGOptions tunes SVGWith. The zero value draws the plain board at the
+// default size; the same type, with the same fields, exists in every engine
+// package of the module.
+type SVGOptions struct {
+	// Size is the drawing's width in pixels (the svg element's width
+	// attribute); 0 means 480. The height follows the viewBox's aspect.
+	Size int
+	// Highlight is a move to mark: its whole path as an arrow, its first
+	// space ringed with a dashed circle, and each leapt space crossed out.
+	// The zero Move marks nothing.
+	Highlight Move
+}
+
+// SVG draws the position as an SVG image: SVGWith(SVGOptions{}).
+func (p Position) SVG() string { return p.SVGWith(SVGOptions{}) }
+
+// SVGWith draws the position as a self-contained SVG document:
+//
+//   - The 32 spaces stand where the board text puts them, row 1 on top and
+//     letter A on the left, 56 units apart in a 496×436 viewBox, joined by
+//     their 49 rails; the letters run along the top and the row numbers down
+//     the left, as in String.
+//   - Goal spaces are marked faintly in the colour of the side that is
+//     promoted there, and by shape as well: a square under O's goal spaces,
+//     a diamond under X's.
+//   - Floopers are discs, O red and X blue, each with its letter; a
+//     SooperFlooper has a gold ring inside the disc, so the kinds differ by
+//     shape and letter and not only by colour.
+//   - Every piece has a title (a tooltip in browsers) naming its space and
+//     kind, and the drawing's title names the game, the variant and the side
+//     to move or the result.
+//
+// The goal spaces are found from the board's shape (the spaces where a
+// Flooper of that side has no forward neighbour), so they are not a second
+// copy of the rules. The output depends on the position and the options only:
+// equal positions give equal bytes.
+func (p Position) SVGWith(o SVGOptions) string {
+	const (
+		pitch  = 56
+		margin = 36 // room for the letters above and the row numbers to the left
+		width  = margin + 8*pitch + 12
+		height = margin + 7*pitch + 8
+	)
+	size := o.Size
+	if size <= 0 {
+		size = 480
+	}
+	at := func(sq notation.Square) (int, int) {
+		return margin + pitch/2 + sq.File()*pitch, margin + pitch/2 + sq.Rank()*pitch
+	}
+	spaces := Spaces()
+	isSpace := map[notation.Square]bool{}
+	for _, sq := range spaces {
+		isSpace[sq] = true
+	}
+	right := func(sq notation.Square) notation.Square { return notation.SquareAt(sq.File()+1, sq.Rank()) }
+	down := func(sq notation.Square) notation.Square { return notation.SquareAt(sq.File(), sq.Rank()+1) }
+	left := func(sq notation.Square) notation.Square { return notation.SquareAt(sq.File()-1, sq.Rank()) }
+	up := func(sq notation.Square) notation.Square { return notation.SquareAt(sq.File(), sq.Rank()-1) }
+
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" font-family="sans-serif">`+"\n",
+		width, height, size, svgScale(size, height, width))
+	fmt.Fprintf(&b, "<title>%s</title>\n", svgEscape(p.svgTitle()))
+	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#f4f6f8"/>`+"\n", width, height)
+
+	// Goal spaces first, so that rails and pieces lie on top of them.
+	for _, sq := range spaces {
+		x, y := at(sq)
+		switch {
+		case !isSpace[right(sq)] && !isSpace[down(sq)]: // O moves right and down
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="44" height="44" rx="6" fill="#c8442b" fill-opacity="0.16" stroke="#c8442b" stroke-opacity="0.45" stroke-dasharray="4 3"><title>%s: goal of O</title></rect>`+"\n",
+				x-22, y-22, sq.Upper())
+		case !isSpace[left(sq)] && !isSpace[up(sq)]: // X moves left and up
+			fmt.Fprintf(&b, `<polygon points="%d,%d %d,%d %d,%d %d,%d" fill="#24446e" fill-opacity="0.16" stroke="#24446e" stroke-opacity="0.45" stroke-dasharray="4 3"><title>%s: goal of X</title></polygon>`+"\n",
+				x, y-27, x+27, y, x, y+27, x-27, y, sq.Upper())
+		}
+	}
+	b.WriteString(`<g stroke="#8c9aa8" stroke-width="5" stroke-linecap="round">` + "\n")
+	for _, sq := range spaces {
+		x, y := at(sq)
+		for _, n := range []notation.Square{right(sq), down(sq)} {
+			if isSpace[n] {
+				nx, ny := at(n)
+				fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`+"\n", x, y, nx, ny)
+			}
+		}
+	}
+	b.WriteString("</g>\n")
+	for i := 0; i < 8; i++ {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="15" text-anchor="middle" fill="#333">%c</text>`+"\n", margin+pitch/2+i*pitch, margin-12, 'A'+i)
+	}
+	for r := 0; r < 7; r++ {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="15" text-anchor="middle" dominant-baseline="central" fill="#333">%d</text>`+"\n", margin/2, margin+pitch/2+r*pitch, r+1)
+	}
+	for _, sq := range spaces {
+		x, y := at(sq)
+		pc := p.At(sq)
+		if pc == Empty {
+			fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="7" fill="#8c9aa8"/>`+"\n", x, y)
+			continue
+		}
+		fill, letter := "#c8442b", "O"
+		if pc.Owner() == X {
+			fill, letter = "#24446e", "X"
+		}
+		fmt.Fprintf(&b, "<g><title>%s: %s</title>\n", sq.Upper(), pc)
+		fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="20" fill="%s" stroke="#111" stroke-width="1.5"/>`+"\n", x, y, fill)
+		if pc.IsSooper() {
+			fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="15" fill="none" stroke="#f2c230" stroke-width="3"/>`+"\n", x, y)
+		}
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="16" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#fff">%s</text>`+"\n", x, y, letter)
+		b.WriteString("</g>\n")
+	}
+	if path := o.Highlight.Path(); len(path) >= 2 {
+		fmt.Fprintf(&b, `<g><title>move %s</title>`+"\n", svgEscape(o.Highlight.String()))
+		x0, y0 := at(path[0])
+		fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="25" fill="none" stroke="#e07b00" stroke-width="4" stroke-dasharray="7 4"/>`+"\n", x0, y0)
+		pts := make([]string, 0, len(path))
+		for _, sq := range path[:len(path)-1] {
+			x, y := at(sq)
+			pts = append(pts, fmt.Sprintf("%d,%d", x, y))
+		}
+		// The line stops short of the last space's disc, where the arrow's
+		// head points at it.
+		px, py := at(path[len(path)-2])
+		tx, ty := at(path[len(path)-1])
+		head := svgArrowHead(float64(px), float64(py), float64(tx), float64(ty), 21)
+		pts = append(pts, head[1])
+		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#e07b00" stroke-width="5" stroke-linejoin="round" stroke-linecap="round" opacity="0.85"/>`+"\n", strings.Join(pts, " "))
+		fmt.Fprintf(&b, `<polygon points="%s" fill="#e07b00" opacity="0.85"/>`+"\n", head[0]+" "+head[2]+" "+head[3])
+		for _, sq := range o.Highlight.Captures() {
+			x, y := at(sq)
+			fmt.Fprintf(&b, `<path d="M%d %dL%d %dM%d %dL%d %d" stroke="#d01010" stroke-width="4" stroke-linecap="round"/>`+"\n",
+				x-11, y-11, x+11, y+11, x-11, y+11, x+11, y-11)
+		}
+		b.WriteString("</g>\n")
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
+}
+
+// svgTitle names the game, the variant and the side to move or the result.
+func (p Position) svgTitle() string {
+	side := func(pl boardrules.Player) string {
+		if pl == X {
+			return "X"
+		}
+		return "O"
+	}
+	t := "FloopRail (" + p.Variant().String() + "): "
+	switch out := p.Outcome(); out.Status {
+	case boardrules.Ongoing:
+		return t + side(p.ToMove()) + " to move"
+	case boardrules.Win:
+		return t + side(out.Winner) + " wins, " + out.Reason
+	default:
+		return t + out.Status.String() + ", " + out.Reason
+	}
+}
+
+// svgArrowHead returns the corners of the head of an arrow from (x1, y1)
+// toward (x2, y2) whose tip stops gap units short of (x2, y2): the tip, the
+// middle of the head's base (where the shaft ends), then the two barbs.
+func svgArrowHead(x1, y1, x2, y2, gap float64) [4]string {
+	const length, half = 14.0, 8.0
+	l := math.Hypot(x2-x1, y2-y1)
+	ux, uy := (x2-x1)/l, (y2-y1)/l
+	tx, ty := x2-ux*gap, y2-uy*gap
+	bx, by := tx-ux*length, ty-uy*length
+	pt := func(x, y float64) string { return svgNum(x) + "," + svgNum(y) }
+	return [4]string{pt(tx, ty), pt(bx, by), pt(bx-uy*half, by+ux*half), pt(bx+uy*half, by-ux*half)}
+}
+
+// svgNum writes x with at most two decimals and no trailing zeros.
+func svgNum(x float64) string {
+	x = math.Round(x*100) / 100
+	if x == 0 {
+		x = 0 // no "-0"
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// svgScale is size·num/den rounded, the pixel height for a pixel width.
+func svgScale(size, num, den int) int { return (size*num + den/2) / den }
+
+var svgEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+func svgEscape(s string) string { return svgEscaper.Replace(s) }
