@@ -56,4 +56,10 @@
 // lists them, Lookup finds one, and Decode reads any engine's position code
 // (a one-line text whose first word is the game's name). AsAny turns an
 // engine position into an Any.
+//
+// # Records and histories
+//
+// A History keeps a game being played (the moves in canonical text, every
+// position, Undo), and a Record writes it down in a PGN-like text that
+// ParseRecord reads back, checking every move and the result by replaying.
 package boardrules

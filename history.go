@@ -1,0 +1,159 @@
+package boardrules
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+)
+
+// ErrNothingToUndo is the error of History.Undo at the start of the game.
+var ErrNothingToUndo = errors.New("nothing to undo")
+
+// History is a game in progress seen as Any: the start, the moves played in
+// canonical text and every position reached, so that Undo is instant and
+// Record writes the game down. It is what a terminal player or a server
+// keeps per game.
+//
+// A History is not safe for concurrent use: it is a mutable log, unlike
+// the positions it holds. Guard it with a mutex, or give each goroutine its
+// own; the positions from Position may be shared freely.
+type History struct {
+	positions []Any    // positions[0] is the start, positions[i] the one after moves[i-1]
+	moves     []string // canonical texts
+}
+
+// NewHistory starts a history at start, which must not be nil.
+func NewHistory(start Any) *History {
+	return &History{positions: []Any{start}}
+}
+
+// Play plays a move given in any notation form the engine accepts and
+// stores its canonical text. On error the history is unchanged and the
+// error is the engine's, wrapping its sentinel.
+func (h *History) Play(move string) error {
+	p := h.Position()
+	canonical, err := CanonicalMove(p, move)
+	if err != nil {
+		return err
+	}
+	next, err := p.Play(canonical)
+	if err != nil {
+		return err
+	}
+	h.positions = append(h.positions, next)
+	h.moves = append(h.moves, canonical)
+	return nil
+}
+
+// Undo takes back the last move. At the start it returns an error wrapping
+// ErrNothingToUndo and changes nothing.
+func (h *History) Undo() error {
+	if len(h.moves) == 0 {
+		return fmt.Errorf("%w: no move has been played", ErrNothingToUndo)
+	}
+	h.positions[len(h.positions)-1] = nil
+	h.positions = h.positions[:len(h.positions)-1]
+	h.moves = h.moves[:len(h.moves)-1]
+	return nil
+}
+
+// Position is the current position.
+func (h *History) Position() Any { return h.positions[len(h.positions)-1] }
+
+// Start is the position the history started from.
+func (h *History) Start() Any { return h.positions[0] }
+
+// Len is the number of moves played (and not undone).
+func (h *History) Len() int { return len(h.moves) }
+
+// Moves returns the canonical texts of the moves played, in a new slice.
+func (h *History) Moves() []string { return append([]string(nil), h.moves...) }
+
+// Record writes the game down: its game and variant names, the start
+// position's code when it is not the variant's standard start (or when the
+// game is not registered, so the standard start cannot be checked), the
+// moves, and the result of the current position.
+func (h *History) Record() Record {
+	start := h.Start()
+	r := Record{
+		Game:    start.Game(),
+		Variant: start.Variant(),
+		Moves:   h.Moves(),
+		Result:  ResultText(h.Position().Outcome()),
+	}
+	if !isStandardStart(start) {
+		if code, err := start.MarshalText(); err == nil {
+			r.Start = string(code)
+		}
+	}
+	return r
+}
+
+// isStandardStart reports whether p is the standard start of its game and
+// variant, by comparing position codes.
+func isStandardStart(p Any) bool {
+	g, ok := Lookup(p.Game())
+	if !ok {
+		return false
+	}
+	std, err := g.New(p.Variant())
+	if err != nil {
+		return false
+	}
+	a, errA := p.MarshalText()
+	b, errB := std.MarshalText()
+	return errA == nil && errB == nil && bytes.Equal(a, b)
+}
+
+// CanonicalMove returns the canonical text of a move given in any notation
+// form the position's engine accepts, after checking that it is legal
+// there. The error is the engine's, wrapping its sentinel.
+//
+// For a position made by AsAny the engine parses the move itself. Any other
+// Any is asked to play the move, and the canonical text is the legal move
+// (from LegalMoves) that reaches the same position code: the first one, in
+// the rare games where two moves reach the same position.
+func CanonicalMove(p Any, move string) (string, error) {
+	if c, ok := p.(interface {
+		canonicalMove(string) (string, error)
+	}); ok {
+		return c.canonicalMove(move)
+	}
+	next, err := p.Play(move)
+	if err != nil {
+		return "", err
+	}
+	legal := p.LegalMoves()
+	for _, m := range legal {
+		if m == move {
+			return m, nil
+		}
+	}
+	want, err := next.MarshalText()
+	if err != nil {
+		return move, nil
+	}
+	for _, m := range legal {
+		q, err := p.Play(m)
+		if err != nil || q.Hash() != next.Hash() {
+			continue
+		}
+		if code, err := q.MarshalText(); err == nil && bytes.Equal(code, want) {
+			return m, nil
+		}
+	}
+	return move, nil
+}
+
+// canonicalMove is CanonicalMove for AsAny's positions: the engine's own
+// ParseMove and Play, then the move's String.
+func (a anyPosition[P, M]) canonicalMove(move string) (string, error) {
+	m, err := a.pos.ParseMove(move)
+	if err != nil {
+		return "", err
+	}
+	if _, err := a.pos.Play(m); err != nil {
+		return "", err
+	}
+	return m.String(), nil
+}

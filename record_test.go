@@ -1,0 +1,331 @@
+package boardrules_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	_ "github.com/boardrules/boardrules/flooprail"
+	_ "github.com/boardrules/boardrules/terrace"
+	_ "github.com/boardrules/boardrules/tumbling"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"pgregory.net/rapid"
+)
+
+// The engines are imported for their registrations only: records and
+// histories are tested on every registered game, Nim included.
+
+func ExampleRecord_Format() {
+	r := boardrules.Record{
+		Game:    "nim",
+		Variant: "10",
+		Moves:   []string{"3", "2", "1", "3", "1"},
+		Result:  "seat 0 wins: took the last stone",
+		Tags:    map[string]string{"Event": "lunch break"},
+	}
+	fmt.Print(r.Format())
+	// Output:
+	// [Game "nim"]
+	// [Variant "10"]
+	// [Event "lunch break"]
+	// [Result "seat 0 wins: took the last stone"]
+	//
+	// 1. 3 2 2. 1 3 3. 1
+}
+
+func ExampleParseRecord() {
+	r, err := boardrules.ParseRecord(`[Game "nim"]
+[Variant "10"]
+
+1. 3 3 2. 3`)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, _ := r.Replay()
+	fmt.Printf("%d moves, %q left, seat %d to move\n", len(r.Moves), p, p.ToMove())
+
+	_, err = boardrules.ParseRecord("[Game \"nim\"]\n1. 3 3 2. 3 2")
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, boardrules.ErrIllegalMove))
+	// Output:
+	// 3 moves, "o" left, seat 1 to move
+	// ply 4 (2): take 2: only 1 to 1 stones may be taken: illegal move
+	// true
+}
+
+// randomGame plays a seeded random game of up to maxPlies moves from the
+// start of game g's variant.
+func randomGame(t interface{ Fatalf(string, ...any) }, g boardrules.GameInfo, variant string, r *rand.Rand, maxPlies int) *boardrules.History {
+	start, err := g.New(variant)
+	if err != nil {
+		t.Fatalf("%s %s: %v", g.Name, variant, err)
+	}
+	h := boardrules.NewHistory(start)
+	for h.Len() < maxPlies {
+		moves := h.Position().LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		if err := h.Play(moves[r.IntN(len(moves))]); err != nil {
+			t.Fatalf("%s %s: legal move refused: %v", g.Name, variant, err)
+		}
+	}
+	return h
+}
+
+var equateEmpty = cmpopts.EquateEmpty()
+
+func TestRecordRoundTripEveryGame(t *testing.T) {
+	games := boardrules.Games()
+	if len(games) < 2 {
+		t.Fatalf("only %d games registered", len(games))
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		g := rapid.SampledFrom(games).Draw(rt, "game")
+		variant := rapid.SampledFrom(g.Variants).Draw(rt, "variant")
+		seed := rapid.Uint64().Draw(rt, "seed")
+		plies := rapid.IntRange(0, 400).Draw(rt, "plies")
+		tags := rapid.MapOfN(
+			rapid.StringMatching(`[A-Za-z][A-Za-z0-9_]{0,8}`).Filter(func(s string) bool {
+				return s != "Game" && s != "Variant" && s != "Start" && s != "Result"
+			}),
+			rapid.String(), 0, 3).Draw(rt, "tags")
+		h := randomGame(rt, g, variant, rand.New(rand.NewPCG(seed, 7)), plies)
+		r := h.Record()
+		r.Tags = tags
+		if r.Start != "" {
+			rt.Fatalf("a game from the standard start recorded Start %q", r.Start)
+		}
+		text := r.Format()
+		back, err := boardrules.ParseRecord(text)
+		if err != nil {
+			rt.Fatalf("ParseRecord(Format()) failed: %v\n%s", err, text)
+		}
+		if diff := cmp.Diff(r, back, equateEmpty); diff != "" {
+			rt.Fatalf("round trip (-want +got):\n%s\n%s", diff, text)
+		}
+		assertSamePosition(rt, back, h.Position())
+	})
+}
+
+func assertSamePosition(t interface{ Fatalf(string, ...any) }, r boardrules.Record, want boardrules.Any) {
+	got, err := r.Replay()
+	if err != nil {
+		t.Fatalf("Replay: %v", err)
+	}
+	a, _ := got.MarshalText()
+	b, _ := want.MarshalText()
+	if string(a) != string(b) || got.Hash() != want.Hash() {
+		t.Fatalf("Replay reached %q, want %q", a, b)
+	}
+}
+
+func TestRecordFromAStartPosition(t *testing.T) {
+	for _, g := range boardrules.Games() {
+		h := randomGame(t, g, g.Variants[0], rand.New(rand.NewPCG(3, 4)), 7)
+		code, err := h.Position().MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := boardrules.Decode(code)
+		if err != nil {
+			t.Fatalf("%s: Decode(%q): %v", g.Name, code, err)
+		}
+		h2 := boardrules.NewHistory(start)
+		if moves := start.LegalMoves(); len(moves) > 0 {
+			if err := h2.Play(moves[len(moves)-1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := h2.Record()
+		if r.Start != string(code) {
+			t.Errorf("%s: Record().Start = %q, want %q", g.Name, r.Start, code)
+		}
+		back, err := boardrules.ParseRecord(r.Format())
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", g.Name, err, r.Format())
+		}
+		if diff := cmp.Diff(r, back, equateEmpty); diff != "" {
+			t.Errorf("%s: round trip (-want +got):\n%s", g.Name, diff)
+		}
+		assertSamePosition(t, back, h2.Position())
+	}
+}
+
+func TestRecordNumbersRoundsOfEverySeat(t *testing.T) {
+	for _, c := range []struct {
+		game, variant string
+		players       int
+	}{{"terrace", "8-3p", 3}, {"terrace", "6-4p", 4}, {"terrace", "6-long", 2}} {
+		g, ok := boardrules.Lookup(c.game)
+		if !ok {
+			t.Fatalf("%s is not registered", c.game)
+		}
+		h := randomGame(t, g, c.variant, rand.New(rand.NewPCG(1, 1)), 2*c.players+1)
+		text := h.Record().Format()
+		_, moveText, _ := strings.Cut(text, "\n\n")
+		fields := strings.Fields(moveText)
+		// "1." then players moves, "2." then players moves, "3." then one.
+		for i, f := range fields {
+			isNumber := i%(c.players+1) == 0
+			if isNumber != strings.HasSuffix(f, ".") {
+				t.Errorf("%s %s: token %d %q in %q", c.game, c.variant, i, f, moveText)
+			}
+		}
+		if want := 3 + 2*c.players + 1; len(fields) != want {
+			t.Errorf("%s %s: %d tokens in %q, want %d", c.game, c.variant, len(fields), moveText, want)
+		}
+	}
+}
+
+func TestFormatWrapsLongGames(t *testing.T) {
+	g, _ := boardrules.Lookup("terrace")
+	h := randomGame(t, g, "8-long", rand.New(rand.NewPCG(5, 5)), 200)
+	text := h.Record().Format()
+	for _, line := range strings.Split(text, "\n") {
+		if len(line) > 79 {
+			t.Errorf("line of %d characters: %q", len(line), line)
+		}
+	}
+}
+
+func TestParseRecordIsLenient(t *testing.T) {
+	// Blank lines, spaced tags, numbers glued or with three dots, a missing
+	// number, moves in other notation forms: all read to canonical moves.
+	r, err := boardrules.ParseRecord("\n  [Game   \"tumbling\"]  \n\n[Variant \"pbmserv\"]\n[Site \"a \\\"quoted\\\" \\\\ place\\n\"]\n\n1.a1b1 h8-g8 2... a2a3\nH7-G7\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := boardrules.Record{
+		Game: "tumbling", Variant: "pbmserv",
+		Moves: []string{"A1-B1", "H8-G8", "A2-A3", "H7-G7"},
+		Tags:  map[string]string{"Site": "a \"quoted\" \\ place\n"},
+	}
+	if diff := cmp.Diff(want, r); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// No Variant tag: the standard game, and the record keeps "" .
+	r, err = boardrules.ParseRecord("[Game \"nim\"]\n3 3")
+	if err != nil || r.Variant != "" || len(r.Moves) != 2 {
+		t.Errorf("without Variant: %+v, %v", r, err)
+	}
+	if p, _ := r.Replay(); p.String() != "oooo" {
+		t.Errorf("without Variant the start is not the standard 10 stones: %q left", p)
+	}
+}
+
+func TestParseRecordErrors(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		sentinel   error
+		ply        int // the *ReplayError's ply, when it is one
+		want       string
+	}{
+		{"empty", "", boardrules.ErrSyntax, 0, "names no game"},
+		{"unknown game", `[Game "chess"]`, boardrules.ErrSyntax, 0, `unknown game "chess"`},
+		{"unknown variant", "[Game \"nim\"]\n[Variant \"7\"]", boardrules.ErrSyntax, 0, `no variant "7"`},
+		{"tag without ]", `[Game "nim"`, boardrules.ErrSyntax, 0, "line 1"},
+		{"unquoted value", `[Game nim]`, boardrules.ErrSyntax, 0, "double quotes"},
+		{"two values", `[Game "nim" "go"]`, boardrules.ErrSyntax, 0, "one string"},
+		{"bad name", `[1Game "nim"]`, boardrules.ErrSyntax, 0, "tag name"},
+		{"no value", `[Game]`, boardrules.ErrSyntax, 0, "name and a quoted value"},
+		{"twice", "[Game \"nim\"]\n[Game \"nim\"]", boardrules.ErrSyntax, 0, "line 2: tag Game given twice"},
+		{"tag after moves", "[Game \"nim\"]\n1. 3\n[Event \"x\"]", boardrules.ErrSyntax, 0, "line 3: a tag after the moves"},
+		{"wrong number", "[Game \"nim\"]\n1. 3 3 3. 3", boardrules.ErrSyntax, 0, `move number "3." before ply 3`},
+		{"number mid-round", "[Game \"nim\"]\n1. 3 2. 3", boardrules.ErrSyntax, 0, `move number "2." before ply 2`},
+		{"bad start", "[Game \"nim\"]\n[Start \"nim x\"]", boardrules.ErrSyntax, 0, "start position"},
+		{"syntax", "[Game \"nim\"]\n1. 3 three", boardrules.ErrSyntax, 2, `ply 2 (three)`},
+		{"illegal", "[Game \"nim\"]\n1. 3 4", boardrules.ErrIllegalMove, 2, `ply 2 (4)`},
+		{"after the end", "[Game \"nim\"]\n[Variant \"4\"]\n1. 3 1 2. 1", boardrules.ErrGameOver, 3, `ply 3 (1)`},
+		{"false result", "[Game \"nim\"]\n[Variant \"4\"]\n[Result \"seat 0 wins: took the last stone\"]\n1. 3 1", boardrules.ErrSyntax, 0, `its result is "seat 1 wins: took the last stone"`},
+		{"result while ongoing", "[Game \"nim\"]\n[Result \"draw\"]\n1. 3", boardrules.ErrSyntax, 0, "the game goes on"},
+		{"terrace", "[Game \"terrace\"]\n[Variant \"8-long\"]\n1. B-c1-c3 B-c1-c3", boardrules.ErrIllegalMove, 2, "ply 2 (B-c1-c3)"},
+	} {
+		_, err := boardrules.ParseRecord(c.text)
+		if err == nil {
+			t.Errorf("%s: no error", c.name)
+			continue
+		}
+		if !errors.Is(err, c.sentinel) {
+			t.Errorf("%s: %v does not wrap %v", c.name, err, c.sentinel)
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %q does not say %q", c.name, err, c.want)
+		}
+		var re *boardrules.ReplayError
+		if errors.As(err, &re) != (c.ply > 0) || c.ply > 0 && re.Ply != c.ply {
+			t.Errorf("%s: %v: want a ReplayError of ply %d", c.name, err, c.ply)
+		}
+	}
+}
+
+func TestResultText(t *testing.T) {
+	for _, c := range []struct {
+		o    boardrules.Outcome
+		want string
+	}{
+		{boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}, ""},
+		{boardrules.Outcome{Status: boardrules.Win, Winner: 1, Reason: "king captured on E5"}, "seat 1 wins: king captured on E5"},
+		{boardrules.Outcome{Status: boardrules.Win, Winner: 3}, "seat 3 wins"},
+		{boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "threefold repetition"}, "draw: threefold repetition"},
+		{boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer}, "draw"},
+	} {
+		if got := boardrules.ResultText(c.o); got != c.want {
+			t.Errorf("ResultText(%+v) = %q, want %q", c.o, got, c.want)
+		}
+	}
+}
+
+func TestFormatLeavesOutUnreadableTags(t *testing.T) {
+	r := boardrules.Record{Game: "nim", Tags: map[string]string{"Game": "chess", "bad name": "x", "Round": "2"}}
+	text := r.Format()
+	if want := "[Game \"nim\"]\n[Round \"2\"]\n"; text != want {
+		t.Errorf("Format() = %q, want %q", text, want)
+	}
+}
+
+func FuzzParseRecord(f *testing.F) {
+	f.Add("[Game \"nim\"]\n[Variant \"4\"]\n\n1. 1 1 2. 1 1\n")
+	f.Add("[Game \"terrace\"]\n[Variant \"8-long\"]\n[Result \"\"]\n1. B-c1-c3\n")
+	f.Add("[Game \"tumbling\"]\n1.a1b1 h8g8 2... a2-a3")
+	f.Fuzz(func(t *testing.T, text string) {
+		r, err := boardrules.ParseRecord(text)
+		if err != nil {
+			if !errors.Is(err, boardrules.ErrSyntax) && !errors.Is(err, boardrules.ErrIllegalMove) && !errors.Is(err, boardrules.ErrGameOver) {
+				t.Fatalf("error wraps no sentinel: %v", err)
+			}
+			return
+		}
+		back, err := boardrules.ParseRecord(r.Format())
+		if err != nil {
+			t.Fatalf("the Format of an accepted record fails: %v\n%s", err, r.Format())
+		}
+		if diff := cmp.Diff(r, back, equateEmpty); diff != "" {
+			t.Fatalf("round trip (-want +got):\n%s", diff)
+		}
+	})
+}
+
+func TestRecordRoundTripFinishedGames(t *testing.T) {
+	for _, g := range boardrules.Games() {
+		for _, v := range g.Variants {
+			h := randomGame(t, g, v, rand.New(rand.NewPCG(11, 12)), 2000)
+			r := h.Record()
+			if h.Position().Outcome().Status != boardrules.Ongoing && r.Result == "" {
+				t.Errorf("%s %s: a finished game recorded no result", g.Name, v)
+			}
+			back, err := boardrules.ParseRecord(r.Format())
+			if err != nil {
+				t.Fatalf("%s %s: %v", g.Name, v, err)
+			}
+			if diff := cmp.Diff(r, back, equateEmpty); diff != "" {
+				t.Errorf("%s %s: round trip (-want +got):\n%s", g.Name, v, diff)
+			}
+		}
+	}
+}
