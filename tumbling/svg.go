@@ -1,0 +1,215 @@
+package tumbling
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
+)
+
+// SVGOptions tunes SVGWith. The zero value draws the plain board at the
+// default size; the same type, with the same fields, exists in every engine
+// package of the module.
+type SVGOptions struct {
+	// Size is the drawing's width in pixels (the svg element's width
+	// attribute); 0 means 480. The height follows the viewBox's aspect.
+	Size int
+	// Highlight is a move to mark on the board: From with a dashed outline,
+	// To with a solid one, and an arrow from one to the other. The zero Move
+	// marks nothing; a move with a square off the board is ignored.
+	Highlight Move
+}
+
+// SVG draws the position as an SVG image: SVGWith(SVGOptions{}).
+func (p Position) SVG() string { return p.SVGWith(SVGOptions{}) }
+
+// SVGWith draws the position as a self-contained SVG document:
+//
+//   - The board is 8×8 squares of 60 units in a 512×512 viewBox, rank 8 on
+//     top whoever is to move (as String does), with the file letters A–H
+//     below and the rank digits 1–8 to the left.
+//   - Each stack is a column of bands from the bottom, one band per run
+//     (black for Black, white for White), the band's height proportional to
+//     the run's count. A man is 8 units high until the stack would pass 50
+//     units; taller stacks are scaled to 50, so every stack stays inside its
+//     square. A band of 2 or more men carries its count when it is at least
+//     7 units high.
+//   - The owner (the top man's colour) is also written as a letter, B or W,
+//     in the square's upper right corner, and each king of either colour
+//     (Kings, the kings of the turn about to start) gets a crown below that
+//     letter: the drawing reads without colour too.
+//   - Every stack has a title (a tooltip in browsers) with its square and
+//     runs, and the drawing's title names the game, the rules and the side to
+//     move or the result.
+//
+// The output depends on the position and the options only (no map order,
+// no clock): numbers are written with at most two decimals, so equal
+// positions give equal bytes and golden files stay stable.
+func (p Position) SVGWith(o SVGOptions) string {
+	const (
+		cell   = 60
+		left   = 24 // room for the rank digits
+		top    = 8
+		board  = 8 * cell
+		width  = left + board + 8
+		height = top + board + 24 // room for the file letters
+	)
+	size := o.Size
+	if size <= 0 {
+		size = 480
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" font-family="sans-serif">`+"\n",
+		width, height, size, svgScale(size, height, width))
+	fmt.Fprintf(&b, "<title>%s</title>\n", svgEscape(p.svgTitle()))
+	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#f7f3ea"/>`+"\n", width, height)
+
+	// x and y of a square's upper left corner.
+	corner := func(sq notation.Square) (int, int) {
+		return left + sq.File()*cell, top + (7-sq.Rank())*cell
+	}
+	kings := map[notation.Square]bool{}
+	for pl := boardrules.Player(0); pl < 2; pl++ {
+		for _, sq := range p.Kings(pl) {
+			kings[sq] = true
+		}
+	}
+	for rank := 7; rank >= 0; rank-- {
+		for file := 0; file < 8; file++ {
+			sq := notation.SquareAt(file, rank)
+			x, y := corner(sq)
+			fill := "#eadfc6"
+			if (file+rank)%2 == 0 {
+				fill = "#c9b68f" // A1 is dark, as on a chessboard
+			}
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x, y, cell, cell, fill)
+			if s := p.At(sq); s.Height() > 0 {
+				svgStack(&b, sq, s, x, y, kings[sq])
+			}
+		}
+	}
+	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#5a4a2a" stroke-width="2"/>`+"\n", left, top, board, board)
+	for i := 0; i < 8; i++ {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="14" text-anchor="middle" fill="#333">%c</text>`+"\n",
+			left+i*cell+cell/2, top+board+18, 'A'+i)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="14" text-anchor="middle" dominant-baseline="central" fill="#333">%d</text>`+"\n",
+			left/2, top+(7-i)*cell+cell/2, i+1)
+	}
+	if h := o.Highlight; svgOnBoard(h.From) && svgOnBoard(h.To) && h.From != h.To {
+		fx, fy := corner(h.From)
+		tx, ty := corner(h.To)
+		fmt.Fprintf(&b, `<g fill="none" stroke="#1565c0" stroke-width="4"><title>move %s</title>`+"\n", svgEscape(h.String()))
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" stroke-dasharray="8 5"/>`+"\n", fx+2, fy+2, cell-4, cell-4)
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d"/>`+"\n", tx+2, ty+2, cell-4, cell-4)
+		b.WriteString("</g>\n")
+		x1, y1, x2, y2 := float64(fx+cell/2), float64(fy+cell/2), float64(tx+cell/2), float64(ty+cell/2)
+		head := svgArrowHead(x1, y1, x2, y2, 6)
+		fmt.Fprintf(&b, `<polyline points="%s,%s %s" fill="none" stroke="#1565c0" stroke-width="4" stroke-linecap="round" opacity="0.8"/>`+"\n", svgNum(x1), svgNum(y1), head[1])
+		fmt.Fprintf(&b, `<polygon points="%s" fill="#1565c0" opacity="0.8"/>`+"\n", head[0]+" "+head[2]+" "+head[3])
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
+}
+
+// svgStack draws the stack s on the square whose upper left corner is x, y.
+func svgStack(b *strings.Builder, sq notation.Square, s Stack, x, y int, king bool) {
+	const (
+		colX, colW = 10, 26 // the column's left edge and width within the square
+		bottom     = 56     // the column's foot within the square
+		maxH       = 50.0
+	)
+	unit := math.Min(8, maxH/float64(s.Height()))
+	runs := s.Runs()
+	words := make([]string, len(runs))
+	for i, r := range runs {
+		words[i] = svgColorLetter(r.Color) + strconv.Itoa(r.Count)
+	}
+	owner := svgColorLetter(s.Owner())
+	tip := sq.Upper() + ": " + strings.Join(words, " ") + ", owned by " + s.Owner().String()
+	if king {
+		tip += ", a king"
+	}
+	fmt.Fprintf(b, "<g><title>%s</title>\n", svgEscape(tip))
+	base := float64(y + bottom)
+	for _, r := range runs {
+		h := unit * float64(r.Count)
+		fill, ink := "#1d1d1d", "#ffffff"
+		if r.Color == White {
+			fill, ink = "#fafafa", "#000000"
+		}
+		fmt.Fprintf(b, `<rect x="%d" y="%s" width="%d" height="%s" fill="%s" stroke="#555" stroke-width="1"/>`+"\n",
+			x+colX, svgNum(base-h), colW, svgNum(h), fill)
+		if r.Count >= 2 && h >= 7 {
+			fmt.Fprintf(b, `<text x="%d" y="%s" font-size="%s" text-anchor="middle" dominant-baseline="central" fill="%s">%d</text>`+"\n",
+				x+colX+colW/2, svgNum(base-h/2), svgNum(math.Min(13, h-1)), ink, r.Count)
+		}
+		base -= h
+	}
+	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="15" font-weight="bold" text-anchor="middle" fill="#222">%s</text>`+"\n", x+49, y+19, owner)
+	if king {
+		// A three-pointed crown under the owner's letter.
+		cx, cy := x+49, y+31
+		fmt.Fprintf(b, `<polygon points="%d,%d %d,%d %d,%d %d,%d %d,%d %d,%d %d,%d" fill="#e0b000" stroke="#6b5300" stroke-width="1"/>`+"\n",
+			cx-8, cy+9, cx-8, cy, cx-4, cy+4, cx, cy-2, cx+4, cy+4, cx+8, cy, cx+8, cy+9)
+	}
+	b.WriteString("</g>\n")
+}
+
+// svgTitle names the game, the rules and the side to move or the result.
+func (p Position) svgTitle() string {
+	t := Title + " (" + p.Variant().Rules.String() + " rules): "
+	switch out := p.Outcome(); out.Status {
+	case boardrules.Ongoing:
+		return t + p.ColorOf(p.ToMove()).String() + " to move"
+	case boardrules.Win:
+		return t + p.ColorOf(out.Winner).String() + " wins, " + out.Reason
+	default:
+		return t + out.Status.String() + ", " + out.Reason
+	}
+}
+
+func svgColorLetter(c Color) string {
+	switch c {
+	case Black:
+		return "B"
+	case White:
+		return "W"
+	}
+	return ""
+}
+
+func svgOnBoard(sq notation.Square) bool {
+	return !sq.IsZero() && sq.File() < 8 && sq.Rank() < 8
+}
+
+// svgArrowHead returns the corners of the head of an arrow from (x1, y1)
+// toward (x2, y2) whose tip stops gap units short of (x2, y2): the tip, the
+// middle of the head's base (where the shaft ends), then the two barbs.
+func svgArrowHead(x1, y1, x2, y2, gap float64) [4]string {
+	const length, half = 14.0, 8.0
+	l := math.Hypot(x2-x1, y2-y1)
+	ux, uy := (x2-x1)/l, (y2-y1)/l
+	tx, ty := x2-ux*gap, y2-uy*gap
+	bx, by := tx-ux*length, ty-uy*length
+	pt := func(x, y float64) string { return svgNum(x) + "," + svgNum(y) }
+	return [4]string{pt(tx, ty), pt(bx, by), pt(bx-uy*half, by+ux*half), pt(bx+uy*half, by-ux*half)}
+}
+
+// svgNum writes x with at most two decimals and no trailing zeros.
+func svgNum(x float64) string {
+	x = math.Round(x*100) / 100
+	if x == 0 {
+		x = 0 // no "-0"
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// svgScale is size·num/den rounded, the pixel height for a pixel width.
+func svgScale(size, num, den int) int { return (size*num + den/2) / den }
+
+var svgEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+func svgEscape(s string) string { return svgEscaper.Replace(s) }
