@@ -681,3 +681,32 @@ func TestZeroPosition(t *testing.T) {
 	_ = p.Goal(0)
 	_ = p.Alive(0)
 }
+
+// Nothing but the four moves: no capture straight down, sideways, upward,
+// on the same level or of a larger piece, no diagonal step down onto an
+// empty square, no slide past another player's piece.
+func TestNothingElse(t *testing.T) {
+	p := mustDecode(t, "terrace 8 2p 0 7T/8/8/3AAD2/4bA2/5A2/8/t7")
+	if diff := cmp.Diff([]string{"d4", "e1", "e2", "e3"}, movesFrom(p, "e4")); diff != "" {
+		t.Errorf("moves from e4 (-want +got):\n%s", diff)
+	}
+	for _, s := range []string{
+		"e4-e5", // straight down onto a piece
+		"e4-f4", // sideways onto a piece
+		"e4-g4", // slide past another player's piece
+		"e4-f3", // upward onto a piece
+		"e4-d5", // diagonal on the same level (another terrace)
+		"e4-f5", // a larger piece
+		"e4-d3", // diagonal down onto an empty square
+		"e4-e6", // two squares away
+	} {
+		if _, err := p.ParseMove(s); !errors.Is(err, boardrules.ErrIllegalMove) {
+			t.Errorf("ParseMove(%q) = %v; want ErrIllegalMove", s, err)
+		}
+	}
+	// The same piece passes its own pieces on the terrace.
+	q := mustDecode(t, "terrace 8 2p 0 7T/8/8/8/4b3/4a3/4a3/t3a3")
+	if diff := cmp.Diff([]string{"d4", "e5", "f3", "f4", "g4", "h4"}, movesFrom(q, "e4")); diff != "" {
+		t.Errorf("moves from e4 past own pieces (-want +got):\n%s", diff)
+	}
+}
