@@ -1,0 +1,168 @@
+// Package flooprail is a rule engine for FloopRail, English checkers drawn
+// on a diamond of rails, as the pbmserv help page of 2002 describes it.
+//
+// # Rules in brief
+//
+// The board is a diamond of 32 spaces in 7 rows, row 1 at the top, letters
+// A to H from left to right; rails join neighbouring spaces along a row and
+// along a letter column (there are no diagonal moves):
+//
+//	   A  B  C  D  E  F  G  H
+//	1           O--O
+//	            |  |
+//	2        O--O--O--.
+//	         |  |  |  |
+//	3     O--O--O--.--.--X
+//	      |  |  |  |  |  |
+//	4  O--O--O--.--.--X--X--X
+//	      |  |  |  |  |  |
+//	5     O--.--.--X--X--X
+//	         |  |  |  |
+//	6        .--X--X--X
+//	            |  |
+//	7           X--X
+//
+// Each side starts with 12 Floopers (men), as shown; O moves first and the
+// players alternate, with no pass. An O Flooper moves down or right, an X
+// Flooper up or left; a SooperFlooper (king) moves all four ways.
+//
+//   - A Floop moves a piece along one rail to an empty neighbouring space.
+//   - A Fleap step leaps an opposing piece on a neighbouring space to the
+//     empty space just beyond it, on the same line, and captures it. After a
+//     Fleap step the same piece must go on leaping while it can, and may turn
+//     between steps; the whole path is one Fleap move. Leapt pieces are
+//     removed when the move is complete, and no piece may be leapt twice in a
+//     move. A SooperFlooper's starting space counts as empty from the start of
+//     its move, so it may pass through it or end on it (a loop).
+//   - Fleaps are compulsory: if any piece of the side to move can Fleap, the
+//     legal moves are all its Fleap moves, any of them, not necessarily the
+//     longest. Otherwise the legal moves are all its Floops.
+//   - A Flooper that ends a Floop on one of its goal spaces, or lands there
+//     with a Fleap step, becomes a SooperFlooper, and that ends its move at
+//     once. O's goal spaces are H4 G5 F6 E7, X's are D1 C2 B3 A4.
+//   - The player to move without a legal move (no pieces, or all blocked) has
+//     lost: the other player, the last to complete a move, wins. In Reverse
+//     FloopRail he has won instead. There are no draws: no move limit and no
+//     repetition rule, so a game of lone SooperFloopers can go on for ever,
+//     and playouts must be bounded by the caller.
+//
+// # Example
+//
+//	p := flooprail.Standard()
+//	m, err := p.ParseMove("C4-D4") // checked for legality in p
+//	if err != nil { ... }
+//	p, _ = p.Play(m)
+//	fmt.Print(p)                   // the board as text
+//	fmt.Println(p.LegalMoves())    // X's replies
+//	fmt.Println(p.Outcome().Status) // ongoing
+//
+// # The checkers correspondence
+//
+// FloopRail is English checkers (American checkers, British draughts)
+// turned 45 degrees and mirrored, with new names: Flooper = man,
+// SooperFlooper = king, Floop = simple move, Fleap = jump, goal space =
+// crowning square. [CheckersSquare] gives the standard checkers number
+// (1-32) of each space: rails become diagonal adjacencies, O's start is
+// Black's men on 1-12, X's is White's on 21-32, and the goal spaces are the
+// crowning rows. So the published English-checkers perft from the start
+// (7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564 ...)
+// is this engine's proof, and its tests check it.
+//
+// # Notation
+//
+// A move is its path: 2 to 13 spaces joined by "-", a space being a letter
+// A-H and a row 1-7 that name one of the 32 spaces, in either case on
+// input: "E6-D6" (a Floop), "E6-C6" (a single Fleap over D6),
+// "E6-C6-C4-C2" (three Fleap steps, over D6, C5 and C3). Two neighbouring
+// spaces make a Floop, two spaces two apart on a row or letter column a
+// Fleap step; a path of three or more spaces may hold Fleap steps only.
+// [Move.String] writes the canonical form, upper case; the zero Move is "".
+// Nothing else is accepted: no whitespace (callers trim), no other
+// separator, no checkers numbers, no move-number suffix (servers strip it
+// with notation.SplitMoveNumber), no more than 13 spaces (12 Fleap steps,
+// one per opposing piece).
+//
+// [ParseMove] checks the text only and returns a *notation.ParseError
+// (wrapping boardrules.ErrSyntax) that names the input and the offset.
+// [Position.ParseMove] and [Position.Play] also check that the game goes
+// on (boardrules.ErrGameOver) and that the move is one of the legal moves
+// (boardrules.ErrIllegalMove); those errors are *[MoveError] and say what is
+// wrong: "E6-D6: D6 is occupied", "A4-B4: a Fleap is compulsory",
+// "C3-E3: the Fleap must continue", "E5-G5-G3: the Flooper is promoted on
+// G5, which ends its move", "C4-E4-C4: D4 is leapt twice".
+//
+// # Board text and position code
+//
+// [Position.String] draws the board as above: 14 lines, each ending in a
+// newline, a header and then rows 1 to 7 with rail lines between them, the
+// glyph of letter L in column 4+3(L-1), no trailing spaces, no side to
+// move. '.' is an empty space, 'O' and 'X' are Floopers, '@' and '*' are
+// O's and X's SooperFloopers.
+//
+// [Position.MarshalText] writes a one-line code, for example the start:
+//
+//	flooprail normal o oo/ooo./ooo..x/ooo..xxx/o..xxx/.xxx/xx
+//
+// the variant, the side to move and rows 1 to 7 left to right ('.' empty,
+// 'o' 'x' Floopers, 'O' 'X' SooperFloopers). [Position.UnmarshalText]
+// accepts exactly that form, with at most 12 pieces a side and no Flooper
+// on its own goal space, and any such board, even one that could not arise
+// in play.
+//
+// # Variants
+//
+// [Variant] has one field: Reverse. The zero Variant is the normal game;
+// Reverse is Reverse FloopRail (pbmserv's -reverse, -misere and -losing),
+// where the player left without a legal move wins. Everything else,
+// compulsion included, is unchanged, so perft is the same in both. The
+// game registers itself with boardrules as "flooprail" with the variants
+// "normal" and "reverse".
+//
+// # Decisions
+//
+// The sources leave these open; the package decides as follows.
+//
+//   - Board geometry: the seed lost its whitespace; the board is the 32-space
+//     diamond above, in which the space with letter L and row R exists when
+//     |R-4|+1 <= L <= 8-|R-4|.
+//   - Loops: a SooperFlooper's starting space is empty from the start of its
+//     move, so it may pass through it or end its move on it, as in checkers.
+//   - Promotion ends the move, even if the new SooperFlooper could leap on:
+//     FloopRail copies pbmserv Checkers, where crowning ends the move, and a
+//     Flooper on its goal space has no forward direction left.
+//   - Distinct paths are distinct moves, even with the same captures and the
+//     same last space (a loop run either way round), as the notation names
+//     paths and the published checkers perft counts them so.
+//   - Reverse game: only the winner changes; compulsion stays.
+//   - Outcome reasons: "no pieces left" when the player to move has none,
+//     else "no legal move". ToMove still names the player without a move.
+//   - No draws: neither a move limit nor a repetition rule.
+//   - Notation: exact grammar, no whitespace, no checkers numbers, at most 13
+//     spaces.
+//   - Board text: the layout above is a reconstruction (FloopRail never ran
+//     on pbmserv); every line ends in a newline, the last included; '@' and
+//     '*' for SooperFloopers ([GlyphOSooperFlooper], [GlyphXSooperFlooper]).
+//   - Position code: a Flooper on its own goal space is rejected, because it
+//     would already have been promoted.
+//
+// Where the spec is silent, the package also decides:
+//
+//   - The order of LegalMoves: Fleap moves by the piece's internal bit
+//     index, each piece's paths depth first trying up, right, down, left;
+//     Floops grouped by direction. Tests compare moves as sets.
+//   - Illegal-move messages other than the spec's examples: "E5 is empty",
+//     "E6 holds an X Flooper, and O is to move", "an O Flooper moves only
+//     down or right", "D6 is X's own piece", "there is no piece on D5 to
+//     Fleap over"; a move in an ended game gives "the game is over: X has
+//     won (no legal move)".
+//   - GameInfo.New of the registry accepts exactly "normal" and "reverse".
+//   - The zero Position is an empty board, normal game, O to move, which O
+//     has lost; use [New] or [Standard] for the start.
+//
+// # Speed
+//
+// A board is three uint32 bitboards (the side to move's pieces, the other
+// side's, the SooperFloopers), laid out so that every direction is one bit
+// rotation; a Position is a comparable 24-byte value with an incrementally
+// kept Zobrist hash. AppendLegalMoves and PlayUnchecked allocate nothing.
+package flooprail
