@@ -161,7 +161,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	}
 	q.pieces = sorted
 	var t tiling
-	t.build(q.pieces, wf, hf)
+	t.buildBase(q.pieces, wf, hf)
 	col := t.colours(nil)
 	capt, win := t.fullCheck(col)
 	if capt {

@@ -679,12 +679,10 @@ func (p Position) ParseMove(s string) (Move, error) {
 	}
 	// the path
 	if pm.path != "" {
-		post := sc.post[:0]
-		post, sc.src = sc.act.apply(post, p.pieces, p.turn, sc.src)
-		sc.post = post
-		sc.t.build(post, wf, hf)
+		sc.t.buildBase(p.pieces, wf, hf)
+		sc.t.overlay(&sc.act, p.turn)
 		sc.col = sc.t.colours(sc.col)
-		tr := sc.src[m.src]
+		tr := int32(sc.t.n0) + m.src
 		for i := 0; i < len(pm.path); i++ {
 			d := dirIndex(pm.path[i])
 			u := sc.t.nb[tr][d]

@@ -33,23 +33,40 @@ const (
 // tiling is the contact graph of one tiling, with the scratch that the swap
 // steps use. Colours are kept apart, as bitsets (bit set = White), so that
 // a search can hold many colourings of one tiling.
+//
+// A tiling is built once for a position (buildBase) and then, for each split
+// or join, overlaid with the action's result (overlay): the removed pieces
+// stay in place as dead indices, the created pieces are appended, and only
+// the lists of the pieces around the action are rebuilt. Piece order does
+// not matter to the search; finish sorts the pieces of the next position.
 type tiling struct {
 	wf, hf int64
-	ps     []piece
-	start  []int32 // CSR offsets into adj, len(ps)+1
+	n0     int     // pieces of the base tiling
+	ps     []piece // the base pieces, then the created ones
+	lo, hi []int32 // the neighbours of v are adj[lo[v]:hi[v]]
 	adj    []int32 // neighbour<<1 | 1 for edge contact, 0 for corner contact
 	nb     [][4]int32
 	side   []uint8
+	dead   []bool
 
-	pairs []pair
-	vis   []uint32
-	safe  []uint32
-	flood uint32
-	round uint32
-	stack []int32
-	comp  []int32
-	capt  []int32
-	seeds []int32
+	// the base tiling, restored before each overlay
+	bLo, bHi []int32
+	bNb      [][4]int32
+	bSide    []uint8
+	bAdj     int
+	lastDead []int32
+
+	pairs   []pair
+	patched []int32
+	mark    []uint32
+	vis     []uint32
+	safe    []uint32
+	flood   uint32
+	round   uint32
+	stack   []int32
+	comp    []int32
+	capt    []int32
+	seeds   []int32
 	// changed lists the pieces the last step recoloured (the two swapped
 	// pieces and every capture).
 	changed []int32
@@ -63,97 +80,232 @@ type pair struct {
 func colorAt(col []uint64, i int32) Color { return Color(col[i>>6] >> (uint(i) & 63) & 1) }
 func flip(col []uint64, i int32)          { col[i>>6] ^= 1 << (uint(i) & 63) }
 
-// build computes the contact graph of ps, sorted by lower-left y then x.
-func (t *tiling) build(ps []piece, wf, hf int64) {
-	n := len(ps)
-	t.wf, t.hf, t.ps = wf, hf, ps
+func sideMask(a rect, wf, hf int64) uint8 {
+	var s uint8
+	if a.x == 0 {
+		s |= sideW
+	}
+	if a.x+a.w == wf {
+		s |= sideE
+	}
+	if a.y == 0 {
+		s |= sideS
+	}
+	if a.y+a.h == hf {
+		s |= sideN
+	}
+	return s
+}
+
+// link tests pieces i and j for contact and records full-side neighbours.
+func (t *tiling) link(i, j int32) (touch, edge bool) {
+	a, b := t.ps[i].rect, t.ps[j].rect
+	ox := min(a.x+a.w, b.x+b.w) - max(a.x, b.x)
+	oy := min(a.y+a.h, b.y+b.h) - max(a.y, b.y)
+	if ox < 0 || oy < 0 {
+		return false, false
+	}
+	switch {
+	case oy == 0 && ox > 0:
+		if b.y < a.y {
+			i, j, a, b = j, i, b, a
+		}
+		// b above a
+		if b.x == a.x && b.w == a.w {
+			t.nb[i][dirN] = j
+			t.nb[j][dirS] = i
+		}
+		return true, true
+	case ox == 0 && oy > 0:
+		if b.x < a.x {
+			i, j, a, b = j, i, b, a
+		}
+		// b east of a
+		if b.y == a.y && b.h == a.h {
+			t.nb[i][dirE] = j
+			t.nb[j][dirW] = i
+		}
+		return true, true
+	}
+	return true, false
+}
+
+func (t *tiling) grow(n int) {
+	t.lo = slices.Grow(t.lo[:0], n)[:n]
+	t.hi = slices.Grow(t.hi[:0], n)[:n]
 	t.nb = slices.Grow(t.nb[:0], n)[:n]
 	t.side = slices.Grow(t.side[:0], n)[:n]
-	t.start = slices.Grow(t.start[:0], n+1)[:n+1]
+	t.dead = slices.Grow(t.dead[:0], n)[:n]
 	if len(t.vis) < n {
 		t.vis = make([]uint32, n+n/2+8)
 		t.safe = make([]uint32, n+n/2+8)
+		t.mark = make([]uint32, n+n/2+8)
 		t.flood, t.round = 0, 0
 	}
-	clear(t.start)
+}
+
+// buildBase computes the contact graph of ps, sorted by lower-left y then x.
+func (t *tiling) buildBase(ps []piece, wf, hf int64) {
+	n := len(ps)
+	t.wf, t.hf, t.n0 = wf, hf, n
+	t.ps = append(t.ps[:0], ps...)
+	t.grow(n)
 	t.pairs = t.pairs[:0]
+	clear(t.dead)
+	t.lastDead = t.lastDead[:0]
 	for i := range ps {
-		a := ps[i].rect
 		t.nb[i] = [4]int32{-1, -1, -1, -1}
-		var s uint8
-		if a.x == 0 {
-			s |= sideW
-		}
-		if a.x+a.w == wf {
-			s |= sideE
-		}
-		if a.y == 0 {
-			s |= sideS
-		}
-		if a.y+a.h == hf {
-			s |= sideN
-		}
-		t.side[i] = s
+		t.side[i] = sideMask(ps[i].rect, wf, hf)
+		t.lo[i] = 0
 	}
 	for i := range ps {
-		a := ps[i].rect
-		top := a.y + a.h
-		ax1 := a.x + a.w
+		top := ps[i].y + ps[i].h
+		ax0, ax1 := ps[i].x, ps[i].x+ps[i].w
 		for j := i + 1; j < n; j++ {
-			b := ps[j].rect
+			b := &ps[j]
 			if b.y > top {
 				break
 			}
-			bx1 := b.x + b.w
-			if b.x > ax1 || bx1 < a.x {
+			if b.x > ax1 || b.x+b.w < ax0 {
 				continue
 			}
-			ox := min(ax1, bx1) - max(a.x, b.x)
-			oy := min(top, b.y+b.h) - b.y // b.y >= a.y
-			edge := false
-			switch {
-			case oy == 0 && ox > 0: // b above a
-				edge = true
-				if b.x == a.x && b.w == a.w {
-					t.nb[i][dirN] = int32(j)
-					t.nb[j][dirS] = int32(i)
-				}
-			case ox == 0 && oy > 0:
-				edge = true
-				if b.y == a.y && b.h == a.h {
-					if b.x == ax1 {
-						t.nb[i][dirE] = int32(j)
-						t.nb[j][dirW] = int32(i)
-					} else {
-						t.nb[i][dirW] = int32(j)
-						t.nb[j][dirE] = int32(i)
-					}
-				}
+			if touch, edge := t.link(int32(i), int32(j)); touch {
+				t.pairs = append(t.pairs, pair{int32(i), int32(j), edge})
+				t.lo[i]++
+				t.lo[j]++
 			}
-			t.pairs = append(t.pairs, pair{int32(i), int32(j), edge})
-			t.start[i+1]++
-			t.start[j+1]++
 		}
 	}
-	for i := 1; i <= n; i++ {
-		t.start[i] += t.start[i-1]
+	// lo holds degrees: turn them into offsets
+	sum := int32(0)
+	for i := 0; i < n; i++ {
+		d := t.lo[i]
+		t.lo[i] = sum
+		t.hi[i] = sum
+		sum += d
 	}
-	m := int(t.start[n])
-	t.adj = slices.Grow(t.adj[:0], m)[:m]
-	// fill: use comp as a cursor array
-	cur := slices.Grow(t.comp[:0], n)[:n]
-	copy(cur, t.start[:n])
+	t.adj = slices.Grow(t.adj[:0], int(sum))[:sum]
 	for _, pr := range t.pairs {
 		e := int32(0)
 		if pr.edge {
 			e = 1
 		}
-		t.adj[cur[pr.i]] = pr.j<<1 | e
-		cur[pr.i]++
-		t.adj[cur[pr.j]] = pr.i<<1 | e
-		cur[pr.j]++
+		t.adj[t.hi[pr.i]] = pr.j<<1 | e
+		t.hi[pr.i]++
+		t.adj[t.hi[pr.j]] = pr.i<<1 | e
+		t.hi[pr.j]++
 	}
-	t.comp = cur[:0]
+	t.bAdj = int(sum)
+	t.bLo = append(t.bLo[:0], t.lo[:n]...)
+	t.bHi = append(t.bHi[:0], t.hi[:n]...)
+	t.bNb = append(t.bNb[:0], t.nb[:n]...)
+	t.bSide = append(t.bSide[:0], t.side[:n]...)
+}
+
+// overlay makes the tiling the base with the action applied: the removed
+// pieces die, the created pieces (coloured mover) get the indices n0, n0+1,
+// ... in source order.
+func (t *tiling) overlay(act *action, mover Color) {
+	n0 := t.n0
+	n := n0 + len(act.added)
+	t.ps = t.ps[:n0]
+	t.grow(n)
+	for _, v := range t.lastDead {
+		t.dead[v] = false
+	}
+	copy(t.lo, t.bLo)
+	copy(t.hi, t.bHi)
+	copy(t.nb, t.bNb)
+	copy(t.side, t.bSide)
+	t.adj = t.adj[:t.bAdj]
+	t.lastDead = append(t.lastDead[:0], act.removed...)
+	for _, v := range act.removed {
+		t.dead[v] = true
+	}
+	for k, r := range act.added {
+		t.ps = append(t.ps, piece{r, mover})
+		i := n0 + k
+		t.nb[i] = [4]int32{-1, -1, -1, -1}
+		t.side[i] = sideMask(r, t.wf, t.hf)
+		t.dead[i] = false
+	}
+	// the pieces around the action
+	m := t.nextMark()
+	t.patched = t.patched[:0]
+	for _, v := range act.removed {
+		for _, a := range t.adj[t.lo[v]:t.hi[v]] {
+			w := a >> 1
+			if !t.dead[w] && t.mark[w] != m {
+				t.mark[w] = m
+				t.patched = append(t.patched, w)
+			}
+		}
+	}
+	for _, w := range t.patched {
+		for d, u := range t.nb[w] {
+			if u >= 0 && t.dead[u] {
+				t.nb[w][d] = -1
+			}
+		}
+	}
+	// contacts of the created pieces
+	t.pairs = t.pairs[:0]
+	for i := n0; i < n; i++ {
+		for _, w := range t.patched {
+			if touch, edge := t.link(int32(i), w); touch {
+				t.pairs = append(t.pairs, pair{int32(i), w, edge})
+			}
+		}
+		for j := i + 1; j < n; j++ {
+			if touch, edge := t.link(int32(i), int32(j)); touch {
+				t.pairs = append(t.pairs, pair{int32(i), int32(j), edge})
+			}
+		}
+	}
+	// rebuild the lists of the patched pieces and of the created ones
+	for _, w := range t.patched {
+		lo := int32(len(t.adj))
+		for _, a := range t.adj[t.lo[w]:t.hi[w]] {
+			if !t.dead[a>>1] {
+				t.adj = append(t.adj, a)
+			}
+		}
+		for _, pr := range t.pairs {
+			if pr.j == w {
+				t.adj = append(t.adj, pr.i<<1|b2i(pr.edge))
+			}
+		}
+		t.lo[w], t.hi[w] = lo, int32(len(t.adj))
+	}
+	for i := int32(n0); i < int32(n); i++ {
+		lo := int32(len(t.adj))
+		for _, pr := range t.pairs {
+			switch {
+			case pr.i == i:
+				t.adj = append(t.adj, pr.j<<1|b2i(pr.edge))
+			case pr.j == i:
+				t.adj = append(t.adj, pr.i<<1|b2i(pr.edge))
+			}
+		}
+		t.lo[i], t.hi[i] = lo, int32(len(t.adj))
+	}
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (t *tiling) nextMark() uint32 {
+	t.flood++
+	if t.flood == 0 {
+		clear(t.vis)
+		clear(t.mark)
+		t.flood = 1
+	}
+	return t.flood
 }
 
 // colours writes the colours of t.ps into a bitset.
@@ -170,14 +322,7 @@ func (t *tiling) colours(dst []uint64) []uint64 {
 }
 
 // nextFlood returns a fresh flood mark.
-func (t *tiling) nextFlood() uint32 {
-	t.flood++
-	if t.flood == 0 {
-		clear(t.vis)
-		t.flood = 1
-	}
-	return t.flood
-}
+func (t *tiling) nextFlood() uint32 { return t.nextMark() }
 
 func (t *tiling) nextRound() uint32 {
 	t.round++
@@ -208,7 +353,7 @@ func (t *tiling) step(col []uint64, tr int32, d int, mover Color) (u int32, ok b
 }
 
 func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
-	for _, a := range t.adj[t.start[v]:t.start[v+1]] {
+	for _, a := range t.adj[t.lo[v]:t.hi[v]] {
 		dst = append(dst, a>>1)
 	}
 	return dst
@@ -240,9 +385,13 @@ func (t *tiling) resolve(col []uint64) {
 					found = true
 					break
 				}
-				for _, a := range t.adj[t.start[v]:t.start[v+1]] {
+				for _, a := range t.adj[t.lo[v]:t.hi[v]] {
 					w := a >> 1
 					if t.vis[w] != f && colorAt(col, w) == c {
+						if t.side[w] != 0 || t.safe[w] == round {
+							found = true
+							break
+						}
 						t.vis[w] = f
 						t.comp = append(t.comp, w)
 						t.stack = append(t.stack, w)
@@ -292,7 +441,7 @@ func (t *tiling) winner(col []uint64) int8 {
 			if sides == allSides {
 				return int8(c)
 			}
-			for _, a := range t.adj[t.start[v]:t.start[v+1]] {
+			for _, a := range t.adj[t.lo[v]:t.hi[v]] {
 				w := a >> 1
 				if a&1 != 0 && t.vis[w] != f && colorAt(col, w) == c {
 					t.vis[w] = f
@@ -498,29 +647,6 @@ type action struct {
 	added   []rect  // the created pieces, in source order
 }
 
-// apply builds the tiling after the action into dst (colours: the mover's
-// for the added pieces) and returns it with the indices of the added pieces
-// in it, in source order.
-func (a *action) apply(dst []piece, ps []piece, mover Color, srcIdx []int32) ([]piece, []int32) {
-	dst = dst[:0]
-	k := 0
-	for i := range ps {
-		if k < len(a.removed) && a.removed[k] == int32(i) {
-			k++
-			continue
-		}
-		dst = append(dst, ps[i])
-	}
-	for _, r := range a.added {
-		dst, _ = insertSorted(dst, piece{r, mover})
-	}
-	srcIdx = srcIdx[:0]
-	for _, r := range a.added {
-		srcIdx = append(srcIdx, int32(findPiece(dst, r.x, r.y)))
-	}
-	return dst, srcIdx
-}
-
 // scratch is the per-call working memory of move generation and Play.
 type scratch struct {
 	t       tiling
@@ -545,7 +671,7 @@ type bfsState struct {
 	parent int32
 	tr     int32
 	dir    int8
-	src    int8 // index into the sources (only for roots)
+	src    int32 // index into the sources (only for roots)
 	hash   uint64
 }
 
@@ -649,14 +775,12 @@ func (p Position) PlayUnchecked(m Move) Position {
 	defer scratchPool.Put(s)
 	p.resolveAction(s, &m)
 	wf, hf := p.dims()
-	post := make([]piece, 0, len(p.pieces)+len(s.act.added))
-	post, s.src = s.act.apply(post, p.pieces, p.turn, s.src)
-	s.t.build(post, wf, hf)
+	s.t.buildBase(p.pieces, wf, hf)
+	s.t.overlay(&s.act, p.turn)
 	s.col = s.t.colours(s.col)
-	s.c0 = append(s.c0[:0], s.col...)
 	tr := int32(-1)
-	if len(s.src) > 0 && int(m.src) < len(s.src) {
-		tr = s.src[m.src]
+	if m.pathOff < int32(len(m.text)) {
+		tr = int32(s.t.n0) + m.src
 	}
 	win := int8(-1)
 	path := m.path()
@@ -671,7 +795,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 			break
 		}
 	}
-	return p.finish(s, post, tr, win)
+	return p.finish(s, tr, win)
 }
 
 func dirIndex(c byte) int {
@@ -687,26 +811,37 @@ func dirIndex(c byte) int {
 }
 
 // finish turns the tiling after a move, with the colours in s.col, into the
-// next position: colours, hash, turn, outcome and history.
-func (p *Position) finish(s *scratch, post []piece, tr int32, win int8) Position {
-	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post}
+// next position: sorted pieces, hash, turn, outcome and history. tr is the
+// travelling piece's index in the tiling, or -1 without a path.
+func (p *Position) finish(s *scratch, tr int32, win int8) Position {
+	t := &s.t
+	post := make([]piece, 0, len(t.ps)-len(s.act.removed))
 	h := p.hash ^ whiteToMoveKey
-	for _, i := range s.act.removed {
-		h ^= pieceKey(p.pieces[i])
-	}
-	for _, r := range s.act.added {
-		h ^= pieceKey(piece{r, p.turn})
-	}
 	changed := false
-	for i := range post {
-		c := colorAt(s.col, int32(i))
-		if c != post[i].c {
-			h ^= pieceKey(post[i])
-			post[i].c = c
-			h ^= pieceKey(post[i])
+	for i := 0; i < t.n0; i++ {
+		pc := p.pieces[i]
+		if t.dead[i] {
+			h ^= pieceKey(pc)
+			continue
+		}
+		if c := colorAt(s.col, int32(i)); c != pc.c {
+			h ^= pieceKey(pc)
+			pc.c = c
+			h ^= pieceKey(pc)
 			changed = true
 		}
+		post = append(post, pc)
 	}
+	for i := t.n0; i < len(t.ps); i++ {
+		pc := t.ps[i]
+		if c := colorAt(s.col, int32(i)); c != pc.c {
+			pc.c = c
+			changed = true
+		}
+		h ^= pieceKey(pc)
+		post, _ = insertSorted(post, pc)
+	}
+	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post}
 	q.hash = h
 	if win >= 0 {
 		q.status, q.winner = boardrules.Win, Color(win)
@@ -717,7 +852,7 @@ func (p *Position) finish(s *scratch, post []piece, tr int32, win int8) Position
 	var x rect
 	hasX := changed && tr >= 0
 	if hasX {
-		x = post[tr].rect
+		x = t.ps[tr].rect
 	}
 	q.hist = p.hist.push(&q, s.act, p.pieces, x, hasX)
 	q.status = boardrules.Ongoing
@@ -746,6 +881,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	s.offs = s.offs[:0]
 	wf, hf := p.dims()
 	s.g.build(p.pieces, wf, hf)
+	s.t.buildBase(p.pieces, wf, hf)
 	for i := range p.pieces {
 		a := p.pieces[i]
 		if a.c != p.turn {
@@ -887,7 +1023,6 @@ func appendInt(b []byte, v int64) []byte {
 // without a swap, then one shortest path per distinct reachable end state,
 // in breadth-first order (§14).
 func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen int) []Move {
-	wf, hf := p.dims()
 	// no-swap move
 	start := len(s.text)
 	s.text = append(s.text, s.text[locStart:locStart+locLen]...)
@@ -898,13 +1033,12 @@ func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen i
 	dst = append(dst, m)
 	s.offs = append(s.offs, int32(start), int32(baseEnd))
 
-	s.post, s.src = s.act.apply(s.post, p.pieces, p.turn, s.src)
+	s.t.overlay(&s.act, p.turn)
 	// Quick exit: no source has an opponent full-side neighbour.
-	s.t.build(s.post, wf, hf)
 	any := false
-	for _, v := range s.src {
+	for v := s.t.n0; v < len(s.t.ps); v++ {
 		for d := 0; d < 4; d++ {
-			if u := s.t.nb[v][d]; u >= 0 && s.post[u].c != p.turn {
+			if u := s.t.nb[v][d]; u >= 0 && s.t.ps[u].c != p.turn {
 				any = true
 			}
 		}
@@ -917,8 +1051,9 @@ func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen i
 	s.states = s.states[:0]
 	s.words = s.words[:0]
 	s.resetTable(64)
-	for k, v := range s.src {
-		st := bfsState{parent: -1, tr: v, dir: -1, src: int8(k), hash: stateHash(0, v)}
+	for k := 0; k < len(s.act.added); k++ {
+		v := int32(s.t.n0 + k)
+		st := bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: stateHash(0, v)}
 		s.insert(st, s.c0, nw)
 	}
 	var path []byte

@@ -1,0 +1,86 @@
+package crumble
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+)
+
+// midgame returns the position after 30 random plies from the 6x6 start
+// (seeded, so always the same).
+func midgame(tb testing.TB) Position {
+	tb.Helper()
+	r := rand.New(rand.NewPCG(7, 30))
+	for seed := 0; ; seed++ {
+		p, moves := boardrules.Playout(Standard(), r, 30)
+		if len(moves) == 30 && p.Outcome().Status == boardrules.Ongoing {
+			return p
+		}
+	}
+}
+
+func BenchmarkAppendLegalMoves(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		p    Position
+	}{{"start", Standard()}, {"midgame", midgame(b)}} {
+		b.Run(c.name, func(b *testing.B) {
+			buf := make([]Move, 0, 1024)
+			b.ReportAllocs()
+			for b.Loop() {
+				buf = c.p.AppendLegalMoves(buf[:0])
+			}
+			b.ReportMetric(float64(len(buf)), "moves")
+		})
+	}
+}
+
+func BenchmarkPlayUnchecked(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		p    Position
+	}{{"start", Standard()}, {"midgame", midgame(b)}} {
+		b.Run(c.name, func(b *testing.B) {
+			moves := c.p.LegalMoves()
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				_ = c.p.PlayUnchecked(moves[i%len(moves)])
+				i++
+			}
+		})
+	}
+}
+
+func BenchmarkPlay(b *testing.B) {
+	p := Standard()
+	moves := p.LegalMoves()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := p.Play(moves[i%len(moves)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+func BenchmarkPerft2(b *testing.B) {
+	p := Standard()
+	b.ReportAllocs()
+	for b.Loop() {
+		boardrules.Perft(p, 2)
+	}
+}
+
+func BenchmarkPlayout(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	plies := 0
+	for b.Loop() {
+		_, moves := boardrules.Playout(Standard(), r, 200)
+		plies += len(moves)
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+}

@@ -1,0 +1,306 @@
+package crumble
+
+// A slow reference for the swap path: full-side neighbours, captures and the
+// win check computed from scratch by brute force after every step, written
+// independently of the contact graph in rules.go.
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+)
+
+type refBoard struct {
+	ps     []piece
+	wf, hf int64
+}
+
+func touches(a, b rect) (touch, edge bool) {
+	ox := min(a.x+a.w, b.x+b.w) - max(a.x, b.x)
+	oy := min(a.y+a.h, b.y+b.h) - max(a.y, b.y)
+	if ox < 0 || oy < 0 {
+		return false, false
+	}
+	return true, (ox > 0) != (oy > 0)
+}
+
+func (b *refBoard) fullSide(i int, d byte) int {
+	a := b.ps[i].rect
+	for j, q := range b.ps {
+		r := q.rect
+		switch d {
+		case 'N':
+			if r.x == a.x && r.w == a.w && r.y == a.y+a.h {
+				return j
+			}
+		case 'S':
+			if r.x == a.x && r.w == a.w && r.y+r.h == a.y {
+				return j
+			}
+		case 'E':
+			if r.y == a.y && r.h == a.h && r.x == a.x+a.w {
+				return j
+			}
+		case 'W':
+			if r.y == a.y && r.h == a.h && r.x+r.w == a.x {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+func (b *refBoard) onSide(r rect) bool {
+	return r.x == 0 || r.y == 0 || r.x+r.w == b.wf || r.y+r.h == b.hf
+}
+
+// components returns a component id per piece, for touch (edge=false) or
+// edge contact (edge=true) between same-coloured pieces.
+func (b *refBoard) components(edgeOnly bool) []int {
+	id := make([]int, len(b.ps))
+	for i := range id {
+		id[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for id[i] != i {
+			i = id[i]
+		}
+		return i
+	}
+	for i := range b.ps {
+		for j := i + 1; j < len(b.ps); j++ {
+			if b.ps[i].c != b.ps[j].c {
+				continue
+			}
+			t, e := touches(b.ps[i].rect, b.ps[j].rect)
+			if t && (!edgeOnly || e) {
+				id[find(i)] = find(j)
+			}
+		}
+	}
+	for i := range id {
+		id[i] = find(i)
+	}
+	return id
+}
+
+func (b *refBoard) capture() {
+	for {
+		id := b.components(false)
+		safe := map[int]bool{}
+		for i, q := range b.ps {
+			if b.onSide(q.rect) {
+				safe[id[i]] = true
+			}
+		}
+		any := false
+		var flips []int
+		for i := range b.ps {
+			if !safe[id[i]] {
+				flips = append(flips, i)
+				any = true
+			}
+		}
+		if !any {
+			return
+		}
+		for _, i := range flips {
+			b.ps[i].c = b.ps[i].c.Other()
+		}
+	}
+}
+
+func (b *refBoard) winner() int8 {
+	id := b.components(true)
+	sides := map[int]uint8{}
+	for i, q := range b.ps {
+		sides[id[i]] |= sideMask(q.rect, b.wf, b.hf)
+	}
+	for i := range b.ps {
+		if sides[id[i]] == allSides {
+			return int8(b.ps[i].c)
+		}
+	}
+	return -1
+}
+
+// refPlay plays m's path with the reference rules and returns the pieces
+// (sorted), the winner or -1, and the final travelling piece's rectangle.
+func refPlay(t *testing.T, p Position, m Move) (string, int8) {
+	t.Helper()
+	var s scratch
+	p.resolveAction(&s, &m)
+	wf, hf := p.dims()
+	b := refBoard{wf: wf, hf: hf}
+	dead := map[int32]bool{}
+	for _, i := range s.act.removed {
+		dead[i] = true
+	}
+	for i, q := range p.pieces {
+		if !dead[int32(i)] {
+			b.ps = append(b.ps, q)
+		}
+	}
+	var srcs []int
+	for _, r := range s.act.added {
+		b.ps = append(b.ps, piece{r, p.turn})
+		srcs = append(srcs, len(b.ps)-1)
+	}
+	path := m.path()
+	win := int8(-1)
+	if path != "" {
+		tr := srcs[m.src]
+		for k := 0; k < len(path); k++ {
+			if win >= 0 || b.ps[tr].c != p.turn {
+				t.Fatalf("%s: step %d after the path ended", m, k+1)
+			}
+			u := b.fullSide(tr, path[k])
+			if u < 0 || b.ps[u].c == p.turn {
+				t.Fatalf("%s: step %d illegal in the reference", m, k+1)
+			}
+			b.ps[tr].c, b.ps[u].c = b.ps[u].c, b.ps[tr].c
+			b.capture()
+			win = b.winner()
+			tr = u
+		}
+	}
+	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other()}
+	for _, pc := range b.ps {
+		q.pieces, _ = insertSorted(q.pieces, pc)
+	}
+	return code(q), win
+}
+
+// TestReferencePaths checks every legal move of positions along random games
+// against the brute-force reference.
+func TestReferencePaths(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	for g := 0; g < games; g++ {
+		p := Standard()
+		for ply := 0; ply < 40 && p.Outcome().Status == boardrules.Ongoing; ply++ {
+			moves := p.LegalMoves()
+			for _, m := range moves {
+				q := p.PlayUnchecked(m)
+				want, win := refPlay(t, p, m)
+				// the engine's code carries the side to move after the move
+				if got := code(q); got != want {
+					t.Fatalf("after %s from %s:\n got %s\nwant %s", m, code(p), got, want)
+				}
+				if (win >= 0) != (q.Outcome().Status == boardrules.Win) || (win >= 0 && boardrules.Player(win) != q.Outcome().Winner) {
+					t.Fatalf("after %s from %s: winner %d, outcome %+v", m, code(p), win, q.Outcome())
+				}
+			}
+			p = p.PlayUnchecked(moves[r.IntN(len(moves))])
+		}
+	}
+}
+
+// TestReferenceMoveSet enumerates every path of up to four steps with the
+// reference and checks that the listed moves stand for exactly the distinct
+// results.
+func TestReferenceMoveSet(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	positions := []Position{Standard()}
+	p := Standard()
+	for ply := 0; ply < 24; ply++ {
+		moves := p.LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		p = p.PlayUnchecked(moves[r.IntN(len(moves))])
+		if ply%8 == 7 && p.Outcome().Status == boardrules.Ongoing {
+			positions = append(positions, p)
+		}
+	}
+	for _, p := range positions {
+		moves := p.LegalMoves()
+		listed := map[string]string{} // base + result -> move
+		var bases []Move
+		for _, m := range moves {
+			key := baseKey(m) + "|" + resultKey(p, m)
+			if o, dup := listed[key]; dup {
+				t.Fatalf("%s and %s are equivalent in %s", o, m, code(p))
+			}
+			listed[key] = m.String()
+			if m.path() == "" {
+				bases = append(bases, m)
+			}
+		}
+		for _, b := range bases {
+			nsrc := 1
+			if b.kind != kindJ {
+				nsrc = 2 * int(b.n)
+			}
+			for src := 0; src < nsrc; src++ {
+				var rec func(path string)
+				rec = func(path string) {
+					if len(path) == 4 {
+						return
+					}
+					for _, d := range "ENSW" {
+						text := pathText(p, b, src, path+string(d))
+						m, err := p.ParseMove(text)
+						if err != nil {
+							continue
+						}
+						key := baseKey(m) + "|" + resultKey(p, m)
+						if _, ok := listed[key]; !ok {
+							t.Fatalf("%s in %s: result not listed", text, code(p))
+						}
+						q := p.PlayUnchecked(m)
+						if q.Outcome().Status == boardrules.Win {
+							continue
+						}
+						if _, w := refPlay(t, p, m); w >= 0 {
+							continue
+						}
+						rec(path + string(d))
+					}
+				}
+				rec("")
+			}
+		}
+	}
+}
+
+func baseKey(m Move) string {
+	return fmt.Sprint(m.kind, m.anchor, m.n, m.x1, m.y1)
+}
+
+// resultKey is the resulting position and turn record of a move.
+func resultKey(p Position, m Move) string {
+	q := p.PlayUnchecked(m)
+	x := "none"
+	if q.hist != nil && q.hist.hasX {
+		x = p.pointText(q.hist.x.x, q.hist.x.y) + p.pointText(q.hist.x.w, q.hist.x.h)
+	}
+	return code(q) + "|" + x
+}
+
+// pathText writes the move of base b with a path from source src.
+func pathText(p Position, b Move, src int, path string) string {
+	base := b.text[:b.pathOff]
+	switch b.kind {
+	case kindJ:
+		return base + path
+	case kindH, kindV:
+		half := "NS"
+		if b.kind == kindV {
+			half = "EW"
+		}
+		if b.n > 1 {
+			return base + "-" + itoa(src/2+1) + string(half[src&1]) + "-" + path
+		}
+		return base + string(half[src&1]) + "-" + path
+	}
+	return ""
+}
+
+func itoa(i int) string { return string(appendInt(nil, int64(i))) }
