@@ -105,6 +105,24 @@ func (p Position) SVGWith(o SVGOptions) string {
 	for r := 0; r < 7; r++ {
 		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="15" text-anchor="middle" dominant-baseline="central" fill="#333">%d</text>`+"\n", margin/2, margin+pitch/2+r*pitch, r+1)
 	}
+	if path := o.Highlight.Path(); len(path) >= 2 {
+		// The path lies under the pieces, so that it hides no letter.
+		fmt.Fprintf(&b, `<g><title>move %s</title>`+"\n", svgEscape(o.Highlight.String()))
+		pts := make([]string, 0, len(path))
+		for _, sq := range path[:len(path)-1] {
+			x, y := at(sq)
+			pts = append(pts, fmt.Sprintf("%d,%d", x, y))
+		}
+		// The line stops short of the last space's disc, where the arrow's
+		// head points at it.
+		px, py := at(path[len(path)-2])
+		tx, ty := at(path[len(path)-1])
+		head := svgArrowHead(float64(px), float64(py), float64(tx), float64(ty), 21)
+		pts = append(pts, head[1])
+		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#e07b00" stroke-width="6" stroke-linejoin="round" stroke-linecap="round"/>`+"\n", strings.Join(pts, " "))
+		fmt.Fprintf(&b, `<polygon points="%s" fill="#e07b00"/>`+"\n", head[0]+" "+head[2]+" "+head[3])
+		b.WriteString("</g>\n")
+	}
 	for _, sq := range spaces {
 		x, y := at(sq)
 		pc := p.At(sq)
@@ -125,26 +143,17 @@ func (p Position) SVGWith(o SVGOptions) string {
 		b.WriteString("</g>\n")
 	}
 	if path := o.Highlight.Path(); len(path) >= 2 {
-		fmt.Fprintf(&b, `<g><title>move %s</title>`+"\n", svgEscape(o.Highlight.String()))
+		// The crosses and the ring lie on the pieces, so that a leapt piece
+		// still on the board shows its cross.
+		b.WriteString(`<g stroke-linecap="round">` + "\n")
 		x0, y0 := at(path[0])
 		fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="25" fill="none" stroke="#e07b00" stroke-width="4" stroke-dasharray="7 4"/>`+"\n", x0, y0)
-		pts := make([]string, 0, len(path))
-		for _, sq := range path[:len(path)-1] {
-			x, y := at(sq)
-			pts = append(pts, fmt.Sprintf("%d,%d", x, y))
-		}
-		// The line stops short of the last space's disc, where the arrow's
-		// head points at it.
-		px, py := at(path[len(path)-2])
-		tx, ty := at(path[len(path)-1])
-		head := svgArrowHead(float64(px), float64(py), float64(tx), float64(ty), 21)
-		pts = append(pts, head[1])
-		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#e07b00" stroke-width="5" stroke-linejoin="round" stroke-linecap="round" opacity="0.85"/>`+"\n", strings.Join(pts, " "))
-		fmt.Fprintf(&b, `<polygon points="%s" fill="#e07b00" opacity="0.85"/>`+"\n", head[0]+" "+head[2]+" "+head[3])
 		for _, sq := range o.Highlight.Captures() {
 			x, y := at(sq)
-			fmt.Fprintf(&b, `<path d="M%d %dL%d %dM%d %dL%d %d" stroke="#d01010" stroke-width="4" stroke-linecap="round"/>`+"\n",
-				x-11, y-11, x+11, y+11, x-11, y+11, x+11, y-11)
+			d := fmt.Sprintf("M%d %dL%d %dM%d %dL%d %d", x-11, y-11, x+11, y+11, x-11, y+11, x+11, y-11)
+			// A white edge keeps the cross visible on discs of either colour.
+			fmt.Fprintf(&b, `<path d="%s" stroke="#fff" stroke-width="8"/>`+"\n", d)
+			fmt.Fprintf(&b, `<path d="%s" stroke="#d01010" stroke-width="4"/>`+"\n", d)
 		}
 		b.WriteString("</g>\n")
 	}

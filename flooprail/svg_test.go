@@ -158,7 +158,7 @@ func TestSVGOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := p.SVGWith(flooprail.SVGOptions{Highlight: m}); strings.Count(s, "stroke=\"#d01010\"") != 2 {
+	if s := p.SVGWith(flooprail.SVGOptions{Highlight: m}); strings.Count(s, `stroke="#d01010"`) != 2 {
 		t.Errorf("C4-E4-C4 should cross out D4 twice")
 	}
 }
