@@ -277,6 +277,8 @@ func TestPerftStart(t *testing.T) {
 	want := []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680}
 	if testing.Short() {
 		want = want[:7]
+	} else if got := boardrules.Perft(Standard(), 10); got != 18391564 {
+		t.Errorf("perft(10) = %d, want 18391564", got)
 	}
 	for _, v := range []Variant{{}, {Reverse: true}} {
 		p, _ := New(v)
@@ -309,7 +311,10 @@ func TestF1Opening(t *testing.T) {
 	checkMoves(t, x, "D6-C6 D6-D5 E5-D5 E5-E4 F4-E4 F4-F3 G3-F3")
 	checkIllegal(t, x, "E6-D6", "E6-D6: D6 is occupied")
 	checkIllegal(t, x, "E6-C6", "E6-C6: D6 is X's own piece")
-	checkIllegal(t, p, "E6-D6", "E6-D6: E6 holds an X Flooper, and O is to move")
+	checkIllegal(t, p, "E6-D6", "E6-D6: D6 is occupied")
+	checkIllegal(t, p, "E6-C6", "E6-C6: D6 is X's own piece")
+	checkIllegal(t, p, "E5-E4", "E5-E4: E5 holds an X Flooper, and O is to move")
+	checkIllegal(t, p, "E5-D5", "E5-D5: E5 holds an X Flooper, and O is to move")
 	checkIllegal(t, p, "F2-F3", "F2-F3: F2 is empty")
 	checkIllegal(t, p, "D3-C3", "D3-C3: an O Flooper moves only down or right")
 	checkIllegal(t, x, "D6-E6", "D6-E6: an X Flooper moves only up or left")

@@ -191,21 +191,22 @@ var playerName = [2]string{"O", "X"}
 
 var forwardWords = [2]string{"down or right", "up or left"}
 
-// explain says why m, which is not among p's legal moves, is illegal.
+// explain says why m, which is not among p's legal moves, is illegal. It
+// judges the path from the point of view of the piece's owner first, and
+// only then whose turn it is, so that "E6-D6" in the start position is
+// refused because D6 is occupied.
 func (p Position) explain(m Move) string {
 	if m.n() == 0 {
 		return "the empty move is never legal"
 	}
-	me := p.turn()
-	own, opp := p.me(), p.them()
 	at := func(i uint8) string { return squareOf(i).Upper() }
 	pc := p.at(m.from())
 	if pc == Empty {
 		return at(m.from()) + " is empty"
 	}
-	if pc.Owner() != boardrules.Player(me) {
-		return fmt.Sprintf("%s holds an %s, and %s is to move", at(m.from()), pc, playerName[me])
-	}
+	me := uint8(pc.Owner())
+	own, opp := p.pieces(me), p.pieces(me^1)
+	notYours := fmt.Sprintf("%s holds an %s, and %s is to move", at(m.from()), pc, playerName[p.turn()])
 	allowed := uint8(allDirs)
 	if !pc.IsSooper() {
 		allowed = forwardDirs[me]
@@ -220,6 +221,8 @@ func (p Position) explain(m Move) string {
 			return wrongWay
 		case empty&(1<<m.to()) == 0:
 			return at(m.to()) + " is occupied"
+		case me != p.turn():
+			return notYours
 		case p.allJumpers() != 0:
 			return "a Fleap is compulsory"
 		}
@@ -252,13 +255,15 @@ func (p Position) explain(m Move) string {
 		left &^= bit
 		sq = land
 	}
-	if !pc.IsSooper() && goal[me]&(1<<sq) != 0 {
-		return "not a legal move"
-	}
-	for d := 0; d < 4; d++ {
-		if allowed&(1<<d) != 0 && midBit[d][sq]&left != 0 && landBit[d][sq]&empty != 0 {
-			return "the Fleap must continue"
+	if pc.IsSooper() || goal[me]&(1<<sq) == 0 {
+		for d := 0; d < 4; d++ {
+			if allowed&(1<<d) != 0 && midBit[d][sq]&left != 0 && landBit[d][sq]&empty != 0 {
+				return "the Fleap must continue"
+			}
 		}
+	}
+	if me != p.turn() {
+		return notYours
 	}
 	return "not a legal move"
 }

@@ -326,3 +326,53 @@ func referenceMoves(p Position) []string {
 	}
 	return floops
 }
+
+// genPath draws a well-formed move: a Floop, or up to 4 Fleap steps, that
+// stays on the board.
+func genPath() *rapid.Generator[Move] {
+	return rapid.Custom(func(t *rapid.T) Move {
+		sq := boardOrder[rapid.IntRange(0, 31).Draw(t, "from")]
+		text := squareOf(sq).Upper()
+		step := 1
+		steps := 1
+		if rapid.Bool().Draw(t, "fleap") {
+			step, steps = 2, rapid.IntRange(1, 4).Draw(t, "steps")
+		}
+		for range steps {
+			var options []uint8
+			for d := 0; d < 4; d++ {
+				to := neighbour[d][sq]
+				if step == 2 && to >= 0 {
+					to = neighbour[d][to]
+				}
+				if to >= 0 {
+					options = append(options, uint8(to))
+				}
+			}
+			sq = rapid.SampledFrom(options).Draw(t, "to")
+			text += "-" + squareOf(sq).Upper()
+		}
+		m, err := ParseMove(text)
+		if err != nil {
+			t.Fatalf("ParseMove(%q): %v", text, err)
+		}
+		return m
+	})
+}
+
+// TestPropIllegalMessages: every illegal move gets a specific reason.
+func TestPropIllegalMessages(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition().Draw(t, "p")
+		m := genPath().Draw(t, "m")
+		_, err := p.Play(m)
+		legal := slices.Contains(p.LegalMoves(), m)
+		if legal != (err == nil) {
+			t.Fatalf("%s: Play error %v, legal %v", m, err, legal)
+		}
+		if err != nil && strings.HasSuffix(err.Error(), "not a legal move") {
+			text, _ := p.MarshalText()
+			t.Fatalf("%s: %s: no specific reason", text, err)
+		}
+	})
+}
