@@ -1,6 +1,217 @@
-// Package tumbling is a rule engine for Tumbling Down, Michael Shuck's 2000
-// game of tumbling stacks, as the pbmserv play-by-mail server played it
-// ("tumble"), plus the two other published rule sets.
+// Package tumbling is a rule engine for Tumbling Down (Michael Shuck, 2000):
+// stacks of black and white men on a chess board, moved one man at a time or
+// tumbled across the board, until a king falls. It plays the game as the
+// pbmserv play-by-mail server did ("tumble") and also the two other
+// published rule sets, so that a server or a bot can use whichever its
+// players know.
 //
-// Documentation is being completed; see the package's tests for the rules.
+// # The rules in brief
+//
+// The board has 8×8 squares, files A–H, ranks 1–8; 29 Black and 29 White men
+// stand on it in stacks. A stack is its men from the bottom up, colours mixed
+// freely; its owner is the colour of its top man, and only the owner may
+// move from it. A turn is exactly one move; there is no pass.
+//
+//   - A man move takes the top man of a stack to one of the 8 neighbouring
+//     squares, onto whatever stands there.
+//   - A tumble lifts a whole stack of two or more men and drops them along a
+//     line in one of the 8 directions, bottom man first, one man on each
+//     square; when the edge comes first, the edge square takes all the men
+//     left, as one unchanged sub-stack. The source square ends empty and the
+//     distance follows from the height; only the direction is chosen.
+//     Tumbling a single man is the man move to the neighbour (see below).
+//   - A colour's kings are its pure (one-colour) stacks of the greatest
+//     height. Kings are fixed at the start of each turn: a king made during
+//     a move counts only from the next turn.
+//   - The game is won by capturing an opponent's king, in the manner the
+//     rule set defines, and lost by a player who owns no stack when his turn
+//     begins ("no legal move"). There are no draws.
+//
+// # Example
+//
+//	p := tumbling.Standard()                 // Pbmserv rules, Black to move
+//	m, err := p.ParseMove("c1-c8t")          // any pbmserv notation: C1-C2T
+//	if err != nil { ... }                    // wraps boardrules.ErrSyntax, ErrIllegalMove or ErrGameOver
+//	p, _ = p.Play(m)                         // a new Position; the old one is unchanged
+//	fmt.Print(p)                             // the board as pbmserv prints it
+//	if o := p.Outcome(); o.Status == boardrules.Win {
+//		fmt.Println(p.ColorOf(o.Winner), "wins:", o.Reason) // "Black wins: king captured on C2"
+//	}
+//
+// Position satisfies boardrules.Position, so boardrules.Perft, Playout and
+// Replay work on it, and the package registers itself as "tumbling" with
+// boardrules.Register (import it for its side effect to use it by name).
+//
+// # Rule sets
+//
+// [Variant] chooses a rule set ([Rules]) and a starting [Layout]. Any rule
+// set goes with either layout; a layout only places the first men.
+//
+//	                     Pbmserv (default)     Classic               Boardspace
+//	moves first          Black                 Black                 White
+//	Player 0 / 1         Black / White         Black / White         White / Black
+//	man moves            yes                   yes                   only from a one-man stack
+//	a single man a king  yes                   no (kings have 2+)    yes
+//	king captured when   it holds exactly two  it is topped by the   it is no longer a king,
+//	                     runs, the king's      mover and the loser   unless the loser now has
+//	                     colour below and the  has no taller pure    a taller pure stack
+//	                     mover's above         stack now
+//	the mover loses if   never                 his own king is       he has no pure stack, or
+//	                                           covered, or he has    his own king is no
+//	                                           no king left          longer one (as above)
+//	the mover also wins  the opponent owns     the opponent owns     the opponent has no pure
+//	                     no stack              no stack              stack at all
+//
+// After each move the checks run in this order, the first that applies
+// ending the game (Outcome.Reason in quotes; S is the first such square in
+// the order A1, B1, …, H8):
+//
+//   - Pbmserv: an opponent's king now holds exactly two runs, his men below
+//     and the mover's above: the mover wins, "king captured on S".
+//   - Classic: (1) the opponent has no pure stack taller than his kings
+//     before the move, and one of those kings is now topped by the mover:
+//     the mover wins, "king captured on S" (a move that both wins and loses
+//     wins); (2) one of the mover's kings is topped by the opponent: the
+//     opponent wins, "own king captured on S"; (3) the mover has no pure
+//     stack of 2 or more men: the opponent wins, "no king left".
+//   - Boardspace: (1) the opponent has no pure stack: the mover wins,
+//     "opponent has no king"; (2) the opponent has no pure stack taller than
+//     his kings before the move, and one of those kings is non-empty and not
+//     a king (of either colour) now: the mover wins, "king captured on S";
+//     (3) the mover has no pure stack: the opponent wins, "no king left";
+//     (4) as (2) for the mover's own kings: the opponent wins, "own king
+//     captured on S".
+//
+// In every rule set a king square emptied by a tumble never counts, and a
+// side to move that owns no stack has lost: the other side wins, "no legal
+// move".
+//
+// The corner layout (pbmserv's "-c" challenge option, the designer's own
+// set-up) puts each side's 15 stacks in a corner triangle: Black's around
+// H1, White's around A8. The standard layout puts them in a triangle with
+// the tallest stacks on the back rank: Black's king C1 (4 men), White's F8.
+//
+// # Notation
+//
+// A move is written as pbmserv accepts it: the source square, an optional
+// hyphen, a second square, and an optional kind, "T" or "t" for a tumble,
+// "M" or "m" (or nothing) for a man move; squares are a file letter and a
+// rank digit in either case. For a tumble the second square may be any
+// square on the line (E5-H5T is E5-F5T); for a man move it must be a
+// neighbour. Nothing else is accepted: no spaces, at most one hyphen, and no
+// "#12" move number (split it off with notation.SplitMoveNumber). The
+// canonical form, [Move.String], is upper case with a hyphen: "A2-B2T",
+// "F2-G2". E5F5 and E5F5T are different moves: one man, or the whole stack.
+//
+// The package [ParseMove] checks only the text and keeps a tumble a tumble.
+// [Position.ParseMove] also checks the move against the position and turns a
+// tumble of a one-man stack into the man move it equals.
+//
+// # Board text
+//
+// [Position.String] draws the board as pbmserv mails it, rank 8 on top, each
+// square an 8-byte cell holding the stack's runs from the bottom as tokens
+// ("B2 W1 B1"), at most three tokens and eight bytes to a cell line; a rank
+// takes more lines when a cell needs them. [Position.Render] with [Upright]
+// gives pbmserv's "set u" view, which fills a cell column by column:
+//
+//	the stack B2 W1 B1 W2 B3 on A2:
+//
+//	Horizontal      Upright
+//	  |W2 B3   |      |W1 W2   |
+//	 2|B2 W1 B1|     2|B2 B1 B3|
+//
+// # Position code
+//
+// [Position.MarshalText] writes one line that [Position.UnmarshalText] reads
+// back to an equal position (==, same Hash):
+//
+//	tumbling pbmserv b ,,W1,W2,W3,W4,W3,W2/,,,W1,W2,W3,W2,W1/,,,,W1,W2,W1,/,,,,,W1,,/,,B1,,,,,/,B1,B2,B1,,,,/B1,B2,B3,B2,B1,,,/B2,B3,B4,B3,B2,B1,,
+//
+// that is the rules word, the colour to move (b or w), the ranks from 8 down
+// to 1 separated by "/", each its squares A to H separated by ",", and after
+// a stored game end the result: the winner's letter and capture:S,
+// owncapture:S, noking or oppnoking ("b:capture:C2"). UnmarshalText accepts
+// only this canonical form and rejects boards with more than 29 men of a
+// colour and results that do not fit the board or the rules.
+//
+// # Decisions
+//
+// Where the sources leave a question open, the package decides as follows.
+//
+//   - Players are numbered by turn order: Player 0 is the colour that moves
+//     first (Black, but White under Boardspace); colours stay Black and
+//     White in every text. [Position.ColorOf] and [Position.PlayerOf] map
+//     between them.
+//   - Classic lets Black move first, as pbmserv does (its source does not
+//     say). Any rule set goes with any layout; Boardspace knows only the
+//     standard one, but no rule depends on the layout.
+//   - A tumble of a one-man stack is the man move to that neighbour (the same
+//     position), so [Position.LegalMoves] lists only the man move,
+//     Position.ParseMove returns it, and Play plays such a tumble as the man
+//     move.
+//   - [Position.LegalMoves] lists the mover's stacks in square order (A1, B1,
+//     …, H8), for each its man moves and then its tumbles, each toward the
+//     neighbours in square order (SW, S, SE, W, E, NW, N, NE).
+//   - Under Pbmserv a lone man can be a king: pbmserv never excludes it, and
+//     its own examples of good captures include a one-man king.
+//   - Classic's "capture" is the king's square getting the other colour on
+//     top (covering changes the owner); the taller-king exception applies only
+//     to the mover's win, not to losing his own king.
+//   - When several kings fall at once, the reason names the first square.
+//   - A player who owns no stack when his turn begins has lost ("no legal
+//     move"); owning a stack always gives a move. This holds for decoded
+//     positions and for the zero Position (an empty board, Pbmserv, Black to
+//     move: White has won).
+//   - A result that depends on the kings before the move (a capture, no king
+//     left) is stored in the position and in its code; "no legal move" is
+//     always derived from the board. An ended position holds the final
+//     board with the other side to move; it has no legal moves, and Play and
+//     Position.ParseMove return boardrules.ErrGameOver.
+//   - There are no draws: no move limit and no repetition rule. Agreed draws
+//     and resignation belong to the server.
+//   - The move grammar is strict (callers trim), and a move that exists in no
+//     position (the same square twice, a tumble off its line, a man move to
+//     a square that is no neighbour) is a syntax error, as the package
+//     ParseMove has no position to call it illegal in.
+//   - The board text ends every line with "\n" and no "\r", and draws only
+//     the board (no flipped view, names, turn or result). A cell line holds
+//     at most three tokens and eight bytes, so counts of 10 or more take
+//     fewer tokens to a line and cells never widen; the number of lines is
+//     chosen per rank, so ranks of one-line cells look exactly like pbmserv's
+//     diagrams. Any Style other than Upright draws Horizontal.
+//   - A position code spells each position one way (no two adjacent runs of
+//     one colour, no leading zeros), so codes can serve as keys; boards with
+//     fewer than 29 men of a colour are accepted for tests and puzzles.
+//   - The layout constants are StandardLayout and CornerLayout, because
+//     Standard is the function that returns the standard start.
+//     [Position.Variant] reports the rules with StandardLayout: a position
+//     does not record the layout it started from, and neither does its code.
+//     Variant names are the rules word with "-corner" for the corner layout.
+//
+// And where the specification is silent:
+//
+//   - [New] returns an error wrapping boardrules.ErrSyntax for a Variant out
+//     of range; [ParseVariant] likewise for an unknown name.
+//   - Play and Position.ParseMove return a [*MoveError] for a well-formed
+//     move that cannot be played ("E5-F5T: E5 is empty", "F8-F7T: F8
+//     belongs to White", "F8-F7: only tumbles (F8 holds 4 men)"); it wraps
+//     boardrules.ErrIllegalMove or ErrGameOver. Syntax errors are
+//     *notation.ParseError values that wrap boardrules.ErrSyntax and point at
+//     the offending byte.
+//   - PlayUnchecked on a move that is not legal returns an unspecified
+//     position but never panics.
+//   - [Position.Hash] is a Zobrist hash with one key per square, height level
+//     and colour of a man, plus keys for the rules, the side to move and the
+//     stored result; every move updates it incrementally. Keys come from a
+//     fixed seed, so hashes are the same in every run and build; the zero
+//     Position hashes to 0.
+//
+// # Speed
+//
+// A Position is a comparable value of about 600 bytes: each stack is packed
+// into one uint64 (6 bits of height, one colour bit per man), and bitboards
+// of owners, pure stacks and kings are kept up to date by every move, so
+// AppendLegalMoves and PlayUnchecked allocate nothing and scan nothing but
+// the squares a move touches. See BENCHMARKS.md in the module root.
 package tumbling
