@@ -219,9 +219,10 @@ func (p Position) hasMove() bool {
 	return p.allJumpers() != 0
 }
 
-// LegalMoves returns every legal move, in a deterministic order: Fleap
-// moves piece by piece in bit order, each piece's paths depth first in the
-// direction order up, right, down, left; or Floops grouped by direction.
+// LegalMoves returns every legal move, in a deterministic order: the
+// Fleap moves of Floopers grouped by the direction of their first step,
+// then those of SooperFloopers piece by piece, each piece's paths depth
+// first; or the Floops grouped by direction.
 func (p Position) LegalMoves() []Move {
 	var buf [48]Move
 	moves := p.AppendLegalMoves(buf[:0])
@@ -275,27 +276,45 @@ func fillFloops(out []Move, k int, to uint32, d int) int {
 	return k
 }
 
-// appendFleaps appends the Fleap moves of the pieces in js, which can all
-// make a first Fleap step.
+// appendFleaps appends the Fleap moves of the side to move; js holds its
+// pieces that can make a first Fleap step. Floopers go first, their first
+// steps found for all of them at once, direction by direction; only a
+// Flooper that can leap again needs the depth-first search.
 func (p Position) appendFleaps(dst []Move, js uint32) []Move {
-	g := fleapGen{dst: dst, goal: goal[p.turn()&1]}
-	fw := &forward[p.turn()&1]
-	g.d0, g.d1 = fw[0], fw[1]
-	empty := ^(p.me() | p.them())
-	for ; js != 0; js &= js - 1 {
-		i := uint(bits.TrailingZeros32(js))
-		from := uint32(1) << i
-		g.from = uint16(i)
-		if p.kings&from != 0 {
-			// The SooperFlooper has left its space (§3 rule 6).
-			g.empty = empty | from
-			g.king(i, p.them(), 0, 0, 0)
-		} else {
-			g.empty = empty
-			g.man(i, p.them(), 0, 0, 0)
+	me := p.turn() & 1
+	opp := p.them()
+	empty := ^(p.me() | opp)
+	g := fleapGen{empty: empty, goal: goal[me]}
+	g.d0, g.d1 = forward[me][0], forward[me][1]
+	men := js &^ p.kings
+	for _, d := range [2]int{g.d0, g.d1} {
+		d &= 3
+		r := rotation[d]
+		lands := bits.RotateLeft32(bits.RotateLeft32(men&leapFrom[d], r)&opp, r) & empty
+		for ; lands != 0; lands &= lands - 1 {
+			t := uint(bits.TrailingZeros32(lands))
+			mid := uint32(1) << ((int(t) - r) & 31)
+			from := uint16((int(t) - 2*r) & 31)
+			left := opp &^ mid
+			if g.goal>>t&1 == 0 &&
+				(midBit[g.d0&3][t&31]&left != 0 && landBit[g.d0&3][t&31]&empty != 0 ||
+					midBit[g.d1&3][t&31]&left != 0 && landBit[g.d1&3][t&31]&empty != 0) {
+				g.dst, g.from = dst, from
+				g.man(t, left, mid, uint32(d), 1)
+				dst = g.dst
+				continue
+			}
+			dst = append(dst, Move{caps: mid, dirs: uint32(d), info: from | uint16(t)<<5 | 1<<10})
 		}
 	}
-	return g.dst
+	for ks := js & p.kings; ks != 0; ks &= ks - 1 {
+		i := uint(bits.TrailingZeros32(ks))
+		// The SooperFlooper has left its space (§3 rule 6).
+		g.dst, g.from, g.empty = dst, uint16(i), empty|1<<i
+		g.king(i, opp, 0, 0, 0)
+		dst = g.dst
+	}
+	return dst
 }
 
 // fleapGen collects the Fleap moves of one piece, depth first.
