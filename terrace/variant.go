@@ -3,6 +3,8 @@ package terrace
 import (
 	"fmt"
 	"strings"
+
+	"github.com/boardrules/boardrules/notation"
 )
 
 // Setup chooses the first position of a two-player game.
@@ -86,14 +88,15 @@ func Variants() []Variant {
 	return out
 }
 
-// ParseVariant reads one of the names Variant.String gives, exactly.
+// ParseVariant reads one of the names Variant.String gives, exactly. Its
+// error is a *notation.ParseError, wrapping boardrules.ErrSyntax.
 func ParseVariant(s string) (Variant, error) {
 	for _, v := range Variants() {
 		if v.String() == s {
 			return v, nil
 		}
 	}
-	return Variant{}, fmt.Errorf("terrace: unknown variant %q (want one of 8-long, 8-short, 8-medium, 8-master, 8-3p, 8-4p, 6-long, ..., 6-4p)", s)
+	return Variant{}, notation.Errorf(s, 0, "unknown Terrace variant (want 8-long, 8-short, 8-medium, 8-master, 8-3p, 8-4p or the same with 6-)")
 }
 
 // Layouts: per seat, kinds with their squares.
