@@ -245,7 +245,9 @@ func (q *Position) parseNum(s, t string, off int) (int64, error) {
 	if shift > uint(q.shift) {
 		return 0, notation.Errorf(s, off, "%q is too fine to represent on this board", t)
 	}
-	if n > 32<<shift {
+	// values beyond the board are refused before they meet the grid
+	limit := uint64(max(q.v.Width, q.v.Height))
+	if whole := n >> shift; whole > limit || (whole == limit && n&(1<<shift-1) != 0) {
 		return 0, notation.Errorf(s, off, "%q lies outside the board", t)
 	}
 	return int64(n) << (uint(q.shift) - shift), nil

@@ -18,6 +18,7 @@ type pt struct{ x, y int64 }
 // the way to the next corner East (or North) runs along an edge: the graph
 // in which staircase legs are walked (§10.2).
 type cornerGraph struct {
+	wf, hf int64
 	pts   []pt    // sorted by y, then x, no duplicates
 	byX   []int32 // point indices sorted by x, then y
 	posX  []int32 // position of each point in byX
@@ -53,6 +54,7 @@ func cmpPt(a, b pt) int {
 // build computes the graph of ps and the canonical location of every point
 // it can reach.
 func (g *cornerGraph) build(ps []piece, wf, hf int64) {
+	g.wf, g.hf = wf, hf
 	g.pts = g.pts[:0]
 	for _, p := range ps {
 		g.pts = append(g.pts, pt{p.x, p.y}, pt{p.x + p.w, p.y}, pt{p.x, p.y + p.h}, pt{p.x + p.w, p.y + p.h})
@@ -118,7 +120,9 @@ func (g *cornerGraph) index(x, y int64) int {
 func (g *cornerGraph) next(v int, north bool) (w int, blocked bool) {
 	if !north {
 		if v+1 >= len(g.pts) || g.pts[v+1].y != g.pts[v].y {
-			return -1, false
+			// no corner further East: the way on runs into a piece unless
+			// this is the board's side
+			return -1, g.pts[v].x < g.wf
 		}
 		if !g.edgeE[v] {
 			return -1, true
@@ -127,7 +131,7 @@ func (g *cornerGraph) next(v int, north bool) (w int, blocked bool) {
 	}
 	k := int(g.posX[v])
 	if k+1 >= len(g.byX) || g.pts[g.byX[k+1]].x != g.pts[v].x {
-		return -1, false
+		return -1, g.pts[v].y < g.hf
 	}
 	if !g.edgeN[k] {
 		return -1, true

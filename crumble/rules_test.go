@@ -1,0 +1,400 @@
+package crumble
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"github.com/google/go-cmp/cmp"
+)
+
+var _ boardrules.Position[Position, Move] = Position{}
+
+func TestStartPositions(t *testing.T) {
+	p, err := New(Variant{Width: 8, Height: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// (0,0) White, upper-left Black, on 6x6 and 8x8
+	if p.Piece(0).Color != White || p.Piece(56).Color != Black {
+		t.Errorf("8x8 corners: %v %v", p.Piece(0), p.Piece(56))
+	}
+	q, _ := New(Variant{Width: 3, Height: 5})
+	black := 0
+	for _, pc := range q.Pieces() {
+		if pc.Color == Black {
+			black++
+		}
+	}
+	if black != 8 || q.Piece(0).Color != Black || q.Piece(14).Color != Black {
+		t.Errorf("3x5: %d black pieces, corners %v %v", black, q.Piece(0).Color, q.Piece(14).Color)
+	}
+	w, _ := New(Variant{FirstPlayer: White})
+	if w.Turn() != White || w.ToMove() != 1 || !strings.HasPrefix(code(w), "crumble 6x6 w ") {
+		t.Errorf("White first: %v %v %s", w.Turn(), w.ToMove(), code(w))
+	}
+	if s := Standard(); s.Turn() != Black || s.ToMove() != 0 || s.Players() != 2 || s.NumPieces() != 36 {
+		t.Errorf("standard start: %v %v", s.Turn(), s.NumPieces())
+	}
+}
+
+func TestNewValidation(t *testing.T) {
+	for _, v := range []Variant{{Width: 1}, {Width: 33}, {Height: -1}, {FirstPlayer: 2}, {Draws: NoDraws | Repetition}, {Draws: 8}} {
+		if _, err := New(v); err == nil {
+			t.Errorf("New(%+v) accepted", v)
+		}
+	}
+	p, err := New(Variant{Width: 2, Height: 32, Draws: Renewables})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Variant{Width: 2, Height: 32, Draws: Renewables}
+	if p.Variant() != want {
+		t.Errorf("Variant() = %+v", p.Variant())
+	}
+	if Standard().Variant() != (Variant{6, 6, Black, Repetition | Renewables}) {
+		t.Errorf("standard variant %+v", Standard().Variant())
+	}
+}
+
+func TestVariantNames(t *testing.T) {
+	cases := map[string]Variant{
+		"6x6":                  {6, 6, Black, Repetition | Renewables},
+		"8x8":                  {8, 8, Black, Repetition | Renewables},
+		"3x5-white":            {3, 5, White, Repetition | Renewables},
+		"6x6-repetition":       {6, 6, Black, Repetition},
+		"6x6-white-renewables": {6, 6, White, Renewables},
+		"32x2-nodraws":         {32, 2, Black, NoDraws},
+	}
+	for name, v := range cases {
+		if v.String() != name {
+			t.Errorf("%+v.String() = %q, want %q", v, v.String(), name)
+		}
+		got, err := ParseVariant(name)
+		if err != nil {
+			t.Errorf("ParseVariant(%q): %v", name, err)
+			continue
+		}
+		n, _ := got.normalise()
+		if n != v {
+			t.Errorf("ParseVariant(%q) = %+v", name, n)
+		}
+	}
+	for _, bad := range []string{"", "6", "6x", "x6", "06x6", "6x6-", "6x6-black", "6x6-nodraws-white", "1x6", "6x33"} {
+		if _, err := ParseVariant(bad); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("ParseVariant(%q) = %v", bad, err)
+		}
+	}
+	if (Variant{}).String() != "6x6" {
+		t.Errorf("zero variant name %q", Variant{}.String())
+	}
+}
+
+func TestCoord(t *testing.T) {
+	for _, c := range []struct {
+		num  int64
+		exp  int
+		want string
+	}{{6, 1, "3"}, {5, 1, "5/2"}, {3, 3, "3/8"}, {0, 5, "0"}, {12, 3, "3/2"}} {
+		got := NewCoord(c.num, c.exp)
+		if got.String() != c.want {
+			t.Errorf("NewCoord(%d,%d) = %s, want %s", c.num, c.exp, got, c.want)
+		}
+	}
+	if NewCoord(4, 2) != NewCoord(1, 0) || NewCoord(3, 3).Float64() != 0.375 || NewCoord(6, 2).Num() != 3 || NewCoord(6, 2).Exp() != 1 {
+		t.Error("normalisation")
+	}
+}
+
+func TestColor(t *testing.T) {
+	if Black.String() != "black" || White.String() != "white" || Black.Other() != White || White.Other() != Black {
+		t.Error("Color methods")
+	}
+}
+
+func TestSVG(t *testing.T) {
+	p, _ := New(Variant{Width: 2, Height: 2})
+	want := `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2">
+<rect x="0" y="1" width="1" height="1" fill="#fff" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
+<rect x="1" y="1" width="1" height="1" fill="#000" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
+<rect x="0" y="0" width="1" height="1" fill="#000" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
+<rect x="1" y="0" width="1" height="1" fill="#fff" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
+</svg>
+`
+	if diff := cmp.Diff(want, p.SVG()); diff != "" {
+		t.Errorf("2x2 SVG (-want +got):\n%s", diff)
+	}
+	q, err := boardrules.Replay(Standard(), "1HN", "0H", "1,2V")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := q.SVG()
+	for _, s := range []string{`<rect x="1" y="5" width="1" height="0.5" fill="#fff"`, `<rect x="1.5" y="4" width="0.5" height="1" fill="#000"`} {
+		if !strings.Contains(svg, s) {
+			t.Errorf("SVG lacks %s:\n%s", s, svg)
+		}
+	}
+}
+
+func TestRasterScales(t *testing.T) {
+	p := Standard()
+	s := p.String()
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	if len(lines) != 12 || len(lines[0]) != 12 || lines[0] != "BBwwBBwwBBww" || lines[11] != "wwBBwwBBwwBB" {
+		t.Errorf("start raster:\n%s", s)
+	}
+	// E = 2 after a quarter: k = 4
+	q, err := boardrules.Replay(Standard(), "1H", "0H", "1V", "0V", "2H")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines = strings.Split(strings.TrimSuffix(q.String(), "\n"), "\n")
+	if len(lines) != 24 || len(lines[0]) != 24 {
+		t.Errorf("E=2 raster is %dx%d", len(lines), len(lines[0]))
+	}
+	// past E = 4 the code is printed
+	r := splitCorner(t, 10)
+	if got := r.String(); got != code(r)+"\n" {
+		t.Errorf("fine raster: %q", got)
+	}
+}
+
+// splitCorner has Black split its piece at (1,0) and White its piece at
+// (0,0) n times each, alternating H and V cuts; the pieces at the corners
+// keep their lower-left corners.
+func splitCorner(t *testing.T, n int) Position {
+	t.Helper()
+	p := Standard()
+	for k := 0; k < 2*n; k++ {
+		cut := "H"
+		if (k/2)%2 == 1 {
+			cut = "V"
+		}
+		var err error
+		p, err = playCorner(p, cut)
+		if err != nil {
+			t.Fatalf("split %d: %v", k+1, err)
+		}
+	}
+	return p
+}
+
+func playCorner(p Position, cut string) (Position, error) {
+	x := int64(0)
+	if p.Turn() == Black {
+		x = 1 << p.shift
+	}
+	loc := p.Location(findPiece(p.pieces, x, 0))
+	return boardrules.Replay(p, loc+cut)
+}
+
+func TestPrecisionLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("118 splits per side")
+	}
+	p := splitCorner(t, 118)
+	pc := p.Piece(findPiece(p.pieces, 1<<p.shift, 0))
+	if pc.W != NewCoord(1, 59) || pc.H != NewCoord(1, 59) || p.exponent() != 59 {
+		t.Fatalf("after 118 splits: %+v, E=%d", pc, p.exponent())
+	}
+	_, err := playCorner(p, "H")
+	if !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), "too fine to represent") {
+		t.Errorf("119th split: %v", err)
+	}
+	for _, m := range p.LegalMoves() {
+		if strings.HasPrefix(m.String(), p.Location(findPiece(p.pieces, 1<<p.shift, 0))+"H") {
+			t.Errorf("too fine split listed: %s", m)
+		}
+	}
+	// the code of a position at the limit reads back; one past it does not
+	var q Position
+	if err := q.UnmarshalText([]byte(code(p))); err != nil {
+		t.Errorf("at the limit: %v", err)
+	}
+}
+
+func TestMaxShift(t *testing.T) {
+	for _, c := range []struct{ m, e int }{{2, 61}, {3, 60}, {4, 60}, {5, 59}, {8, 59}, {9, 58}, {16, 58}, {17, 57}, {32, 57}} {
+		if got := maxShift(c.m, 2); int(got) != c.e {
+			t.Errorf("E_max(%d) = %d, want %d", c.m, got, c.e)
+		}
+	}
+}
+
+func TestRepetitionDraw(t *testing.T) {
+	cycle := []string{"1H", "0H", "1J1,2", "0J1,2"}
+	moves := append(append([]string{}, cycle...), cycle...)
+	p, err := boardrules.Replay(Standard(), moves[:7]...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Outcome().Status != boardrules.Ongoing {
+		t.Fatalf("drawn early: %+v", p.Outcome())
+	}
+	q, err := boardrules.Replay(p, moves[7])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := q.Outcome(); o.Status != boardrules.Draw || o.Reason != "threefold repetition" || o.Winner != boardrules.NoPlayer {
+		t.Errorf("after two cycles: %+v", o)
+	}
+	if len(q.LegalMoves()) != 0 {
+		t.Error("drawn position has moves")
+	}
+	if _, err := q.ParseMove("1H"); !errors.Is(err, boardrules.ErrGameOver) {
+		t.Errorf("move after the draw: %v", err)
+	}
+	// the history is shared, not part of the position
+	if !q.Equal(Standard()) || q.Hash() != Standard().Hash() {
+		t.Error("repeated position differs from the start")
+	}
+	for _, d := range []DrawRules{Renewables, NoDraws} {
+		s, _ := New(Variant{Draws: d})
+		r, err := boardrules.Replay(s, moves...)
+		if err != nil || r.Outcome().Status != boardrules.Ongoing {
+			t.Errorf("draws %d: %v %+v", d, err, r.Outcome())
+		}
+	}
+	// the decoded position starts a fresh history
+	var fresh Position
+	if err := fresh.UnmarshalText([]byte(code(p))); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := boardrules.Replay(fresh, moves[7])
+	if r.Outcome().Status != boardrules.Ongoing {
+		t.Errorf("fresh history drew: %+v", r.Outcome())
+	}
+}
+
+func TestRenewablesRule(t *testing.T) {
+	u := int64(1) << 59
+	sq := func(x, y int64) rect { return rect{x * u, y * u, u, u} }
+	half := func(x, y int64) []rect { return []rect{{x * u, y * u, u, u / 2}} }
+	x := sq(2, 2)
+	v := Variant{6, 6, Black, Renewables}
+	q := &Position{v: v}
+	build := func(as [][]rect, xs []rect, hasX []bool) *history {
+		h := &history{}
+		for i := range as {
+			h = &history{parent: h, turns: h.turns + 1, a: as[i], x: xs[i], hasX: hasX[i]}
+		}
+		return h
+	}
+	same := []rect{x, x, x, x, x, x}
+	all := []bool{true, true, true, true, true, true}
+	aBlack, aWhite := []rect{sq(1, 0)}, []rect{sq(0, 0)}
+	as := [][]rect{aBlack, aWhite, aBlack, aWhite, half(1, 0), half(0, 0)}
+	if r := build(as, same, all).draw(q); r != reasonRenewables {
+		t.Errorf("renewable cycle not drawn: %d", r)
+	}
+	if r := build(as[:5], same[:5], all[:5]).draw(q); r != reasonNone {
+		t.Error("drawn with five turns")
+	}
+	diffX := append([]rect{sq(3, 3)}, same[1:]...)
+	if r := build(as, diffX, all).draw(q); r != reasonNone {
+		t.Error("drawn with different final pieces")
+	}
+	if r := build(as, same, []bool{true, true, false, true, true, true}).draw(q); r != reasonNone {
+		t.Error("drawn with a turn without X")
+	}
+	grow := [][]rect{aBlack, aWhite, aBlack, aWhite, {sq(1, 0), sq(1, 1)}, half(0, 0)}
+	if r := build(grow, same, all).draw(q); r != reasonNone {
+		t.Error("drawn although A(u3) is not inside A(u1)")
+	}
+	q.v.Draws = Repetition
+	if r := build(as, same, all).draw(q); r != reasonNone {
+		t.Error("renewables switched off but drawn")
+	}
+}
+
+func TestOwnCaptureAndWinEndPath(t *testing.T) {
+	// V3: Black's last move wins; a longer path is illegal
+	p, err := boardrules.Replay(Standard(), strings.Fields("2,1VW 1,3VW 2,3HN 2VE")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.ParseMove("5,5HSN")
+	if !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), "won after step 1") {
+		t.Errorf("step after the win: %v", err)
+	}
+}
+
+func TestZeroPosition(t *testing.T) {
+	var p Position
+	if p.LegalMoves() != nil || p.String() == "" || p.Hash() != 0 || p.NumPieces() != 0 || p.Players() != 2 {
+		t.Error("zero position")
+	}
+	if _, err := p.ParseMove("0H"); err == nil {
+		t.Error("zero position accepted a move")
+	}
+	if _, err := p.Play(Move{}); err == nil {
+		t.Error("zero move accepted")
+	}
+	_ = p.SVG()
+	_ = p.Outcome()
+	_, _ = p.MarshalText()
+	if _, err := Standard().Play(Move{}); !errors.Is(err, boardrules.ErrIllegalMove) {
+		t.Errorf("zero move: %v", err)
+	}
+}
+
+func TestPlayForeignMove(t *testing.T) {
+	a := Standard()
+	b, _ := boardrules.Replay(a, "1H")
+	m, err := b.ParseMove("0HN")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Play(m); !errors.Is(err, boardrules.ErrIllegalMove) {
+		t.Errorf("move of another position: %v", err)
+	}
+}
+
+func TestErrorMessages(t *testing.T) {
+	p := Standard()
+	cases := map[string]string{
+		"1HS":    "1HS: the lower half has no full-side neighbour to the south",
+		"2,1H2":  "split line is blocked",
+		"3,1,1,1V": "white's",
+		"9H":       "leg 1 runs off the board",
+	}
+	for mv, want := range cases {
+		_, err := p.ParseMove(mv)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", mv, err, want)
+		}
+	}
+	q, _ := boardrules.Replay(p, "1HN")
+	if _, err := q.ParseMove("2,1,1H"); err == nil || !strings.Contains(err.Error(), "leg 3 crosses a piece at (2,1/2)") {
+		t.Errorf("crossing leg: %v", err)
+	}
+	if _, err := q.ParseMove("2,1H"); err == nil || !strings.Contains(err.Error(), "no piece has its lower-left corner at (2,1/2)") {
+		t.Errorf("no piece: %v", err)
+	}
+}
+
+func TestParseForms(t *testing.T) {
+	p := Standard()
+	for in, want := range map[string]string{
+		"0,1hn":       "0,1HN",
+		" 0,1HN+ ":    "0,1HN",
+		"0,1HN#":      "0,1HN",
+		"0, 1HN":      "0,1HN",
+		"1/3, 1/6VW":  "2,1VW",
+		"0,1HN-N":     "0,1HN",
+		"1,1,1VW":     "2,1VW",
+		"2,1vw":       "2,1VW",
+		"1/3,1/6hn-n": "2,1HN",
+		"2,1VW-W":     "2,1VW",
+	} {
+		m, err := p.ParseMove(in)
+		if err != nil {
+			t.Errorf("%q: %v", in, err)
+			continue
+		}
+		if m.String() != want {
+			t.Errorf("%q -> %q, want %q", in, m, want)
+		}
+	}
+}
