@@ -354,8 +354,8 @@ func TestPlayForeignMove(t *testing.T) {
 func TestErrorMessages(t *testing.T) {
 	p := Standard()
 	cases := map[string]string{
-		"1HS":    "1HS: the lower half has no full-side neighbour to the south",
-		"2,1H2":  "split line is blocked",
+		"1HS":      "1HS: the lower half has no full-side neighbour to the south",
+		"2,1H2":    "split line is blocked",
 		"3,1,1,1V": "white's",
 		"9H":       "leg 1 runs off the board",
 	}
