@@ -1,0 +1,235 @@
+package terrace
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
+)
+
+// SVGOptions tunes SVGWith. The zero value draws the plain board at the
+// default size; the same type, with the same fields, exists in every engine
+// package of the module.
+type SVGOptions struct {
+	// Size is the drawing's width in pixels (the svg element's width
+	// attribute); 0 means 480. The height follows the viewBox's aspect.
+	Size int
+	// Highlight is a move to mark on the board: From with a dashed outline,
+	// To with a solid one, and an arrow from one to the other. The zero Move
+	// marks nothing; a move with a square off the board is ignored.
+	Highlight Move
+}
+
+// SVG draws the position as an SVG image: SVGWith(SVGOptions{}).
+func (p Position) SVG() string { return p.SVGWith(SVGOptions{}) }
+
+// svgArmies are the fill and letter colours of the four armies, by seat:
+// lowercase ivory, UPPERCASE black, lowercase′ red, UPPERCASE′ blue.
+var svgArmies = [4]struct{ fill, ink, edge string }{
+	{"#fbf7ec", "#111111", "#111111"},
+	{"#1c1c1c", "#ffffff", "#e8e8e8"},
+	{"#c0392b", "#ffffff", "#111111"},
+	{"#2e6fb7", "#ffffff", "#111111"},
+}
+
+var svgArmyNames = [4]string{"lowercase", "UPPERCASE", "lowercase'", "UPPERCASE'"}
+
+// SVGWith draws the position as a self-contained SVG document:
+//
+//   - The board is N×N squares of 60 units (a 512×512 viewBox on 8x8,
+//     392×392 on 6x6), rank N on top as in String, with the file letters
+//     below and the rank digits to the left.
+//   - Each square is shaded by its level, from dark (level 1) to light
+//     (level N), and carries its level as a small digit; a thick wall is
+//     drawn wherever two neighbouring squares differ in level, so the
+//     terraces read as in the board text. The High and Low corners are
+//     lettered H and L.
+//   - A piece is a disc whose radius grows with its size (T and A 14 units,
+//     B 18, C 22, D 26), filled with its army's colour (lowercase ivory,
+//     UPPERCASE black, lowercase′ red, UPPERCASE′ blue) and lettered with its
+//     glyph (t, B, c', D'), so armies differ by letter as well as by
+//     colour. A T also has a gold ring.
+//   - Every piece has a title (a tooltip in browsers) naming its square,
+//     kind and army, and the drawing's title names the game, the variant and
+//     the army to move or the result.
+//
+// Levels and corners come from Level, so the drawing holds no second copy
+// of the board's geometry. The output depends on the position and the
+// options only: equal positions give equal bytes.
+func (p Position) SVGWith(o SVGOptions) string {
+	const (
+		cell = 60
+		left = 24 // room for the rank digits
+		top  = 8
+	)
+	n := p.Size()
+	width, height := left+n*cell+8, top+n*cell+24
+	size := o.Size
+	if size <= 0 {
+		size = 480
+	}
+	corner := func(sq notation.Square) (int, int) {
+		return left + sq.File()*cell, top + (n-1-sq.Rank())*cell
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" font-family="sans-serif">`+"\n",
+		width, height, size, svgScale(size, height, width))
+	fmt.Fprintf(&b, "<title>%s</title>\n", svgEscape(p.svgTitle()))
+	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#f6f4ee"/>`+"\n", width, height)
+	for rank := n - 1; rank >= 0; rank-- {
+		for file := 0; file < n; file++ {
+			sq := notation.SquareAt(file, rank)
+			x, y := corner(sq)
+			level := p.Level(sq)
+			t := float64(level-1) / float64(n-1)
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#000" stroke-opacity="0.15"/>`+"\n",
+				x, y, cell, cell, svgMix("#5d6b48", "#eef1dc", t))
+			ink := "#222"
+			if t < 0.5 {
+				ink = "#fff"
+			}
+			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="10" text-anchor="end" fill="%s" fill-opacity="0.8">%d</text>`+"\n", x+cell-3, y+cell-4, ink, level)
+		}
+	}
+	// Walls: the right and upper edge of each square where the level changes.
+	var walls []string
+	for rank := 0; rank < n; rank++ {
+		for file := 0; file < n; file++ {
+			sq := notation.SquareAt(file, rank)
+			x, y := corner(sq)
+			if file+1 < n && p.Level(notation.SquareAt(file+1, rank)) != p.Level(sq) {
+				walls = append(walls, fmt.Sprintf("M%d %dv%d", x+cell, y, cell))
+			}
+			if rank+1 < n && p.Level(notation.SquareAt(file, rank+1)) != p.Level(sq) {
+				walls = append(walls, fmt.Sprintf("M%d %dh%d", x, y, cell))
+			}
+		}
+	}
+	fmt.Fprintf(&b, `<path d="%s" stroke="#3b2f1e" stroke-width="4" stroke-linecap="square" fill="none"/>`+"\n", strings.Join(walls, ""))
+	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#3b2f1e" stroke-width="4"/>`+"\n", left, top, n*cell, n*cell)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="14" text-anchor="middle" fill="#333">%c</text>`+"\n",
+			left+i*cell+cell/2, top+n*cell+18, 'a'+i)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="14" text-anchor="middle" dominant-baseline="central" fill="#333">%d</text>`+"\n",
+			left/2, top+(n-1-i)*cell+cell/2, i+1)
+	}
+	for rank := n - 1; rank >= 0; rank-- {
+		for file := 0; file < n; file++ {
+			sq := notation.SquareAt(file, rank)
+			pc, ok := p.At(sq)
+			if !ok || pc.Owner < 0 || int(pc.Owner) >= len(svgArmies) {
+				continue
+			}
+			x, y := corner(sq)
+			cx, cy := x+cell/2, y+cell/2
+			army := svgArmies[pc.Owner]
+			r := 10 + 4*pc.Kind.Size()
+			fmt.Fprintf(&b, "<g><title>%s: %s of %s (seat %d)</title>\n", sq, pc.Kind, svgArmyNames[pc.Owner], pc.Owner)
+			fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", cx, cy, r, army.fill, army.edge)
+			if pc.Kind == T {
+				fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="none" stroke="#e0b000" stroke-width="3"/>`+"\n", cx, cy, r+4)
+			}
+			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="%d" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`+"\n",
+				cx, cy, 12+2*pc.Kind.Size(), army.ink, svgEscape(pc.String()))
+			b.WriteString("</g>\n")
+		}
+	}
+	// The corner letters come after the pieces, which would hide them, and
+	// have a halo of the square's own shade.
+	for rank := n - 1; rank >= 0; rank-- {
+		for file := 0; file < n; file++ {
+			sq := notation.SquareAt(file, rank)
+			x, y := corner(sq)
+			letter, fill, halo := "H", "#222", svgMix("#5d6b48", "#eef1dc", 1)
+			switch p.Level(sq) {
+			case 1:
+				letter, fill, halo = "L", "#fff", svgMix("#5d6b48", "#eef1dc", 0)
+			case n:
+			default:
+				continue
+			}
+			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="13" font-weight="bold" fill="%s" stroke="%s" stroke-width="3" paint-order="stroke">%s</text>`+"\n",
+				x+4, y+15, fill, halo, letter)
+		}
+	}
+	if h := o.Highlight; p.svgOnBoard(h.From) && p.svgOnBoard(h.To) && h.From != h.To {
+		fx, fy := corner(h.From)
+		tx, ty := corner(h.To)
+		fmt.Fprintf(&b, `<g><title>move %s</title>`+"\n", svgEscape(h.String()))
+		fmt.Fprintf(&b, `<g fill="none" stroke="#d35400" stroke-width="4"><rect x="%d" y="%d" width="%d" height="%d" stroke-dasharray="8 5"/><rect x="%d" y="%d" width="%d" height="%d"/></g>`+"\n",
+			fx+3, fy+3, cell-6, cell-6, tx+3, ty+3, cell-6, cell-6)
+		x1, y1, x2, y2 := float64(fx+cell/2), float64(fy+cell/2), float64(tx+cell/2), float64(ty+cell/2)
+		head := svgArrowHead(x1, y1, x2, y2, 8)
+		fmt.Fprintf(&b, `<polyline points="%s,%s %s" fill="none" stroke="#d35400" stroke-width="4" stroke-linecap="round" opacity="0.8"/>`+"\n", svgNum(x1), svgNum(y1), head[1])
+		fmt.Fprintf(&b, `<polygon points="%s" fill="#d35400" opacity="0.8"/>`+"\n", head[0]+" "+head[2]+" "+head[3])
+		b.WriteString("</g>\n")
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
+}
+
+func (p Position) svgOnBoard(sq notation.Square) bool { return p.Level(sq) > 0 }
+
+// svgTitle names the game, the variant and the army to move or the result.
+func (p Position) svgTitle() string {
+	army := func(pl boardrules.Player) string {
+		if pl < 0 || int(pl) >= len(svgArmyNames) {
+			return "nobody"
+		}
+		return svgArmyNames[pl] + " (seat " + strconv.Itoa(int(pl)) + ")"
+	}
+	t := "Terrace " + p.Variant().String() + ": "
+	switch out := p.Outcome(); out.Status {
+	case boardrules.Ongoing:
+		return t + army(p.ToMove()) + " to move"
+	case boardrules.Win:
+		return t + army(out.Winner) + " wins, " + out.Reason
+	default:
+		return t + out.Status.String() + ", " + out.Reason
+	}
+}
+
+// svgMix is the colour a fraction t of the way from colour a to colour b
+// (both "#rrggbb").
+func svgMix(a, b string, t float64) string {
+	out := []byte{'#'}
+	for i := 1; i < 7; i += 2 {
+		x, _ := strconv.ParseUint(a[i:i+2], 16, 8)
+		y, _ := strconv.ParseUint(b[i:i+2], 16, 8)
+		v := int(math.Round(float64(x) + (float64(y)-float64(x))*t))
+		out = append(out, "0123456789abcdef"[v>>4], "0123456789abcdef"[v&15])
+	}
+	return string(out)
+}
+
+// svgArrowHead returns the corners of the head of an arrow from (x1, y1)
+// toward (x2, y2) whose tip stops gap units short of (x2, y2): the tip, the
+// middle of the head's base (where the shaft ends), then the two barbs.
+func svgArrowHead(x1, y1, x2, y2, gap float64) [4]string {
+	const length, half = 14.0, 8.0
+	l := math.Hypot(x2-x1, y2-y1)
+	ux, uy := (x2-x1)/l, (y2-y1)/l
+	tx, ty := x2-ux*gap, y2-uy*gap
+	bx, by := tx-ux*length, ty-uy*length
+	pt := func(x, y float64) string { return svgNum(x) + "," + svgNum(y) }
+	return [4]string{pt(tx, ty), pt(bx, by), pt(bx-uy*half, by+ux*half), pt(bx+uy*half, by-ux*half)}
+}
+
+// svgNum writes x with at most two decimals and no trailing zeros.
+func svgNum(x float64) string {
+	x = math.Round(x*100) / 100
+	if x == 0 {
+		x = 0 // no "-0"
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// svgScale is size·num/den rounded, the pixel height for a pixel width.
+func svgScale(size, num, den int) int { return (size*num + den/2) / den }
+
+var svgEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+func svgEscape(s string) string { return svgEscaper.Replace(s) }

@@ -1,0 +1,292 @@
+package terrace_test
+
+import (
+	"encoding/xml"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/boardrules/boardrules/notation"
+	"github.com/boardrules/boardrules/terrace"
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// The golden drawings are rewritten with: go test ./terrace -run SVG -update
+// The flag is defined here unless another test file of the package defines
+// it first (package variables are initialised before init functions run).
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files in testdata")
+	}
+}
+
+func svgUpdating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// svgFataler is what testing.T and rapid.T have in common.
+type svgFataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// svgRoot checks that s is well-formed XML with one svg root element and
+// returns the root's attributes.
+func svgRoot(t svgFataler, s string) map[string]string {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(s))
+	var root map[string]string
+	depth := 0
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed XML: %v\n%s", err, s)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if depth == 0 {
+				if root != nil {
+					t.Fatalf("SVG has a second root element <%s>", tok.Name.Local)
+				}
+				root = map[string]string{"element": tok.Name.Local, "xmlns": tok.Name.Space}
+				for _, a := range tok.Attr {
+					root[a.Name.Local] = a.Value
+				}
+			}
+			depth++
+		case xml.EndElement:
+			depth--
+		}
+	}
+	if root == nil || root["element"] != "svg" || root["xmlns"] != "http://www.w3.org/2000/svg" {
+		t.Fatalf("root element is %v, want an svg element in the SVG namespace", root)
+	}
+	if root["viewBox"] == "" {
+		t.Fatalf("SVG has no viewBox")
+	}
+	return root
+}
+
+func svgMustDecode(t testing.TB, code string) terrace.Position {
+	t.Helper()
+	var p terrace.Position
+	if err := p.UnmarshalText([]byte(code)); err != nil {
+		t.Fatalf("decode %q: %v", code, err)
+	}
+	return p
+}
+
+func svgMustMove(t testing.TB, p terrace.Position, s string) terrace.Move {
+	t.Helper()
+	m, err := p.ParseMove(s)
+	if err != nil {
+		t.Fatalf("%s: %v", s, err)
+	}
+	return m
+}
+
+func TestSVGGolden(t *testing.T) {
+	type svgCase struct {
+		name string
+		svg  string
+	}
+	var cases []svgCase
+	for _, v := range terrace.Variants() {
+		p, err := terrace.New(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, svgCase{"start-" + v.String(), p.SVG()})
+	}
+	v1 := svgMustDecode(t, "terrace 8 2p 0 7T/8/8/8/1C6/8/ddcc4/tabb4")
+	long := terrace.Standard()
+	v6 := svgMustMove(t, long, "D-b2-a1:T")
+	v8 := svgMustDecode(t, "terrace 8 2p 0 7T/6t1/8/8/8/8/8/8")
+	v8m := svgMustMove(t, v8, "T-g7-h8:T")
+	v11 := svgMustDecode(t, "terrace 8 4p 0 5b't'1/D'7/7B/8/4c3/3T4/T'7/1t6")
+	v11m := svgMustMove(t, v11, "C-e4-d3:T")
+	cases = append(cases,
+		svgCase{"v1-highlight", v1.SVGWith(terrace.SVGOptions{Highlight: svgMustMove(t, v1, "C-d2-c4")})},
+		svgCase{"v6-self-capture", long.PlayUnchecked(v6).SVGWith(terrace.SVGOptions{Size: 300, Highlight: v6})},
+		svgCase{"v8-goal", v8.PlayUnchecked(v8m).SVGWith(terrace.SVGOptions{Highlight: v8m})},
+		svgCase{"v11-eliminated", v11.PlayUnchecked(v11m).SVGWith(terrace.SVGOptions{Highlight: v11m})},
+	)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			svgRoot(t, c.svg)
+			path := filepath.Join("testdata", "svg", c.name+".svg")
+			if svgUpdating() {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(c.svg), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -run SVG -update to create it)", err)
+			}
+			if diff := cmp.Diff(string(want), c.svg); diff != "" {
+				t.Errorf("%s differs from the golden file (-want +got):\n%s", c.name, diff)
+			}
+		})
+	}
+}
+
+func TestSVGOptions(t *testing.T) {
+	p := terrace.Standard()
+	if got, want := p.SVG(), p.SVGWith(terrace.SVGOptions{}); got != want {
+		t.Errorf("SVG() differs from SVGWith(SVGOptions{})")
+	}
+	six, _ := terrace.New(terrace.Variant{Board: 6})
+	for _, c := range []struct {
+		p                      terrace.Position
+		size                   int
+		width, height, viewBox string
+	}{
+		{p, 0, "480", "480", "0 0 512 512"},
+		{p, -3, "480", "480", "0 0 512 512"},
+		{p, 256, "256", "256", "0 0 512 512"},
+		{six, 0, "480", "480", "0 0 392 392"},
+	} {
+		root := svgRoot(t, c.p.SVGWith(terrace.SVGOptions{Size: c.size}))
+		if root["width"] != c.width || root["height"] != c.height || root["viewBox"] != c.viewBox {
+			t.Errorf("Size %d: width %q height %q viewBox %q, want %s %s and %s", c.size, root["width"], root["height"], root["viewBox"], c.width, c.height, c.viewBox)
+		}
+	}
+	if strings.Contains(p.SVG(), "<title>move") {
+		t.Errorf("the zero Highlight marks a move")
+	}
+	if s := p.SVGWith(terrace.SVGOptions{Highlight: svgMustMove(t, p, "d1-d3")}); !strings.Contains(s, "<title>move B-d1-d3</title>") {
+		t.Errorf("Highlight B-d1-d3 is not drawn")
+	}
+	// g1 is off the 6x6 board: the highlight is left out.
+	m, err := terrace.ParseMove("g1-g2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := six.SVGWith(terrace.SVGOptions{Highlight: m}); strings.Contains(s, "<title>move") {
+		t.Errorf("a move off the 6x6 board is drawn")
+	}
+}
+
+// TestSVGLabels checks that the drawing reads without colour: each piece's
+// glyph, each square's level and the corner letters are written.
+func TestSVGLabels(t *testing.T) {
+	p, err := terrace.New(terrace.Variant{Board: 6, Players: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.SVG()
+	for _, want := range []struct {
+		text string
+		n    int
+	}{
+		{`<title>e1: T of lowercase (seat 0)</title>`, 1},
+		{`<title>b6: T of UPPERCASE (seat 1)</title>`, 1},
+		{`<title>a5: T of lowercase' (seat 2)</title>`, 1},
+		{`<title>f2: T of UPPERCASE' (seat 3)</title>`, 1},
+		{`stroke="#e0b000"`, 4}, // the T rings
+		{`">c'</text>`, 1},
+		{`">C'</text>`, 1},
+		{`paint-order="stroke">H</text>`, 2},
+		{`paint-order="stroke">L</text>`, 2},
+		{`<g><title>`, 16},
+	} {
+		if got := strings.Count(s, want.text); got != want.n {
+			t.Errorf("%d times %q, want %d", got, want.text, want.n)
+		}
+	}
+	for level := 1; level <= 6; level++ {
+		if !strings.Contains(s, `fill-opacity="0.8">`+strconv.Itoa(level)+"</text>") {
+			t.Errorf("no square is labelled with level %d", level)
+		}
+	}
+}
+
+// TestSVGWalls: a wall stands between two neighbouring squares exactly when
+// their levels differ (8x8: 2 · (8·7) edges in all, of which the terraces'
+// own inner edges are not walls).
+func TestSVGWalls(t *testing.T) {
+	for _, board := range []int{8, 6} {
+		p, err := terrace.New(terrace.Variant{Board: board})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		for r := range board {
+			for f := range board {
+				sq := notation.SquareAt(f, r)
+				if f+1 < board && p.Level(notation.SquareAt(f+1, r)) != p.Level(sq) {
+					want++
+				}
+				if r+1 < board && p.Level(notation.SquareAt(f, r+1)) != p.Level(sq) {
+					want++
+				}
+			}
+		}
+		s := p.SVG()
+		i := strings.Index(s, `<path d="`)
+		if i < 0 {
+			t.Fatalf("%dx%d: no walls drawn", board, board)
+		}
+		d := s[i+len(`<path d="`):]
+		d = d[:strings.IndexByte(d, '"')]
+		if got := strings.Count(d, "M"); got != want {
+			t.Errorf("%dx%d: %d walls, want %d", board, board, got, want)
+		}
+	}
+}
+
+// TestSVGProperty: every position reached by random play draws as
+// well-formed XML, the same twice, with one titled group per piece.
+func TestSVGProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		vs := terrace.Variants()
+		p, _ := terrace.New(vs[rapid.IntRange(0, len(vs)-1).Draw(t, "variant")])
+		var last terrace.Move
+		for range rapid.IntRange(0, 150).Draw(t, "plies") {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			last = moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]
+			p = p.PlayUnchecked(last)
+		}
+		o := terrace.SVGOptions{Size: rapid.IntRange(-5, 2000).Draw(t, "size"), Highlight: last}
+		s := p.SVGWith(o)
+		svgRoot(t, s)
+		if again := p.SVGWith(o); again != s {
+			t.Fatalf("two drawings of one position differ")
+		}
+		groups := 0
+		for r := range p.Size() {
+			for f := range p.Size() {
+				sq := notation.SquareAt(f, r)
+				if pc, ok := p.At(sq); ok {
+					groups++
+					if !strings.Contains(s, "<title>"+sq.String()+": "+pc.Kind.String()+" of ") {
+						t.Fatalf("piece on %s has no title", sq)
+					}
+				}
+			}
+		}
+		if last != (terrace.Move{}) {
+			groups++ // the highlight
+		}
+		if got := strings.Count(s, "<g><title>"); got != groups {
+			t.Fatalf("%d titled groups, want %d (pieces and highlight)", got, groups)
+		}
+	})
+}
