@@ -79,8 +79,8 @@
 // UPPERCASE's Long army. Seat 0 starts at the bottom and seat 1 at the top;
 // seat 0's goal is h8 (6x6: f6) and seat 1's is a1.
 //
-// Three and four players use one layout per board, the Medium row on each
-// edge: on 8x8 seat 0 at the bottom (goal h8), 1 on the right (goal a1), 2 at
+// Three and four players use one layout per board, a row of T, B, B, C, C,
+// D (6x6: T, B, B, C) in the middle of each edge: on 8x8 seat 0 at the bottom (goal h8), 1 on the right (goal a1), 2 at
 // the top (goal a1), 3 on the left (goal h8); on 6x6 seat 0 at the bottom
 // (goal f6), 1 at the top (a1), 2 on the left (f6), 3 on the right (a1).
 // A three-player game leaves seat 3's squares empty. Position.Goal tells a
