@@ -78,4 +78,5 @@ func BenchmarkPlayout(b *testing.B) {
 		plies += len(moves)
 	}
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 }

@@ -239,6 +239,23 @@ func TestCheckersIsomorphism(t *testing.T) {
 	}
 }
 
+func TestGoalSpaces(t *testing.T) {
+	if goal[O]|goal[X] != goalSpaces || goal[O]&goal[X] != 0 {
+		t.Errorf("goal spaces %#x %#x, constant %#x", goal[O], goal[X], uint32(goalSpaces))
+	}
+	var got []string
+	for _, pl := range []boardrules.Player{O, X} {
+		for _, s := range Spaces() {
+			if goal[pl]>>spaceBit(s)&1 != 0 {
+				got = append(got, s.Upper())
+			}
+		}
+	}
+	if diff := cmp.Diff(strings.Fields("H4 G5 F6 E7 D1 C2 B3 A4"), got, cmpopts.SortSlices(func(a, b string) bool { return a < b })); diff != "" {
+		t.Errorf("goal spaces (-want +got):\n%s", diff)
+	}
+}
+
 func TestPieces(t *testing.T) {
 	cases := []struct {
 		p      Piece

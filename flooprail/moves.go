@@ -67,6 +67,10 @@ var (
 // D1 C2 B3 A4.
 var goal [2]uint32
 
+// goalSpaces holds the goal spaces of both sides, D1 C2 B3 A4 and H4 G5 F6
+// E7, as a constant for PlayUnchecked; a test checks it against goal.
+const goalSpaces = 1<<0 | 1<<6 | 1<<12 | 1<<18 | 1<<25 | 1<<31 | 1<<5 | 1<<11
+
 // startO and startX are the starting Floopers.
 var startO, startX uint32
 
@@ -377,25 +381,33 @@ func (g *fleapGen) king(sq uint, opp, caps, dirs uint32, n uint16) {
 // not validate m: use Play for moves from elsewhere.
 func (p Position) PlayUnchecked(m Move) Position {
 	from, to := uint(m.info&31), uint(m.info>>5&31)
-	me := uint(p.flags & 1)
+	me := uint(p.flags&1) << 6 // the mover's Zobrist kinds start at me
 	king := uint(p.kings>>from) & 1
-	// A Flooper that ends on its goal space is promoted.
-	crowned := king | uint(goal[me]>>to)&1
-	h := p.hash ^ zobristX ^ zobrist[(me<<6|king<<5|from)&127] ^ zobrist[(me<<6|crowned<<5|to)&127]
+	// A Flooper that ends on a goal space is promoted. Only O's Floopers can
+	// reach O's goal spaces and only X's reach X's, so one mask does.
+	crowned := king | goalSpaces>>to&1
+	h := p.hash ^ zobristX ^ zobrist[(me|king<<5|from)&127] ^ zobrist[(me|crowned<<5|to)&127]
 	// A SooperFlooper may end where it started (a loop): clear, then set.
 	kings := p.kings&^(1<<from) | uint32(crowned)<<to
-	them := p.sides >> 32
-	if m.caps != 0 {
-		op := (me ^ 1) << 6
-		for c := m.caps; c != 0; c &= c - 1 {
-			i := uint(bits.TrailingZeros32(c))
-			h ^= zobrist[(op|uint(p.kings>>i&1)<<5|i)&127]
-		}
-		them &^= uint64(m.caps)
-		kings &^= m.caps
-	}
 	mine := uint64(uint32(p.sides)&^(1<<from) | 1<<to)
-	return Position{hash: h, sides: them | mine<<32, kings: kings, flags: p.flags ^ 1}
+	q := Position{hash: h, sides: p.sides>>32 | mine<<32, kings: kings, flags: p.flags ^ 1}
+	if m.caps != 0 {
+		q = q.removeCaptured(m.caps, p.kings, me^64)
+	}
+	return q
+}
+
+// removeCaptured takes the pieces caps of the side now to move off the
+// board; kings are the SooperFloopers before the move and opp the first
+// Zobrist kind of the captured side.
+func (q Position) removeCaptured(caps, kings uint32, opp uint) Position {
+	for c := caps; c != 0; c &= c - 1 {
+		i := uint(bits.TrailingZeros32(c))
+		q.hash ^= zobrist[(opp|uint(kings>>i&1)<<5|i)&127]
+	}
+	q.sides &^= uint64(caps)
+	q.kings &^= caps
+	return q
 }
 
 // Play returns the position after m, or an error wrapping
