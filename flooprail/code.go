@@ -2,6 +2,7 @@ package flooprail
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/boardrules/boardrules/notation"
 )
@@ -57,36 +58,35 @@ func (p *Position) UnmarshalText(text []byte) error {
 	}
 	i := 0
 	// word reads the field at i up to the next space (or the end), which
-	// must be one of the choices.
-	word := func(what string, choices ...string) (int, error) {
+	// must be one of the choices, and the single space after it; next names
+	// the field that follows.
+	word := func(what, next string, choices ...string) (int, error) {
 		start := i
 		for i < len(s) && s[i] != ' ' {
 			i++
 		}
 		field := s[start:i]
-		for k, c := range choices {
-			if field == c {
-				if i < len(s) {
-					i++ // the single space
-					if i == len(s) || s[i] == ' ' {
-						return 0, fail(i, "expected one space between fields")
-					}
-				} else {
-					return 0, fail(i, "expected a space and the %s after %q, found the end", nextField[what], field)
-				}
-				return k, nil
-			}
+		k := slices.Index(choices, field)
+		switch {
+		case k < 0:
+			return 0, fail(start, "expected %s, found %q", what, field)
+		case i == len(s):
+			return 0, fail(i, "expected a space and the %s after %q, found the end", next, field)
 		}
-		return 0, fail(start, "expected %s, found %q", what, field)
+		i++ // the single space
+		if i == len(s) || s[i] == ' ' {
+			return 0, fail(i, "expected the %s after one space", next)
+		}
+		return k, nil
 	}
-	if _, err := word(`"flooprail"`, "flooprail"); err != nil {
+	if _, err := word(`"flooprail"`, "variant", "flooprail"); err != nil {
 		return err
 	}
-	variant, err := word("a variant (normal or reverse)", "normal", "reverse")
+	variant, err := word("a variant (normal or reverse)", "side to move", "normal", "reverse")
 	if err != nil {
 		return err
 	}
-	turn, err := word("the side to move (o or x)", "o", "x")
+	turn, err := word("the side to move (o or x)", "board", "o", "x")
 	if err != nil {
 		return err
 	}
@@ -150,10 +150,4 @@ func (p *Position) UnmarshalText(text []byte) error {
 	}
 	*p = newPosition(pieces[O], pieces[X], kings, uint8(turn), variant == 1)
 	return nil
-}
-
-var nextField = map[string]string{
-	`"flooprail"`:                   "variant",
-	"a variant (normal or reverse)": "side to move",
-	"the side to move (o or x)":     "board",
 }
