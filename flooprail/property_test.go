@@ -240,13 +240,21 @@ func TestPropReverseSameMoves(t *testing.T) {
 func TestPropReference(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genPosition().Draw(t, "p")
-		want := referenceMoves(p)
-		got := moveTexts(p)
-		slices.Sort(want)
-		slices.Sort(got)
-		if diff := cmp.Diff(want, got); diff != "" {
-			text, _ := p.MarshalText()
-			t.Fatalf("%s: moves (-reference +engine):\n%s", text, diff)
+		// Check the drawn position and a few random plies after it.
+		for range 20 {
+			want := referenceMoves(p)
+			got := moveTexts(p)
+			slices.Sort(want)
+			slices.Sort(got)
+			if diff := cmp.Diff(want, got); diff != "" {
+				text, _ := p.MarshalText()
+				t.Fatalf("%s: moves (-reference +engine):\n%s", text, diff)
+			}
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p = p.PlayUnchecked(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
 		}
 	})
 }
