@@ -1,0 +1,209 @@
+package crumble
+
+import (
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+)
+
+func TestUnmarshalRejects(t *testing.T) {
+	good := "crumble 2x2 b B0,0,1,1 W1,0,1,1 W0,1,1,1 B1,1,1,1"
+	if err := new(Position).UnmarshalText([]byte(good)); err != nil {
+		t.Fatalf("%s: %v", good, err)
+	}
+	for _, bad := range []string{
+		"",
+		"crumble",
+		"crumbles 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1",
+		"crumble 1x2 b W0,0,1,1 B0,1,1,1",
+		"crumble 33x2 b W0,1,1,1",
+		"crumble 2x02 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1",
+		"crumble 2x2 x W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1",
+		"crumble 2x2 b",
+		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1",                  // gap
+		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1 W1,0,1,1", // overlap
+		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,2",          // outside
+		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 X1,0,1,1",
+		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1",
+		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,01,1",
+		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,2/2,1",
+		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,-1",
+		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,0",
+		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,3/3,1",
+		"crumble 2x2 b W0,0,2,2",                                         // white wins
+		"crumble 2x2 b W0,0,1,1 W1,0,1,1 W0,1,1,1 W1,1,1,1",              // white chain
+		"crumble 3x3 b B0,0,1,1 B1,0,1,1 B2,0,1,1 B0,1,1,1 W1,1,1,1 B2,1,1,1 B0,2,1,1 B1,2,1,1 B2,2,1,1", // capturable + win
+		"crumble 2x2 b W0,0,1,1 B1,0,1,1 B0,1,1,1 W1,1,1,1 " + strings.Repeat("x", 3),
+		"crumble 2x2 b W0,0,1/4611686018427387904,1 B1,0,1,1 B0,1,1,1 W1,1,1,1",
+	} {
+		var p Position
+		p0 := p
+		err := p.UnmarshalText([]byte(bad))
+		if !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("%q: got %v, want ErrSyntax", bad, err)
+		}
+		if !p.Equal(p0) || p.pieces != nil {
+			t.Errorf("%q: receiver changed on error", bad)
+		}
+	}
+	// surrounding whitespace, tabs, runs of spaces and any piece order
+	var p Position
+	if err := p.UnmarshalText([]byte("  crumble\t2x2  b W1,0,1,1 B0,0,1,1 B1,1,1,1 W0,1,1,1\n")); err != nil {
+		t.Fatal(err)
+	}
+	if code(p) != good {
+		t.Errorf("normalised code %s", code(p))
+	}
+	// a capturable group: White's (1,1) inside Black on 3x3
+	capt := "crumble 3x3 b B0,0,1,1 B1,0,1,1 B2,0,1,1 B0,1,1,1 W1,1,1,1 B2,1,1,1 B0,2,1,1 B1,2,1,1 B2,2,1,1"
+	if err := p.UnmarshalText([]byte(capt)); err == nil || !strings.Contains(err.Error(), "capturable") {
+		t.Errorf("capturable group: %v", err)
+	}
+}
+
+func TestDecodedVariant(t *testing.T) {
+	w, _ := New(Variant{Width: 4, Height: 3, FirstPlayer: White, Draws: NoDraws})
+	var p Position
+	if err := p.UnmarshalText([]byte(code(w))); err != nil {
+		t.Fatal(err)
+	}
+	if p.Variant() != (Variant{4, 3, Black, Repetition | Renewables}) || p.Turn() != White {
+		t.Errorf("decoded variant %+v, turn %v", p.Variant(), p.Turn())
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	g, ok := boardrules.Lookup("crumble")
+	if !ok || g.Title != "Crumble" || len(g.Variants) < 2 || g.Variants[0] != "6x6" || g.Variants[1] != "8x8" {
+		t.Fatalf("registry entry %+v", g)
+	}
+	a, err := g.New("6x6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Game() != "crumble" || a.Variant() != "6x6" || len(a.LegalMoves()) != len(Standard().LegalMoves()) {
+		t.Errorf("Any view: %s %s", a.Game(), a.Variant())
+	}
+	b, err := a.Play("0,1HN")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ := b.MarshalText()
+	c, err := boardrules.Decode(text)
+	if err != nil || c.Hash() != b.Hash() || c.Variant() != "6x6" {
+		t.Errorf("Decode: %v", err)
+	}
+	if _, err := g.New("5"); err == nil {
+		t.Error("bad variant accepted")
+	}
+	w, err := g.New("3x5-white-nodraws")
+	if err != nil || w.ToMove() != 1 || w.Variant() != "3x5-white-nodraws" {
+		t.Errorf("3x5-white-nodraws: %v", err)
+	}
+}
+
+// TestConcurrentPlay plays from one shared position in 8 goroutines (run
+// with -race).
+func TestConcurrentPlay(t *testing.T) {
+	shared, err := boardrules.Replay(Standard(), "2,1VW", "3,5HS", "3,2HNNW")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := code(shared)
+	var wg sync.WaitGroup
+	results := make([]string, 8)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(g), 9))
+			plies := 20
+			if testing.Short() {
+				plies = 8
+			}
+			p, moves := boardrules.Playout(shared, r, plies)
+			for _, m := range shared.LegalMoves()[:10] {
+				shared.PlayUnchecked(m)
+			}
+			results[g] = code(p) + string(rune(len(moves)))
+		}(g)
+	}
+	wg.Wait()
+	if code(shared) != want {
+		t.Error("the shared position changed")
+	}
+	// the same seeds give the same games again, one goroutine at a time
+	for g := 0; g < 8; g++ {
+		r := rand.New(rand.NewPCG(uint64(g), 9))
+		plies := 20
+		if testing.Short() {
+			plies = 8
+		}
+		p, moves := boardrules.Playout(shared, r, plies)
+		if code(p)+string(rune(len(moves))) != results[g] {
+			t.Errorf("goroutine %d played differently", g)
+		}
+	}
+}
+
+// Perft on small boards pins the move generator.
+func TestPerft(t *testing.T) {
+	cases := []struct {
+		v     Variant
+		depth int
+		want  uint64
+	}{
+		{Variant{Width: 2, Height: 2}, 1, 0},
+		{Variant{Width: 2, Height: 2}, 2, 0},
+		{Variant{}, 1, 96},
+		{Variant{}, 2, 0},
+		{Variant{Width: 3, Height: 3}, 3, 0},
+		{Variant{Width: 4, Height: 4}, 2, 0},
+		{Variant{Width: 8, Height: 8}, 1, 0},
+	}
+	if testing.Short() {
+		cases = cases[:3]
+	}
+	var missing []string
+	golden := readPerft(t)
+	for _, c := range cases {
+		p, _ := New(c.v)
+		got := boardrules.Perft(p, c.depth)
+		key := c.v.String() + " " + itoa(c.depth)
+		if want, found := golden[key]; found && got != want {
+			t.Errorf("perft %s = %d, want %d", key, got, want)
+		}
+		if _, ok := golden[key]; !ok {
+			missing = append(missing, key+" "+itoa(int(got)))
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("perft not pinned in testdata/perft.txt:\n%s", strings.Join(missing, "\n"))
+	}
+}
+
+func readPerft(t *testing.T) map[string]uint64 {
+	data, err := os.ReadFile(filepath.Join("testdata", "perft.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]uint64{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 3 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var n uint64
+		for _, c := range f[2] {
+			n = n*10 + uint64(c-'0')
+		}
+		out[f[0]+" "+f[1]] = n
+	}
+	return out
+}

@@ -1,0 +1,178 @@
+package crumble
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"pgregory.net/rapid"
+)
+
+// genPosition draws a board size and a random game prefix.
+func genPosition(t *rapid.T) Position {
+	w := rapid.IntRange(2, 7).Draw(t, "w")
+	h := rapid.IntRange(2, 7).Draw(t, "h")
+	white := rapid.Bool().Draw(t, "whiteFirst")
+	v := Variant{Width: w, Height: h}
+	if white {
+		v.FirstPlayer = White
+	}
+	p, err := New(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plies := rapid.IntRange(0, 16).Draw(t, "plies")
+	r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
+	p, _ = boardrules.Playout(p, r, plies)
+	return p
+}
+
+// areas returns the exact area of each colour (big.Int: areas on the fixed
+// grid exceed 64 bits).
+func areas(p Position) [2]*big.Int {
+	out := [2]*big.Int{new(big.Int), new(big.Int)}
+	for _, pc := range p.pieces {
+		a := new(big.Int).Mul(big.NewInt(pc.w), big.NewInt(pc.h))
+		out[pc.c].Add(out[pc.c], a)
+	}
+	return out
+}
+
+// checkTiling verifies that the pieces tile the board exactly with legal
+// shapes, in position-code order.
+func checkTiling(t *rapid.T, p Position) {
+	wf, hf := p.dims()
+	total := new(big.Int)
+	for i, pc := range p.pieces {
+		if !pc.legal() || pc.x < 0 || pc.y < 0 || pc.x+pc.w > wf || pc.y+pc.h > hf {
+			t.Fatalf("bad piece %+v in %s", pc, code(p))
+		}
+		if i > 0 && !p.pieces[i-1].less(pc.rect) {
+			t.Fatalf("pieces out of order in %s", code(p))
+		}
+		for _, q := range p.pieces[i+1:] {
+			if q.x < pc.x+pc.w && pc.x < q.x+q.w && q.y < pc.y+pc.h && pc.y < q.y+q.h {
+				t.Fatalf("overlap in %s", code(p))
+			}
+		}
+		total.Add(total, new(big.Int).Mul(big.NewInt(pc.w), big.NewInt(pc.h)))
+	}
+	if total.Cmp(new(big.Int).Mul(big.NewInt(wf), big.NewInt(hf))) != 0 {
+		t.Fatalf("gap in %s", code(p))
+	}
+}
+
+func TestPropertyMoves(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition(t)
+		before := code(p)
+		hashBefore := p.Hash()
+		moves := p.LegalMoves()
+		if (len(moves) > 0) != (p.Outcome().Status == boardrules.Ongoing) {
+			t.Fatalf("%d moves but outcome %+v", len(moves), p.Outcome())
+		}
+		if p.Hash() != p.computeHash() {
+			t.Fatalf("hash differs from a fresh hash")
+		}
+		seen := map[string]bool{}
+		results := map[string]string{}
+		a0 := areas(p)
+		for _, m := range moves {
+			if seen[m.String()] {
+				t.Fatalf("duplicate move %s", m)
+			}
+			seen[m.String()] = true
+			back, err := p.ParseMove(m.String())
+			if err != nil || back != m {
+				t.Fatalf("%s does not round-trip: %v", m, err)
+			}
+			q := p.PlayUnchecked(m)
+			checkTiling(t, q)
+			if q.Hash() != q.computeHash() {
+				t.Fatalf("%s: incremental hash differs", m)
+			}
+			if q.Turn() != p.Turn().Other() {
+				t.Fatalf("%s: turn did not pass", m)
+			}
+			if m.path() == "" {
+				a := areas(q)
+				if a[0].Cmp(a0[0]) != 0 || a[1].Cmp(a0[1]) != 0 {
+					t.Fatalf("%s without swap changed the colour areas", m)
+				}
+			}
+			key := baseKey(m) + "|" + resultKey(p, m)
+			if o, ok := results[key]; ok {
+				t.Fatalf("%s and %s give the same result", o, m)
+			}
+			results[key] = m.String()
+		}
+		if code(p) != before || p.Hash() != hashBefore {
+			t.Fatalf("playing moves changed the position")
+		}
+		if len(moves) > 0 {
+			if _, err := p.Play(moves[len(moves)/2]); err != nil {
+				t.Fatalf("Play(%s): %v", moves[len(moves)/2], err)
+			}
+		}
+	})
+}
+
+func TestPropertyMarshal(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition(t)
+		text, err := p.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var q Position
+		err = q.UnmarshalText(text)
+		if p.Outcome().Status == boardrules.Win {
+			if err == nil {
+				t.Fatalf("won position decoded: %s", text)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("UnmarshalText(%s): %v", text, err)
+		}
+		if !q.Equal(p) || q.Hash() != p.Hash() {
+			t.Fatalf("round trip differs")
+		}
+		if p.Outcome().Status == boardrules.Ongoing {
+			pm, qm := textsOf(p.LegalMoves()), textsOf(q.LegalMoves())
+			if !slices.Equal(pm, qm) {
+				t.Fatalf("legal moves differ after the round trip")
+			}
+		}
+		again, _ := q.MarshalText()
+		if string(again) != string(text) {
+			t.Fatalf("code changed: %s", again)
+		}
+	})
+}
+
+func textsOf(ms []Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.String()
+	}
+	return out
+}
+
+func TestPropertyLocations(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition(t)
+		for i := 0; i < p.NumPieces(); i++ {
+			loc := p.Location(i)
+			pt, err := p.resolveLocation(loc)
+			if err != nil {
+				t.Fatalf("location %s of piece %d: %v", loc, i, err)
+			}
+			if pt.x != p.pieces[i].x || pt.y != p.pieces[i].y {
+				t.Fatalf("location %s names another piece", loc)
+			}
+		}
+	})
+}
