@@ -26,7 +26,7 @@ func TestUnmarshalRejects(t *testing.T) {
 		"crumble 2x02 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1",
 		"crumble 2x2 x W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1",
 		"crumble 2x2 b",
-		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1",                  // gap
+		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1",                   // gap
 		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1 W1,0,1,1", // overlap
 		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,2",          // outside
 		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 X1,0,1,1",
@@ -36,8 +36,8 @@ func TestUnmarshalRejects(t *testing.T) {
 		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,-1",
 		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,0",
 		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,3/3,1",
-		"crumble 2x2 b W0,0,2,2",                                         // white wins
-		"crumble 2x2 b W0,0,1,1 W1,0,1,1 W0,1,1,1 W1,1,1,1",              // white chain
+		"crumble 2x2 b W0,0,2,2",                                                                         // white wins
+		"crumble 2x2 b W0,0,1,1 W1,0,1,1 W0,1,1,1 W1,1,1,1",                                              // white chain
 		"crumble 3x3 b B0,0,1,1 B1,0,1,1 B2,0,1,1 B0,1,1,1 W1,1,1,1 B2,1,1,1 B0,2,1,1 B1,2,1,1 B2,2,1,1", // capturable + win
 		"crumble 2x2 b W0,0,1,1 B1,0,1,1 B0,1,1,1 W1,1,1,1 " + strings.Repeat("x", 3),
 		"crumble 2x2 b W0,0,1/4611686018427387904,1 B1,0,1,1 B0,1,1,1 W1,1,1,1",
