@@ -185,13 +185,11 @@ func (p Position) hashFromScratch() uint64 {
 	return h
 }
 
-// jumpers returns the pieces of src that can make a Fleap step in
-// direction d over a piece of opp onto an empty space.
-func jumpers(src uint32, d int, opp, empty uint32) uint32 {
+// jumpLands returns the spaces where the pieces of src land with a Fleap
+// step in direction d over a piece of opp onto an empty space.
+func jumpLands(src uint32, d int, opp, empty uint32) uint32 {
 	r := rotation[d&3]
-	mid := bits.RotateLeft32(src&leapFrom[d&3], r) & opp
-	land := bits.RotateLeft32(mid, r) & empty
-	return bits.RotateLeft32(land, -2*r)
+	return bits.RotateLeft32(bits.RotateLeft32(src&leapFrom[d&3], r)&opp, r) & empty
 }
 
 // floopTargets returns the spaces the pieces of src reach by a Floop in
@@ -200,14 +198,18 @@ func floopTargets(src uint32, d int, empty uint32) uint32 {
 	return bits.RotateLeft32(src&stepFrom[d&3], rotation[d&3]) & empty
 }
 
-// allJumpers returns the pieces of the side to move that can Fleap.
-func (p Position) allJumpers() uint32 {
+// canFleap reports whether the side to move has a Fleap, and so must
+// Fleap.
+func (p Position) canFleap() bool {
 	own, opp := p.me(), p.them()
 	empty := ^(own | opp)
+	f := &forward[p.turn()&1]
+	if jumpLands(own, f[0], opp, empty)|jumpLands(own, f[1], opp, empty) != 0 {
+		return true
+	}
 	kings := own & p.kings
-	f, b := &forward[p.turn()&1], &backward[p.turn()&1]
-	return jumpers(own, f[0], opp, empty) | jumpers(own, f[1], opp, empty) |
-		jumpers(kings, b[0], opp, empty) | jumpers(kings, b[1], opp, empty)
+	b := &backward[p.turn()&1]
+	return kings != 0 && jumpLands(kings, b[0], opp, empty)|jumpLands(kings, b[1], opp, empty) != 0
 }
 
 // hasMove reports whether the side to move has a legal move.
@@ -220,7 +222,7 @@ func (p Position) hasMove() bool {
 		floopTargets(kings, b[0], empty)|floopTargets(kings, b[1], empty) != 0 {
 		return true
 	}
-	return p.allJumpers() != 0
+	return p.canFleap()
 }
 
 // LegalMoves returns every legal move, in a deterministic order: the
@@ -244,9 +246,9 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	kings := own & p.kings
 	f, b := &forward[p.turn()&1], &backward[p.turn()&1]
 
-	if js := jumpers(own, f[0], opp, empty) | jumpers(own, f[1], opp, empty) |
-		jumpers(kings, b[0], opp, empty) | jumpers(kings, b[1], opp, empty); js != 0 {
-		return p.appendFleaps(dst, js)
+	if jumpLands(own, f[0], opp, empty)|jumpLands(own, f[1], opp, empty) != 0 ||
+		kings != 0 && jumpLands(kings, b[0], opp, empty)|jumpLands(kings, b[1], opp, empty) != 0 {
+		return p.appendFleaps(dst)
 	}
 
 	// Floops: count them, make room once, then fill in.
@@ -280,17 +282,17 @@ func fillFloops(out []Move, k int, to uint32, d int) int {
 	return k
 }
 
-// appendFleaps appends the Fleap moves of the side to move; js holds its
-// pieces that can make a first Fleap step. Floopers go first, their first
-// steps found for all of them at once, direction by direction; only a
-// Flooper that can leap again needs the depth-first search.
-func (p Position) appendFleaps(dst []Move, js uint32) []Move {
+// appendFleaps appends the Fleap moves of the side to move. Floopers go
+// first, their first steps found for all of them at once, direction by
+// direction; only a Flooper that can leap again needs the depth-first
+// search. Then each SooperFlooper searches its paths.
+func (p Position) appendFleaps(dst []Move) []Move {
 	me := p.turn() & 1
 	opp := p.them()
 	empty := ^(p.me() | opp)
 	g := fleapGen{empty: empty, goal: goal[me]}
 	g.d0, g.d1 = forward[me][0], forward[me][1]
-	men := js &^ p.kings
+	men := p.me() &^ p.kings
 	for _, d := range [2]int{g.d0, g.d1} {
 		d &= 3
 		r := rotation[d]
@@ -311,7 +313,7 @@ func (p Position) appendFleaps(dst []Move, js uint32) []Move {
 			dst = append(dst, Move{caps: mid, dirs: uint32(d), info: from | uint16(t)<<5 | 1<<10})
 		}
 	}
-	for ks := js & p.kings; ks != 0; ks &= ks - 1 {
+	for ks := p.me() & p.kings; ks != 0; ks &= ks - 1 {
 		i := uint(bits.TrailingZeros32(ks))
 		// The SooperFlooper has left its space (§3 rule 6).
 		g.dst, g.from, g.empty = dst, uint16(i), empty|1<<i

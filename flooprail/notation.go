@@ -223,7 +223,7 @@ func (p Position) explain(m Move) string {
 			return at(m.to()) + " is occupied"
 		case me != p.turn():
 			return notYours
-		case p.allJumpers() != 0:
+		case p.canFleap():
 			return "a Fleap is compulsory"
 		}
 		return "not a legal move"
