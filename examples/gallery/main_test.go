@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+)
+
+func runString(t *testing.T, args ...string) string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := run(&out, args); err != nil {
+		t.Fatalf("run %q: %v", args, err)
+	}
+	return out.String()
+}
+
+// checkWellFormed parses the page as XML: it is written to be both HTML and
+// well-formed XML, so a broken drawing or a stray bracket shows here.
+func checkWellFormed(t *testing.T, page string) {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(page))
+	for {
+		_, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			t.Fatalf("the page is not well-formed: %v", err)
+		}
+	}
+}
+
+func TestGalleryShowsEveryVariant(t *testing.T) {
+	games := boardrules.Games()
+	if len(games) < 4 {
+		t.Fatalf("%d engines linked in, want the module's four", len(games))
+	}
+	page := runString(t)
+	checkWellFormed(t, page)
+	variants, marked := 0, 0
+	for _, g := range games {
+		if !strings.Contains(page, `<section id="`+g.Name+`">`) {
+			t.Errorf("no section for %s", g.Name)
+		}
+		for _, v := range g.Variants {
+			variants++
+			if !strings.Contains(page, "<h3>"+v+", ") {
+				t.Errorf("%s: no heading for variant %s", g.Name, v)
+			}
+			start, err := g.New(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, _ := start.MarshalText()
+			if !strings.Contains(page, "<code>"+templateEscape(string(code))+"</code>") {
+				t.Errorf("%s %s: the start's position code is not shown", g.Name, v)
+			}
+			if highlighters[g.Name] != nil {
+				marked++
+			}
+		}
+	}
+	// Every engine of the module draws itself: two pictures per variant.
+	if got := strings.Count(page, "<svg "); got != 2*variants {
+		t.Errorf("%d drawings, want %d (2 per variant)", got, 2*variants)
+	}
+	if got := strings.Count(page, "<pre>"); got != 0 {
+		t.Errorf("%d board texts shown instead of drawings", got)
+	}
+	if got := strings.Count(page, "(the last one marked)"); got != marked {
+		t.Errorf("%d pictures mark the last move, want %d", got, marked)
+	}
+	if got := strings.Count(page, "<title>move "); got != marked {
+		t.Errorf("%d drawn highlights, want %d", got, marked)
+	}
+	if got := strings.Count(page, "<b>After 20 plies.</b>") + strings.Count(page, "Game over"); got < variants {
+		t.Errorf("only %d games reached 20 plies or their end, want %d", got, variants)
+	}
+}
+
+// templateEscape is what html/template makes of a code in text.
+func templateEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "'", "&#39;", `"`, "&#34;").Replace(s)
+}
+
+func TestGalleryIsDeterministic(t *testing.T) {
+	a := runString(t, "-seed", "5", "-plies", "8")
+	if b := runString(t, "-seed", "5", "-plies", "8"); a != b {
+		t.Errorf("two pages for one seed differ")
+	}
+	if c := runString(t, "-seed", "6", "-plies", "8"); a == c {
+		t.Errorf("seeds 5 and 6 give the same page")
+	}
+	if !strings.Contains(a, "<b>After 8 plies.</b>") {
+		t.Errorf("-plies 8 is not used")
+	}
+}
+
+func TestGalleryOneGameToFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.html")
+	msg := runString(t, "-game", "terrace", "-o", path)
+	if !strings.Contains(msg, "gallery written to "+path) {
+		t.Errorf("no confirmation on out: %q", msg)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	if page != runString(t, "-game", "terrace") {
+		t.Errorf("the file differs from the page written to out")
+	}
+	checkWellFormed(t, page)
+	if strings.Contains(page, `<section id="tumbling">`) || !strings.Contains(page, `<section id="terrace">`) {
+		t.Errorf("-game terrace shows other games or not terrace")
+	}
+	if got := strings.Count(page, "<h3>"); got != 12 {
+		t.Errorf("%d Terrace variants, want 12", got)
+	}
+}
+
+func TestGalleryNoPlies(t *testing.T) {
+	page := runString(t, "-plies", "0", "-game", "flooprail")
+	if !strings.Contains(page, "No move was played.") || strings.Contains(page, "<title>move ") {
+		t.Errorf("-plies 0 should show the start twice, unmarked")
+	}
+}
+
+func TestGalleryErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"-game", "chess"},
+		{"-plies", "-1"},
+		{"-bogus"},
+		{"extra"},
+		{"-o", filepath.Join(t.TempDir(), "missing", "g.html")},
+	} {
+		var out bytes.Buffer
+		if err := run(&out, args); err == nil {
+			t.Errorf("run %q did not fail", args)
+		}
+	}
+}
