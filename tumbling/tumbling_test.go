@@ -846,3 +846,37 @@ func TestRegistry(t *testing.T) {
 		t.Errorf("Decode(bad): %v", err)
 	}
 }
+
+// TestCaptureShapes: what counts as a capture differs between the rule sets
+// (beyond §10.4's vectors).
+func TestCaptureShapes(t *testing.T) {
+	for _, c := range []struct {
+		name, before, move string
+		want               [3]string // result field under Pbmserv, Classic, Boardspace; "" goes on
+	}{
+		// P's bad capture: White's king H5 (W2) ends W2 B1 W1 B1, four runs.
+		{"four runs", "tumbling pbmserv b W1,,,,,,,/,,,,,,,/,,,,,,,/,,,,,B2W1B1,,W2/,,,,,,,/,,,,,,,/,,,,,,,/B1,,,,,,,", "F5-G5T",
+			[3]string{"", "b:capture:H5", "b:capture:H5"}},
+		// White's kings C5 and D5 (W2): C5 grows to W3 as D5 is covered. A
+		// taller White king now: no capture under Classic and Boardspace.
+		{"taller king", "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,W1B1,W2,W2,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2,,,,,,,", "B5-C5T",
+			[3]string{"b:capture:D5", "", ""}},
+	} {
+		for ri, r := range allRules {
+			p := decode(t, withRules(c.before, r))
+			m, err := p.ParseMove(c.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, _ := p.Play(m)
+			fields := strings.Fields(marshal(t, q))
+			got := ""
+			if len(fields) == 5 {
+				got = fields[4]
+			}
+			if got != c.want[ri] {
+				t.Errorf("%s, %v: result %q, want %q", c.name, r, got, c.want[ri])
+			}
+		}
+	}
+}
