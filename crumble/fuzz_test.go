@@ -1,0 +1,89 @@
+package crumble
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+)
+
+func isSentinel(err error) bool {
+	return errors.Is(err, boardrules.ErrSyntax) || errors.Is(err, boardrules.ErrIllegalMove) || errors.Is(err, boardrules.ErrGameOver)
+}
+
+func fuzzSeeds(f *testing.F) {
+	for _, s := range []string{"0,1HN", "2,1VW", "3,2HNNW", "1,3HSSS+", "2,3VENE#", "0HN-E", "0,1H3",
+		"1,7J2,1E", "5,2J1,2N", "1/2, 2/3H", "0, 1/2VW-N", "2,1H2-2N-NE", "0HE", "0H1", "1J1", "1J1,2,1",
+		"1J1,2-N", " 0,1hn ", "01H", "1/0H", "1,0H", "999999999999999999H", "1/3,1/6hn-n", ""} {
+		f.Add(s)
+	}
+}
+
+func FuzzParseMove(f *testing.F) {
+	fuzzSeeds(f)
+	p, _ := boardrules.Replay(Standard(), "1HN", "0H", "1,2V")
+	positions := []Position{Standard(), p}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, pos := range positions {
+			m, err := pos.ParseMove(s)
+			if err != nil {
+				if !isSentinel(err) {
+					t.Fatalf("%q: error wraps no sentinel: %v", s, err)
+				}
+				continue
+			}
+			back, err := pos.ParseMove(m.String())
+			if err != nil || back != m {
+				t.Fatalf("%q -> %q does not round-trip: %v", s, m, err)
+			}
+			q := pos.PlayUnchecked(m)
+			if q.Hash() != q.computeHash() {
+				t.Fatalf("%q: hash", s)
+			}
+		}
+	})
+}
+
+func FuzzCheckMoveSyntax(f *testing.F) {
+	fuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		err := CheckMoveSyntax(s)
+		if err != nil && !errors.Is(err, boardrules.ErrSyntax) {
+			t.Fatalf("%q: %v", s, err)
+		}
+		// whatever passes the syntax check never fails ParseMove with a
+		// syntax error
+		if _, perr := Standard().ParseMove(s); (perr != nil && errors.Is(perr, boardrules.ErrSyntax)) != (err != nil) {
+			t.Fatalf("%q: CheckMoveSyntax %v, ParseMove %v", s, err, perr)
+		}
+	})
+}
+
+func FuzzUnmarshalText(f *testing.F) {
+	f.Add([]byte(start6x6))
+	f.Add([]byte("crumble 2x2 b B0,0,1,1 W1,0,1,1 W0,1,1,1 B1,1,1,1"))
+	f.Add([]byte("crumble 6x6 w W0,0,1,1/2 B1,0,1,1 W2,0,1,1 B3,0,1,1 W4,0,1,1 B5,0,1,1 B0,1/2,1,1/2 W0,1,1,1 W1,1,1,1 B2,1,1,1 W3,1,1,1 B4,1,1,1 W5,1,1,1 W0,2,1,1 B1,2,1,1 W2,2,1,1 B3,2,1,1 W4,2,1,1 B5,2,1,1 B0,3,1,1 W1,3,1,1 B2,3,1,1 W3,3,1,1 B4,3,1,1 W5,3,1,1 W0,4,1,1 B1,4,1,1/2 W2,4,1,1 B3,4,1,1 W4,4,1,1 B5,4,1,1 W1,9/2,1,1/2 B0,5,1,1 W1,5,2,1 B3,5,1,1 B4,5,1,1 W5,5,1,1"))
+	f.Add([]byte("crumble 3x3 b B0,0,1,1 B1,0,1,1 B2,0,1,1 B0,1,1,1 W1,1,1,1 B2,1,1,1 B0,2,1,1 B1,2,1,1 B2,2,1,1"))
+	f.Add([]byte("crumble 2x2 b W0,0,1/4611686018427387904,1"))
+	f.Add([]byte(""))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var p Position
+		err := p.UnmarshalText(data)
+		if err != nil {
+			if !errors.Is(err, boardrules.ErrSyntax) {
+				t.Fatalf("error wraps no ErrSyntax: %v", err)
+			}
+			if p.pieces != nil {
+				t.Fatal("receiver changed on error")
+			}
+			return
+		}
+		text, _ := p.MarshalText()
+		var q Position
+		if err := q.UnmarshalText(text); err != nil || !q.Equal(p) || q.Hash() != p.Hash() {
+			t.Fatalf("round trip of %s: %v", text, err)
+		}
+		_ = p.String()
+		_ = p.LegalMoves()
+	})
+}
