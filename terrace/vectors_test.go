@@ -710,3 +710,17 @@ func TestNothingElse(t *testing.T) {
 		t.Errorf("moves from e4 past own pieces (-want +got):\n%s", diff)
 	}
 }
+
+func TestStringsOfInvalidValues(t *testing.T) {
+	for got, want := range map[string]string{
+		Kind(9).String():                                     "Kind(9)",
+		Setup(7).String():                                    "Setup(7)",
+		Piece{Owner: 5, Kind: B}.String():                    "Piece{5 3}",
+		Variant{Board: 7}.String():                           "Variant{Board: 7, Setup: long, Players: 0}",
+		Move{Kind: 9, From: sq("a1"), To: sq("a2")}.String(): "?-a1-a2",
+	} {
+		if got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
