@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -224,4 +225,23 @@ func TestSVGProperty(t *testing.T) {
 			t.Fatalf("%d titled groups, want %d (pieces and highlight)", got, pieces)
 		}
 	})
+}
+
+// The drawing is a standalone SVG document: its first line carries the
+// viewBox and the pixel size, its second the title for screen readers.
+func ExamplePosition_SVGWith() {
+	p := flooprail.Standard()
+	m, err := p.ParseMove("C4-D4")
+	if err != nil {
+		panic(err)
+	}
+	svg := p.SVGWith(flooprail.SVGOptions{Size: 240, Highlight: m})
+	lines := strings.Split(svg, "\n")
+	fmt.Println(lines[0])
+	fmt.Println(lines[1])
+	fmt.Println(strings.Contains(svg, "<title>move "+m.String()+"</title>"))
+	// Output:
+	// <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 496 436" width="240" height="211" role="img" font-family="sans-serif">
+	// <title>FloopRail (normal): O to move</title>
+	// true
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -215,4 +216,23 @@ func TestSVGProperty(t *testing.T) {
 			t.Fatalf("%d stack groups, want %d", got, stacks)
 		}
 	})
+}
+
+// The drawing is a standalone SVG document: its first line carries the
+// viewBox and the pixel size, its second the title for screen readers.
+func ExamplePosition_SVGWith() {
+	p := tumbling.Standard()
+	m, err := p.ParseMove("C1-C2T")
+	if err != nil {
+		panic(err)
+	}
+	svg := p.SVGWith(tumbling.SVGOptions{Size: 240, Highlight: m})
+	lines := strings.Split(svg, "\n")
+	fmt.Println(lines[0])
+	fmt.Println(lines[1])
+	fmt.Println(strings.Contains(svg, "<title>move "+m.String()+"</title>"))
+	// Output:
+	// <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="240" height="240" role="img" font-family="sans-serif">
+	// <title>Tumbling Down (pbmserv rules): Black to move</title>
+	// true
 }
