@@ -1,4 +1,177 @@
-// Package crumble is a rule engine for Crumble, with exact dyadic geometry.
+// Package crumble is an exact rule engine for Crumble, the game of pieces
+// that split, join and swap colours.
 //
-// The full documentation is being written.
+// # The rules in brief
+//
+// The board is a W×H rectangle (6×6 in the standard game), tiled at the
+// start by unit squares in a checkerboard of Black and White. Pieces always
+// tile the board exactly; every piece is a square, a wide rectangle (w = 2h)
+// or a tall rectangle (h = 2w), of any size. A turn is:
+//
+//  1. a split or a join of the mover's own pieces (required, no passing):
+//     - split: cut a piece in half along its horizontal (H) or vertical (V)
+//     midline, so that both halves have legal shapes (a square gives two
+//     rectangles, a rectangle two squares). One straight cut may split
+//     several own pieces at once when it passes through their midlines and
+//     otherwise runs only along existing edges;
+//     - join: replace a cluster of at least two own pieces that exactly
+//     fills a legal-shaped rectangle by that rectangle;
+//  2. optionally a swap path: a piece the split or join just created swaps
+//     colours with an opponent piece that shares one full side with it,
+//     then the piece reached swaps on, and so on.
+//
+// After every swap step, groups of one colour (pieces connected by edge or
+// corner contact) that touch no side of the board are captured: they take
+// the other colour, repeatedly until none is left, for both colours. Then a
+// colour whose chain (pieces connected by edge contact) touches all four
+// sides wins at once, whoever made the step. A step that is captured ends
+// the path. The game is drawn by threefold repetition or by renewable
+// iteration (both switchable), and when the side to move has no legal move.
+//
+// A small example on the 6×6 start, Black to move. Black splits its square
+// at (0,1) with an H cut and its upper half swaps North with the White
+// square (0,2): the move "0,1HN". The two lower-left units of columns 0
+// and 1, rows 0 to 2, as String draws them (two characters per unit):
+//
+//	before  after
+//	wwBB    BBBB    y 2 to 3: (0,2) is Black now
+//	wwBB    BBBB
+//	BBww    wwww    y 3/2 to 2: the upper half is White
+//	BBww    BBww    y 1 to 3/2: the lower half stays Black
+//	wwBB    wwBB    y 0 to 1
+//	wwBB    wwBB
+//
+// # Coordinates
+//
+// The origin is the board's lower-left corner (the 6×6 start has White on
+// (0,0)), x grows East and y North, one unit is a starting square. Every
+// coordinate is an exact dyadic rational: positions store integers on a
+// fixed grid of 2^-E_max units with E_max = 62 − ⌈log2 max(W,H)⌉ (61 for a
+// 2-unit board, 59 for 6×6 and 8×8, 57 for 17 to 32). No floating point is
+// used in the rules, the notation, the hash or the position code; Coord
+// reports values as num/2^exp, and Piece, Pieces, NumPieces and Location
+// read the board. A split whose halves would fall off this grid is illegal
+// ("too fine to represent"), and LegalMoves leaves it out.
+//
+// # Notation
+//
+// A move is a location, an action and an optional path:
+//
+//	0,1HN        split the piece at 0,1 with an H cut; its upper half swaps North
+//	2,3VENE      V cut; the East half swaps East, then North, then East
+//	0HN-E        H cut; the upper half starts a path whose first step is East
+//	0,1H3        one H cut through three pieces (the anchor and the next two)
+//	0,1H3-2S-W   the same; the lower half of the second piece swaps West
+//	0J1,2N       join from the anchor at 0 to the corner one intersection
+//	             East and then two North; the joined piece swaps North
+//
+// A staircase location c1,c2,c3,... walks legs East, North, East, ...
+// from (0,0): each count is a number of intersections (piece corners on the
+// leg, board corners included); only c1 may be 0. Legs must run along edges
+// or the board's sides, and the end must be the lower-left corner of a
+// piece. On the 6×6 start "2,1" is the square (2,1) and "3,1,1" names
+// (4,1). ParseMove also reads fraction locations ("1/2, 2/3" = (W/2, 2H/3)),
+// lower case, a space after a location's commas and a final "+" (threat) or
+// "#" (crumble-mate), which are ignored. Move.String gives the canonical
+// form: the canonical location, upper case, the shortest path form.
+// CheckMoveSyntax checks the grammar alone.
+//
+// Errors wrap the sentinels of package boardrules: ErrSyntax with the byte
+// offset, ErrGameOver, and ErrIllegalMove in words a player understands
+// ("1HS: the lower half has no full-side neighbour to the south (step 1)",
+// "2,1,1H: leg 3 crosses a piece at (2,1/2)").
+//
+// # Move generation
+//
+// LegalMoves lists bases (splits and joins) by the anchor's lower-left
+// corner (y, then x); for one anchor H splits, V splits, then joins; splits
+// by piece count; joins by the far corner (x, then y). For each base comes
+// the move without a swap, then one shortest path for each distinct
+// reachable end state (colouring and travelling piece), found by a
+// breadth-first search from the created pieces (split pieces in walk order,
+// halves N before S and E before W) expanding directions E, N, S, W. Every
+// legal move with any path is equivalent to exactly one listed move: same
+// base, same resulting position, same turn record.
+//
+// # Text
+//
+// String draws the board top row first, each unit a k×k block of 'B' and
+// 'w' (k = max(2, 2^E), E the position's exponent); past k = 16 it returns
+// the position code instead. SVG draws the pieces exactly. MarshalText
+// writes the position code
+//
+//	crumble 6x6 b W0,0,1,1 B1,0,1,1 ... B4,5,1,1 W5,5,1,1
+//
+// (size, side to move, pieces sorted by y then x, numbers as integers or
+// irreducible dyadic fractions such as 5/2), and UnmarshalText reads it back,
+// validating everything.
+//
+// # Variants
+//
+// Variant chooses the size (2×2 to 32×32, default 6×6), the first player
+// (Black by default) and the draw rules (DrawRules: Repetition, Renewables,
+// both by default, or NoDraws). Names: "6x6", "8x8", "3x5-white",
+// "6x6-nodraws", "8x8-white-repetition" (ParseVariant, Variant.String). The
+// game registers as "crumble" with the variants 6x6 (standard) and 8x8.
+//
+// # Decisions
+//
+// The sources leave these open; the specification settles them so:
+//   - Boards are 2 to 32 units a side: small start positions and int64
+//     headroom.
+//   - Coordinates are int64 with one spare bit (the precision limit above):
+//     math/big would slow every position for games nobody plays.
+//   - The start square (i, j) is Black iff i + j + H − 1 is even, so the
+//     upper-left square is always Black (the Java rule); with W and H both
+//     odd Black has one piece more. FirstPlayer exists because the oldest
+//     rules let the first player pick a colour.
+//   - A side to move without a legal move draws ("no legal move"); only the
+//     precision limit can cause it.
+//   - Captures repeat to a fixed point, both colours at once, after every
+//     step; corner contact connects groups, edge contact connects chains.
+//   - Renewable iteration, formalised: each turn records A (the rectangles
+//     its split removed, or the join's rectangle) and X (the final piece of
+//     its path if the path left any colour changed, else none); after six
+//     turns whose X are all the same rectangle and where, for each colour
+//     with turns u1 < u2 < u3, A(u3) lies within A(u1) and within A(u2), the
+//     game is drawn. Threefold repetition (tiling, colours, side to move)
+//     takes precedence.
+//   - The notation uses one fixed frame for both players, origin at the
+//     lower-left corner.
+//   - The canonical location has the fewest legs and, among those, the
+//     lexicographically largest counts (as far East as possible first).
+//   - Letters are read in either case and printed in upper case; "#" marks
+//     crumble-mate and is ignored like "+".
+//   - String uses k = max(2, 2^E) characters per unit up to 16, then the
+//     position code.
+//   - UnmarshalText gives the variant of the code's size (Black first, both
+//     draw rules) and a fresh history; a won position is rejected, a drawn
+//     one loads as an ongoing game.
+//   - Player(0) is always Black and Player(1) White, in every variant.
+//   - Each Move carries its canonical text: AppendLegalMoves allocates the
+//     texts in one shared buffer, never one allocation per move.
+//   - Revisits make paths infinite, so move generation lists one shortest
+//     path per distinct end state.
+//
+// Decisions of this package where the specification is silent:
+//   - A fraction location that is off the grid or beyond the board is an
+//     illegal move ("no piece's lower-left corner"), like any other point
+//     that is no corner.
+//   - A step with no full-side neighbour, onto an own piece, after a win or
+//     after the travelling piece was captured makes the whole move illegal;
+//     the error names the step.
+//   - Play(m) re-reads m.String() with ParseMove and accepts m only if that
+//     gives m again, so moves of other positions and the zero Move are
+//     refused (ErrIllegalMove).
+//   - A move that wins leaves the history as it was: the game is over.
+//   - The zero Position reports a draw by "no legal move", has no moves,
+//     prints "crumble: empty position" and refuses every move.
+//
+// # History and concurrency
+//
+// The history for the draw rules is a persistent structure shared with
+// every ancestor position (a parent-linked list of turn records and a hash
+// trie of occurrences), so Play costs the same at ply 1 and ply 1000 and a
+// Position is an immutable value, safe to share between goroutines. The
+// history is not part of Equal, Hash or the position code.
 package crumble

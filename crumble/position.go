@@ -1,7 +1,6 @@
 package crumble
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -122,16 +121,15 @@ func ParseVariant(s string) (Variant, error) {
 // Play returns a new Position, and one Position may be used from many
 // goroutines at once. Compare positions with Equal.
 type Position struct {
-	v       Variant
-	shift   uint8 // the fixed grid: every value is a multiple of 2^-shift units
-	turn    Color
-	status  boardrules.Status
-	winner  Color
-	reason  uint8
-	pieces  []piece // sorted by lower-left y, then x; never modified
-	hash    uint64
-	hist    *history
-	noSpace bool // true only for the zero Position
+	v      Variant
+	shift  uint8 // the fixed grid: every value is a multiple of 2^-shift units
+	turn   Color
+	status boardrules.Status
+	winner Color
+	reason uint8
+	pieces []piece // sorted by lower-left y, then x; never modified
+	hash   uint64
+	hist   *history
 }
 
 // outcome reasons.
@@ -215,6 +213,9 @@ func (p Position) ToMove() boardrules.Player { return boardrules.Player(p.turn) 
 
 // Outcome reports whether the game goes on, was won or drawn.
 func (p Position) Outcome() boardrules.Outcome {
+	if len(p.pieces) == 0 { // the zero Position: no game, no moves
+		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: reasonText[reasonNoMove]}
+	}
 	switch p.status {
 	case boardrules.Win:
 		return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(p.winner), Reason: reasonText[p.reason]}
@@ -279,6 +280,3 @@ func (p Position) exponent() int {
 	}
 	return int(p.shift) - tz
 }
-
-// errZero is returned by the methods of the zero Position that need a game.
-var errZero = errors.New("crumble: the zero Position holds no game")

@@ -1,0 +1,3 @@
+package main
+
+import _ "github.com/boardrules/boardrules/crumble"
