@@ -148,6 +148,12 @@ func TestSVGOptions(t *testing.T) {
 			t.Errorf("Size %d: width %q height %q viewBox %q, want %s %s and 0 0 512 512", c.size, root["width"], root["height"], root["viewBox"], c.width, c.height)
 		}
 	}
+	// The zero Position (an empty board, the game over) draws as well.
+	var zero tumbling.Position
+	svgRoot(t, zero.SVG())
+	if !strings.Contains(zero.SVG(), " wins, ") && !strings.Contains(zero.SVG(), "draw, ") {
+		t.Errorf("the zero Position's drawing does not give its result")
+	}
 	if strings.Contains(p.SVG(), "<title>move") {
 		t.Errorf("the zero Highlight marks a move")
 	}
