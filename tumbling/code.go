@@ -4,7 +4,7 @@ import (
 	"github.com/boardrules/boardrules/notation"
 )
 
-// The position code (§8): one line, fields separated by single spaces,
+// The position code: one line, fields separated by single spaces,
 //
 //	tumbling <rules> <tomove> <ranks> [<result>]
 //
@@ -58,7 +58,7 @@ func (p Position) MarshalText() ([]byte, error) {
 }
 
 // UnmarshalText reads a position code in exactly the form MarshalText writes
-// and validates it (§8): at most 29 men of each colour, runs of 1 to 29 men
+// and validates it: at most 29 men of each colour, runs of 1 to 29 men
 // with no two adjacent runs of one colour, and a result that fits the board
 // and the rules. On error it leaves p unchanged; the error is a
 // *notation.ParseError, wraps boardrules.ErrSyntax and names the offset.
@@ -221,7 +221,8 @@ func (d *decoder) count() (int, error) {
 	return n, nil
 }
 
-// result reads and checks the optional result field (§8, rejection 4).
+// result reads the optional result field and checks that it fits the board
+// and the rules.
 func (d *decoder) result(board *[64]uint64, rules Rules, toMove Color) (result, error) {
 	if err := d.expect(" ", "a space before the result, as"); err != nil {
 		return result{}, err

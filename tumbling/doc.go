@@ -189,7 +189,7 @@
 //     does not record the layout it started from, and neither does its code.
 //     Variant names are the rules word with "-corner" for the corner layout.
 //
-// And where the specification is silent:
+// And where the rules say nothing:
 //
 //   - [New] returns an error wrapping boardrules.ErrSyntax for a Variant out
 //     of range; [ParseVariant] likewise for an unknown name.

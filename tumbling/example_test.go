@@ -58,7 +58,7 @@ func ExamplePosition_String() {
 	//       A        B        C        D        E        F        G        H
 }
 
-// P's tumble A2-B2T: the edge square takes the last men as a sub-stack, and
+// pbmserv's example tumble A2-B2T: the edge square takes the last men as a sub-stack, and
 // Black captures White's king on C2. Render(Upright) is pbmserv's "set u".
 func ExamplePosition_Render() {
 	var p tumbling.Position

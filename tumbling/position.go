@@ -25,12 +25,12 @@ type Position struct {
 	hash  uint64    // Zobrist hash of board, rules, side to move and result
 	own   [2]uint64 // squares whose top man is Black / White
 	pure  [2]uint64 // pure Black / White stacks
-	kings [2]uint64 // kings of each colour on this board (§5.1)
+	kings [2]uint64 // kings of each colour on this board
 	kingH [2]uint8  // their height, 0 when there are none
 
 	rules  Rules
 	toMove Color
-	result result // the stored end of the game (§5.4); zero while it goes on
+	result result // the stored end of the game; zero while it goes on
 }
 
 // result is a stored game end. The winner follows from the kind: the mover
@@ -192,7 +192,7 @@ func (p *Position) hashFromScratch() uint64 {
 	return h
 }
 
-// updateKings recomputes the kings of both colours (§5.1) from the pure stacks.
+// updateKings recomputes the kings of both colours from the pure stacks.
 func (p *Position) updateKings() {
 	p.scanKings(Black)
 	p.scanKings(White)
@@ -277,7 +277,7 @@ func (p *Position) setSquare(i int, v uint64) {
 // Players is 2.
 func (p Position) Players() int { return 2 }
 
-// ToMove is the player whose turn it is (§2: Player 0 moves first).
+// ToMove is the player whose turn it is (Player 0 moves first).
 func (p Position) ToMove() boardrules.Player { return p.PlayerOf(p.toMove) }
 
 // Variant returns the position's rules with the StandardLayout: a position
@@ -312,7 +312,7 @@ func (p Position) At(sq notation.Square) Stack {
 	return Stack{p.board[i]}
 }
 
-// Kings returns the kings of pl's colour on the current board (§5.1), that
+// Kings returns the kings of pl's colour on the current board, that
 // is the kings of the turn about to start, in square order; nil when there
 // are none or pl is not 0 or 1.
 func (p Position) Kings(pl boardrules.Player) []notation.Square {
@@ -349,7 +349,7 @@ func (p Position) Hash() uint64 { return p.hash }
 
 // Outcome tells whether the game goes on. A stored result (a king captured,
 // no king left) comes first; otherwise a side to move that owns no stack has
-// lost, "no legal move" (§5.3).
+// lost, "no legal move".
 func (p Position) Outcome() boardrules.Outcome {
 	if p.result.kind != noResult {
 		w := p.result.winner(p.toMove)
@@ -377,7 +377,7 @@ func (p *Position) over() bool {
 	return p.result.kind != noResult || p.own[p.toMove&1] == 0
 }
 
-// LegalMoves returns every legal move (§4.5): the mover's stacks in square
+// LegalMoves returns every legal move: the mover's stacks in square
 // order, for each its man moves and then its tumbles, each toward the
 // neighbours in square order. It is empty once the game has ended.
 func (p Position) LegalMoves() []Move {
@@ -405,7 +405,9 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	return dst
 }
 
-// Play checks m (§4.6) and returns the position after it. Errors wrap
+// Play checks, in order, that the game goes on, that m is a move between
+// neighbouring squares of the board, that the side to move owns From and
+// that Boardspace's tumbles-only rule allows it, and returns the position after it. Errors wrap
 // boardrules.ErrGameOver or boardrules.ErrIllegalMove.
 func (p Position) Play(m Move) (Position, error) {
 	if err := p.check(m, m.String(), false); err != nil {
@@ -526,7 +528,8 @@ func (p *Position) apply(m Move) {
 	p.hash = hash
 }
 
-// endCheck applies the checks of §5.2 after a move by mover that changed the
+// endCheck applies the end-of-game checks of the rules (see the package
+// documentation) after a move by mover that changed the
 // squares in touched; oldKings and oldH are the kings before the move. The
 // derived fields of p describe the board after the move. It returns the
 // result to store, if any; "no legal move" is never stored.

@@ -145,7 +145,7 @@ func TestPropertyMoves(t *testing.T) {
 				t.Fatalf("duplicate move %v", m)
 			}
 			seen[m] = true
-			// Order of §4.5: source squares ascending.
+			// Source squares in square order.
 			if i > 0 {
 				a, b := moves[i-1].From, m.From
 				if 8*a.Rank()+a.File() > 8*b.Rank()+b.File() {

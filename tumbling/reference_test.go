@@ -15,7 +15,7 @@ import (
 
 // ref is a deliberately plain second implementation of the rules: stacks are
 // slices of colours, kings are found by scanning the board, and each check of
-// §5.2 is written as the spec words it. The engine must agree with it move by
+// the end of the game is written out as the package documentation words it. The engine must agree with it move by
 // move.
 type ref struct {
 	board  [64][]tumbling.Color // bottom first

@@ -87,7 +87,7 @@ func tokens(v uint64) []string {
 	return out
 }
 
-// fits reports whether a cell line of these tokens keeps within §7.2.
+// fits reports whether a cell line of these tokens keeps within a cell: at most three tokens and eight bytes.
 func fits(line []string) bool {
 	if len(line) > cellMaxToken {
 		return false
@@ -126,7 +126,7 @@ func layoutCell(toks []string, s Style, lines int) [][]string {
 }
 
 // uprightLines is the smallest number of lines for which every cell of the
-// rank, laid out Upright, keeps every line within §7.2.
+// rank, laid out Upright, keeps every line within a cell's limits.
 func uprightLines(rank []uint64) int {
 	for lines := 1; ; lines++ {
 		ok := true

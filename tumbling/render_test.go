@@ -10,7 +10,7 @@ import (
 )
 
 // readBoard parses board text back into each square's tokens from the bottom
-// run up, checking the frame of §7.1 on the way.
+// run up, checking the frame on the way.
 func readBoard(t *rapid.T, text string, s tumbling.Style) [64][]string {
 	const header = "      A        B        C        D        E        F        G        H "
 	const border = "  +--------+--------+--------+--------+--------+--------+--------+--------+"

@@ -182,7 +182,7 @@ func TestStartMoves(t *testing.T) {
 	}
 }
 
-// TestTumbleW1 is P's picture of the tumble A2-B2T (§10.2).
+// TestTumbleW1 is the tumble A2-B2T pictured on pbmserv's help page.
 func TestTumbleW1(t *testing.T) {
 	before := "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2W1B1W2B3,,W3,,,,,W1/,,,,,,,"
 	after := "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,, b:capture:C2"
@@ -225,7 +225,8 @@ func TestTumbleW1(t *testing.T) {
 	}
 }
 
-// TestOpeningMoves is §10.3: the same under all three rule sets.
+// TestOpeningMoves: tumbles and a man move from the standard start, the same
+// under all three rule sets.
 func TestOpeningMoves(t *testing.T) {
 	for _, c := range []struct {
 		in, canon, after, blackKings string
@@ -266,7 +267,8 @@ func TestOpeningMoves(t *testing.T) {
 	}
 }
 
-// TestEndOfGame is §10.4: each case under each rule set.
+// TestEndOfGame: the game ends (T1-T13) of each rule set, each case under
+// each rule set.
 func TestEndOfGame(t *testing.T) {
 	before := map[string]string{
 		"A": "tumbling pbmserv b ,,,,,,,W1/,,,,,,,/,,,,,,,/,,,,W2,,,/,,,B1,,,,/,,,,,,,/,,,,,,,/B3,,,,,,,",
@@ -397,7 +399,7 @@ func TestZeroPosition(t *testing.T) {
 	}
 }
 
-// TestLongCounts is §10.5.
+// TestLongCounts: counts of 10 and more and stacks of many runs, both styles.
 func TestLongCounts(t *testing.T) {
 	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,B12W10B1W2,W1B1W1B1W1B1W1,,,/,,,,,,,/,,,,,,,/B3,,,,,,,")
 	if diff := cmp.Diff(golden(t, "long-counts-horizontal.txt"), p.String()); diff != "" {
@@ -408,7 +410,7 @@ func TestLongCounts(t *testing.T) {
 	}
 }
 
-// TestRenderSixRuns is P's 6-run stack W1 B2 W3 B3 W2 B4 in both styles (§7.3).
+// TestRenderSixRuns is pbmserv's 6-run stack W1 B2 W3 B3 W2 B4 in both styles.
 func TestRenderSixRuns(t *testing.T) {
 	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1B2W3B3W2B4,,,,,,,")
 	rank1 := func(s string) []string {
@@ -450,7 +452,7 @@ func TestRenderLineLengths(t *testing.T) {
 	}
 }
 
-// TestRejectedCodes is §10.6 and the other rejections of §8.
+// TestRejectedCodes: every rejection the position code has.
 func TestRejectedCodes(t *testing.T) {
 	s := standardCode
 	a1 := strings.LastIndex(s, "/") + 1 // A1's text starts here
@@ -526,7 +528,7 @@ func TestRejectedCodes(t *testing.T) {
 	}
 }
 
-// TestParseMove is the table of §6.6.
+// TestParseMove: every notation form, the canonical output and every error.
 func TestParseMove(t *testing.T) {
 	start := tumbling.Standard()
 	bs := mustNew(t, tumbling.Variant{Rules: tumbling.Boardspace})
@@ -613,7 +615,7 @@ func TestParseMove(t *testing.T) {
 	}
 }
 
-// TestPlayChecks is §4.6: the checks of Play, in order.
+// TestPlayChecks: the checks of Play, in order.
 func TestPlayChecks(t *testing.T) {
 	p := tumbling.Standard()
 	bs := mustNew(t, tumbling.Variant{Rules: tumbling.Boardspace})
@@ -647,7 +649,7 @@ func TestPlayChecks(t *testing.T) {
 	}
 }
 
-// TestOneManTumble is §4.3: a tumble of one man is the man move.
+// TestOneManTumble: a tumble of one man is the man move.
 func TestOneManTumble(t *testing.T) {
 	for _, r := range allRules {
 		p := decode(t, withRules(standardCode, r))
@@ -672,7 +674,7 @@ func TestOneManTumble(t *testing.T) {
 	}
 }
 
-// TestTumbleMechanics checks §4.2 on a tall stack: one man per square, the
+// TestTumbleMechanics checks the tumble on a tall stack: one man per square, the
 // rest as an unchanged sub-stack on the edge square.
 func TestTumbleMechanics(t *testing.T) {
 	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1,,,,B1W2B1W1B3,W2,,B1")
@@ -848,13 +850,13 @@ func TestRegistry(t *testing.T) {
 }
 
 // TestCaptureShapes: what counts as a capture differs between the rule sets
-// (beyond §10.4's vectors).
+// (beyond the vectors of TestEndOfGame).
 func TestCaptureShapes(t *testing.T) {
 	for _, c := range []struct {
 		name, before, move string
 		want               [3]string // result field under Pbmserv, Classic, Boardspace; "" goes on
 	}{
-		// P's bad capture: White's king H5 (W2) ends W2 B1 W1 B1, four runs.
+		// A bad capture, as pbmserv's help page calls it: White's king H5 (W2) ends W2 B1 W1 B1, four runs.
 		{"four runs", "tumbling pbmserv b W1,,,,,,,/,,,,,,,/,,,,,,,/,,,,,B2W1B1,,W2/,,,,,,,/,,,,,,,/,,,,,,,/B1,,,,,,,", "F5-G5T",
 			[3]string{"", "b:capture:H5", "b:capture:H5"}},
 		// White's kings C5 and D5 (W2): C5 grows to W3 as D5 is covered. A
