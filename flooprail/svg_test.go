@@ -251,3 +251,13 @@ func ExamplePosition_SVGWith() {
 	// <title>FloopRail (normal): O to move</title>
 	// true
 }
+
+// BenchmarkSVG draws the start position; drawing is not on any hot path, so
+// allocations are not minimised here.
+func BenchmarkSVG(b *testing.B) {
+	p := flooprail.Standard()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = p.SVG()
+	}
+}

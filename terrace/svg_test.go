@@ -316,3 +316,13 @@ func ExamplePosition_SVGWith() {
 	// <title>Terrace 8-long: lowercase (seat 0) to move</title>
 	// true
 }
+
+// BenchmarkSVG draws the start position; drawing is not on any hot path, so
+// allocations are not minimised here.
+func BenchmarkSVG(b *testing.B) {
+	p := terrace.Standard()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = p.SVG()
+	}
+}

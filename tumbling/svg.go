@@ -62,6 +62,7 @@ func (p Position) SVGWith(o SVGOptions) string {
 		size = 480
 	}
 	var b strings.Builder
+	b.Grow(16 << 10) // about the size of a start position's drawing
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" font-family="sans-serif">`+"\n",
 		width, height, size, svgScale(size, height, width))
 	fmt.Fprintf(&b, "<title>%s</title>\n", svgEscape(p.svgTitle()))

@@ -242,3 +242,13 @@ func ExamplePosition_SVGWith() {
 	// <title>Tumbling Down (pbmserv rules): Black to move</title>
 	// true
 }
+
+// BenchmarkSVG draws the start position; drawing is not on any hot path, so
+// allocations are not minimised here.
+func BenchmarkSVG(b *testing.B) {
+	p := tumbling.Standard()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = p.SVG()
+	}
+}
