@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/crypto/bcrypt"
+)
+
+// postgresEnv names a PostgreSQL database for the tests, as a URL. The
+// tests that run against every store run against it too when it is set;
+// each test gets a schema of its own, dropped at the end.
+const postgresEnv = "PBMSERV_TEST_POSTGRES"
+
+// storeKind is one database the suites run against.
+type storeKind struct {
+	name string
+	// dsn returns a -db value for a fresh, empty store for t.
+	dsn func(t *testing.T) string
+}
+
+func storeKinds(t *testing.T) []storeKind {
+	kinds := []storeKind{{"sqlite", func(t *testing.T) string {
+		return filepath.Join(t.TempDir(), "pbmserv.db")
+	}}}
+	if url := os.Getenv(postgresEnv); url != "" {
+		kinds = append(kinds, storeKind{"postgres", func(t *testing.T) string { return testSchema(t, url) }})
+	} else {
+		t.Logf("%s not set: PostgreSQL not tested", postgresEnv)
+	}
+	return kinds
+}
+
+// forEachStore runs f as a subtest per store kind.
+func forEachStore(t *testing.T, f func(t *testing.T, dsn func(t *testing.T) string)) {
+	for _, k := range storeKinds(t) {
+		t.Run(k.name, func(t *testing.T) { f(t, k.dsn) })
+	}
+}
+
+// testSchema creates a schema for one test and returns a URL whose
+// connections use it.
+func testSchema(t *testing.T, url string) string {
+	t.Helper()
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var b [6]byte
+	rand.Read(b[:])
+	schema := "pbmtest_" + hex.EncodeToString(b[:])
+	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatalf("creating schema in %s: %v", postgresEnv, err)
+	}
+	t.Cleanup(func() {
+		db, err := sql.Open("pgx", url)
+		if err != nil {
+			return
+		}
+		defer db.Close()
+		db.Exec("DROP SCHEMA " + schema + " CASCADE")
+	})
+	sep := "?"
+	if strings.Contains(url, "?") {
+		sep = "&"
+	}
+	return url + sep + "search_path=" + schema
+}
+
+func openStore(t *testing.T, dsn string) Store {
+	t.Helper()
+	st, err := Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatalf("Open(%q): %v", dsn, err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// newTestServer is a core over a fresh store with the cheapest bcrypt
+// cost, logging to the test.
+func newTestServer(t *testing.T, dsn string) *Server {
+	return NewServer(openStore(t, dsn), bcrypt.MinCost, log.New(testWriter{t}, "", 0))
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+var _ io.Writer = testWriter{}
+
+// exec runs a line and fails the test unless the reply is, or is not, an
+// error as expected; it returns the reply.
+func exec(t *testing.T, s *Server, line string) string {
+	t.Helper()
+	r := s.Execute(context.Background(), line)
+	if strings.HasPrefix(r, "error: ") {
+		t.Fatalf("%s: %s", line, r)
+	}
+	return r
+}
+
+// checkStore replays every board of st from its moves and compares the
+// position with the stored one: the property every test of concurrency and
+// crashes ends with.
+func checkStore(t *testing.T, st Store) (boards, moves int) {
+	t.Helper()
+	ctx := context.Background()
+	ids, err := st.BoardIDs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids {
+		b, err := st.Board(ctx, id)
+		if err != nil {
+			t.Fatalf("board %d: %v", id, err)
+		}
+		h, err := replay(b.Game, b.Variant, b.Moves)
+		if err != nil {
+			t.Fatalf("board %d does not replay: %v", id, err)
+		}
+		code, _ := h.Position().MarshalText()
+		if string(code) != b.Position {
+			t.Fatalf("board %d: replayed position %q, stored %q", id, code, b.Position)
+		}
+		if b.Version < int64(len(b.Moves)) {
+			t.Fatalf("board %d: version %d below its %d moves", id, b.Version, len(b.Moves))
+		}
+		moves += len(b.Moves)
+	}
+	return len(ids), moves
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func fmtSscanf(s, format string, a ...any) (int, error) { return fmt.Sscanf(s, format, a...) }

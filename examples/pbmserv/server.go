@@ -1,0 +1,546 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boardrules/boardrules"
+	"golang.org/x/crypto/bcrypt"
+)
+
+// Server is the core: it runs commands against a Store. It holds no game
+// state of its own (every command reads the board, checks, and writes it
+// back under the board's version), so any number of goroutines, and of
+// server processes sharing a PostgreSQL database, may run commands at once.
+type Server struct {
+	store Store
+	cost  int              // bcrypt cost of new passwords
+	now   func() time.Time // the clock, for board dates
+	log   *log.Logger      // internal errors; players see only "internal error"
+}
+
+// NewServer returns a core over st. cost is the bcrypt cost of new
+// password hashes (bcrypt.DefaultCost for a real server; tests use
+// bcrypt.MinCost to stay fast).
+func NewServer(st Store, cost int, logger *log.Logger) *Server {
+	return &Server{store: st, cost: cost, now: time.Now, log: logger}
+}
+
+// maxRetries bounds how often a command is re-run after another command
+// changed its board between the read and the write. Each retry re-checks
+// everything against the new state, so a move that carried its number
+// fails with "wrong move number" on the first retry.
+const maxRetries = 8
+
+// Execute runs one command line and returns the reply: one or more lines,
+// each ending in a newline. An error reply is one line starting "error: ".
+func (s *Server) Execute(ctx context.Context, line string) string {
+	c, err := parseCommand(line)
+	if err != nil {
+		return s.errorReply(err)
+	}
+	return s.run(ctx, c)
+}
+
+func (s *Server) run(ctx context.Context, c command) (reply string) {
+	defer func() {
+		// A bug in an engine or here must not take the server down with
+		// every other player's command; say so, log it, go on.
+		if r := recover(); r != nil {
+			s.log.Printf("panic running %s %s: %v\n%s", c.word, c.verb, r, debug.Stack())
+			reply = "error: internal error\n"
+		}
+	}()
+	var out string
+	var err error
+	switch c.verb {
+	case "help":
+		out = s.help()
+	case "register":
+		out, err = s.register(ctx, c)
+	case "games":
+		out, err = s.games(ctx, c)
+	case "challenge":
+		out, err = s.challenge(ctx, c)
+	case "board":
+		out, err = s.board(ctx, c)
+	case "history":
+		out, err = s.history(ctx, c)
+	default:
+		// move, resign, propose, accept, reject: they change a board.
+		out, err = s.change(ctx, c)
+	}
+	if err != nil {
+		return s.errorReply(err)
+	}
+	return out
+}
+
+func (s *Server) errorReply(err error) string {
+	var le errLine
+	if errors.As(err, &le) {
+		return "error: " + le.msg + "\n"
+	}
+	s.log.Printf("internal error: %v", err)
+	return "error: internal error, try again later\n"
+}
+
+func (s *Server) help() string {
+	var b strings.Builder
+	b.WriteString(strings.ReplaceAll(usage, " | ", "\n") + "\n")
+	b.WriteString("games and challenge options:\n")
+	for _, w := range gameWords() {
+		fmt.Fprintf(&b, "  %s: %s\n", w.word, w.options)
+	}
+	return b.String()
+}
+
+func (s *Server) register(ctx context.Context, c command) (string, error) {
+	hash, err := bcrypt.GenerateFromPassword([]byte(c.password), s.cost)
+	if err != nil {
+		return "", err
+	}
+	if err := s.store.AddUser(ctx, c.user, string(hash)); err != nil {
+		if errors.Is(err, errExists) {
+			return "", lineErr("user %s already exists", c.user)
+		}
+		return "", err
+	}
+	return fmt.Sprintf("registered %s\n", c.user), nil
+}
+
+func (s *Server) userExists(ctx context.Context, name string) error {
+	if _, err := s.store.PasswordHash(ctx, name); err != nil {
+		if errors.Is(err, errNotFound) {
+			return lineErr("unknown user %s (register USER PASSWORD first)", name)
+		}
+		return err
+	}
+	return nil
+}
+
+// auth checks a password against its slow salted hash. Unknown user and
+// bad password get different replies: user ids are public anyway (they are
+// on every board), and a player who mistyped one deserves to know which.
+func (s *Server) auth(ctx context.Context, name, password string) error {
+	hash, err := s.store.PasswordHash(ctx, name)
+	if errors.Is(err, errNotFound) {
+		return lineErr("unknown user %s", name)
+	}
+	if err != nil {
+		return err
+	}
+	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) != nil {
+		return lineErr("bad password for %s", name)
+	}
+	return nil
+}
+
+func (s *Server) games(ctx context.Context, c command) (string, error) {
+	if err := s.userExists(ctx, c.user); err != nil {
+		return "", err
+	}
+	boards, err := s.store.UserBoards(ctx, c.user)
+	if err != nil {
+		return "", err
+	}
+	if len(boards) == 0 {
+		return fmt.Sprintf("%s has no games\n", c.user), nil
+	}
+	var b strings.Builder
+	for _, bd := range boards {
+		fmt.Fprintf(&b, "%d %s (%s) %s: ", bd.ID, bd.Word, bd.Variant, strings.Join(bd.Players, " vs "))
+		if bd.Over {
+			fmt.Fprintf(&b, "over: %s\n", bd.Result)
+			continue
+		}
+		p, err := boardrules.Decode([]byte(bd.Position))
+		if err != nil {
+			return "", fmt.Errorf("board %d: %w", bd.ID, err)
+		}
+		fmt.Fprintf(&b, "%s to play\n", seatName(bd, p.ToMove()))
+	}
+	return b.String(), nil
+}
+
+func (s *Server) challenge(ctx context.Context, c command) (string, error) {
+	w, ok := findWord(c.word)
+	if !ok {
+		return "", unknownGame(c.word)
+	}
+	variant, err := w.variant(c.options, len(c.users))
+	if err != nil {
+		return "", lineErr("%s challenge: %v (options: %s)", w.word, err, w.options)
+	}
+	for i, u := range c.users {
+		if slices.Contains(c.users[:i], u) {
+			return "", lineErr("%s is challenged twice: every seat needs its own user", u)
+		}
+		if err := s.userExists(ctx, u); err != nil {
+			return "", err
+		}
+	}
+	info, _ := boardrules.Lookup(w.game)
+	start, err := info.New(variant)
+	if err != nil {
+		return "", lineErr("%s challenge: %v (options: %s)", w.word, firstLine(err), w.options)
+	}
+	if start.Players() != len(c.users) {
+		return "", lineErr("%s %s is for %d players, %d users given", w.word, variant, start.Players(), len(c.users))
+	}
+	code, err := start.MarshalText()
+	if err != nil {
+		return "", err
+	}
+	b := &Board{Word: w.word, Game: w.game, Variant: variant, Players: c.users, Position: string(code), Created: s.now()}
+	if b.ID, err = s.store.NewBoard(ctx, b); err != nil {
+		return "", err
+	}
+	g := &game{b: b, hist: boardrules.NewHistory(start)}
+	return fmt.Sprintf("board %d created\n", b.ID) + g.show(g.hist.Position(), len(b.Moves)), nil
+}
+
+func unknownGame(word string) error {
+	var words []string
+	for _, w := range gameWords() {
+		words = append(words, w.word)
+	}
+	return lineErr("unknown game %q (games: %s)", word, strings.Join(words, ", "))
+}
+
+func (s *Server) board(ctx context.Context, c command) (string, error) {
+	g, err := s.load(ctx, c.word, c.board)
+	if err != nil {
+		return "", err
+	}
+	if c.moveNo == 0 {
+		return g.show(g.hist.Position(), len(g.b.Moves)), nil
+	}
+	n := max(c.moveNo, 0) // -1 stands for #0, the start
+	if n > len(g.b.Moves) {
+		return "", lineErr("board %d has %d moves: no move #%d yet", c.board, len(g.b.Moves), n)
+	}
+	p, err := g.positionAfter(n)
+	if err != nil {
+		return "", err
+	}
+	return g.show(p, n), nil
+}
+
+func (s *Server) history(ctx context.Context, c command) (string, error) {
+	g, err := s.load(ctx, c.word, c.board)
+	if err != nil {
+		return "", err
+	}
+	return g.record().Format(), nil
+}
+
+// change runs the commands that change a board. It reads the board, checks
+// the command against it and writes the board back under the version it
+// read; when another command got there first it starts again, so every
+// check holds against the state the change is written over.
+func (s *Server) change(ctx context.Context, c command) (string, error) {
+	switch c.verb {
+	case "move", "resign", "propose", "accept", "reject":
+	default:
+		return "", lineErr("unknown command %q for %s; %s", c.verb, c.word, usage)
+	}
+	if err := s.auth(ctx, c.user, c.password); err != nil {
+		return "", err
+	}
+	for range maxRetries {
+		g, err := s.load(ctx, c.word, c.board)
+		if err != nil {
+			return "", err
+		}
+		seat := slices.Index(g.b.Players, c.user)
+		if seat < 0 {
+			return "", lineErr("%s is not a player on board %d", c.user, c.board)
+		}
+		if g.b.Over {
+			return "", lineErr("board %d is over: %s", c.board, g.b.Result)
+		}
+		var head, move string
+		switch c.verb {
+		case "move":
+			head, move, err = g.move(c, seat)
+		case "resign":
+			head = g.resign(seat)
+		default:
+			head, err = g.drawOffer(c.verb, seat)
+		}
+		if err != nil {
+			return "", err
+		}
+		err = s.store.Save(ctx, g.b, move)
+		if errors.Is(err, errConflict) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		return head + g.show(g.hist.Position(), len(g.b.Moves)), nil
+	}
+	return "", lineErr("board %d is busy, try again", c.board)
+}
+
+// game is a board with its moves replayed.
+type game struct {
+	b    *Board
+	hist *boardrules.History
+}
+
+// load reads a board and replays its moves. The replay's position code must
+// be the stored one: a board whose record and position disagree is
+// reported, never played on.
+func (s *Server) load(ctx context.Context, word string, id int64) (*game, error) {
+	if _, ok := findWord(word); !ok {
+		return nil, unknownGame(word)
+	}
+	b, err := s.store.Board(ctx, id)
+	if errors.Is(err, errNotFound) {
+		return nil, lineErr("no board %d", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if b.Word != word {
+		return nil, lineErr("board %d is a %s game: use %s %s", id, b.Word, b.Word, "...")
+	}
+	h, err := replay(b.Game, b.Variant, b.Moves)
+	if err != nil {
+		return nil, fmt.Errorf("board %d: %w", id, err)
+	}
+	code, err := h.Position().MarshalText()
+	if err != nil {
+		return nil, err
+	}
+	if string(code) != b.Position {
+		return nil, fmt.Errorf("board %d is damaged: its moves lead to %q, the stored position is %q", id, code, b.Position)
+	}
+	return &game{b: b, hist: h}, nil
+}
+
+// replay plays moves from a variant's start.
+func replay(gameName, variant string, moves []string) (*boardrules.History, error) {
+	info, ok := boardrules.Lookup(gameName)
+	if !ok {
+		return nil, fmt.Errorf("game %q is not linked into this server", gameName)
+	}
+	start, err := info.New(variant)
+	if err != nil {
+		return nil, err
+	}
+	h := boardrules.NewHistory(start)
+	for i, m := range moves {
+		if err := h.Play(m); err != nil {
+			return nil, fmt.Errorf("move %d %q: %w", i+1, m, err)
+		}
+	}
+	return h, nil
+}
+
+func (g *game) positionAfter(n int) (boardrules.Any, error) {
+	h, err := replay(g.b.Game, g.b.Variant, g.b.Moves[:n])
+	if err != nil {
+		return nil, err
+	}
+	return h.Position(), nil
+}
+
+func (g *game) move(c command, seat int) (head, canon string, err error) {
+	n := len(g.b.Moves)
+	if c.moveNo != 0 && c.moveNo != n+1 {
+		return "", "", lineErr("wrong move number: #%d given, the next move on board %d is #%d", c.moveNo, c.board, n+1)
+	}
+	p := g.hist.Position()
+	if int(p.ToMove()) != seat {
+		return "", "", lineErr("not your turn: move #%d on board %d is %s's", n+1, c.board, seatName(g.b, p.ToMove()))
+	}
+	if err := g.hist.Play(c.move); err != nil {
+		switch {
+		case errors.Is(err, boardrules.ErrSyntax):
+			return "", "", lineErr("bad move %q: %s", clip(c.move), firstLine(err))
+		case errors.Is(err, boardrules.ErrGameOver):
+			return "", "", lineErr("board %d is over", c.board)
+		default:
+			return "", "", lineErr("illegal move %q: %s", clip(c.move), firstLine(err))
+		}
+	}
+	moves := g.hist.Moves()
+	canon = moves[len(moves)-1]
+	g.b.Moves = moves
+	after := g.hist.Position()
+	code, err := after.MarshalText()
+	if err != nil {
+		return "", "", err
+	}
+	g.b.Position = string(code)
+	if o := after.Outcome(); o.Status != boardrules.Ongoing {
+		g.b.Over = true
+		g.b.Result = outcomeText(g.b, o)
+	}
+	return fmt.Sprintf("%s played %s (move #%d) on board %d\n", c.user, canon, n+1, c.board), canon, nil
+}
+
+// resign ends the game. With two players the other one wins. In a 3- or
+// 4-player game the rules cannot take one army off the board, so a
+// resignation ends the game for everyone, without a winner.
+func (g *game) resign(seat int) string {
+	b := g.b
+	b.Over = true
+	b.DrawOffer = 0
+	who := seatName(b, boardrules.Player(seat))
+	b.Termination = who + " resigned"
+	if len(b.Players) == 2 {
+		b.Result = fmt.Sprintf("%s wins: %s resigned", seatName(b, boardrules.Player(1-seat)), who)
+	} else {
+		b.Result = fmt.Sprintf("%s resigned, the game ends without a winner", who)
+	}
+	return fmt.Sprintf("%s resigned board %d\n", b.Players[seat], b.ID)
+}
+
+// drawOffer handles propose, accept and reject. A proposal stands until
+// every player has accepted it (a draw for all) or one has rejected it;
+// moves do not withdraw it. [Decision: pbmserv players answer by mail, days
+// apart, and a proposal that lapsed with the next move would rarely be
+// seen in time.]
+func (g *game) drawOffer(verb string, seat int) (string, error) {
+	b := g.b
+	bit := uint8(1) << seat
+	name := b.Players[seat]
+	switch verb {
+	case "propose":
+		if b.DrawOffer != 0 {
+			return "", lineErr("a draw is already proposed on board %d: accept or reject it", b.ID)
+		}
+		b.DrawOffer = bit
+		return fmt.Sprintf("%s proposes a draw on board %d\n", name, b.ID), nil
+	case "accept":
+		if b.DrawOffer == 0 {
+			return "", lineErr("no draw is proposed on board %d", b.ID)
+		}
+		if b.DrawOffer&bit != 0 {
+			return "", lineErr("%s has already agreed to the draw on board %d", name, b.ID)
+		}
+		b.DrawOffer |= bit
+		if b.DrawOffer != uint8(1)<<len(b.Players)-1 {
+			return fmt.Sprintf("%s accepts the draw on board %d\n", name, b.ID), nil
+		}
+		b.Over = true
+		b.DrawOffer = 0
+		b.Termination = "draw agreed"
+		b.Result = "draw agreed"
+		return fmt.Sprintf("%s accepts the draw on board %d\n", name, b.ID), nil
+	default: // reject
+		if b.DrawOffer == 0 {
+			return "", lineErr("no draw is proposed on board %d", b.ID)
+		}
+		b.DrawOffer = 0
+		return fmt.Sprintf("%s rejects the draw on board %d\n", name, b.ID), nil
+	}
+}
+
+// record is the game record: the library's Record from the history, with
+// the board number, the players and the date as tags, and a Termination
+// tag for a game ended off the board (the library records only results its
+// rules produce).
+func (g *game) record() boardrules.Record {
+	r := g.hist.Record()
+	if info, ok := boardrules.Lookup(g.b.Game); ok && r.Start == "" && !slices.Contains(info.Variants, g.b.Variant) {
+		// A variant the engine builds but the registry does not list
+		// (Crumble's "4x4", "8x8-white"): a reader of the record could not
+		// rebuild its start from the name alone, so the record carries
+		// the start's position code.
+		if code, err := g.hist.Start().MarshalText(); err == nil {
+			r.Start = string(code)
+		}
+	}
+	if r.Tags == nil {
+		r.Tags = map[string]string{}
+	}
+	r.Tags["Board"] = strconv.FormatInt(g.b.ID, 10)
+	r.Tags["Event"] = "pbmserv " + g.b.Word
+	for i, p := range g.b.Players {
+		r.Tags["Seat"+strconv.Itoa(i)] = p
+	}
+	if !g.b.Created.IsZero() {
+		r.Tags["Date"] = g.b.Created.UTC().Format("2006.01.02")
+	}
+	if g.b.Termination != "" {
+		r.Tags["Termination"] = g.b.Termination
+	}
+	return r
+}
+
+// show is the board reply: a header naming the board and players, the
+// board as the engine prints it, and whose turn it is or how it ended.
+func (g *game) show(p boardrules.Any, moves int) string {
+	b := g.b
+	var s strings.Builder
+	names := make([]string, len(b.Players))
+	for i := range b.Players {
+		names[i] = seatName(b, boardrules.Player(i))
+	}
+	fmt.Fprintf(&s, "board %d: %s (%s), %s\n", b.ID, b.Word, b.Variant, strings.Join(names, " vs "))
+	if moves < len(b.Moves) {
+		fmt.Fprintf(&s, "as it was after move #%d of %d\n", moves, len(b.Moves))
+	}
+	s.WriteString(strings.TrimRight(p.String(), "\n") + "\n")
+	s.WriteString(g.status(p, moves) + "\n")
+	return s.String()
+}
+
+func (g *game) status(p boardrules.Any, moves int) string {
+	b := g.b
+	if o := p.Outcome(); o.Status != boardrules.Ongoing {
+		return fmt.Sprintf("game over after %d moves: %s", moves, outcomeText(b, o))
+	}
+	if moves == len(b.Moves) && b.Over {
+		return fmt.Sprintf("game over after %d moves: %s", moves, b.Result)
+	}
+	line := fmt.Sprintf("move #%d: %s to play", moves+1, seatName(b, p.ToMove()))
+	if moves == len(b.Moves) && b.DrawOffer != 0 {
+		var agreed, waiting []string
+		for i, name := range b.Players {
+			if b.DrawOffer&(1<<i) != 0 {
+				agreed = append(agreed, name)
+			} else {
+				waiting = append(waiting, name)
+			}
+		}
+		line += fmt.Sprintf("\ndraw proposed, agreed by %s, waiting for %s", strings.Join(agreed, ", "), strings.Join(waiting, ", "))
+	}
+	return line
+}
+
+// outcomeText is an end by the rules in words, naming the winner by user.
+func outcomeText(b *Board, o boardrules.Outcome) string {
+	text := "draw"
+	if o.Status == boardrules.Win {
+		text = seatName(b, o.Winner) + " wins"
+	}
+	if o.Reason != "" {
+		text += ": " + o.Reason
+	}
+	return text
+}
+
+func seatName(b *Board, p boardrules.Player) string {
+	if p < 0 || int(p) >= len(b.Players) {
+		return fmt.Sprintf("seat %d", p)
+	}
+	return fmt.Sprintf("%s (seat %d)", b.Players[p], p)
+}
+
+func firstLine(err error) string {
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
+}

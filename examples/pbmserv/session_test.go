@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+)
+
+// step is one command of a session and what its reply must hold: an error
+// reply is exactly "error: " + err; any other reply contains every want.
+type step struct {
+	line string
+	err  string
+	want []string
+}
+
+// TestSession runs every command and provokes every error through the
+// core, against a real store file (and PostgreSQL when configured).
+func TestSession(t *testing.T) {
+	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
+		s := newTestServer(t, dsn(t))
+		runSteps(t, s, sessionSteps)
+	})
+}
+
+func runSteps(t *testing.T, s *Server, steps []step) {
+	t.Helper()
+	for i, st := range steps {
+		r := s.Execute(context.Background(), st.line)
+		if !strings.HasSuffix(r, "\n") {
+			t.Errorf("step %d %q: reply does not end in a newline: %q", i, st.line, r)
+		}
+		if st.err != "" {
+			if want := "error: " + st.err + "\n"; r != want {
+				t.Errorf("step %d %q:\n got %q\nwant %q", i, st.line, r, want)
+			}
+			continue
+		}
+		if strings.HasPrefix(r, "error: ") {
+			t.Errorf("step %d %q: unexpected %q", i, st.line, r)
+			continue
+		}
+		for _, w := range st.want {
+			if !strings.Contains(r, w) {
+				t.Errorf("step %d %q: reply lacks %q:\n%s", i, st.line, w, r)
+			}
+		}
+	}
+}
+
+var sessionSteps = []step{
+	// Registration.
+	{line: "register alice secret1", want: []string{"registered alice"}},
+	{line: "REGISTER Bob secret2", want: []string{"registered bob"}},
+	{line: "register carol secret3", want: []string{"registered carol"}},
+	{line: "register dave secret4", want: []string{"registered dave"}},
+	{line: "register alice other", err: "user alice already exists"},
+	{line: "register ALICE other", err: "user alice already exists"},
+	{line: "register alice", err: "usage: register USER PASSWORD"},
+	{line: "register -x pw", err: `bad user id "-x": use letters, digits and . _ @ + -, starting with a letter or digit`},
+	{line: "register " + strings.Repeat("a", 33) + " pw", err: `user id "` + strings.Repeat("a", 33) + `" too long (at most 32 characters)`},
+	{line: "register eve " + strings.Repeat("p", 73), err: "password too long (at most 72 bytes)"},
+
+	// Unknown commands and games.
+	{line: "", err: "empty command; " + usage},
+	{line: "hello", err: `unknown command "hello"; ` + usage},
+	{line: "h€llo world", err: `unknown command "h€llo"; ` + usage},
+	{line: "chess challenge alice bob", err: `unknown game "chess" (games: tumble, terrace, terrace6x6, flooprail, crumble)`},
+	{line: "tumble dance 1", err: `unknown command "dance" for tumble; ` + usage},
+	{line: "help", want: []string{"register USER PASSWORD\n", "tumble: -c (corner layout)", "terrace6x6:"}},
+
+	// Challenges: options for every game, errors of every kind.
+	{line: "tumble challenge alice bob -c", want: []string{"board 1 created\n", "board 1: tumble (pbmserv-corner), alice (seat 0) vs bob (seat 1)\n", "|W4      |W3", "move #1: alice (seat 0) to play\n"}},
+	{line: "terrace challenge -short alice bob", want: []string{"board 2 created", "terrace (8-short)", "| T | B | B | C | C | D |"}},
+	{line: "terrace challenge alice bob carol dave", want: []string{"board 3 created", "terrace (8-4p)", "vs dave (seat 3)"}},
+	{line: "terrace6x6 challenge alice bob -master", want: []string{"board 4 created", "terrace6x6 (6-master)"}},
+	{line: "flooprail challenge alice bob -losing", want: []string{"board 5 created", "flooprail (reverse)"}},
+	{line: "crumble challenge bob alice -8x8 -white", want: []string{"board 6 created", "crumble (8x8-white)", "bob (seat 0) vs alice (seat 1)", "move #1: alice (seat 1) to play"}},
+	{line: "tumble challenge alice", err: "usage: tumble challenge USER1 USER2 [USER3 [USER4]] [options]"},
+	{line: "tumble challenge alice bob carol", err: "tumble challenge: this game is for 2 players, 3 users given (options: -c (corner layout), -classic or -boardspace (rule set))"},
+	{line: "tumble challenge alice bob -x", err: "tumble challenge: unknown option -x (options: -c (corner layout), -classic or -boardspace (rule set))"},
+	{line: "terrace challenge alice bob carol -short", err: "terrace challenge: option -short is for 2 players only (options: -short, -medium, -long or -master; 3 or 4 users for the multi-player game)"},
+	{line: "terrace challenge alice bob -short -long", err: "terrace challenge: options -short and -long: choose one setup (options: -short, -medium, -long or -master; 3 or 4 users for the multi-player game)"},
+	{line: "crumble challenge alice bob -99x99", err: "crumble challenge: crumble: unknown variant \"99x99\" (want <W>x<H>[-white][-repetition|-renewables|-nodraws]): syntax error (options: -WxH board size (default -6x6), -white (White moves first), -repetition, -renewables or -nodraws (draw rules))"},
+	{line: "tumble challenge alice alice", err: "alice is challenged twice: every seat needs its own user"},
+	{line: "tumble challenge alice zed", err: "unknown user zed (register USER PASSWORD first)"},
+
+	// Moves and their errors, on board 1 (Tumbling Down, corner layout).
+	{line: "tumble move 1 alice secret1 H1-H2T#1", want: []string{"alice played H1-H2T (move #1) on board 1\n", "move #2: bob (seat 1) to play\n"}},
+	{line: "tumble move 1 alice secret1 G1-G2#1", err: "wrong move number: #1 given, the next move on board 1 is #2"},
+	{line: "tumble move 1 alice secret1 G1-G2", err: "not your turn: move #2 on board 1 is bob (seat 1)'s"},
+	{line: "tumble move 1 bob secret1 A8-B8", err: "bad password for bob"},
+	{line: "tumble move 1 zed secret1 A8-B8", err: "unknown user zed"},
+	{line: "tumble move 1 carol secret3 A8-B8", err: "carol is not a player on board 1"},
+	{line: "tumble move 99 bob secret2 A8-B8", err: "no board 99"},
+	{line: "tumble move x bob secret2 A8-B8", err: `bad board number "x"`},
+	{line: "tumble move 0 bob secret2 A8-B8", err: `bad board number "0"`},
+	{line: "terrace move 1 bob secret2 A8-B8", err: "board 1 is a tumble game: use tumble ..."},
+	{line: "tumble move 1 bob secret2", err: "usage: tumble move BOARD USER PASSWORD MOVE[#N]"},
+	{line: "tumble move 1 bob secret2 A8-B8#x", err: `bad move number in "A8-B8#x": write MOVE#N, N the number of the move`},
+	{line: "tumble move 1 bob secret2 A8-B8#0", err: "bad move number #0: moves are numbered from 1"},
+	{line: "tumble move 1 bob secret2 #2", err: `missing move before "#2"`},
+	{line: "tumble move 1 bob secret2 Z9-Z8#2", err: `bad move "Z9-Z8": syntax error at offset 0: expected a file letter A-H, found 'Z'`},
+	{line: "tumble move 1 bob secret2 A1-B1#2", err: `illegal move "A1-B1": A1-B1: A1 is empty`},
+	{line: "tumble move 1 bob secret2 a8-b8#2", want: []string{"bob played A8-B8 (move #2) on board 1\n", "move #3: alice (seat 0) to play"}},
+	{line: "tumble board 1", want: []string{"board 1: tumble (pbmserv-corner)", "|W3      |W4", "move #3: alice (seat 0) to play"}},
+	{line: "tumble board 1#1", want: []string{"as it was after move #1 of 2\n", "|W4      |W3", "move #2: bob (seat 1) to play"}},
+	{line: "tumble board 1#0", want: []string{"as it was after move #0 of 2\n", "move #1: alice (seat 0) to play"}},
+	{line: "tumble board 1#3", err: "board 1 has 2 moves: no move #3 yet"},
+	{line: "tumble board 1#", err: `bad move number in "1#": write BOARD#N, N a number`},
+	{line: "tumble board", err: "usage: tumble board BOARD[#N]"},
+	{line: "tumble history 1", want: []string{"[Game \"tumbling\"]\n[Variant \"pbmserv-corner\"]\n[Board \"1\"]\n", "[Seat0 \"alice\"]\n[Seat1 \"bob\"]\n", "\n1. H1-H2T A8-B8\n"}},
+	{line: "tumble history 1 2", err: "usage: tumble history BOARD"},
+
+	// Draws: propose, reject, propose, accept.
+	{line: "tumble propose 1 alice secret1 peace", err: "usage: tumble propose BOARD USER PASSWORD draw (a draw is all one can propose)"},
+	{line: "tumble accept 1 bob secret2", err: "no draw is proposed on board 1"},
+	{line: "tumble reject 1 bob secret2", err: "no draw is proposed on board 1"},
+	{line: "tumble propose 1 alice secret1 draw", want: []string{"alice proposes a draw on board 1\n", "draw proposed, agreed by alice, waiting for bob\n"}},
+	{line: "tumble propose 1 bob secret2 draw", err: "a draw is already proposed on board 1: accept or reject it"},
+	{line: "tumble accept 1 alice secret1", err: "alice has already agreed to the draw on board 1"},
+	{line: "tumble accept 1 carol secret3", err: "carol is not a player on board 1"},
+	{line: "tumble reject 1 bob secret2 draw", want: []string{"bob rejects the draw on board 1\n", "move #3: alice (seat 0) to play\n"}},
+	{line: "tumble propose 1 bob secret2 DRAW", want: []string{"bob proposes a draw"}},
+	{line: "tumble accept 1 alice secret1 draw", want: []string{"alice accepts the draw on board 1\n", "game over after 2 moves: draw agreed\n"}},
+	{line: "tumble move 1 alice secret1 G1-G2", err: "board 1 is over: draw agreed"},
+	{line: "tumble resign 1 alice secret1", err: "board 1 is over: draw agreed"},
+	{line: "tumble history 1", want: []string{"[Termination \"draw agreed\"]\n", "1. H1-H2T A8-B8\n"}},
+
+	// A four-player draw needs everyone.
+	{line: "terrace propose 3 alice secret1 draw", want: []string{"waiting for bob, carol, dave"}},
+	{line: "terrace accept 3 bob secret2", want: []string{"bob accepts the draw", "agreed by alice, bob, waiting for carol, dave"}},
+	{line: "terrace accept 3 dave secret4", want: []string{"waiting for carol"}},
+	{line: "terrace accept 3 carol secret3", want: []string{"game over after 0 moves: draw agreed"}},
+
+	// Resignations.
+	{line: "flooprail resign 5 bob secret2 now", err: "usage: flooprail resign BOARD USER PASSWORD"},
+	{line: "flooprail resign 5 bob secret2", want: []string{"bob resigned board 5\n", "game over after 0 moves: alice (seat 0) wins: bob (seat 1) resigned\n"}},
+	{line: "flooprail history 5", want: []string{"[Termination \"bob (seat 1) resigned\"]"}},
+	{line: "terrace6x6 move 4 alice secret1 b1-b2#1", want: []string{"alice played", "move #2: bob (seat 1) to play"}},
+
+	// Listing.
+	{line: "games alice", want: []string{
+		"6 crumble (8x8-white) bob vs alice: alice (seat 1) to play\n" +
+			"5 flooprail (reverse) alice vs bob: over: alice (seat 0) wins: bob (seat 1) resigned\n" +
+			"4 terrace6x6 (6-master) alice vs bob: bob (seat 1) to play\n" +
+			"3 terrace (8-4p) alice vs bob vs carol vs dave: over: draw agreed\n" +
+			"2 terrace (8-short) alice vs bob: alice (seat 0) to play\n" +
+			"1 tumble (pbmserv-corner) alice vs bob: over: draw agreed\n"}},
+	{line: "register zed pw", want: []string{"registered zed"}},
+	{line: "games zed", want: []string{"zed has no games\n"}},
+	{line: "games nobody", err: "unknown user nobody (register USER PASSWORD first)"},
+	{line: "games", err: "usage: games USER"},
+}
+
+// TestPlayToTheEnd plays a game of every game word to its end by the
+// rules through the commands, with a seeded choice among the legal moves,
+// and checks the end: the reply names the result, the record carries it,
+// and no move is accepted after it.
+func TestPlayToTheEnd(t *testing.T) {
+	s := newTestServer(t, storeKinds(t)[0].dsn(t))
+	exec(t, s, "register alice a")
+	exec(t, s, "register bob b")
+	pw := map[string]string{"alice": "a", "bob": "b"}
+	for _, w := range gameWords() {
+		t.Run(w.word, func(t *testing.T) {
+			opts := ""
+			if w.word == "crumble" {
+				opts = " -4x4" // short games
+			}
+			r := exec(t, s, w.word+" challenge alice bob"+opts)
+			var id int64
+			if _, err := fmtSscanf(r, "board %d created", &id); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			for ply := 0; ply < 600; ply++ {
+				g, err := s.load(ctx, w.word, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := g.hist.Position()
+				if p.Outcome().Status != boardrules.Ongoing {
+					if !g.b.Over || g.b.Result != outcomeText(g.b, p.Outcome()) {
+						t.Fatalf("ended by the rules, but stored Over %v Result %q", g.b.Over, g.b.Result)
+					}
+					hist := exec(t, s, w.word+" history "+itoa(id))
+					if want := "[Result \"" + boardrules.ResultText(p.Outcome()) + "\"]"; !strings.Contains(hist, want) {
+						t.Fatalf("history lacks %s:\n%s", want, hist)
+					}
+					if _, err := boardrules.ParseRecord(hist); err != nil {
+						t.Fatalf("history does not parse back: %v\n%s", err, hist)
+					}
+					r := s.Execute(ctx, w.word+" resign "+itoa(id)+" alice a")
+					if !strings.HasPrefix(r, "error: board "+itoa(id)+" is over: ") {
+						t.Fatalf("resign after the end: %q", r)
+					}
+					return
+				}
+				moves := p.LegalMoves()
+				m := moves[(ply*7919+13)%len(moves)]
+				user := g.b.Players[p.ToMove()]
+				r := exec(t, s, w.word+" move "+itoa(id)+" "+user+" "+pw[user]+" "+m+"#"+itoa(int64(ply+1)))
+				if !strings.Contains(r, " played ") {
+					t.Fatalf("move reply %q", r)
+				}
+			}
+			t.Logf("%s: no end within 600 plies; the record still replays", w.word)
+		})
+	}
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	_ "modernc.org/sqlite" // the "sqlite" driver: SQLite translated to Go, so no cgo and no C toolchain
+)
+
+// SQLite is the default store: one file, nothing to install or run. The
+// pragmas are the durability and concurrency decisions:
+//   - journal_mode WAL: readers do not block the writer;
+//   - synchronous FULL: a commit is on disk (fsync) before Exec returns, so a
+//     reply is never sent for a move a power cut could lose;
+//   - busy_timeout: a second process on the same file waits instead of failing.
+//
+// Within the process one connection serialises every transaction. SQLite
+// allows one writer at a time anyway, and a single connection turns what
+// would be SQLITE_BUSY errors into a queue.
+var sqliteSchema = []string{
+	`CREATE TABLE IF NOT EXISTS users (
+		name TEXT PRIMARY KEY,
+		hash TEXT NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS boards (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		word TEXT NOT NULL, game TEXT NOT NULL, variant TEXT NOT NULL,
+		players TEXT NOT NULL, position TEXT NOT NULL,
+		over BOOLEAN NOT NULL, result TEXT NOT NULL, termination TEXT NOT NULL,
+		draw_offer INTEGER NOT NULL, version INTEGER NOT NULL, created TEXT NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS seats (
+		board INTEGER NOT NULL REFERENCES boards(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
+		PRIMARY KEY (board, seat))`,
+	`CREATE INDEX IF NOT EXISTS seats_name ON seats (name)`,
+	`CREATE TABLE IF NOT EXISTS moves (
+		board INTEGER NOT NULL REFERENCES boards(id), ply INTEGER NOT NULL, move TEXT NOT NULL,
+		PRIMARY KEY (board, ply))`,
+}
+
+func openSQLite(ctx context.Context, path string) (Store, error) {
+	// A URI filename, so that the pragmas can ride along; the path's own
+	// '%', '?' and '#' are escaped so that any file name works.
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	dsn := "file:" + esc + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
+		"&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1)
+	s := &sqlStore{db: db}
+	if err := s.migrate(ctx, sqliteSchema); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}

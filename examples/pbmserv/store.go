@@ -1,0 +1,273 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Board is one game as the store keeps it. The moves are the truth; Position
+// is the position code after them, kept so that a reader (the JSON API, the
+// consistency checks of the tests) need not replay, and so that the core can
+// tell a damaged board from a sound one by replaying and comparing.
+type Board struct {
+	ID          int64
+	Word        string   // the game word of the challenge: "tumble", "terrace6x6", ...
+	Game        string   // registry name: "tumbling", "terrace", ...
+	Variant     string   // registry variant name: "pbmserv-corner", "6-short", ...
+	Players     []string // user ids by seat: Players[0] is seat 0
+	Moves       []string // canonical move texts, in order
+	Position    string   // position code after Moves
+	Over        bool     // the game has ended, on the board or off it
+	Result      string   // the end in words ("bob (seat 1) wins: T captured"); "" while going on
+	Termination string   // why a game ended off the board ("alice (seat 0) resigned"); "" otherwise
+	DrawOffer   uint8    // bit s set: seat s has proposed or accepted a draw; 0: no proposal
+	Version     int64    // bumped by every change; Save checks it
+	Created     time.Time
+}
+
+// The store's sentinel errors; the core turns them into replies.
+var (
+	errNotFound = errors.New("not found")
+	errExists   = errors.New("already exists")
+	errConflict = errors.New("changed by someone else")
+)
+
+// Store is what the core needs from a database. Every method is one
+// transaction, committed before it returns: a reply is sent only after the
+// change it reports is durable.
+type Store interface {
+	// AddUser stores a new user with a password hash; errExists if taken.
+	AddUser(ctx context.Context, name, hash string) error
+	// PasswordHash returns a user's password hash; errNotFound if unknown.
+	PasswordHash(ctx context.Context, name string) (string, error)
+	// NewBoard stores a new board (Moves empty, Version 0) and returns its number.
+	NewBoard(ctx context.Context, b *Board) (int64, error)
+	// Board reads a board with its moves; errNotFound if there is none.
+	Board(ctx context.Context, id int64) (*Board, error)
+	// Save writes b over the stored board if the stored version is still
+	// b.Version, and stores move (when not "") as move number len(b.Moves).
+	// The stored version becomes b.Version+1. errConflict when the board
+	// changed since it was read.
+	Save(ctx context.Context, b *Board, move string) error
+	// UserBoards lists the boards a user plays on, newest first, without moves.
+	UserBoards(ctx context.Context, name string) ([]*Board, error)
+	// BoardIDs lists every board number in order (for checks and tools).
+	BoardIDs(ctx context.Context) ([]int64, error)
+	Close() error
+}
+
+// Open opens the store named by dsn: a postgres:// or postgresql:// URL
+// selects PostgreSQL, anything else is the path of an SQLite file, created
+// when missing.
+func Open(ctx context.Context, dsn string) (Store, error) {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		return openPostgres(ctx, dsn)
+	}
+	return openSQLite(ctx, dsn)
+}
+
+// sqlStore is the Store over database/sql, shared by both databases: the
+// queries are written with ? placeholders, and a dialect rewrites them and
+// supplies the schema.
+type sqlStore struct {
+	db      *sql.DB
+	dollars bool // PostgreSQL: placeholders are $1, $2, ...
+}
+
+func (s *sqlStore) q(query string) string {
+	if !s.dollars {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (s *sqlStore) migrate(ctx context.Context, schema []string) error {
+	for _, stmt := range schema {
+		if _, err := s.db.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("creating the schema: %w", err)
+		}
+	}
+	return nil
+}
+
+func (s *sqlStore) Close() error { return s.db.Close() }
+
+func (s *sqlStore) AddUser(ctx context.Context, name, hash string) error {
+	// ON CONFLICT makes two registrations racing for one name safe: the
+	// second inserts nothing and is told the name is taken.
+	res, err := s.db.ExecContext(ctx, s.q(`INSERT INTO users (name, hash) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`), name, hash)
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return errExists
+	}
+	return nil
+}
+
+func (s *sqlStore) PasswordHash(ctx context.Context, name string) (string, error) {
+	var hash string
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT hash FROM users WHERE name = ?`), name).Scan(&hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", errNotFound
+	}
+	return hash, err
+}
+
+func (s *sqlStore) NewBoard(ctx context.Context, b *Board) (int64, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	var id int64
+	err = tx.QueryRowContext(ctx, s.q(`INSERT INTO boards
+		(word, game, variant, players, position, over, result, termination, draw_offer, version, created)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id`),
+		b.Word, b.Game, b.Variant, strings.Join(b.Players, " "), b.Position, b.Over, b.Result,
+		b.Termination, int(b.DrawOffer), b.Created.UTC().Format(time.RFC3339)).Scan(&id)
+	if err != nil {
+		return 0, err
+	}
+	for seat, name := range b.Players {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO seats (board, seat, name) VALUES (?, ?, ?)`), id, seat, name); err != nil {
+			return 0, err
+		}
+	}
+	return id, tx.Commit()
+}
+
+const boardColumns = `id, word, game, variant, players, position, over, result, termination, draw_offer, version, created`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanBoard(r scanner) (*Board, error) {
+	var b Board
+	var players, created string
+	var offer int
+	if err := r.Scan(&b.ID, &b.Word, &b.Game, &b.Variant, &players, &b.Position, &b.Over, &b.Result,
+		&b.Termination, &offer, &b.Version, &created); err != nil {
+		return nil, err
+	}
+	b.Players = strings.Fields(players)
+	b.DrawOffer = uint8(offer)
+	b.Created, _ = time.Parse(time.RFC3339, created)
+	return &b, nil
+}
+
+func (s *sqlStore) Board(ctx context.Context, id int64) (*Board, error) {
+	// One transaction, so that the board row and its moves are one snapshot.
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	b, err := scanBoard(tx.QueryRowContext(ctx, s.q(`SELECT `+boardColumns+` FROM boards WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	rows, err := tx.QueryContext(ctx, s.q(`SELECT ply, move FROM moves WHERE board = ? ORDER BY ply`), id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var ply int
+		var m string
+		if err := rows.Scan(&ply, &m); err != nil {
+			return nil, err
+		}
+		if ply != len(b.Moves)+1 {
+			return nil, fmt.Errorf("board %d: move %d is missing", id, len(b.Moves)+1)
+		}
+		b.Moves = append(b.Moves, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return b, tx.Commit()
+}
+
+func (s *sqlStore) Save(ctx context.Context, b *Board, move string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE boards SET position = ?, over = ?, result = ?, termination = ?,
+		draw_offer = ?, version = version + 1 WHERE id = ? AND version = ?`),
+		b.Position, b.Over, b.Result, b.Termination, int(b.DrawOffer), b.ID, b.Version)
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n != 1 {
+		return errConflict
+	}
+	if move != "" {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (board, ply, move) VALUES (?, ?, ?)`),
+			b.ID, len(b.Moves), move); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+func (s *sqlStore) UserBoards(ctx context.Context, name string) ([]*Board, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+boardColumns+` FROM boards
+		WHERE id IN (SELECT board FROM seats WHERE name = ?) ORDER BY id DESC`), name)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Board
+	for rows.Next() {
+		b, err := scanBoard(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) BoardIDs(ctx context.Context) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM boards ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
