@@ -83,17 +83,17 @@ func (d *decoder) errorf(off int, format string, args ...any) error {
 	return notation.Errorf(d.s, off, format, args...)
 }
 
-// word consumes want followed by a single space.
+// expect consumes want; what describes it for the error.
 func (d *decoder) expect(want, what string) error {
 	if len(d.s)-d.i < len(want) || d.s[d.i:d.i+len(want)] != want {
-		return d.errorf(d.i, "expected %s %q", what, want)
+		return d.errorf(d.i, "expected %s", what)
 	}
 	d.i += len(want)
 	return nil
 }
 
 func (d *decoder) decode() (Position, error) {
-	if err := d.expect(codeGame+" ", "the game word"); err != nil {
+	if err := d.expect(codeGame+" ", `the game word "tumbling" and a space`); err != nil {
 		return Position{}, err
 	}
 	var rules Rules
@@ -121,7 +121,7 @@ func (d *decoder) decode() (Position, error) {
 		return Position{}, d.errorf(d.i, "expected the colour to move: b or w")
 	}
 	d.i++
-	if err := d.expect(" ", "a space before the board"); err != nil {
+	if err := d.expect(" ", "a single space before the board"); err != nil {
 		return Position{}, err
 	}
 	var board [64]uint64
@@ -129,11 +129,11 @@ func (d *decoder) decode() (Position, error) {
 	for r := 7; r >= 0; r-- {
 		for f := range 8 {
 			if f > 0 {
-				if err := d.expect(",", "a comma between squares, as"); err != nil {
+				if err := d.expect(",", `"," between squares (8 squares to a rank)`); err != nil {
 					return Position{}, err
 				}
 			} else if r < 7 {
-				if err := d.expect("/", "the end of the rank, a slash"); err != nil {
+				if err := d.expect("/", `"/" after 8 squares (8 ranks)`); err != nil {
 					return Position{}, err
 				}
 			}
@@ -143,6 +143,9 @@ func (d *decoder) decode() (Position, error) {
 			}
 			board[8*r+f] = v
 		}
+	}
+	if d.i < len(d.s) && (d.s[d.i] == ',' || d.s[d.i] == '/') {
+		return Position{}, d.errorf(d.i, "the board ends after 8 ranks of 8 squares")
 	}
 	var res result
 	if d.i < len(d.s) {
@@ -224,7 +227,7 @@ func (d *decoder) count() (int, error) {
 // result reads the optional result field and checks that it fits the board
 // and the rules.
 func (d *decoder) result(board *[64]uint64, rules Rules, toMove Color) (result, error) {
-	if err := d.expect(" ", "a space before the result, as"); err != nil {
+	if err := d.expect(" ", "a single space before the result"); err != nil {
 		return result{}, err
 	}
 	at := d.i

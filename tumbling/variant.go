@@ -98,7 +98,7 @@ func ParseVariant(s string) (Variant, error) {
 type Color int8
 
 const (
-	NoColor Color = -1
+	NoColor Color = -1 // no man: the owner of an empty square
 	Black   Color = 0
 	White   Color = 1
 )
