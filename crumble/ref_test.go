@@ -178,13 +178,13 @@ func refPlay(t *testing.T, p Position, m Move) (string, int8) {
 // against the brute-force reference.
 func TestReferencePaths(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	games := 6
+	games, plies := 6, 40
 	if testing.Short() {
-		games = 2
+		games, plies = 1, 16
 	}
 	for g := 0; g < games; g++ {
 		p := Standard()
-		for ply := 0; ply < 40 && p.Outcome().Status == boardrules.Ongoing; ply++ {
+		for ply := 0; ply < plies && p.Outcome().Status == boardrules.Ongoing; ply++ {
 			moves := p.LegalMoves()
 			for _, m := range moves {
 				q := p.PlayUnchecked(m)
@@ -218,6 +218,9 @@ func TestReferenceMoveSet(t *testing.T) {
 		if ply%8 == 7 && p.Outcome().Status == boardrules.Ongoing {
 			positions = append(positions, p)
 		}
+	}
+	if testing.Short() {
+		positions = positions[:2]
 	}
 	for _, p := range positions {
 		moves := p.LegalMoves()
