@@ -103,9 +103,9 @@ func (w testWriter) Write(p []byte) (int, error) {
 
 var _ io.Writer = testWriter{}
 
-// exec runs a line and fails the test unless the reply is, or is not, an
+// mustExec runs a line and fails the test unless the reply is, or is not, an
 // error as expected; it returns the reply.
-func exec(t *testing.T, s *Server, line string) string {
+func mustExec(t *testing.T, s *Server, line string) string {
 	t.Helper()
 	r := s.Execute(context.Background(), line)
 	if strings.HasPrefix(r, "error: ") {

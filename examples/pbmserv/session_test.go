@@ -161,8 +161,8 @@ var sessionSteps = []step{
 // and no move is accepted after it.
 func TestPlayToTheEnd(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
-	exec(t, s, "register alice a")
-	exec(t, s, "register bob b")
+	mustExec(t, s, "register alice a")
+	mustExec(t, s, "register bob b")
 	pw := map[string]string{"alice": "a", "bob": "b"}
 	for _, w := range gameWords() {
 		t.Run(w.word, func(t *testing.T) {
@@ -170,7 +170,7 @@ func TestPlayToTheEnd(t *testing.T) {
 			if w.word == "crumble" {
 				opts = " -4x4" // short games
 			}
-			r := exec(t, s, w.word+" challenge alice bob"+opts)
+			r := mustExec(t, s, w.word+" challenge alice bob"+opts)
 			var id int64
 			if _, err := fmtSscanf(r, "board %d created", &id); err != nil {
 				t.Fatal(err)
@@ -186,7 +186,7 @@ func TestPlayToTheEnd(t *testing.T) {
 					if !g.b.Over || g.b.Result != outcomeText(g.b, p.Outcome()) {
 						t.Fatalf("ended by the rules, but stored Over %v Result %q", g.b.Over, g.b.Result)
 					}
-					hist := exec(t, s, w.word+" history "+itoa(id))
+					hist := mustExec(t, s, w.word+" history "+itoa(id))
 					if want := "[Result \"" + boardrules.ResultText(p.Outcome()) + "\"]"; !strings.Contains(hist, want) {
 						t.Fatalf("history lacks %s:\n%s", want, hist)
 					}
@@ -202,7 +202,7 @@ func TestPlayToTheEnd(t *testing.T) {
 				moves := p.LegalMoves()
 				m := moves[(ply*7919+13)%len(moves)]
 				user := g.b.Players[p.ToMove()]
-				r := exec(t, s, w.word+" move "+itoa(id)+" "+user+" "+pw[user]+" "+m+"#"+itoa(int64(ply+1)))
+				r := mustExec(t, s, w.word+" move "+itoa(id)+" "+user+" "+pw[user]+" "+m+"#"+itoa(int64(ply+1)))
 				if !strings.Contains(r, " played ") {
 					t.Fatalf("move reply %q", r)
 				}
