@@ -2,9 +2,11 @@ package tumbling_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
 	"github.com/boardrules/boardrules/tumbling"
 )
 
@@ -89,5 +91,43 @@ func FuzzUnmarshalText(f *testing.F) {
 		}
 		_ = p.String()
 		_ = p.Render(tumbling.Upright)
+	})
+}
+
+// FuzzPlay: Play accepts exactly the legal moves (a tumble of one man as its
+// man move) and rejects anything else with a sentinel, never panicking.
+func FuzzPlay(f *testing.F) {
+	f.Add(standardCode, 2, 0, 2, 1, true)
+	f.Add(standardCode, 2, 3, 3, 4, true)
+	f.Add(standardCode, 4, 4, 5, 4, false)
+	f.Add(strings.Replace(standardCode, "pbmserv b", "boardspace w", 1), 5, 7, 5, 6, false)
+	f.Add(strings.Replace(standardCode, "pbmserv b", "boardspace w", 1), 5, 4, 5, 3, true)
+	f.Add(cornerCode, 7, 0, 9, 0, false)
+	f.Add(cornerCode, -1, 0, 0, 0, false)
+	f.Fuzz(func(t *testing.T, code string, f1, r1, f2, r2 int, tumble bool) {
+		var p tumbling.Position
+		if p.UnmarshalText([]byte(code)) != nil {
+			p = tumbling.Standard()
+		}
+		m := tumbling.Move{From: notation.SquareAt(f1, r1), To: notation.SquareAt(f2, r2), Tumble: tumble}
+		legal := false
+		for _, l := range p.LegalMoves() {
+			if l == m || (m.Tumble && l == tumbling.Move{From: m.From, To: m.To} && p.At(m.From).Height() == 1) {
+				legal = true
+			}
+		}
+		q, err := p.Play(m)
+		if legal != (err == nil) {
+			t.Fatalf("%v on %s: legal %v, Play error %v", m, code, legal, err)
+		}
+		if err != nil {
+			if !errors.Is(err, boardrules.ErrIllegalMove) && !errors.Is(err, boardrules.ErrGameOver) {
+				t.Fatalf("Play(%v): %v", m, err)
+			}
+			return
+		}
+		if q != p.PlayUnchecked(m) {
+			t.Fatalf("Play and PlayUnchecked differ on %v", m)
+		}
 	})
 }
