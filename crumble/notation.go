@@ -615,8 +615,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 		return Move{}, illegal(s, "the piece at %s is %s's, not %s's", p.pointText(x, y), a.c, p.turn)
 	}
 	m := Move{kind: pm.kind, anchor: int32(ai)}
-	sc.act.removed = sc.act.removed[:0]
-	sc.act.added = sc.act.added[:0]
+	sc.act.reset()
 	switch pm.kind {
 	case kindH, kindV:
 		vertical := pm.kind == kindV
@@ -647,9 +646,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 		}
 		m.n = int32(n)
 		for _, j := range sc.walkBuf[:n] {
-			h1, h2 := halves(p.pieces[j].rect, vertical)
-			sc.act.added = append(sc.act.added, h1, h2)
-			sc.act.removed = append(sc.act.removed, j)
+			sc.act.addHalves(p.pieces[j].rect, j, vertical)
 		}
 		slices.Sort(sc.act.removed)
 		if pm.half != 0 {
@@ -678,14 +675,14 @@ func (p Position) ParseMove(s string) (Move, error) {
 		if !ok {
 			return Move{}, illegal(s, "%s", p.joinProblem(a.x, a.y, x1, y1))
 		}
-		sc.act.added = append(sc.act.added, rect{a.x, a.y, x1 - a.x, y1 - a.y})
+		sc.act.addJoin(rect{a.x, a.y, x1 - a.x, y1 - a.y})
 		m.x1, m.y1 = x1, y1
 	}
 	// the path
 	if pm.path != "" {
 		sc.t.buildBase(p.pieces, wf, hf)
 		sc.t.overlay(&sc.act, p.turn)
-		sc.col = sc.t.colours(sc.col)
+		sc.col = append(sc.col[:0], sc.t.c0...)
 		tr := int32(sc.t.n0) + m.src
 		for i := 0; i < len(pm.path); i++ {
 			d := dirIndex(pm.path[i])

@@ -4,6 +4,7 @@ package crumble
 // captures and the win check, splits and joins, move generation and Play.
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -52,8 +53,14 @@ type tiling struct {
 	// the base tiling, restored before each overlay
 	bLo, bHi []int32
 	bNb      [][4]int32
-	bSide    []uint8
 	bAdj     int
+	bCol     []uint64 // colours of the base pieces
+	// chains of the base tiling (edge contact, same colour): a label per
+	// piece (created pieces take their parent's) and each label's sides
+	chain     []int32
+	chainMask []uint8
+	// the colouring right after the action
+	c0 []uint64
 	lastDead []int32
 
 	pairs   []pair
@@ -130,12 +137,21 @@ func (t *tiling) link(i, j int32) (touch, edge bool) {
 	return true, false
 }
 
+// resize returns s with length n, keeping its contents.
+func resize[T any](s []T, n int) []T {
+	if n <= cap(s) {
+		return s[:n]
+	}
+	return append(s[:cap(s)], make([]T, n-cap(s))...)[:n]
+}
+
+// grow makes room for n pieces, keeping the lists of the pieces so far.
 func (t *tiling) grow(n int) {
-	t.lo = slices.Grow(t.lo[:0], n)[:n]
-	t.hi = slices.Grow(t.hi[:0], n)[:n]
-	t.nb = slices.Grow(t.nb[:0], n)[:n]
-	t.side = slices.Grow(t.side[:0], n)[:n]
-	t.dead = slices.Grow(t.dead[:0], n)[:n]
+	t.lo = resize(t.lo, n)
+	t.hi = resize(t.hi, n)
+	t.nb = resize(t.nb, n)
+	t.side = resize(t.side, n)
+	t.dead = resize(t.dead, n)
 	if len(t.vis) < n {
 		t.vis = make([]uint32, n+n/2+8)
 		t.safe = make([]uint32, n+n/2+8)
@@ -196,10 +212,50 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 		t.hi[pr.j]++
 	}
 	t.bAdj = int(sum)
+	t.labelChains()
+	t.bCol = slices.Grow(t.bCol[:0], (n+63)>>6)[:(n+63)>>6]
+	clear(t.bCol)
+	for i := range ps {
+		if ps[i].c == White {
+			t.bCol[i>>6] |= 1 << (uint(i) & 63)
+		}
+	}
 	t.bLo = append(t.bLo[:0], t.lo[:n]...)
 	t.bHi = append(t.bHi[:0], t.hi[:n]...)
 	t.bNb = append(t.bNb[:0], t.nb[:n]...)
-	t.bSide = append(t.bSide[:0], t.side[:n]...)
+	t.patched = t.patched[:0]
+}
+
+// labelChains labels the chains of the base tiling.
+func (t *tiling) labelChains() {
+	n := t.n0
+	t.chain = resize(t.chain, n)
+	for i := range t.chain {
+		t.chain[i] = -1
+	}
+	t.chainMask = t.chainMask[:0]
+	for i := 0; i < n; i++ {
+		if t.chain[i] >= 0 {
+			continue
+		}
+		l := int32(len(t.chainMask))
+		c := t.ps[i].c
+		var m uint8
+		t.chain[i] = l
+		t.stack = append(t.stack[:0], int32(i))
+		for len(t.stack) > 0 {
+			v := t.stack[len(t.stack)-1]
+			t.stack = t.stack[:len(t.stack)-1]
+			m |= t.side[v]
+			for _, a := range t.adj[t.lo[v]:t.hi[v]] {
+				if w := a >> 1; a&1 != 0 && t.chain[w] < 0 && t.ps[w].c == c {
+					t.chain[w] = l
+					t.stack = append(t.stack, w)
+				}
+			}
+		}
+		t.chainMask = append(t.chainMask, m)
+	}
 }
 
 // overlay makes the tiling the base with the action applied: the removed
@@ -213,22 +269,25 @@ func (t *tiling) overlay(act *action, mover Color) {
 	for _, v := range t.lastDead {
 		t.dead[v] = false
 	}
-	copy(t.lo, t.bLo)
-	copy(t.hi, t.bHi)
-	copy(t.nb, t.bNb)
-	copy(t.side, t.bSide)
+	// undo the previous overlay: only its patched pieces changed
+	for _, w := range t.patched {
+		t.lo[w], t.hi[w], t.nb[w] = t.bLo[w], t.bHi[w], t.bNb[w]
+	}
 	t.adj = t.adj[:t.bAdj]
 	t.lastDead = append(t.lastDead[:0], act.removed...)
 	for _, v := range act.removed {
 		t.dead[v] = true
 	}
+	t.chain = resize(t.chain, n)
 	for k, r := range act.added {
 		t.ps = append(t.ps, piece{r, mover})
 		i := n0 + k
 		t.nb[i] = [4]int32{-1, -1, -1, -1}
 		t.side[i] = sideMask(r, t.wf, t.hf)
 		t.dead[i] = false
+		t.chain[i] = t.chain[act.parent[k]]
 	}
+	t.c0 = t.colours(t.c0)
 	// the pieces around the action
 	m := t.nextMark()
 	t.patched = t.patched[:0]
@@ -313,7 +372,8 @@ func (t *tiling) colours(dst []uint64) []uint64 {
 	nw := (len(t.ps) + 63) >> 6
 	dst = slices.Grow(dst[:0], nw)[:nw]
 	clear(dst)
-	for i := range t.ps {
+	copy(dst, t.bCol)
+	for i := t.n0; i < len(t.ps); i++ {
 		if t.ps[i].c == White {
 			dst[i>>6] |= 1 << (uint(i) & 63)
 		}
@@ -345,9 +405,27 @@ func (t *tiling) step(col []uint64, tr int32, d int, mover Color) (u int32, ok b
 	flip(col, tr)
 	flip(col, u)
 	t.changed = append(t.changed[:0], tr, u)
-	t.seeds = append(t.seeds[:0], tr, u)
-	t.seeds = t.appendNeighbours(t.seeds, tr)
-	t.seeds = t.appendNeighbours(t.seeds, u)
+	// Groups that may have lost their last side contact: tr's and u's own,
+	// and those of the other colour beside them that were joined through
+	// them (tr's neighbours now of the mover's colour, u's now of the
+	// opponent's). Pieces on a side are safe and need no search.
+	t.seeds = t.seeds[:0]
+	if t.side[tr] == 0 {
+		t.seeds = append(t.seeds, tr)
+	}
+	if t.side[u] == 0 {
+		t.seeds = append(t.seeds, u)
+	}
+	for _, a := range t.adj[t.lo[tr]:t.hi[tr]] {
+		if w := a >> 1; t.side[w] == 0 && colorAt(col, w) == mover {
+			t.seeds = append(t.seeds, w)
+		}
+	}
+	for _, a := range t.adj[t.lo[u]:t.hi[u]] {
+		if w := a >> 1; t.side[w] == 0 && colorAt(col, w) != mover {
+			t.seeds = append(t.seeds, w)
+		}
+	}
 	t.resolve(col)
 	return u, true, t.winner(col)
 }
@@ -424,7 +502,40 @@ func (t *tiling) resolve(col []uint64) {
 
 // winner returns the colour with a chain touching all four sides, or -1.
 // Only chains through a recoloured piece can be new.
+//
+// Before searching, it bounds the sides such a chain can reach: a chain of
+// colour c that contains no piece recoloured since the action lies inside
+// a chain of the colouring right after the action (which won nothing), and
+// its other pieces belong to such chains next to a recoloured piece. So the
+// sides of the recoloured pieces now of colour c, with those of the
+// after-action chains of colour c beside them, bound the sides any new
+// chain of colour c touches; below all four the search is skipped.
 func (t *tiling) winner(col []uint64) int8 {
+	var bound [2]uint8
+	for k, w := range col {
+		diff := w ^ t.c0[k]
+		for diff != 0 {
+			b := bits.TrailingZeros64(diff)
+			diff &= diff - 1
+			x := int32(k<<6 + b)
+			c := colorAt(col, x)
+			m := bound[c] | t.side[x]
+			for _, a := range t.adj[t.lo[x]:t.hi[x]] {
+				if y := a >> 1; a&1 != 0 && colorAt(t.c0, y) == c {
+					m |= t.chainMask[t.chain[y]]
+				}
+			}
+			bound[c] = m
+		}
+	}
+	if bound[0] != allSides && bound[1] != allSides {
+		return -1
+	}
+	return t.winnerFlood(col)
+}
+
+// winnerFlood searches the chains through the recoloured pieces.
+func (t *tiling) winnerFlood(col []uint64) int8 {
 	f := t.nextFlood()
 	for _, s := range t.changed {
 		if t.vis[s] == f {
@@ -469,7 +580,7 @@ func (t *tiling) fullCheck(col []uint64) (capturable bool, win int8) {
 		capturable = true
 	}
 	t.changed = t.changed[:n]
-	return capturable, t.winner(col)
+	return capturable, t.winnerFlood(col)
 }
 
 // locate returns the index of the piece that holds the points just beside
@@ -645,6 +756,25 @@ func findPiece(ps []piece, x, y int64) int {
 type action struct {
 	removed []int32 // indices in the position before the action, sorted
 	added   []rect  // the created pieces, in source order
+	parent  []int32 // for each created piece, a piece it replaces
+}
+
+func (a *action) reset() {
+	a.removed, a.added, a.parent = a.removed[:0], a.added[:0], a.parent[:0]
+}
+
+// addHalves records the split of piece i (rectangle r).
+func (a *action) addHalves(r rect, i int32, vertical bool) {
+	h1, h2 := halves(r, vertical)
+	a.added = append(a.added, h1, h2)
+	a.parent = append(a.parent, i, i)
+	a.removed = append(a.removed, i)
+}
+
+// addJoin records the joined rectangle; a.removed must hold its pieces.
+func (a *action) addJoin(r rect) {
+	a.added = append(a.added, r)
+	a.parent = append(a.parent, a.removed[0])
 }
 
 // scratch is the per-call working memory of move generation and Play.
@@ -749,22 +879,19 @@ func (m Move) path() string { return m.text[m.pathOff:] }
 // splits. It trusts the move.
 func (p *Position) resolveAction(s *scratch, m *Move) {
 	wf, hf := p.dims()
-	s.act.removed = s.act.removed[:0]
-	s.act.added = s.act.added[:0]
+	s.act.reset()
 	switch m.kind {
 	case kindH, kindV:
 		vertical := m.kind == kindV
 		s.walkBuf = walk(s.walkBuf[:0], p.pieces, wf, hf, int(m.anchor), vertical, p.turn)
 		for _, i := range s.walkBuf[:m.n] {
-			a, b := halves(p.pieces[i].rect, vertical)
-			s.act.added = append(s.act.added, a, b)
-			s.act.removed = append(s.act.removed, i)
+			s.act.addHalves(p.pieces[i].rect, i, vertical)
 		}
 		slices.Sort(s.act.removed)
 	case kindJ:
 		a := p.pieces[m.anchor]
 		s.act.removed, _ = joinMembers(s.act.removed, p.pieces, a.x, a.y, m.x1, m.y1, p.turn)
-		s.act.added = append(s.act.added, rect{a.x, a.y, m.x1 - a.x, m.y1 - a.y})
+		s.act.addJoin(rect{a.x, a.y, m.x1 - a.x, m.y1 - a.y})
 	}
 }
 
@@ -777,7 +904,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 	wf, hf := p.dims()
 	s.t.buildBase(p.pieces, wf, hf)
 	s.t.overlay(&s.act, p.turn)
-	s.col = s.t.colours(s.col)
+	s.col = append(s.col[:0], s.t.c0...)
 	tr := int32(-1)
 	if m.pathOff < int32(len(m.text)) {
 		tr = int32(s.t.n0) + m.src
@@ -899,12 +1026,9 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 			}
 			s.walkBuf = walk(s.walkBuf[:0], p.pieces, wf, hf, i, vertical, p.turn)
 			for n := 1; n <= len(s.walkBuf); n++ {
-				s.act.removed = s.act.removed[:0]
-				s.act.added = s.act.added[:0]
+				s.act.reset()
 				for _, j := range s.walkBuf[:n] {
-					h1, h2 := halves(p.pieces[j].rect, vertical)
-					s.act.added = append(s.act.added, h1, h2)
-					s.act.removed = append(s.act.removed, j)
+					s.act.addHalves(p.pieces[j].rect, j, vertical)
 				}
 				slices.Sort(s.act.removed)
 				kind := kindH
@@ -949,6 +1073,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		for _, c := range s.cands {
 			s.act.removed, _ = joinMembers(s.act.removed[:0], p.pieces, a.x, a.y, c.x1, c.y1, p.turn)
 			s.act.added = append(s.act.added[:0], rect{a.x, a.y, c.x1 - a.x, c.y1 - a.y})
+			s.act.parent = append(s.act.parent[:0], s.act.removed[0])
 			base := Move{kind: kindJ, anchor: int32(i), x1: c.x1, y1: c.y1}
 			dst = p.genBase(s, dst, base, locStart, locLen)
 		}
@@ -1046,7 +1171,7 @@ func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen i
 	if !any {
 		return dst
 	}
-	s.c0 = s.t.colours(s.c0)
+	s.c0 = append(s.c0[:0], s.t.c0...)
 	nw := len(s.c0)
 	s.states = s.states[:0]
 	s.words = s.words[:0]
