@@ -174,8 +174,15 @@ func scanBoard(r scanner) (*Board, error) {
 }
 
 func (s *sqlStore) Board(ctx context.Context, id int64) (*Board, error) {
-	// One transaction, so that the board row and its moves are one snapshot.
-	tx, err := s.db.BeginTx(ctx, nil)
+	// One transaction, so that the board row and its moves are one
+	// snapshot. SQLite's transactions are snapshots already; PostgreSQL's
+	// default (READ COMMITTED) gives each statement its own, which would
+	// let a move committed between the two reads slip in.
+	var opts *sql.TxOptions
+	if s.dollars {
+		opts = &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
+	}
+	tx, err := s.db.BeginTx(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
