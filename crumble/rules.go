@@ -60,7 +60,7 @@ type tiling struct {
 	chain     []int32
 	chainMask []uint8
 	// the colouring right after the action
-	c0 []uint64
+	c0       []uint64
 	lastDead []int32
 
 	pairs   []pair
@@ -452,13 +452,12 @@ func (t *tiling) resolve(col []uint64) {
 			}
 			c := colorAt(col, s)
 			f := t.nextFlood()
+			// breadth first, so that the nearest side ends the search
 			t.comp = append(t.comp[:0], s)
-			t.stack = append(t.stack[:0], s)
 			t.vis[s] = f
 			found := false
-			for len(t.stack) > 0 && !found {
-				v := t.stack[len(t.stack)-1]
-				t.stack = t.stack[:len(t.stack)-1]
+			for qi := 0; qi < len(t.comp) && !found; qi++ {
+				v := t.comp[qi]
 				if t.side[v] != 0 || t.safe[v] == round {
 					found = true
 					break
@@ -472,7 +471,6 @@ func (t *tiling) resolve(col []uint64) {
 						}
 						t.vis[w] = f
 						t.comp = append(t.comp, w)
-						t.stack = append(t.stack, w)
 					}
 				}
 			}

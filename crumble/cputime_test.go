@@ -1,0 +1,46 @@
+package crumble
+
+import (
+	"os"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// threadCPU returns the CPU time the calling OS thread has used.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	const rusageThread = 1 // RUSAGE_THREAD (Linux)
+	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestCPUTime reports the thread CPU time of move generation, which does
+// not grow when other processes share the machine (wall-clock benchmarks
+// do). Run it with CRUMBLE_CPUTIME=1 go test -run CPUTime -v.
+func TestCPUTime(t *testing.T) {
+	if os.Getenv("CRUMBLE_CPUTIME") == "" {
+		t.Skip("set CRUMBLE_CPUTIME=1")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for _, c := range []struct {
+		name string
+		p    Position
+	}{{"start", Standard()}, {"midgame", midgame(t)}} {
+		buf := make([]Move, 0, 1024)
+		for i := 0; i < 50; i++ {
+			buf = c.p.AppendLegalMoves(buf[:0])
+		}
+		n := 2000
+		t0 := threadCPU()
+		for i := 0; i < n; i++ {
+			buf = c.p.AppendLegalMoves(buf[:0])
+		}
+		d := threadCPU() - t0
+		t.Logf("AppendLegalMoves %s: %d moves, %v CPU per call", c.name, len(buf), d/time.Duration(n))
+	}
+}
