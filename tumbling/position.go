@@ -70,7 +70,7 @@ var (
 	lineLen   [64][8]uint8        // squares from a square to the edge in a direction
 	manMoves  [64][]Move          // man moves from a square, in square order of To
 	tumbles   [64][]Move          // tumbles from a square, in square order of To
-	zobrist   [64][58][2]uint64   // one key per square, level and colour of a man
+	zobrist   [64][64][2]uint64   // one key per square, level (0-57; 64 to index with &63) and colour of a man
 	sideKey   uint64              // White to move
 	rulesKey  [3]uint64           // rules (Pbmserv's is 0, so the zero Position hashes to 0)
 	resultKey [5][64]uint64       // stored result kind and square
@@ -159,16 +159,7 @@ func direction(from, to notation.Square) (int, bool) {
 // build fills the derived fields of a position from its board.
 func build(board [64]uint64, rules Rules, toMove Color, res result) Position {
 	p := Position{board: board, rules: rules, toMove: toMove, result: res}
-	for i, v := range board {
-		if v == 0 {
-			continue
-		}
-		bit := uint64(1) << i
-		p.own[topColor(v)] |= bit
-		if c := pureColor(v); c != NoColor {
-			p.pure[c] |= bit
-		}
-	}
+	p.updateMasks(^uint64(0))
 	p.updateKings()
 	p.hash = p.hashFromScratch()
 	return p
@@ -252,25 +243,28 @@ func (p *Position) moveKings(touched uint64) {
 	}
 }
 
-// setSquare replaces the stack at i and keeps the owner and pure masks
-// current; the caller keeps the hash.
-func (p *Position) setSquare(i int, v uint64) {
-	p.board[i] = v
-	bit := uint64(1) << i
-	p.own[0] &^= bit
-	p.own[1] &^= bit
-	p.pure[0] &^= bit
-	p.pure[1] &^= bit
-	if v == 0 {
-		return
-	}
-	h := v & heightMask
-	cols := v >> 6
-	p.own[cols>>(h-1)&1] |= bit
-	if cols == 0 {
-		p.pure[0] |= bit
-	} else if cols == uint64(1)<<h-1 {
-		p.pure[1] |= bit
+// updateMasks brings the owner and pure masks of the squares in touched up
+// to date with the board.
+func (p *Position) updateMasks(touched uint64) {
+	p.own[0] &^= touched
+	p.own[1] &^= touched
+	p.pure[0] &^= touched
+	p.pure[1] &^= touched
+	for m := touched; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		v := p.board[i]
+		if v == 0 {
+			continue
+		}
+		bit := uint64(1) << i
+		h := v & heightMask
+		cols := v >> 6
+		p.own[cols>>(h-1)&1] |= bit
+		if cols == 0 {
+			p.pure[0] |= bit
+		} else if cols == uint64(1)<<h-1 {
+			p.pure[1] |= bit
+		}
 	}
 }
 
@@ -478,11 +472,11 @@ func (p *Position) apply(m Move) {
 	if !m.Tumble || h <= 1 {
 		// Man move: the top man goes onto the neighbour.
 		c := v >> (5 + h) & 1
-		p.setSquare(from, (v&^(c<<(5+h)))-1)
+		p.board[from] = (v &^ (c << (5 + h))) - 1
 		d := p.board[to]
 		hd := d & heightMask
-		p.setSquare(to, d|c<<(6+hd)+1)
-		hash ^= zobrist[from][(h-1)%58][c] ^ zobrist[to][hd%58][c]
+		p.board[to] = d | c<<(6+hd) + 1
+		hash ^= zobrist[from][(h-1)&63][c] ^ zobrist[to][hd&63][c]
 		touched = uint64(1)<<from | uint64(1)<<to
 	} else {
 		// Tumble: the bottom man to the first square, and so on; the edge
@@ -492,10 +486,10 @@ func (p *Position) apply(m Move) {
 		step := dirStep[dir]
 		n := min(h, k)
 		cols := v >> 6
-		p.setSquare(from, 0)
+		p.board[from] = 0
 		touched = uint64(1) << from
 		for l := range h {
-			hash ^= zobrist[from][l%58][cols>>l&1]
+			hash ^= zobrist[from][l&63][cols>>l&1]
 		}
 		sq := from
 		for j := uint64(0); j < n-1; j++ {
@@ -503,8 +497,8 @@ func (p *Position) apply(m Move) {
 			d := p.board[sq]
 			hd := d & heightMask
 			c := cols >> j & 1
-			p.setSquare(sq, d|c<<(6+hd)+1)
-			hash ^= zobrist[sq][hd%58][c]
+			p.board[sq&63] = d | c<<(6+hd) + 1
+			hash ^= zobrist[sq&63][hd&63][c]
 			touched |= uint64(1) << sq
 		}
 		sq += step
@@ -512,14 +506,15 @@ func (p *Position) apply(m Move) {
 		hd := d & heightMask
 		rest := cols >> (n - 1)
 		r := h - n + 1
-		p.setSquare(sq, d|rest<<(6+hd)+r)
+		p.board[sq&63] = d | rest<<(6+hd) + r
 		for l := range r {
-			hash ^= zobrist[sq][(hd+l)%58][rest>>l&1]
+			hash ^= zobrist[sq&63][(hd+l)&63][rest>>l&1]
 		}
 		touched |= uint64(1) << sq
 	}
 	p.toMove = mover ^ 1
 	hash ^= sideKey
+	p.updateMasks(touched)
 	p.moveKings(touched)
 	if res := p.endCheck(mover, touched, oldKings, oldH); res.kind != noResult {
 		p.result = res
