@@ -44,3 +44,26 @@ func TestCPUTime(t *testing.T) {
 		t.Logf("AppendLegalMoves %s: %d moves, %v CPU per call", c.name, len(buf), d/time.Duration(n))
 	}
 }
+
+func BenchmarkCornerGraph(b *testing.B) {
+	p := Standard()
+	var g cornerGraph
+	wf, hf := p.dims()
+	b.ReportAllocs()
+	for b.Loop() {
+		g.build(p.pieces, wf, hf)
+	}
+}
+
+func BenchmarkOverlay(b *testing.B) {
+	p := Standard()
+	s := new(scratch)
+	wf, hf := p.dims()
+	s.t.buildBase(p.pieces, wf, hf)
+	m, _ := p.ParseMove("2,1H")
+	p.resolveAction(s, &m)
+	b.ReportAllocs()
+	for b.Loop() {
+		s.t.overlay(&s.act, p.turn)
+	}
+}

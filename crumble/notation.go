@@ -19,6 +19,10 @@ type pt struct{ x, y int64 }
 // in which staircase legs are walked (§10.2).
 type cornerGraph struct {
 	wf, hf int64
+	packed bool     // corners are packed into keys (see build)
+	unit   uint8    // packed keys count units of 2^unit grid steps
+	keys   []uint64 // packed y<<32 | x, sorted: the points' order
+	keysX  []uint64 // packed x<<32 | y, sorted
 	pts    []pt    // sorted by y, then x, no duplicates
 	byX    []int32 // point indices sorted by x, then y
 	posX   []int32 // position of each point in byX
@@ -55,33 +59,46 @@ func cmpPt(a, b pt) int {
 // it can reach.
 func (g *cornerGraph) build(ps []piece, wf, hf int64) {
 	g.wf, g.hf = wf, hf
-	g.pts = g.pts[:0]
+	// Most positions live on a coarse grid: then every corner packs into
+	// one uint64 and the sorts need no comparison function.
+	var or int64
 	for _, p := range ps {
-		g.pts = append(g.pts, pt{p.x, p.y}, pt{p.x + p.w, p.y}, pt{p.x, p.y + p.h}, pt{p.x + p.w, p.y + p.h})
+		or |= p.x | p.y | p.w | p.h
 	}
-	slices.SortFunc(g.pts, cmpPt)
-	g.pts = slices.Compact(g.pts)
-	n := len(g.pts)
-	g.byX = slices.Grow(g.byX[:0], n)[:n]
-	for i := range g.byX {
-		g.byX[i] = int32(i)
-	}
-	slices.SortFunc(g.byX, func(a, b int32) int {
-		pa, pb := g.pts[a], g.pts[b]
-		if pa.x != pb.x {
-			if pa.x < pb.x {
+	g.unit = uint8(bits.TrailingZeros64(uint64(or | wf | hf)))
+	g.packed = max(wf, hf)>>g.unit < 1<<31
+	if g.packed {
+		g.buildPacked(ps)
+	} else {
+		g.pts = g.pts[:0]
+		for _, p := range ps {
+			g.pts = append(g.pts, pt{p.x, p.y}, pt{p.x + p.w, p.y}, pt{p.x, p.y + p.h}, pt{p.x + p.w, p.y + p.h})
+		}
+		slices.SortFunc(g.pts, cmpPt)
+		g.pts = slices.Compact(g.pts)
+		n := len(g.pts)
+		g.byX = slices.Grow(g.byX[:0], n)[:n]
+		for i := range g.byX {
+			g.byX[i] = int32(i)
+		}
+		slices.SortFunc(g.byX, func(a, b int32) int {
+			pa, pb := g.pts[a], g.pts[b]
+			if pa.x != pb.x {
+				if pa.x < pb.x {
+					return -1
+				}
+				return 1
+			}
+			if pa.y < pb.y {
 				return -1
 			}
-			return 1
-		}
-		if pa.y < pb.y {
-			return -1
-		}
-		if pa.y > pb.y {
-			return 1
-		}
-		return 0
-	})
+			if pa.y > pb.y {
+				return 1
+			}
+			return 0
+		})
+	}
+	n := len(g.pts)
 	g.posX = slices.Grow(g.posX[:0], n)[:n]
 	for k, v := range g.byX {
 		g.posX[v] = int32(k)
@@ -105,8 +122,44 @@ func (g *cornerGraph) build(ps []piece, wf, hf int64) {
 	g.canonical()
 }
 
+// buildPacked fills pts and byX from packed keys (y<<32 | x on the grid
+// of 2^unit).
+func (g *cornerGraph) buildPacked(ps []piece) {
+	u := g.unit
+	key := func(x, y int64) uint64 { return uint64(y>>u)<<32 | uint64(x>>u) }
+	g.keys = g.keys[:0]
+	for _, p := range ps {
+		g.keys = append(g.keys, key(p.x, p.y), key(p.x+p.w, p.y), key(p.x, p.y+p.h), key(p.x+p.w, p.y+p.h))
+	}
+	slices.Sort(g.keys)
+	g.keys = slices.Compact(g.keys)
+	n := len(g.keys)
+	g.pts = resize(g.pts, n)
+	g.keysX = resize(g.keysX, n)
+	for i, k := range g.keys {
+		g.pts[i] = pt{int64(k&(1<<32-1)) << u, int64(k>>32) << u}
+		g.keysX[i] = k<<32 | k>>32
+	}
+	slices.Sort(g.keysX)
+	g.byX = resize(g.byX, n)
+	for i, k := range g.keysX {
+		j, _ := slices.BinarySearch(g.keys, k<<32|k>>32)
+		g.byX[i] = int32(j)
+	}
+}
+
 // index returns the index of the point (x, y); it must be a corner.
 func (g *cornerGraph) index(x, y int64) int {
+	if g.packed {
+		if x&(1<<g.unit-1) != 0 || y&(1<<g.unit-1) != 0 {
+			return -1
+		}
+		i, ok := slices.BinarySearch(g.keys, uint64(y>>g.unit)<<32|uint64(x>>g.unit))
+		if !ok {
+			return -1
+		}
+		return i
+	}
 	i, ok := slices.BinarySearchFunc(g.pts, pt{x, y}, cmpPt)
 	if !ok {
 		return -1
