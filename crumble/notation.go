@@ -23,11 +23,11 @@ type cornerGraph struct {
 	unit   uint8    // packed keys count units of 2^unit grid steps
 	keys   []uint64 // packed y<<32 | x, sorted: the points' order
 	keysX  []uint64 // packed x<<32 | y, sorted
-	pts    []pt    // sorted by y, then x, no duplicates
-	byX    []int32 // point indices sorted by x, then y
-	posX   []int32 // position of each point in byX
-	edgeE  []bool  // pts[v] to pts[v+1] runs along an edge (same y)
-	edgeN  []bool  // byX[k] to byX[k+1] runs along an edge (same x)
+	pts    []pt     // sorted by y, then x, no duplicates
+	byX    []int32  // point indices sorted by x, then y
+	posX   []int32  // position of each point in byX
+	edgeE  []bool   // pts[v] to pts[v+1] runs along an edge (same y)
+	edgeN  []bool   // byX[k] to byX[k+1] runs along an edge (same x)
 
 	// canonical locations: the best staircase to each point (§10.4)
 	first  []int32 // state of each point's first layer, -1 when not reached
