@@ -217,18 +217,15 @@ func (p *Position) scanKings(c Color) {
 
 // moveKings brings the kings up to date after a move that changed only the
 // squares in touched. A king that was not touched is still a pure stack of
-// the old king height, so unless every king of a colour was touched the new
-// kings follow from the old ones and the touched squares alone; otherwise
-// that colour's pure stacks are scanned.
+// the old king height, and every other untouched pure stack is lower; so the
+// new kings follow from the old ones and the touched squares, unless every
+// king of a colour was touched and no touched square reaches the old height:
+// then that colour's pure stacks are scanned.
 func (p *Position) moveKings(touched uint64) {
 	low := p.minKing()
 	for c := range 2 {
-		k := p.kings[c]
-		if k&touched != 0 && k&^touched == 0 {
-			p.scanKings(Color(c))
-			continue
-		}
-		best, km := uint64(p.kingH[c]), k&^touched
+		k, old := p.kings[c], uint64(p.kingH[c])
+		var best, km uint64 // the tallest touched pure stacks
 		for m := touched & p.pure[c]; m != 0; m &= m - 1 {
 			i := bits.TrailingZeros64(m)
 			switch h := p.board[i] & heightMask; {
@@ -239,7 +236,16 @@ func (p *Position) moveKings(touched uint64) {
 				km |= uint64(1) << i
 			}
 		}
-		p.kings[c], p.kingH[c] = km, uint8(best)
+		switch rest := k &^ touched; {
+		case best > old:
+			p.kings[c], p.kingH[c] = km, uint8(best)
+		case best == old && best > 0:
+			p.kings[c] = km | rest
+		case rest != 0 || k == 0:
+			p.kings[c] = rest // the untouched kings stay; kingH too
+		default:
+			p.scanKings(Color(c))
+		}
 	}
 }
 
@@ -259,7 +265,9 @@ func (p *Position) updateMasks(touched uint64) {
 		bit := uint64(1) << i
 		h := v & heightMask
 		cols := v >> 6
-		p.own[cols>>(h-1)&1] |= bit
+		white := -(cols >> (h - 1) & 1) // all ones when the top man is White
+		p.own[0] |= bit &^ white
+		p.own[1] |= bit & white
 		if cols == 0 {
 			p.pure[0] |= bit
 		} else if cols == uint64(1)<<h-1 {
@@ -516,6 +524,11 @@ func (p *Position) apply(m Move) {
 	hash ^= sideKey
 	p.updateMasks(touched)
 	p.moveKings(touched)
+	// Under Pbmserv only a touched king of the opponent can end the game.
+	if p.rules == Pbmserv && oldKings[mover^1]&touched == 0 {
+		p.hash = hash
+		return
+	}
 	if res := p.endCheck(mover, touched, oldKings, oldH); res.kind != noResult {
 		p.result = res
 		hash ^= resultKey[res.kind][res.sq]
