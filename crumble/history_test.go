@@ -1,0 +1,89 @@
+package crumble
+
+import (
+	"testing"
+
+	"github.com/boardrules/boardrules"
+)
+
+func TestTurnRecords(t *testing.T) {
+	u := int64(1) << 59
+	sq := func(x, y, w, h int64) rect { return rect{x * u, y * u, w * u, h * u} }
+	p, err := boardrules.Replay(Standard(), "0,1HN")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := p.hist
+	if h.turns != 1 || len(h.a) != 1 || h.a[0] != sq(0, 1, 1, 1) || !h.hasX || h.x != sq(0, 2, 1, 1) {
+		t.Errorf("0,1HN record: %+v", *h)
+	}
+	q, err := boardrules.Replay(p, "0H")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.hist.hasX || q.hist.turns != 2 || q.hist.parent != p.hist {
+		t.Errorf("0H record: %+v", *q.hist)
+	}
+	// a join records its rectangle; V17b's path ends on (0,2)
+	r, err := boardrules.Replay(Standard(), "1VW", "3H", "0J1,2N")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.hist.a) != 1 || r.hist.a[0] != sq(0, 0, 1, 2) || !r.hist.hasX || r.hist.x != sq(0, 2, 1, 1) {
+		t.Errorf("join record: %+v", *r.hist)
+	}
+	// a multi-split records every split piece
+	m, err := boardrules.Replay(Standard(), "1HN", "2H", "0,1H3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.hist.a) != 3 || m.hist.a[0] != sq(0, 1, 1, 1) || m.hist.a[2] != sq(2, 1, 1, 1) {
+		t.Errorf("multi-split record: %+v", m.hist.a)
+	}
+}
+
+func TestOccurrenceTrie(t *testing.T) {
+	a := []piece{{rect{0, 0, 1, 1}, Black}}
+	b := []piece{{rect{0, 0, 1, 1}, White}}
+	var n *trieNode
+	var c int32
+	// equal hashes, different positions; hashes that agree on their low
+	// 60 bits go down to the last level
+	n, c = n.insert(0, 1, a, Black)
+	if c != 1 {
+		t.Fatal(c)
+	}
+	n1 := n
+	n, c = n.insert(0, 1, b, Black)
+	if c != 1 {
+		t.Errorf("colliding position counted %d", c)
+	}
+	n, c = n.insert(0, 1|1<<60, a, Black)
+	if c != 1 {
+		t.Errorf("deep hash counted %d", c)
+	}
+	n, c = n.insert(0, 1, a, White)
+	if c != 1 {
+		t.Errorf("other side to move counted %d", c)
+	}
+	n, c = n.insert(0, 1, a, Black)
+	if c != 2 {
+		t.Errorf("repeat counted %d", c)
+	}
+	n, c = n.insert(0, 1|1<<60, a, Black)
+	if c != 2 {
+		t.Errorf("deep repeat counted %d", c)
+	}
+	// the older trie is unchanged
+	if _, c = n1.insert(0, 1, a, Black); c != 2 {
+		t.Errorf("persistent trie changed: %d", c)
+	}
+	for i := uint64(0); i < 200; i++ {
+		n, _ = n.insert(0, i*0x9e3779b97f4a7c15, a, Black)
+	}
+	for i := uint64(0); i < 200; i++ {
+		if _, c = n.insert(0, i*0x9e3779b97f4a7c15, a, Black); c != 2 && i != 0 {
+			t.Fatalf("hash %d counted %d", i, c)
+		}
+	}
+}
