@@ -43,6 +43,27 @@ func TestCPUTime(t *testing.T) {
 		d := threadCPU() - t0
 		t.Logf("AppendLegalMoves %s: %d moves, %v CPU per call", c.name, len(buf), d/time.Duration(n))
 	}
+	p := Standard()
+	s := new(scratch)
+	wf, hf := p.dims()
+	t0 := threadCPU()
+	for i := 0; i < 20000; i++ {
+		s.g.build(p.pieces, wf, hf)
+	}
+	t.Logf("corner graph of the start: %v CPU", (threadCPU()-t0)/20000)
+	s.t.buildBase(p.pieces, wf, hf)
+	m, _ := p.ParseMove("2,1H")
+	p.resolveAction(s, &m)
+	t0 = threadCPU()
+	for i := 0; i < 200000; i++ {
+		s.t.overlay(&s.act, p.turn)
+	}
+	t.Logf("overlay of a split at the start: %v CPU", (threadCPU()-t0)/200000)
+	t0 = threadCPU()
+	for i := 0; i < 20000; i++ {
+		s.t.buildBase(p.pieces, wf, hf)
+	}
+	t.Logf("contact graph of the start: %v CPU", (threadCPU()-t0)/20000)
 }
 
 func BenchmarkCornerGraph(b *testing.B) {

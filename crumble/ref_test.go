@@ -209,13 +209,13 @@ func TestReferenceMoveSet(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	positions := []Position{Standard()}
 	p := Standard()
-	for ply := 0; ply < 24; ply++ {
+	for ply := 0; ply < 48; ply++ {
 		moves := p.LegalMoves()
 		if len(moves) == 0 {
 			break
 		}
 		p = p.PlayUnchecked(moves[r.IntN(len(moves))])
-		if ply%8 == 7 && p.Outcome().Status == boardrules.Ongoing {
+		if ply%8 == 7 && p.Outcome().Status == boardrules.Ongoing && len(positions) < 5 {
 			positions = append(positions, p)
 		}
 	}
@@ -235,6 +235,31 @@ func TestReferenceMoveSet(t *testing.T) {
 			if m.path() == "" {
 				bases = append(bases, m)
 			}
+		}
+		// every join found by brute force is listed, and no other
+		joins := map[string]bool{}
+		for _, b := range bases {
+			if b.kind == kindJ {
+				joins[baseKey(b)] = true
+			}
+		}
+		want := 0
+		for i, a := range p.pieces {
+			for _, c := range p.pieces {
+				if a.c != p.turn || c.c != p.turn {
+					continue
+				}
+				if _, ok := joinMembers(nil, p.pieces, a.x, a.y, c.x+c.w, c.y+c.h, p.turn); ok {
+					want++
+					key := baseKey(Move{kind: kindJ, anchor: int32(i), x1: c.x + c.w, y1: c.y + c.h})
+					if !joins[key] {
+						t.Fatalf("join from piece %d to (%d,%d) not listed in %s", i, c.x+c.w, c.y+c.h, code(p))
+					}
+				}
+			}
+		}
+		if want != len(joins) {
+			t.Fatalf("%d joins listed, %d exist in %s", len(joins), want, code(p))
 		}
 		for _, b := range bases {
 			nsrc := 1

@@ -64,6 +64,7 @@ type tiling struct {
 	lastDead []int32
 
 	pairs   []pair
+	cnt     []int32
 	patched []int32
 	mark    []uint32
 	vis     []uint32
@@ -321,7 +322,20 @@ func (t *tiling) overlay(act *action, mover Color) {
 			}
 		}
 	}
-	// rebuild the lists of the patched pieces and of the created ones
+	// rebuild the lists of the patched pieces (their live base entries,
+	// then the created pieces beside them) and of the created ones, filling
+	// the contacts in one pass over the pairs
+	t.cnt = resize(t.cnt, n)
+	for _, w := range t.patched {
+		t.cnt[w] = 0
+	}
+	for i := n0; i < n; i++ {
+		t.cnt[i] = 0
+	}
+	for _, pr := range t.pairs {
+		t.cnt[pr.i]++
+		t.cnt[pr.j]++
+	}
 	for _, w := range t.patched {
 		lo := int32(len(t.adj))
 		for _, a := range t.adj[t.lo[w]:t.hi[w]] {
@@ -329,24 +343,19 @@ func (t *tiling) overlay(act *action, mover Color) {
 				t.adj = append(t.adj, a)
 			}
 		}
-		for _, pr := range t.pairs {
-			if pr.j == w {
-				t.adj = append(t.adj, pr.i<<1|b2i(pr.edge))
-			}
-		}
 		t.lo[w], t.hi[w] = lo, int32(len(t.adj))
+		t.adj = resize(t.adj, len(t.adj)+int(t.cnt[w]))
 	}
-	for i := int32(n0); i < int32(n); i++ {
-		lo := int32(len(t.adj))
-		for _, pr := range t.pairs {
-			switch {
-			case pr.i == i:
-				t.adj = append(t.adj, pr.j<<1|b2i(pr.edge))
-			case pr.j == i:
-				t.adj = append(t.adj, pr.i<<1|b2i(pr.edge))
-			}
-		}
-		t.lo[i], t.hi[i] = lo, int32(len(t.adj))
+	for i := n0; i < n; i++ {
+		t.lo[i], t.hi[i] = int32(len(t.adj)), int32(len(t.adj))
+		t.adj = resize(t.adj, len(t.adj)+int(t.cnt[i]))
+	}
+	for _, pr := range t.pairs {
+		e := b2i(pr.edge)
+		t.adj[t.hi[pr.i]] = pr.j<<1 | e
+		t.hi[pr.i]++
+		t.adj[t.hi[pr.j]] = pr.i<<1 | e
+		t.hi[pr.j]++
 	}
 }
 
@@ -704,6 +713,58 @@ func joinMembers(dst []int32, ps []piece, x0, y0, x1, y1 int64, mover Color) ([]
 	return dst, len(dst)-start >= 2
 }
 
+// joinable is the quick form of joinMembers for move generation: R's
+// border must run along edges of the corner graph g of ps, and then the
+// pieces inside R (found by their lower-left corners) must be the mover's,
+// at least two of them.
+func (g *cornerGraph) joinable(ps []piece, x0, y0, x1, y1 int64, mover Color) bool {
+	v00, v01 := g.index(x0, y0), g.index(x0, y1)
+	if v00 < 0 || v01 < 0 || !g.along(v00, x1, false) || !g.along(v01, x1, false) ||
+		!g.along(v00, y1, true) || !g.along(g.index(x1, y0), y1, true) {
+		return false
+	}
+	count := 0
+	k, _ := slices.BinarySearchFunc(ps, y0, func(p piece, y int64) int {
+		if p.y < y {
+			return -1
+		}
+		if p.y > y {
+			return 1
+		}
+		return 0
+	})
+	for ; k < len(ps) && ps[k].y < y1; k++ {
+		if ps[k].x < x0 || ps[k].x >= x1 {
+			continue
+		}
+		if ps[k].c != mover {
+			return false
+		}
+		count++
+	}
+	return count >= 2
+}
+
+// along reports whether the way from corner v East (or North) to the
+// coordinate to runs along edges and ends on a corner there.
+func (g *cornerGraph) along(v int, to int64, north bool) bool {
+	if v < 0 {
+		return false
+	}
+	for {
+		at := g.pts[v].x
+		if north {
+			at = g.pts[v].y
+		}
+		if at >= to {
+			return at == to
+		}
+		if v, _ = g.next(v, north); v < 0 {
+			return false
+		}
+	}
+}
+
 // insertSorted inserts p into ps, kept in position-code order, and returns
 // the grown slice and p's index.
 func insertSorted(ps []piece, p piece) ([]piece, int) {
@@ -1039,17 +1100,15 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		}
 		// joins
 		s.cands = s.cands[:0]
-		for _, b := range p.pieces {
-			if b.c != p.turn {
+		for j, b := range p.pieces {
+			if b.c != p.turn || j == i {
 				continue
 			}
 			x1, y1 := b.x+b.w, b.y+b.h
 			if x1 <= a.x || y1 <= a.y || !(rect{a.x, a.y, x1 - a.x, y1 - a.y}).legal() {
 				continue
 			}
-			var ok bool
-			s.act.removed, ok = joinMembers(s.act.removed[:0], p.pieces, a.x, a.y, x1, y1, p.turn)
-			if ok {
+			if s.g.joinable(p.pieces, a.x, a.y, x1, y1, p.turn) {
 				s.cands = append(s.cands, joinCand{x1, y1})
 			}
 		}
