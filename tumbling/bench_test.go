@@ -124,3 +124,25 @@ func BenchmarkPlayoutGeneric(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// TestZeroAllocs pins the allocation-free paths: move generation into a
+// buffer with room, PlayUnchecked, and Play, ParseMove and Outcome on legal
+// input.
+func TestZeroAllocs(t *testing.T) {
+	p := midgame()
+	buf := make([]tumbling.Move, 0, 256)
+	m := p.LegalMoves()[7]
+	s := m.String()
+	for name, f := range map[string]func(){
+		"AppendLegalMoves": func() { buf = p.AppendLegalMoves(buf[:0]) },
+		"PlayUnchecked":    func() { _ = p.PlayUnchecked(m) },
+		"Play":             func() { _, _ = p.Play(m) },
+		"ParseMove":        func() { _, _ = p.ParseMove(s) },
+		"Outcome":          func() { _ = p.Outcome() },
+		"Hash":             func() { _ = p.Hash() },
+	} {
+		if n := testing.AllocsPerRun(50, f); n != 0 {
+			t.Errorf("%s: %v allocations", name, n)
+		}
+	}
+}

@@ -70,7 +70,7 @@ var (
 	lineLen   [64][8]uint8        // squares from a square to the edge in a direction
 	manMoves  [64][]Move          // man moves from a square, in square order of To
 	tumbles   [64][]Move          // tumbles from a square, in square order of To
-	zobrist   [64][64][2]uint64   // one key per square, level (0-57; 64 to index with &63) and colour of a man
+	zobrist   [64][64][2]uint64   // a key per square, level and colour of a man (levels 0-57; 64 rows so that &63 indexes safely)
 	sideKey   uint64              // White to move
 	rulesKey  [3]uint64           // rules (Pbmserv's is 0, so the zero Position hashes to 0)
 	resultKey [5][64]uint64       // stored result kind and square
@@ -408,38 +408,43 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 }
 
 // Play checks, in order, that the game goes on, that m is a move between
-// neighbouring squares of the board, that the side to move owns From and
-// that Boardspace's tumbles-only rule allows it, and returns the position after it. Errors wrap
-// boardrules.ErrGameOver or boardrules.ErrIllegalMove.
+// neighbouring squares of the board, that the side to move owns From and that
+// Boardspace's tumbles-only rule allows it; then it returns the position
+// after m. Errors wrap boardrules.ErrGameOver or boardrules.ErrIllegalMove.
 func (p Position) Play(m Move) (Position, error) {
-	if err := p.check(m, m.String(), false); err != nil {
+	if err := p.check(m, "", false); err != nil {
 		return p, err
 	}
 	return p.PlayUnchecked(m), nil
 }
 
-// check applies the checks of Play (and, for Position.ParseMove, the same
-// minus the shape checks that the parser made).
+// check applies the checks of Play; for Position.ParseMove (parsed) it skips
+// the shape checks the parser made. Errors quote input, or m when input is "".
 func (p *Position) check(m Move, input string, parsed bool) error {
+	fail := func(sentinel error, reason string) error {
+		if input == "" {
+			input = m.String()
+		}
+		return &MoveError{Input: input, Reason: reason, Err: sentinel}
+	}
 	if p.over() {
-		return &MoveError{Input: input, Reason: "the game has ended", Err: boardrules.ErrGameOver}
+		return fail(boardrules.ErrGameOver, "the game has ended")
 	}
 	from, ok := index(m.From)
 	if !parsed {
 		_, okTo := index(m.To)
 		if _, adj := direction(m.From, m.To); !ok || !okTo || !adj {
-			return &MoveError{Input: input, Reason: "not a move between neighbouring squares of the board", Err: boardrules.ErrIllegalMove}
+			return fail(boardrules.ErrIllegalMove, "not a move between neighbouring squares of the board")
 		}
 	}
 	v := p.board[from]
-	name := m.From.Upper()
 	switch {
 	case v == 0:
-		return &MoveError{Input: input, Reason: name + " is empty", Err: boardrules.ErrIllegalMove}
+		return fail(boardrules.ErrIllegalMove, m.From.Upper()+" is empty")
 	case topColor(v) != p.toMove:
-		return &MoveError{Input: input, Reason: name + " belongs to " + topColor(v).String(), Err: boardrules.ErrIllegalMove}
+		return fail(boardrules.ErrIllegalMove, m.From.Upper()+" belongs to "+topColor(v).String())
 	case p.rules == Boardspace && !m.Tumble && height(v) > 1:
-		return &MoveError{Input: input, Reason: fmt.Sprintf("only tumbles (%s holds %d men)", name, height(v)), Err: boardrules.ErrIllegalMove}
+		return fail(boardrules.ErrIllegalMove, fmt.Sprintf("only tumbles (%s holds %d men)", m.From.Upper(), height(v)))
 	}
 	return nil
 }
