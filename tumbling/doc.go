@@ -212,6 +212,8 @@
 // A Position is a comparable value of about 600 bytes: each stack is packed
 // into one uint64 (6 bits of height, one colour bit per man), and bitboards
 // of owners, pure stacks and kings are kept up to date by every move, so
-// AppendLegalMoves and PlayUnchecked allocate nothing and scan nothing but
-// the squares a move touches. See BENCHMARKS.md in the module root.
+// AppendLegalMoves (into a buffer with room) and PlayUnchecked allocate
+// nothing, and a move looks at little more than the squares it touches. Play
+// and Position.ParseMove allocate nothing either on a legal move. See
+// BENCHMARKS.md in the module root.
 package tumbling
