@@ -1,6 +1,6 @@
 package crumble
 
-// The position code (§12): "crumble 6x6 b W0,0,1,1 B1,0,1,1 ...".
+// The position code: "crumble 6x6 b W0,0,1,1 B1,0,1,1 ...".
 
 import (
 	"math/bits"

@@ -1,6 +1,6 @@
 package crumble
 
-// The game's history for the draw rules (§9): a parent-linked list of turn
+// The game's history for the draw rules: a parent-linked list of turn
 // records and a persistent hash trie of position occurrences. Both are
 // shared with every ancestor and never modified, so Play costs O(1) in the
 // length of the game and positions stay safe for concurrent use.
@@ -13,7 +13,7 @@ import (
 type history struct {
 	parent *history
 	turns  int
-	// the turn record of the turn that led here (§9.2)
+	// the turn record of the turn that led here
 	a    []rect
 	x    rect
 	hasX bool

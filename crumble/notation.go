@@ -16,7 +16,7 @@ type pt struct{ x, y int64 }
 
 // cornerGraph holds the piece corners of a tiling and, for each, whether
 // the way to the next corner East (or North) runs along an edge: the graph
-// in which staircase legs are walked (§10.2).
+// in which staircase legs are walked.
 type cornerGraph struct {
 	wf, hf int64
 	packed bool     // corners are packed into keys (see build)
@@ -29,7 +29,7 @@ type cornerGraph struct {
 	edgeE  []bool   // pts[v] to pts[v+1] runs along an edge (same y)
 	edgeN  []bool   // byX[k] to byX[k+1] runs along an edge (same x)
 
-	// canonical locations: the best staircase to each point (§10.4)
+	// canonical locations: the best staircase to each point
 	first  []int32 // state of each point's first layer, -1 when not reached
 	stV    []int32
 	stPar  []int32
@@ -195,7 +195,7 @@ func (g *cornerGraph) next(v int, north bool) (w int, blocked bool) {
 // canonical runs a breadth-first search by number of legs from (0,0),
 // keeping for each point and layer the lexicographically largest count
 // sequence; a point's canonical location is its best sequence in the first
-// layer that reaches it (§10.4). A later state's sequence compares as
+// layer that reaches it. A later state's sequence compares as
 // (rank of its parent's sequence, its count), so ranks within a layer carry
 // the whole order.
 func (g *cornerGraph) canonical() {
@@ -306,7 +306,7 @@ func (g *cornerGraph) joinCounts(x0, y0, x1, y1 int64) (int, int) {
 	return a, b
 }
 
-// Location returns the canonical staircase location (§10.4) of Piece(i). It
+// Location returns the canonical staircase location of Piece(i). It
 // panics when i is out of range, like slice indexing.
 func (p Position) Location(i int) string {
 	pc := p.pieces[i]
@@ -347,7 +347,7 @@ func upper(c byte) byte {
 	return c
 }
 
-// CheckMoveSyntax reports whether s is a move in Crumble notation (§10.6),
+// CheckMoveSyntax reports whether s is a move in Crumble notation,
 // whatever the position. Errors wrap boardrules.ErrSyntax.
 func CheckMoveSyntax(s string) error {
 	var pm parsed
@@ -637,7 +637,7 @@ func fracPoint(num, den uint64, units int, shift uint8) (int64, bool) {
 	return int64(q), true
 }
 
-// ParseMove reads a move in any accepted form (§10) and returns the
+// ParseMove reads a move in any accepted form and returns the
 // canonical Move, checked for legality in this position.
 func (p Position) ParseMove(s string) (Move, error) {
 	var pm parsed
@@ -686,16 +686,18 @@ func (p Position) ParseMove(s string) (Move, error) {
 		if pm.n > 0 {
 			n = pm.n
 		}
-		sc.walkBuf = walk(sc.walkBuf[:0], p.pieces, wf, hf, ai, vertical, p.turn)
+		var stop int64
+		sc.walkBuf, stop = walkTo(sc.walkBuf[:0], p.pieces, wf, hf, ai, vertical, p.turn)
 		if uint64(len(sc.walkBuf)) < n {
-			last := p.pieces[sc.walkBuf[len(sc.walkBuf)-1]]
-			var bx, by int64
+			bx, by := stop, a.y+a.h/2
+			end := wf
 			if vertical {
-				bx, by = a.x+a.w/2, last.y+last.h
-			} else {
-				bx, by = last.x+last.w, a.y+a.h/2
+				bx, by, end = a.x+a.w/2, stop, hf
 			}
-			return Move{}, illegal(s, "the split line is blocked at %s after %d pieces", p.blockPoint(bx, by, vertical), len(sc.walkBuf))
+			if stop >= end {
+				return Move{}, illegal(s, "the split line reaches the side of the board after %d pieces", len(sc.walkBuf))
+			}
+			return Move{}, illegal(s, "the split line is blocked at %s after %d pieces", p.pointText(bx, by), len(sc.walkBuf))
 		}
 		m.n = int32(n)
 		for _, j := range sc.walkBuf[:n] {
@@ -794,8 +796,6 @@ func startName(m *Move) string {
 	}
 	return name
 }
-
-func (p *Position) blockPoint(x, y int64, vertical bool) string { return p.pointText(x, y) }
 
 // joinProblem explains why R = [x0,x1]x[y0,y1] is no legal join.
 func (p *Position) joinProblem(x0, y0, x1, y1 int64) string {

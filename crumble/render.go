@@ -1,6 +1,6 @@
 package crumble
 
-// Text and vector drawings of a position (§11).
+// Text and vector drawings of a position.
 
 import "strings"
 

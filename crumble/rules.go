@@ -618,10 +618,18 @@ func locate(ps []piece, px, py int64, east, north bool) int {
 }
 
 // walk appends to dst the pieces a cut starting at anchor i can take, in
-// walk order, starting with i itself (§4.2). vertical selects a V cut. The
+// walk order, starting with i itself. vertical selects a V cut. The
 // anchor must be the mover's and allow the cut with an even length (checked
 // by the caller); the walk then lists every further piece.
 func walk(dst []int32, ps []piece, wf, hf int64, i int, vertical bool, mover Color) []int32 {
+	dst, _ = walkTo(dst, ps, wf, hf, i, vertical, mover)
+	return dst
+}
+
+// walkTo is walk that also reports where the walk stopped: the x (H) or y
+// (V) at which the line is blocked, or the board's size when it reached
+// the side.
+func walkTo(dst []int32, ps []piece, wf, hf int64, i int, vertical bool, mover Color) ([]int32, int64) {
 	dst = append(dst, int32(i))
 	p1 := ps[i].rect
 	if !vertical {
@@ -644,7 +652,7 @@ func walk(dst []int32, ps []piece, wf, hf int64, i int, vertical bool, mover Col
 			}
 			x = min(ps[a].x+ps[a].w, ps[b].x+ps[b].w)
 		}
-		return dst
+		return dst, x
 	}
 	c := p1.x + p1.w/2
 	y := p1.y + p1.h
@@ -665,7 +673,7 @@ func walk(dst []int32, ps []piece, wf, hf int64, i int, vertical bool, mover Col
 		}
 		y = min(ps[a].y+ps[a].h, ps[b].y+ps[b].h)
 	}
-	return dst
+	return dst, y
 }
 
 // halves returns the two halves of r for a cut, in letter order: N, S for
@@ -690,7 +698,7 @@ func splitOK(r rect, vertical bool) (shape, fine bool) {
 
 // joinMembers checks the join of R = [x0,x1]x[y0,y1] for the mover and
 // appends the indices of the pieces inside to dst. ok is false when R is
-// not a legal join (§5).
+// not a legal join.
 func joinMembers(dst []int32, ps []piece, x0, y0, x1, y1 int64, mover Color) ([]int32, bool) {
 	r := rect{x0, y0, x1 - x0, y1 - y0}
 	if !r.legal() {
@@ -839,8 +847,6 @@ func (a *action) addJoin(r rect) {
 // scratch is the per-call working memory of move generation and Play.
 type scratch struct {
 	t       tiling
-	post    []piece
-	src     []int32
 	walkBuf []int32
 	act     action
 	col     []uint64
@@ -852,8 +858,7 @@ type scratch struct {
 	table  []int32  // open addressing: state index+1, 0 = empty
 	cands  []joinCand
 	text   []byte
-	offs   []int32
-	locs   map[int32]string
+	offs   []int32 // start and end of each move's text in text
 }
 
 type bfsState struct {
@@ -1203,7 +1208,7 @@ func appendInt(b []byte, v int64) []byte {
 
 // genBase emits the moves of one base (s.act holds its action): the base
 // without a swap, then one shortest path per distinct reachable end state,
-// in breadth-first order (§14).
+// in breadth-first order.
 func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen int) []Move {
 	// no-swap move
 	start := len(s.text)

@@ -12,7 +12,7 @@ import (
 const start6x6 = "crumble 6x6 b W0,0,1,1 B1,0,1,1 W2,0,1,1 B3,0,1,1 W4,0,1,1 B5,0,1,1 B0,1,1,1 W1,1,1,1 B2,1,1,1 W3,1,1,1 B4,1,1,1 W5,1,1,1 W0,2,1,1 B1,2,1,1 W2,2,1,1 B3,2,1,1 W4,2,1,1 B5,2,1,1 B0,3,1,1 W1,3,1,1 B2,3,1,1 W3,3,1,1 B4,3,1,1 W5,3,1,1 W0,4,1,1 B1,4,1,1 W2,4,1,1 B3,4,1,1 W4,4,1,1 B5,4,1,1 B0,5,1,1 W1,5,1,1 B2,5,1,1 W3,5,1,1 B4,5,1,1 W5,5,1,1"
 
 // vectors reads the position codes of testdata/vectors.txt (copied from the
-// specification's §15) by name.
+// specification) by name.
 func vectors(t *testing.T) map[string]string {
 	t.Helper()
 	data, err := os.ReadFile("testdata/vectors.txt")
