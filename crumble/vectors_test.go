@@ -205,3 +205,41 @@ func TestStartMoves(t *testing.T) {
 		t.Errorf("0,1HN-N: %v %q", m, err)
 	}
 }
+
+// TestVectorLocations checks the locations the vectors single out.
+func TestVectorLocations(t *testing.T) {
+	for _, c := range []struct {
+		moves, loc, want string
+	}{
+		{"2,1VW 1,3VW 2,3HN 2VE", "5,5", "(4,5)"},    // V3: White's 2VE added the corner (5/2,0)
+		{"1,4HN 0HN", "1,7", "(1,5)"},                // V15: 1/2, 1, 2, 3, 4, 9/2, 5
+		{"5HN 0HN", "5,2", "(5,1)"},                  // V16
+		{"1H 1,2VE 0,1HN 2J1,2", "1", "(1,0)"},       // V19's anchor
+		{"1H 1,2VE 0,1HN 2J1,2", "3/4,1/2", "error"}, // (9/2,3) is no corner yet
+	} {
+		p, err := boardrules.Replay(Standard(), strings.Fields(c.moves)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pt, err := p.resolveLocation(c.loc)
+		got := "error"
+		if err == nil {
+			got = p.pointText(pt.x, pt.y)
+		}
+		if got != c.want {
+			t.Errorf("%s after %s: %s, want %s", c.loc, c.moves, got, c.want)
+		}
+	}
+	// (9/2,3) exists after 4,3V, and 2/3, 1/12 names (4,1/2) after 4HN
+	p, _ := boardrules.Replay(Standard(), "4,3V")
+	if pt, err := p.resolveLocation("3/4,1/2"); err != nil || p.pointText(pt.x, pt.y) != "(9/2,3)" {
+		t.Errorf("3/4,1/2 after 4,3V: %v", err)
+	}
+	q, err := boardrules.Replay(Standard(), "1H", "4H")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pt, err := q.resolveLocation("2/3, 1/12"); err != nil || q.pointText(pt.x, pt.y) != "(4,1/2)" {
+		t.Errorf("2/3, 1/12: %v", err)
+	}
+}
