@@ -70,6 +70,7 @@ var (
 	lineLen   [64][8]uint8        // squares from a square to the edge in a direction
 	manMoves  [64][]Move          // man moves from a square, in square order of To
 	tumbles   [64][]Move          // tumbles from a square, in square order of To
+	allMoves  [64][]Move          // manMoves then tumbles, adjacent in memory: one append
 	zobrist   [64][64][2]uint64   // a key per square, level and colour of a man (levels 0-57; 64 rows so that &63 indexes safely)
 	sideKey   uint64              // White to move
 	rulesKey  [3]uint64           // rules (Pbmserv's is 0, so the zero Position hashes to 0)
@@ -90,6 +91,7 @@ func init() {
 			}
 			lineLen[i][d] = uint8(n)
 		}
+		first := len(all)
 		for _, tumble := range []bool{false, true} {
 			start := len(all)
 			for d := range 8 {
@@ -103,6 +105,7 @@ func init() {
 				manMoves[i] = all[start:len(all):len(all)]
 			}
 		}
+		allMoves[i] = all[first:len(all):len(all)]
 	}
 	// splitmix64 from a fixed seed: the same hashes in every run.
 	seed := uint64(0x7475_6d62_6c69_6e67) // "tumbling"
@@ -399,10 +402,11 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 			dst = append(dst, manMoves[i]...)
 			continue
 		}
-		if !bs {
-			dst = append(dst, manMoves[i]...)
+		if bs {
+			dst = append(dst, tumbles[i]...)
+		} else {
+			dst = append(dst, allMoves[i]...)
 		}
-		dst = append(dst, tumbles[i]...)
 	}
 	return dst
 }
