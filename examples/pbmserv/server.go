@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"runtime/debug"
 	"slices"
@@ -28,8 +29,12 @@ type Server struct {
 
 // NewServer returns a core over st. cost is the bcrypt cost of new
 // password hashes (bcrypt.DefaultCost for a real server; tests use
-// bcrypt.MinCost to stay fast).
+// bcrypt.MinCost to stay fast). logger receives internal errors; nil
+// discards them.
 func NewServer(st Store, cost int, logger *log.Logger) *Server {
+	if logger == nil {
+		logger = log.New(io.Discard, "", 0)
+	}
 	return &Server{store: st, cost: cost, now: time.Now, log: logger}
 }
 
