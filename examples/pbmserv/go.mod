@@ -1,9 +1,10 @@
 module github.com/boardrules/boardrules/examples/pbmserv
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/boardrules/boardrules v0.0.0
+	github.com/google/go-cmp v0.7.0
 	github.com/jackc/pgx/v5 v5.12.0
 	golang.org/x/crypto v0.58.0
 	modernc.org/sqlite v1.61.1
