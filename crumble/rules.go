@@ -60,7 +60,9 @@ type tiling struct {
 	chain     []int32
 	chainMask []uint8
 	// the colouring right after the action
-	c0       []uint64
+	c0 []uint64
+	// par links each base piece towards a side within its group
+	par      []int32
 	lastDead []int32
 
 	pairs   []pair
@@ -214,6 +216,7 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 	}
 	t.bAdj = int(sum)
 	t.labelChains()
+	t.sideForest()
 	t.bCol = slices.Grow(t.bCol[:0], (n+63)>>6)[:(n+63)>>6]
 	clear(t.bCol)
 	for i := range ps {
@@ -225,6 +228,52 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 	t.bHi = append(t.bHi[:0], t.hi[:n]...)
 	t.bNb = append(t.bNb[:0], t.nb[:n]...)
 	t.patched = t.patched[:0]
+}
+
+// sideForest links every base piece to a piece of its group (same colour,
+// touching) one step nearer a side of the board, by a breadth-first search
+// from the pieces on the sides. Pieces on a side get -1, pieces of groups
+// that touch no side -2.
+func (t *tiling) sideForest() {
+	n := t.n0
+	t.par = resize(t.par, n)
+	t.comp = t.comp[:0]
+	for i := 0; i < n; i++ {
+		t.par[i] = -2
+		if t.side[i] != 0 {
+			t.par[i] = -1
+			t.comp = append(t.comp, int32(i))
+		}
+	}
+	for qi := 0; qi < len(t.comp); qi++ {
+		v := t.comp[qi]
+		c := t.ps[v].c
+		for _, a := range t.adj[t.lo[v]:t.hi[v]] {
+			if w := a >> 1; t.par[w] == -2 && t.ps[w].c == c {
+				t.par[w] = v
+				t.comp = append(t.comp, w)
+			}
+		}
+	}
+	t.comp = t.comp[:0]
+}
+
+// treeSafe reports whether v's way to a side along the forest is still
+// intact: v and every piece on the way are base pieces that still exist
+// and have the colour they had right after the action. Then v's group
+// touches a side. A false answer proves nothing.
+func (t *tiling) treeSafe(col []uint64, v int32) bool {
+	for {
+		if int(v) >= t.n0 || t.dead[v] || colorAt(col, v) != colorAt(t.c0, v) {
+			return false
+		}
+		if t.side[v] != 0 {
+			return true
+		}
+		if v = t.par[v]; v < 0 {
+			return false
+		}
+	}
 }
 
 // labelChains labels the chains of the base tiling.
@@ -459,6 +508,10 @@ func (t *tiling) resolve(col []uint64) {
 			if t.safe[s] == round {
 				continue
 			}
+			if t.treeSafe(col, s) {
+				t.safe[s] = round
+				continue
+			}
 			c := colorAt(col, s)
 			f := t.nextFlood()
 			// breadth first, so that the nearest side ends the search
@@ -474,7 +527,7 @@ func (t *tiling) resolve(col []uint64) {
 				for _, a := range t.adj[t.lo[v]:t.hi[v]] {
 					w := a >> 1
 					if t.vis[w] != f && colorAt(col, w) == c {
-						if t.side[w] != 0 || t.safe[w] == round {
+						if t.side[w] != 0 || t.safe[w] == round || t.treeSafe(col, w) {
 							found = true
 							break
 						}
@@ -581,6 +634,7 @@ func (t *tiling) fullCheck(col []uint64) (capturable bool, win int8) {
 		t.seeds = append(t.seeds, i)
 		t.changed = append(t.changed, i)
 	}
+	t.c0 = append(t.c0[:0], col...)
 	work := slices.Clone(col)
 	t.resolve(work)
 	if !slices.Equal(work, col) {
