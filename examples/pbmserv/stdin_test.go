@@ -73,3 +73,21 @@ func TestFlags(t *testing.T) {
 		t.Errorf("a directory as -db: exit %d, want 1; stderr %s", code, errb.String())
 	}
 }
+
+// TestReadme: the README's transcript is the golden one, so it cannot go
+// stale.
+func TestReadme(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"testdata/session.txt", "testdata/session.golden"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(readme, append([]byte("```\n"), b...)) {
+			t.Errorf("README.md does not show %s as it is", f)
+		}
+	}
+}
