@@ -1019,6 +1019,9 @@ func (p Position) PlayUnchecked(m Move) Position {
 	s := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(s)
 	p.resolveAction(s, &m)
+	if m.pathOff == int32(len(m.text)) {
+		return p.finishNoPath(s)
+	}
 	wf, hf := p.dims()
 	s.t.buildBase(p.pieces, wf, hf)
 	s.t.overlay(&s.act, p.turn)
@@ -1107,6 +1110,77 @@ func (p *Position) finish(s *scratch, tr int32, win int8) Position {
 		q.status, q.reason = boardrules.Draw, reasonNoMove
 	}
 	return q
+}
+
+// finishNoPath is finish for a move without a swap path: the action alone
+// changes no colours, so no contact graph is needed.
+func (p *Position) finishNoPath(s *scratch) Position {
+	post := make([]piece, 0, len(p.pieces)-len(s.act.removed)+len(s.act.added))
+	h := p.hash ^ whiteToMoveKey
+	k := 0
+	for i, pc := range p.pieces {
+		if k < len(s.act.removed) && s.act.removed[k] == int32(i) {
+			k++
+			h ^= pieceKey(pc)
+			continue
+		}
+		post = append(post, pc)
+	}
+	for _, r := range s.act.added {
+		pc := piece{r, p.turn}
+		h ^= pieceKey(pc)
+		post, _ = insertSorted(post, pc)
+	}
+	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post, hash: h}
+	q.hist = p.hist.push(&q, s.act, p.pieces, rect{}, false)
+	q.status = boardrules.Ongoing
+	if r := q.hist.draw(&q); r != reasonNone {
+		q.status, q.reason = boardrules.Draw, r
+	} else if !q.hasBase() {
+		q.status, q.reason = boardrules.Draw, reasonNoMove
+	}
+	return q
+}
+
+// mayStep reports whether a piece the action creates could make a first
+// swap step: whether it has a full-side neighbour of the opponent's colour
+// among the base pieces around the piece it replaces (the other created
+// pieces are the mover's). It reads only the base tiling.
+func (t *tiling) mayStep(act *action, mover Color) bool {
+	for k, r := range act.added {
+		par := act.parent[k]
+		if len(act.added) == 1 { // a join: around every removed piece
+			for _, v := range act.removed {
+				if t.oppFullSide(r, v, mover) {
+					return true
+				}
+			}
+			continue
+		}
+		if t.oppFullSide(r, par, mover) {
+			return true
+		}
+	}
+	return false
+}
+
+// oppFullSide looks among the base neighbours of piece v for an opponent
+// piece sharing a full side with r.
+func (t *tiling) oppFullSide(r rect, v int32, mover Color) bool {
+	for _, a := range t.adj[t.lo[v]:t.hi[v]] {
+		if a&1 == 0 {
+			continue
+		}
+		b := &t.ps[a>>1]
+		if b.c == mover {
+			continue
+		}
+		if (b.x == r.x && b.w == r.w && (b.y == r.y+r.h || b.y+b.h == r.y)) ||
+			(b.y == r.y && b.h == r.h && (b.x == r.x+r.w || b.x+b.w == r.x)) {
+			return true
+		}
+	}
+	return false
 }
 
 // LegalMoves returns every legal move in the order of the move generation
@@ -1274,6 +1348,9 @@ func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen i
 	dst = append(dst, m)
 	s.offs = append(s.offs, int32(start), int32(baseEnd))
 
+	if !s.t.mayStep(&s.act, p.turn) {
+		return dst
+	}
 	s.t.overlay(&s.act, p.turn)
 	// Quick exit: no source has an opponent full-side neighbour.
 	any := false
