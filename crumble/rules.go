@@ -386,14 +386,14 @@ func (t *tiling) overlay(act *action, mover Color) {
 		t.cnt[pr.j]++
 	}
 	for _, w := range t.patched {
-		lo := int32(len(t.adj))
-		for _, a := range t.adj[t.lo[w]:t.hi[w]] {
-			if !t.dead[a>>1] {
-				t.adj = append(t.adj, a)
-			}
+		lo, blo, bhi := int32(len(t.adj)), t.lo[w], t.hi[w]
+		t.adj = resize(t.adj, len(t.adj)+int(bhi-blo+t.cnt[w]))
+		k := lo
+		for _, a := range t.adj[blo:bhi] {
+			t.adj[k] = a
+			k += 1 - b2i(t.dead[a>>1])
 		}
-		t.lo[w], t.hi[w] = lo, int32(len(t.adj))
-		t.adj = resize(t.adj, len(t.adj)+int(t.cnt[w]))
+		t.lo[w], t.hi[w] = lo, k
 	}
 	for i := n0; i < n; i++ {
 		t.lo[i], t.hi[i] = int32(len(t.adj)), int32(len(t.adj))
