@@ -1167,7 +1167,7 @@ func (t *tiling) mayStep(act *action, mover Color) bool {
 // oppFullSide looks among the base neighbours of piece v for an opponent
 // piece sharing a full side with r.
 func (t *tiling) oppFullSide(r rect, v int32, mover Color) bool {
-	for _, a := range t.adj[t.lo[v]:t.hi[v]] {
+	for _, a := range t.adj[t.bLo[v]:t.bHi[v]] { // the base list, whatever the last overlay did
 		if a&1 == 0 {
 			continue
 		}
