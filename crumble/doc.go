@@ -167,6 +167,19 @@
 //   - The zero Position reports a draw by "no legal move", has no moves,
 //     prints "crumble: empty position" and refuses every move.
 //
+// # Speed
+//
+// Move generation builds the contact graph of the position once (which
+// pieces touch, along an edge or at a corner, and which share a full side)
+// and, for each split or join, patches only the pieces around it. After a
+// swap step only the groups next to the two swapped pieces can have lost
+// their last side contact; most are proved safe by walking a forest that
+// links every piece towards a side within its group, and the win check is
+// skipped unless the chains around the recoloured pieces reach all four
+// sides between them. AppendLegalMoves allocates once per call (the moves'
+// texts); PlayUnchecked allocates the new piece list and the history's new
+// entries (a few small allocations).
+//
 // # History and concurrency
 //
 // The history for the draw rules is a persistent structure shared with
