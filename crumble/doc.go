@@ -6,19 +6,20 @@
 // The board is a W×H rectangle (6×6 in the standard game), tiled at the
 // start by unit squares in a checkerboard of Black and White. Pieces always
 // tile the board exactly; every piece is a square, a wide rectangle (w = 2h)
-// or a tall rectangle (h = 2w), of any size. A turn is:
+// or a tall rectangle (h = 2w), of any size. A turn is a split or a join of
+// the mover's own pieces (required, no passing), then optionally a swap
+// path:
 //
-//  1. a split or a join of the mover's own pieces (required, no passing):
-//     - split: cut a piece in half along its horizontal (H) or vertical (V)
+//   - Split: cut a piece in half along its horizontal (H) or vertical (V)
 //     midline, so that both halves have legal shapes (a square gives two
 //     rectangles, a rectangle two squares). One straight cut may split
 //     several own pieces at once when it passes through their midlines and
-//     otherwise runs only along existing edges;
-//     - join: replace a cluster of at least two own pieces that exactly
-//     fills a legal-shaped rectangle by that rectangle;
-//  2. optionally a swap path: a piece the split or join just created swaps
-//     colours with an opponent piece that shares one full side with it,
-//     then the piece reached swaps on, and so on.
+//     otherwise runs only along existing edges.
+//   - Join: replace a cluster of at least two own pieces that exactly fills
+//     a legal-shaped rectangle by that rectangle.
+//   - Swap path: a piece the split or join just created swaps colours with
+//     an opponent piece that shares one full side with it, then the piece
+//     reached swaps on, and so on.
 //
 // After every swap step, groups of one colour (pieces connected by edge or
 // corner contact) that touch no side of the board are captured: they take
