@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkMove times one move command end to end on SQLite: password
+// check (bcrypt at the minimum cost), read and replay of the board, the
+// rules, and the commit with fsync. A game that ends is replaced by a new
+// board.
+func BenchmarkMove(b *testing.B) {
+	st, err := Open(context.Background(), b.TempDir()+"/bench.db")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	s := NewServer(st, 4, nil)
+	ctx := context.Background()
+	s.Execute(ctx, "register alice a")
+	s.Execute(ctx, "register bob b")
+	pw := map[string]string{"alice": "a", "bob": "b"}
+	var id int64
+	newBoard := func() {
+		id++
+		if r := s.Execute(ctx, "tumble challenge alice bob"); r[:6] != "board " {
+			b.Fatal(r)
+		}
+	}
+	newBoard()
+	for b.Loop() {
+		b.StopTimer()
+		g, err := s.load(ctx, "tumble", id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := g.hist.Position()
+		moves := p.LegalMoves()
+		if g.b.Over || len(moves) == 0 || len(g.b.Moves) > 60 {
+			newBoard()
+			g, _ = s.load(ctx, "tumble", id)
+			p = g.hist.Position()
+			moves = p.LegalMoves()
+		}
+		user := g.b.Players[p.ToMove()]
+		line := "tumble move " + itoa(id) + " " + user + " " + pw[user] + " " + moves[len(moves)/2] + "#" + itoa(int64(len(g.b.Moves)+1))
+		b.StartTimer()
+		if r := s.Execute(ctx, line); r[:6] == "error:" {
+			b.Fatal(line, r)
+		}
+	}
+}
+
+// BenchmarkBoard times a "board" command: read, replay and print.
+func BenchmarkBoard(b *testing.B) {
+	st, err := Open(context.Background(), b.TempDir()+"/bench.db")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	s := NewServer(st, 4, nil)
+	ctx := context.Background()
+	s.Execute(ctx, "register alice a")
+	s.Execute(ctx, "register bob b")
+	s.Execute(ctx, "tumble challenge alice bob")
+	// Twenty moves in, so the replay has some work.
+	for range 20 {
+		g, _ := s.load(ctx, "tumble", 1)
+		p := g.hist.Position()
+		moves := p.LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		user := g.b.Players[p.ToMove()]
+		pw := map[string]string{"alice": "a", "bob": "b"}[user]
+		s.Execute(ctx, "tumble move 1 "+user+" "+pw+" "+moves[len(moves)/2])
+	}
+	for b.Loop() {
+		if r := s.Execute(ctx, "tumble board 1"); r[:6] == "error:" {
+			b.Fatal(r)
+		}
+	}
+}
