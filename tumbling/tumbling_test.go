@@ -236,11 +236,9 @@ func TestOpeningMoves(t *testing.T) {
 		{"c4-d5m", "C4-D5", "tumbling pbmserv w ,,W1,W2,W3,W4,W3,W2/,,,W1,W2,W3,W2,W1/,,,,W1,W2,W1,/,,,B1,,W1,,/,,,,,,,/,B1,B2,B1,,,,/B1,B2,B3,B2,B1,,,/B2,B3,B4,B3,B2,B1,,", ""},
 	} {
 		for _, r := range allRules {
+			// Black to move under every rule set (Boardspace's own start has
+			// White to move; the vectors are Black's moves).
 			p := decode(t, withRules(standardCode, r))
-			if r == tumbling.Boardspace {
-				// Boardspace's start has White to move; the vector is Black's move.
-				p = decode(t, withRules(standardCode, r))
-			}
 			m, err := p.ParseMove(c.in)
 			if err != nil {
 				t.Fatalf("%v: ParseMove(%q): %v", r, c.in, err)
@@ -283,16 +281,16 @@ func TestEndOfGame(t *testing.T) {
 	// Black wins with no stored field (no legal move).
 	type want struct{ field, reason string }
 	cases := []struct {
-		id, pos, move, after string
-		want                 [3]want // Pbmserv, Classic, Boardspace
+		id, pos, move, at, after string  // at holds after once the move is played
+		want                     [3]want // Pbmserv, Classic, Boardspace
 	}{
-		{"T1", "A", "D4-E5", "W2B1", [3]want{{"b:capture:E5", "king captured on E5"}, {"b:capture:E5", "king captured on E5"}, {"b:capture:E5", "king captured on E5"}}},
-		{"T2", "B", "F5-G5T", "W2B2", [3]want{{"b:capture:H5", "king captured on H5"}, {"b:capture:H5", "king captured on H5"}, {"b:capture:H5", "king captured on H5"}}},
-		{"T3", "C", "F5-H5T", "W3B1", [3]want{{"b:capture:H5", "king captured on H5"}, {"b:capture:H5", "king captured on H5"}, {"b:capture:H5", "king captured on H5"}}},
-		{"T5", "D", "D5-E5T", "", [3]want{{}, {"w:noking", "no king left"}, {}}},
-		{"T6", "E", "F5-G5T", "W3B1", [3]want{{}, {"w:noking", "no king left"}, {}}},
-		{"T10", "F", "C3-D4", "W1B1", [3]want{{"b:capture:D4", "king captured on D4"}, {}, {"b:capture:D4", "king captured on D4"}}},
-		{"T13", "G", "D4-E5", "B1W1B1", [3]want{{"b", "no legal move"}, {"b", "no legal move"}, {"b:oppnoking", "opponent has no king"}}},
+		{"T1", "A", "D4-E5", "E5", "W2B1", [3]want{{"b:capture:E5", "king captured on E5"}, {"b:capture:E5", "king captured on E5"}, {"b:capture:E5", "king captured on E5"}}},
+		{"T2", "B", "F5-G5T", "H5", "W2B2", [3]want{{"b:capture:H5", "king captured on H5"}, {"b:capture:H5", "king captured on H5"}, {"b:capture:H5", "king captured on H5"}}},
+		{"T3", "C", "F5-H5T", "H5", "W3B1", [3]want{{"b:capture:H5", "king captured on H5"}, {"b:capture:H5", "king captured on H5"}, {"b:capture:H5", "king captured on H5"}}},
+		{"T5", "D", "D5-E5T", "E5", "W3", [3]want{{}, {"w:noking", "no king left"}, {}}},
+		{"T6", "E", "F5-G5T", "H5", "W3B1", [3]want{{}, {"w:noking", "no king left"}, {}}},
+		{"T10", "F", "C3-D4", "D4", "W1B1", [3]want{{"b:capture:D4", "king captured on D4"}, {}, {"b:capture:D4", "king captured on D4"}}},
+		{"T13", "G", "D4-E5", "E5", "B1W1B1", [3]want{{"b", "no legal move"}, {"b", "no legal move"}, {"b:oppnoking", "opponent has no king"}}},
 	}
 	for _, c := range cases {
 		for ri, r := range allRules {
@@ -332,22 +330,8 @@ func TestEndOfGame(t *testing.T) {
 					t.Errorf("%s %v: legal moves after the end", c.id, r)
 				}
 			}
-			if c.after != "" {
-				// The "after" column names the square the vector is about.
-				var at string
-				switch c.id {
-				case "T1":
-					at = "E5"
-				case "T2", "T3", "T6":
-					at = "H5"
-				case "T10":
-					at = "D4"
-				case "T13":
-					at = "E5"
-				}
-				if got := q.At(sq(at)).String(); got != c.after {
-					t.Errorf("%s %v: %s holds %s, want %s", c.id, r, at, got, c.after)
-				}
+			if got := q.At(sq(c.at)).String(); got != c.after {
+				t.Errorf("%s %v: %s holds %s, want %s", c.id, r, c.at, got, c.after)
 			}
 			if back := decode(t, code); back != q || back.Outcome() != o {
 				t.Errorf("%s %v: the code after the move does not round-trip", c.id, r)
