@@ -1384,9 +1384,15 @@ func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen i
 				continue
 			}
 		}
+		// Stepping straight back after a step without captures restores the
+		// parent state, which is capture-free, won by nobody and seen.
+		back := int32(-1)
+		if st.parent >= 0 && st.dir&16 == 0 {
+			back = s.states[st.parent].tr
+		}
 		for d := 0; d < 4; d++ {
 			u := s.t.nb[st.tr][d]
-			if u < 0 || colorAt(cw, u) == p.turn {
+			if u < 0 || u == back || colorAt(cw, u) == p.turn {
 				continue
 			}
 			s.col = append(s.col[:0], cw...)
@@ -1401,6 +1407,9 @@ func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen i
 			ns := bfsState{parent: int32(qi), tr: u, dir: int8(d), hash: h}
 			if win >= 0 {
 				ns.dir |= 8 // mark win
+			}
+			if len(s.t.changed) > 2 {
+				ns.dir |= 16 // mark captures
 			}
 			if !s.insert(ns, s.col, nw) {
 				continue
