@@ -49,6 +49,9 @@ func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
 			lines = append(lines, l)
 		}
 	}
+	if len(lines) == 0 {
+		lines = []string{""} // the empty command's error says what to send
+	}
 	if len(lines) == 1 {
 		io.WriteString(w, s.Execute(r.Context(), lines[0]))
 		return
@@ -92,14 +95,7 @@ func (s *Server) gameByNumber(ctx context.Context, n string) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.store.Board(ctx, id)
-	if errors.Is(err, errNotFound) {
-		return nil, lineErr("no board %d", id)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return s.load(ctx, b.Word, id)
+	return s.loadBoard(ctx, id)
 }
 
 func (g *game) json() gameJSON {

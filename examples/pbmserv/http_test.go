@@ -50,6 +50,9 @@ func TestHTTP(t *testing.T) {
 		if !strings.Contains(body, "error: ") && !strings.Contains(body, "alice played") {
 			t.Fatalf("move: %q", body)
 		}
+		if _, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", "\n# nothing\n"); !strings.HasPrefix(body, "error: empty command") {
+			t.Errorf("empty body: %q", body)
+		}
 		if code, _ := httpDo(t, "GET", ts.URL+"/command", "", ""); code != http.StatusMethodNotAllowed {
 			t.Errorf("GET /command: %d", code)
 		}

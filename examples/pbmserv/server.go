@@ -302,22 +302,31 @@ type game struct {
 	hist *boardrules.History
 }
 
-// load reads a board and replays its moves. The replay's position code must
-// be the stored one: a board whose record and position disagree is
-// reported, never played on.
+// load reads a board for a command of a game word and replays its moves.
 func (s *Server) load(ctx context.Context, word string, id int64) (*game, error) {
 	if _, ok := findWord(word); !ok {
 		return nil, unknownGame(word)
 	}
+	g, err := s.loadBoard(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if g.b.Word != word {
+		return nil, lineErr("board %d is a %s game: use %s %s", id, g.b.Word, g.b.Word, "...")
+	}
+	return g, nil
+}
+
+// loadBoard reads a board and replays its moves. The replay's position code
+// must be the stored one: a board whose record and position disagree is
+// reported, never played on.
+func (s *Server) loadBoard(ctx context.Context, id int64) (*game, error) {
 	b, err := s.store.Board(ctx, id)
 	if errors.Is(err, errNotFound) {
 		return nil, lineErr("no board %d", id)
 	}
 	if err != nil {
 		return nil, err
-	}
-	if b.Word != word {
-		return nil, lineErr("board %d is a %s game: use %s %s", id, b.Word, b.Word, "...")
 	}
 	h, err := replay(b.Game, b.Variant, b.Moves)
 	if err != nil {
