@@ -147,8 +147,9 @@
 //
 // Where the spec is silent, the package also decides:
 //
-//   - The order of LegalMoves: Fleap moves by the piece's internal bit
-//     index, each piece's paths depth first trying up, right, down, left;
+//   - The order of LegalMoves is deterministic but not by board order:
+//     Floopers' Fleap moves grouped by the direction of the first step, then
+//     each SooperFlooper's paths depth first (up, right, down, left); or the
 //     Floops grouped by direction. Tests compare moves as sets.
 //   - Illegal-move messages other than the spec's examples: "E5 is empty",
 //     "E6 holds an X Flooper, and O is to move", "an O Flooper moves only
