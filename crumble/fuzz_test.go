@@ -22,7 +22,7 @@ func fuzzSeeds(f *testing.F) {
 func FuzzParseMove(f *testing.F) {
 	fuzzSeeds(f)
 	p, _ := boardrules.Replay(Standard(), "1HN", "0H", "1,2V")
-	positions := []Position{Standard(), p}
+	positions := []Position{Standard(), p, midgame(f)}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, pos := range positions {
 			m, err := pos.ParseMove(s)
