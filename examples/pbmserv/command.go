@@ -16,7 +16,7 @@ type command struct {
 	verb     string   // register, games, help, or a game verb: challenge, move, board, history, resign, propose, accept, reject
 	word     string   // the game word, for game verbs
 	board    int64    // board number
-	moveNo   int      // the "#N" of a move or a board; 0 when absent
+	moveNo   int      // the "#N" of a move or a board; 0 when absent, -1 for a board's "#0"
 	user     string   // the user acting (lower case)
 	password string   // that user's password
 	users    []string // challenge: the users challenged, seat 0 first
