@@ -164,6 +164,16 @@ func textsOf(ms []Move) []string {
 func TestPropertyLocations(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genPosition(t)
+		// every corner of the tiling gets a canonical location, so the
+		// layered search stops as soon as it has them all
+		var g cornerGraph
+		wf, hf := p.dims()
+		g.build(p.pieces, wf, hf)
+		for v := range g.pts {
+			if g.first[v] < 0 {
+				t.Fatalf("corner (%d,%d) unreachable in %s", g.pts[v].x, g.pts[v].y, code(p))
+			}
+		}
 		for i := 0; i < p.NumPieces(); i++ {
 			loc := p.Location(i)
 			pt, err := p.resolveLocation(loc)
@@ -175,4 +185,68 @@ func TestPropertyLocations(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestPropertyCanonicalLocation checks the canonical staircase by brute
+// force on small boards: no valid location of the piece has fewer legs, and
+// none with as many legs has lexicographically larger counts.
+func TestPropertyCanonicalLocation(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.IntRange(2, 4).Draw(t, "w")
+		h := rapid.IntRange(2, 4).Draw(t, "h")
+		p, _ := New(Variant{Width: w, Height: h})
+		r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 2))
+		p, _ = boardrules.Playout(p, r, rapid.IntRange(0, 8).Draw(t, "plies"))
+		var g cornerGraph
+		wf, hf := p.dims()
+		g.build(p.pieces, wf, hf)
+		maxCount := len(g.pts)
+		for i := range p.pieces {
+			target := g.index(p.pieces[i].x, p.pieces[i].y)
+			canon := parseCounts(p.Location(i))
+			// enumerate every count sequence up to len(canon) legs
+			var rec func(v int, seq []int, north bool)
+			rec = func(v int, seq []int, north bool) {
+				if len(seq) > 0 && v == target {
+					if len(seq) < len(canon) {
+						t.Fatalf("piece %d: %v is shorter than the canonical %v in %s", i, seq, canon, code(p))
+					}
+					if len(seq) == len(canon) && slices.Compare(seq, canon) > 0 {
+						t.Fatalf("piece %d: %v beats the canonical %v in %s", i, seq, canon, code(p))
+					}
+				}
+				if len(seq) == len(canon) {
+					return
+				}
+				first := 1
+				if len(seq) == 0 {
+					first = 0
+				}
+				w := v
+				for c := 0; c <= maxCount; c++ {
+					if c >= first {
+						rec(w, append(seq, c), !north)
+					}
+					if w, _ = g.next(w, north); w < 0 {
+						break
+					}
+				}
+			}
+			rec(0, nil, false)
+		}
+	})
+}
+
+func parseCounts(loc string) []int {
+	var out []int
+	n := 0
+	for i := 0; i <= len(loc); i++ {
+		if i == len(loc) || loc[i] == ',' {
+			out = append(out, n)
+			n = 0
+			continue
+		}
+		n = n*10 + int(loc[i]-'0')
+	}
+	return out
 }
