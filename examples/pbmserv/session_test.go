@@ -67,7 +67,7 @@ var sessionSteps = []step{
 	{line: "", err: "empty command; " + usage},
 	{line: "hello", err: `unknown command "hello"; ` + usage},
 	{line: "h€llo world", err: `unknown command "h€llo"; ` + usage},
-	{line: "chess challenge alice bob", err: `unknown game "chess" (games: tumble, terrace, terrace6x6, flooprail, crumble)`},
+	{line: "chess challenge alice bob", err: `unknown game "chess" (games: tumble, terrace, terrace6x6, flooprail, crumble, pebbles)`},
 	{line: "tumble dance 1", err: `unknown command "dance" for tumble; ` + usage},
 	{line: "help", want: []string{"register USER PASSWORD\n", "tumble: -c (corner layout)", "terrace6x6:"}},
 
