@@ -45,7 +45,9 @@ func (p pebbles) Variant() string           { return p.variant }
 func (p pebbles) Players() int              { return 2 }
 func (p pebbles) ToMove() boardrules.Player { return p.toMove }
 func (p pebbles) Hash() uint64              { return uint64(p.left)<<1 | uint64(p.toMove) }
-func (p pebbles) String() string            { return strings.Repeat("o", p.left) + " (" + strconv.Itoa(p.left) + " left)" }
+func (p pebbles) String() string {
+	return strings.Repeat("o", p.left) + " (" + strconv.Itoa(p.left) + " left)"
+}
 func (p pebbles) MarshalText() ([]byte, error) {
 	return fmt.Appendf(nil, "pebbles %s %d %d", p.variant, p.left, p.toMove), nil
 }
