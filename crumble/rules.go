@@ -1233,8 +1233,10 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		}
 		// joins
 		s.cands = s.cands[:0]
-		for j, b := range p.pieces {
-			if b.c != p.turn || j == i {
+		// Every piece of R lies at or after the anchor in position-code
+		// order, and a one-piece join changes nothing.
+		for _, b := range p.pieces[i+1:] {
+			if b.c != p.turn || b.x < a.x {
 				continue
 			}
 			x1, y1 := b.x+b.w, b.y+b.h
