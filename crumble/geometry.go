@@ -58,11 +58,15 @@ func (c Coord) Num() int64 { return c.num }
 func (c Coord) Exp() int { return int(c.exp) }
 
 // String returns the position-code form: "3", "5/2", "3/8".
-func (c Coord) String() string {
-	if c.exp == 0 {
-		return strconv.FormatInt(c.num, 10)
+func (c Coord) String() string { return string(c.appendTo(nil)) }
+
+func (c Coord) appendTo(b []byte) []byte {
+	b = strconv.AppendInt(b, c.num, 10)
+	if c.exp > 0 {
+		b = append(b, '/')
+		b = strconv.AppendUint(b, 1<<c.exp, 10)
 	}
-	return strconv.FormatInt(c.num, 10) + "/" + strconv.FormatUint(1<<c.exp, 10)
+	return b
 }
 
 // Float64 returns the value as a float64, for drawing only: the rules never
@@ -126,15 +130,7 @@ func maxShift(w, h int) uint8 {
 func coordOf(v int64, shift uint8) Coord { return NewCoord(v, int(shift)) }
 
 // appendNum appends v/2^shift in position-code form ("3", "5/2").
-func appendNum(b []byte, v int64, shift uint8) []byte {
-	c := coordOf(v, shift)
-	b = strconv.AppendInt(b, c.num, 10)
-	if c.exp > 0 {
-		b = append(b, '/')
-		b = strconv.AppendUint(b, 1<<c.exp, 10)
-	}
-	return b
-}
+func appendNum(b []byte, v int64, shift uint8) []byte { return coordOf(v, shift).appendTo(b) }
 
 // appendDecimal appends v/2^shift as an exact decimal: "2", "2.5", "0.375".
 func appendDecimal(b []byte, v int64, shift uint8) []byte {
