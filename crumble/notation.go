@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strconv"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
@@ -277,7 +278,7 @@ func (g *cornerGraph) appendCanonical(b []byte, x, y int64) []byte {
 	}
 	start := len(b)
 	for s := g.first[v]; s >= 0; s = g.stPar[s] {
-		b = appendInt(b, g.stCnt[s])
+		b = strconv.AppendInt(b, g.stCnt[s], 10)
 		b = append(b, ',')
 	}
 	b = b[:len(b)-1]

@@ -7,6 +7,7 @@ package crumble
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -331,4 +332,4 @@ func pathText(p Position, b Move, src int, path string) string {
 	return ""
 }
 
-func itoa(i int) string { return string(appendInt(nil, int64(i))) }
+func itoa(i int) string { return string(strconv.AppendInt(nil, int64(i), 10)) }

@@ -2,7 +2,9 @@ package crumble
 
 // Text and vector drawings of a position.
 
-import "strings"
+import (
+	"strconv"
+)
 
 // String draws the board, top row first: each unit of the board is a k×k
 // block of characters ('B' Black, 'w' White), k = max(2, 2^E) for the
@@ -51,9 +53,9 @@ func (p Position) String() string {
 func (p Position) SVG() string {
 	var b []byte
 	b = append(b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `...)
-	b = appendInt(b, int64(p.v.Width))
+	b = strconv.AppendInt(b, int64(p.v.Width), 10)
 	b = append(b, ' ')
-	b = appendInt(b, int64(p.v.Height))
+	b = strconv.AppendInt(b, int64(p.v.Height), 10)
 	b = append(b, "\">\n"...)
 	_, hf := p.dims()
 	for _, pc := range p.pieces {
@@ -73,5 +75,5 @@ func (p Position) SVG() string {
 		b = append(b, ` stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>`+"\n"...)
 	}
 	b = append(b, "</svg>\n"...)
-	return strings.Clone(string(b))
+	return string(b)
 }

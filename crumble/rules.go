@@ -6,6 +6,7 @@ package crumble
 import (
 	"math/bits"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/boardrules/boardrules"
@@ -1287,15 +1288,15 @@ func (p *Position) appendBaseText(s *scratch, b []byte, m *Move) []byte {
 	case kindH, kindV:
 		b = append(b, "HV"[m.kind-kindH])
 		if m.n > 1 {
-			b = appendInt(b, int64(m.n))
+			b = strconv.AppendInt(b, int64(m.n), 10)
 		}
 	case kindJ:
 		a := p.pieces[m.anchor]
 		ca, cb := s.g.joinCounts(a.x, a.y, m.x1, m.y1)
 		b = append(b, 'J')
-		b = appendInt(b, int64(ca))
+		b = strconv.AppendInt(b, int64(ca), 10)
 		b = append(b, ',')
-		b = appendInt(b, int64(cb))
+		b = strconv.AppendInt(b, int64(cb), 10)
 	}
 	return b
 }
@@ -1312,7 +1313,7 @@ func appendPathText(b []byte, m *Move, path []byte) ([]byte, int) {
 		hs := half[m.src&1]
 		if m.n > 1 {
 			b = append(b, '-')
-			b = appendInt(b, int64(m.src/2+1))
+			b = strconv.AppendInt(b, int64(m.src/2+1), 10)
 			b = append(b, hs, '-')
 			off := len(b)
 			return append(b, path...), off
@@ -1327,13 +1328,6 @@ func appendPathText(b []byte, m *Move, path []byte) ([]byte, int) {
 	}
 	off := len(b)
 	return append(b, path...), off
-}
-
-func appendInt(b []byte, v int64) []byte {
-	if v >= 10 {
-		b = appendInt(b, v/10)
-	}
-	return append(b, byte('0'+v%10))
 }
 
 // genBase emits the moves of one base (s.act holds its action): the base
