@@ -866,3 +866,18 @@ func TestCaptureShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestReplay: the generic helpers see the engine's errors.
+func TestReplay(t *testing.T) {
+	p, err := boardrules.Replay(tumbling.Standard(), "C1-C2T", "F8-F7T", "e5h5t")
+	var re *boardrules.ReplayError
+	if !errors.As(err, &re) || re.Ply != 3 || !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), "E5 is empty") {
+		t.Fatalf("Replay: %v", err)
+	}
+	if got := marshal(t, p); !strings.HasPrefix(got, "tumbling pbmserv b ") {
+		t.Errorf("Replay stopped at %s", got)
+	}
+	if _, err := boardrules.Replay(tumbling.Standard(), "C1-C2T", "F8F7T#2"); !errors.Is(err, boardrules.ErrSyntax) {
+		t.Errorf("Replay with a move number: %v", err)
+	}
+}
