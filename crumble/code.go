@@ -46,15 +46,25 @@ type field struct {
 	off int
 }
 
+// fields splits a code at runs of spaces and tabs; any whitespace around
+// the code is ignored, other whitespace inside it stays in its field (and
+// makes that field invalid).
 func fields(s string) []field {
+	start, end := 0, len(s)
+	for start < end && isSpace(s[start]) {
+		start++
+	}
+	for end > start && isSpace(s[end-1]) {
+		end--
+	}
 	var out []field
-	i := 0
-	for i < len(s) {
-		for i < len(s) && isSpace(s[i]) {
+	i := start
+	for i < end {
+		for i < end && (s[i] == ' ' || s[i] == '\t') {
 			i++
 		}
 		j := i
-		for j < len(s) && !isSpace(s[j]) {
+		for j < end && s[j] != ' ' && s[j] != '\t' {
 			j++
 		}
 		if j > i {

@@ -41,6 +41,7 @@ func TestUnmarshalRejects(t *testing.T) {
 		"crumble 3x3 b B0,0,1,1 B1,0,1,1 B2,0,1,1 B0,1,1,1 W1,1,1,1 B2,1,1,1 B0,2,1,1 B1,2,1,1 B2,2,1,1", // capturable + win
 		"crumble 2x2 b W0,0,1,1 B1,0,1,1 B0,1,1,1 W1,1,1,1 " + strings.Repeat("x", 3),
 		"crumble 2x2 b W0,0,1/4611686018427387904,1 B1,0,1,1 B0,1,1,1 W1,1,1,1",
+		"crumble 2x2 b B0,0,1,1\nW1,0,1,1 W0,1,1,1 B1,1,1,1",
 	} {
 		var p Position
 		p0 := p
