@@ -820,25 +820,6 @@ func (p *Position) joinProblem(x0, y0, x1, y1 int64) string {
 	return "a join needs at least two pieces"
 }
 
-// Play plays a move of this position (from LegalMoves or ParseMove): it
-// accepts m exactly when ParseMove(m.String()) returns m.
-func (p Position) Play(m Move) (Position, error) {
-	if m.text == "" {
-		if p.status != boardrules.Ongoing && len(p.pieces) > 0 {
-			return Position{}, &moveError{"(zero move)", "the game is over", boardrules.ErrGameOver}
-		}
-		return Position{}, &moveError{"(zero move)", "not a move", boardrules.ErrIllegalMove}
-	}
-	q, err := p.ParseMove(m.text)
-	if err != nil {
-		return Position{}, err
-	}
-	if q != m {
-		return Position{}, illegal(m.text, "the move does not belong to this position")
-	}
-	return p.PlayUnchecked(m), nil
-}
-
 // locate resolves a parsed location to a point of the position: the end of
 // a valid staircase, or a fraction's exact point. Both must be a piece's
 // lower-left corner.

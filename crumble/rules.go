@@ -1014,6 +1014,25 @@ func (p *Position) resolveAction(s *scratch, m *Move) {
 	}
 }
 
+// Play plays a move of this position (from LegalMoves or ParseMove): it
+// accepts m exactly when ParseMove(m.String()) returns m.
+func (p Position) Play(m Move) (Position, error) {
+	if m.text == "" {
+		if p.status != boardrules.Ongoing && len(p.pieces) > 0 {
+			return Position{}, &moveError{"(zero move)", "the game is over", boardrules.ErrGameOver}
+		}
+		return Position{}, &moveError{"(zero move)", "not a move", boardrules.ErrIllegalMove}
+	}
+	q, err := p.ParseMove(m.text)
+	if err != nil {
+		return Position{}, err
+	}
+	if q != m {
+		return Position{}, illegal(m.text, "the move does not belong to this position")
+	}
+	return p.PlayUnchecked(m), nil
+}
+
 // PlayUnchecked plays a move from this position's LegalMoves or ParseMove
 // without checking it.
 func (p Position) PlayUnchecked(m Move) Position {
