@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"log"
 	"strings"
 	"testing"
 
@@ -65,6 +66,7 @@ var sessionSteps = []step{
 
 	// Unknown commands and games.
 	{line: "", err: "empty command; " + usage},
+	{line: "games " + strings.Repeat("x", maxLine), err: "line too long (1006 bytes, at most 1000)"},
 	{line: "hello", err: `unknown command "hello"; ` + usage},
 	{line: "h€llo world", err: `unknown command "h€llo"; ` + usage},
 	{line: "chess challenge alice bob", err: `unknown game "chess" (games: tumble, terrace, terrace6x6, flooprail, crumble, pebbles)`},
@@ -210,4 +212,29 @@ func TestPlayToTheEnd(t *testing.T) {
 			t.Logf("%s: no end within 600 plies; the record still replays", w.word)
 		})
 	}
+}
+
+// TestDamagedBoard: a board whose stored position is not where its moves
+// lead is refused with an internal error (and logged), never played on.
+func TestDamagedBoard(t *testing.T) {
+	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
+		var logged strings.Builder
+		st := openStore(t, dsn(t))
+		s := NewServer(st, 4, log.New(&logged, "", 0))
+		mustExec(t, s, "register alice a")
+		mustExec(t, s, "register bob b")
+		mustExec(t, s, "tumble challenge alice bob")
+		mustExec(t, s, "tumble move 1 alice a A1-B1")
+		if _, err := st.(*sqlStore).db.Exec(`UPDATE boards SET position = 'tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1,,,,,,,'`); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range []string{"tumble move 1 bob b H8-G8", "tumble board 1", "tumble history 1"} {
+			if r := s.Execute(context.Background(), line); r != "error: internal error, try again later\n" {
+				t.Errorf("%s: %q", line, r)
+			}
+		}
+		if !strings.Contains(logged.String(), "board 1 is damaged: its moves lead to") {
+			t.Errorf("log: %q", logged.String())
+		}
+	})
 }
