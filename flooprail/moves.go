@@ -251,24 +251,36 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		return p.appendFleaps(dst)
 	}
 
-	// Floops: count them, make room once, then fill in.
 	t0, t1 := floopTargets(own, f[0], empty), floopTargets(own, f[1], empty)
-	t2, t3 := floopTargets(kings, b[0], empty), floopTargets(kings, b[1], empty)
-	total := bits.OnesCount32(t0) + bits.OnesCount32(t1) + bits.OnesCount32(t2) + bits.OnesCount32(t3)
-	n := len(dst)
-	if cap(dst)-n < total {
-		dst = append(dst[:cap(dst)], make([]Move, n+total-cap(dst))...)
+	var t2, t3 uint32
+	if kings != 0 {
+		t2, t3 = floopTargets(kings, b[0], empty), floopTargets(kings, b[1], empty)
 	}
-	out := dst[n : n+total]
-	k := 0
-	k = fillFloops(out, k, t0, f[0])
+	n := len(dst)
+	if cap(dst)-n < maxFloops {
+		// Make exactly the room needed, so that a small dst with room
+		// enough for these moves is not reallocated.
+		total := bits.OnesCount32(t0) + bits.OnesCount32(t1) + bits.OnesCount32(t2) + bits.OnesCount32(t3)
+		if cap(dst)-n < total {
+			dst = append(dst[:cap(dst)], make([]Move, n+total-cap(dst))...)
+		}
+		dst = dst[:n+total]
+	} else {
+		dst = dst[:n+maxFloops]
+	}
+	// A side has at most 12 pieces, each with at most 4 Floops.
+	out := dst[n:]
+	k := fillFloops(out, 0, t0, f[0])
 	k = fillFloops(out, k, t1, f[1])
 	if t2|t3 != 0 {
 		k = fillFloops(out, k, t2, b[0])
-		fillFloops(out, k, t3, b[1])
+		k = fillFloops(out, k, t3, b[1])
 	}
-	return dst[:n+total]
+	return dst[:n+k]
 }
+
+// maxFloops bounds the Floops of a position: 12 pieces, 4 directions.
+const maxFloops = 48
 
 // fillFloops writes the Floops in direction d onto the spaces in to at
 // out[k:], and returns the next free index.
