@@ -688,7 +688,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 			n = pm.n
 		}
 		var stop int64
-		sc.walkBuf, stop = walkTo(sc.walkBuf[:0], p.pieces, wf, hf, ai, vertical, p.turn)
+		sc.walkBuf, stop = walkTo(sc.walkBuf[:0], p.pieces, maxHeight(p.pieces), wf, hf, ai, vertical, p.turn)
 		if uint64(len(sc.walkBuf)) < n {
 			bx, by := stop, a.y+a.h/2
 			end := wf

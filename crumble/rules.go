@@ -647,9 +647,20 @@ func (t *tiling) fullCheck(col []uint64) (capturable bool, win int8) {
 
 // locate returns the index of the piece that holds the points just beside
 // (px, py) on the given side: east means just right of px, north just above
-// py. It returns -1 when there is none (outside the board).
-func locate(ps []piece, px, py int64, east, north bool) int {
-	for i := range ps {
+// py. It returns -1 when there is none (outside the board). maxH is the
+// greatest piece height: pieces lower than py-maxH cannot hold the point,
+// and the pieces are sorted by y, so the search starts above them.
+func locate(ps []piece, maxH, px, py int64, east, north bool) int {
+	lo, hi := 0, len(ps)
+	for lo < hi { // first piece with y >= py-maxH
+		m := int(uint(lo+hi) >> 1)
+		if ps[m].y < py-maxH {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	for i := lo; i < len(ps); i++ {
 		r := &ps[i].rect
 		if r.y > py {
 			break
@@ -672,27 +683,36 @@ func locate(ps []piece, px, py int64, east, north bool) int {
 	return -1
 }
 
+// maxHeight returns the greatest height of the pieces.
+func maxHeight(ps []piece) int64 {
+	var m int64
+	for i := range ps {
+		m = max(m, ps[i].h)
+	}
+	return m
+}
+
 // walk appends to dst the pieces a cut starting at anchor i can take, in
 // walk order, starting with i itself. vertical selects a V cut. The
 // anchor must be the mover's and allow the cut with an even length (checked
 // by the caller); the walk then lists every further piece.
-func walk(dst []int32, ps []piece, wf, hf int64, i int, vertical bool, mover Color) []int32 {
-	dst, _ = walkTo(dst, ps, wf, hf, i, vertical, mover)
+func walk(dst []int32, ps []piece, maxH, wf, hf int64, i int, vertical bool, mover Color) []int32 {
+	dst, _ = walkTo(dst, ps, maxH, wf, hf, i, vertical, mover)
 	return dst
 }
 
 // walkTo is walk that also reports where the walk stopped: the x (H) or y
 // (V) at which the line is blocked, or the board's size when it reached
 // the side.
-func walkTo(dst []int32, ps []piece, wf, hf int64, i int, vertical bool, mover Color) ([]int32, int64) {
+func walkTo(dst []int32, ps []piece, maxH, wf, hf int64, i int, vertical bool, mover Color) ([]int32, int64) {
 	dst = append(dst, int32(i))
 	p1 := ps[i].rect
 	if !vertical {
 		c := p1.y + p1.h/2
 		x := p1.x + p1.w
 		for x < wf {
-			a := locate(ps, x, c, true, true)
-			b := locate(ps, x, c, true, false)
+			a := locate(ps, maxH, x, c, true, true)
+			b := locate(ps, maxH, x, c, true, false)
 			if a < 0 || b < 0 {
 				break
 			}
@@ -712,8 +732,8 @@ func walkTo(dst []int32, ps []piece, wf, hf int64, i int, vertical bool, mover C
 	c := p1.x + p1.w/2
 	y := p1.y + p1.h
 	for y < hf {
-		a := locate(ps, c, y, true, true)
-		b := locate(ps, c, y, false, true)
+		a := locate(ps, maxH, c, y, true, true)
+		b := locate(ps, maxH, c, y, false, true)
 		if a < 0 || b < 0 {
 			break
 		}
@@ -1002,7 +1022,7 @@ func (p *Position) resolveAction(s *scratch, m *Move) {
 	switch m.kind {
 	case kindH, kindV:
 		vertical := m.kind == kindV
-		s.walkBuf = walk(s.walkBuf[:0], p.pieces, wf, hf, int(m.anchor), vertical, p.turn)
+		s.walkBuf = walk(s.walkBuf[:0], p.pieces, maxHeight(p.pieces), wf, hf, int(m.anchor), vertical, p.turn)
 		for _, i := range s.walkBuf[:m.n] {
 			s.act.addHalves(p.pieces[i].rect, i, vertical)
 		}
@@ -1221,6 +1241,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	wf, hf := p.dims()
 	s.g.build(p.pieces, wf, hf)
 	s.t.buildBase(p.pieces, wf, hf)
+	maxH := maxHeight(p.pieces)
 	for i := range p.pieces {
 		a := p.pieces[i]
 		if a.c != p.turn {
@@ -1236,7 +1257,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 			if !shape || !fine {
 				continue
 			}
-			s.walkBuf = walk(s.walkBuf[:0], p.pieces, wf, hf, i, vertical, p.turn)
+			s.walkBuf = walk(s.walkBuf[:0], p.pieces, maxH, wf, hf, i, vertical, p.turn)
 			for n := 1; n <= len(s.walkBuf); n++ {
 				s.act.reset()
 				for _, j := range s.walkBuf[:n] {
@@ -1251,37 +1272,26 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 				dst = p.genBase(s, dst, base, locStart, locLen)
 			}
 		}
-		// joins
+		// joins: R's bottom border runs along edges from the anchor, so its
+		// far corner is East of the anchor along them; its height follows
+		// from the width (w/2, w or 2w). That lists the joins by x1, then y1.
 		s.cands = s.cands[:0]
-		// Every piece of R lies at or after the anchor in position-code
-		// order, and a one-piece join changes nothing.
-		for _, b := range p.pieces[i+1:] {
-			if b.c != p.turn || b.x < a.x {
-				continue
+		for v := s.g.index(a.x, a.y); ; {
+			if v, _ = s.g.next(v, false); v < 0 {
+				break
 			}
-			x1, y1 := b.x+b.w, b.y+b.h
-			if x1 <= a.x || y1 <= a.y || !(rect{a.x, a.y, x1 - a.x, y1 - a.y}).legal() {
-				continue
-			}
-			if s.g.joinable(p.pieces, a.x, a.y, x1, y1, p.turn) {
-				s.cands = append(s.cands, joinCand{x1, y1})
+			x1 := s.g.pts[v].x
+			w := x1 - a.x
+			room := hf - a.y
+			for _, hgt := range [3]int64{w / 2, w, 2 * w} {
+				if hgt > room || (hgt == w/2 && w%2 != 0) || (hgt == 2*w && w > room/2) {
+					continue
+				}
+				if s.g.joinable(p.pieces, a.x, a.y, x1, a.y+hgt, p.turn) {
+					s.cands = append(s.cands, joinCand{x1, a.y + hgt})
+				}
 			}
 		}
-		slices.SortFunc(s.cands, func(u, v joinCand) int {
-			if u.x1 != v.x1 {
-				if u.x1 < v.x1 {
-					return -1
-				}
-				return 1
-			}
-			if u.y1 < v.y1 {
-				return -1
-			}
-			if u.y1 > v.y1 {
-				return 1
-			}
-			return 0
-		})
 		for _, c := range s.cands {
 			s.act.removed, _ = joinMembers(s.act.removed[:0], p.pieces, a.x, a.y, c.x1, c.y1, p.turn)
 			s.act.added = append(s.act.added[:0], rect{a.x, a.y, c.x1 - a.x, c.y1 - a.y})
