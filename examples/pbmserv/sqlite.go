@@ -13,7 +13,10 @@ import (
 //   - journal_mode WAL: readers do not block the writer;
 //   - synchronous FULL: a commit is on disk (fsync) before Exec returns, so a
 //     reply is never sent for a move a power cut could lose;
-//   - busy_timeout: a second process on the same file waits instead of failing.
+//   - busy_timeout: a second process on the same file waits instead of failing;
+//   - _txlock=immediate: a transaction takes the write lock when it begins,
+//     so two processes never both read and then both try to upgrade to
+//     writing, which SQLite can only answer with SQLITE_BUSY.
 //
 // Within the process one connection serialises every transaction. SQLite
 // allows one writer at a time anyway, and a single connection turns what
