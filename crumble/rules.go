@@ -1277,6 +1277,11 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		// from the width (w/2, w or 2w). That lists the joins by x1, then y1.
 		s.cands = s.cands[:0]
 		for v := s.g.index(a.x, a.y); ; {
+			// a piece standing on the bottom border from here on would lie
+			// inside every wider R: an opponent's ends the search
+			if k := findPiece(p.pieces, s.g.pts[v].x, a.y); k >= 0 && p.pieces[k].c != p.turn {
+				break
+			}
 			if v, _ = s.g.next(v, false); v < 0 {
 				break
 			}
