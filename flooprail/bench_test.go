@@ -35,8 +35,12 @@ func BenchmarkPlayUnchecked(b *testing.B) {
 	moves := p.LegalMoves()
 	b.ReportAllocs()
 	var h uint64
-	for i := 0; b.Loop(); i++ {
-		h ^= p.PlayUnchecked(moves[i%len(moves)]).Hash()
+	j := 0
+	for b.Loop() {
+		h ^= p.PlayUnchecked(moves[j]).Hash()
+		if j++; j == len(moves) {
+			j = 0
+		}
 	}
 	_ = h
 }
