@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -194,7 +195,7 @@ func TestSpacesAndCheckersNumbers(t *testing.T) {
 		"C6 20 D6 24 E6 27 F6 31 D7 28 E7 32"
 	var got []string
 	for _, sq := range Spaces() {
-		got = append(got, sq.Upper(), itoa(CheckersSquare(sq)))
+		got = append(got, sq.Upper(), strconv.Itoa(CheckersSquare(sq)))
 	}
 	if diff := cmp.Diff(strings.Fields(want), got); diff != "" {
 		t.Errorf("Spaces and CheckersSquare (-want +got):\n%s", diff)
@@ -319,7 +320,7 @@ func TestF1Opening(t *testing.T) {
 		"D3-E3": "10-14", "E2-E3": "9-14", "E2-F2": "9-13"}
 	for _, m := range p.LegalMoves() {
 		path := m.Path()
-		got := itoa(CheckersSquare(path[0])) + "-" + itoa(CheckersSquare(path[1]))
+		got := strconv.Itoa(CheckersSquare(path[0])) + "-" + strconv.Itoa(CheckersSquare(path[1]))
 		if got != checkers[m.String()] {
 			t.Errorf("%s is checkers %s, want %s", m, got, checkers[m.String()])
 		}

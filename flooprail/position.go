@@ -2,6 +2,7 @@ package flooprail
 
 import (
 	"math/bits"
+	"strconv"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
@@ -81,17 +82,7 @@ func (pc Piece) String() string {
 	case XSooperFlooper:
 		return "X SooperFlooper"
 	}
-	return "Piece(" + itoa(int(pc)) + ")"
-}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
+	return "Piece(" + strconv.Itoa(int(pc)) + ")"
 }
 
 // Position is a FloopRail position: the board, the side to move and the
