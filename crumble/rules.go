@@ -1289,7 +1289,8 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 			w := x1 - a.x
 			room := hf - a.y
 			for _, hgt := range [3]int64{w / 2, w, 2 * w} {
-				if hgt > room || (hgt == w/2 && w%2 != 0) || (hgt == 2*w && w > room/2) {
+				if hgt > room || (hgt == w/2 && w%2 != 0) || (hgt == 2*w && w > room/2) ||
+					w < a.w || hgt < a.h || (w == a.w && hgt == a.h) { // R holds the anchor and more
 					continue
 				}
 				if s.g.joinable(p.pieces, a.x, a.y, x1, a.y+hgt, p.turn) {
