@@ -99,7 +99,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 				return fail(i, "expected '/' and row %d, found the end", r)
 			}
 			if s[i] != '/' {
-				return fail(i, "row %d has too many spaces, or expected '/' before row %d: found %q", r-1, r, s[i])
+				return fail(i, "row %d has too many spaces, or expected '/' before row %d: found %s", r-1, r, runeAt(s, i))
 			}
 			i++
 		}
@@ -124,7 +124,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 			case '/':
 				return fail(i, "row %d has %d spaces, found only %d", r, last-first+1, l-first)
 			default:
-				return fail(i, "expected one of . o x O X for %c%d, found %q", 'A'-1+l, r, c)
+				return fail(i, "expected one of . o x O X for %c%d, found %s", 'A'-1+l, r, runeAt(s, i))
 			}
 			bit := uint32(1) << boardOrder[n]
 			n++
@@ -146,7 +146,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 		}
 	}
 	if i != len(s) {
-		return fail(i, "row 7 has too many spaces, or unexpected %q after the board", s[i])
+		return fail(i, "row 7 has too many spaces, or unexpected %s after the board", runeAt(s, i))
 	}
 	*p = newPosition(pieces[O], pieces[X], kings, uint8(turn), variant == 1)
 	return nil

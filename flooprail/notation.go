@@ -2,6 +2,8 @@ package flooprail
 
 import (
 	"fmt"
+	"strconv"
+	"unicode/utf8"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
@@ -63,7 +65,7 @@ func ParseMove(s string) (Move, error) {
 			break
 		}
 		if s[i] != '-' {
-			return Move{}, notation.Errorf(s, i, "expected '-' after %s, found %q", s[i-2:i], s[i])
+			return Move{}, notation.Errorf(s, i, "expected '-' after %s, found %s", s[i-2:i], runeAt(s, i))
 		}
 		i++
 	}
@@ -101,20 +103,30 @@ func scanSpace(s string, i int) (uint8, error) {
 		c -= 'a' - 'A'
 	}
 	if c < 'A' || c > 'H' {
-		return 0, notation.Errorf(s, i, "expected a letter A-H, found %q", s[i])
+		return 0, notation.Errorf(s, i, "expected a letter A-H, found %s", runeAt(s, i))
 	}
 	if i+1 >= len(s) {
 		return 0, notation.Errorf(s, i+1, "expected a row 1-7 after %c, found the end", s[i])
 	}
 	r := s[i+1]
 	if r < '1' || r > '7' {
-		return 0, notation.Errorf(s, i+1, "expected a row 1-7, found %q", r)
+		return 0, notation.Errorf(s, i+1, "expected a row 1-7, found %s", runeAt(s, i+1))
 	}
 	l, row := int(c-'A'+1), int(r-'0')
 	if !isSpace(l, row) {
 		return 0, notation.Errorf(s, i, "%c%c is not a FloopRail space", c, r)
 	}
 	return uint8(bitOf[l][row]), nil
+}
+
+// runeAt quotes the character at s[i] for an error message: a whole UTF-8
+// character such as an en dash, or the byte when it is not valid UTF-8.
+func runeAt(s string, i int) string {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte %#02x", s[i])
+	}
+	return strconv.QuoteRune(r)
 }
 
 func abs(x int) int {
