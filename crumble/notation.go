@@ -108,14 +108,24 @@ func (g *cornerGraph) build(ps []piece, wf, hf int64) {
 	g.edgeN = slices.Grow(g.edgeN[:0], n)[:n]
 	clear(g.edgeE)
 	clear(g.edgeN)
+	// Lower-left corners come in point order with the pieces, and so do
+	// lower-right ones: two cursors find them without searching.
+	ll, lr := 0, 0
 	for _, p := range ps {
-		for _, y := range [2]int64{p.y, p.y + p.h} {
-			for v := g.index(p.x, y); v < n && g.pts[v].x < p.x+p.w; v++ {
-				g.edgeE[v] = true
-			}
+		for g.pts[ll] != (pt{p.x, p.y}) {
+			ll++
 		}
-		for _, x := range [2]int64{p.x, p.x + p.w} {
-			for k := int(g.posX[g.index(x, p.y)]); k < n && g.pts[g.byX[k]].y < p.y+p.h; k++ {
+		for g.pts[lr] != (pt{p.x + p.w, p.y}) {
+			lr++
+		}
+		for v := ll; v < n && g.pts[v].x < p.x+p.w; v++ {
+			g.edgeE[v] = true
+		}
+		for v := g.index(p.x, p.y+p.h); v < n && g.pts[v].x < p.x+p.w; v++ {
+			g.edgeE[v] = true
+		}
+		for _, v := range [2]int{ll, lr} {
+			for k := int(g.posX[v]); k < n && g.pts[g.byX[k]].y < p.y+p.h; k++ {
 				g.edgeN[k] = true
 			}
 		}
@@ -141,8 +151,20 @@ func (g *cornerGraph) buildPacked(ps []piece) {
 		g.pts[i] = pt{int64(k&(1<<32-1)) << u, int64(k>>32) << u}
 		g.keysX[i] = k<<32 | k>>32
 	}
-	slices.Sort(g.keysX)
 	g.byX = resize(g.byX, n)
+	if max(g.wf, g.hf)>>u < 1<<21 && n < 1<<22 {
+		// small coordinates: x (21 bits), y (21 bits) and the point's index
+		// (22 bits) share one key, so the sort carries the index along
+		for i, k := range g.keys {
+			g.keysX[i] = (k&(1<<32-1))<<43 | (k>>32)<<22 | uint64(i)
+		}
+		slices.Sort(g.keysX)
+		for i, k := range g.keysX {
+			g.byX[i] = int32(k & (1<<22 - 1))
+		}
+		return
+	}
+	slices.Sort(g.keysX)
 	for i, k := range g.keysX {
 		j, _ := slices.BinarySearch(g.keys, k<<32|k>>32)
 		g.byX[i] = int32(j)
