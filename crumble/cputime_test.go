@@ -1,11 +1,14 @@
 package crumble
 
 import (
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardrules/boardrules"
 )
 
 // threadCPU returns the CPU time the calling OS thread has used.
@@ -64,6 +67,21 @@ func TestCPUTime(t *testing.T) {
 		s.t.buildBase(p.pieces, wf, hf)
 	}
 	t.Logf("contact graph of the start: %v CPU", (threadCPU()-t0)/20000)
+	r := rand.New(rand.NewPCG(1, 2))
+	plies := 0
+	t0 = threadCPU()
+	for g := 0; g < 20; g++ {
+		_, moves := boardrules.Playout(Standard(), r, 200)
+		plies += len(moves)
+	}
+	d := threadCPU() - t0
+	t.Logf("random playouts from the 6x6 start: %v CPU per game, %.1f plies per game, %v per ply", d/20, float64(plies)/20, d/time.Duration(plies))
+	t0 = threadCPU()
+	moves := Standard().LegalMoves()
+	for i := 0; i < 20000; i++ {
+		Standard().PlayUnchecked(moves[i%len(moves)])
+	}
+	t.Logf("PlayUnchecked at the start (incl. Standard()): %v CPU", (threadCPU()-t0)/20000)
 }
 
 func BenchmarkCornerGraph(b *testing.B) {
