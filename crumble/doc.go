@@ -74,8 +74,10 @@
 // (4,1). ParseMove also reads fraction locations ("1/2, 2/3" = (W/2, 2H/3)),
 // lower case, a space after a location's commas and a final "+" (threat) or
 // "#" (crumble-mate), which are ignored. Move.String gives the canonical
-// form: the canonical location, upper case, the shortest path form.
-// CheckMoveSyntax checks the grammar alone.
+// form: the canonical location, upper case, no spaces, and for a single
+// split whose path starts with its half's own letter the short form
+// ("2,1HSSS", not "2,1HS-SSS"; "0HN-E" otherwise). CheckMoveSyntax checks
+// the grammar alone.
 //
 // Errors wrap the sentinels of package boardrules: ErrSyntax with the byte
 // offset, ErrGameOver, and ErrIllegalMove in words a player understands
@@ -167,6 +169,14 @@
 //   - A move that wins leaves the history as it was: the game is over.
 //   - The zero Position reports a draw by "no legal move", has no moves,
 //     prints "crumble: empty position" and refuses every move.
+//   - Whitespace around a move may be spaces, tabs or line ends; inside a
+//     move only the one space after a location's comma is allowed.
+//   - Error texts: "leg N crosses a piece at (x,y)", "leg N runs off the
+//     board at (x,y)", "no piece has its lower-left corner at (x,y)", "the
+//     split line is blocked at (x,y) after K pieces", "the halves would be
+//     too fine to represent", "the game was won after step N", "the
+//     travelling piece was captured in step N", and so on, each after the
+//     move as given.
 //
 // # Speed
 //
