@@ -718,9 +718,9 @@ func (p Position) ParseMove(s string) (Move, error) {
 				bx, by, end = a.x+a.w/2, stop, hf
 			}
 			if stop >= end {
-				return Move{}, illegal(s, "the split line reaches the side of the board after %d pieces", len(sc.walkBuf))
+				return Move{}, illegal(s, "the split line reaches the side of the board after %s", pieces(len(sc.walkBuf)))
 			}
-			return Move{}, illegal(s, "the split line is blocked at %s after %d pieces", p.pointText(bx, by), len(sc.walkBuf))
+			return Move{}, illegal(s, "the split line is blocked at %s after %s", p.pointText(bx, by), pieces(len(sc.walkBuf)))
 		}
 		m.n = int32(n)
 		for _, j := range sc.walkBuf[:n] {
@@ -801,6 +801,14 @@ func (p Position) ParseMove(s string) (Move, error) {
 }
 
 var dirName = [4]string{"east", "north", "south", "west"}
+
+// pieces writes "1 piece", "3 pieces".
+func pieces(n int) string {
+	if n == 1 {
+		return "1 piece"
+	}
+	return fmt.Sprintf("%d pieces", n)
+}
 
 func startName(m *Move) string {
 	switch m.kind {
