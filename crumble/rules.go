@@ -69,15 +69,21 @@ type tiling struct {
 	pairs   []pair
 	cnt     []int32
 	patched []int32
-	mark    []uint32
-	vis     []uint32
-	safe    []uint32
-	flood   uint32
-	round   uint32
-	stack   []int32
-	comp    []int32
-	capt    []int32
-	seeds   []int32
+	// kept from patchAround for the next action with the same removed set
+	memo      bool
+	slack     int
+	regionEnd int
+	nbClean   [][4]int32
+	filtEnd   []int32
+	mark      []uint32
+	vis       []uint32
+	safe      []uint32
+	flood     uint32
+	round     uint32
+	stack     []int32
+	comp      []int32
+	capt      []int32
+	seeds     []int32
 	// changed lists the pieces the last step recoloured (the two swapped
 	// pieces and every capture).
 	changed []int32
@@ -173,6 +179,7 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 	t.pairs = t.pairs[:0]
 	clear(t.dead)
 	t.lastDead = t.lastDead[:0]
+	t.memo = false
 	for i := range ps {
 		t.nb[i] = [4]int32{-1, -1, -1, -1}
 		t.side[i] = sideMask(ps[i].rect, wf, hf)
@@ -312,22 +319,24 @@ func (t *tiling) labelChains() {
 // overlay makes the tiling the base with the action applied: the removed
 // pieces die, the created pieces (coloured mover) get the indices n0, n0+1,
 // ... in source order.
+//
+// The pieces around the removed ones are patched: their lists lose the dead
+// pieces and gain the created ones beside them. The first part depends
+// only on the removed set, so it is kept for the next action when that
+// removes the same pieces (the H and V split of one piece).
 func (t *tiling) overlay(act *action, mover Color) {
 	n0 := t.n0
-	n := n0 + len(act.added)
+	k := len(act.added)
+	n := n0 + k
 	t.ps = t.ps[:n0]
 	t.grow(n)
-	for _, v := range t.lastDead {
-		t.dead[v] = false
-	}
-	// undo the previous overlay: only its patched pieces changed
-	for _, w := range t.patched {
-		t.lo[w], t.hi[w], t.nb[w] = t.bLo[w], t.bHi[w], t.bNb[w]
-	}
-	t.adj = t.adj[:t.bAdj]
-	t.lastDead = append(t.lastDead[:0], act.removed...)
-	for _, v := range act.removed {
-		t.dead[v] = true
+	if !t.memo || k > t.slack || !slices.Equal(act.removed, t.lastDead) {
+		t.patchAround(act.removed, k)
+	} else {
+		for i, w := range t.patched {
+			t.nb[w] = t.nbClean[i]
+		}
+		t.adj = t.adj[:t.regionEnd]
 	}
 	t.chain = resize(t.chain, n)
 	for k, r := range act.added {
@@ -339,25 +348,6 @@ func (t *tiling) overlay(act *action, mover Color) {
 		t.chain[i] = t.chain[act.parent[k]]
 	}
 	t.c0 = t.colours(t.c0)
-	// the pieces around the action
-	m := t.nextMark()
-	t.patched = t.patched[:0]
-	for _, v := range act.removed {
-		for _, a := range t.adj[t.lo[v]:t.hi[v]] {
-			w := a >> 1
-			if !t.dead[w] && t.mark[w] != m {
-				t.mark[w] = m
-				t.patched = append(t.patched, w)
-			}
-		}
-	}
-	for _, w := range t.patched {
-		for d, u := range t.nb[w] {
-			if u >= 0 && t.dead[u] {
-				t.nb[w][d] = -1
-			}
-		}
-	}
 	// contacts of the created pieces
 	t.pairs = t.pairs[:0]
 	for i := n0; i < n; i++ {
@@ -372,29 +362,20 @@ func (t *tiling) overlay(act *action, mover Color) {
 			}
 		}
 	}
-	// rebuild the lists of the patched pieces (their live base entries,
-	// then the created pieces beside them) and of the created ones, filling
-	// the contacts in one pass over the pairs
-	t.cnt = resize(t.cnt, n)
-	for _, w := range t.patched {
-		t.cnt[w] = 0
+	// the patched lists take the created pieces after their live base
+	// entries (room was left for them); the created pieces' lists follow
+	for i, w := range t.patched {
+		t.hi[w] = t.filtEnd[i]
 	}
+	t.cnt = resize(t.cnt, n)
 	for i := n0; i < n; i++ {
 		t.cnt[i] = 0
 	}
 	for _, pr := range t.pairs {
 		t.cnt[pr.i]++
-		t.cnt[pr.j]++
-	}
-	for _, w := range t.patched {
-		lo, blo, bhi := int32(len(t.adj)), t.lo[w], t.hi[w]
-		t.adj = resize(t.adj, len(t.adj)+int(bhi-blo+t.cnt[w]))
-		k := lo
-		for _, a := range t.adj[blo:bhi] {
-			t.adj[k] = a
-			k += 1 - b2i(t.dead[a>>1])
+		if int(pr.j) >= n0 {
+			t.cnt[pr.j]++
 		}
-		t.lo[w], t.hi[w] = lo, k
 	}
 	for i := n0; i < n; i++ {
 		t.lo[i], t.hi[i] = int32(len(t.adj)), int32(len(t.adj))
@@ -407,6 +388,57 @@ func (t *tiling) overlay(act *action, mover Color) {
 		t.adj[t.hi[pr.j]] = pr.i<<1 | e
 		t.hi[pr.j]++
 	}
+}
+
+// patchAround undoes the last overlay and prepares the pieces around the
+// removed ones: dead marks, the patched set, their full-side neighbours
+// without the dead, and their live base entries, each list followed by
+// room for k created neighbours.
+func (t *tiling) patchAround(removed []int32, k int) {
+	for _, v := range t.lastDead {
+		t.dead[v] = false
+	}
+	for _, w := range t.patched {
+		t.lo[w], t.hi[w], t.nb[w] = t.bLo[w], t.bHi[w], t.bNb[w]
+	}
+	t.adj = t.adj[:t.bAdj]
+	t.lastDead = append(t.lastDead[:0], removed...)
+	for _, v := range removed {
+		t.dead[v] = true
+	}
+	m := t.nextMark()
+	t.patched = t.patched[:0]
+	for _, v := range removed {
+		for _, a := range t.adj[t.lo[v]:t.hi[v]] {
+			w := a >> 1
+			if !t.dead[w] && t.mark[w] != m {
+				t.mark[w] = m
+				t.patched = append(t.patched, w)
+			}
+		}
+	}
+	t.nbClean = t.nbClean[:0]
+	t.filtEnd = t.filtEnd[:0]
+	for _, w := range t.patched {
+		for d, u := range t.nb[w] {
+			if u >= 0 && t.dead[u] {
+				t.nb[w][d] = -1
+			}
+		}
+		t.nbClean = append(t.nbClean, t.nb[w])
+		lo, blo, bhi := int32(len(t.adj)), t.lo[w], t.hi[w]
+		t.adj = resize(t.adj, len(t.adj)+int(bhi-blo)+k)
+		end := lo
+		for _, a := range t.adj[blo:bhi] {
+			t.adj[end] = a
+			end += 1 - b2i(t.dead[a>>1])
+		}
+		t.lo[w], t.hi[w] = lo, end
+		t.filtEnd = append(t.filtEnd, end)
+	}
+	t.regionEnd = len(t.adj)
+	t.slack = k
+	t.memo = true
 }
 
 func b2i(b bool) int32 {
