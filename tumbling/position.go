@@ -68,9 +68,7 @@ var (
 
 	squares   [64]notation.Square // index -> Square
 	lineLen   [64][8]uint8        // squares from a square to the edge in a direction
-	manMoves  [64][]Move          // man moves from a square, in square order of To
-	tumbles   [64][]Move          // tumbles from a square, in square order of To
-	allMoves  [64][]Move          // manMoves then tumbles, adjacent in memory: one append
+	moveLists [3][64]moveBlock    // per square: man moves, tumbles, both (man moves first)
 	zobrist   [64][64][2]uint64   // a key per square, level and colour of a man (levels 0-57; 64 rows so that &63 indexes safely)
 	sideKey   uint64              // White to move
 	rulesKey  [3]uint64           // rules (Pbmserv's is 0, so the zero Position hashes to 0)
@@ -81,7 +79,6 @@ func init() {
 	for i := range squares {
 		squares[i] = notation.SquareAt(i%8, i/8)
 	}
-	all := make([]Move, 0, 2*420)
 	for i := range 64 {
 		f, r := i%8, i/8
 		for d := range 8 {
@@ -91,21 +88,20 @@ func init() {
 			}
 			lineLen[i][d] = uint8(n)
 		}
-		first := len(all)
 		for _, tumble := range []bool{false, true} {
-			start := len(all)
 			for d := range 8 {
 				if lineLen[i][d] > 0 {
-					all = append(all, Move{squares[i], squares[i+dirStep[d]], tumble})
+					m := Move{squares[i], squares[i+dirStep[d]], tumble}
+					for _, list := range []moveList{manList, tumbleList, bothList} {
+						if list == bothList || (list == tumbleList) == tumble {
+							b := &moveLists[list][i]
+							b.moves[b.n] = m
+							b.n++
+						}
+					}
 				}
 			}
-			if tumble {
-				tumbles[i] = all[start:len(all):len(all)]
-			} else {
-				manMoves[i] = all[start:len(all):len(all)]
-			}
 		}
-		allMoves[i] = all[first:len(all):len(all)]
 	}
 	// splitmix64 from a fixed seed: the same hashes in every run.
 	seed := uint64(0x7475_6d62_6c69_6e67) // "tumbling"
@@ -395,21 +391,44 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.result.kind != noResult {
 		return dst
 	}
-	bs := p.rules == Boardspace
+	tall := bothList
+	if p.rules == Boardspace {
+		tall = tumbleList
+	}
 	for m := p.own[p.toMove&1]; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
+		list := tall
 		if p.board[i]&heightMask == 1 {
-			dst = append(dst, manMoves[i]...)
-			continue
+			list = manList
 		}
-		if bs {
-			dst = append(dst, tumbles[i]...)
+		b := &moveLists[list][i]
+		if l := len(dst); cap(dst)-l >= len(b.moves) {
+			// Copy the whole fixed-size block (no call to memmove), then
+			// keep only its moves; the rest lies beyond len.
+			dst = dst[:l+len(b.moves)]
+			*(*[16]Move)(dst[l:]) = b.moves
+			dst = dst[:l+int(b.n)]
 		} else {
-			dst = append(dst, allMoves[i]...)
+			dst = append(dst, b.moves[:b.n]...)
 		}
 	}
 	return dst
 }
+
+// moveBlock is the moves of one kind from one square, in a fixed-size array
+// that AppendLegalMoves copies whole.
+type moveBlock struct {
+	moves [16]Move
+	n     uint8
+}
+
+type moveList uint8
+
+const (
+	manList moveList = iota
+	tumbleList
+	bothList
+)
 
 // Play checks, in order, that the game goes on, that m is a move between
 // neighbouring squares of the board, that the side to move owns From and that
