@@ -139,6 +139,15 @@ func TestPropertyMoves(t *testing.T) {
 		mover := p.ColorOf(p.ToMove())
 		black, white := p.Men(tumbling.Black), p.Men(tumbling.White)
 		moves := p.LegalMoves()
+		// AppendLegalMoves keeps what dst holds, with or without spare room.
+		marker := tumbling.Move{Tumble: true}
+		for _, room := range []int{0, 1, 15, 300} {
+			dst := append(make([]tumbling.Move, 0, 1+len(moves)+room), marker)
+			got := p.AppendLegalMoves(dst)
+			if got[0] != marker || !slices.Equal(got[1:], moves) {
+				t.Fatalf("AppendLegalMoves with %d spare: %v", room, got)
+			}
+		}
 		seen := map[tumbling.Move]bool{}
 		for i, m := range moves {
 			if seen[m] {
