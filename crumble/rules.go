@@ -966,6 +966,7 @@ type scratch struct {
 	cands  []joinCand
 	text   []byte
 	offs   []int32 // start and end of each move's text in text
+	path   []byte
 }
 
 type bfsState struct {
@@ -1437,7 +1438,7 @@ func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen i
 		st := bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: stateHash(0, v)}
 		s.insert(st, s.c0, nw)
 	}
-	var path []byte
+	path := s.path[:0]
 	for qi := 0; qi < len(s.states); qi++ {
 		st := s.states[qi]
 		cw := s.words[qi*nw : (qi+1)*nw]
@@ -1496,6 +1497,7 @@ func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen i
 			s.offs = append(s.offs, int32(start), int32(len(s.text)))
 		}
 	}
+	s.path = path
 	return dst
 }
 
