@@ -87,3 +87,35 @@ func TestOccurrenceTrie(t *testing.T) {
 		}
 	}
 }
+
+// TestRenewableIterationInPlay replays a renewable iteration found by a
+// search on the 3x2 board: after "2,1V", six turns whose paths all end on
+// the same piece while each colour's splits stay inside its earlier ones.
+func TestRenewableIterationInPlay(t *testing.T) {
+	moves := []string{"2,1V", "2VW-N", "1H2-2N-N", "0H2-2N-NW", "1V2-2E-EN", "4HNNW", "1H2-2N-NEN"}
+	p, _ := New(Variant{Width: 3, Height: 2})
+	q, err := boardrules.Replay(p, moves[:len(moves)-1]...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Outcome().Status != boardrules.Ongoing {
+		t.Fatalf("drawn a ply early: %+v", q.Outcome())
+	}
+	r, err := boardrules.Replay(q, moves[len(moves)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := r.Outcome(); o.Status != boardrules.Draw || o.Reason != "renewable iteration" {
+		t.Errorf("outcome %+v, want a draw by renewable iteration", o)
+	}
+	if len(r.LegalMoves()) != 0 {
+		t.Error("drawn position has moves")
+	}
+	for _, d := range []DrawRules{Repetition, NoDraws} {
+		p, _ := New(Variant{Width: 3, Height: 2, Draws: d})
+		r, err := boardrules.Replay(p, moves...)
+		if err != nil || r.Outcome().Status != boardrules.Ongoing {
+			t.Errorf("draws %d: %v %+v", d, err, r.Outcome())
+		}
+	}
+}
