@@ -3,6 +3,7 @@ package crumble
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -241,5 +242,18 @@ func TestVectorLocations(t *testing.T) {
 	}
 	if pt, err := q.resolveLocation("2/3, 1/12"); err != nil || q.pointText(pt.x, pt.y) != "(4,1/2)" {
 		t.Errorf("2/3, 1/12: %v", err)
+	}
+}
+
+// TestStartMoveOrder pins the order of the move list on the 6x6 start,
+// worked out by hand from the generation contract: anchors by lower-left
+// corner, H before V, the move without a swap first, then the breadth-first
+// paths from the halves (N before S, E before W; directions E, N, S, W).
+func TestStartMoveOrder(t *testing.T) {
+	want := []string{"1H", "1HN", "1V", "1VE", "1VW", "3H", "3HN", "3V", "3VE", "3VW",
+		"5H", "5HN", "5V", "5VW", "0,1H", "0,1HN", "0,1HS", "0,1V", "0,1VE"}
+	got := textsOf(Standard().LegalMoves())
+	if len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
+		t.Errorf("start moves begin %v, want %v", got[:min(len(got), len(want))], want)
 	}
 }
