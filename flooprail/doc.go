@@ -118,6 +118,13 @@
 // game registers itself with boardrules as "flooprail" with the variants
 // "normal" and "reverse".
 //
+// # Drawing
+//
+// [Position.SVG] and [Position.SVGWith] draw the position as a self-contained
+// SVG document: the spaces, rails, goal spaces and pieces. [SVGOptions] sets
+// the width in pixels (Size) and a move to mark (Highlight). The output is
+// deterministic: equal positions and options give equal bytes.
+//
 // # Decisions
 //
 // The sources leave these open; the package decides as follows.

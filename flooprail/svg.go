@@ -2,11 +2,10 @@ package flooprail
 
 import (
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/svgdraw"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -53,10 +52,6 @@ func (p Position) SVGWith(o SVGOptions) string {
 		width  = margin + 8*pitch + 12
 		height = margin + 7*pitch + 8
 	)
-	size := o.Size
-	if size <= 0 {
-		size = 480
-	}
 	at := func(sq notation.Square) (int, int) {
 		return margin + pitch/2 + sq.File()*pitch, margin + pitch/2 + sq.Rank()*pitch
 	}
@@ -72,10 +67,7 @@ func (p Position) SVGWith(o SVGOptions) string {
 
 	var b strings.Builder
 	b.Grow(12 << 10) // about the size of a start position's drawing
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" font-family="sans-serif">`+"\n",
-		width, height, size, svgScale(size, height, width))
-	fmt.Fprintf(&b, "<title>%s</title>\n", svgEscape(p.svgTitle()))
-	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#f4f6f8"/>`+"\n", width, height)
+	svgdraw.Begin(&b, width, height, o.Size, p.svgTitle(), "#f4f6f8")
 
 	// Goal spaces first, so that rails and pieces lie on top of them.
 	for _, sq := range spaces {
@@ -108,7 +100,7 @@ func (p Position) SVGWith(o SVGOptions) string {
 	}
 	if path := o.Highlight.Path(); len(path) >= 2 {
 		// The path lies under the pieces, so that it hides no letter.
-		fmt.Fprintf(&b, `<g><title>move %s</title>`+"\n", svgEscape(o.Highlight.String()))
+		fmt.Fprintf(&b, `<g><title>move %s</title>`+"\n", svgdraw.Escape(o.Highlight.String()))
 		pts := make([]string, 0, len(path))
 		for _, sq := range path[:len(path)-1] {
 			x, y := at(sq)
@@ -118,7 +110,7 @@ func (p Position) SVGWith(o SVGOptions) string {
 		// head points at it.
 		px, py := at(path[len(path)-2])
 		tx, ty := at(path[len(path)-1])
-		head := svgArrowHead(float64(px), float64(py), float64(tx), float64(ty), 21)
+		head := svgdraw.ArrowHead(float64(px), float64(py), float64(tx), float64(ty), 21)
 		pts = append(pts, head[1])
 		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#e07b00" stroke-width="6" stroke-linejoin="round" stroke-linecap="round"/>`+"\n", strings.Join(pts, " "))
 		fmt.Fprintf(&b, `<polygon points="%s" fill="#e07b00"/>`+"\n", head[0]+" "+head[2]+" "+head[3])
@@ -158,7 +150,7 @@ func (p Position) SVGWith(o SVGOptions) string {
 		}
 		b.WriteString("</g>\n")
 	}
-	b.WriteString("</svg>\n")
+	svgdraw.End(&b)
 	return b.String()
 }
 
@@ -180,32 +172,3 @@ func (p Position) svgTitle() string {
 		return t + out.Status.String() + ", " + out.Reason
 	}
 }
-
-// svgArrowHead returns the corners of the head of an arrow from (x1, y1)
-// toward (x2, y2) whose tip stops gap units short of (x2, y2): the tip, the
-// middle of the head's base (where the shaft ends), then the two barbs.
-func svgArrowHead(x1, y1, x2, y2, gap float64) [4]string {
-	const length, half = 14.0, 8.0
-	l := math.Hypot(x2-x1, y2-y1)
-	ux, uy := (x2-x1)/l, (y2-y1)/l
-	tx, ty := x2-ux*gap, y2-uy*gap
-	bx, by := tx-ux*length, ty-uy*length
-	pt := func(x, y float64) string { return svgNum(x) + "," + svgNum(y) }
-	return [4]string{pt(tx, ty), pt(bx, by), pt(bx-uy*half, by+ux*half), pt(bx+uy*half, by-ux*half)}
-}
-
-// svgNum writes x with at most two decimals and no trailing zeros.
-func svgNum(x float64) string {
-	x = math.Round(x*100) / 100
-	if x == 0 {
-		x = 0 // no "-0"
-	}
-	return strconv.FormatFloat(x, 'f', -1, 64)
-}
-
-// svgScale is size·num/den rounded, the pixel height for a pixel width.
-func svgScale(size, num, den int) int { return (size*num + den/2) / den }
-
-var svgEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
-
-func svgEscape(s string) string { return svgEscaper.Replace(s) }

@@ -176,6 +176,13 @@
 // finished games and any material included. The setup is not part of a
 // position or its code: Position.Variant reports Setup Long.
 //
+// # Drawing
+//
+// [Position.SVG] and [Position.SVGWith] draw the position as a self-contained
+// SVG document: the levels, walls, corners and pieces. [SVGOptions] sets the
+// width in pixels (Size) and a move to mark (Highlight). The output is
+// deterministic: equal positions and options give equal bytes.
+//
 // # Decisions
 //
 // The sources leave these open; the package decides:

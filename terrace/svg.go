@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/svgdraw"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -67,19 +68,12 @@ func (p Position) SVGWith(o SVGOptions) string {
 	)
 	n := p.Size()
 	width, height := left+n*cell+8, top+n*cell+24
-	size := o.Size
-	if size <= 0 {
-		size = 480
-	}
 	corner := func(sq notation.Square) (int, int) {
 		return left + sq.File()*cell, top + (n-1-sq.Rank())*cell
 	}
 	var b strings.Builder
 	b.Grow(24 << 10) // about the size of a start position's drawing
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" font-family="sans-serif">`+"\n",
-		width, height, size, svgScale(size, height, width))
-	fmt.Fprintf(&b, "<title>%s</title>\n", svgEscape(p.svgTitle()))
-	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#f6f4ee"/>`+"\n", width, height)
+	svgdraw.Begin(&b, width, height, o.Size, p.svgTitle(), "#f6f4ee")
 	for rank := n - 1; rank >= 0; rank-- {
 		for file := 0; file < n; file++ {
 			sq := notation.SquareAt(file, rank)
@@ -111,12 +105,7 @@ func (p Position) SVGWith(o SVGOptions) string {
 	}
 	fmt.Fprintf(&b, `<path d="%s" stroke="#3b2f1e" stroke-width="4" stroke-linecap="square" fill="none"/>`+"\n", strings.Join(walls, ""))
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#3b2f1e" stroke-width="4"/>`+"\n", left, top, n*cell, n*cell)
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="14" text-anchor="middle" fill="#333">%c</text>`+"\n",
-			left+i*cell+cell/2, top+n*cell+18, 'a'+i)
-		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="14" text-anchor="middle" dominant-baseline="central" fill="#333">%d</text>`+"\n",
-			left/2, top+(n-1-i)*cell+cell/2, i+1)
-	}
+	svgdraw.Labels(&b, left, top, cell, n, 'a')
 	for rank := n - 1; rank >= 0; rank-- {
 		for file := 0; file < n; file++ {
 			sq := notation.SquareAt(file, rank)
@@ -134,7 +123,7 @@ func (p Position) SVGWith(o SVGOptions) string {
 				fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="none" stroke="#e0b000" stroke-width="3"/>`+"\n", cx, cy, r+4)
 			}
 			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="%d" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`+"\n",
-				cx, cy, 12+2*pc.Kind.Size(), army.ink, svgEscape(pc.String()))
+				cx, cy, 12+2*pc.Kind.Size(), army.ink, svgdraw.Escape(pc.String()))
 			b.WriteString("</g>\n")
 		}
 	}
@@ -159,16 +148,13 @@ func (p Position) SVGWith(o SVGOptions) string {
 	if h := o.Highlight; p.svgOnBoard(h.From) && p.svgOnBoard(h.To) && h.From != h.To {
 		fx, fy := corner(h.From)
 		tx, ty := corner(h.To)
-		fmt.Fprintf(&b, `<g><title>move %s</title>`+"\n", svgEscape(h.String()))
+		fmt.Fprintf(&b, `<g><title>move %s</title>`+"\n", svgdraw.Escape(h.String()))
 		fmt.Fprintf(&b, `<g fill="none" stroke="#d35400" stroke-width="4"><rect x="%d" y="%d" width="%d" height="%d" stroke-dasharray="8 5"/><rect x="%d" y="%d" width="%d" height="%d"/></g>`+"\n",
 			fx+3, fy+3, cell-6, cell-6, tx+3, ty+3, cell-6, cell-6)
-		x1, y1, x2, y2 := float64(fx+cell/2), float64(fy+cell/2), float64(tx+cell/2), float64(ty+cell/2)
-		head := svgArrowHead(x1, y1, x2, y2, 8)
-		fmt.Fprintf(&b, `<polyline points="%s,%s %s" fill="none" stroke="#d35400" stroke-width="4" stroke-linecap="round" opacity="0.8"/>`+"\n", svgNum(x1), svgNum(y1), head[1])
-		fmt.Fprintf(&b, `<polygon points="%s" fill="#d35400" opacity="0.8"/>`+"\n", head[0]+" "+head[2]+" "+head[3])
+		svgdraw.Arrow(&b, float64(fx+cell/2), float64(fy+cell/2), float64(tx+cell/2), float64(ty+cell/2), 8, "#d35400")
 		b.WriteString("</g>\n")
 	}
-	b.WriteString("</svg>\n")
+	svgdraw.End(&b)
 	return b.String()
 }
 
@@ -205,32 +191,3 @@ func svgMix(a, b string, t float64) string {
 	}
 	return string(out)
 }
-
-// svgArrowHead returns the corners of the head of an arrow from (x1, y1)
-// toward (x2, y2) whose tip stops gap units short of (x2, y2): the tip, the
-// middle of the head's base (where the shaft ends), then the two barbs.
-func svgArrowHead(x1, y1, x2, y2, gap float64) [4]string {
-	const length, half = 14.0, 8.0
-	l := math.Hypot(x2-x1, y2-y1)
-	ux, uy := (x2-x1)/l, (y2-y1)/l
-	tx, ty := x2-ux*gap, y2-uy*gap
-	bx, by := tx-ux*length, ty-uy*length
-	pt := func(x, y float64) string { return svgNum(x) + "," + svgNum(y) }
-	return [4]string{pt(tx, ty), pt(bx, by), pt(bx-uy*half, by+ux*half), pt(bx+uy*half, by-ux*half)}
-}
-
-// svgNum writes x with at most two decimals and no trailing zeros.
-func svgNum(x float64) string {
-	x = math.Round(x*100) / 100
-	if x == 0 {
-		x = 0 // no "-0"
-	}
-	return strconv.FormatFloat(x, 'f', -1, 64)
-}
-
-// svgScale is size·num/den rounded, the pixel height for a pixel width.
-func svgScale(size, num, den int) int { return (size*num + den/2) / den }
-
-var svgEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
-
-func svgEscape(s string) string { return svgEscaper.Replace(s) }

@@ -1,17 +1,12 @@
 package terrace_test
 
 import (
-	"encoding/xml"
-	"errors"
-	"flag"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/boardrules/boardrules/internal/svgtest"
 	"github.com/boardrules/boardrules/notation"
 	"github.com/boardrules/boardrules/terrace"
 	"github.com/google/go-cmp/cmp"
@@ -19,137 +14,38 @@ import (
 )
 
 // The golden drawings are rewritten with: go test ./terrace -run SVG -update
-// The flag is defined here unless another test file of the package defines
-// it first (package variables are initialised before init functions run).
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files in testdata")
-	}
-}
-
-func svgUpdating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
-// svgFataler is what testing.T and rapid.T have in common.
-type svgFataler interface {
-	Helper()
-	Fatalf(format string, args ...any)
-}
-
-// svgRoot checks that s is well-formed XML with one svg root element and
-// returns the root's attributes.
-func svgRoot(t svgFataler, s string) map[string]string {
-	t.Helper()
-	d := xml.NewDecoder(strings.NewReader(s))
-	var root map[string]string
-	depth := 0
-	for {
-		tok, err := d.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatalf("SVG is not well-formed XML: %v\n%s", err, s)
-		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			if depth == 0 {
-				if root != nil {
-					t.Fatalf("SVG has a second root element <%s>", tok.Name.Local)
-				}
-				root = map[string]string{"element": tok.Name.Local, "xmlns": tok.Name.Space}
-				for _, a := range tok.Attr {
-					root[a.Name.Local] = a.Value
-				}
-			}
-			depth++
-		case xml.EndElement:
-			depth--
-		}
-	}
-	if root == nil || root["element"] != "svg" || root["xmlns"] != "http://www.w3.org/2000/svg" {
-		t.Fatalf("root element is %v, want an svg element in the SVG namespace", root)
-	}
-	if root["viewBox"] == "" {
-		t.Fatalf("SVG has no viewBox")
-	}
-	return root
-}
-
-func svgMustDecode(t testing.TB, code string) terrace.Position {
-	t.Helper()
-	var p terrace.Position
-	if err := p.UnmarshalText([]byte(code)); err != nil {
-		t.Fatalf("decode %q: %v", code, err)
-	}
-	return p
-}
-
-func svgMustMove(t testing.TB, p terrace.Position, s string) terrace.Move {
-	t.Helper()
-	m, err := p.ParseMove(s)
-	if err != nil {
-		t.Fatalf("%s: %v", s, err)
-	}
-	return m
-}
+func init() { svgtest.DefineUpdateFlag() }
 
 func TestSVGGolden(t *testing.T) {
-	type svgCase struct {
-		name string
-		svg  string
-	}
-	var cases []svgCase
+	var cases []svgtest.Case
 	for _, v := range terrace.Variants() {
 		p, err := terrace.New(v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cases = append(cases, svgCase{"start-" + v.String(), p.SVG()})
+		cases = append(cases, svgtest.Case{Name: "start-" + v.String(), SVG: p.SVG()})
 	}
-	v1 := svgMustDecode(t, "terrace 8 2p 0 7T/8/8/8/1C6/8/ddcc4/tabb4")
+	v1 := svgtest.MustDecode[terrace.Position](t, "terrace 8 2p 0 7T/8/8/8/1C6/8/ddcc4/tabb4")
 	long := terrace.Standard()
-	v6 := svgMustMove(t, long, "D-b2-a1:T")
-	v8 := svgMustDecode(t, "terrace 8 2p 0 7T/6t1/8/8/8/8/8/8")
-	v8m := svgMustMove(t, v8, "T-g7-h8:T")
-	v11 := svgMustDecode(t, "terrace 8 4p 0 5b't'1/D'7/7B/8/4c3/3T4/T'7/1t6")
-	v11m := svgMustMove(t, v11, "C-e4-d3:T")
+	v6 := svgtest.MustMove(t, long, "D-b2-a1:T")
+	v8 := svgtest.MustDecode[terrace.Position](t, "terrace 8 2p 0 7T/6t1/8/8/8/8/8/8")
+	v8m := svgtest.MustMove(t, v8, "T-g7-h8:T")
+	v11 := svgtest.MustDecode[terrace.Position](t, "terrace 8 4p 0 5b't'1/D'7/7B/8/4c3/3T4/T'7/1t6")
+	v11m := svgtest.MustMove(t, v11, "C-e4-d3:T")
 	cases = append(cases,
-		svgCase{"v1-highlight", v1.SVGWith(terrace.SVGOptions{Highlight: svgMustMove(t, v1, "C-d2-c4")})},
-		svgCase{"v6-self-capture", long.PlayUnchecked(v6).SVGWith(terrace.SVGOptions{Size: 300, Highlight: v6})},
-		svgCase{"v8-goal", v8.PlayUnchecked(v8m).SVGWith(terrace.SVGOptions{Highlight: v8m})},
-		svgCase{"v11-eliminated", v11.PlayUnchecked(v11m).SVGWith(terrace.SVGOptions{Highlight: v11m})},
+		svgtest.Case{Name: "v1-highlight", SVG: v1.SVGWith(terrace.SVGOptions{Highlight: svgtest.MustMove(t, v1, "C-d2-c4")})},
+		svgtest.Case{Name: "v6-self-capture", SVG: long.PlayUnchecked(v6).SVGWith(terrace.SVGOptions{Size: 300, Highlight: v6})},
+		svgtest.Case{Name: "v8-goal", SVG: v8.PlayUnchecked(v8m).SVGWith(terrace.SVGOptions{Highlight: v8m})},
+		svgtest.Case{Name: "v11-eliminated", SVG: v11.PlayUnchecked(v11m).SVGWith(terrace.SVGOptions{Highlight: v11m})},
 	)
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			svgRoot(t, c.svg)
-			path := filepath.Join("testdata", "svg", c.name+".svg")
-			if svgUpdating() {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(c.svg), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -run SVG -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), c.svg); diff != "" {
-				t.Errorf("%s differs from the golden file (-want +got):\n%s", c.name, diff)
-			}
-		})
-	}
+	svgtest.Golden(t, cases, func(want, got string) string { return cmp.Diff(want, got) })
 }
 
 func TestSVGOptions(t *testing.T) {
 	p := terrace.Standard()
-	if got, want := p.SVG(), p.SVGWith(terrace.SVGOptions{}); got != want {
-		t.Errorf("SVG() differs from SVGWith(SVGOptions{})")
-	}
+	// The zero Position (an empty board, the game over) draws as well.
+	var zero terrace.Position
+	svgtest.Defaults(t, p.SVG(), p.SVGWith(terrace.SVGOptions{}), zero.SVG())
 	six, _ := terrace.New(terrace.Variant{Board: 6})
 	for _, c := range []struct {
 		p                      terrace.Position
@@ -161,21 +57,9 @@ func TestSVGOptions(t *testing.T) {
 		{p, 256, "256", "256", "0 0 512 512"},
 		{six, 0, "480", "480", "0 0 392 392"},
 	} {
-		root := svgRoot(t, c.p.SVGWith(terrace.SVGOptions{Size: c.size}))
-		if root["width"] != c.width || root["height"] != c.height || root["viewBox"] != c.viewBox {
-			t.Errorf("Size %d: width %q height %q viewBox %q, want %s %s and %s", c.size, root["width"], root["height"], root["viewBox"], c.width, c.height, c.viewBox)
-		}
+		svgtest.Size(t, c.p.SVGWith(terrace.SVGOptions{Size: c.size}), c.size, c.width, c.height, c.viewBox)
 	}
-	// The zero Position (an empty board, the game over) draws as well.
-	var zero terrace.Position
-	svgRoot(t, zero.SVG())
-	if !strings.Contains(zero.SVG(), " wins, ") && !strings.Contains(zero.SVG(), "draw, ") {
-		t.Errorf("the zero Position's drawing does not give its result")
-	}
-	if strings.Contains(p.SVG(), "<title>move") {
-		t.Errorf("the zero Highlight marks a move")
-	}
-	if s := p.SVGWith(terrace.SVGOptions{Highlight: svgMustMove(t, p, "d1-d3")}); !strings.Contains(s, "<title>move B-d1-d3</title>") {
+	if s := p.SVGWith(terrace.SVGOptions{Highlight: svgtest.MustMove(t, p, "d1-d3")}); !strings.Contains(s, "<title>move B-d1-d3</title>") {
 		t.Errorf("Highlight B-d1-d3 is not drawn")
 	}
 	// g1 is off the 6x6 board: the highlight is left out.
@@ -262,21 +146,11 @@ func TestSVGProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		vs := terrace.Variants()
 		p, _ := terrace.New(vs[rapid.IntRange(0, len(vs)-1).Draw(t, "variant")])
-		var last terrace.Move
-		for range rapid.IntRange(0, 150).Draw(t, "plies") {
-			moves := p.LegalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			last = moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]
-			p = p.PlayUnchecked(last)
-		}
+		p, last := svgtest.Playout(p, rapid.IntRange(0, 150).Draw(t, "plies"), func(n int) int {
+			return rapid.IntRange(0, n-1).Draw(t, "move")
+		})
 		o := terrace.SVGOptions{Size: rapid.IntRange(-5, 2000).Draw(t, "size"), Highlight: last}
-		s := p.SVGWith(o)
-		svgRoot(t, s)
-		if again := p.SVGWith(o); again != s {
-			t.Fatalf("two drawings of one position differ")
-		}
+		s := svgtest.Stable(t, func() string { return p.SVGWith(o) })
 		groups := 0
 		for r := range p.Size() {
 			for f := range p.Size() {
@@ -317,12 +191,5 @@ func ExamplePosition_SVGWith() {
 	// true
 }
 
-// BenchmarkSVG draws the start position; drawing is not on any hot path, so
-// allocations are not minimised here.
-func BenchmarkSVG(b *testing.B) {
-	p := terrace.Standard()
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = p.SVG()
-	}
-}
+// BenchmarkSVG draws the start position.
+func BenchmarkSVG(b *testing.B) { svgtest.Benchmark(b, terrace.Standard().SVG) }

@@ -135,6 +135,13 @@
 // only this canonical form and rejects boards with more than 29 men of a
 // colour and results that do not fit the board or the rules.
 //
+// # Drawing
+//
+// [Position.SVG] and [Position.SVGWith] draw the position as a self-contained
+// SVG document: the board, each stack's runs, owner and crown. [SVGOptions]
+// sets the width in pixels (Size) and a move to mark (Highlight). The output
+// is deterministic: equal positions and options give equal bytes.
+//
 // # Decisions
 //
 // Where the sources leave a question open, the package decides as follows.

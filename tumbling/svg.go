@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/svgdraw"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -57,16 +58,9 @@ func (p Position) SVGWith(o SVGOptions) string {
 		width  = left + board + 8
 		height = top + board + 24 // room for the file letters
 	)
-	size := o.Size
-	if size <= 0 {
-		size = 480
-	}
 	var b strings.Builder
 	b.Grow(16 << 10) // about the size of a start position's drawing
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" font-family="sans-serif">`+"\n",
-		width, height, size, svgScale(size, height, width))
-	fmt.Fprintf(&b, "<title>%s</title>\n", svgEscape(p.svgTitle()))
-	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#f7f3ea"/>`+"\n", width, height)
+	svgdraw.Begin(&b, width, height, o.Size, p.svgTitle(), "#f7f3ea")
 
 	// x and y of a square's upper left corner.
 	corner := func(sq notation.Square) (int, int) {
@@ -93,25 +87,17 @@ func (p Position) SVGWith(o SVGOptions) string {
 		}
 	}
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#5a4a2a" stroke-width="2"/>`+"\n", left, top, board, board)
-	for i := 0; i < 8; i++ {
-		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="14" text-anchor="middle" fill="#333">%c</text>`+"\n",
-			left+i*cell+cell/2, top+board+18, 'A'+i)
-		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="14" text-anchor="middle" dominant-baseline="central" fill="#333">%d</text>`+"\n",
-			left/2, top+(7-i)*cell+cell/2, i+1)
-	}
+	svgdraw.Labels(&b, left, top, cell, 8, 'A')
 	if h := o.Highlight; svgOnBoard(h.From) && svgOnBoard(h.To) && h.From != h.To {
 		fx, fy := corner(h.From)
 		tx, ty := corner(h.To)
-		fmt.Fprintf(&b, `<g fill="none" stroke="#1565c0" stroke-width="4"><title>move %s</title>`+"\n", svgEscape(h.String()))
+		fmt.Fprintf(&b, `<g fill="none" stroke="#1565c0" stroke-width="4"><title>move %s</title>`+"\n", svgdraw.Escape(h.String()))
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" stroke-dasharray="8 5"/>`+"\n", fx+2, fy+2, cell-4, cell-4)
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d"/>`+"\n", tx+2, ty+2, cell-4, cell-4)
 		b.WriteString("</g>\n")
-		x1, y1, x2, y2 := float64(fx+cell/2), float64(fy+cell/2), float64(tx+cell/2), float64(ty+cell/2)
-		head := svgArrowHead(x1, y1, x2, y2, 6)
-		fmt.Fprintf(&b, `<polyline points="%s,%s %s" fill="none" stroke="#1565c0" stroke-width="4" stroke-linecap="round" opacity="0.8"/>`+"\n", svgNum(x1), svgNum(y1), head[1])
-		fmt.Fprintf(&b, `<polygon points="%s" fill="#1565c0" opacity="0.8"/>`+"\n", head[0]+" "+head[2]+" "+head[3])
+		svgdraw.Arrow(&b, float64(fx+cell/2), float64(fy+cell/2), float64(tx+cell/2), float64(ty+cell/2), 6, "#1565c0")
 	}
-	b.WriteString("</svg>\n")
+	svgdraw.End(&b)
 	return b.String()
 }
 
@@ -133,7 +119,7 @@ func svgStack(b *strings.Builder, sq notation.Square, s Stack, x, y int, king bo
 	if king {
 		tip += ", a king"
 	}
-	fmt.Fprintf(b, "<g><title>%s</title>\n", svgEscape(tip))
+	fmt.Fprintf(b, "<g><title>%s</title>\n", svgdraw.Escape(tip))
 	base := float64(y + bottom)
 	for _, r := range runs {
 		h := unit * float64(r.Count)
@@ -142,10 +128,10 @@ func svgStack(b *strings.Builder, sq notation.Square, s Stack, x, y int, king bo
 			fill, ink = "#fafafa", "#000000"
 		}
 		fmt.Fprintf(b, `<rect x="%d" y="%s" width="%d" height="%s" fill="%s" stroke="#555" stroke-width="1"/>`+"\n",
-			x+colX, svgNum(base-h), colW, svgNum(h), fill)
+			x+colX, svgdraw.Num(base-h), colW, svgdraw.Num(h), fill)
 		if r.Count >= 2 && h >= 7 {
 			fmt.Fprintf(b, `<text x="%d" y="%s" font-size="%s" text-anchor="middle" dominant-baseline="central" fill="%s">%d</text>`+"\n",
-				x+colX+colW/2, svgNum(base-h/2), svgNum(math.Min(13, h-1)), ink, r.Count)
+				x+colX+colW/2, svgdraw.Num(base-h/2), svgdraw.Num(math.Min(13, h-1)), ink, r.Count)
 		}
 		base -= h
 	}
@@ -185,32 +171,3 @@ func svgColorLetter(c Color) string {
 func svgOnBoard(sq notation.Square) bool {
 	return !sq.IsZero() && sq.File() < 8 && sq.Rank() < 8
 }
-
-// svgArrowHead returns the corners of the head of an arrow from (x1, y1)
-// toward (x2, y2) whose tip stops gap units short of (x2, y2): the tip, the
-// middle of the head's base (where the shaft ends), then the two barbs.
-func svgArrowHead(x1, y1, x2, y2, gap float64) [4]string {
-	const length, half = 14.0, 8.0
-	l := math.Hypot(x2-x1, y2-y1)
-	ux, uy := (x2-x1)/l, (y2-y1)/l
-	tx, ty := x2-ux*gap, y2-uy*gap
-	bx, by := tx-ux*length, ty-uy*length
-	pt := func(x, y float64) string { return svgNum(x) + "," + svgNum(y) }
-	return [4]string{pt(tx, ty), pt(bx, by), pt(bx-uy*half, by+ux*half), pt(bx+uy*half, by-ux*half)}
-}
-
-// svgNum writes x with at most two decimals and no trailing zeros.
-func svgNum(x float64) string {
-	x = math.Round(x*100) / 100
-	if x == 0 {
-		x = 0 // no "-0"
-	}
-	return strconv.FormatFloat(x, 'f', -1, 64)
-}
-
-// svgScale is size·num/den rounded, the pixel height for a pixel width.
-func svgScale(size, num, den int) int { return (size*num + den/2) / den }
-
-var svgEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
-
-func svgEscape(s string) string { return svgEscaper.Replace(s) }

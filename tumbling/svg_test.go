@@ -1,16 +1,11 @@
 package tumbling_test
 
 import (
-	"encoding/xml"
-	"errors"
-	"flag"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/boardrules/boardrules/internal/svgtest"
 	"github.com/boardrules/boardrules/notation"
 	"github.com/boardrules/boardrules/tumbling"
 	"github.com/google/go-cmp/cmp"
@@ -18,153 +13,43 @@ import (
 )
 
 // The golden drawings are rewritten with: go test ./tumbling -run SVG -update
-// The flag is defined here unless another test file of the package defines
-// it first (package variables are initialised before init functions run).
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files in testdata")
-	}
-}
-
-func svgUpdating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
-// svgFataler is what testing.T and rapid.T have in common.
-type svgFataler interface {
-	Helper()
-	Fatalf(format string, args ...any)
-}
-
-// svgRoot checks that s is well-formed XML with one svg root element and
-// returns the root's attributes.
-func svgRoot(t svgFataler, s string) map[string]string {
-	t.Helper()
-	d := xml.NewDecoder(strings.NewReader(s))
-	var root map[string]string
-	depth := 0
-	for {
-		tok, err := d.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatalf("SVG is not well-formed XML: %v\n%s", err, s)
-		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			if depth == 0 {
-				if root != nil {
-					t.Fatalf("SVG has a second root element <%s>", tok.Name.Local)
-				}
-				root = map[string]string{"element": tok.Name.Local, "xmlns": tok.Name.Space}
-				for _, a := range tok.Attr {
-					root[a.Name.Local] = a.Value
-				}
-			}
-			depth++
-		case xml.EndElement:
-			depth--
-		}
-	}
-	if root == nil || root["element"] != "svg" || root["xmlns"] != "http://www.w3.org/2000/svg" {
-		t.Fatalf("root element is %v, want an svg element in the SVG namespace", root)
-	}
-	if root["viewBox"] == "" {
-		t.Fatalf("SVG has no viewBox")
-	}
-	return root
-}
-
-func svgMustDecode(t testing.TB, code string) tumbling.Position {
-	t.Helper()
-	var p tumbling.Position
-	if err := p.UnmarshalText([]byte(code)); err != nil {
-		t.Fatalf("decode %q: %v", code, err)
-	}
-	return p
-}
-
-func svgMustMove(t testing.TB, p tumbling.Position, s string) tumbling.Move {
-	t.Helper()
-	m, err := p.ParseMove(s)
-	if err != nil {
-		t.Fatalf("%s: %v", s, err)
-	}
-	return m
-}
+func init() { svgtest.DefineUpdateFlag() }
 
 func TestSVGGolden(t *testing.T) {
 	corner, _ := tumbling.New(tumbling.Variant{Layout: tumbling.CornerLayout})
-	w1Before := svgMustDecode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2W1B1W2B3,,W3,,,,,W1/,,,,,,,")
-	w1After := svgMustDecode(t, "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,, b:capture:C2")
-	long := svgMustDecode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,B12W10B1W2,W1B1W1B1W1B1W1,,,/,,,,,,,/,,,,,,,/B3,,,,,,,")
-	cases := []struct {
-		name string
-		svg  string
-	}{
-		{"start-standard", tumbling.Standard().SVG()},
-		{"start-corner", corner.SVG()},
-		{"start-standard-highlight", tumbling.Standard().SVGWith(tumbling.SVGOptions{Size: 300, Highlight: svgMustMove(t, tumbling.Standard(), "C1-D2T")})},
-		{"w1-before", w1Before.SVGWith(tumbling.SVGOptions{Highlight: svgMustMove(t, w1Before, "A2-B2T")})},
-		{"w1-after", w1After.SVG()},
-		{"long-counts", long.SVG()},
+	w1Before := svgtest.MustDecode[tumbling.Position](t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2W1B1W2B3,,W3,,,,,W1/,,,,,,,")
+	w1After := svgtest.MustDecode[tumbling.Position](t, "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,, b:capture:C2")
+	long := svgtest.MustDecode[tumbling.Position](t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,B12W10B1W2,W1B1W1B1W1B1W1,,,/,,,,,,,/,,,,,,,/B3,,,,,,,")
+	cases := []svgtest.Case{
+		{Name: "start-standard", SVG: tumbling.Standard().SVG()},
+		{Name: "start-corner", SVG: corner.SVG()},
+		{Name: "start-standard-highlight", SVG: tumbling.Standard().SVGWith(tumbling.SVGOptions{Size: 300, Highlight: svgtest.MustMove(t, tumbling.Standard(), "C1-D2T")})},
+		{Name: "w1-before", SVG: w1Before.SVGWith(tumbling.SVGOptions{Highlight: svgtest.MustMove(t, w1Before, "A2-B2T")})},
+		{Name: "w1-after", SVG: w1After.SVG()},
+		{Name: "long-counts", SVG: long.SVG()},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			svgRoot(t, c.svg)
-			path := filepath.Join("testdata", "svg", c.name+".svg")
-			if svgUpdating() {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(c.svg), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -run SVG -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), c.svg); diff != "" {
-				t.Errorf("%s differs from the golden file (-want +got):\n%s", c.name, diff)
-			}
-		})
-	}
+	svgtest.Golden(t, cases, func(want, got string) string { return cmp.Diff(want, got) })
 }
 
 func TestSVGOptions(t *testing.T) {
 	p := tumbling.Standard()
-	if got, want := p.SVG(), p.SVGWith(tumbling.SVGOptions{}); got != want {
-		t.Errorf("SVG() differs from SVGWith(SVGOptions{})")
-	}
+	// The zero Position (an empty board, the game over) draws as well.
+	var zero tumbling.Position
+	svgtest.Defaults(t, p.SVG(), p.SVGWith(tumbling.SVGOptions{}), zero.SVG())
 	for _, c := range []struct {
 		size          int
 		width, height string
 	}{{0, "480", "480"}, {-3, "480", "480"}, {256, "256", "256"}} {
-		root := svgRoot(t, p.SVGWith(tumbling.SVGOptions{Size: c.size}))
-		if root["width"] != c.width || root["height"] != c.height || root["viewBox"] != "0 0 512 512" {
-			t.Errorf("Size %d: width %q height %q viewBox %q, want %s %s and 0 0 512 512", c.size, root["width"], root["height"], root["viewBox"], c.width, c.height)
-		}
+		svgtest.Size(t, p.SVGWith(tumbling.SVGOptions{Size: c.size}), c.size, c.width, c.height, "0 0 512 512")
 	}
-	// The zero Position (an empty board, the game over) draws as well.
-	var zero tumbling.Position
-	svgRoot(t, zero.SVG())
-	if !strings.Contains(zero.SVG(), " wins, ") && !strings.Contains(zero.SVG(), "draw, ") {
-		t.Errorf("the zero Position's drawing does not give its result")
-	}
-	if strings.Contains(p.SVG(), "<title>move") {
-		t.Errorf("the zero Highlight marks a move")
-	}
-	m := svgMustMove(t, p, "B2-C3")
+	m := svgtest.MustMove(t, p, "B2-C3")
 	if s := p.SVGWith(tumbling.SVGOptions{Highlight: m}); !strings.Contains(s, "<title>move B2-C3</title>") {
 		t.Errorf("Highlight B2-C3 is not drawn")
 	}
 	// A hand-made move that could come from no ParseMove is drawn as far as
 	// it makes sense and never panics.
 	odd := tumbling.Move{From: notation.SquareAt(0, 0), To: notation.SquareAt(12, 30)}
-	svgRoot(t, p.SVGWith(tumbling.SVGOptions{Highlight: odd}))
+	svgtest.Root(t, p.SVGWith(tumbling.SVGOptions{Highlight: odd}))
 }
 
 // TestSVGLabels checks that the drawing reads without colour: each stack's
@@ -191,21 +76,11 @@ func TestSVGProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		vs := tumbling.Variants()
 		p, _ := tumbling.New(vs[rapid.IntRange(0, len(vs)-1).Draw(t, "variant")])
-		var last tumbling.Move
-		for range rapid.IntRange(0, 150).Draw(t, "plies") {
-			moves := p.LegalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			last = moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]
-			p = p.PlayUnchecked(last)
-		}
+		p, last := svgtest.Playout(p, rapid.IntRange(0, 150).Draw(t, "plies"), func(n int) int {
+			return rapid.IntRange(0, n-1).Draw(t, "move")
+		})
 		o := tumbling.SVGOptions{Size: rapid.IntRange(-5, 2000).Draw(t, "size"), Highlight: last}
-		s := p.SVGWith(o)
-		svgRoot(t, s)
-		if again := p.SVGWith(o); again != s {
-			t.Fatalf("two drawings of one position differ")
-		}
+		s := svgtest.Stable(t, func() string { return p.SVGWith(o) })
 		stacks := 0
 		for rank := range 8 {
 			for file := range 8 {
@@ -243,12 +118,5 @@ func ExamplePosition_SVGWith() {
 	// true
 }
 
-// BenchmarkSVG draws the start position; drawing is not on any hot path, so
-// allocations are not minimised here.
-func BenchmarkSVG(b *testing.B) {
-	p := tumbling.Standard()
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = p.SVG()
-	}
-}
+// BenchmarkSVG draws the start position.
+func BenchmarkSVG(b *testing.B) { svgtest.Benchmark(b, tumbling.Standard().SVG) }

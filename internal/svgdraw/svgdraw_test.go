@@ -1,0 +1,64 @@
+package svgdraw
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNum(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{0, "0"},
+		{-0.001, "0"}, // rounds to -0, written without the sign
+		{2.5, "2.5"},
+		{2.50001, "2.5"},
+		{-3.14159, "-3.14"},
+		{42, "42"},
+		{1e6, "1000000"},
+	} {
+		if got := Num(c.x); got != c.want {
+			t.Errorf("Num(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+}
+
+func TestScale(t *testing.T) {
+	for _, c := range []struct{ size, num, den, want int }{
+		{480, 512, 512, 480},
+		{480, 436, 496, 422}, // 421.9 rounds up
+		{240, 436, 496, 211},
+		{496, 436, 496, 436},
+	} {
+		if got := Scale(c.size, c.num, c.den); got != c.want {
+			t.Errorf("Scale(%d, %d, %d) = %d, want %d", c.size, c.num, c.den, got, c.want)
+		}
+	}
+}
+
+func TestEscape(t *testing.T) {
+	if got, want := Escape(`a<b & "c">`), "a&lt;b &amp; &quot;c&quot;&gt;"; got != want {
+		t.Errorf("Escape = %q, want %q", got, want)
+	}
+}
+
+func TestBeginDefaultSize(t *testing.T) {
+	for _, size := range []int{0, -3} {
+		var b strings.Builder
+		Begin(&b, 512, 256, size, "t", "#fff")
+		if !strings.Contains(b.String(), `width="480" height="240"`) {
+			t.Errorf("size %d: %s", size, b.String())
+		}
+	}
+}
+
+func TestArrowHead(t *testing.T) {
+	// Rightward from (0, 0) to (100, 0), stopping 6 short: the tip at 94, the
+	// base 14 behind it, the barbs 8 to either side.
+	got := ArrowHead(0, 0, 100, 0, 6)
+	want := [4]string{"94,0", "80,0", "80,8", "80,-8"}
+	if got != want {
+		t.Errorf("ArrowHead = %v, want %v", got, want)
+	}
+}
