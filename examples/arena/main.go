@@ -1,0 +1,188 @@
+// Command arena plays seeded games between two bots on any registered game
+// and variant, and prints the results and the speed of the search.
+//
+//	go run ./examples/arena -game terrace -variant 8-long -a mcts -b random -n 20
+//	go run ./examples/arena -game tumbling -a mcts -b mcts -nodes-b 5000 -n 10
+//
+// Bot A takes seat (game number mod players), so over a run it plays every
+// seat in turn; bot B plays the other seats. Game i is seeded with
+// seed+i for both bots, so a run is reproducible when the budgets are
+// node counts (-nodes) rather than times (-time).
+//
+// The engines are linked in by this directory's other files, one per
+// engine, which also register the engine types with the bots so that the
+// search runs on them at full speed (see package bots).
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/examples/bots"
+)
+
+func main() {
+	if err := run(os.Stdout, os.Args[1:]); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "arena:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+type config struct {
+	game, variant string
+	kind          [2]string
+	opts          [2]bots.Options
+	games         int
+	seed          uint64
+	maxPlies      int
+	verbose       bool
+}
+
+func run(out io.Writer, args []string) error {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.SetOutput(out)
+	var c config
+	fs.StringVar(&c.game, "game", "", "the game (default: the first registered)")
+	fs.StringVar(&c.variant, "variant", "", "the variant (default: the game's standard one)")
+	fs.StringVar(&c.kind[0], "a", "mcts", "bot A: "+strings.Join(bots.Kinds, ", "))
+	fs.StringVar(&c.kind[1], "b", "random", "bot B: "+strings.Join(bots.Kinds, ", "))
+	fs.IntVar(&c.games, "n", 10, "number of games")
+	fs.Uint64Var(&c.seed, "seed", 1, "seed of the first game")
+	fs.IntVar(&c.maxPlies, "maxplies", 1000, "count a game still running after this many plies as unfinished")
+	fs.IntVar(&c.opts[0].Nodes, "nodes-a", 1000, "MCTS iterations per move of bot A")
+	fs.IntVar(&c.opts[1].Nodes, "nodes-b", 1000, "MCTS iterations per move of bot B")
+	fs.DurationVar(&c.opts[0].Time, "time-a", 0, "MCTS time per move of bot A (with -nodes-a 0: time only)")
+	fs.DurationVar(&c.opts[1].Time, "time-b", 0, "MCTS time per move of bot B")
+	fs.BoolVar(&c.verbose, "v", false, "print every game's moves")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return arena(out, c)
+}
+
+func arena(out io.Writer, c config) error {
+	start, err := newGame(c.game, c.variant)
+	if err != nil {
+		return err
+	}
+	for i := range c.kind {
+		if _, err := bots.New(c.kind[i], c.opts[i]); err != nil {
+			return err
+		}
+	}
+	players := start.Players()
+	fmt.Fprintf(out, "%s %s, %d games: A = %s, B = %s\n", start.Game(), start.Variant(), c.games, describe(c.kind[0], c.opts[0]), describe(c.kind[1], c.opts[1]))
+	var winsA, winsB, draws, unfinished, plies int
+	var stats [2]bots.Stats
+	for i := range c.games {
+		seat := boardrules.Player(i % players)
+		var b [2]bots.Bot
+		for k := range b {
+			o := c.opts[k]
+			o.Seed = c.seed + uint64(i) + uint64(k)<<32
+			b[k], _ = bots.New(c.kind[k], o)
+		}
+		h := boardrules.NewHistory(start)
+		for h.Len() < c.maxPlies && h.Position().Outcome().Status == boardrules.Ongoing {
+			p := h.Position()
+			bot := b[1]
+			if p.ToMove() == seat {
+				bot = b[0]
+			}
+			m, err := bot.Move(p)
+			if err == nil {
+				err = h.Play(m)
+			}
+			if err != nil {
+				return fmt.Errorf("game %d ply %d: bot %s: %w", i+1, h.Len()+1, bot.Name(), err)
+			}
+		}
+		o := h.Position().Outcome()
+		var result string
+		switch {
+		case o.Status == boardrules.Ongoing:
+			unfinished++
+			result = fmt.Sprintf("unfinished after %d plies", h.Len())
+		case o.Status == boardrules.Draw:
+			draws++
+			result = boardrules.ResultText(o)
+		case o.Winner == seat:
+			winsA++
+			result = "A wins (" + boardrules.ResultText(o) + ")"
+		default:
+			winsB++
+			result = "B wins (" + boardrules.ResultText(o) + ")"
+		}
+		plies += h.Len()
+		fmt.Fprintf(out, "game %d: A plays seat %d: %s, %d plies\n", i+1, seat, result, h.Len())
+		if c.verbose {
+			fmt.Fprint(out, h.Record().Format())
+		}
+		for k := range b {
+			s := b[k].Stats()
+			stats[k].Moves += s.Moves
+			stats[k].Playouts += s.Playouts
+			stats[k].Plies += s.Plies
+			stats[k].Time += s.Time
+		}
+	}
+	fmt.Fprintf(out, "A (%s) won %d, B (%s) won %d, %d drawn, %d unfinished; %d plies in all\n", c.kind[0], winsA, c.kind[1], winsB, draws, unfinished, plies)
+	for k, name := range []string{"A", "B"} {
+		s := stats[k]
+		if s.Moves == 0 {
+			continue
+		}
+		fmt.Fprintf(out, "%s (%s): %d moves in %v, %v a move", name, c.kind[k], s.Moves, s.Time.Round(time.Millisecond), (s.Time / time.Duration(s.Moves)).Round(time.Microsecond))
+		if s.Playouts > 0 {
+			fmt.Fprintf(out, "; %d playouts, %.0f playouts/s, %.0f plies/s", s.Playouts, s.PlayoutsPerSecond(), float64(s.Plies)/s.Time.Seconds())
+		}
+		fmt.Fprintln(out)
+	}
+	return nil
+}
+
+func describe(kind string, o bots.Options) string {
+	if kind != "mcts" {
+		return kind
+	}
+	switch {
+	case o.Nodes > 0 && o.Time > 0:
+		return fmt.Sprintf("mcts (%d nodes or %v a move)", o.Nodes, o.Time)
+	case o.Time > 0:
+		return fmt.Sprintf("mcts (%v a move)", o.Time)
+	}
+	return fmt.Sprintf("mcts (%d nodes a move)", o.Nodes)
+}
+
+func newGame(name, variant string) (boardrules.Any, error) {
+	if name == "" {
+		games := boardrules.Games()
+		if len(games) == 0 {
+			return nil, errors.New("no game is linked in")
+		}
+		name = games[0].Name
+	}
+	g, ok := boardrules.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("no game %q", name)
+	}
+	if variant == "" {
+		variant = g.Variants[0]
+	}
+	p, err := g.New(variant)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w (variants: %s)", name, err, strings.Join(g.Variants, ", "))
+	}
+	return p, nil
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+)
+
+func TestArenaOnEveryGame(t *testing.T) {
+	for _, g := range boardrules.Games() {
+		if g.Name == "crumble" {
+			continue // its random plies take milliseconds today: too slow for whole games here
+		}
+		var out strings.Builder
+		err := run(&out, []string{"-game", g.Name, "-n", "2", "-a", "mcts", "-nodes-a", "30", "-b", "greedy", "-v"})
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", g.Name, err, out.String())
+		}
+		s := out.String()
+		for _, want := range []string{
+			g.Name + " " + g.Variants[0] + ", 2 games: A = mcts (30 nodes a move), B = greedy",
+			"game 1: A plays seat 0: ", "game 2: A plays seat 1: ",
+			"[Game \"" + g.Name + "\"]",
+			"A (mcts) won ",
+			"playouts/s",
+		} {
+			if !strings.Contains(s, want) {
+				t.Errorf("%s: output lacks %q:\n%s", g.Name, want, s)
+			}
+		}
+		m := regexp.MustCompile(`won (\d+), B \(greedy\) won (\d+), (\d+) drawn, (\d+) unfinished`).FindStringSubmatch(s)
+		if m == nil {
+			t.Errorf("%s: no result line:\n%s", g.Name, s)
+			continue
+		}
+		total := 0
+		for _, n := range m[1:] {
+			total += int(n[0] - '0')
+		}
+		if total != 2 {
+			t.Errorf("%s: the results add up to %d games, want 2:\n%s", g.Name, total, s)
+		}
+	}
+}
+
+func TestArenaMultiPlayerAndLimits(t *testing.T) {
+	var out strings.Builder
+	if err := run(&out, []string{"-game", "terrace", "-variant", "6-3p", "-n", "3", "-a", "random", "-b", "random", "-maxplies", "5"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"A plays seat 2", "unfinished after 5 plies", "0 drawn, 3 unfinished"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestArenaErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"-game", "chess"},
+		{"-game", "terrace", "-variant", "9x9"},
+		{"-a", "oracle"},
+		{"-b", "oracle"},
+		{"-nosuchflag"},
+		{"extra"},
+	} {
+		var out strings.Builder
+		if err := run(&out, args); err == nil {
+			t.Errorf("run(%q) did not fail", args)
+		}
+	}
+}

@@ -1,0 +1,138 @@
+package bots_test
+
+import (
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/examples/bots"
+	"github.com/google/go-cmp/cmp"
+)
+
+// matchMaxPlies ends a test game unfinished; no engine's random games come
+// near it.
+const matchMaxPlies = 1000
+
+// beatsRandom plays games between MCTS and Random, MCTS taking seat 0 in
+// even games and seat 1 in odd ones, and wants MCTS to win 80% of them.
+// Every move of either bot is checked by the engine's Play.
+func beatsRandom[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P, games int, o bots.Options) {
+	var wins, draws atomic.Int64
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	began := time.Now()
+	var playouts atomic.Int64
+	for g := range games {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			oo := o
+			oo.Seed = uint64(g)
+			mcts := bots.NewMCTS[P, M](oo)
+			random := bots.NewRandom[P, M](bots.Options{Seed: uint64(1000 + g)})
+			me := boardrules.Player(g % 2)
+			p := start
+			for ply := 0; ply < matchMaxPlies && p.Outcome().Status == boardrules.Ongoing; ply++ {
+				var s bots.Searcher[P, M] = random
+				if p.ToMove() == me {
+					s = mcts
+				}
+				m, err := s.Choose(p)
+				if err != nil {
+					t.Errorf("game %d ply %d: %v", g, ply+1, err)
+					return
+				}
+				next, err := p.Play(m)
+				if err != nil {
+					t.Errorf("game %d ply %d: the bot played %s: %v", g, ply+1, m, err)
+					return
+				}
+				p = next
+			}
+			switch o := p.Outcome(); {
+			case o.Status == boardrules.Win && o.Winner == me:
+				wins.Add(1)
+			case o.Status != boardrules.Win:
+				draws.Add(1)
+			}
+			playouts.Add(mcts.Stats().Playouts)
+		}()
+	}
+	wg.Wait()
+	t.Logf("MCTS won %d, drew or left unfinished %d of %d games in %v (%d playouts)", wins.Load(), draws.Load(), games, time.Since(began).Round(time.Millisecond), playouts.Load())
+	if w := wins.Load(); w*5 < int64(games)*4 {
+		t.Errorf("MCTS (%d nodes) won %d of %d games against Random, want at least 80%%", o.Nodes, w, games)
+	}
+}
+
+// testGames is the number of games per engine of the match test.
+func testGames() int {
+	if testing.Short() && raceEnabled {
+		return 4
+	}
+	if testing.Short() {
+		return 10
+	}
+	return 50
+}
+
+func TestMCTSOnEveryEngine(t *testing.T) {
+	for _, e := range engineCases {
+		t.Run(e.name, func(t *testing.T) {
+			nodes := e.nodes
+			if n, err := strconv.Atoi(os.Getenv("BOTS_NODES")); err == nil {
+				nodes = n // for experiments
+			}
+			e.run(t, testGames(), nodes)
+		})
+	}
+}
+
+// deterministic: the same seed and a Nodes budget give the same moves.
+func deterministic[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P) {
+	play := func() []string {
+		a := bots.NewMCTS[P, M](bots.Options{Seed: 9, Nodes: 60})
+		b := bots.NewMCTS[P, M](bots.Options{Seed: 10, Nodes: 60})
+		var moves []string
+		p := start
+		for i := 0; i < 12 && p.Outcome().Status == boardrules.Ongoing; i++ {
+			s := a
+			if i%2 == 1 {
+				s = b
+			}
+			m, err := s.Choose(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, m.String())
+			p = p.PlayUnchecked(m)
+		}
+		return moves
+	}
+	if diff := cmp.Diff(play(), play()); diff != "" {
+		t.Errorf("two runs with the same seeds differ (-first +second):\n%s", diff)
+	}
+}
+
+// noAllocations: once its buffers have grown, a search allocates nothing
+// but what the engine's Outcome allocates at the end of a playout.
+func noAllocations[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P) {
+	s := bots.NewMCTS[P, M](bots.Options{Seed: 1, Nodes: 100})
+	s.Choose(start)
+	allocs := testing.AllocsPerRun(3, func() { s.Choose(start) })
+	outcomeAllocs := testing.AllocsPerRun(3, func() {
+		p, _ := boardrules.Playout(start, rand.New(rand.NewPCG(1, 1)), 1000)
+		_ = p.Outcome()
+	})
+	t.Logf("%.0f allocations per search of 100 playouts", allocs)
+	if allocs > 100*max(1, outcomeAllocs) {
+		t.Errorf("%.0f allocations per search of 100 playouts", allocs)
+	}
+}

@@ -1,0 +1,69 @@
+// Package bots holds game-playing bots that work on every engine of the
+// module through the shared contract, boardrules.Position: a uniformly
+// random bot, a greedy one-ply bot and a Monte-Carlo tree search (UCT). They
+// are a working, fast starting point for bot writers, and the opponents of
+// the terminal player (examples/play) and the arena (examples/arena).
+//
+//	s := bots.NewMCTS[terrace.Position, terrace.Move](bots.Options{Seed: 1, Nodes: 2000})
+//	m, err := s.Choose(terrace.Standard())
+//
+// # Two levels: engine types and Any
+//
+// The search runs on the engine's own types, as generic code over
+// boardrules.Position[P, M]: Random, Greedy and MCTS are Searcher[P, M]
+// values. That is what makes the playouts fast: positions and moves are
+// small values, legal moves go into a reused buffer, and nothing is
+// allocated per playout.
+//
+// Programs that choose the game at run time only see boardrules.Any, whose
+// moves are text. Go cannot instantiate a generic function for a type
+// known only at run time, so the Any-level Bot (made by New) has two paths,
+// and we chose to offer both rather than one:
+//
+//   - Fast: a program calls Register[P, M]() once per engine it links in
+//     (one line, next to its import of the engine). A Bot then unwraps an
+//     Any made by boardrules.AsAny (its Unwrap method) and, when the engine
+//     position inside is a registered P, searches with Searcher[P, M] at
+//     full speed.
+//   - Universal: any other Any is searched through Text, an adapter that
+//     makes any Any a boardrules.Position[Text, TextMove]. It is the same
+//     generic code, so every registered engine works with no registration
+//     at all, only slower (each move is parsed from text and allocates).
+//
+// The other design considered, MCTS over Any with a fast playout method on
+// the root package's Any (as AnyPerft does for perft), would have added a
+// method to the shared contract for one client, and would still have run
+// the tree through text moves.
+//
+// # The bots
+//
+// Random plays a uniformly random legal move. Greedy looks one ply ahead: it
+// plays a move that wins at once if there is one, avoids moves that lose at
+// once (a move can end the game for the other side, as capturing one's own
+// king in Tumbling Down or losing all pieces in reverse FloopRail), prefers
+// a move that keeps the game going to one that draws, and chooses at random
+// among equals. It does not look at the opponent's replies: that is search,
+// and MCTS does it.
+//
+// MCTS is UCT: each iteration walks down the tree choosing the child with
+// the best upper confidence bound, adds one child, plays a uniformly random
+// game from it (a playout) and credits the result to every node on the way
+// back. Before searching, MCTS plays a move that wins at once if there is
+// one: the search would only find it, and a small budget spread over a
+// hundred moves might miss it. Rewards are counted per seat, so the same code plays the three- and
+// four-player games: a node's reward is from the view of the seat that made
+// its move, 1 for a win, 1/players for a draw and 0 for a loss. A playout
+// that reaches Options.MaxPlies is counted as a draw. The move played is the
+// root's most visited child. The budget is a number of iterations (Nodes),
+// a time (Time), or both, whichever ends first; with the same seed and a
+// Nodes budget only, the search is deterministic.
+//
+// The tree lives in slices of nodes that are reused from one move to the
+// next, each node keeping its position, so descending the tree costs no
+// replaying; legal moves of all nodes share one pool. After the first few
+// moves a search allocates nothing, except what an engine's Outcome
+// allocates at the end of a playout.
+//
+// Searchers and Bots are not safe for concurrent use: each owns its random
+// source and buffers. Use one per goroutine.
+package bots

@@ -1,0 +1,167 @@
+package bots
+
+import (
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/boardrules/boardrules"
+)
+
+// MCTS is Monte-Carlo tree search with the UCT selection rule; see the
+// package doc for the method and the decisions.
+type MCTS[P boardrules.Position[P, M], M boardrules.Move] struct {
+	opts  Options
+	r     *rand.Rand
+	nodes []node[M] // the tree; nodes[0] is the root
+	pos   []P       // pos[i] is the position of nodes[i]
+	pool  []M       // the untried moves of every node, in segments
+	buf   []M       // the playout's move buffer
+	stats Stats
+}
+
+type node[M any] struct {
+	move     M                 // the move that led here (none at the root)
+	mover    boardrules.Player // the seat that played it
+	parent   int32             // -1 at the root
+	child    int32             // first child, -1 when none
+	sibling  int32             // next child of the parent, -1 when none
+	untried  int32             // start of this node's untried moves in the pool
+	nUntried int32             // how many are left
+	visits   float64
+	reward   float64 // sum of the rewards of the playouts through here, for mover
+}
+
+// NewMCTS returns an MCTS bot with options o (zero fields get the defaults).
+func NewMCTS[P boardrules.Position[P, M], M boardrules.Move](o Options) *MCTS[P, M] {
+	return &MCTS[P, M]{opts: o.withDefaults(), r: o.rand()}
+}
+
+// Stats returns the bot's counts.
+func (s *MCTS[P, M]) Stats() Stats { return s.stats }
+
+// Choose searches p within the budget and returns the most visited move.
+func (s *MCTS[P, M]) Choose(p P) (M, error) {
+	start := time.Now()
+	defer func() { s.stats.Time += time.Since(start) }()
+	s.nodes, s.pos, s.pool = s.nodes[:0], s.pos[:0], s.pool[:0]
+	root := s.newNode(p, -1, *new(M), boardrules.NoPlayer)
+	switch s.nodes[root].nUntried {
+	case 0:
+		var none M
+		return none, gameOver(p)
+	case 1: // nothing to think about
+		s.stats.Moves++
+		return s.pool[s.nodes[root].untried], nil
+	}
+	// A win in one is played at once: a search could only find it, and a
+	// small budget spread over many moves might not.
+	me := p.ToMove()
+	for _, m := range s.pool[:s.nodes[root].nUntried] {
+		if o := p.PlayUnchecked(m).Outcome(); o.Status == boardrules.Win && o.Winner == me {
+			s.stats.Moves++
+			return m, nil
+		}
+	}
+	players := float64(p.Players())
+	for i := 0; s.opts.Nodes <= 0 || i < s.opts.Nodes; i++ {
+		// Checked at every iteration: a clock read is cheap beside a
+		// playout, and a slow engine's playout may take long.
+		if s.opts.Time > 0 && i > 0 && time.Since(start) >= s.opts.Time {
+			break
+		}
+		n := s.selectAndExpand()
+		winner := s.playout(s.pos[n])
+		for ; n >= 0; n = s.nodes[n].parent {
+			nd := &s.nodes[n]
+			nd.visits++
+			switch winner {
+			case nd.mover:
+				nd.reward++
+			case boardrules.NoPlayer:
+				nd.reward += 1 / players
+			}
+		}
+	}
+	best := s.nodes[root].child
+	for c := best; c >= 0; c = s.nodes[c].sibling {
+		if nc, nb := &s.nodes[c], &s.nodes[best]; nc.visits > nb.visits || nc.visits == nb.visits && nc.reward > nb.reward {
+			best = c
+		}
+	}
+	s.stats.Moves++
+	return s.nodes[best].move, nil
+}
+
+// newNode adds a node for position p and returns its index.
+func (s *MCTS[P, M]) newNode(p P, parent int32, move M, mover boardrules.Player) int32 {
+	start := len(s.pool)
+	s.pool = p.AppendLegalMoves(s.pool)
+	i := int32(len(s.nodes))
+	s.nodes = append(s.nodes, node[M]{
+		move: move, mover: mover, parent: parent, child: -1, sibling: -1,
+		untried: int32(start), nUntried: int32(len(s.pool) - start),
+	})
+	s.pos = append(s.pos, p)
+	if parent >= 0 {
+		s.nodes[i].sibling = s.nodes[parent].child
+		s.nodes[parent].child = i
+	}
+	return i
+}
+
+// selectAndExpand walks down by UCT to a node with untried moves, adds one
+// child for a random one of them and returns it; or returns the ended
+// position's node it reached.
+func (s *MCTS[P, M]) selectAndExpand() int32 {
+	n := int32(0)
+	for s.nodes[n].nUntried == 0 {
+		if s.nodes[n].child < 0 {
+			return n // the game has ended here
+		}
+		n = s.bestChild(n)
+	}
+	nd := &s.nodes[n]
+	k := nd.untried + int32(s.r.IntN(int(nd.nUntried)))
+	last := nd.untried + nd.nUntried - 1
+	s.pool[k], s.pool[last] = s.pool[last], s.pool[k]
+	nd.nUntried--
+	m := s.pool[last]
+	p := s.pos[n]
+	return s.newNode(p.PlayUnchecked(m), n, m, p.ToMove())
+}
+
+// bestChild is the child of n with the highest upper confidence bound.
+func (s *MCTS[P, M]) bestChild(n int32) int32 {
+	logN := math.Log(s.nodes[n].visits)
+	best, bestScore := int32(-1), math.Inf(-1)
+	for c := s.nodes[n].child; c >= 0; c = s.nodes[c].sibling {
+		nc := &s.nodes[c]
+		score := nc.reward/nc.visits + s.opts.C*math.Sqrt(logN/nc.visits)
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	return best
+}
+
+// playout plays uniformly random moves from p to the end of the game or
+// MaxPlies, and returns the winner (NoPlayer for a draw or a cut-off).
+func (s *MCTS[P, M]) playout(p P) boardrules.Player {
+	s.stats.Playouts++
+	for ply := 0; ; ply++ {
+		s.buf = p.AppendLegalMoves(s.buf[:0])
+		if len(s.buf) == 0 {
+			s.stats.Plies += int64(ply)
+			if o := p.Outcome(); o.Status == boardrules.Win {
+				return o.Winner
+			}
+			return boardrules.NoPlayer
+		}
+		if ply >= s.opts.MaxPlies {
+			s.stats.Plies += int64(ply)
+			return boardrules.NoPlayer
+		}
+		p = p.PlayUnchecked(s.buf[s.r.IntN(len(s.buf))])
+	}
+}

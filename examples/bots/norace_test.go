@@ -1,0 +1,5 @@
+//go:build !race
+
+package bots_test
+
+const raceEnabled = false

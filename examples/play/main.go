@@ -1,0 +1,297 @@
+// Command play is a terminal player for every registered game: two (or
+// more) people at one keyboard, or people against a bot.
+//
+//	go run ./examples/play -list                          # the games and variants
+//	go run ./examples/play -game terrace -variant 8-long  # people against people
+//	go run ./examples/play -game tumbling -bot mcts -as 1 # you play seat 1, MCTS the others
+//	go run ./examples/play -load game.txt -bot greedy     # go on with a saved game
+//
+// After every move it prints the board. At the prompt, type a move in any
+// notation form the engine accepts, or a command:
+//
+//	moves        list the legal moves
+//	undo         take back the last move (against a bot: back to your last turn)
+//	save FILE    write the game record to FILE
+//	load FILE    read a game record from FILE and go on from its end
+//	board        print the board again
+//	help         list the commands
+//	quit         leave (so does the end of the input)
+//
+// A bad move gets the engine's message and the prompt again. The game's
+// end is announced, and the commands still work: undo to go on playing,
+// save to keep the record, load another game.
+//
+// The program is written as run(stdin, stdout, args), so its tests drive
+// it end to end through its input. The engines are linked in by this
+// directory's other files, one per engine, which also register the engine
+// types with the bots for fast search (see package bots).
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/examples/bots"
+)
+
+func main() {
+	if err := run(os.Stdin, os.Stdout, os.Args[1:]); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "play:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+// session is one run of the program.
+type session struct {
+	out   io.Writer
+	h     *boardrules.History
+	bot   bots.Bot // nil for people only
+	human boardrules.Player
+}
+
+func run(in io.Reader, out io.Writer, args []string) error {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(out)
+	game := fs.String("game", "", "the game (default: the first registered; see -list)")
+	variant := fs.String("variant", "", "the variant (default: the game's standard one)")
+	list := fs.Bool("list", false, "list the registered games and their variants, then exit")
+	botKind := fs.String("bot", "", "play against this bot: "+strings.Join(bots.Kinds, ", ")+" (default: people only)")
+	as := fs.Int("as", 0, "with -bot, the seat you play, from 0; the bot plays every other seat")
+	seed := fs.Uint64("seed", 1, "the bot's random seed")
+	nodes := fs.Int("nodes", 0, "mcts: iterations per move (default: 5000, or none with -time)")
+	think := fs.Duration("time", 0, "mcts: thinking time per move, such as 2s")
+	load := fs.String("load", "", "start from the end of the game record in this file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if *list {
+		printGames(out)
+		return nil
+	}
+	s := &session{out: out, human: boardrules.Player(*as)}
+	if *botKind != "" {
+		n := *nodes
+		if n == 0 && *think == 0 {
+			n = 5000
+		}
+		b, err := bots.New(*botKind, bots.Options{Seed: *seed, Nodes: n, Time: *think})
+		if err != nil {
+			return err
+		}
+		s.bot = b
+	}
+	if *load != "" {
+		h, err := readRecord(*load)
+		if err != nil {
+			return err
+		}
+		s.h = h
+	} else {
+		start, err := newGame(*game, *variant)
+		if err != nil {
+			return err
+		}
+		s.h = boardrules.NewHistory(start)
+	}
+	if s.bot != nil && (*as < 0 || *as >= s.h.Position().Players()) {
+		return fmt.Errorf("-as %d: this game has seats 0 to %d", *as, s.h.Position().Players()-1)
+	}
+	s.showGame()
+	return s.loop(in)
+}
+
+func printGames(out io.Writer) {
+	games := boardrules.Games()
+	if len(games) == 0 {
+		fmt.Fprintln(out, "No game is linked in.")
+	}
+	for _, g := range games {
+		fmt.Fprintf(out, "%-10s %-14s variants: %s\n", g.Name, g.Title, strings.Join(g.Variants, ", "))
+	}
+}
+
+func newGame(name, variant string) (boardrules.Any, error) {
+	if name == "" {
+		games := boardrules.Games()
+		if len(games) == 0 {
+			return nil, errors.New("no game is linked in")
+		}
+		name = games[0].Name
+	}
+	g, ok := boardrules.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("no game %q (see -list)", name)
+	}
+	if variant == "" {
+		variant = g.Variants[0]
+	}
+	p, err := g.New(variant)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w (variants: %s)", name, err, strings.Join(g.Variants, ", "))
+	}
+	return p, nil
+}
+
+func readRecord(file string) (*boardrules.History, error) {
+	text, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	r, err := boardrules.ParseRecord(string(text))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return r.History()
+}
+
+const help = `Type a move, in any notation the game accepts, or a command:
+  moves        list the legal moves
+  undo         take back the last move (against a bot: back to your last turn)
+  save FILE    write the game record to FILE
+  load FILE    read a game record from FILE and go on from its end
+  board        print the board again
+  help         this text
+  quit         leave`
+
+func (s *session) loop(in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	for {
+		if err := s.botMoves(); err != nil {
+			return err
+		}
+		p := s.h.Position()
+		if p.Outcome().Status == boardrules.Ongoing {
+			fmt.Fprintf(s.out, "seat %d> ", p.ToMove())
+		} else {
+			fmt.Fprint(s.out, "game over> ")
+		}
+		if !sc.Scan() {
+			fmt.Fprintln(s.out)
+			return sc.Err()
+		}
+		line := strings.TrimSpace(sc.Text())
+		cmd, arg, _ := strings.Cut(line, " ")
+		arg = strings.TrimSpace(arg)
+		switch cmd {
+		case "":
+		case "quit", "exit":
+			return nil
+		case "help", "?":
+			fmt.Fprintln(s.out, help)
+		case "board":
+			s.showGame()
+		case "moves":
+			moves := p.LegalMoves()
+			fmt.Fprintf(s.out, "%d legal moves: %s\n", len(moves), strings.Join(moves, " "))
+		case "undo":
+			s.undo()
+		case "save":
+			s.save(arg)
+		case "load":
+			s.load(arg)
+		default:
+			if err := s.h.Play(line); err != nil {
+				fmt.Fprintf(s.out, "%v\n", err)
+				continue
+			}
+			s.showMove(p.ToMove(), "")
+		}
+	}
+}
+
+// botMoves lets the bot play while it is its turn.
+func (s *session) botMoves() error {
+	for s.bot != nil {
+		p := s.h.Position()
+		if p.Outcome().Status != boardrules.Ongoing || p.ToMove() == s.human {
+			return nil
+		}
+		began := time.Now()
+		m, err := s.bot.Move(p)
+		if err == nil {
+			err = s.h.Play(m)
+		}
+		if err != nil {
+			return fmt.Errorf("the %s bot failed: %w", s.bot.Name(), err)
+		}
+		s.showMove(p.ToMove(), fmt.Sprintf(" (%s bot, %v)", s.bot.Name(), time.Since(began).Round(time.Millisecond)))
+	}
+	return nil
+}
+
+// showMove announces the last move, played by seat, then the board.
+func (s *session) showMove(seat boardrules.Player, who string) {
+	moves := s.h.Moves()
+	fmt.Fprintf(s.out, "%d. seat %d%s plays %s\n", len(moves), seat, who, moves[len(moves)-1])
+	s.showGame()
+}
+
+// showGame prints the board and whose turn it is, or the result.
+func (s *session) showGame() {
+	p := s.h.Position()
+	fmt.Fprintf(s.out, "%s\n", strings.TrimRight(p.String(), "\n"))
+	if o := p.Outcome(); o.Status != boardrules.Ongoing {
+		fmt.Fprintf(s.out, "Game over: %s.\n", boardrules.ResultText(o))
+		return
+	}
+	fmt.Fprintf(s.out, "%s %s, move %d: seat %d to move.\n", p.Game(), p.Variant(), s.h.Len()+1, p.ToMove())
+}
+
+// undo takes back one move, or against a bot every move back to the
+// human's last turn.
+func (s *session) undo() {
+	if err := s.h.Undo(); err != nil {
+		fmt.Fprintln(s.out, err)
+		return
+	}
+	for s.bot != nil && s.h.Position().ToMove() != s.human && s.h.Len() > 0 {
+		s.h.Undo()
+	}
+	fmt.Fprintf(s.out, "Back to move %d.\n", s.h.Len()+1)
+	s.showGame()
+}
+
+func (s *session) save(file string) {
+	if file == "" {
+		fmt.Fprintln(s.out, "save needs a file name: save FILE")
+		return
+	}
+	r := s.h.Record()
+	r.Tags = map[string]string{"Date": time.Now().UTC().Format("2006.01.02")}
+	if err := os.WriteFile(file, []byte(r.Format()), 0o644); err != nil {
+		fmt.Fprintln(s.out, err)
+		return
+	}
+	fmt.Fprintf(s.out, "Saved %d moves to %s.\n", s.h.Len(), file)
+}
+
+func (s *session) load(file string) {
+	if file == "" {
+		fmt.Fprintln(s.out, "load needs a file name: load FILE")
+		return
+	}
+	h, err := readRecord(file)
+	if err != nil {
+		fmt.Fprintln(s.out, err)
+		return
+	}
+	if s.bot != nil && int(s.human) >= h.Position().Players() {
+		fmt.Fprintf(s.out, "%s: you play seat %d, and this game has %d seats\n", file, s.human, h.Position().Players())
+		return
+	}
+	s.h = h
+	fmt.Fprintf(s.out, "Loaded %d moves from %s.\n", h.Len(), file)
+	s.showGame()
+}

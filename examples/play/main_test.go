@@ -1,0 +1,244 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"github.com/google/go-cmp/cmp"
+)
+
+// script runs the program with args on the given input lines.
+func script(t *testing.T, args []string, lines ...string) string {
+	t.Helper()
+	var out strings.Builder
+	if err := run(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, args); err != nil {
+		t.Fatalf("run(%q): %v\noutput:\n%s", args, err, out.String())
+	}
+	return out.String()
+}
+
+func wantIn(t *testing.T, out string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+func TestList(t *testing.T) {
+	out := script(t, []string{"-list"})
+	for _, g := range boardrules.Games() {
+		wantIn(t, out, g.Name, strings.Join(g.Variants, ", "))
+	}
+}
+
+func TestPeopleOnlyWithEveryCommand(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.txt")
+	out := script(t, []string{"-game", "tumbling", "-variant", "pbmserv"},
+		"help",
+		"moves",
+		"a1b1",  // another notation form of A1-B1
+		"zz",    // not a move
+		"A1-B1", // A1 is now the opponent's? no: seat 1 moves White men; A1 is Black's
+		"undo",  // back to the start
+		"undo",  // nothing to undo
+		"A1B1",  // again, another form
+		"H8-G8", // seat 1
+		"",      // an empty line is ignored
+		"board",
+		"save", // no file name
+		"save "+file,
+		"load", // no file name
+		"load "+filepath.Join(t.TempDir(), "missing.txt"),
+		"quit",
+		"never-read",
+	)
+	wantIn(t, out,
+		"tumbling pbmserv, move 1: seat 0 to move.",
+		"undo         take back",
+		"152 legal moves: A1-B1 A1-A2",
+		"1. seat 0 plays A1-B1",
+		"syntax error at offset 0",
+		"A1-B1: A1 belongs to Black",
+		"Back to move 1.",
+		"nothing to undo",
+		"2. seat 1 plays H8-G8",
+		"tumbling pbmserv, move 3: seat 0 to move.",
+		"save needs a file name",
+		"Saved 2 moves to "+file,
+		"load needs a file name",
+		"missing.txt: no such file",
+	)
+	if strings.Contains(out, "never-read") {
+		t.Error("read on after quit")
+	}
+	r := readRecordFile(t, file)
+	if diff := cmp.Diff([]string{"A1-B1", "H8-G8"}, r.Moves); diff != "" {
+		t.Errorf("saved moves (-want +got):\n%s", diff)
+	}
+	if r.Game != "tumbling" || r.Variant != "pbmserv" || r.Tags["Date"] == "" {
+		t.Errorf("saved record %+v", r)
+	}
+}
+
+func readRecordFile(t *testing.T, file string) boardrules.Record {
+	t.Helper()
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := boardrules.ParseRecord(string(text))
+	if err != nil {
+		t.Fatalf("the saved record does not parse: %v\n%s", err, text)
+	}
+	return r
+}
+
+func TestLoadGoesOnFromTheEnd(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "t.txt")
+	rec := "[Game \"terrace\"]\n[Variant \"6-long\"]\n\n1. B-c1-c3 b-c6-c4\n"
+	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(bad, []byte("[Game \"terrace\"]\n1. B-c1-c3 B-c1-c3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := script(t, []string{"-load", file}, "undo", "load "+bad, "load "+file, "quit")
+	wantIn(t, out,
+		"terrace 6-long, move 3: seat 0 to move.",
+		"Back to move 2.",
+		"ply 2 (B-c1-c3)",
+		"Loaded 2 moves from "+file,
+	)
+	// A game loaded at start-up with -game given too: the record wins.
+	if _, err := runErr([]string{"-load", bad}); err == nil || !strings.Contains(err.Error(), "ply 2") {
+		t.Errorf("-load of a bad record: %v", err)
+	}
+}
+
+func runErr(args []string) (string, error) {
+	var out strings.Builder
+	err := run(strings.NewReader(""), &out, args)
+	return out.String(), err
+}
+
+func TestBadArguments(t *testing.T) {
+	for _, args := range [][]string{
+		{"-game", "chess"},
+		{"-game", "terrace", "-variant", "9x9"},
+		{"-game", "terrace", "-bot", "oracle"},
+		{"-game", "terrace", "-bot", "random", "-as", "2"},
+		{"-game", "terrace", "-bot", "random", "-as", "-1"},
+		{"-nosuchflag"},
+		{"extra"},
+		{"-load", "/nonexistent/record.txt"},
+	} {
+		if _, err := runErr(args); err == nil {
+			t.Errorf("run(%q) did not fail", args)
+		}
+	}
+	// The end of the input ends the program without error.
+	if _, err := runErr([]string{"-game", "flooprail"}); err != nil {
+		t.Errorf("end of input: %v", err)
+	}
+}
+
+var (
+	playedLine = regexp.MustCompile(`^\d+\. seat \d+.* plays (\S+)$`)
+	promptLine = regexp.MustCompile(`^(seat \d+|game over)> $`)
+)
+
+// TestAgainstABotToTheEnd plays whole games through the program's input
+// and output: the test keeps its own History from the moves the program
+// announces, answers every prompt of the human's seat with a legal move,
+// saves the record at the end and checks it.
+func TestAgainstABotToTheEnd(t *testing.T) {
+	for _, c := range []struct{ game, variant, bot, as string }{
+		{"flooprail", "normal", "random", "1"},
+		{"terrace", "6-3p", "greedy", "2"},
+		{"tumbling", "boardspace", "mcts", "0"},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "end.txt")
+			g, _ := boardrules.Lookup(c.game)
+			start, _ := g.New(c.variant)
+			h := boardrules.NewHistory(start)
+
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			done := make(chan error, 1)
+			go func() {
+				err := run(inR, outW, []string{"-game", c.game, "-variant", c.variant, "-bot", c.bot, "-as", c.as, "-nodes", "30"})
+				outW.Close()
+				done <- err
+			}()
+			rd := bufio.NewReader(outR)
+			var line []byte
+			// The answers are written by their own goroutine: the program
+			// may be printing (and so waiting for this reader) before it
+			// reads the next line.
+			answers := make(chan string, 16)
+			go func() {
+				for a := range answers {
+					io.WriteString(inW, a+"\n")
+				}
+			}()
+			defer close(answers)
+			answer := func(s string) { answers <- s }
+			for {
+				b, err := rd.ReadByte()
+				if err != nil {
+					break
+				}
+				if b == '\n' {
+					if m := playedLine.FindSubmatch(line); m != nil {
+						if err := h.Play(string(m[1])); err != nil {
+							t.Fatalf("the program played %s: %v", m[1], err)
+						}
+					}
+					line = line[:0]
+					continue
+				}
+				line = append(line, b)
+				if !promptLine.Match(line) {
+					continue
+				}
+				prompt := string(line)
+				line = line[:0]
+				switch {
+				case prompt == "game over> " && h.Position().Outcome().Status == boardrules.Ongoing:
+					t.Fatalf("game over while the test sees the game going on")
+				case prompt == "game over> ":
+					answer("save " + file)
+					answer("quit")
+				case prompt != "seat "+c.as+"> ":
+					t.Fatalf("prompt %q: the human plays seat %s", prompt, c.as)
+				case h.Len() > 2000:
+					t.Fatal("the game does not end")
+				default:
+					moves := h.Position().LegalMoves()
+					answer(moves[h.Len()%len(moves)])
+				}
+			}
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+			r := readRecordFile(t, file)
+			if diff := cmp.Diff(h.Moves(), r.Moves); diff != "" {
+				t.Errorf("saved moves (-test's +program's):\n%s", diff)
+			}
+			if r.Result == "" {
+				t.Error("the saved record of a finished game has no result")
+			}
+		})
+	}
+}
