@@ -6,8 +6,10 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardrules/boardrules"
+	_ "github.com/boardrules/boardrules/crumble"
 	_ "github.com/boardrules/boardrules/flooprail"
 	_ "github.com/boardrules/boardrules/terrace"
 	_ "github.com/boardrules/boardrules/tumbling"
@@ -58,15 +60,22 @@ func ExampleParseRecord() {
 	// true
 }
 
+// randomGameBudget bounds the time of one random game, so that an engine
+// whose plies take milliseconds (Crumble today) is tested on shorter games
+// rather than slowing the suite down.
+const randomGameBudget = 100 * time.Millisecond
+
 // randomGame plays a seeded random game of up to maxPlies moves from the
-// start of game g's variant.
+// start of game g's variant, or (beyond ten) as many as randomGameBudget
+// allows.
 func randomGame(t interface{ Fatalf(string, ...any) }, g boardrules.GameInfo, variant string, r *rand.Rand, maxPlies int) *boardrules.History {
 	start, err := g.New(variant)
 	if err != nil {
 		t.Fatalf("%s %s: %v", g.Name, variant, err)
 	}
 	h := boardrules.NewHistory(start)
-	for h.Len() < maxPlies {
+	deadline := time.Now().Add(randomGameBudget)
+	for h.Len() < maxPlies && (h.Len() < 10 || time.Now().Before(deadline)) {
 		moves := h.Position().LegalMoves()
 		if len(moves) == 0 {
 			break

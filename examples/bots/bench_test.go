@@ -1,0 +1,42 @@
+package bots_test
+
+import (
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/crumble"
+	"github.com/boardrules/boardrules/examples/bots"
+	"github.com/boardrules/boardrules/flooprail"
+	"github.com/boardrules/boardrules/terrace"
+	"github.com/boardrules/boardrules/tumbling"
+)
+
+// BenchmarkMCTS times one MCTS search of 1000 iterations from each
+// engine's standard start, and reports the playouts and plies per second
+// and the allocations per search (0 once the tree's buffers have grown).
+//
+//	go test -run '^$' -bench MCTS -benchmem ./examples/bots/
+func BenchmarkMCTS(b *testing.B) {
+	b.Run("crumble", func(b *testing.B) { benchMCTS(b, crumble.Standard()) })
+	b.Run("flooprail", func(b *testing.B) { benchMCTS(b, flooprail.Standard()) })
+	b.Run("terrace", func(b *testing.B) { benchMCTS(b, terrace.Standard()) })
+	b.Run("tumbling", func(b *testing.B) { benchMCTS(b, tumbling.Standard()) })
+}
+
+func benchMCTS[P boardrules.Position[P, M], M boardrules.Move](b *testing.B, start P) {
+	const nodes = 1000
+	s := bots.NewMCTS[P, M](bots.Options{Seed: 1, Nodes: nodes})
+	s.Choose(start) // grow the buffers
+	before := s.Stats()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := s.Choose(start); err != nil {
+			b.Fatal(err)
+		}
+	}
+	after := s.Stats()
+	secs := b.Elapsed().Seconds()
+	b.ReportMetric(float64(after.Playouts-before.Playouts)/secs, "playouts/s")
+	b.ReportMetric(float64(after.Plies-before.Plies)/secs, "plies/s")
+}
