@@ -1,7 +1,9 @@
 package bots_test
 
 import (
+	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/crumble"
@@ -25,6 +27,10 @@ func BenchmarkMCTS(b *testing.B) {
 
 func benchMCTS[P boardrules.Position[P, M], M boardrules.Move](b *testing.B, start P) {
 	const nodes = 1000
+	began := time.Now()
+	if _, moves := boardrules.Playout(start, rand.New(rand.NewPCG(1, 1)), 20); time.Since(began) > time.Duration(len(moves))*slowPly {
+		b.Skipf("a random ply takes over %v: a search of %d playouts would take minutes", slowPly, nodes)
+	}
 	s := bots.NewMCTS[P, M](bots.Options{Seed: 1, Nodes: nodes})
 	s.Choose(start) // grow the buffers
 	before := s.Stats()

@@ -56,6 +56,7 @@ type session struct {
 	h     *boardrules.History
 	bot   bots.Bot // nil for people only
 	human boardrules.Player
+	tags  map[string]string // the tags of the record loaded, kept for save
 }
 
 func run(in io.Reader, out io.Writer, args []string) error {
@@ -93,11 +94,11 @@ func run(in io.Reader, out io.Writer, args []string) error {
 		s.bot = b
 	}
 	if *load != "" {
-		h, err := readRecord(*load)
+		h, tags, err := readRecord(*load)
 		if err != nil {
 			return err
 		}
-		s.h = h
+		s.h, s.tags = h, tags
 	} else {
 		start, err := newGame(*game, *variant)
 		if err != nil {
@@ -144,16 +145,18 @@ func newGame(name, variant string) (boardrules.Any, error) {
 	return p, nil
 }
 
-func readRecord(file string) (*boardrules.History, error) {
+// readRecord reads a game record file: the game at its end, and its tags.
+func readRecord(file string) (*boardrules.History, map[string]string, error) {
 	text, err := os.ReadFile(file)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r, err := boardrules.ParseRecord(string(text))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, nil, fmt.Errorf("%s: %w", file, err)
 	}
-	return r.History()
+	h, err := r.History()
+	return h, r.Tags, err
 }
 
 const help = `Type a move, in any notation the game accepts, or a command:
@@ -270,6 +273,9 @@ func (s *session) save(file string) {
 	}
 	r := s.h.Record()
 	r.Tags = map[string]string{"Date": time.Now().UTC().Format("2006.01.02")}
+	for k, v := range s.tags { // a loaded game keeps its tags, Date included
+		r.Tags[k] = v
+	}
 	if err := os.WriteFile(file, []byte(r.Format()), 0o644); err != nil {
 		fmt.Fprintln(s.out, err)
 		return
@@ -282,7 +288,7 @@ func (s *session) load(file string) {
 		fmt.Fprintln(s.out, "load needs a file name: load FILE")
 		return
 	}
-	h, err := readRecord(file)
+	h, tags, err := readRecord(file)
 	if err != nil {
 		fmt.Fprintln(s.out, err)
 		return
@@ -291,7 +297,7 @@ func (s *session) load(file string) {
 		fmt.Fprintf(s.out, "%s: you play seat %d, and this game has %d seats\n", file, s.human, h.Position().Players())
 		return
 	}
-	s.h = h
+	s.h, s.tags = h, tags
 	fmt.Fprintf(s.out, "Loaded %d moves from %s.\n", h.Len(), file)
 	s.showGame()
 }

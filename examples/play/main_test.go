@@ -104,7 +104,7 @@ func readRecordFile(t *testing.T, file string) boardrules.Record {
 func TestLoadGoesOnFromTheEnd(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "t.txt")
-	rec := "[Game \"terrace\"]\n[Variant \"6-long\"]\n\n1. B-c1-c3 b-c6-c4\n"
+	rec := "[Game \"terrace\"]\n[Variant \"6-long\"]\n[White \"Ann\"]\n\n1. B-c1-c3 b-c6-c4\n"
 	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -112,13 +112,17 @@ func TestLoadGoesOnFromTheEnd(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("[Game \"terrace\"]\n1. B-c1-c3 B-c1-c3\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := script(t, []string{"-load", file}, "undo", "load "+bad, "load "+file, "quit")
+	saved := filepath.Join(dir, "saved.txt")
+	out := script(t, []string{"-load", file}, "undo", "load "+bad, "load "+file, "save "+saved, "quit")
 	wantIn(t, out,
 		"terrace 6-long, move 3: seat 0 to move.",
 		"Back to move 2.",
 		"ply 2 (B-c1-c3)",
 		"Loaded 2 moves from "+file,
 	)
+	if r := readRecordFile(t, saved); r.Tags["White"] != "Ann" || len(r.Moves) != 2 {
+		t.Errorf("a loaded game saved again lost its tags or moves: %+v", r)
+	}
 	// A game loaded at start-up with -game given too: the record wins.
 	if _, err := runErr([]string{"-load", bad}); err == nil || !strings.Contains(err.Error(), "ply 2") {
 		t.Errorf("-load of a bad record: %v", err)
