@@ -246,3 +246,25 @@ func TestAgainstABotToTheEnd(t *testing.T) {
 		})
 	}
 }
+
+// FuzzPlay feeds any input to the player: it must answer every line and
+// never fail or panic. Lines that would save or load files are left out.
+func FuzzPlay(f *testing.F) {
+	f.Add("moves\na1b1\nH8G8\nundo\nzz\n\n")
+	f.Add("A1-B1T\nhelp\nboard\nundo\nundo\nundo\n")
+	f.Add("\x00\xff\n   \n#12\nA1-B1#1\n")
+	f.Fuzz(func(t *testing.T, input string) {
+		var kept []string
+		for _, line := range strings.Split(input, "\n") {
+			cmd, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+			if cmd != "save" && cmd != "load" {
+				kept = append(kept, line)
+			}
+		}
+		var out strings.Builder
+		in := strings.NewReader(strings.Join(kept, "\n"))
+		if err := run(in, &out, []string{"-game", "tumbling", "-bot", "greedy", "-as", "1"}); err != nil {
+			t.Fatalf("run failed on %q: %v", input, err)
+		}
+	})
+}
