@@ -23,6 +23,10 @@ func BenchmarkMCTS(b *testing.B) {
 	b.Run("flooprail", func(b *testing.B) { benchMCTS(b, flooprail.Standard()) })
 	b.Run("terrace", func(b *testing.B) { benchMCTS(b, terrace.Standard()) })
 	b.Run("tumbling", func(b *testing.B) { benchMCTS(b, tumbling.Standard()) })
+	// The universal path, for comparison: the same search through Text.
+	g, _ := boardrules.Lookup("terrace")
+	p, _ := g.New(g.Variants[0])
+	b.Run("text-terrace", func(b *testing.B) { benchMCTS(b, bots.TextOf(p)) })
 }
 
 func benchMCTS[P boardrules.Position[P, M], M boardrules.Move](b *testing.B, start P) {
