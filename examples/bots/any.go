@@ -152,13 +152,28 @@ func (m TextMove) String() string { return string(m) }
 func TextOf(p boardrules.Any) Text { return Text{p} }
 
 // Any returns the wrapped position.
-func (t Text) Any() boardrules.Any         { return t.a }
-func (t Text) Players() int                { return t.a.Players() }
-func (t Text) ToMove() boardrules.Player   { return t.a.ToMove() }
+func (t Text) Any() boardrules.Any { return t.a }
+
+// Players is the wrapped position's.
+func (t Text) Players() int { return t.a.Players() }
+
+// ToMove is the wrapped position's.
+func (t Text) ToMove() boardrules.Player { return t.a.ToMove() }
+
+// Outcome is the wrapped position's.
 func (t Text) Outcome() boardrules.Outcome { return t.a.Outcome() }
-func (t Text) Hash() uint64                { return t.a.Hash() }
-func (t Text) String() string              { return t.a.String() }
-func (t Text) LegalMoves() []TextMove      { return t.AppendLegalMoves(nil) }
+
+// Hash is the wrapped position's.
+func (t Text) Hash() uint64 { return t.a.Hash() }
+
+// String is the wrapped position's board.
+func (t Text) String() string { return t.a.String() }
+
+// LegalMoves lists the wrapped position's legal moves.
+func (t Text) LegalMoves() []TextMove { return t.AppendLegalMoves(nil) }
+
+// AppendLegalMoves appends the legal moves to dst; the Any allocates their
+// texts, so unlike an engine's this is never free.
 func (t Text) AppendLegalMoves(dst []TextMove) []TextMove {
 	for _, m := range t.a.LegalMoves() {
 		dst = append(dst, TextMove(m))

@@ -56,7 +56,11 @@
 // that reaches Options.MaxPlies is counted as a draw. The move played is the
 // root's most visited child. The budget is a number of iterations (Nodes),
 // a time (Time), or both, whichever ends first; with the same seed and a
-// Nodes budget only, the search is deterministic.
+// Nodes budget only, the search is deterministic. The exploration
+// constant defaults to 0.7 rather than the textbook √2: rewards are 0 or 1
+// and budgets are small, so exploiting a good move early pays; with a
+// hundred iterations against random play in Tumbling Down, 0.7 won clearly
+// more games than 1.0.
 //
 // The tree lives in slices of nodes that are reused from one move to the
 // next, each node keeping its position, so descending the tree costs no
