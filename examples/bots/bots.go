@@ -30,7 +30,7 @@ type Options struct {
 const (
 	DefaultNodes    = 1000
 	DefaultMaxPlies = 300
-	DefaultC        = 0.7
+	DefaultC        = 1.0
 )
 
 func (o Options) withDefaults() Options {

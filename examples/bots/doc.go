@@ -57,10 +57,11 @@
 // root's most visited child. The budget is a number of iterations (Nodes),
 // a time (Time), or both, whichever ends first; with the same seed and a
 // Nodes budget only, the search is deterministic. The exploration
-// constant defaults to 0.7 rather than the textbook √2: rewards are 0 or 1
-// and budgets are small, so exploiting a good move early pays; with a
-// hundred iterations against random play in Tumbling Down, 0.7 won clearly
-// more games than 1.0.
+// constant defaults to 1.0, a little below the textbook √2 since rewards
+// are 0 or 1 and budgets small; against random play 0.7 and 1.0 did alike.
+// What mattered was the win-in-one rule: with a hundred iterations in
+// Tumbling Down (some 150 moves a turn) MCTS won 66% of its games against
+// random play without it, and 96% with it.
 //
 // The tree lives in slices of nodes that are reused from one move to the
 // next, each node keeping its position, so descending the tree costs no
