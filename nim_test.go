@@ -62,35 +62,36 @@ func (p nim) MarshalText() ([]byte, error) {
 	return fmt.Appendf(nil, "nim %d %d", p.pile, p.toMove), nil
 }
 
-func decodeNim(code []byte) (nim, error) {
-	var p nim
+// UnmarshalText reads the position code MarshalText writes.
+func (p *nim) UnmarshalText(code []byte) error {
 	var pile, toMove int
 	if _, err := fmt.Sscanf(string(code), "nim %d %d", &pile, &toMove); err != nil || pile < 0 || toMove < 0 || toMove > 1 {
-		return p, fmt.Errorf("bad nim code %q: %w", code, boardrules.ErrSyntax)
+		return fmt.Errorf("bad nim code %q: %w", code, boardrules.ErrSyntax)
 	}
-	return nim{pile: pile, toMove: boardrules.Player(toMove)}, nil
+	*p = nim{pile: pile, toMove: boardrules.Player(toMove)}
+	return nil
 }
+
+// nimVariant is the size of the pile a game starts from; a position names
+// its variant by the pile it has now, as the code records nothing else.
+type nimVariant int
+
+func (v nimVariant) String() string { return strconv.Itoa(int(v)) }
+
+func (p nim) Variant() nimVariant { return nimVariant(p.pile) }
+
+func parseNimVariant(s string) (nimVariant, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || (n != 10 && n != 4) {
+		return 0, fmt.Errorf("nim: unknown variant %q", s)
+	}
+	return nimVariant(n), nil
+}
+
+func newNim(v nimVariant) (nim, error) { return nim{pile: int(v)}, nil }
 
 var _ boardrules.Position[nim, take] = nim{}
 
 func init() {
-	boardrules.Register(boardrules.GameInfo{
-		Name:     "nim",
-		Title:    "Nim",
-		Variants: []string{"10", "4"},
-		New: func(variant string) (boardrules.Any, error) {
-			n, err := strconv.Atoi(variant)
-			if err != nil || (n != 10 && n != 4) {
-				return nil, fmt.Errorf("nim: unknown variant %q", variant)
-			}
-			return boardrules.AsAny("nim", variant, nim{pile: n}), nil
-		},
-		Decode: func(code []byte) (boardrules.Any, error) {
-			p, err := decodeNim(code)
-			if err != nil {
-				return nil, err
-			}
-			return boardrules.AsAny("nim", strconv.Itoa(p.pile), p), nil
-		},
-	})
+	boardrules.Register(boardrules.EngineInfo[nim, take]("nim", "Nim", []string{"10", "4"}, parseNimVariant, newNim))
 }
