@@ -72,7 +72,7 @@ func run(out io.Writer, args []string) error {
 }
 
 func arena(out io.Writer, c config) error {
-	start, err := newGame(c.game, c.variant)
+	start, err := boardrules.NewGame(c.game, c.variant)
 	if err != nil {
 		return err
 	}
@@ -163,26 +163,4 @@ func describe(kind string, o bots.Options) string {
 		return fmt.Sprintf("mcts (%v a move)", o.Time)
 	}
 	return fmt.Sprintf("mcts (%d nodes a move)", o.Nodes)
-}
-
-func newGame(name, variant string) (boardrules.Any, error) {
-	if name == "" {
-		games := boardrules.Games()
-		if len(games) == 0 {
-			return nil, errors.New("no game is linked in")
-		}
-		name = games[0].Name
-	}
-	g, ok := boardrules.Lookup(name)
-	if !ok {
-		return nil, fmt.Errorf("no game %q", name)
-	}
-	if variant == "" {
-		variant = g.Variants[0]
-	}
-	p, err := g.New(variant)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w (variants: %s)", name, err, strings.Join(g.Variants, ", "))
-	}
-	return p, nil
 }

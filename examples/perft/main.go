@@ -81,12 +81,5 @@ func start(game, variant, code string) (boardrules.Any, error) {
 	if game == "" {
 		return nil, fmt.Errorf("name a game with -game (or -list to see them)")
 	}
-	g, ok := boardrules.Lookup(game)
-	if !ok {
-		return nil, fmt.Errorf("unknown game %q (-list shows the registered games)", game)
-	}
-	if variant == "" {
-		variant = g.Variants[0]
-	}
-	return g.New(variant)
+	return boardrules.NewGame(game, variant)
 }

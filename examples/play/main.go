@@ -100,7 +100,7 @@ func run(in io.Reader, out io.Writer, args []string) error {
 		}
 		s.h, s.tags = h, tags
 	} else {
-		start, err := newGame(*game, *variant)
+		start, err := boardrules.NewGame(*game, *variant)
 		if err != nil {
 			return err
 		}
@@ -121,28 +121,6 @@ func printGames(out io.Writer) {
 	for _, g := range games {
 		fmt.Fprintf(out, "%-10s %-14s variants: %s\n", g.Name, g.Title, strings.Join(g.Variants, ", "))
 	}
-}
-
-func newGame(name, variant string) (boardrules.Any, error) {
-	if name == "" {
-		games := boardrules.Games()
-		if len(games) == 0 {
-			return nil, errors.New("no game is linked in")
-		}
-		name = games[0].Name
-	}
-	g, ok := boardrules.Lookup(name)
-	if !ok {
-		return nil, fmt.Errorf("no game %q (see -list)", name)
-	}
-	if variant == "" {
-		variant = g.Variants[0]
-	}
-	p, err := g.New(variant)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w (variants: %s)", name, err, strings.Join(g.Variants, ", "))
-	}
-	return p, nil
 }
 
 // readRecord reads a game record file: the game at its end, and its tags.
