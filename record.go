@@ -28,8 +28,9 @@ import (
 // A record with a Start code begins there, and the code alone decides the
 // rules: Variant is then kept as a name but not checked, since a variant
 // that only chooses the first position (Terrace's "8-short" setup) is not
-// part of a position code. Without Start, Variant must be one the game
-// lists, and "" means its standard game.
+// part of a position code. Without Start, Variant must be a variant the
+// game can start (GameInfo.New accepts it, listed in GameInfo.Variants or
+// not, such as Crumble's "4x4"), and "" means its standard game.
 //
 // A record is always checked by replaying it: ParseRecord and Replay accept
 // only records whose every move is legal, and a stated Result must be the
@@ -189,16 +190,15 @@ func (r Record) start() (Any, error) {
 		}
 		return p, nil
 	}
-	if r.Variant != "" && !slices.Contains(g.Variants, r.Variant) {
-		return nil, fmt.Errorf("%w: record: game %s has no variant %q (it has %s)", ErrSyntax, r.Game, r.Variant, strings.Join(g.Variants, ", "))
-	}
+	// Any variant the engine can start is allowed, listed or not: Crumble
+	// plays on every board from 2x2 to 32x32 but lists two.
 	variant := r.Variant
 	if variant == "" {
 		variant = g.Variants[0]
 	}
 	p, err := g.New(variant)
 	if err != nil {
-		return nil, fmt.Errorf("%w: record: %s variant %q: %w", ErrSyntax, r.Game, variant, err)
+		return nil, fmt.Errorf("%w: record: game %s has no variant %q (it lists %s): %w", ErrSyntax, r.Game, variant, strings.Join(g.Variants, ", "), err)
 	}
 	return p, nil
 }

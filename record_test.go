@@ -338,3 +338,14 @@ func TestRecordRoundTripFinishedGames(t *testing.T) {
 		}
 	}
 }
+
+func TestRecordAcceptsUnlistedVariants(t *testing.T) {
+	// Crumble lists 6x6 and 8x8 but plays on any board from 2x2 to 32x32.
+	r, err := boardrules.ParseRecord("[Game \"crumble\"]\n[Variant \"3x2\"]\n")
+	if err != nil || r.Variant != "3x2" {
+		t.Fatalf("ParseRecord = %+v, %v", r, err)
+	}
+	if _, err := boardrules.ParseRecord("[Game \"nim\"]\n[Variant \"7\"]\n"); !errors.Is(err, boardrules.ErrSyntax) {
+		t.Errorf("a variant New refuses: %v, want ErrSyntax", err)
+	}
+}

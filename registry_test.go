@@ -189,3 +189,18 @@ func TestAnySharedBetweenGoroutines(t *testing.T) {
 		t.Errorf("the shared start changed: %q", start.String())
 	}
 }
+
+func TestNewGame(t *testing.T) {
+	p, err := boardrules.NewGame("nim", "")
+	if err != nil || p.Variant() != "10" {
+		t.Fatalf("NewGame(nim, \"\") = %v, %v; want the standard variant 10", p, err)
+	}
+	if p, err := boardrules.NewGame("", ""); err != nil || p.Game() != boardrules.Games()[0].Name {
+		t.Errorf("NewGame(\"\", \"\") = %v, %v; want the first registered game", p, err)
+	}
+	for _, c := range [][2]string{{"chess", ""}, {"nim", "7"}} {
+		if _, err := boardrules.NewGame(c[0], c[1]); err == nil {
+			t.Errorf("NewGame(%q, %q) did not fail", c[0], c[1])
+		}
+	}
+}
