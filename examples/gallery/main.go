@@ -30,11 +30,11 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"math/rand/v2"
 	"os"
 	"strings"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/randplay"
 )
 
 func main() {
@@ -164,18 +164,16 @@ func variantRow(g boardrules.GameInfo, variant string, seed uint64, plies int) (
 	if err != nil {
 		return row{}, fmt.Errorf("%s %s: %w", g.Name, variant, err)
 	}
-	r := rand.New(rand.NewPCG(seed, hashName(g.Name+"/"+variant)))
+	r := randplay.New(seed, g.Name+"/"+variant)
 	p, before := start, start
 	var moves []string
 	for len(moves) < plies {
-		legal := p.LegalMoves()
-		if len(legal) == 0 {
-			break
-		}
-		m := legal[r.IntN(len(legal))]
-		next, err := p.Play(m)
+		next, m, ok, err := randplay.Step(p, r)
 		if err != nil {
-			return row{}, fmt.Errorf("%s %s ply %d: legal move %q refused: %w", g.Name, variant, len(moves)+1, m, err)
+			return row{}, fmt.Errorf("%s %s ply %d: %w", g.Name, variant, len(moves)+1, err)
+		}
+		if !ok {
+			break
 		}
 		before, p = p, next
 		moves = append(moves, m)
@@ -238,16 +236,6 @@ func state(p boardrules.Any) string {
 	default:
 		return fmt.Sprintf("Game over: %s (%s)", o.Status, o.Reason)
 	}
-}
-
-// hashName gives each game and variant its own random stream for one seed.
-func hashName(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= 1099511628211
-	}
-	return h
 }
 
 var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>

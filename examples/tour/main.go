@@ -17,12 +17,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/randplay"
 )
 
 func main() {
@@ -89,18 +89,16 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, o options) erro
 	fmt.Fprintf(w, "%s\n", strings.TrimRight(p.String(), "\n"))
 	fmt.Fprintf(w, "%d legal moves at the start.\n", len(p.LegalMoves()))
 
-	r := rand.New(rand.NewPCG(o.seed, hashName(g.Name+"/"+variant)))
+	r := randplay.New(o.seed, g.Name+"/"+variant)
 	ply := 0
 	var last []string
 	for ; ply < o.maxPlies; ply++ {
-		moves := p.LegalMoves()
-		if len(moves) == 0 {
-			break
-		}
-		m := moves[r.IntN(len(moves))]
-		next, err := p.Play(m)
+		next, m, ok, err := randplay.Step(p, r)
 		if err != nil {
-			return fmt.Errorf("%s %s ply %d: legal move %q refused: %w", g.Name, variant, ply+1, m, err)
+			return fmt.Errorf("%s %s ply %d: %w", g.Name, variant, ply+1, err)
+		}
+		if !ok {
+			break
 		}
 		p = next
 		last = append(last, m)
@@ -158,14 +156,4 @@ func tail(moves []string, n int) string {
 		return "... " + strings.Join(moves[len(moves)-n:], " ")
 	}
 	return strings.Join(moves, " ")
-}
-
-// hashName gives each game and variant its own random stream for one seed.
-func hashName(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= 1099511628211
-	}
-	return h
 }
