@@ -96,10 +96,11 @@ func TestMCTSOnEveryEngine(t *testing.T) {
 }
 
 // deterministic: the same seed and a Nodes budget give the same moves.
-func deterministic[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P) {
+// maxPlies is the engine case's playout cap (0: the default).
+func deterministic[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P, maxPlies int) {
 	play := func() []string {
-		a := bots.NewMCTS[P, M](bots.Options{Seed: 9, Nodes: 60})
-		b := bots.NewMCTS[P, M](bots.Options{Seed: 10, Nodes: 60})
+		a := bots.NewMCTS[P, M](bots.Options{Seed: 9, Nodes: 60, MaxPlies: maxPlies})
+		b := bots.NewMCTS[P, M](bots.Options{Seed: 10, Nodes: 60, MaxPlies: maxPlies})
 		var moves []string
 		p := start
 		for i := 0; i < 12 && p.Outcome().Status == boardrules.Ongoing; i++ {
@@ -122,17 +123,45 @@ func deterministic[P boardrules.Position[P, M], M boardrules.Move](t *testing.T,
 }
 
 // noAllocations: once its buffers have grown, a search allocates nothing
-// but what the engine's Outcome allocates at the end of a playout.
-func noAllocations[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P) {
-	s := bots.NewMCTS[P, M](bots.Options{Seed: 1, Nodes: 100})
+// but what the engine's Outcome allocates at the end of a playout and what
+// the engine itself allocates per ply (zero for most engines; crumble's
+// AppendLegalMoves and PlayUnchecked allocate a few times, as its package
+// doc explains).
+func noAllocations[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P, maxPlies int) {
+	s := bots.NewMCTS[P, M](bots.Options{Seed: 1, Nodes: 100, MaxPlies: maxPlies})
 	s.Choose(start)
+	before := s.Stats()
 	allocs := testing.AllocsPerRun(3, func() { s.Choose(start) })
+	after := s.Stats()
 	outcomeAllocs := testing.AllocsPerRun(3, func() {
 		p, _ := boardrules.Playout(start, rand.New(rand.NewPCG(1, 1)), 1000)
 		_ = p.Outcome()
 	})
-	t.Logf("%.0f allocations per search of 100 playouts", allocs)
-	if allocs > 100*max(1, outcomeAllocs) {
+	// plies per search: those of the playouts (AllocsPerRun runs the
+	// function once more to warm up) and one per iteration to expand a node
+	plies := float64(after.Plies-before.Plies)/4 + 100
+	engine := plies * enginePlyAllocs(start)
+	t.Logf("%.0f allocations per search of 100 playouts (%.0f of them the engine's, over %.0f plies)", allocs, engine, plies)
+	if allocs > 100*max(1, outcomeAllocs)+engine {
 		t.Errorf("%.0f allocations per search of 100 playouts", allocs)
 	}
+}
+
+// enginePlyAllocs returns the allocations of one ply of the engine alone
+// (legal moves into a reused buffer, then PlayUnchecked), the mean over the
+// first plies of a seeded random game.
+func enginePlyAllocs[P boardrules.Position[P, M], M boardrules.Move](start P) float64 {
+	_, game := boardrules.Playout(start, rand.New(rand.NewPCG(1, 1)), 20)
+	if len(game) == 0 {
+		return 0
+	}
+	buf := make([]M, 0, 1024)
+	allocs := testing.AllocsPerRun(3, func() {
+		p := start
+		for _, m := range game {
+			buf = p.AppendLegalMoves(buf[:0])
+			p = p.PlayUnchecked(m)
+		}
+	})
+	return allocs / float64(len(game))
 }

@@ -2,6 +2,8 @@ package bots_test
 
 import (
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"testing"
 	"time"
 
@@ -26,10 +28,18 @@ type engineCase struct {
 // engineCases lists every engine of the module; a new engine adds a line
 // here and one in init.
 var engineCases = []engineCase{
-	{"crumble", 100, func(t *testing.T, games, nodes int) { engineTests(t, crumble.Standard(), games, nodes) }},
-	{"flooprail", 50, func(t *testing.T, games, nodes int) { engineTests(t, flooprail.Standard(), games, nodes) }},
-	{"terrace", 50, func(t *testing.T, games, nodes int) { engineTests(t, terrace.Standard(), games, nodes) }},
-	{"tumbling", 100, func(t *testing.T, games, nodes int) { engineTests(t, tumbling.Standard(), games, nodes) }},
+	{"crumble", 100, func(t *testing.T, games, nodes int) {
+		engineTests(t, crumble3x3(t), games, bots.Options{Nodes: nodes, MaxPlies: crumbleMaxPlies})
+	}},
+	{"flooprail", 50, func(t *testing.T, games, nodes int) {
+		engineTests(t, flooprail.Standard(), games, bots.Options{Nodes: nodes})
+	}},
+	{"terrace", 50, func(t *testing.T, games, nodes int) {
+		engineTests(t, terrace.Standard(), games, bots.Options{Nodes: nodes})
+	}},
+	{"tumbling", 100, func(t *testing.T, games, nodes int) {
+		engineTests(t, tumbling.Standard(), games, bots.Options{Nodes: nodes})
+	}},
 }
 
 func init() {
@@ -39,17 +49,47 @@ func init() {
 	bots.Register[tumbling.Position, tumbling.Move]()
 }
 
+// crumble3x3 is the board of the crumble case: a random ply on 6x6 costs
+// about half a millisecond (the swap-path search of move generation), too
+// slow for 50 games of MCTS, while 3x3 keeps every rule (splits, joins,
+// swap paths, captures, wins) at a third of the cost and with games short
+// enough to fit. See the package doc.
+func crumble3x3(t *testing.T) crumble.Position {
+	p, err := crumble.New(crumble.Variant{Width: 3, Height: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// crumbleMaxPlies caps crumble's playouts (a capped playout counts as a
+// draw): a random 3x3 game can split its pieces ever finer, and each ply
+// of such a game costs more, so uncapped playouts made the test's time
+// swing from half a minute to many minutes.
+var crumbleMaxPlies = envInt("BOTS_MAXPLIES", 20)
+
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return n
+	}
+	return def
+}
+
 // slowPly is the time of a random ply above which the match test would
 // not fit its time budget; an engine that slow is skipped, with a message.
-const slowPly = 50 * time.Microsecond
+const slowPly = 250 * time.Microsecond
 
-func engineTests[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P, games, nodes int) {
+func engineTests[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P, games int, o bots.Options) {
 	began := time.Now()
 	_, moves := boardrules.Playout(start, rand.New(rand.NewPCG(1, 1)), 20)
-	if d := time.Since(began) / time.Duration(max(1, len(moves))); d > slowPly {
-		t.Skipf("a random ply takes %v (over %v): too slow for %d games of MCTS", d, slowPly, games)
+	limit := slowPly
+	if raceEnabled {
+		limit *= 10 // the race detector's slowdown, with fewer games
 	}
-	t.Run("BeatsRandom", func(t *testing.T) { beatsRandom(t, start, games, bots.Options{Nodes: nodes}) })
-	t.Run("Deterministic", func(t *testing.T) { deterministic(t, start) })
-	t.Run("NoAllocations", func(t *testing.T) { noAllocations(t, start) })
+	if d := time.Since(began) / time.Duration(max(1, len(moves))); d > limit {
+		t.Skipf("a random ply takes %v (over %v): too slow for %d games of MCTS", d, limit, games)
+	}
+	t.Run("BeatsRandom", func(t *testing.T) { beatsRandom(t, start, games, o) })
+	t.Run("Deterministic", func(t *testing.T) { deterministic(t, start, o.MaxPlies) })
+	t.Run("NoAllocations", func(t *testing.T) { noAllocations(t, start, o.MaxPlies) })
 }
