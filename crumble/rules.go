@@ -618,13 +618,14 @@ func (t *tiling) winner(col []uint64) int8 {
 					m |= t.chainMask[t.chain[y]]
 				}
 			}
+			if m == allSides {
+				// this bound allows a win already: the flood decides
+				return t.winnerFlood(col)
+			}
 			bound[c] = m
 		}
 	}
-	if bound[0] != allSides && bound[1] != allSides {
-		return -1
-	}
-	return t.winnerFlood(col)
+	return -1
 }
 
 // winnerFlood searches the chains through the recoloured pieces.
@@ -1403,14 +1404,14 @@ func appendPathText(b []byte, m *Move, path []byte) ([]byte, int) {
 // in breadth-first order.
 func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen int) []Move {
 	// no-swap move
-	start := len(s.text)
+	baseStart := len(s.text)
 	s.text = append(s.text, s.text[locStart:locStart+locLen]...)
 	s.text = p.appendBaseText(s, s.text, &base)
 	baseEnd := len(s.text)
 	m := base
-	m.pathOff = int32(baseEnd - start)
+	m.pathOff = int32(baseEnd - baseStart)
 	dst = append(dst, m)
-	s.offs = append(s.offs, int32(start), int32(baseEnd))
+	s.offs = append(s.offs, int32(baseStart), int32(baseEnd))
 
 	if !s.t.mayStep(&s.act, p.turn) {
 		return dst
@@ -1488,8 +1489,9 @@ func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen i
 			mv := base
 			mv.src = int32(s.states[root].src)
 			start := len(s.text)
-			s.text = append(s.text, s.text[locStart:locStart+locLen]...)
-			s.text = p.appendBaseText(s, s.text, &mv)
+			// the base text does not depend on the source: copy the
+			// no-swap move's text rather than writing it again
+			s.text = append(s.text, s.text[baseStart:baseEnd]...)
 			var off int
 			s.text, off = appendPathText(s.text, &mv, path)
 			mv.pathOff = int32(off - start)
