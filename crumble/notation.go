@@ -3,6 +3,7 @@ package crumble
 // Staircase locations, the move grammar, canonical move text and ParseMove.
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -40,21 +41,8 @@ type cornerGraph struct {
 	sortK  []int32
 }
 
-func cmpPt(a, b pt) int {
-	if a.y != b.y {
-		if a.y < b.y {
-			return -1
-		}
-		return 1
-	}
-	if a.x < b.x {
-		return -1
-	}
-	if a.x > b.x {
-		return 1
-	}
-	return 0
-}
+// cmpPt orders points by row, then column: position-code order.
+func cmpPt(a, b pt) int { return cmp.Or(cmp.Compare(a.y, b.y), cmp.Compare(a.x, b.x)) }
 
 // build computes the graph of ps and the canonical location of every point
 // it can reach.
@@ -84,19 +72,7 @@ func (g *cornerGraph) build(ps []piece, wf, hf int64) {
 		}
 		slices.SortFunc(g.byX, func(a, b int32) int {
 			pa, pb := g.pts[a], g.pts[b]
-			if pa.x != pb.x {
-				if pa.x < pb.x {
-					return -1
-				}
-				return 1
-			}
-			if pa.y < pb.y {
-				return -1
-			}
-			if pa.y > pb.y {
-				return 1
-			}
-			return 0
+			return cmp.Or(cmp.Compare(pa.x, pb.x), cmp.Compare(pa.y, pb.y))
 		})
 	}
 	n := len(g.pts)

@@ -4,6 +4,7 @@ package crumble
 // captures and the win check, splits and joins, move generation and Play.
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -885,19 +886,7 @@ func (g *cornerGraph) along(v int, to int64, north bool) bool {
 // the grown slice and p's index.
 func insertSorted(ps []piece, p piece) ([]piece, int) {
 	i, _ := slices.BinarySearchFunc(ps, p, func(a, b piece) int {
-		if a.y != b.y {
-			if a.y < b.y {
-				return -1
-			}
-			return 1
-		}
-		if a.x < b.x {
-			return -1
-		}
-		if a.x > b.x {
-			return 1
-		}
-		return 0
+		return cmp.Or(cmp.Compare(a.y, b.y), cmp.Compare(a.x, b.x))
 	})
 	ps = slices.Insert(ps, i, p)
 	return ps, i
