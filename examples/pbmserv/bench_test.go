@@ -5,20 +5,27 @@ import (
 	"testing"
 )
 
+// benchServer is a server on a fresh SQLite file with the users alice
+// (password a) and bob (password b), bcrypt at its minimum cost.
+func benchServer(b *testing.B) (*Server, context.Context) {
+	st, err := Open(context.Background(), b.TempDir()+"/bench.db")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	s := NewServer(st, 4, nil)
+	ctx := context.Background()
+	s.Execute(ctx, "register alice a")
+	s.Execute(ctx, "register bob b")
+	return s, ctx
+}
+
 // BenchmarkMove times one move command end to end on SQLite: password
 // check (bcrypt at the minimum cost), read and replay of the board, the
 // rules, and the commit with fsync. A game that ends is replaced by a new
 // board.
 func BenchmarkMove(b *testing.B) {
-	st, err := Open(context.Background(), b.TempDir()+"/bench.db")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	s := NewServer(st, 4, nil)
-	ctx := context.Background()
-	s.Execute(ctx, "register alice a")
-	s.Execute(ctx, "register bob b")
+	s, ctx := benchServer(b)
 	pw := map[string]string{"alice": "a", "bob": "b"}
 	var id int64
 	newBoard := func() {
@@ -53,15 +60,7 @@ func BenchmarkMove(b *testing.B) {
 
 // BenchmarkBoard times a "board" command: read, replay and print.
 func BenchmarkBoard(b *testing.B) {
-	st, err := Open(context.Background(), b.TempDir()+"/bench.db")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	s := NewServer(st, 4, nil)
-	ctx := context.Background()
-	s.Execute(ctx, "register alice a")
-	s.Execute(ctx, "register bob b")
+	s, ctx := benchServer(b)
 	s.Execute(ctx, "tumble challenge alice bob")
 	// Twenty moves in, so the replay has some work.
 	for range 20 {
