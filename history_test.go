@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/anytest"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
@@ -133,18 +134,6 @@ func code(t interface{ Fatal(...any) }, p boardrules.Any) string {
 	return string(c)
 }
 
-// plainAny hides everything of AsAny's positions but the Any methods, so
-// CanonicalMove must take its general path.
-type plainAny struct{ boardrules.Any }
-
-func (p plainAny) Play(move string) (boardrules.Any, error) {
-	next, err := p.Any.Play(move)
-	if err != nil {
-		return nil, err
-	}
-	return plainAny{next}, nil
-}
-
 func TestCanonicalMoveOfAnyAny(t *testing.T) {
 	for _, c := range []struct{ game, variant, move, want string }{
 		{"tumbling", "pbmserv", "a1b1", "A1-B1"},
@@ -153,13 +142,13 @@ func TestCanonicalMoveOfAnyAny(t *testing.T) {
 	} {
 		g, _ := boardrules.Lookup(c.game)
 		p, _ := g.New(c.variant)
-		for _, q := range []boardrules.Any{p, plainAny{p}} {
+		for _, q := range []boardrules.Any{p, anytest.Plain(p)} {
 			got, err := boardrules.CanonicalMove(q, c.move)
 			if err != nil || got != c.want {
 				t.Errorf("%s CanonicalMove(%T, %q) = %q, %v; want %q", c.game, q, c.move, got, err, c.want)
 			}
 		}
-		if _, err := boardrules.CanonicalMove(plainAny{p}, "zz"); !errors.Is(err, boardrules.ErrSyntax) {
+		if _, err := boardrules.CanonicalMove(anytest.Plain(p), "zz"); !errors.Is(err, boardrules.ErrSyntax) {
 			t.Errorf("%s: CanonicalMove(zz) = %v, want ErrSyntax", c.game, err)
 		}
 	}

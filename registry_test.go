@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/anytest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -122,17 +123,6 @@ func ExamplePerft() {
 	// Output: 6
 }
 
-// textOnly hides the fast methods of an Any, to test the text fallback.
-type textOnly struct{ boardrules.Any }
-
-func (t textOnly) Play(m string) (boardrules.Any, error) {
-	next, err := t.Any.Play(m)
-	if err != nil {
-		return nil, err
-	}
-	return textOnly{next}, nil
-}
-
 func TestAnyPerft(t *testing.T) {
 	g, _ := boardrules.Lookup("nim")
 	p, _ := g.New("10")
@@ -141,7 +131,7 @@ func TestAnyPerft(t *testing.T) {
 		if got := boardrules.AnyPerft(p, depth); got != want {
 			t.Errorf("AnyPerft(depth %d) = %d, want %d", depth, got, want)
 		}
-		if got := boardrules.AnyPerft(textOnly{p}, depth); got != want {
+		if got := boardrules.AnyPerft(anytest.Plain(p), depth); got != want {
 			t.Errorf("AnyPerft(text only, depth %d) = %d, want %d", depth, got, want)
 		}
 	}
@@ -149,7 +139,7 @@ func TestAnyPerft(t *testing.T) {
 	if diff := cmp.Diff(want, boardrules.AnyDivide(p, 3)); diff != "" {
 		t.Errorf("AnyDivide (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff(want, boardrules.AnyDivide(textOnly{p}, 3)); diff != "" {
+	if diff := cmp.Diff(want, boardrules.AnyDivide(anytest.Plain(p), 3)); diff != "" {
 		t.Errorf("AnyDivide text only (-want +got):\n%s", diff)
 	}
 }

@@ -8,18 +8,8 @@ import (
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/examples/bots"
+	"github.com/boardrules/boardrules/internal/anytest"
 )
-
-// plainAny hides AsAny's Unwrap, so a Bot must take the Text path.
-type plainAny struct{ boardrules.Any }
-
-func (p plainAny) Play(move string) (boardrules.Any, error) {
-	next, err := p.Any.Play(move)
-	if err != nil {
-		return nil, err
-	}
-	return plainAny{next}, nil
-}
 
 // gameBudget bounds the time of one test game through Any, so that a slow
 // engine (Crumble's random plies take milliseconds today) is tested on the
@@ -56,7 +46,7 @@ func TestBotsPlayEveryGameThroughAny(t *testing.T) {
 				for ply := 0; ply < plies && p.Outcome().Status == boardrules.Ongoing && (ply < 6 || time.Now().Before(deadline)); ply++ {
 					var m string
 					if ply < 4 { // the Text path is slow: a few plies show it works
-						m, err = text.Move(plainAny{p})
+						m, err = text.Move(anytest.Plain(p))
 					} else {
 						m, err = fast.Move(p)
 					}
@@ -76,7 +66,7 @@ func TestBotsPlayEveryGameThroughAny(t *testing.T) {
 					if _, err := fast.Move(p); !errors.Is(err, boardrules.ErrGameOver) {
 						t.Errorf("%s %s %s: Move at the end: %v, want ErrGameOver", g.Name, v, kind, err)
 					}
-					if _, err := text.Move(plainAny{p}); !errors.Is(err, boardrules.ErrGameOver) {
+					if _, err := text.Move(anytest.Plain(p)); !errors.Is(err, boardrules.ErrGameOver) {
 						t.Errorf("%s %s %s: Text Move at the end: %v, want ErrGameOver", g.Name, v, kind, err)
 					}
 				}
