@@ -20,6 +20,7 @@ import (
 func EngineInfo[P interface {
 	Position[P, M]
 	MarshalText() ([]byte, error)
+	SeatName(Player) string
 	Variant() V
 }, M Move, V fmt.Stringer, PP interface {
 	*P

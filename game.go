@@ -1,6 +1,9 @@
 package boardrules
 
-import "errors"
+import (
+	"errors"
+	"math/rand/v2"
+)
 
 // Player is a seat in turn order, counted from 0. In two-player games seat 0
 // moves first.
@@ -39,6 +42,11 @@ type Outcome struct {
 	Status Status
 	Winner Player // set when Status == Win, else NoPlayer
 	Reason string // short English text: "king captured on E5", "no legal move", ...
+	// Rule is a short stable identifier of the rule that ended the game, with
+	// no spaces ("king-captured", "no-moves", "connection", ...), set whenever
+	// Status is not Ongoing. Each engine exports its identifiers as constants
+	// named Rule...; a program switches on Rule and shows Reason.
+	Rule string
 }
 
 // Position is the contract every engine's position type satisfies. P is the
@@ -73,6 +81,16 @@ type Position[P any, M Move] interface {
 	Hash() uint64
 	// String is the board as text (the pbmserv format where one exists).
 	String() string
+}
+
+// Sampler is implemented by positions that can draw a random legal move
+// faster than listing all of them. It is optional: Playout and the bots use
+// it when a position implements it, and fall back to a uniform choice from
+// LegalMoves otherwise. RandomMove returns only legal moves, gives every
+// legal move a positive probability (each engine documents its
+// distribution), and returns false when the game is over.
+type Sampler[M Move] interface {
+	RandomMove(r *rand.Rand) (M, bool)
 }
 
 // Move is a move of some game. String returns its canonical notation, and

@@ -20,7 +20,10 @@ type take int
 
 func (t take) String() string { return strconv.Itoa(int(t)) }
 
-func (p nim) Players() int              { return 2 }
+func (p nim) Players() int { return 2 }
+func (p nim) SeatName(pl boardrules.Player) string {
+	return [...]string{"first", "second"}[pl]
+}
 func (p nim) ToMove() boardrules.Player { return p.toMove }
 func (p nim) LegalMoves() []take        { return p.AppendLegalMoves(nil) }
 func (p nim) AppendLegalMoves(dst []take) []take {

@@ -22,6 +22,12 @@ type Any interface {
 	Hash() uint64
 	String() string
 	MarshalText() ([]byte, error) // the engine's position code
+	// SeatName names a seat in the game's own words: "Black", "White", "O",
+	// "X", a Terrace army.
+	SeatName(Player) string
+	// Unwrap returns the engine's own position value (a tumbling.Position,
+	// a crumble.Position, ...), for callers that know the game.
+	Unwrap() any
 }
 
 // GameInfo describes a registered game.
@@ -110,6 +116,7 @@ func truncate(b []byte, n int) string {
 func AsAny[P interface {
 	Position[P, M]
 	MarshalText() ([]byte, error)
+	SeatName(Player) string
 }, M Move](game, variant string, p P) Any {
 	return anyPosition[P, M]{game: game, variant: variant, pos: p}
 }
@@ -117,6 +124,7 @@ func AsAny[P interface {
 type anyPosition[P interface {
 	Position[P, M]
 	MarshalText() ([]byte, error)
+	SeatName(Player) string
 }, M Move] struct {
 	game, variant string
 	pos           P
@@ -132,6 +140,7 @@ func (a anyPosition[P, M]) Outcome() Outcome {
 func (a anyPosition[P, M]) Hash() uint64                 { return a.pos.Hash() }
 func (a anyPosition[P, M]) String() string               { return a.pos.String() }
 func (a anyPosition[P, M]) MarshalText() ([]byte, error) { return a.pos.MarshalText() }
+func (a anyPosition[P, M]) SeatName(pl Player) string    { return a.pos.SeatName(pl) }
 
 // Unwrap returns the engine position inside, for callers that know its type.
 func (a anyPosition[P, M]) Unwrap() any { return a.pos }

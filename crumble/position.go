@@ -280,3 +280,15 @@ func (p Position) exponent() int {
 	}
 	return int(p.shift) - tz
 }
+
+// SeatName names seat pl by its colour: "Black" (seat 0) or "White". It
+// returns "" for a seat not in the game.
+func (p Position) SeatName(pl boardrules.Player) string {
+	switch pl {
+	case boardrules.Player(Black):
+		return "Black"
+	case boardrules.Player(White):
+		return "White"
+	}
+	return ""
+}

@@ -313,3 +313,15 @@ func (m Move) Captures() []notation.Square {
 	}
 	return out
 }
+
+// SeatName names seat pl as the board text does: "O" (seat 0, who moves
+// first) or "X". It returns "" for a seat not in the game.
+func (p Position) SeatName(pl boardrules.Player) string {
+	switch pl {
+	case O:
+		return "O"
+	case X:
+		return "X"
+	}
+	return ""
+}

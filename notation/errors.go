@@ -68,3 +68,30 @@ func (e *ParseError) Error() string {
 
 // Unwrap returns boardrules.ErrSyntax.
 func (e *ParseError) Unwrap() error { return boardrules.ErrSyntax }
+
+// MoveError is the error of every engine for a well-formed move that cannot
+// be played: the move as given, the reason in a player's words, and the
+// sentinel it wraps (boardrules.ErrIllegalMove, or boardrules.ErrGameOver
+// once the game has ended). Error() is "move: reason", for example
+// "E5-G5t: E5 is empty".
+type MoveError struct {
+	Move   string // the move as given
+	Reason string // what is wrong: "E5 is empty"
+	Err    error  // boardrules.ErrIllegalMove or boardrules.ErrGameOver
+}
+
+// Illegal returns the MoveError of a move that is not legal in the position.
+func Illegal(move, reason string) *MoveError {
+	return &MoveError{Move: move, Reason: reason, Err: boardrules.ErrIllegalMove}
+}
+
+// GameOver returns the MoveError of a move tried after the game has ended.
+func GameOver(move, reason string) *MoveError {
+	return &MoveError{Move: move, Reason: reason, Err: boardrules.ErrGameOver}
+}
+
+func (e *MoveError) Error() string { return e.Move + ": " + e.Reason }
+
+// Unwrap returns the sentinel, so errors.Is(err, boardrules.ErrIllegalMove)
+// holds for an illegal move.
+func (e *MoveError) Unwrap() error { return e.Err }

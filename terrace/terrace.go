@@ -545,3 +545,16 @@ func (p *Position) finish() {
 	}
 	p.hash = p.computeHash()
 }
+
+// seatNames are the armies in seat order, as the board text writes them.
+var seatNames = [4]string{"lowercase", "UPPERCASE", "lowercase primed", "UPPERCASE primed"}
+
+// SeatName names seat pl by its army: "lowercase" (seat 0, who moves first),
+// "UPPERCASE", "lowercase primed", "UPPERCASE primed". It returns "" for a
+// seat not in the game.
+func (p Position) SeatName(pl boardrules.Player) string {
+	if pl < 0 || int(pl) >= p.Players() {
+		return ""
+	}
+	return seatNames[pl]
+}

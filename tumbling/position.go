@@ -615,3 +615,13 @@ func (p *Position) endCheck(mover Color, touched uint64, oldKings [2]uint64, old
 	}
 	return result{}
 }
+
+// SeatName names seat pl by the colour it plays under the position's rules:
+// "Black" or "White" (Player 0 is Black under Pbmserv and Classic rules,
+// White under Boardspace). It returns "" for a seat not in the game.
+func (p Position) SeatName(pl boardrules.Player) string {
+	if c := p.ColorOf(pl); c != NoColor {
+		return c.String()
+	}
+	return ""
+}

@@ -19,3 +19,7 @@ func (p plain) Play(move string) (boardrules.Any, error) {
 	}
 	return plain{next}, nil
 }
+
+// Unwrap returns the plain position itself, not the engine's value, so code
+// that unwraps to reach an engine type takes its general path.
+func (p plain) Unwrap() any { return p }
