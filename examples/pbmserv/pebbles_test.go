@@ -40,11 +40,13 @@ func init() {
 	})
 }
 
-func (p pebbles) Game() string              { return "pebbles" }
-func (p pebbles) Variant() string           { return p.variant }
-func (p pebbles) Players() int              { return 2 }
-func (p pebbles) ToMove() boardrules.Player { return p.toMove }
-func (p pebbles) Hash() uint64              { return uint64(p.left)<<1 | uint64(p.toMove) }
+func (p pebbles) Game() string                         { return "pebbles" }
+func (p pebbles) Variant() string                      { return p.variant }
+func (p pebbles) Players() int                         { return 2 }
+func (p pebbles) ToMove() boardrules.Player            { return p.toMove }
+func (p pebbles) Hash() uint64                         { return uint64(p.left)<<1 | uint64(p.toMove) }
+func (p pebbles) SeatName(pl boardrules.Player) string { return "seat " + strconv.Itoa(int(pl)) }
+func (p pebbles) Unwrap() any                          { return p }
 func (p pebbles) String() string {
 	return strings.Repeat("o", p.left) + " (" + strconv.Itoa(p.left) + " left)"
 }
