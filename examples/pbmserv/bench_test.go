@@ -41,16 +41,16 @@ func BenchmarkMove(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		p := g.hist.Position()
+		p := g.pos
 		moves := p.LegalMoves()
-		if g.b.Over || len(moves) == 0 || len(g.b.Moves) > 60 {
+		if g.b.Over || len(moves) == 0 || g.b.Plies > 60 {
 			newBoard()
 			g, _ = s.load(ctx, "tumble", id)
-			p = g.hist.Position()
+			p = g.pos
 			moves = p.LegalMoves()
 		}
 		user := g.b.Players[p.ToMove()]
-		line := "tumble move " + itoa(id) + " " + user + " " + pw[user] + " " + moves[len(moves)/2] + "#" + itoa(int64(len(g.b.Moves)+1))
+		line := "tumble move " + itoa(id) + " " + user + " " + pw[user] + " " + moves[len(moves)/2] + "#" + itoa(int64(g.b.Plies+1))
 		b.StartTimer()
 		if r := s.Execute(ctx, line); r[:6] == "error:" {
 			b.Fatal(line, r)
@@ -65,7 +65,7 @@ func BenchmarkBoard(b *testing.B) {
 	// Twenty moves in, so the replay has some work.
 	for range 20 {
 		g, _ := s.load(ctx, "tumble", 1)
-		p := g.hist.Position()
+		p := g.pos
 		moves := p.LegalMoves()
 		if len(moves) == 0 {
 			break

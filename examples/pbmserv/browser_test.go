@@ -99,7 +99,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	legal := g.hist.Position().LegalMoves()
+	legal := g.pos.LegalMoves()
 	for _, w := range []string{"<svg", "</svg>", `id="moveform"`, "<li>" + legal[0] + "</li>", "<li>" + legal[len(legal)-1] + "</li>", "move #1: alice (seat 0) to play"} {
 		if !strings.Contains(dom, w) {
 			t.Errorf("the browser's DOM lacks %q", w)
@@ -115,11 +115,11 @@ func TestBrowser(t *testing.T) {
 	if !strings.Contains(dom, want) || !strings.Contains(dom, "move #2: bob (seat 1) to play") {
 		t.Fatalf("after the form: DOM lacks %q:\n%s", want, dom)
 	}
-	g, err = s.load(t.Context(), "tumble", 1)
+	g.b, err = s.store.Board(t.Context(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(g.b.Moves) != 1 || g.b.Moves[0] != legal[0] {
+	if g.b.Plies != 1 || g.b.Moves[0] != legal[0] {
 		t.Errorf("stored moves %q, want [%s]", g.b.Moves, legal[0])
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 
@@ -33,13 +34,27 @@ const (
 	maxBoard    = 1e12
 )
 
-// errLine is the error of a line that cannot be a command; its text is
-// the reply.
-type errLine struct{ msg string }
+// errLine is an error a user may see: its text is the reply, and status
+// the HTTP status that carries it (400 unless said otherwise); retry is the
+// wait in seconds of a limit.
+type errLine struct {
+	msg    string
+	status int
+	retry  int
+}
 
 func (e errLine) Error() string { return e.msg }
 
-func lineErr(format string, a ...any) error { return errLine{fmt.Sprintf(format, a...)} }
+func lineErr(format string, a ...any) error {
+	return errLine{msg: fmt.Sprintf(format, a...), status: http.StatusBadRequest}
+}
+
+// statusErr is lineErr with another HTTP status: 403 for a password or a
+// seat, 404 for a missing board or user, 409 for a move the board's state
+// refuses, 500 for a damaged board.
+func statusErr(status int, format string, a ...any) error {
+	return errLine{msg: fmt.Sprintf(format, a...), status: status}
+}
 
 const usage = "commands: register USER PASSWORD | games USER | help | " +
 	"GAME challenge USER1 USER2 [USER3 [USER4]] [options] | GAME move BOARD USER PASSWORD MOVE[#N] | " +

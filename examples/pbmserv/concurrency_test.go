@@ -108,11 +108,11 @@ func TestConcurrentGames(t *testing.T) {
 					if g.b.Over {
 						continue
 					}
-					p := g.hist.Position()
+					p := g.pos
 					moves := p.LegalMoves()
 					user := g.b.Players[p.ToMove()]
 					line := word[id] + " move " + itoa(id) + " " + user + " pw-" + user + " " +
-						moves[r.IntN(len(moves))] + "#" + itoa(int64(len(g.b.Moves)+1))
+						moves[r.IntN(len(moves))] + "#" + itoa(int64(g.b.Plies+1))
 					reply := s.Execute(ctx, line)
 					switch {
 					case strings.HasPrefix(reply, user+" played "):

@@ -24,6 +24,33 @@ type gameWord struct {
 	// variant returns the registry variant for the options given (each
 	// lower-cased, with its '-') and the number of users challenged.
 	variant func(opts []string, players int) (string, error)
+	// maxMoves ends a game that goes on that long as a draw ("move
+	// limit"), for games whose rules let it go on for ever.
+	maxMoves int
+}
+
+// defaultMaxMoves is the move limit of every game: well beyond any game
+// played to win (Tumbling Down and Terrace games take tens of moves,
+// Crumble and FloopRail a few hundred at most), and it bounds what a board
+// costs: its record, its history reply, a past position's replay.
+const defaultMaxMoves = 1000
+
+// moveLimit is the move limit of a board's game.
+func moveLimit(b *Board) int {
+	if w, ok := findWord(b.Word); ok && w.maxMoves > 0 {
+		return w.maxMoves
+	}
+	return defaultMaxMoves
+}
+
+// needsHistory reports whether a board's rules look at the game's past,
+// which a position code does not carry: Crumble's automatic draws
+// (threefold repetition, renewable iteration) in every variant but
+// "-nodraws". A move on such a board is played on its record replayed,
+// not on its decoded position, so that the rules see what they need; the
+// move limit bounds that replay.
+func needsHistory(b *Board) bool {
+	return b.Game == "crumble" && !strings.HasSuffix(b.Variant, "nodraws")
 }
 
 // gameWords lists the words of the registered games. pbmserv's own games

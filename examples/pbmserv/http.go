@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"net"
 	"html/template"
 	"io"
 	"net/http"
@@ -26,41 +28,106 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /games/{n}", s.handleJSON)
 	mux.HandleFunc("GET /boards/{n}", s.handlePage)
 	mux.HandleFunc("POST /boards/{n}", s.handlePage)
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		io.WriteString(w, "pbmserv: POST commands to /command; see a board at /boards/N, as JSON at /games/N\n\n"+s.help())
+	mux.HandleFunc("GET /{$}", s.handleIndex)
+	return securityHeaders(mux)
+}
+
+// securityHeaders sets on every reply, errors included: a
+// Content-Security-Policy that allows no script, no plug-in, no foreign
+// style, image or form target, and framing by the site's own pages only;
+// the same for older browsers through X-Frame-Options; and nosniff, so
+// that a reply is only ever read as the type it says.
+func securityHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "+
+			"form-action 'self'; frame-ancestors 'self'; base-uri 'none'")
+		hd.Set("X-Frame-Options", "SAMEORIGIN")
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "no-referrer")
+		h.ServeHTTP(w, r.WithContext(withClient(r.Context(), clientAddr(r))))
 	})
-	return mux
+}
+
+// clientAddr is the address the per-address limits count: the peer's IP.
+// A server behind a proxy would take it from the proxy's header instead.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }
 
 // maxBody bounds a POST /command body: a mail's worth of commands.
 const maxBody = 64 << 10
 
+// handleCommand runs a body of commands. The status is 200 when every
+// command succeeded, else that of the first error; the text is the same as
+// on standard input. A body of more than Limits.MaxCommands commands is
+// refused whole (413); the replies stop once they pass Limits.MaxReply,
+// and when the client goes away.
 func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
-		http.Error(w, "error: request body too large or unreadable", http.StatusRequestEntityTooLarge)
+		textError(w, "error: request body too large or unreadable\n", http.StatusRequestEntityTooLarge)
 		return
 	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	var lines []string
 	for _, l := range strings.Split(string(body), "\n") {
 		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
 			lines = append(lines, l)
 		}
 	}
+	if len(lines) > s.limits.MaxCommands {
+		textError(w, fmt.Sprintf("error: %d commands in one request, at most %d\n", len(lines), s.limits.MaxCommands), http.StatusRequestEntityTooLarge)
+		return
+	}
 	if len(lines) == 0 {
 		lines = []string{""} // the empty command's error says what to send
 	}
+	ctx := r.Context()
 	if len(lines) == 1 {
-		io.WriteString(w, s.Execute(r.Context(), lines[0]))
+		reply, status := s.execute(ctx, lines[0])
+		textError(w, reply, status)
 		return
 	}
 	// Several commands: the -stdin format, so a client can tell the
 	// replies apart.
-	for _, l := range lines {
-		io.WriteString(w, "> "+masked(l)+"\n"+s.Execute(r.Context(), l)+"\n")
+	var out strings.Builder
+	status := http.StatusOK
+	for i, l := range lines {
+		if ctx.Err() != nil {
+			return // the client has gone: nobody to run the rest for
+		}
+		if out.Len() > s.limits.MaxReply {
+			fmt.Fprintf(&out, "error: reply too long: stopped after %d of %d commands\n", i, len(lines))
+			if status == http.StatusOK {
+				status = http.StatusRequestEntityTooLarge
+			}
+			break
+		}
+		reply, st := s.execute(ctx, l)
+		if st != http.StatusOK && status == http.StatusOK {
+			status = st
+		}
+		out.WriteString("> " + masked(l) + "\n" + reply + "\n")
 	}
+	textError(w, out.String(), status)
+}
+
+// textError writes a text reply with its status (any status: 200 too);
+// a 429 says when to come back.
+func textError(w http.ResponseWriter, text string, status int) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if status == http.StatusTooManyRequests {
+		w.Header().Set("Retry-After", "1")
+	}
+	if status == 499 {
+		return // nobody is listening
+	}
+	w.WriteHeader(status)
+	io.WriteString(w, text)
 }
 
 // gameJSON is the JSON view of a board.
@@ -90,20 +157,30 @@ type outcomeJSON struct {
 	Reason string `json:"reason"`
 }
 
+// gameByNumber reads a board with its moves (the record, shown on the page
+// and in the JSON; the move limit bounds it) and its decoded position.
 func (s *Server) gameByNumber(ctx context.Context, n string) (*game, error) {
 	id, err := parseBoard(n)
 	if err != nil {
 		return nil, err
 	}
-	return s.loadBoard(ctx, id)
+	b, err := s.store.Board(ctx, id)
+	if errors.Is(err, errNotFound) {
+		return nil, statusErr(http.StatusNotFound, "no board %d", id)
+	}
+	if err != nil {
+		return nil, s.logDamaged(damaged(id, err))
+	}
+	g := &game{b: b}
+	return g, s.position(ctx, g)
 }
 
 func (g *game) json() gameJSON {
-	b, p := g.b, g.hist.Position()
+	b, p := g.b, g.pos
 	o := p.Outcome()
 	j := gameJSON{
 		Board: b.ID, Word: b.Word, Game: b.Game, Variant: b.Variant, Players: b.Players,
-		Moves: b.Moves, NextMove: len(b.Moves) + 1, ToMove: int(p.ToMove()), Position: b.Position,
+		Moves: b.Moves, NextMove: b.Plies + 1, ToMove: int(p.ToMove()), Position: b.Position,
 		LegalMoves: p.LegalMoves(),
 		Outcome:    outcomeJSON{Status: o.Status.String(), Winner: int(o.Winner), Reason: o.Reason},
 		Over:       b.Over, Result: b.Result, Termination: b.Termination, Version: b.Version,
@@ -146,14 +223,7 @@ func (s *Server) handleJSON(w http.ResponseWriter, r *http.Request) {
 // httpError maps an error to a status and the text a user may see.
 func (s *Server) httpError(err error) (int, string) {
 	msg := strings.TrimSuffix(strings.TrimPrefix(s.errorReply(err), "error: "), "\n")
-	var le errLine
-	if !errors.As(err, &le) {
-		return http.StatusInternalServerError, msg
-	}
-	if strings.HasPrefix(le.msg, "no board") {
-		return http.StatusNotFound, msg
-	}
-	return http.StatusBadRequest, msg
+	return errStatus(err), msg
 }
 
 type pageData struct {
@@ -171,32 +241,37 @@ type pageData struct {
 func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	var reply, user string
+	status := http.StatusOK
 	if r.Method == http.MethodPost {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		if err := r.ParseForm(); err != nil {
-			http.Error(w, "bad form", http.StatusBadRequest)
+			textError(w, "error: bad form\n", http.StatusBadRequest)
 			return
 		}
 		user = r.PostForm.Get("user")
-		reply = s.formMove(ctx, r.PathValue("n"), r.PostForm)
+		reply, status = s.formMove(ctx, r.PathValue("n"), r.PostForm)
 	}
 	g, err := s.gameByNumber(ctx, r.PathValue("n"))
 	if err != nil {
 		status, msg := s.httpError(err)
-		http.Error(w, msg, status)
+		textError(w, "error: "+msg+"\n", status)
 		return
 	}
 	d := pageData{Game: g.json(), Reply: reply, User: user, Action: "/boards/" + strconv.FormatInt(g.b.ID, 10)}
 	info, _ := boardrules.Lookup(g.b.Game)
 	d.Title = info.Title
-	d.Status = g.status(g.hist.Position(), len(g.b.Moves))
+	d.Status = g.status(g.pos, g.b.Plies)
 	d.Command = g.b.Word + " move " + strconv.FormatInt(g.b.ID, 10)
-	if svg, ok := drawing(g.hist.Position()); ok {
+	if svg, ok := drawing(g.pos); ok {
 		d.SVG = template.HTML(svg) // the engine's own output, not user input
 	} else {
-		d.Text = g.hist.Position().String()
+		d.Text = g.pos.String()
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if status == 499 {
+		return
+	}
+	w.WriteHeader(status) // the form's error, if any: the page still shows
 	if err := pageTemplate.Execute(w, d); err != nil {
 		s.log.Printf("page of board %d: %v", g.b.ID, err)
 	}
@@ -219,36 +294,37 @@ func drawing(p boardrules.Any) (string, bool) {
 // formMove turns the page's form into a move command. It builds the
 // command itself rather than a line of text, so that a space or newline in
 // a field cannot smuggle a second command in.
-func (s *Server) formMove(ctx context.Context, n string, f url.Values) string {
+func (s *Server) formMove(ctx context.Context, n string, f url.Values) (string, int) {
+	fail := func(err error) (string, int) { return s.errorReply(err), errStatus(err) }
 	id, err := parseBoard(n)
 	if err != nil {
-		return s.errorReply(err)
+		return fail(err)
 	}
-	b, err := s.store.Board(ctx, id)
+	b, err := s.store.BoardHead(ctx, id)
 	if err != nil {
-		return s.errorReply(lineErr("no board %d", id))
+		return fail(statusErr(http.StatusNotFound, "no board %d", id))
 	}
 	user, err := parseUser(strings.TrimSpace(f.Get("user")))
 	if err == nil && user == "" {
 		err = lineErr("give your user id")
 	}
 	if err != nil {
-		return s.errorReply(err)
+		return fail(err)
 	}
 	pw := f.Get("password")
 	if pw == "" || strings.ContainsAny(pw, " \t\r\n") {
-		return s.errorReply(lineErr("give your password (one word)"))
+		return fail(lineErr("give your password (one word)"))
 	}
 	if _, err := parsePassword(pw); err != nil {
-		return s.errorReply(err)
+		return fail(err)
 	}
 	move := strings.Join(strings.Fields(f.Get("move")), " ")
 	if move == "" {
-		return s.errorReply(lineErr("choose or type a move"))
+		return fail(lineErr("choose or type a move"))
 	}
 	c := command{verb: "move", word: b.Word, board: id, user: user, password: pw}
 	if err := c.splitMove(move); err != nil {
-		return s.errorReply(err)
+		return fail(err)
 	}
 	if c.moveNo == 0 {
 		// The page showed one position: pin the move to it, so that a
@@ -295,6 +371,72 @@ ul.moves { columns: 8em; font-family: monospace; }
 <h2>Moves</h2>
 <ol id="history">{{range .Game.Moves}}<li>{{.}}</li>{{end}}</ol>
 <p><a href="/games/{{.Game.Board}}">JSON</a></p>
+</body>
+</html>
+`))
+
+// handleIndex is the front page: what the server is, its commands, and the
+// open boards with links to their pages.
+func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
+	boards, err := s.store.OpenBoards(r.Context(), indexBoards)
+	if err != nil {
+		status, msg := s.httpError(err)
+		textError(w, "error: "+msg+"\n", status)
+		return
+	}
+	type row struct {
+		ID      int64
+		Summary string
+	}
+	type game struct{ Word, Options string }
+	d := struct {
+		Usage  []string
+		Games  []game
+		Boards []row
+		More   bool
+	}{Usage: strings.Split(strings.TrimPrefix(usage, "commands: "), " | ")}
+	for _, g := range gameWords() {
+		d.Games = append(d.Games, game{g.word, g.options})
+	}
+	for i, b := range boards {
+		if i == indexBoards-1 {
+			d.More = true
+			break
+		}
+		d.Boards = append(d.Boards, row{b.ID, s.summary(b)})
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if err := indexTemplate.Execute(w, d); err != nil {
+		s.log.Printf("front page: %v", err)
+	}
+}
+
+// indexBoards bounds the front page's list (one more is read, to know
+// whether there are more).
+const indexBoards = 101
+
+var indexTemplate = template.Must(template.New("index").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>pbmserv</title>
+<style>
+body { font-family: sans-serif; margin: 2em; max-width: 60em; }
+code { white-space: nowrap; }
+</style>
+</head>
+<body>
+<h1>pbmserv</h1>
+<p>A play-by-email style game server. Send commands, one per line, as the
+body of <code>POST /command</code> (or by mail to the robot); see a board at
+<code>/boards/N</code>, as JSON at <code>/games/N</code>.</p>
+<h2>Commands</h2>
+<ul id="commands">{{range .Usage}}<li><code>{{.}}</code></li>{{end}}</ul>
+<h2>Games and challenge options</h2>
+<ul id="games">{{range .Games}}<li><code>{{.Word}}</code>: {{.Options}}</li>{{end}}</ul>
+<h2>Open boards</h2>
+{{if .Boards}}<ul id="boards">{{range .Boards}}<li><a href="/boards/{{.ID}}">board {{.ID}}</a>: {{.Summary}}</li>{{end}}</ul>
+{{if .More}}<p>(only the newest {{len .Boards}} are listed)</p>{{end}}{{else}}<p id="boards">No open boards.</p>{{end}}
 </body>
 </html>
 `))

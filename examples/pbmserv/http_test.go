@@ -73,9 +73,13 @@ func TestHTTP(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := g.hist.Position()
+		full, err := s.store.Board(t.Context(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := g.pos
 		want := gameJSON{Board: 1, Word: "flooprail", Game: "flooprail", Variant: "normal", Players: []string{"alice", "bob"},
-			Moves: g.b.Moves, NextMove: len(g.b.Moves) + 1, ToMove: int(p.ToMove()), ToMoveUser: g.b.Players[p.ToMove()],
+			Moves: full.Moves, NextMove: g.b.Plies + 1, ToMove: int(p.ToMove()), ToMoveUser: g.b.Players[p.ToMove()],
 			Position: g.b.Position, LegalMoves: p.LegalMoves(), Outcome: outcomeJSON{"ongoing", -1, ""},
 			DrawOffer: []string{}, Version: g.b.Version}
 		if d := cmp.Diff(want, j, cmpopts.EquateEmpty()); d != "" {
@@ -124,7 +128,7 @@ func TestHTTP(t *testing.T) {
 			t.Errorf("mallory exists: %q", r)
 		}
 		_, page = httpDo(t, "GET", ts.URL+"/", "", "")
-		if !strings.Contains(page, "POST commands to /command") {
+		if !strings.Contains(page, `<a href="/boards/1">board 1</a>`) || !strings.Contains(page, "<code>GAME board BOARD[#N]</code>") {
 			t.Errorf("index: %q", page)
 		}
 	})
@@ -144,7 +148,7 @@ func TestPageWithoutPicture(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, ok := drawing(g.hist.Position())
+		_, ok := drawing(g.pos)
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest("GET", "/boards/"+itoa(id), nil)
 		s.Handler().ServeHTTP(rec, req)

@@ -2,18 +2,22 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/crypto/bcrypt"
 )
@@ -22,26 +26,67 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+const usageHead = `usage: pbmserv (-stdin | -http ADDRESS) [flags]
+
+pbmserv is a play-by-email style game server for the boardrules engines:
+one-line commands on standard input (as a mail robot feeds them) or over
+HTTP, with a web page per board. Send "help" for the commands.
+
+Example:
+  go run ./examples/pbmserv -http 127.0.0.1:8080 -db "$(mktemp -d)/pbmserv.db"
+
+Flags:
+`
+
 // run is main with its surroundings as arguments, so that tests run the
-// real program in-process or as a child process.
+// real program in-process or as a child process. -h prints the usage on
+// stdout and exits 0; a bad flag gets one line of error and the usage on
+// stderr, exit 2.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pbmserv", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // run prints errors and usage itself
 	dsn := fs.String("db", "pbmserv.db", "the store: an SQLite file (created when missing), or a postgres:// URL")
 	useStdin := fs.Bool("stdin", false, "read commands from standard input, one per line, and print one reply block each")
 	addr := fs.String("http", "", "serve HTTP on this address, e.g. 127.0.0.1:8080")
 	cost := fs.Int("cost", bcrypt.DefaultCost, "bcrypt cost of new password hashes")
-	if err := fs.Parse(args); err != nil {
+	lim := DefaultLimits
+	fs.IntVar(&lim.MaxOpenBoards, "max-open", lim.MaxOpenBoards, "the most open boards one user may sit at")
+	fs.IntVar(&lim.Challenges, "challenges", lim.Challenges, "the most new boards one user may be seated on per hour")
+	fs.IntVar(&lim.PasswordChecks, "checks", lim.PasswordChecks, "password checks one client address may start at once (then 5 per second)")
+	fs.IntVar(&lim.WrongPasswords, "wrong", lim.WrongPasswords, "wrong passwords an account takes before checks slow to one per 6 s")
+	fs.IntVar(&lim.MaxCommands, "max-commands", lim.MaxCommands, "the most commands in one HTTP request")
+	conns := DefaultConnLimits
+	fs.IntVar(&conns.PerAddress, "conns-per-ip", conns.PerAddress, "the most open HTTP connections from one client address")
+	fs.IntVar(&conns.Total, "conns", conns.Total, "the most open HTTP connections in all")
+	quiet := fs.Bool("q", false, "quiet: no progress lines on stderr (errors still go there)")
+	usage := func(w io.Writer) {
+		io.WriteString(w, usageHead)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "pbmserv: "+format+"\n", a...)
+		usage(stderr)
 		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage(stdout)
+			return 0
+		}
+		return bad("%v", err)
 	}
 	if *useStdin == (*addr != "") || fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "pbmserv: give exactly one of -stdin and -http ADDRESS")
-		fs.Usage()
-		return 2
+		return bad("give exactly one of -stdin and -http ADDRESS")
 	}
 	if *cost < bcrypt.MinCost || *cost > bcrypt.MaxCost {
-		fmt.Fprintf(stderr, "pbmserv: -cost must be %d to %d\n", bcrypt.MinCost, bcrypt.MaxCost)
-		return 2
+		return bad("-cost must be %d to %d", bcrypt.MinCost, bcrypt.MaxCost)
+	}
+	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.PasswordChecks, lim.WrongPasswords, lim.MaxCommands, conns.PerAddress, conns.Total} {
+		if v < 1 {
+			return bad("the limits must be at least 1")
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -52,6 +97,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	srv := NewServer(st, *cost, log.New(stderr, "pbmserv: ", log.LstdFlags))
+	srv.SetLimits(lim)
 	if *useStdin {
 		if err := serveStdin(ctx, srv, stdin, stdout); err != nil {
 			fmt.Fprintln(stderr, "pbmserv:", err)
@@ -59,45 +105,212 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	hs := &http.Server{Addr: *addr, Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		<-ctx.Done()
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		hs.Shutdown(shut)
-	}()
-	fmt.Fprintf(stderr, "pbmserv: serving http://%s/\n", *addr)
-	if err := hs.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "pbmserv:", err)
+		return 1
+	}
+	if !*quiet {
+		fmt.Fprintf(stderr, "pbmserv: serving http://%s/\n", ln.Addr())
+	}
+	if err := serveHTTP(ctx, srv, ln, conns); err != nil {
 		fmt.Fprintln(stderr, "pbmserv:", err)
 		return 1
 	}
 	return 0
 }
 
+// ConnLimits are the HTTP door's limits on connections. Each is chosen so
+// that a slow or idle client is dropped long before it matters, and a
+// real one (a page load, a mail robot's POST) never meets them.
+type ConnLimits struct {
+	ReadHeader time.Duration // to read a request's headers
+	Read       time.Duration // to read a whole request, body included
+	Write      time.Duration // from the end of the headers to the end of the reply
+	Idle       time.Duration // a keep-alive connection between requests
+	MaxHeader  int           // bytes of request line and headers
+	PerAddress int           // open connections from one IP address
+	Total      int           // open connections in all
+}
+
+// DefaultConnLimits: 5 s for headers (a browser sends them in one packet),
+// 15 s for a body of at most 64 KiB, 30 s to write a reply (a few hundred
+// KiB at most), 60 s idle, 16 KiB of headers, 64 connections per address
+// (a browser opens 6; a NAT of a few households stays under) and 4,096 in
+// all, well under the usual file limit.
+var DefaultConnLimits = ConnLimits{
+	ReadHeader: 5 * time.Second,
+	Read:       15 * time.Second,
+	Write:      30 * time.Second,
+	Idle:       60 * time.Second,
+	MaxHeader:  16 << 10,
+	PerAddress: 64,
+	Total:      4096,
+}
+
+// serveHTTP serves srv on ln with the connection limits until ctx ends,
+// then shuts down, letting requests under way finish for 5 s.
+func serveHTTP(ctx context.Context, srv *Server, ln net.Listener, c ConnLimits) error {
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: c.ReadHeader,
+		ReadTimeout:       c.Read,
+		WriteTimeout:      c.Write,
+		IdleTimeout:       c.Idle,
+		MaxHeaderBytes:    c.MaxHeader,
+		ErrorLog:          log.New(io.Discard, "", 0), // dropped slow clients are not news
+	}
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+		case <-done:
+			return
+		}
+		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		hs.Shutdown(shut)
+	}()
+	defer close(done)
+	err := hs.Serve(limitListener(ln, c.PerAddress, c.Total))
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// connLimiter is a listener that closes, at once, a connection beyond the
+// per-address or total limit: a flood of connections from one address
+// costs it its own slots, not everybody's.
+type connLimiter struct {
+	net.Listener
+	perAddr, total int
+	mu             sync.Mutex
+	open           map[string]int
+	all            int
+}
+
+func limitListener(ln net.Listener, perAddr, total int) net.Listener {
+	return &connLimiter{Listener: ln, perAddr: perAddr, total: total, open: map[string]int{}}
+}
+
+func (l *connLimiter) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		host, _, _ := net.SplitHostPort(c.RemoteAddr().String())
+		l.mu.Lock()
+		ok := l.open[host] < l.perAddr && l.all < l.total
+		if ok {
+			l.open[host]++
+			l.all++
+		}
+		l.mu.Unlock()
+		if !ok {
+			c.Close()
+			continue
+		}
+		return &limitedConn{Conn: c, release: func() {
+			l.mu.Lock()
+			defer l.mu.Unlock()
+			l.all--
+			if l.open[host]--; l.open[host] == 0 {
+				delete(l.open, host)
+			}
+		}}, nil
+	}
+}
+
+type limitedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitedConn) Close() error {
+	c.once.Do(c.release)
+	return c.Conn.Close()
+}
+
 // serveStdin is the mail robot's door: one command per line; for each, the
 // command echoed after "> " (password masked), the reply, and an empty
 // line. Empty lines and lines starting with '#' are skipped, so a mail
 // body's blank lines and comments do no harm. Each reply is flushed as soon
-// as its command has been committed.
+// as its command has been committed. A line too long or not text gets an
+// error reply (and no echo of its bytes), and the next line is read: no
+// input stops the door but its end.
 func serveStdin(ctx context.Context, srv *Server, in io.Reader, out io.Writer) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 4096), 64*1024)
+	r := bufio.NewReaderSize(in, maxLine+2)
 	w := bufio.NewWriter(out)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		fmt.Fprintf(w, "> %s\n%s\n", masked(line), srv.Execute(ctx, line))
-		if err := w.Flush(); err != nil {
+	for {
+		line, long, err := readLine(r)
+		if err != nil && !(errors.Is(err, io.EOF) && (len(line) > 0 || long > 0)) {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
 			return err
+		}
+		var echo, reply string
+		text := strings.TrimSpace(string(line))
+		switch {
+		case long > 0:
+			echo, reply = "(a line of "+fmt.Sprint(long)+" bytes)", fmt.Sprintf("error: line too long (%d bytes, at most %d)\n", long, maxLine)
+		case !isText(text):
+			echo, reply = "(a line that is not text)", "error: line is not text (UTF-8 without control characters)\n"
+		case text == "" || strings.HasPrefix(text, "#"):
+		default:
+			echo, reply = masked(text), srv.Execute(ctx, text)
+		}
+		if reply != "" {
+			fmt.Fprintf(w, "> %s\n%s\n", echo, reply)
+			if err := w.Flush(); err != nil {
+				return err
+			}
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
 	}
-	if errors.Is(sc.Err(), bufio.ErrTooLong) {
-		return fmt.Errorf("a line longer than 64 KiB: stopped")
+}
+
+// readLine reads one line without its end. A line longer than maxLine is
+// skipped to its end without being kept: long is its length (0 for a line
+// that fits), so memory stays bounded whatever comes in.
+func readLine(r *bufio.Reader) (line []byte, long int, err error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if long == 0 && len(line)+len(chunk) <= maxLine+1 {
+			line = append(line, chunk...)
+		} else {
+			long += len(line) + len(chunk)
+			line = nil
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if long > 0 {
+			long -= countEnd(chunk)
+		}
+		return bytes.TrimRight(line, "\r\n"), long, err
 	}
-	return sc.Err()
+}
+
+func countEnd(b []byte) int { return len(b) - len(bytes.TrimRight(b, "\r\n")) }
+
+// isText: valid UTF-8 without control characters other than tab.
+func isText(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if r < 0x20 && r != '\t' || r == 0x7f {
+			return false
+		}
+	}
+	return true
 }

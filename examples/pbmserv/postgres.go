@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"fmt"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver for database/sql
 )
@@ -42,9 +43,35 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 		return nil, err
 	}
 	s := &sqlStore{db: db, dollars: true}
-	if err := s.migrate(ctx, postgresSchema); err != nil {
+	if err := s.migrateLocked(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// schemaLock is the advisory lock key that serialises schema creation:
+// "pbmserv" read as a number. CREATE TABLE IF NOT EXISTS is not safe
+// against itself: two servers starting at once on an empty database both
+// find the table missing, and the second fails on the catalog's unique
+// index. Holding a session-level advisory lock around the schema makes the
+// second server wait, then find every table there.
+const schemaLock = 0x70626d73657276
+
+func (s *sqlStore) migrateLocked(ctx context.Context) error {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, schemaLock); err != nil {
+		return fmt.Errorf("locking the schema: %w", err)
+	}
+	defer conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock($1)`, schemaLock)
+	for _, stmt := range postgresSchema {
+		if _, err := conn.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("creating the schema: %w", err)
+		}
+	}
+	return nil
 }

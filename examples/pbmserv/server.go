@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net/http"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -21,10 +22,13 @@ import (
 // back under the board's version), so any number of goroutines, and of
 // server processes sharing a PostgreSQL database, may run commands at once.
 type Server struct {
-	store Store
-	cost  int              // bcrypt cost of new passwords
-	now   func() time.Time // the clock, for board dates
-	log   *log.Logger      // internal errors; players see only "internal error"
+	store  Store
+	cost   int              // bcrypt cost of new passwords
+	now    func() time.Time // the clock, for board dates and limits
+	log    *log.Logger      // internal errors; players see only "internal error"
+	limits Limits
+	wrong  *limiter // wrong passwords per account
+	checks *limiter // password checks per client address
 }
 
 // NewServer returns a core over st. cost is the bcrypt cost of new
@@ -35,7 +39,17 @@ func NewServer(st Store, cost int, logger *log.Logger) *Server {
 	if logger == nil {
 		logger = log.New(io.Discard, "", 0)
 	}
-	return &Server{store: st, cost: cost, now: time.Now, log: logger}
+	s := &Server{store: st, cost: cost, now: time.Now, log: logger}
+	s.SetLimits(DefaultLimits)
+	return s
+}
+
+// SetLimits replaces the limits (zero fields take the defaults) and
+// forgets what the old ones counted. Call it before serving.
+func (s *Server) SetLimits(l Limits) {
+	s.limits = l.withDefaults()
+	s.wrong = newLimiter(s.limits.WrongPasswords, s.limits.WrongPasswordEvery)
+	s.checks = newLimiter(s.limits.PasswordChecks, s.limits.PasswordCheckEvery)
 }
 
 // maxRetries bounds how often a command is re-run after another command
@@ -47,22 +61,32 @@ const maxRetries = 8
 // Execute runs one command line and returns the reply: one or more lines,
 // each ending in a newline. An error reply is one line starting "error: ".
 func (s *Server) Execute(ctx context.Context, line string) string {
+	r, _ := s.execute(ctx, line)
+	return r
+}
+
+// execute is Execute with the reply's HTTP status: 200, or the error's.
+func (s *Server) execute(ctx context.Context, line string) (string, int) {
 	c, err := parseCommand(line)
 	if err != nil {
-		return s.errorReply(err)
+		return s.errorReply(err), errStatus(err)
 	}
 	return s.run(ctx, c)
 }
 
-func (s *Server) run(ctx context.Context, c command) (reply string) {
+func (s *Server) run(ctx context.Context, c command) (reply string, status int) {
 	defer func() {
 		// A bug in an engine or here must not take the server down with
 		// every other player's command; say so, log it, go on.
 		if r := recover(); r != nil {
 			s.log.Printf("panic running %s %s: %v\n%s", c.word, c.verb, r, debug.Stack())
-			reply = "error: internal error\n"
+			reply, status = "error: internal error\n", http.StatusInternalServerError
 		}
 	}()
+	if err := ctx.Err(); err != nil {
+		// The client has gone (or the server is stopping): do no work for it.
+		return s.errorReply(lineErr("request cancelled")), 499
+	}
 	var out string
 	var err error
 	switch c.verb {
@@ -83,9 +107,19 @@ func (s *Server) run(ctx context.Context, c command) (reply string) {
 		out, err = s.change(ctx, c)
 	}
 	if err != nil {
-		return s.errorReply(err)
+		return s.errorReply(err), errStatus(err)
 	}
-	return out
+	return out, http.StatusOK
+}
+
+// errStatus is the HTTP status of an error reply: the errLine's own, 500
+// for anything else (an internal error).
+func errStatus(err error) int {
+	var le errLine
+	if errors.As(err, &le) && le.status != 0 {
+		return le.status
+	}
+	return http.StatusInternalServerError
 }
 
 func (s *Server) errorReply(err error) string {
@@ -108,13 +142,16 @@ func (s *Server) help() string {
 }
 
 func (s *Server) register(ctx context.Context, c command) (string, error) {
+	if err := s.checkAllowed(ctx); err != nil {
+		return "", err
+	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(c.password), s.cost)
 	if err != nil {
 		return "", err
 	}
 	if err := s.store.AddUser(ctx, c.user, string(hash)); err != nil {
 		if errors.Is(err, errExists) {
-			return "", lineErr("user %s already exists", c.user)
+			return "", statusErr(http.StatusConflict, "user %s already exists", c.user)
 		}
 		return "", err
 	}
@@ -124,7 +161,7 @@ func (s *Server) register(ctx context.Context, c command) (string, error) {
 func (s *Server) userExists(ctx context.Context, name string) error {
 	if _, err := s.store.PasswordHash(ctx, name); err != nil {
 		if errors.Is(err, errNotFound) {
-			return lineErr("unknown user %s (register USER PASSWORD first)", name)
+			return statusErr(http.StatusNotFound, "unknown user %s (register USER PASSWORD first)", name)
 		}
 		return err
 	}
@@ -134,16 +171,43 @@ func (s *Server) userExists(ctx context.Context, name string) error {
 // auth checks a password against its slow salted hash. Unknown user and
 // bad password get different replies: user ids are public anyway (they are
 // on every board), and a player who mistyped one deserves to know which.
+//
+// Guessing is slowed twice over, before any hash is computed, so that a
+// refused guess costs the server nothing: an account that took
+// Limits.WrongPasswords wrong passwords is checked again only once per
+// Limits.WrongPasswordEvery (from anywhere: guesses spread over many
+// addresses are still one account's), and a client address may start
+// only so many checks per second (checkAllowed).
 func (s *Server) auth(ctx context.Context, name, password string) error {
 	hash, err := s.store.PasswordHash(ctx, name)
 	if errors.Is(err, errNotFound) {
-		return lineErr("unknown user %s", name)
+		return statusErr(http.StatusNotFound, "unknown user %s", name)
 	}
 	if err != nil {
 		return err
 	}
+	if w := s.wrong.wait(name, s.now()); w > 0 {
+		return tooMany(w, "too many wrong passwords for %s", name)
+	}
+	if err := s.checkAllowed(ctx); err != nil {
+		return err
+	}
 	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) != nil {
-		return lineErr("bad password for %s", name)
+		s.wrong.spend(name, s.now())
+		return statusErr(http.StatusForbidden, "bad password for %s", name)
+	}
+	return nil
+}
+
+// checkAllowed spends one of the client address's password checks; the
+// door that has no address (standard input, tests) is not limited.
+func (s *Server) checkAllowed(ctx context.Context) error {
+	addr := clientOf(ctx)
+	if addr == "" {
+		return nil
+	}
+	if w := s.checks.take(addr, s.now()); w > 0 {
+		return tooMany(w, "too many password checks from %s", addr)
 	}
 	return nil
 }
@@ -152,7 +216,7 @@ func (s *Server) games(ctx context.Context, c command) (string, error) {
 	if err := s.userExists(ctx, c.user); err != nil {
 		return "", err
 	}
-	boards, err := s.store.UserBoards(ctx, c.user)
+	boards, err := s.store.UserBoards(ctx, c.user, s.limits.MaxListed+1)
 	if err != nil {
 		return "", err
 	}
@@ -160,19 +224,33 @@ func (s *Server) games(ctx context.Context, c command) (string, error) {
 		return fmt.Sprintf("%s has no games\n", c.user), nil
 	}
 	var b strings.Builder
-	for _, bd := range boards {
-		fmt.Fprintf(&b, "%d %s (%s) %s: ", bd.ID, bd.Word, bd.Variant, strings.Join(bd.Players, " vs "))
-		if bd.Over {
-			fmt.Fprintf(&b, "over: %s\n", bd.Result)
-			continue
+	for i, bd := range boards {
+		if i == s.limits.MaxListed {
+			fmt.Fprintf(&b, "(only the newest %d boards are listed)\n", s.limits.MaxListed)
+			break
 		}
-		p, err := boardrules.Decode([]byte(bd.Position))
-		if err != nil {
-			return "", fmt.Errorf("board %d: %w", bd.ID, err)
-		}
-		fmt.Fprintf(&b, "%s to play\n", seatName(bd, p.ToMove()))
+		fmt.Fprintf(&b, "%d %s\n", bd.ID, s.summary(bd))
 	}
 	return b.String(), nil
+}
+
+// summary is a board in one line for lists. A board that cannot be read
+// is listed as damaged (and logged), and the list goes on.
+func (s *Server) summary(bd *Board) string {
+	head := fmt.Sprintf("%s (%s) %s: ", bd.Word, bd.Variant, strings.Join(bd.Players, " vs "))
+	if bd.Damaged != "" {
+		s.log.Printf("board %d: %s", bd.ID, bd.Damaged)
+		return "damaged"
+	}
+	if bd.Over {
+		return head + "over: " + bd.Result
+	}
+	p, err := decodeBoard(bd)
+	if err != nil {
+		s.log.Printf("%v", err)
+		return head + "damaged"
+	}
+	return head + seatName(bd, p.ToMove()) + " to play"
 }
 
 func (s *Server) challenge(ctx context.Context, c command) (string, error) {
@@ -192,6 +270,21 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 			return "", err
 		}
 	}
+	// The per-user caps, checked for every user seated: challenges need no
+	// password (pbmserv's syntax), so these bound what anyone can pile
+	// onto someone else's name.
+	for _, u := range c.users {
+		open, recent, err := s.store.UserLoad(ctx, u, s.now().Add(-s.limits.ChallengeWindow))
+		if err != nil {
+			return "", err
+		}
+		if open >= s.limits.MaxOpenBoards {
+			return "", statusErr(http.StatusTooManyRequests, "%s already plays %d open boards, the most allowed: finish one first", u, open)
+		}
+		if recent >= s.limits.Challenges {
+			return "", tooMany(s.limits.ChallengeWindow, "%s was seated on %d new boards in the last %v, the most allowed", u, recent, s.limits.ChallengeWindow)
+		}
+	}
 	info, _ := boardrules.Lookup(w.game)
 	start, err := info.New(variant)
 	if err != nil {
@@ -208,8 +301,8 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 	if b.ID, err = s.store.NewBoard(ctx, b); err != nil {
 		return "", err
 	}
-	g := &game{b: b, hist: boardrules.NewHistory(start)}
-	return fmt.Sprintf("board %d created\n", b.ID) + g.show(g.hist.Position(), len(b.Moves)), nil
+	g := &game{b: b, pos: start}
+	return fmt.Sprintf("board %d created\n", b.ID) + g.show(g.pos, 0), nil
 }
 
 func unknownGame(word string) error {
@@ -226,22 +319,31 @@ func (s *Server) board(ctx context.Context, c command) (string, error) {
 		return "", err
 	}
 	if c.moveNo == 0 {
-		return g.show(g.hist.Position(), len(g.b.Moves)), nil
+		return g.show(g.pos, g.b.Plies), nil
 	}
 	n := max(c.moveNo, 0) // -1 stands for #0, the start
-	if n > len(g.b.Moves) {
-		return "", lineErr("board %d has %d moves: no move #%d yet", c.board, len(g.b.Moves), n)
+	if n > g.b.Plies {
+		return "", statusErr(http.StatusNotFound, "board %d has %d moves: no move #%d yet", c.board, g.b.Plies, n)
 	}
-	p, err := g.positionAfter(n)
+	// A past position is replayed from the record: at most the game's
+	// move limit of plays.
+	full, err := s.store.Board(ctx, c.board)
 	if err != nil {
-		return "", err
+		return "", s.logDamaged(damaged(c.board, err))
 	}
-	return g.show(p, n), nil
+	h, err := replay(full.Game, full.Variant, full.Moves[:min(n, len(full.Moves))])
+	if err != nil {
+		return "", s.logDamaged(damaged(c.board, err))
+	}
+	return g.show(h.Position(), n), nil
 }
 
 func (s *Server) history(ctx context.Context, c command) (string, error) {
 	g, err := s.load(ctx, c.word, c.board)
 	if err != nil {
+		return "", err
+	}
+	if err := s.replayed(ctx, g); err != nil {
 		return "", err
 	}
 	return g.record().Format(), nil
@@ -267,14 +369,19 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 		}
 		seat := slices.Index(g.b.Players, c.user)
 		if seat < 0 {
-			return "", lineErr("%s is not a player on board %d", c.user, c.board)
+			return "", statusErr(http.StatusForbidden, "%s is not a player on board %d", c.user, c.board)
 		}
 		if g.b.Over {
-			return "", lineErr("board %d is over: %s", c.board, g.b.Result)
+			return "", statusErr(http.StatusConflict, "board %d is over: %s", c.board, g.b.Result)
 		}
 		var head, move string
 		switch c.verb {
 		case "move":
+			if needsHistory(g.b) {
+				if err := s.replayed(ctx, g); err != nil {
+					return "", err
+				}
+			}
 			head, move, err = g.move(c, seat)
 		case "resign":
 			head = g.resign(seat)
@@ -291,18 +398,21 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return head + g.show(g.hist.Position(), len(g.b.Moves)), nil
+		return head + g.show(g.pos, g.b.Plies), nil
 	}
-	return "", lineErr("board %d is busy, try again", c.board)
+	return "", statusErr(http.StatusConflict, "board %d is busy, try again", c.board)
 }
 
-// game is a board with its moves replayed.
+// game is a board with its current position, decoded from the stored
+// position code; hist is its record replayed, only where a command needs
+// it (history, and moves in a game whose rules look at the past).
 type game struct {
 	b    *Board
+	pos  boardrules.Any
 	hist *boardrules.History
 }
 
-// load reads a board for a command of a game word and replays its moves.
+// load reads a board for a command of a game word, without its moves.
 func (s *Server) load(ctx context.Context, word string, id int64) (*game, error) {
 	if _, ok := findWord(word); !ok {
 		return nil, unknownGame(word)
@@ -317,29 +427,100 @@ func (s *Server) load(ctx context.Context, word string, id int64) (*game, error)
 	return g, nil
 }
 
-// loadBoard reads a board and replays its moves. The replay's position code
-// must be the stored one: a board whose record and position disagree is
-// reported, never played on.
+// loadBoard reads a board and decodes its stored position: no replay, so
+// the cost is the same at any move number.
 func (s *Server) loadBoard(ctx context.Context, id int64) (*game, error) {
-	b, err := s.store.Board(ctx, id)
+	b, err := s.store.BoardHead(ctx, id)
 	if errors.Is(err, errNotFound) {
-		return nil, lineErr("no board %d", id)
+		return nil, statusErr(http.StatusNotFound, "no board %d", id)
 	}
 	if err != nil {
-		return nil, err
+		if b == nil {
+			return nil, err
+		}
+		return nil, s.logDamaged(damaged(id, err))
 	}
-	h, err := replay(b.Game, b.Variant, b.Moves)
+	g := &game{b: b}
+	return g, s.position(ctx, g)
+}
+
+// position sets g.pos from the stored position code. An engine may refuse
+// to decode a finished game's position (Crumble reads no won position
+// back), so a board that is over and does not decode is replayed from its
+// record instead; any other board that does not decode is damaged.
+func (s *Server) position(ctx context.Context, g *game) error {
+	p, err := decodeBoard(g.b)
+	if err == nil {
+		g.pos = p
+		return nil
+	}
+	if !g.b.Over {
+		return s.logDamaged(err)
+	}
+	return s.replayed(ctx, g)
+}
+
+// decodeBoard reads a board's stored position code through the registry.
+// The board's own game and variant names are trusted over what the code
+// says (a code need not name every variant detail); a code of another
+// game is damage.
+func decodeBoard(b *Board) (boardrules.Any, error) {
+	p, err := boardrules.Decode([]byte(b.Position))
 	if err != nil {
-		return nil, fmt.Errorf("board %d: %w", id, err)
+		return nil, damaged(b.ID, err)
+	}
+	if p.Game() != b.Game {
+		return nil, damaged(b.ID, fmt.Errorf("its position is a %s position", p.Game()))
+	}
+	return p, nil
+}
+
+// errDamaged is a board whose stored row cannot be trusted: its position
+// code does not decode, or its record does not lead to it. It is reported
+// (HTTP 500) and never played on; other boards are untouched.
+type errDamaged struct {
+	id  int64
+	err error
+}
+
+func (e errDamaged) Error() string { return fmt.Sprintf("board %d is damaged: %v", e.id, e.err) }
+
+func damaged(id int64, err error) error { return errDamaged{id, err} }
+
+// logDamaged logs the details and returns the reply players see.
+func (s *Server) logDamaged(err error) error {
+	var d errDamaged
+	if !errors.As(err, &d) {
+		return err
+	}
+	s.log.Printf("%v", err)
+	return statusErr(http.StatusInternalServerError, "board %d is damaged and cannot be played; the server's keeper has the details", d.id)
+}
+
+// replayed reads g's moves and replays them into g.hist, checking that
+// they lead to the stored position. Its cost grows with the game, which
+// the game's move limit bounds.
+func (s *Server) replayed(ctx context.Context, g *game) error {
+	full, err := s.store.Board(ctx, g.b.ID)
+	if err != nil {
+		return s.logDamaged(damaged(g.b.ID, err))
+	}
+	// The board may have changed since g was read: go on with the state
+	// read now, board and moves of one snapshot.
+	g.b = full
+	h, err := replay(full.Game, full.Variant, full.Moves)
+	if err != nil {
+		return s.logDamaged(damaged(g.b.ID, err))
 	}
 	code, err := h.Position().MarshalText()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if string(code) != b.Position {
-		return nil, fmt.Errorf("board %d is damaged: its moves lead to %q, the stored position is %q", id, code, b.Position)
+	if string(code) != g.b.Position {
+		return s.logDamaged(damaged(g.b.ID, fmt.Errorf("its moves lead to %q, the stored position is %q", code, g.b.Position)))
 	}
-	return &game{b: b, hist: h}, nil
+	g.b.Moves, g.hist, g.pos = full.Moves, h, h.Position()
+	return nil
 }
 
 // replay plays moves from a variant's start.
@@ -361,45 +542,45 @@ func replay(gameName, variant string, moves []string) (*boardrules.History, erro
 	return h, nil
 }
 
-func (g *game) positionAfter(n int) (boardrules.Any, error) {
-	h, err := replay(g.b.Game, g.b.Variant, g.b.Moves[:n])
-	if err != nil {
-		return nil, err
-	}
-	return h.Position(), nil
-}
-
 func (g *game) move(c command, seat int) (head, canon string, err error) {
-	n := len(g.b.Moves)
+	n := g.b.Plies
 	if c.moveNo != 0 && c.moveNo != n+1 {
-		return "", "", lineErr("wrong move number: #%d given, the next move on board %d is #%d", c.moveNo, c.board, n+1)
+		return "", "", statusErr(http.StatusConflict, "wrong move number: #%d given, the next move on board %d is #%d", c.moveNo, c.board, n+1)
 	}
-	p := g.hist.Position()
+	p := g.pos
 	if int(p.ToMove()) != seat {
-		return "", "", lineErr("not your turn: move #%d on board %d is %s's", n+1, c.board, seatName(g.b, p.ToMove()))
+		return "", "", statusErr(http.StatusConflict, "not your turn: move #%d on board %d is %s's", n+1, c.board, seatName(g.b, p.ToMove()))
 	}
-	if err := g.hist.Play(c.move); err != nil {
+	var after boardrules.Any
+	if g.hist != nil {
+		if err = g.hist.Play(c.move); err == nil {
+			canon, after = g.hist.Moves()[n], g.hist.Position()
+		}
+	} else if canon, err = boardrules.CanonicalMove(p, c.move); err == nil {
+		after, err = p.Play(canon)
+	}
+	if err != nil {
 		switch {
 		case errors.Is(err, boardrules.ErrSyntax):
 			return "", "", lineErr("bad move %q: %s", clip(c.move), firstLine(err))
 		case errors.Is(err, boardrules.ErrGameOver):
-			return "", "", lineErr("board %d is over", c.board)
+			return "", "", statusErr(http.StatusConflict, "board %d is over", c.board)
 		default:
-			return "", "", lineErr("illegal move %q: %s", clip(c.move), firstLine(err))
+			return "", "", statusErr(http.StatusConflict, "illegal move %q: %s", clip(c.move), firstLine(err))
 		}
 	}
-	moves := g.hist.Moves()
-	canon = moves[len(moves)-1]
-	g.b.Moves = moves
-	after := g.hist.Position()
 	code, err := after.MarshalText()
 	if err != nil {
 		return "", "", err
 	}
-	g.b.Position = string(code)
+	g.pos, g.b.Position, g.b.Plies = after, string(code), n+1
 	if o := after.Outcome(); o.Status != boardrules.Ongoing {
 		g.b.Over = true
 		g.b.Result = outcomeText(g.b, o)
+	} else if limit := moveLimit(g.b); g.b.Plies >= limit {
+		g.b.Over = true
+		g.b.Termination = fmt.Sprintf("move limit (%d moves)", limit)
+		g.b.Result = "draw: the move limit of " + strconv.Itoa(limit) + " moves is reached"
 	}
 	return fmt.Sprintf("%s played %s (move #%d) on board %d\n", c.user, canon, n+1, c.board), canon, nil
 }
@@ -504,8 +685,8 @@ func (g *game) show(p boardrules.Any, moves int) string {
 		names[i] = seatName(b, boardrules.Player(i))
 	}
 	fmt.Fprintf(&s, "board %d: %s (%s), %s\n", b.ID, b.Word, b.Variant, strings.Join(names, " vs "))
-	if moves < len(b.Moves) {
-		fmt.Fprintf(&s, "as it was after move #%d of %d\n", moves, len(b.Moves))
+	if moves < b.Plies {
+		fmt.Fprintf(&s, "as it was after move #%d of %d\n", moves, b.Plies)
 	}
 	s.WriteString(strings.TrimRight(p.String(), "\n") + "\n")
 	s.WriteString(g.status(p, moves) + "\n")
@@ -517,11 +698,11 @@ func (g *game) status(p boardrules.Any, moves int) string {
 	if o := p.Outcome(); o.Status != boardrules.Ongoing {
 		return fmt.Sprintf("game over after %d moves: %s", moves, outcomeText(b, o))
 	}
-	if moves == len(b.Moves) && b.Over {
+	if moves == b.Plies && b.Over {
 		return fmt.Sprintf("game over after %d moves: %s", moves, b.Result)
 	}
 	line := fmt.Sprintf("move #%d: %s to play", moves+1, seatName(b, p.ToMove()))
-	if moves == len(b.Moves) && b.DrawOffer != 0 {
+	if moves == b.Plies && b.DrawOffer != 0 {
 		var agreed, waiting []string
 		for i, name := range b.Players {
 			if b.DrawOffer&(1<<i) != 0 {

@@ -183,7 +183,7 @@ func TestPlayToTheEnd(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				p := g.hist.Position()
+				p := g.pos
 				if p.Outcome().Status != boardrules.Ongoing {
 					if !g.b.Over || g.b.Result != outcomeText(g.b, p.Outcome()) {
 						t.Fatalf("ended by the rules, but stored Over %v Result %q", g.b.Over, g.b.Result)
@@ -214,8 +214,10 @@ func TestPlayToTheEnd(t *testing.T) {
 	}
 }
 
-// TestDamagedBoard: a board whose stored position is not where its moves
-// lead is refused with an internal error (and logged), never played on.
+// TestDamagedBoard: a board whose record does not lead to its stored
+// position is reported as damaged (and logged) by the commands that replay
+// it; reads that decode the stored position show it as stored. A board
+// whose position code does not decode is damaged for every command.
 func TestDamagedBoard(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
 		var logged strings.Builder
@@ -225,16 +227,26 @@ func TestDamagedBoard(t *testing.T) {
 		mustExec(t, s, "register bob b")
 		mustExec(t, s, "tumble challenge alice bob")
 		mustExec(t, s, "tumble move 1 alice a A1-B1")
-		if _, err := st.(*sqlStore).db.Exec(`UPDATE boards SET position = 'tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1,,,,,,,'`); err != nil {
+		db := st.(*sqlStore).db
+		if _, err := db.Exec(`UPDATE boards SET position = 'tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1,,,,,,,'`); err != nil {
 			t.Fatal(err)
 		}
-		for _, line := range []string{"tumble move 1 bob b H8-G8", "tumble board 1", "tumble history 1"} {
-			if r := s.Execute(context.Background(), line); r != "error: internal error, try again later\n" {
+		const dam = "error: board 1 is damaged and cannot be played; the server's keeper has the details\n"
+		for _, line := range []string{"tumble history 1", "tumble board 1#1"} {
+			if r := s.Execute(context.Background(), line); r != dam && line == "tumble history 1" {
 				t.Errorf("%s: %q", line, r)
 			}
 		}
 		if !strings.Contains(logged.String(), "board 1 is damaged: its moves lead to") {
 			t.Errorf("log: %q", logged.String())
+		}
+		if _, err := db.Exec(`UPDATE boards SET position = 'tumbling nonsense'`); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range []string{"tumble move 1 bob b H8-G8", "tumble board 1", "tumble history 1"} {
+			if r := s.Execute(context.Background(), line); r != dam {
+				t.Errorf("%s: %q", line, r)
+			}
 		}
 	})
 }

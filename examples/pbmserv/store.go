@@ -9,17 +9,18 @@ import (
 	"time"
 )
 
-// Board is one game as the store keeps it. The moves are the truth; Position
-// is the position code after them, kept so that a reader (the JSON API, the
-// consistency checks of the tests) need not replay, and so that the core can
-// tell a damaged board from a sound one by replaying and comparing.
+// Board is one game as the store keeps it. The moves are the record; Position
+// is the position code after them, written in the same transaction as each
+// move, so that a read decodes it instead of replaying the game: a read
+// costs the same at move 10 and at move 100,000.
 type Board struct {
 	ID          int64
 	Word        string   // the game word of the challenge: "tumble", "terrace6x6", ...
 	Game        string   // registry name: "tumbling", "terrace", ...
 	Variant     string   // registry variant name: "pbmserv-corner", "6-short", ...
 	Players     []string // user ids by seat: Players[0] is seat 0
-	Moves       []string // canonical move texts, in order
+	Moves       []string // canonical move texts, in order; only Store.Board reads them
+	Plies       int      // the number of moves stored
 	Position    string   // position code after Moves
 	Over        bool     // the game has ended, on the board or off it
 	Result      string   // the end in words ("bob (seat 1) wins: T captured"); "" while going on
@@ -27,6 +28,7 @@ type Board struct {
 	DrawOffer   uint8    // bit s set: seat s has proposed or accepted a draw; 0: no proposal
 	Version     int64    // bumped by every change; Save checks it
 	Created     time.Time
+	Damaged     string // set by UserBoards and OpenBoards for a row that cannot be read
 }
 
 // The store's sentinel errors; the core turns them into replies.
@@ -48,13 +50,25 @@ type Store interface {
 	NewBoard(ctx context.Context, b *Board) (int64, error)
 	// Board reads a board with its moves; errNotFound if there is none.
 	Board(ctx context.Context, id int64) (*Board, error)
+	// BoardHead reads a board without its moves (Plies counts them);
+	// errNotFound if there is none. Its cost does not grow with the game.
+	BoardHead(ctx context.Context, id int64) (*Board, error)
 	// Save writes b over the stored board if the stored version is still
-	// b.Version, and stores move (when not "") as move number len(b.Moves).
+	// b.Version, and stores move (when not "") as move number b.Plies.
 	// The stored version becomes b.Version+1. errConflict when the board
 	// changed since it was read.
 	Save(ctx context.Context, b *Board, move string) error
-	// UserBoards lists the boards a user plays on, newest first, without moves.
-	UserBoards(ctx context.Context, name string) ([]*Board, error)
+	// UserBoards lists at most limit boards a user plays on, newest
+	// first, without moves. A row that cannot be read comes back with
+	// Damaged set rather than failing the list.
+	UserBoards(ctx context.Context, name string, limit int) ([]*Board, error)
+	// OpenBoards lists at most limit boards not over, newest first, without
+	// moves; damaged rows as in UserBoards.
+	OpenBoards(ctx context.Context, limit int) ([]*Board, error)
+	// UserLoad counts a user's boards not over, and the boards created
+	// since the given time that seat the user: the inputs of the per-user
+	// caps.
+	UserLoad(ctx context.Context, name string, since time.Time) (open, recent int, err error)
 	// BoardIDs lists every board number in order (for checks and tools).
 	BoardIDs(ctx context.Context) ([]int64, error)
 	Close() error
@@ -155,7 +169,11 @@ func (s *sqlStore) NewBoard(ctx context.Context, b *Board) (int64, error) {
 	return id, tx.Commit()
 }
 
-const boardColumns = `id, word, game, variant, players, position, over, result, termination, draw_offer, version, created`
+// boardColumns are read by every board query. The move count comes from the
+// moves table's primary key (board, ply): max(ply) is one index probe, not a
+// count of the game.
+const boardColumns = `id, word, game, variant, players, position, over, result, termination, draw_offer, version, created,
+	COALESCE((SELECT max(ply) FROM moves WHERE moves.board = boards.id), 0)`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -164,13 +182,24 @@ func scanBoard(r scanner) (*Board, error) {
 	var players, created string
 	var offer int
 	if err := r.Scan(&b.ID, &b.Word, &b.Game, &b.Variant, &players, &b.Position, &b.Over, &b.Result,
-		&b.Termination, &offer, &b.Version, &created); err != nil {
-		return nil, err
+		&b.Termination, &offer, &b.Version, &created, &b.Plies); err != nil {
+		return &b, err
 	}
 	b.Players = strings.Fields(players)
 	b.DrawOffer = uint8(offer)
 	b.Created, _ = time.Parse(time.RFC3339, created)
 	return &b, nil
+}
+
+func (s *sqlStore) BoardHead(ctx context.Context, id int64) (*Board, error) {
+	b, err := scanBoard(s.db.QueryRowContext(ctx, s.q(`SELECT `+boardColumns+` FROM boards WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 func (s *sqlStore) Board(ctx context.Context, id int64) (*Board, error) {
@@ -213,6 +242,9 @@ func (s *sqlStore) Board(ctx context.Context, id int64) (*Board, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	if len(b.Moves) != b.Plies {
+		return nil, fmt.Errorf("board %d: %d moves stored, numbered up to %d", id, len(b.Moves), b.Plies)
+	}
 	return b, tx.Commit()
 }
 
@@ -237,16 +269,26 @@ func (s *sqlStore) Save(ctx context.Context, b *Board, move string) error {
 	}
 	if move != "" {
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (board, ply, move) VALUES (?, ?, ?)`),
-			b.ID, len(b.Moves), move); err != nil {
+			b.ID, b.Plies, move); err != nil {
 			return err
 		}
 	}
 	return tx.Commit()
 }
 
-func (s *sqlStore) UserBoards(ctx context.Context, name string) ([]*Board, error) {
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+boardColumns+` FROM boards
-		WHERE id IN (SELECT board FROM seats WHERE name = ?) ORDER BY id DESC`), name)
+func (s *sqlStore) UserBoards(ctx context.Context, name string, limit int) ([]*Board, error) {
+	return s.boardList(ctx, `WHERE id IN (SELECT board FROM seats WHERE name = ?) ORDER BY id DESC LIMIT ?`, name, limit)
+}
+
+func (s *sqlStore) OpenBoards(ctx context.Context, limit int) ([]*Board, error) {
+	return s.boardList(ctx, `WHERE NOT over ORDER BY id DESC LIMIT ?`, limit)
+}
+
+// boardList reads boards without moves. A row that does not scan (a
+// damaged column) is listed with Damaged set, so that one bad board spoils
+// only itself.
+func (s *sqlStore) boardList(ctx context.Context, where string, args ...any) ([]*Board, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+boardColumns+` FROM boards `+where), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -255,11 +297,19 @@ func (s *sqlStore) UserBoards(ctx context.Context, name string) ([]*Board, error
 	for rows.Next() {
 		b, err := scanBoard(rows)
 		if err != nil {
-			return nil, err
+			b.Damaged = err.Error()
 		}
 		out = append(out, b)
 	}
 	return out, rows.Err()
+}
+
+func (s *sqlStore) UserLoad(ctx context.Context, name string, since time.Time) (open, recent int, err error) {
+	err = s.db.QueryRowContext(ctx, s.q(`SELECT
+		COUNT(CASE WHEN NOT b.over THEN 1 END), COUNT(CASE WHEN b.created >= ? THEN 1 END)
+		FROM seats s JOIN boards b ON b.id = s.board WHERE s.name = ?`),
+		since.UTC().Format(time.RFC3339), name).Scan(&open, &recent)
+	return open, recent, err
 }
 
 func (s *sqlStore) BoardIDs(ctx context.Context) ([]int64, error) {
