@@ -23,10 +23,16 @@ import (
 const (
 	childEnv     = "PBMSERV_TEST_CHILD"
 	childArgsEnv = "PBMSERV_TEST_CHILD_ARGS"
+	// childNofileEnv sets the child's limit of open files (the common
+	// default 1024), so that a test can reach it with few connections.
+	childNofileEnv = "PBMSERV_TEST_CHILD_NOFILE"
 )
 
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
+		if n, err := strconv.Atoi(os.Getenv(childNofileEnv)); err == nil {
+			setFileLimit(n)
+		}
 		os.Exit(run(strings.Split(os.Getenv(childArgsEnv), "\n"), os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

@@ -35,8 +35,12 @@ type gameWord struct {
 // costs: its record, its history reply, a past position's replay.
 const defaultMaxMoves = 1000
 
-// moveLimit is the move limit of a board's game.
-func moveLimit(b *Board) int {
+// moveLimit is the move limit of a board's game, or the server's when
+// set.
+func (s *Server) moveLimit(b *Board) int {
+	if s.limits.MaxMoves > 0 {
+		return s.limits.MaxMoves
+	}
 	if w, ok := findWord(b.Word); ok && w.maxMoves > 0 {
 		return w.maxMoves
 	}

@@ -35,6 +35,8 @@ type Limits struct {
 	PasswordCheckEvery time.Duration
 	// MaxListed is the most boards "games USER" lists, newest first.
 	MaxListed int
+	// MaxMoves, when set, replaces every game's own move limit.
+	MaxMoves int
 }
 
 // DefaultLimits are generous for people playing by mail or on the page and

@@ -57,7 +57,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.MaxCommands, "max-commands", lim.MaxCommands, "the most commands in one HTTP request")
 	conns := DefaultConnLimits
 	fs.IntVar(&conns.PerAddress, "conns-per-ip", conns.PerAddress, "the most open HTTP connections from one client address")
-	fs.IntVar(&conns.Total, "conns", conns.Total, "the most open HTTP connections in all")
+	if n := fileLimit(); n > 0 && conns.Total > n-128 {
+		// Leave files for the database and the log, so that a flood of
+		// connections meets our limit before the system's.
+		conns.Total = max(64, n-128)
+	}
+	fs.IntVar(&conns.Total, "conns", conns.Total, "the most open HTTP connections in all (default: 4096, or the file limit less 128)")
+	fs.DurationVar(&conns.Read, "read-timeout", conns.Read, "time to read a whole request; headers get at most 5 s of it")
+	fs.DurationVar(&conns.Write, "write-timeout", conns.Write, "time to write a reply")
+	fs.DurationVar(&conns.Idle, "idle-timeout", conns.Idle, "time a keep-alive connection may wait for its next request")
 	quiet := fs.Bool("q", false, "quiet: no progress lines on stderr (errors still go there)")
 	usage := func(w io.Writer) {
 		io.WriteString(w, usageHead)
@@ -82,6 +90,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *cost < bcrypt.MinCost || *cost > bcrypt.MaxCost {
 		return bad("-cost must be %d to %d", bcrypt.MinCost, bcrypt.MaxCost)
+	}
+	conns.ReadHeader = min(conns.ReadHeader, conns.Read)
+	if conns.Read <= 0 || conns.Write <= 0 || conns.Idle <= 0 {
+		return bad("the timeouts must be positive")
 	}
 	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.PasswordChecks, lim.WrongPasswords, lim.MaxCommands, conns.PerAddress, conns.Total} {
 		if v < 1 {

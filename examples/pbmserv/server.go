@@ -382,7 +382,7 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 					return "", err
 				}
 			}
-			head, move, err = g.move(c, seat)
+			head, move, err = g.move(c, seat, s.moveLimit(g.b))
 		case "resign":
 			head = g.resign(seat)
 		default:
@@ -542,7 +542,7 @@ func replay(gameName, variant string, moves []string) (*boardrules.History, erro
 	return h, nil
 }
 
-func (g *game) move(c command, seat int) (head, canon string, err error) {
+func (g *game) move(c command, seat, limit int) (head, canon string, err error) {
 	n := g.b.Plies
 	if c.moveNo != 0 && c.moveNo != n+1 {
 		return "", "", statusErr(http.StatusConflict, "wrong move number: #%d given, the next move on board %d is #%d", c.moveNo, c.board, n+1)
@@ -577,7 +577,7 @@ func (g *game) move(c command, seat int) (head, canon string, err error) {
 	if o := after.Outcome(); o.Status != boardrules.Ongoing {
 		g.b.Over = true
 		g.b.Result = outcomeText(g.b, o)
-	} else if limit := moveLimit(g.b); g.b.Plies >= limit {
+	} else if g.b.Plies >= limit {
 		g.b.Over = true
 		g.b.Termination = fmt.Sprintf("move limit (%d moves)", limit)
 		g.b.Result = "draw: the move limit of " + strconv.Itoa(limit) + " moves is reached"
