@@ -110,6 +110,15 @@ func TestBrowser(t *testing.T) {
 		return
 	}
 
+	// The front page lists the commands and links to the open board.
+	dom = dumpDOM(t, bin, ts.URL+"/")
+	for _, w := range []string{`<li><code>GAME move BOARD USER PASSWORD MOVE[#N]</code></li>`, `<li><code>crumble</code>:`,
+		`<a href="/boards/1">board 1</a>: tumble (pbmserv) alice vs bob: alice (seat 0) to play`} {
+		if !strings.Contains(dom, w) {
+			t.Errorf("the front page's DOM lacks %q:\n%s", w, dom)
+		}
+	}
+
 	dom = dumpDOM(t, bin, ts.URL+"/test/driver")
 	want := "alice played " + legal[0] + " (move #1) on board 1"
 	if !strings.Contains(dom, want) || !strings.Contains(dom, "move #2: bob (seat 1) to play") {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,6 +48,15 @@ func TestStdinGolden(t *testing.T) {
 		t.Errorf("output differs from %s (-want +got):\n%s", golden, d)
 	}
 
+	// The README's way again, on a fresh database: the same transcript.
+	var fresh bytes.Buffer
+	if code := run([]string{"-stdin", "-db", filepath.Join(t.TempDir(), "session.db"), "-cost", "4"}, bytes.NewReader(in), &fresh, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if fresh.String() != out.String() {
+		t.Error("the session on a second fresh database differs from the first")
+	}
+
 	// The same file again: the users exist, board 2 is created, and board
 	// 1 is where the first run left it.
 	out.Reset()
@@ -61,16 +71,66 @@ func TestStdinGolden(t *testing.T) {
 	}
 }
 
+// TestFlags: -h prints the usage, every flag and an example, on stdout and
+// exits 0; a bad flag or value is one line of error, then the usage, on
+// stderr, exit 2; a store that cannot be opened exits 1.
 func TestFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"-stdin", "-http", ":0"}, {"-stdin", "extra"}, {"-stdin", "-cost", "99"}, {"-nosuchflag"}} {
-		var out, errb bytes.Buffer
-		if code := run(args, strings.NewReader(""), &out, &errb); code != 2 {
-			t.Errorf("run(%q) = %d, want 2 (usage)", args, code)
+	var out, errb bytes.Buffer
+	if code := run([]string{"-h"}, strings.NewReader(""), &out, &errb); code != 0 || errb.Len() != 0 {
+		t.Errorf("-h: exit %d, stderr %q", code, errb.String())
+	}
+	for _, w := range []string{"usage: pbmserv", "Example:\n  go run ./examples/pbmserv -http", "-db string", "-stdin", "-http string",
+		"-cost int", "-max-open int", "-challenges int", "-checks int", "-wrong int", "-max-commands int", "-conns-per-ip int",
+		"-conns int", "-read-timeout duration", "-write-timeout duration", "-idle-timeout duration", "-q"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("-h lacks %q:\n%s", w, out.String())
 		}
 	}
-	var out, errb bytes.Buffer
+	usageText := out.String()
+	for args, first := range map[string]string{
+		"":                           "pbmserv: give exactly one of -stdin and -http ADDRESS",
+		"-stdin -http :0":            "pbmserv: give exactly one of -stdin and -http ADDRESS",
+		"-stdin extra":               "pbmserv: give exactly one of -stdin and -http ADDRESS",
+		"-stdin -cost 99":            "pbmserv: -cost must be 4 to 31",
+		"-nosuchflag":                "pbmserv: flag provided but not defined: -nosuchflag",
+		"-stdin -max-open 0":         "pbmserv: the limits must be at least 1",
+		"-stdin -cost x":             `pbmserv: invalid value "x" for flag -cost: parse error`,
+		"-http :0 -idle-timeout -1s": "pbmserv: the timeouts must be positive",
+	} {
+		var out, errb bytes.Buffer
+		if code := run(strings.Fields(args), strings.NewReader(""), &out, &errb); code != 2 {
+			t.Errorf("run(%q) = %d, want 2 (usage)", args, code)
+		}
+		if want := first + "\n" + usageText; errb.String() != want || out.Len() != 0 {
+			t.Errorf("run(%q): stderr %q, want the line %q and the usage", args, errb.String(), first)
+		}
+	}
+	out.Reset()
+	errb.Reset()
 	if code := run([]string{"-stdin", "-db", t.TempDir()}, strings.NewReader(""), &out, &errb); code != 1 {
 		t.Errorf("a directory as -db: exit %d, want 1; stderr %s", code, errb.String())
+	}
+}
+
+// TestGitIgnore: what running the server leaves behind (its SQLite file
+// and the WAL's companions, where the README's commands put them) is
+// ignored by git, so that a run never dirties the checkout.
+func TestGitIgnore(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	root, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		t.Skip("not in a git checkout")
+	}
+	dir := strings.TrimSpace(string(root))
+	for _, f := range []string{"pbmserv.db", "pbmserv.db-wal", "pbmserv.db-shm", "examples/pbmserv/pbmserv.db",
+		"examples/pbmserv/pbmserv.db-wal", "examples/pbmserv/mail.db", "examples/pbmserv/pbmserv", "examples/pbmserv/pbmserv.test"} {
+		cmd := exec.Command("git", "check-ignore", "-q", "--no-index", f)
+		cmd.Dir = dir
+		if err := cmd.Run(); err != nil {
+			t.Errorf("%s is not ignored by git (%v)", f, err)
+		}
 	}
 }
 
@@ -80,6 +140,11 @@ func TestReadme(t *testing.T) {
 	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The session's command takes a fresh database per run, so that it
+	// can be run again (TestStdinGolden runs it twice).
+	if !bytes.Contains(readme, []byte("go run ./examples/pbmserv -stdin -db \"$(mktemp -d)/session.db\" < examples/pbmserv/testdata/session.txt\n")) {
+		t.Error("README.md does not show the re-runnable session command")
 	}
 	for _, f := range []string{"testdata/session.txt", "testdata/session.golden"} {
 		b, err := os.ReadFile(f)
