@@ -2,7 +2,13 @@ package main
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
+
+	"golang.org/x/crypto/bcrypt"
 )
 
 // benchServer is a server on a fresh SQLite file with the users alice
@@ -14,6 +20,7 @@ func benchServer(b *testing.B) (*Server, context.Context) {
 	}
 	b.Cleanup(func() { st.Close() })
 	s := NewServer(st, 4, nil)
+	s.SetLimits(Limits{Challenges: 1 << 30, MaxOpenBoards: 1 << 30})
 	ctx := context.Background()
 	s.Execute(ctx, "register alice a")
 	s.Execute(ctx, "register bob b")
@@ -78,5 +85,63 @@ func BenchmarkBoard(b *testing.B) {
 		if r := s.Execute(ctx, "tumble board 1"); r[:6] == "error:" {
 			b.Fatal(r)
 		}
+	}
+}
+
+// BenchmarkHTTPLoad measures what one server holds on loopback, through
+// the HTTP door, with many clients at once (b.RunParallel, 8 per core),
+// on each store: "board" reads of one board, and moves with the password
+// checked at bcrypt's default cost (10), each client playing its own
+// board. The per-address and per-user limits are lifted: they ration one
+// client, and this measures the server. Figures: README.md.
+func BenchmarkHTTPLoad(b *testing.B) {
+	for _, k := range storeKinds(b) {
+		st := openStore(b, k.dsn(b))
+		s := NewServer(st, bcrypt.DefaultCost, nil)
+		s.SetLimits(Limits{PasswordChecks: 1 << 30, Challenges: 1 << 30, MaxOpenBoards: 1 << 30})
+		ts := httptest.NewServer(s.Handler())
+		b.Cleanup(ts.Close)
+		ctx := context.Background()
+		s.Execute(ctx, "register alice a")
+		s.Execute(ctx, "register bob b")
+		s.Execute(ctx, "tumble challenge alice bob")
+		post := func(body string) string {
+			resp, err := http.Post(ts.URL+"/command", "text/plain", strings.NewReader(body))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer resp.Body.Close()
+			out, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != http.StatusOK {
+				b.Fatalf("%s: %d %s", body, resp.StatusCode, out)
+			}
+			return string(out)
+		}
+		b.Run(k.name+"/board", func(b *testing.B) {
+			b.SetParallelism(8)
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					post("tumble board 1")
+				}
+			})
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
+		})
+		b.Run(k.name+"/move", func(b *testing.B) {
+			b.SetParallelism(8)
+			b.RunParallel(func(pb *testing.PB) {
+				var id int64
+				for pb.Next() {
+					g, err := s.load(ctx, "tumble", id)
+					if id == 0 || err != nil || g.b.Over || g.b.Plies >= 60 {
+						fmtSscanf(s.Execute(ctx, "tumble challenge alice bob"), "board %d created", &id)
+						g, _ = s.load(ctx, "tumble", id)
+					}
+					moves := g.pos.LegalMoves()
+					user := g.b.Players[g.pos.ToMove()]
+					post("tumble move " + itoa(id) + " " + user + " " + user[:1] + " " + moves[len(moves)/2] + "#" + itoa(int64(g.b.Plies+1)))
+				}
+			})
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+		})
 	}
 }

@@ -26,15 +26,15 @@ const postgresEnv = "PBMSERV_TEST_POSTGRES"
 type storeKind struct {
 	name string
 	// dsn returns a -db value for a fresh, empty store for t.
-	dsn func(t *testing.T) string
+	dsn func(t testing.TB) string
 }
 
-func storeKinds(t *testing.T) []storeKind {
-	kinds := []storeKind{{"sqlite", func(t *testing.T) string {
+func storeKinds(t testing.TB) []storeKind {
+	kinds := []storeKind{{"sqlite", func(t testing.TB) string {
 		return filepath.Join(t.TempDir(), "pbmserv.db")
 	}}}
 	if url := os.Getenv(postgresEnv); url != "" {
-		kinds = append(kinds, storeKind{"postgres", func(t *testing.T) string { return testSchema(t, url) }})
+		kinds = append(kinds, storeKind{"postgres", func(t testing.TB) string { return testSchema(t, url) }})
 	} else {
 		t.Logf("%s not set: PostgreSQL not tested", postgresEnv)
 	}
@@ -44,13 +44,13 @@ func storeKinds(t *testing.T) []storeKind {
 // forEachStore runs f as a subtest per store kind.
 func forEachStore(t *testing.T, f func(t *testing.T, dsn func(t *testing.T) string)) {
 	for _, k := range storeKinds(t) {
-		t.Run(k.name, func(t *testing.T) { f(t, k.dsn) })
+		t.Run(k.name, func(t *testing.T) { f(t, func(t *testing.T) string { return k.dsn(t) }) })
 	}
 }
 
 // testSchema creates a schema for one test and returns a URL whose
 // connections use it.
-func testSchema(t *testing.T, url string) string {
+func testSchema(t testing.TB, url string) string {
 	t.Helper()
 	db, err := sql.Open("pgx", url)
 	if err != nil {
@@ -78,7 +78,7 @@ func testSchema(t *testing.T, url string) string {
 	return url + sep + "search_path=" + schema
 }
 
-func openStore(t *testing.T, dsn string) Store {
+func openStore(t testing.TB, dsn string) Store {
 	t.Helper()
 	st, err := Open(context.Background(), dsn)
 	if err != nil {
