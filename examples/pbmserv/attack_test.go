@@ -184,8 +184,12 @@ func TestSlowConnections(t *testing.T) {
 	// Headers beyond the limit are refused.
 	req, _ := http.NewRequest("GET", "http://"+addr+"/", nil)
 	req.Header.Set("X-Big", strings.Repeat("x", 32<<10))
-	if resp, err := client.Do(req); err != nil || resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
-		t.Errorf("32 KiB of headers: %v %v, want 431", resp, err)
+	// The server answers 431 and closes, sometimes before the client has
+	// written them all (then the client sees the connection broken).
+	if resp, err := client.Do(req); err == nil && resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("32 KiB of headers: %s, want 431", resp.Status)
+	} else if err != nil && !strings.Contains(err.Error(), "broken") && !strings.Contains(err.Error(), "reset") {
+		t.Errorf("32 KiB of headers: %v", err)
 	}
 }
 
@@ -523,5 +527,41 @@ func TestPasswordGuessing(t *testing.T) {
 	}
 	if statuses[200] != DefaultLimits.PasswordChecks || last != "error: too many password checks from 127.0.0.1: try again in 1 s\n" {
 		t.Errorf("30 registrations from one address: %v, last %q", statuses, last)
+	}
+}
+
+// TestHistoryMovesReplay: a move on a board whose rules look at the past
+// (Crumble with its automatic draws) is played on the record replayed,
+// which must agree with the stored position; on a Crumble -nodraws board
+// it is played on the decoded position, like every other game's.
+func TestHistoryMovesReplay(t *testing.T) {
+	st := openStore(t, storeKinds(t)[0].dsn(t))
+	s := NewServer(st, 4, log.New(io.Discard, "", 0))
+	mustExec(t, s, "register alice a")
+	mustExec(t, s, "register bob b")
+	mustExec(t, s, "crumble challenge alice bob -4x4")
+	mustExec(t, s, "crumble challenge alice bob -4x4 -nodraws")
+	pw := map[string]string{"alice": "a", "bob": "b"}
+	move := func(id int64) string {
+		g, err := s.load(t.Context(), "crumble", id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		user := g.b.Players[g.pos.ToMove()]
+		return s.Execute(t.Context(), "crumble move "+itoa(id)+" "+user+" "+pw[user]+" "+g.pos.LegalMoves()[0])
+	}
+	for _, id := range []int64{1, 2} {
+		if r := move(id); !strings.Contains(r, " played ") {
+			t.Fatalf("board %d: %q", id, r)
+		}
+	}
+	if _, err := st.(*sqlStore).db.Exec(`UPDATE moves SET move = 'nonsense'`); err != nil {
+		t.Fatal(err)
+	}
+	if r := move(1); !strings.HasPrefix(r, "error: board 1 is damaged") {
+		t.Errorf("board 1 (draw rules): %q, want the record replayed and found damaged", r)
+	}
+	if r := move(2); !strings.Contains(r, " played ") {
+		t.Errorf("board 2 (-nodraws): %q, want the move played on the stored position", r)
 	}
 }

@@ -35,6 +35,12 @@ type gameWord struct {
 // costs: its record, its history reply, a past position's replay.
 const defaultMaxMoves = 1000
 
+// crumbleMaxMoves is Crumble's: a move on a board with the automatic draw
+// rules replays the record (needsHistory), and a Crumble Play costs about
+// 0.3 ms, so 500 moves keep that replay near 0.15 s. Random 6x6 games end
+// by the rules within about 500 moves.
+const crumbleMaxMoves = 500
+
 // moveLimit is the move limit of a board's game, or the server's when
 // set.
 func (s *Server) moveLimit(b *Board) int {
@@ -71,7 +77,7 @@ func gameWords() []gameWord {
 	add(gameWord{word: "terrace", game: "terrace", options: "-short, -medium, -long or -master; 3 or 4 users for the multi-player game", variant: terraceVariant(8)})
 	add(gameWord{word: "terrace6x6", game: "terrace", options: "-short, -medium, -long or -master; 3 or 4 users for the multi-player game", variant: terraceVariant(6)})
 	add(gameWord{word: "flooprail", game: "flooprail", options: "-reverse, -misere or -losing (the reverse game)", variant: floopVariant})
-	add(gameWord{word: "crumble", game: "crumble", options: "-WxH board size (default -6x6), -white (White moves first), -repetition, -renewables or -nodraws (draw rules)", variant: crumbleVariant})
+	add(gameWord{word: "crumble", game: "crumble", options: "-WxH board size (default -6x6), -white (White moves first), -repetition, -renewables or -nodraws (draw rules)", variant: crumbleVariant, maxMoves: crumbleMaxMoves})
 	for _, g := range boardrules.Games() {
 		if slices.ContainsFunc(out, func(w gameWord) bool { return w.game == g.Name }) {
 			continue

@@ -331,11 +331,11 @@ func (s *Server) board(ctx context.Context, c command) (string, error) {
 	if err != nil {
 		return "", s.logDamaged(damaged(c.board, err))
 	}
-	h, err := replay(full.Game, full.Variant, full.Moves[:min(n, len(full.Moves))])
+	p, err := replayPosition(full.Game, full.Variant, full.Moves[:min(n, len(full.Moves))])
 	if err != nil {
 		return "", s.logDamaged(damaged(c.board, err))
 	}
-	return g.show(h.Position(), n), nil
+	return g.show(p, n), nil
 }
 
 func (s *Server) history(ctx context.Context, c command) (string, error) {
@@ -343,7 +343,7 @@ func (s *Server) history(ctx context.Context, c command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := s.replayed(ctx, g); err != nil {
+	if err := s.replayed(ctx, g, true); err != nil {
 		return "", err
 	}
 	return g.record().Format(), nil
@@ -378,7 +378,7 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 		switch c.verb {
 		case "move":
 			if needsHistory(g.b) {
-				if err := s.replayed(ctx, g); err != nil {
+				if err := s.replayed(ctx, g, false); err != nil {
 					return "", err
 				}
 			}
@@ -457,7 +457,7 @@ func (s *Server) position(ctx context.Context, g *game) error {
 	if !g.b.Over {
 		return s.logDamaged(err)
 	}
-	return s.replayed(ctx, g)
+	return s.replayed(ctx, g, false)
 }
 
 // decodeBoard reads a board's stored position code through the registry.
@@ -497,10 +497,12 @@ func (s *Server) logDamaged(err error) error {
 	return statusErr(http.StatusInternalServerError, "board %d is damaged and cannot be played; the server's keeper has the details", d.id)
 }
 
-// replayed reads g's moves and replays them into g.hist, checking that
-// they lead to the stored position. Its cost grows with the game, which
-// the game's move limit bounds.
-func (s *Server) replayed(ctx context.Context, g *game) error {
+// replayed reads g's moves and replays them, checking that they lead to
+// the stored position: g.pos becomes the replayed position (which carries
+// whatever history the engine keeps inside its positions), and with
+// record also g.hist. Its cost grows with the game, which the game's move
+// limit bounds.
+func (s *Server) replayed(ctx context.Context, g *game, record bool) error {
 	full, err := s.store.Board(ctx, g.b.ID)
 	if err != nil {
 		return s.logDamaged(damaged(g.b.ID, err))
@@ -508,22 +510,49 @@ func (s *Server) replayed(ctx context.Context, g *game) error {
 	// The board may have changed since g was read: go on with the state
 	// read now, board and moves of one snapshot.
 	g.b = full
-	h, err := replay(full.Game, full.Variant, full.Moves)
+	var p boardrules.Any
+	if record {
+		g.hist, err = replay(full.Game, full.Variant, full.Moves)
+		if err == nil {
+			p = g.hist.Position()
+		}
+	} else {
+		p, err = replayPosition(full.Game, full.Variant, full.Moves)
+	}
 	if err != nil {
 		return s.logDamaged(damaged(g.b.ID, err))
 	}
-	code, err := h.Position().MarshalText()
+	code, err := p.MarshalText()
 	if err != nil {
 		return err
 	}
 	if string(code) != g.b.Position {
 		return s.logDamaged(damaged(g.b.ID, fmt.Errorf("its moves lead to %q, the stored position is %q", code, g.b.Position)))
 	}
-	g.b.Moves, g.hist, g.pos = full.Moves, h, h.Position()
+	g.pos = p
 	return nil
 }
 
-// replay plays moves from a variant's start.
+// replayPosition plays stored (canonical) moves from a variant's start,
+// without keeping a History: the move path's replay, about half the cost.
+func replayPosition(gameName, variant string, moves []string) (boardrules.Any, error) {
+	info, ok := boardrules.Lookup(gameName)
+	if !ok {
+		return nil, fmt.Errorf("game %q is not linked into this server", gameName)
+	}
+	p, err := info.New(variant)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range moves {
+		if p, err = p.Play(m); err != nil {
+			return nil, fmt.Errorf("move %d %q: %w", i+1, m, err)
+		}
+	}
+	return p, nil
+}
+
+// replay plays moves from a variant's start into a History, for the record.
 func replay(gameName, variant string, moves []string) (*boardrules.History, error) {
 	info, ok := boardrules.Lookup(gameName)
 	if !ok {
@@ -552,11 +581,7 @@ func (g *game) move(c command, seat, limit int) (head, canon string, err error) 
 		return "", "", statusErr(http.StatusConflict, "not your turn: move #%d on board %d is %s's", n+1, c.board, seatName(g.b, p.ToMove()))
 	}
 	var after boardrules.Any
-	if g.hist != nil {
-		if err = g.hist.Play(c.move); err == nil {
-			canon, after = g.hist.Moves()[n], g.hist.Position()
-		}
-	} else if canon, err = boardrules.CanonicalMove(p, c.move); err == nil {
+	if canon, err = boardrules.CanonicalMove(p, c.move); err == nil {
 		after, err = p.Play(canon)
 	}
 	if err != nil {
