@@ -6,6 +6,7 @@
 //	go run ./examples/pbmserv -stdin                      # commands on stdin, SQLite in ./pbmserv.db
 //	go run ./examples/pbmserv -http 127.0.0.1:8080        # POST /command, GET /games/N, the page /boards/N
 //	go run ./examples/pbmserv -http :8080 -db postgres://user:pw@host/db
+//	go run ./examples/pbmserv -h                          # every flag
 //
 // It is meant to be read: one core (command.go parses a line, server.go
 // runs it), two front doors (main.go for standard input, http.go for the
@@ -79,10 +80,65 @@
 //
 // Durability. Every change is one transaction, committed before the reply
 // is written; -stdin flushes each reply as soon as it is made. SQLite runs
-// with synchronous=FULL (the commit is on disk) and WAL. A board read
-// replays its moves and compares the result with the stored position code:
-// a board whose record and position disagree is reported as damaged and
-// never played on.
+// with synchronous=FULL (the commit is on disk) and WAL.
+//
+// Positions and records. Each board stores its current position code,
+// written in the same transaction as the move that made it, beside its
+// game, its variant name and its move list. The move list is the record;
+// the code is what commands read: board, games, the JSON and the page
+// decode it (boardrules.Decode) rather than replay the game, so a read
+// costs the same at move 10 and at move 1,000. The board's own game and
+// variant names are trusted over what a decoded code reports. A move is
+// played on the decoded position, except where the rules look at the past,
+// which a position code does not carry: Crumble's automatic draws
+// (threefold repetition, renewable iteration) in every variant but
+// -nodraws. There the move is played on the record replayed from the
+// start, checked against the stored code, so that the draw rules see every
+// earlier position. history and "board B#N" replay the record too; a
+// finished game whose position the engine will not decode (Crumble reads
+// no won position back) is shown from its record.
+//
+// Damaged boards. A board whose code does not decode, whose row does not
+// read, or whose record does not lead to its code (found by the commands
+// that replay) is reported as damaged ("error: board N is damaged...",
+// HTTP 500, details in the log) and never played on; lists (games, the
+// front page) show it as damaged and carry on with the other boards.
+//
+// Long games. Tumbling Down, Terrace and FloopRail have no rule that ends a
+// game that goes round in circles, so every game has a move limit: a game
+// that reaches it ends drawn, "draw: the move limit of N moves is reached",
+// with a Termination tag in its record. The limit is 1,000 moves for
+// Tumbling Down, Terrace (both boards, any number of players) and
+// FloopRail, and 500 for Crumble, whose moves replay the record (a
+// Crumble Play costs about 0.3 ms, so the replay stays near 0.15 s). Games
+// played to win end far sooner.
+//
+// Limits. Every cost a client can cause is bounded (Limits, ConnLimits;
+// the flags set them):
+//   - a POST /command body of at most 64 KiB and 100 commands (more is
+//     refused whole, 413), its replies at most 1 MiB (the commands after
+//     that are not run); when the client goes away the commands not yet
+//     run are dropped;
+//   - password checks (bcrypt, for moves and registrations): 20 at once
+//     from one client address, then 5 per second; an account that took 10
+//     wrong passwords is checked once per 6 s, whoever asks. A refused
+//     check costs no hash: "error: too many wrong passwords for alice: try
+//     again in 6 s" (HTTP 429 with Retry-After). [Decision: the account
+//     limit also stalls the account's owner while someone guesses; the
+//     alternative, unlimited guesses from many addresses, is worse. The
+//     counts live in each server process.]
+//   - challenges need no password (pbmserv's syntax), so each user may sit
+//     at no more than 100 open boards and be seated on no more than 30 new
+//     boards per hour; the counts come from the database, so they hold
+//     across servers sharing one;
+//   - "games USER" lists the newest 200 boards; the front page the newest
+//     100 open ones;
+//   - each game's move limit (above) bounds a record and any replay;
+//   - HTTP connections: 5 s to send the headers, at most 16 KiB of them;
+//     15 s for a whole request; 30 s to write a reply; 60 s idle between
+//     requests; 64 open connections per client address, 4,096 in all (or
+//     the file limit less 128); a connection beyond a limit is closed as
+//     soon as it is accepted.
 //
 // Passwords. Stored only as bcrypt hashes (cost 10 by default, -cost to
 // change; the tests use the minimum to stay fast). bcrypt reads at most 72
@@ -124,10 +180,15 @@
 // -stdin reads commands from standard input, as a mail robot would feed
 // them: for each command it prints the command after "> " (password
 // replaced by stars), the reply, and an empty line. Empty lines and lines
-// starting with '#' are skipped.
+// starting with '#' are skipped. A line longer than 1,000 bytes, or one
+// that is not text (invalid UTF-8, control characters), gets an error
+// reply (echoed as "(a line of N bytes)" or "(a line that is not text)")
+// and the next line is read; the door's memory stays bounded.
 //
 // -http ADDRESS serves:
 //
+//	GET  /           the front page: the commands, the games and their
+//	                 options, and the open boards with links to their pages.
 //	POST /command    the body is a command line; the reply is text. Several
 //	                 lines get the -stdin format.
 //	GET  /games/N    board N as JSON: game, variant, players, moves, the
@@ -141,6 +202,18 @@
 //	                 and it builds the command itself, so that no field can
 //	                 smuggle in a second command.
 //
+// Statuses. A reply keeps its text ("error: ..." included) and says what
+// happened in its status: 200; 400 for a malformed command; 403 for a bad
+// password or a seat that is not the sender's; 404 for a missing board,
+// user or move number; 409 for a move the board refuses (wrong number,
+// not your turn, illegal, game over) and a name taken; 413 for a body
+// beyond the limits; 429 for a limit, with Retry-After; 500 for a damaged
+// board or an internal error. A body of several commands has the status of
+// its first error. Every reply carries a Content-Security-Policy (no
+// script, nothing from elsewhere, framed only by the site's own pages),
+// X-Frame-Options SAMEORIGIN, X-Content-Type-Options nosniff and
+// Referrer-Policy no-referrer.
+//
 // The page finds the picture through the Any's Unwrap method and an
 // interface{ SVG() string } on the engine's position, so an engine gains
 // pictures on the page by adding the method.
@@ -153,7 +226,11 @@
 // players, position code, end, draw proposal, version), seats (who plays
 // where, for "games USER") and moves (board, number, canonical text). The
 // queries are shared; PostgreSQL reads a board and its moves in one
-// REPEATABLE READ snapshot, which SQLite's transactions are already.
+// REPEATABLE READ snapshot, which SQLite's transactions are already. A
+// board's move count is max(ply) of its moves, one probe of the primary
+// key. Servers starting at once on an empty PostgreSQL database create
+// the schema one after the other, under a session advisory lock
+// (CREATE TABLE IF NOT EXISTS is not safe against itself).
 //
 // Dependencies, each for a reason the standard library cannot meet:
 // modernc.org/sqlite (SQLite translated to Go: an embedded database with
@@ -171,7 +248,14 @@
 // on many boards from many goroutines, and a crash test that kills a child
 // server with SIGKILL in the middle of a stream of moves and checks, after
 // each restart, that every move that got a reply is stored and every board
-// replays to its stored position. A browser test drives the page in
-// headless Chromium when one is installed. ci.sh installs Chromium and
+// replays to its stored position. attack_test.go holds a test for each
+// defect an attack found (issue 15), each failing on the server before:
+// 10,000 slow connections from other loopback addresses (1,000 with
+// -short) while a real client is served, idle and oversized connections,
+// caps on challenges, bounded requests, a client that leaves, reads that
+// do not replay, the move limit, hostile -stdin lines, two PostgreSQL
+// servers starting at once, a damaged board in a list, statuses and
+// headers, and password guessing. A browser test drives the page and the
+// front page in headless Chromium when one is installed. ci.sh installs Chromium and
 // PostgreSQL on Debian and runs them all.
 package main

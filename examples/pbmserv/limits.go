@@ -40,7 +40,7 @@ type Limits struct {
 }
 
 // DefaultLimits are generous for people playing by mail or on the page and
-// tight for a script: at bcrypt cost 10 a password check takes about 50 ms
+// tight for a script: at bcrypt cost 10 a password check takes about 55 ms
 // of one core, so 5 per second from one address is a quarter of a
 // two-core machine.
 var DefaultLimits = Limits{
