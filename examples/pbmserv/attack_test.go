@@ -229,14 +229,31 @@ func TestChallengeCaps(t *testing.T) {
 	}
 }
 
-// TestRequestBounds (D3): a request's commands and reply are bounded.
-func TestRequestBounds(t *testing.T) {
+// boardOverHTTP is a server on SQLite with alice (password a) and bob (b)
+// on board 1, a Tumbling Down game, served over HTTP on loopback.
+func boardOverHTTP(t *testing.T) (*Server, *httptest.Server) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	mustExec(t, s, "register alice a")
 	mustExec(t, s, "register bob b")
 	mustExec(t, s, "tumble challenge alice bob")
 	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
+	t.Cleanup(ts.Close)
+	return s, ts
+}
+
+// alicesAndBobs is a quiet server on dsn (internal errors are expected and
+// not logged) with alice (password a) and bob (b) registered.
+func alicesAndBobs(t *testing.T, dsn string) (*sqlStore, *Server) {
+	st := openStore(t, dsn)
+	s := NewServer(st, 4, log.New(io.Discard, "", 0))
+	mustExec(t, s, "register alice a")
+	mustExec(t, s, "register bob b")
+	return st.(*sqlStore), s
+}
+
+// TestRequestBounds (D3): a request's commands and reply are bounded.
+func TestRequestBounds(t *testing.T) {
+	s, ts := boardOverHTTP(t)
 	code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", strings.Repeat("tumble board 1\n", 4096))
 	if code != http.StatusRequestEntityTooLarge || body != "error: 4096 commands in one request, at most 100\n" {
 		t.Errorf("4096 commands: %d, %d bytes: %.200q", code, len(body), body)
@@ -295,14 +312,11 @@ func TestClientGone(t *testing.T) {
 // damage.
 func TestReadsDoNotReplay(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
-		st := openStore(t, dsn(t))
-		s := NewServer(st, 4, log.New(io.Discard, "", 0))
-		mustExec(t, s, "register alice a")
-		mustExec(t, s, "register bob b")
+		st, s := alicesAndBobs(t, dsn(t))
 		mustExec(t, s, "tumble challenge alice bob")
 		mustExec(t, s, "tumble move 1 alice a A1-B1")
 		mustExec(t, s, "tumble move 1 bob b H8-G8")
-		if _, err := st.(*sqlStore).db.Exec(`UPDATE moves SET move = 'Z9-Z9'`); err != nil {
+		if _, err := st.db.Exec(`UPDATE moves SET move = 'Z9-Z9'`); err != nil {
 			t.Fatal(err)
 		}
 		mustExec(t, s, "tumble board 1")
@@ -403,14 +417,11 @@ func TestTwoServersStart(t *testing.T) {
 // user's other boards, and the front page, carry on.
 func TestDamagedBoardInList(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
-		st := openStore(t, dsn(t))
-		s := NewServer(st, 4, log.New(io.Discard, "", 0))
-		mustExec(t, s, "register alice a")
-		mustExec(t, s, "register bob b")
+		st, s := alicesAndBobs(t, dsn(t))
 		for range 3 {
 			mustExec(t, s, "tumble challenge alice bob")
 		}
-		if _, err := st.(*sqlStore).db.Exec(`UPDATE boards SET position = 'tumbling nonsense' WHERE id = 2`); err != nil {
+		if _, err := st.db.Exec(`UPDATE boards SET position = 'tumbling nonsense' WHERE id = 2`); err != nil {
 			t.Fatal(err)
 		}
 		want := "3 tumble (pbmserv) alice vs bob: alice (seat 0) to play\n" +
@@ -434,12 +445,7 @@ func TestDamagedBoardInList(t *testing.T) {
 // TestHonestHTTP (D7): security headers on every reply, errors with a 4xx
 // or 5xx status and their text, and an HTML front page.
 func TestHonestHTTP(t *testing.T) {
-	s := newTestServer(t, storeKinds(t)[0].dsn(t))
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
-	mustExec(t, s, "tumble challenge alice bob")
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
+	_, ts := boardOverHTTP(t)
 	for _, c := range []struct {
 		method, path, body string
 		status             int
@@ -535,10 +541,7 @@ func TestPasswordGuessing(t *testing.T) {
 // which must agree with the stored position; on a Crumble -nodraws board
 // it is played on the decoded position, like every other game's.
 func TestHistoryMovesReplay(t *testing.T) {
-	st := openStore(t, storeKinds(t)[0].dsn(t))
-	s := NewServer(st, 4, log.New(io.Discard, "", 0))
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	st, s := alicesAndBobs(t, storeKinds(t)[0].dsn(t))
 	mustExec(t, s, "crumble challenge alice bob -4x4")
 	mustExec(t, s, "crumble challenge alice bob -4x4 -nodraws")
 	pw := map[string]string{"alice": "a", "bob": "b"}
@@ -555,7 +558,7 @@ func TestHistoryMovesReplay(t *testing.T) {
 			t.Fatalf("board %d: %q", id, r)
 		}
 	}
-	if _, err := st.(*sqlStore).db.Exec(`UPDATE moves SET move = 'nonsense'`); err != nil {
+	if _, err := st.db.Exec(`UPDATE moves SET move = 'nonsense'`); err != nil {
 		t.Fatal(err)
 	}
 	if r := move(1); !strings.HasPrefix(r, "error: board 1 is damaged") {

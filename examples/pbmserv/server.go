@@ -533,14 +533,19 @@ func (s *Server) replayed(ctx context.Context, g *game, record bool) error {
 	return nil
 }
 
-// replayPosition plays stored (canonical) moves from a variant's start,
-// without keeping a History: the move path's replay, about half the cost.
-func replayPosition(gameName, variant string, moves []string) (boardrules.Any, error) {
+// variantStart is the start of a board's game and variant.
+func variantStart(gameName, variant string) (boardrules.Any, error) {
 	info, ok := boardrules.Lookup(gameName)
 	if !ok {
 		return nil, fmt.Errorf("game %q is not linked into this server", gameName)
 	}
-	p, err := info.New(variant)
+	return info.New(variant)
+}
+
+// replayPosition plays stored (canonical) moves from a variant's start,
+// without keeping a History: the move path's replay, about half the cost.
+func replayPosition(gameName, variant string, moves []string) (boardrules.Any, error) {
+	p, err := variantStart(gameName, variant)
 	if err != nil {
 		return nil, err
 	}
@@ -554,11 +559,7 @@ func replayPosition(gameName, variant string, moves []string) (boardrules.Any, e
 
 // replay plays moves from a variant's start into a History, for the record.
 func replay(gameName, variant string, moves []string) (*boardrules.History, error) {
-	info, ok := boardrules.Lookup(gameName)
-	if !ok {
-		return nil, fmt.Errorf("game %q is not linked into this server", gameName)
-	}
-	start, err := info.New(variant)
+	start, err := variantStart(gameName, variant)
 	if err != nil {
 		return nil, err
 	}
