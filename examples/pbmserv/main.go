@@ -62,7 +62,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// connections meets our limit before the system's.
 		conns.Total = max(64, n-128)
 	}
-	fs.IntVar(&conns.Total, "conns", conns.Total, "the most open HTTP connections in all (default: 4096, or the file limit less 128)")
+	fs.IntVar(&conns.Total, "conns", conns.Total, "the most open HTTP connections in all (4096 at most, and the file limit less 128)")
 	fs.DurationVar(&conns.Read, "read-timeout", conns.Read, "time to read a whole request; headers get at most 5 s of it")
 	fs.DurationVar(&conns.Write, "write-timeout", conns.Write, "time to write a reply")
 	fs.DurationVar(&conns.Idle, "idle-timeout", conns.Idle, "time a keep-alive connection may wait for its next request")
