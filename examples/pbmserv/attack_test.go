@@ -514,6 +514,14 @@ func TestPasswordGuessing(t *testing.T) {
 	if last != "error: too many wrong passwords for alice: try again in 6 s\n" {
 		t.Errorf("refusal %q", last)
 	}
+	resp, err := http.Post(ts.URL+"/command", "text/plain", strings.NewReader("tumble move 1 alice guess A1-B1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "6" {
+		t.Errorf("a refused guess: %s, Retry-After %q, want 429 and 6", resp.Status, resp.Header.Get("Retry-After"))
+	}
 	// Even the right password waits; after the wait, one check.
 	if code, _ := httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble move 1 alice a A1-B1"); code != 429 {
 		t.Errorf("right password while locked: %d", code)

@@ -70,7 +70,7 @@ const maxBody = 64 << 10
 func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
-		textError(w, "error: request body too large or unreadable\n", http.StatusRequestEntityTooLarge)
+		textError(w, "error: request body too large or unreadable\n", status{code: http.StatusRequestEntityTooLarge})
 		return
 	}
 	var lines []string
@@ -80,7 +80,7 @@ func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(lines) > s.limits.MaxCommands {
-		textError(w, fmt.Sprintf("error: %d commands in one request, at most %d\n", len(lines), s.limits.MaxCommands), http.StatusRequestEntityTooLarge)
+		textError(w, fmt.Sprintf("error: %d commands in one request, at most %d\n", len(lines), s.limits.MaxCommands), status{code: http.StatusRequestEntityTooLarge})
 		return
 	}
 	if len(lines) == 0 {
@@ -88,46 +88,50 @@ func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	if len(lines) == 1 {
-		reply, status := s.execute(ctx, lines[0])
-		textError(w, reply, status)
+		reply, st := s.execute(ctx, lines[0])
+		textError(w, reply, st)
 		return
 	}
 	// Several commands: the -stdin format, so a client can tell the
 	// replies apart.
 	var out strings.Builder
-	status := http.StatusOK
+	first := statusOK // the first error's status
 	for i, l := range lines {
 		if ctx.Err() != nil {
 			return // the client has gone: nobody to run the rest for
 		}
 		if out.Len() > s.limits.MaxReply {
 			fmt.Fprintf(&out, "error: reply too long: stopped after %d of %d commands\n", i, len(lines))
-			if status == http.StatusOK {
-				status = http.StatusRequestEntityTooLarge
+			if first == statusOK {
+				first = status{code: http.StatusRequestEntityTooLarge}
 			}
 			break
 		}
 		reply, st := s.execute(ctx, l)
-		if st != http.StatusOK && status == http.StatusOK {
-			status = st
+		if st != statusOK && first == statusOK {
+			first = st
 		}
 		out.WriteString("> " + masked(l) + "\n" + reply + "\n")
 	}
-	textError(w, out.String(), status)
+	textError(w, out.String(), first)
 }
 
 // textError writes a text reply with its status (any status: 200 too);
 // a 429 says when to come back.
-func textError(w http.ResponseWriter, text string, status int) {
+func textError(w http.ResponseWriter, text string, st status) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	if status == http.StatusTooManyRequests {
-		w.Header().Set("Retry-After", "1")
-	}
-	if status == 499 {
+	if st.code == statusGone {
 		return // nobody is listening
 	}
-	w.WriteHeader(status)
+	setRetry(w, st)
+	w.WriteHeader(st.code)
 	io.WriteString(w, text)
+}
+
+func setRetry(w http.ResponseWriter, st status) {
+	if st.retry > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(st.retry))
+	}
 }
 
 // gameJSON is the JSON view of a board.
@@ -210,8 +214,8 @@ func (s *Server) handleJSON(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	g, err := s.gameByNumber(r.Context(), r.PathValue("n"))
 	if err != nil {
-		status, msg := s.httpError(err)
-		w.WriteHeader(status)
+		st, msg := s.httpError(err)
+		w.WriteHeader(st.code)
 		json.NewEncoder(w).Encode(map[string]string{"error": msg})
 		return
 	}
@@ -221,7 +225,7 @@ func (s *Server) handleJSON(w http.ResponseWriter, r *http.Request) {
 }
 
 // httpError maps an error to a status and the text a user may see.
-func (s *Server) httpError(err error) (int, string) {
+func (s *Server) httpError(err error) (status, string) {
 	msg := strings.TrimSuffix(strings.TrimPrefix(s.errorReply(err), "error: "), "\n")
 	return errStatus(err), msg
 }
@@ -241,20 +245,20 @@ type pageData struct {
 func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	var reply, user string
-	status := http.StatusOK
+	st := statusOK
 	if r.Method == http.MethodPost {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		if err := r.ParseForm(); err != nil {
-			textError(w, "error: bad form\n", http.StatusBadRequest)
+			textError(w, "error: bad form\n", status{code: http.StatusBadRequest})
 			return
 		}
 		user = r.PostForm.Get("user")
-		reply, status = s.formMove(ctx, r.PathValue("n"), r.PostForm)
+		reply, st = s.formMove(ctx, r.PathValue("n"), r.PostForm)
 	}
 	g, err := s.gameByNumber(ctx, r.PathValue("n"))
 	if err != nil {
-		status, msg := s.httpError(err)
-		textError(w, "error: "+msg+"\n", status)
+		st, msg := s.httpError(err)
+		textError(w, "error: "+msg+"\n", st)
 		return
 	}
 	d := pageData{Game: g.json(), Reply: reply, User: user, Action: "/boards/" + strconv.FormatInt(g.b.ID, 10)}
@@ -268,10 +272,11 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		d.Text = g.pos.String()
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if status == 499 {
+	if st.code == statusGone {
 		return
 	}
-	w.WriteHeader(status) // the form's error, if any: the page still shows
+	setRetry(w, st)
+	w.WriteHeader(st.code) // the form's error, if any: the page still shows
 	if err := pageTemplate.Execute(w, d); err != nil {
 		s.log.Printf("page of board %d: %v", g.b.ID, err)
 	}
@@ -294,8 +299,8 @@ func drawing(p boardrules.Any) (string, bool) {
 // formMove turns the page's form into a move command. It builds the
 // command itself rather than a line of text, so that a space or newline in
 // a field cannot smuggle a second command in.
-func (s *Server) formMove(ctx context.Context, n string, f url.Values) (string, int) {
-	fail := func(err error) (string, int) { return s.errorReply(err), errStatus(err) }
+func (s *Server) formMove(ctx context.Context, n string, f url.Values) (string, status) {
+	fail := func(err error) (string, status) { return s.errorReply(err), errStatus(err) }
 	id, err := parseBoard(n)
 	if err != nil {
 		return fail(err)
@@ -380,8 +385,8 @@ ul.moves { columns: 8em; font-family: monospace; }
 func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 	boards, err := s.store.OpenBoards(r.Context(), indexBoards)
 	if err != nil {
-		status, msg := s.httpError(err)
-		textError(w, "error: "+msg+"\n", status)
+		st, msg := s.httpError(err)
+		textError(w, "error: "+msg+"\n", st)
 		return
 	}
 	type row struct {

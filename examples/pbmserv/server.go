@@ -65,8 +65,15 @@ func (s *Server) Execute(ctx context.Context, line string) string {
 	return r
 }
 
+// status is how a reply travels over HTTP: its status code and, for a
+// limit (429), the seconds to wait before trying again.
+type status struct{ code, retry int }
+
+// statusOK is the status of every reply that is not an error.
+var statusOK = status{code: http.StatusOK}
+
 // execute is Execute with the reply's HTTP status: 200, or the error's.
-func (s *Server) execute(ctx context.Context, line string) (string, int) {
+func (s *Server) execute(ctx context.Context, line string) (string, status) {
 	c, err := parseCommand(line)
 	if err != nil {
 		return s.errorReply(err), errStatus(err)
@@ -74,18 +81,18 @@ func (s *Server) execute(ctx context.Context, line string) (string, int) {
 	return s.run(ctx, c)
 }
 
-func (s *Server) run(ctx context.Context, c command) (reply string, status int) {
+func (s *Server) run(ctx context.Context, c command) (reply string, st status) {
 	defer func() {
 		// A bug in an engine or here must not take the server down with
 		// every other player's command; say so, log it, go on.
 		if r := recover(); r != nil {
 			s.log.Printf("panic running %s %s: %v\n%s", c.word, c.verb, r, debug.Stack())
-			reply, status = "error: internal error\n", http.StatusInternalServerError
+			reply, st = "error: internal error\n", status{code: http.StatusInternalServerError}
 		}
 	}()
 	if err := ctx.Err(); err != nil {
 		// The client has gone (or the server is stopping): do no work for it.
-		return s.errorReply(lineErr("request cancelled")), 499
+		return s.errorReply(lineErr("request cancelled")), status{code: statusGone}
 	}
 	var out string
 	var err error
@@ -109,17 +116,21 @@ func (s *Server) run(ctx context.Context, c command) (reply string, status int) 
 	if err != nil {
 		return s.errorReply(err), errStatus(err)
 	}
-	return out, http.StatusOK
+	return out, statusOK
 }
+
+// statusGone marks a request whose client has gone: nothing is written.
+// (499 is nginx's code for it; it never reaches a client.)
+const statusGone = 499
 
 // errStatus is the HTTP status of an error reply: the errLine's own, 500
 // for anything else (an internal error).
-func errStatus(err error) int {
+func errStatus(err error) status {
 	var le errLine
 	if errors.As(err, &le) && le.status != 0 {
-		return le.status
+		return status{le.status, le.retry}
 	}
-	return http.StatusInternalServerError
+	return status{code: http.StatusInternalServerError}
 }
 
 func (s *Server) errorReply(err error) string {
