@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -142,6 +143,37 @@ func BenchmarkHTTPLoad(b *testing.B) {
 				}
 			})
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+		})
+	}
+}
+
+// BenchmarkBoardAt times a "board" command on a board of 10 moves and on
+// one of 100,000: reads decode the stored position, so the two cost the
+// same. (The moves are written straight into the store, as no game may
+// reach 100,000 moves through commands.)
+func BenchmarkBoardAt(b *testing.B) {
+	for _, n := range []int{10, 100_000} {
+		b.Run(fmt.Sprintf("moves=%d", n), func(b *testing.B) {
+			s, ctx := benchServer(b)
+			s.Execute(ctx, "tumble challenge alice bob")
+			db := s.store.(*sqlStore).db
+			tx, err := db.Begin()
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i := range n {
+				if _, err := tx.Exec(`INSERT INTO moves (board, ply, move) VALUES (1, ?, 'A1-B1')`, i+1); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := tx.Commit(); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if r := s.Execute(ctx, "tumble board 1"); !strings.Contains(r, fmt.Sprintf("move #%d:", n+1)) {
+					b.Fatal(r)
+				}
+			}
 		})
 	}
 }
