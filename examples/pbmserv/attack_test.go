@@ -417,7 +417,8 @@ func TestTwoServersStart(t *testing.T) {
 // user's other boards, and the front page, carry on.
 func TestDamagedBoardInList(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
-		st, s := alicesAndBobs(t, dsn(t))
+		url := dsn(t)
+		st, s := alicesAndBobs(t, url)
 		for range 3 {
 			mustExec(t, s, "tumble challenge alice bob")
 		}
@@ -438,6 +439,19 @@ func TestDamagedBoardInList(t *testing.T) {
 		}
 		if code, body := httpDo(t, "GET", ts.URL+"/boards/2", "", ""); code != 500 || !strings.Contains(body, "board 2 is damaged") {
 			t.Errorf("the damaged board's page: %d %q", code, body)
+		}
+		if !strings.HasPrefix(url, "postgres") {
+			// SQLite keeps any value in any column: a row that does not
+			// scan is damage too, listed as such.
+			if _, err := st.db.Exec(`UPDATE boards SET version = 'x' WHERE id = 3`); err != nil {
+				t.Fatal(err)
+			}
+			if r := s.Execute(t.Context(), "games bob"); !strings.HasPrefix(r, "3 damaged\n2 tumble (pbmserv) alice vs bob: damaged\n1 tumble") {
+				t.Errorf("games bob with a row that does not scan:\n%s", r)
+			}
+			if r := s.Execute(t.Context(), "tumble board 3"); !strings.HasPrefix(r, "error: board 3 is damaged") {
+				t.Errorf("a board whose row does not scan: %q", r)
+			}
 		}
 	})
 }
