@@ -86,7 +86,7 @@
 // (wrapping boardrules.ErrSyntax) that names the input and the offset.
 // [Position.ParseMove] and [Position.Play] also check that the game goes
 // on (boardrules.ErrGameOver) and that the move is one of the legal moves
-// (boardrules.ErrIllegalMove); those errors are *[MoveError] and say what is
+// (boardrules.ErrIllegalMove); those errors are *[notation.MoveError] and say what is
 // wrong: "E6-D6: D6 is occupied", "A4-B4: a Fleap is compulsory",
 // "C3-E3: the Fleap must continue", "E5-G5-G3: the Flooper is promoted on
 // G5, which ends its move", "C4-E4-C4: D4 is leapt twice".

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -152,7 +151,7 @@ func dirOf(dl, dr int) int {
 // ParseMove reads s as ParseMove does and checks that the move is legal in
 // p. Errors wrap boardrules.ErrSyntax (bad text), boardrules.ErrGameOver
 // (the game has ended) or boardrules.ErrIllegalMove (not one of
-// LegalMoves); the last two are *MoveError and say what is wrong.
+// LegalMoves); the last two are *notation.MoveError and say what is wrong.
 func (p Position) ParseMove(s string) (Move, error) {
 	m, err := ParseMove(s)
 	if err != nil {
@@ -171,32 +170,17 @@ func (p Position) ParseMove(s string) (Move, error) {
 	return Move{}, p.illegalError(s, m)
 }
 
-// MoveError is the error for a well-formed move that cannot be played: its
-// text as given, the reason in a player's words, and the sentinel it wraps
-// (boardrules.ErrIllegalMove or boardrules.ErrGameOver). Error() is
-// "text: reason", for example "E6-D6: D6 is occupied".
-type MoveError struct {
-	Move   string
-	Reason string
-	Err    error
-}
-
-func (e *MoveError) Error() string { return e.Move + ": " + e.Reason }
-
-// Unwrap returns the sentinel.
-func (e *MoveError) Unwrap() error { return e.Err }
-
 func (p Position) gameOverError(text string) error {
 	o := p.Outcome()
 	who := "O"
 	if o.Winner == X {
 		who = "X"
 	}
-	return &MoveError{Move: text, Reason: "the game is over: " + who + " has won (" + o.Reason + ")", Err: boardrules.ErrGameOver}
+	return notation.GameOver(text, "the game is over: "+who+" has won ("+o.Reason+")")
 }
 
 func (p Position) illegalError(text string, m Move) error {
-	return &MoveError{Move: text, Reason: p.explain(m), Err: boardrules.ErrIllegalMove}
+	return notation.Illegal(text, p.explain(m))
 }
 
 var playerName = [2]string{"O", "X"}

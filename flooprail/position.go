@@ -29,6 +29,9 @@ func (v Variant) String() string {
 	return "normal"
 }
 
+// Variants lists the two games, the normal one (the standard game) first.
+func Variants() []Variant { return []Variant{{}, {Reverse: true}} }
+
 // ParseVariant reads "normal" or "reverse" (exactly these words, in lower
 // case). Errors wrap boardrules.ErrSyntax.
 func ParseVariant(s string) (Variant, error) {
@@ -159,14 +162,15 @@ func (p Position) Count(pl boardrules.Player) int {
 }
 
 // At returns the piece on sq, whose file is the letter and whose rank is
-// the row (D1 is notation.SquareAt(3, 0)). It returns Empty for a square
-// that is not one of the 32 spaces.
-func (p Position) At(sq notation.Square) Piece {
+// the row (D1 is notation.SquareAt(3, 0)). It returns Empty and false for an
+// empty space or a square that is not one of the 32 spaces.
+func (p Position) At(sq notation.Square) (Piece, bool) {
 	i := spaceBit(sq)
 	if i < 0 {
-		return Empty
+		return Empty, false
 	}
-	return p.at(uint8(i))
+	pc := p.at(uint8(i))
+	return pc, pc != Empty
 }
 
 func (p Position) at(i uint8) Piece {

@@ -125,7 +125,7 @@
 // (boardrules.ErrGameOver); both squares on the board, the from square holds
 // a piece of the player to move, a given kind matches that piece (a T must
 // be written T), the move is legal, and a given ":d" names the captured kind
-// (otherwise boardrules.ErrIllegalMove, as an *IllegalMoveError saying what
+// (otherwise boardrules.ErrIllegalMove, as a *notation.MoveError saying what
 // is wrong: "d4 is empty", "e8 is not yours", "d1 holds a B, not an A"). A
 // capture may be written without ":d". The result is the complete move.
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
 	"github.com/boardrules/boardrules/terrace"
 )
 
@@ -53,7 +54,7 @@ func ExamplePosition_ParseMove() {
 		case err == nil:
 			fmt.Println(s, "->", m)
 		case errors.Is(err, boardrules.ErrIllegalMove):
-			fmt.Println(s, "-> illegal:", err.(*terrace.IllegalMoveError).Reason)
+			fmt.Println(s, "-> illegal:", err.(*notation.MoveError).Reason)
 		case errors.Is(err, boardrules.ErrSyntax):
 			fmt.Println(s, "-> not a move")
 		}

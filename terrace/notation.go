@@ -182,24 +182,8 @@ func (p Position) ParseMove(s string) (Move, error) {
 	return p.resolve(s, m)
 }
 
-// IllegalMoveError is the error of a well-formed move that is not legal in
-// the position, or of any move once the game is over. It wraps
-// boardrules.ErrIllegalMove or boardrules.ErrGameOver.
-type IllegalMoveError struct {
-	Move   string // the move as written
-	Reason string // what is wrong, in words: "d4 is empty"
-	Err    error  // boardrules.ErrIllegalMove or boardrules.ErrGameOver
-}
-
-func (e *IllegalMoveError) Error() string {
-	return fmt.Sprintf("%v: %s: %s", e.Err, e.Move, e.Reason)
-}
-
-// Unwrap returns the sentinel.
-func (e *IllegalMoveError) Unwrap() error { return e.Err }
-
 func illegal(text, format string, args ...any) error {
-	return &IllegalMoveError{Move: text, Reason: fmt.Sprintf(format, args...), Err: boardrules.ErrIllegalMove}
+	return notation.Illegal(text, fmt.Sprintf(format, args...))
 }
 
 func article(k Kind) string {
@@ -214,13 +198,13 @@ func article(k Kind) string {
 func (p *Position) resolve(text string, m Move) (Move, error) {
 	if text == "" {
 		full, err := p.resolve(" ", m)
-		if e, ok := err.(*IllegalMoveError); ok {
+		if e, ok := err.(*notation.MoveError); ok {
 			e.Move = m.String()
 		}
 		return full, err
 	}
 	if o := p.Outcome(); o.Status != boardrules.Ongoing {
-		return Move{}, &IllegalMoveError{Move: text, Reason: "the game is over (" + o.Reason + ")", Err: boardrules.ErrGameOver}
+		return Move{}, notation.GameOver(text, "the game is over ("+o.Reason+")")
 	}
 	n := p.geometry().n
 	for _, sq := range [2]notation.Square{m.From, m.To} {

@@ -200,7 +200,7 @@
 //
 //   - [New] returns an error wrapping boardrules.ErrSyntax for a Variant out
 //     of range; [ParseVariant] likewise for an unknown name.
-//   - Play and Position.ParseMove return a [*MoveError] for a well-formed
+//   - Play and Position.ParseMove return a [*notation.MoveError] for a well-formed
 //     move that cannot be played ("E5-F5T: E5 is empty", "F8-F7T: F8
 //     belongs to White", "F8-F7: only tumbles (F8 holds 4 men)"); it wraps
 //     boardrules.ErrIllegalMove or ErrGameOver. Syntax errors are

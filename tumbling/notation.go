@@ -132,7 +132,7 @@ func scanSquare(s string, off int) (notation.Square, error) {
 // ParseMove reads a move as the package ParseMove does and checks that it is
 // legal here: the game has not ended (boardrules.ErrGameOver), and
 // From is owned by the side to move and, under Boardspace, a man move comes
-// from a one-man stack (boardrules.ErrIllegalMove, as a *MoveError). A tumble
+// from a one-man stack (boardrules.ErrIllegalMove, as a *notation.MoveError). A tumble
 // of a one-man stack is returned as the man move it equals.
 func (p Position) ParseMove(s string) (Move, error) {
 	m, err := ParseMove(s)

@@ -330,7 +330,7 @@ func TestEndOfGame(t *testing.T) {
 					t.Errorf("%s %v: legal moves after the end", c.id, r)
 				}
 			}
-			if got := q.At(sq(c.at)).String(); got != c.after {
+			if got := stackAt(q, sq(c.at)).String(); got != c.after {
 				t.Errorf("%s %v: %s holds %s, want %s", c.id, r, c.at, got, c.after)
 			}
 			if back := decode(t, code); back != q || back.Outcome() != o {
@@ -733,7 +733,7 @@ func TestPlayersAndColors(t *testing.T) {
 
 func TestStack(t *testing.T) {
 	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2W1B1W2B3,,W3,,,,,W1/,,,,,,,")
-	s := p.At(sq("a2"))
+	s := stackAt(p, sq("a2"))
 	if s.Height() != 9 || s.Owner() != tumbling.Black || s.Pure() || s.String() != "B2W1B1W2B3" {
 		t.Errorf("A2: %d %v %v %q", s.Height(), s.Owner(), s.Pure(), s.String())
 	}
@@ -744,15 +744,20 @@ func TestStack(t *testing.T) {
 	if s.Man(0) != tumbling.Black || s.Man(2) != tumbling.White || s.Man(9) != tumbling.NoColor || s.Man(-1) != tumbling.NoColor {
 		t.Error("Man")
 	}
-	if c := p.At(sq("c2")); !c.Pure() || c.Owner() != tumbling.White || c.Height() != 3 {
+	if c := stackAt(p, sq("c2")); !c.Pure() || c.Owner() != tumbling.White || c.Height() != 3 {
 		t.Error("C2")
 	}
-	e := p.At(sq("e5"))
+	e := stackAt(p, sq("e5"))
 	if e != (tumbling.Stack{}) || e.Height() != 0 || e.Owner() != tumbling.NoColor || e.Runs() != nil || e.String() != "" || e.Pure() {
 		t.Error("empty stack")
 	}
-	if p.At(sq("i9")) != (tumbling.Stack{}) || p.At(notation.Square{}) != (tumbling.Stack{}) {
-		t.Error("At off the board")
+	for _, at := range []notation.Square{sq("e5"), sq("i9"), {}} {
+		if s, ok := p.At(at); ok || s != (tumbling.Stack{}) {
+			t.Errorf("At(%v) = %v, %v; want the zero Stack and false", at, s, ok)
+		}
+	}
+	if _, ok := p.At(sq("a2")); !ok {
+		t.Error("At(A2): ok false for an occupied square")
 	}
 }
 
