@@ -108,8 +108,8 @@ func ExamplePosition_MarshalText() {
 	_ = q.UnmarshalText(code)
 	fmt.Println(q == p, q.Variant())
 	// Output:
-	// tumbling boardspace w W4,W3,W2,W2,W1,,,/W3,W2,W2,W1,,,,/W2,W2,W1,,,,,/W2,W1,,,,,,B1/W1,,,,,,B1,B2/,,,,,B1,B2,B2/,,,,B1,B2,B2,B3/,,,B1,B2,B2,B3,B4
-	// true boardspace
+	// tumbling boardspace-corner w W4,W3,W2,W2,W1,,,/W3,W2,W2,W1,,,,/W2,W2,W1,,,,,/W2,W1,,,,,,B1/W1,,,,,,B1,B2/,,,,,B1,B2,B2/,,,,B1,B2,B2,B3/,,,B1,B2,B2,B3,B4
+	// true boardspace-corner
 }
 
 // The package ParseMove reads every pbmserv form without a position.
