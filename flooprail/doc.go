@@ -46,6 +46,10 @@
 //     repetition rule, so a game of lone SooperFloopers can go on for ever,
 //     and playouts must be bounded by the caller.
 //
+// [boardrules.Outcome.Rule] says why the game ended: [RuleNoPieces]
+// ("no-pieces") or [RuleNoMoves] ("no-moves", pieces but all blocked).
+// [Position.SeatName] names the seats "O" (seat 0, moves first) and "X".
+//
 // # Example
 //
 //	p := flooprail.Standard()
@@ -103,11 +107,21 @@
 //
 //	flooprail normal o oo/ooo./ooo..x/ooo..xxx/o..xxx/.xxx/xx
 //
-// the variant, the side to move and rows 1 to 7 left to right ('.' empty,
-// 'o' 'x' Floopers, 'O' 'X' SooperFloopers). [Position.UnmarshalText]
+// The grammar, fields separated by single spaces:
+//
+//	code    = "flooprail" variant tomove rows
+//	variant = "normal" | "reverse"
+//	tomove  = "o" | "x"
+//	rows    = row 1 "/" ... "/" row 7      (2, 4, 6, 8, 6, 4 and 2 spaces)
+//	space   = "." | "o" | "x" | "O" | "X"
+//
+// that is the variant, the side to move and rows 1 to 7 left to right ('.'
+// empty, 'o' 'x' Floopers, 'O' 'X' SooperFloopers). [Position.UnmarshalText]
 // accepts exactly that form, with at most 12 pieces a side and no Flooper
 // on its own goal space, and any such board, even one that could not arise
-// in play.
+// in play. A code holds the whole game, finished or not: it decodes to an
+// Equal position (== too) with the same Outcome and Variant. There is no
+// repetition rule, so nothing else decides the rest of the game.
 //
 // # Variants
 //

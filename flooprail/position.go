@@ -245,12 +245,23 @@ func (p Position) Outcome() boardrules.Outcome {
 	if p.reverse() {
 		winner = boardrules.Player(p.turn())
 	}
-	reason := "no legal move"
+	reason, rule := "no legal move", RuleNoMoves
 	if p.me() == 0 {
-		reason = "no pieces left"
+		reason, rule = "no pieces left", RuleNoPieces
 	}
-	return boardrules.Outcome{Status: boardrules.Win, Winner: winner, Reason: reason}
+	return boardrules.Outcome{Status: boardrules.Win, Winner: winner, Reason: reason, Rule: rule}
 }
+
+// The identifiers of Outcome.Rule. In the normal game the player to move
+// has lost, in the reverse game he has won.
+const (
+	RuleNoPieces = "no-pieces" // the player to move has no piece left
+	RuleNoMoves  = "no-moves"  // the player to move has pieces but no legal move
+)
+
+// Equal reports whether p and q are the same position: the same board, side
+// to move and variant. It is p == q.
+func (p Position) Equal(q Position) bool { return p == q }
 
 // Move is a Floop or a Fleap move: the path of the moving piece, 2 to 13
 // spaces. It is a small comparable value; two moves are equal exactly when

@@ -132,8 +132,8 @@ func ExampleNew() {
 	_, err = terrace.New(terrace.Variant{Setup: terrace.Master, Players: 3})
 	fmt.Println(err)
 	// Output:
-	// terrace 6 2p 0 1TBBC1/6/6/6/6/1cbbt1
-	// terrace: Variant.Setup master is for 2 players, not 3
+	// terrace 6 2p short 0 1TBBC1/6/6/6/6/1cbbt1
+	// syntax error: terrace: Variant.Setup master is for 2 players, not 3
 }
 
 // The package ParseMove reads the notation without a position.

@@ -209,6 +209,7 @@ type Position struct {
 	geo     uint8   // index into geometries
 	players uint8
 	toMove  uint8
+	setup   Setup // the setup the game started from; no rule depends on it
 }
 
 func (p *Position) geometry() *geometry { return &geometries[p.geo&1] }
@@ -222,11 +223,15 @@ func (p Position) ToMove() boardrules.Player { return boardrules.Player(p.toMove
 // Size is the board size, 8 or 6.
 func (p Position) Size() int { return p.geometry().n }
 
-// Variant is the rule variant of the position: Board and Players, with the
-// Setup always Long (the setup only chooses the first position).
+// Variant is the variant the game was started as: Board, Players and the
+// Setup of its first position.
 func (p Position) Variant() Variant {
-	return Variant{Board: p.geometry().n, Players: int(p.players)}
+	return Variant{Board: p.geometry().n, Setup: p.setup, Players: int(p.players)}
 }
+
+// Equal reports whether p and q are the same position: the same board, seat
+// to move, players and setup. It is p == q.
+func (p Position) Equal(q Position) bool { return p == q }
 
 // At returns the piece on sq; false for an empty square or one off this board.
 func (p Position) At(sq notation.Square) (Piece, bool) {
@@ -308,15 +313,29 @@ const (
 	reasonNoMove     = "no legal move"
 )
 
+// The identifiers of Outcome.Rule, one for each way a game ends.
+const (
+	RuleGoal       = "goal"        // a T reached its goal corner
+	RuleTCaptured  = "t-captured"  // the other T of a two-player game was captured
+	RuleLastPlayer = "last-player" // every other T of a three- or four-player game was captured
+	RuleNoMoves    = "no-moves"    // the player to move had no legal move: a draw
+)
+
+var ruleOf = map[string]string{
+	reasonGoal:       RuleGoal,
+	reasonCaptured:   RuleTCaptured,
+	reasonLastPlayer: RuleLastPlayer,
+}
+
 // Outcome applies the checks of the rules in order: a T on its goal wins,
 // then a last remaining T wins, then a player to move without a move draws
 // the game for everyone.
 func (p Position) Outcome() boardrules.Outcome {
 	if w, why := p.decided(); w >= 0 {
-		return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(w), Reason: why}
+		return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(w), Reason: why, Rule: ruleOf[why]}
 	}
 	if !p.hasMove() {
-		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: reasonNoMove}
+		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: reasonNoMove, Rule: RuleNoMoves}
 	}
 	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
 }

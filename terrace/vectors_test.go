@@ -76,15 +76,15 @@ var startCodes = []struct {
 	code string
 }{
 	{Variant{8, Long, 2}, "terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd"},
-	{Variant{8, Short, 2}, "terrace 8 2p 0 1TBBCCD1/8/8/8/8/8/8/1dccbbt1"},
-	{Variant{8, Medium, 2}, "terrace 8 2p 0 1DCCBBT1/8/8/8/8/8/8/1tbbccd1"},
-	{Variant{8, Master, 2}, "terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/8/1dccbbt1"},
+	{Variant{8, Short, 2}, "terrace 8 2p short 0 1TBBCCD1/8/8/8/8/8/8/1dccbbt1"},
+	{Variant{8, Medium, 2}, "terrace 8 2p medium 0 1DCCBBT1/8/8/8/8/8/8/1tbbccd1"},
+	{Variant{8, Master, 2}, "terrace 8 2p master 0 DDCCBBAT/AABBCCDD/8/8/8/8/8/1dccbbt1"},
 	{Variant{8, Long, 3}, "terrace 8 3p 0 1d'c'c'b'b't'1/7T/7B/7B/7C/7C/7D/1tbbccd1"},
 	{Variant{8, Long, 4}, "terrace 8 4p 0 1d'c'c'b'b't'1/D'6T/C'6B/C'6B/B'6C/B'6C/T'6D/1tbbccd1"},
 	{Variant{6, Long, 2}, "terrace 6 2p 0 CCBBAT/AABBCC/6/6/ccbbaa/tabbcc"},
-	{Variant{6, Short, 2}, "terrace 6 2p 0 1TBBC1/6/6/6/6/1cbbt1"},
-	{Variant{6, Medium, 2}, "terrace 6 2p 0 1CBBT1/6/6/6/6/1tbbc1"},
-	{Variant{6, Master, 2}, "terrace 6 2p 0 CCBBAT/AABBCC/6/6/6/1cbbt1"},
+	{Variant{6, Short, 2}, "terrace 6 2p short 0 1TBBC1/6/6/6/6/1cbbt1"},
+	{Variant{6, Medium, 2}, "terrace 6 2p medium 0 1CBBT1/6/6/6/6/1tbbc1"},
+	{Variant{6, Master, 2}, "terrace 6 2p master 0 CCBBAT/AABBCC/6/6/6/1cbbt1"},
 	{Variant{6, Long, 3}, "terrace 6 3p 0 1TBBC1/t'5/b'5/b'5/c'5/1cbbt1"},
 	{Variant{6, Long, 4}, "terrace 6 4p 0 1TBBC1/t'4C'/b'4B'/b'4B'/c'4T'/1cbbt1"},
 }
@@ -328,8 +328,11 @@ func checkOutcome(t *testing.T, name string, p Position, want boardrules.Outcome
 	}
 }
 
+// win is the Outcome of a win by seat for reason, with the Rule that goes
+// with the reason.
 func win(seat int, reason string) boardrules.Outcome {
-	return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(seat), Reason: reason}
+	rule := map[string]string{"T captured": RuleTCaptured, "T reached goal": RuleGoal, "last player left": RuleLastPlayer}[reason]
+	return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(seat), Reason: reason, Rule: rule}
 }
 
 var ongoing = boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
@@ -408,7 +411,7 @@ func TestExtremes(t *testing.T) {
 
 // V10: a player without a move draws the game.
 func TestNoLegalMove(t *testing.T) {
-	draw := boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no legal move"}
+	draw := boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no legal move", Rule: RuleNoMoves}
 	for _, c := range []string{
 		"terrace 8 2p 0 7T/8/8/8/8/8/DD6/tD6",
 		"terrace 8 3p 0 6t'1/7T/8/8/8/8/DD6/tD6",
@@ -631,15 +634,15 @@ func TestVariants(t *testing.T) {
 		{Variant{Setup: Short, Players: 3}, "Setup"}, {Variant{Setup: Master, Players: 4}, "Setup"},
 	}
 	for _, tc := range bad {
-		if _, err := New(tc.v); err == nil || !strings.Contains(err.Error(), tc.field) {
-			t.Errorf("New(%+v) = %v; want an error naming %s", tc.v, err, tc.field)
+		if _, err := New(tc.v); !errors.Is(err, boardrules.ErrSyntax) || !strings.Contains(err.Error(), tc.field) {
+			t.Errorf("New(%+v) = %v; want an error wrapping ErrSyntax naming %s", tc.v, err, tc.field)
 		}
 	}
 	if Standard() != mustNew(t, Variant{Board: 8, Setup: Long, Players: 2}) {
 		t.Error("Standard differs from New(8, Long, 2)")
 	}
 	p := mustNew(t, Variant{Board: 6, Setup: Master})
-	if got := p.Variant(); got != (Variant{6, Long, 2}) {
+	if got := p.Variant(); got != (Variant{6, Master, 2}) {
 		t.Errorf("Variant() = %+v", got)
 	}
 	if got := mustNew(t, Variant{Players: 3}).Variant(); got != (Variant{8, Long, 3}) {
