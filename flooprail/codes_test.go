@@ -23,3 +23,14 @@ func TestCodesKeepTheWholeGame(t *testing.T) {
 		codetest.Game[flooprail.Position, flooprail.Move](t, "flooprail", name, flooprail.Position.Variant, seed, 2000)
 	})
 }
+
+// TestRegistryContract: New("") is the standard game, unknown variants and codes give
+// the registry's one error, and SeatName names every seat.
+func TestRegistryContract(t *testing.T) { codetest.Registry(t, "flooprail") }
+
+func TestSeatName(t *testing.T) {
+	p := flooprail.Standard()
+	if p.SeatName(flooprail.O) != "O" || p.SeatName(flooprail.X) != "X" || p.SeatName(2) != "" {
+		t.Errorf("seats %q %q %q", p.SeatName(0), p.SeatName(1), p.SeatName(2))
+	}
+}

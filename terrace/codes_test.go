@@ -23,3 +23,20 @@ func TestCodesKeepTheWholeGame(t *testing.T) {
 		codetest.Game[terrace.Position, terrace.Move](t, "terrace", name, terrace.Position.Variant, seed, 2000)
 	})
 }
+
+// TestRegistryContract: New("") is the standard game, unknown variants and codes give
+// the registry's one error, and SeatName names every seat.
+func TestRegistryContract(t *testing.T) { codetest.Registry(t, "terrace") }
+
+func TestSeatName(t *testing.T) {
+	p, _ := terrace.New(terrace.Variant{Players: 4})
+	want := []string{"lowercase", "UPPERCASE", "lowercase primed", "UPPERCASE primed", ""}
+	for i, w := range want {
+		if got := p.SeatName(boardrules.Player(i)); got != w {
+			t.Errorf("SeatName(%d) = %q, want %q", i, got, w)
+		}
+	}
+	if got := terrace.Standard().SeatName(2); got != "" {
+		t.Errorf("two-player SeatName(2) = %q", got)
+	}
+}

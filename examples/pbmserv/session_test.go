@@ -85,7 +85,7 @@ var sessionSteps = []step{
 	{line: "tumble challenge alice bob -x", err: "tumble challenge: unknown option -x (options: -c (corner layout), -classic or -boardspace (rule set))"},
 	{line: "terrace challenge alice bob carol -short", err: "terrace challenge: option -short is for 2 players only (options: -short, -medium, -long or -master; 3 or 4 users for the multi-player game)"},
 	{line: "terrace challenge alice bob -short -long", err: "terrace challenge: options -short and -long: choose one setup (options: -short, -medium, -long or -master; 3 or 4 users for the multi-player game)"},
-	{line: "crumble challenge alice bob -99x99", err: "crumble challenge: crumble: unknown variant \"99x99\" (want <W>x<H>[-white][-repetition|-renewables|-nodraws]): syntax error (options: -WxH board size (default -6x6), -white (White moves first), -repetition, -renewables or -nodraws (draw rules))"},
+	{line: "crumble challenge alice bob -99x99", err: "crumble challenge: syntax error: crumble has no variant \"99x99\" (the variants are: 6x6, 8x8) (options: -WxH board size (default -6x6), -white (White moves first), -repetition, -renewables or -nodraws (draw rules))"},
 	{line: "tumble challenge alice alice", err: "alice is challenged twice: every seat needs its own user"},
 	{line: "tumble challenge alice zed", err: "unknown user zed (register USER PASSWORD first)"},
 

@@ -10,8 +10,10 @@ package codetest
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 
 	"github.com/boardrules/boardrules"
 )
@@ -99,5 +101,64 @@ func Check[P Position[P, M], M boardrules.Move, PP interface {
 	}
 	if a.Game() != game || a.Variant() != name || a.Outcome() != p.Outcome() {
 		t.Fatalf("%s %s: boardrules.Decode(%q) is %s %s, outcome %+v", game, name, code, a.Game(), a.Variant(), a.Outcome())
+	}
+}
+
+// Registry checks what GameInfo promises for a registered game: New("") is
+// the standard game (Variants[0]) under that name; an unknown variant gives
+// a *boardrules.UnknownError that wraps ErrSyntax and lists the variants; a
+// bad code of the game gives an error wrapping ErrSyntax; and every seat of
+// every variant's start has a name of its own, no seat outside the game has
+// one.
+func Registry(t Fataler, game string) {
+	t.Helper()
+	g, ok := boardrules.Lookup(game)
+	if !ok {
+		t.Fatalf("game %q is not registered", game)
+	}
+	std, err := g.New("")
+	if err != nil {
+		t.Fatalf("%s: New(\"\"): %v", game, err)
+	}
+	want, _ := g.New(g.Variants[0])
+	a, _ := std.MarshalText()
+	b, _ := want.MarshalText()
+	if std.Variant() != g.Variants[0] || !bytes.Equal(a, b) {
+		t.Fatalf("%s: New(\"\") is %s %q, want the standard game %s %q", game, std.Variant(), a, g.Variants[0], b)
+	}
+	nb, err := boardrules.NewGame(game, "")
+	if err != nil || nb.Variant() != g.Variants[0] {
+		t.Fatalf("%s: NewGame(%q, \"\") = %v, %v", game, game, nb, err)
+	}
+	_, err = g.New("no-such-variant")
+	var ue *boardrules.UnknownError
+	if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &ue) || ue.Game != game ||
+		!strings.Contains(err.Error(), strings.Join(g.Variants, ", ")) {
+		t.Fatalf("%s: New(no-such-variant) = %v; want an *UnknownError wrapping ErrSyntax that lists %v", game, err, g.Variants)
+	}
+	if _, err := boardrules.NewGame(game, "no-such-variant"); err == nil || err.Error() != ue.Error() {
+		t.Fatalf("%s: NewGame's error %v differs from GameInfo.New's %v", game, err, ue)
+	}
+	if _, err := boardrules.Decode([]byte(game + " no-such-code")); !errors.Is(err, boardrules.ErrSyntax) {
+		t.Fatalf("%s: Decode of a bad code = %v; want ErrSyntax", game, err)
+	}
+	for _, name := range g.Variants {
+		p, err := g.New(name)
+		if err != nil {
+			t.Fatalf("%s: New(%q): %v", game, name, err)
+		}
+		seen := map[string]bool{}
+		for pl := range boardrules.Player(p.Players()) {
+			s := p.SeatName(pl)
+			if s == "" || seen[s] {
+				t.Fatalf("%s %s: SeatName(%d) = %q: empty or given twice", game, name, pl, s)
+			}
+			seen[s] = true
+		}
+		for _, pl := range []boardrules.Player{boardrules.NoPlayer, boardrules.Player(p.Players())} {
+			if s := p.SeatName(pl); s != "" {
+				t.Fatalf("%s %s: SeatName(%d) = %q for a seat not in the game", game, name, pl, s)
+			}
+		}
 	}
 }
