@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
-	"github.com/boardrules/boardrules/internal/codetest"
 	"github.com/boardrules/boardrules/flooprail"
+	"github.com/boardrules/boardrules/internal/codetest"
 	"pgregory.net/rapid"
 )
 
