@@ -146,3 +146,29 @@ func ExampleParseMove() {
 	// C-d2-c1:B C d2 c1 B
 	// true
 }
+
+// A position code is one line; UnmarshalText reads it back to an equal
+// position, with the setup it started from.
+func ExamplePosition_MarshalText() {
+	p, _ := terrace.New(terrace.Variant{Board: 6, Setup: terrace.Master})
+	p, _ = boardrules.Replay(p, "c1-c3")
+	code, _ := p.MarshalText()
+	fmt.Println(string(code))
+	var q terrace.Position
+	err := q.UnmarshalText(code)
+	fmt.Println(err, q == p, q.Variant())
+	// Output:
+	// terrace 6 2p master 1 CCBBAT/AABBCC/6/2b3/6/1c1bt1
+	// <nil> true 6-master
+}
+
+// UnmarshalText names the offending byte of a bad code.
+func ExamplePosition_UnmarshalText() {
+	var p terrace.Position
+	err := p.UnmarshalText([]byte("terrace 8 2p 0 7T/8/8/8/8/8/8/D7"))
+	fmt.Println(err)
+	// Output:
+	// syntax error at offset 13: seat 0 is to move but has no T
+	// 	terrace 8 2p 0 7T/8/8/8/8/8/8/D7
+	// 	             ^
+}

@@ -130,3 +130,14 @@ func ExampleParseMove() {
 	// f2g2 = F2-G2
 	// E5F5T#12 error
 }
+
+// UnmarshalText names the offending byte of a bad code.
+func ExamplePosition_UnmarshalText() {
+	var p tumbling.Position
+	err := p.UnmarshalText([]byte("tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1B2,,,,,,,"))
+	fmt.Println(err)
+	// Output:
+	// syntax error at offset 77: two adjacent runs of Black: write them as one run
+	// 	...b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1B2,,,,,,,
+	// 	                                                               ^
+}
