@@ -53,13 +53,13 @@ func ParseMove(s string) (Move, error) {
 		if n == maxSpaces {
 			return Move{}, notation.Errorf(s, i, "a path has at most %d spaces", maxSpaces)
 		}
-		sq, err := scanSpace(s, i)
+		sq, next, err := scanSpace(s, i)
 		if err != nil {
 			return Move{}, err
 		}
 		spaces[n], offsets[n] = sq, i
 		n++
-		i += 2
+		i = next
 		if i == len(s) {
 			break
 		}
@@ -92,30 +92,18 @@ func ParseMove(s string) (Move, error) {
 	return m, nil
 }
 
-// scanSpace reads the space at s[i:i+2].
-func scanSpace(s string, i int) (uint8, error) {
-	if i >= len(s) {
-		return 0, notation.Errorf(s, i, "expected a space, found the end")
+// scanSpace reads the space at s[i:] and returns its bit index and the
+// offset after it.
+func scanSpace(s string, i int) (uint8, int, error) {
+	sq, next, err := notation.ScanSquareIn(s, i, 8, 7)
+	if err != nil {
+		return 0, next, err
 	}
-	c := s[i]
-	if c >= 'a' && c <= 'z' {
-		c -= 'a' - 'A'
+	b := spaceBit(sq)
+	if b < 0 {
+		return 0, next, notation.Errorf(s, i, "%s is not a FloopRail space", sq.Upper())
 	}
-	if c < 'A' || c > 'H' {
-		return 0, notation.Errorf(s, i, "expected a letter A-H, found %s", runeAt(s, i))
-	}
-	if i+1 >= len(s) {
-		return 0, notation.Errorf(s, i+1, "expected a row 1-7 after %c, found the end", s[i])
-	}
-	r := s[i+1]
-	if r < '1' || r > '7' {
-		return 0, notation.Errorf(s, i+1, "expected a row 1-7, found %s", runeAt(s, i+1))
-	}
-	l, row := int(c-'A'+1), int(r-'0')
-	if !isSpace(l, row) {
-		return 0, notation.Errorf(s, i, "%c%c is not a FloopRail space", c, r)
-	}
-	return uint8(bitOf[l][row]), nil
+	return uint8(b), next, nil
 }
 
 // runeAt quotes the character at s[i] for an error message: a whole UTF-8

@@ -88,6 +88,30 @@ func TestScanSquare(t *testing.T) {
 	}
 }
 
+func TestScanSquareIn(t *testing.T) {
+	sq, next, err := notation.ScanSquareIn("B-h8-g7", 2, 8, 8)
+	if err != nil || sq != notation.SquareAt(7, 7) || next != 4 {
+		t.Errorf("ScanSquareIn(h8 on 8x8) = %v, %d, %v", sq, next, err)
+	}
+	for _, c := range []struct {
+		s            string
+		files, ranks int
+		off          int
+		text         string
+	}{
+		{"i1", 8, 8, 0, "expected a square a1 to h8, found i1"},
+		{"x-h8", 8, 7, 2, "expected a square a1 to h7, found h8"},
+		{"a10", 8, 8, 0, "expected a square a1 to h8, found a10"},
+		{"5", 8, 8, 0, "expected a file letter"},
+	} {
+		_, _, err := notation.ScanSquareIn(c.s, c.off, c.files, c.ranks)
+		var pe *notation.ParseError
+		if !errors.As(err, &pe) || pe.Offset != c.off || !strings.Contains(pe.Reason, c.text) {
+			t.Errorf("ScanSquareIn(%q, %d, %d, %d) = %v; want %q at offset %d", c.s, c.off, c.files, c.ranks, err, c.text, c.off)
+		}
+	}
+}
+
 func TestSplitMoveNumber(t *testing.T) {
 	type result struct {
 		Move string

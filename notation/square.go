@@ -94,3 +94,19 @@ func ScanSquare(s string, off int) (Square, int, error) {
 	}
 	return Square{file: c - 'a' + 1, rank: uint8(rank)}, i, nil
 }
+
+// ScanSquareIn is ScanSquare for a board of files x ranks squares (a1 up to
+// the square of the last file and rank): a square beyond it is an error at
+// off, "expected a square a1 to h8, found i9". The engines' move parsers
+// read their squares with it.
+func ScanSquareIn(s string, off, files, ranks int) (Square, int, error) {
+	sq, next, err := ScanSquare(s, off)
+	if err != nil {
+		return Square{}, next, err
+	}
+	if sq.File() >= files || sq.Rank() >= ranks {
+		last := SquareAt(files-1, ranks-1)
+		return Square{}, off, Errorf(s, off, "expected a square a1 to %v, found %v", last, sq)
+	}
+	return sq, next, nil
+}

@@ -120,23 +120,9 @@ func ParseMove(s string) (Move, error) {
 		return nil
 	}
 	square := func() (notation.Square, error) {
-		if i >= len(s) {
-			return notation.Square{}, notation.Errorf(s, i, "expected a square, found the end")
-		}
-		f := s[i] | 0x20
-		if f < 'a' || f > 'h' {
-			return notation.Square{}, notation.Errorf(s, i, "expected a file a-h, found %q", s[i])
-		}
-		i++
-		if i >= len(s) {
-			return notation.Square{}, notation.Errorf(s, i, "expected a rank 1-8, found the end")
-		}
-		r := s[i]
-		if r < '1' || r > '8' {
-			return notation.Square{}, notation.Errorf(s, i, "expected a rank 1-8, found %q", r)
-		}
-		i++
-		return notation.SquareAt(int(f-'a'), int(r-'1')), nil
+		sq, next, err := notation.ScanSquareIn(s, i, 8, 8)
+		i = next
+		return sq, err
 	}
 	var err error
 	// A kind prefix is a kind letter followed by '-' or a prime; a square

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/hashkeys"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -514,14 +515,7 @@ var (
 )
 
 func init() {
-	x := uint64(0x7e77ace5eed00001)
-	next := func() uint64 { // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := hashkeys.New(0x7e77ace5eed00001).Next
 	for s := range zobrist {
 		for c := range zobrist[s] {
 			if c&kindMask != 0 {

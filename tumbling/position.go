@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/hashkeys"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -105,15 +106,7 @@ func init() {
 			}
 		}
 	}
-	// splitmix64 from a fixed seed: the same hashes in every run.
-	seed := uint64(0x7475_6d62_6c69_6e67) // "tumbling"
-	next := func() uint64 {
-		seed += 0x9e3779b97f4a7c15
-		z := seed
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := hashkeys.New(0x7475_6d62_6c69_6e67).Next // seed "tumbling"
 	for i := range zobrist {
 		for l := range zobrist[i] {
 			zobrist[i][l] = [2]uint64{next(), next()}
