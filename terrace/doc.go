@@ -123,7 +123,11 @@
 // string must match, with no spaces; a pbmserv move number ("#12") is split
 // off first with notation.SplitMoveNumber. Moves are written as the kind in
 // upper case, the squares in lower case and, for a capture, ":" and the
-// captured kind: "B-d1-d3", "C-b4-c3:C", "T-g7-h8:T".
+// captured kind: "B-d1-d3", "C-b4-c3:C", "T-g7-h8:T". A capture also says
+// whose piece it takes ([Move].Victim, the seat) and whether that is the
+// mover's own ([Move].OwnCapture); the notation does not write them, so the
+// package ParseMove leaves them zero and Position.ParseMove and LegalMoves
+// fill them in.
 //
 // The package ParseMove checks the syntax only and keeps the fields as
 // written. Position.ParseMove resolves a move against the board, in this
@@ -243,8 +247,9 @@
 //   - LegalMoves lists the pieces from a1 towards h8 (rank by rank), and for
 //     each piece its slides (along the terrace one way, then the other),
 //     then its steps up and down, then its captures.
-//   - Play accepts only a complete move, equal to a legal move in all four
-//     fields; a move without its kind or capture is refused as "incomplete"
+//   - Play accepts only a complete move, equal to a legal move in Kind, From,
+//     To and Captured (Victim and OwnCapture follow from the board and are
+//     not checked); a move without its kind or capture is refused as "incomplete"
 //     (pass such text through Position.ParseMove). PlayUnchecked trusts its
 //     move: given one that is not legal here, it returns a position that is
 //     not meaningful (it does not panic).

@@ -172,3 +172,20 @@ func ExamplePosition_UnmarshalText() {
 	// 	terrace 8 2p 0 7T/8/8/8/8/8/8/D7
 	// 	             ^
 }
+
+// A capture says whose piece it takes: here lowercase's C may take its own
+// B, and its T may take UPPERCASE's T on the goal.
+func ExampleMove_OwnCapture() {
+	for _, c := range []struct{ code, move string }{
+		{"terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd", "d2-c1"},
+		{"terrace 8 2p 0 7T/6t1/8/8/8/8/8/8", "g7-h8"},
+	} {
+		var p terrace.Position
+		_ = p.UnmarshalText([]byte(c.code))
+		m, _ := p.ParseMove(c.move)
+		fmt.Println(m, "takes the piece of", p.SeatName(m.Victim), "- own:", m.OwnCapture)
+	}
+	// Output:
+	// C-d2-c1:B takes the piece of lowercase - own: true
+	// T-g7-h8:T takes the piece of UPPERCASE - own: false
+}

@@ -222,7 +222,12 @@ func (p *Position) resolve(text string, m Move) (Move, error) {
 			return Move{}, illegal(text, "%v holds %s, not %s", m.To, article(captured), article(m.Captured))
 		}
 	}
-	return Move{Kind: k, From: m.From, To: m.To, Captured: captured}, nil
+	full := Move{Kind: k, From: m.From, To: m.To, Captured: captured}
+	if captured != NoKind {
+		v := p.board[to] >> ownerShift
+		full.Victim, full.OwnCapture = boardrules.Player(v), v == p.toMove
+	}
+	return full, nil
 }
 
 // check is Play's validation: m must be the complete legal move.
@@ -231,6 +236,7 @@ func (p *Position) check(m Move) error {
 	if err != nil {
 		return err
 	}
+	m.Victim, m.OwnCapture = full.Victim, full.OwnCapture
 	if full != m {
 		return illegal(m.String(), "incomplete move: the legal move is %v", full)
 	}

@@ -51,10 +51,19 @@ type Piece struct {
 // Move is one move: the kind that moves, its squares, and the kind it
 // captures (NoKind when the move captures nothing, or when ParseMove read a
 // move written without ":d").
+//
+// A capture also says whose piece it takes: Victim is that piece's seat and
+// OwnCapture tells whether it is the mover's own. LegalMoves and
+// Position.ParseMove fill them in; the package ParseMove cannot (the
+// notation writes only the kind) and leaves them zero, as they are for a
+// move that captures nothing. They are information for the caller: Play
+// does not require them, and String does not write them.
 type Move struct {
-	Kind     Kind
-	From, To notation.Square
-	Captured Kind
+	Kind       Kind
+	From, To   notation.Square
+	Captured   Kind
+	Victim     boardrules.Player // the seat whose piece is captured; 0 when nothing is
+	OwnCapture bool              // the captured piece is the mover's own
 }
 
 // A cell of Position.board: 0 when empty, else kind | owner<<3.
@@ -399,9 +408,12 @@ func (p *Position) appendMoves(dst []Move, first bool) []Move {
 		z := kindSize[k]
 		for e := g.capture[s] & all; e != 0; e &= e - 1 {
 			t := bits.TrailingZeros64(e)
-			ck := Kind(p.board[t] & kindMask)
+			c := p.board[t]
+			ck := Kind(c & kindMask)
 			if kindSize[ck] <= z {
-				dst = append(dst, Move{Kind: k, From: from, To: squares[t], Captured: ck})
+				v := c >> ownerShift
+				dst = append(dst, Move{Kind: k, From: from, To: squares[t], Captured: ck,
+					Victim: boardrules.Player(v), OwnCapture: v == p.toMove})
 			}
 		}
 		if first && len(dst) > 0 {
@@ -445,9 +457,10 @@ func (p *Position) legal(from, to int) (captured Kind, ok bool) {
 	return NoKind, false
 }
 
-// Play plays m if it is legal: it must equal a move of LegalMoves in all
-// four fields. It never changes p. Use ParseMove to complete a move written
-// without its kind or capture.
+// Play plays m if it is legal: it must equal a move of LegalMoves in Kind,
+// From, To and Captured (Victim and OwnCapture are not checked). It never
+// changes p. Use ParseMove to complete a move written without its kind or
+// capture.
 func (p Position) Play(m Move) (Position, error) {
 	if err := p.check(m); err != nil {
 		return p, err
