@@ -139,7 +139,7 @@ func ExampleNew() {
 // The package ParseMove reads the notation without a position.
 func ExampleParseMove() {
 	m, _ := terrace.ParseMove("c-d2-c1:b'")
-	fmt.Println(m, m.Kind, m.From, m.To, m.Captured)
+	fmt.Println(m, m.Kind, m.From, m.To, m.Captured.Kind)
 	_, err := terrace.ParseMove("d1-d3#4")
 	fmt.Println(errors.Is(err, boardrules.ErrSyntax))
 	// Output:
@@ -175,7 +175,7 @@ func ExamplePosition_UnmarshalText() {
 
 // A capture says whose piece it takes: here lowercase's C may take its own
 // B, and its T may take UPPERCASE's T on the goal.
-func ExampleMove_OwnCapture() {
+func ExampleCapture() {
 	for _, c := range []struct{ code, move string }{
 		{"terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd", "d2-c1"},
 		{"terrace 8 2p 0 7T/6t1/8/8/8/8/8/8", "g7-h8"},
@@ -183,9 +183,9 @@ func ExampleMove_OwnCapture() {
 		var p terrace.Position
 		_ = p.UnmarshalText([]byte(c.code))
 		m, _ := p.ParseMove(c.move)
-		fmt.Println(m, "takes the piece of", p.SeatName(m.Victim), "- own:", m.OwnCapture)
+		fmt.Println(m, "takes a piece of", p.SeatName(m.Captured.Owner), "- own:", m.Captured.Own)
 	}
 	// Output:
-	// C-d2-c1:B takes the piece of lowercase - own: true
-	// T-g7-h8:T takes the piece of UPPERCASE - own: false
+	// C-d2-c1:B takes a piece of lowercase - own: true
+	// T-g7-h8:T takes a piece of UPPERCASE - own: false
 }

