@@ -558,6 +558,10 @@ func TestRejectedCodes(t *testing.T) {
 		if got := marshal(t, p); got != code {
 			t.Errorf("round trip:\n got %s\nwant %s", got, code)
 		}
+		fields := strings.Fields(code)
+		if o := p.Outcome(); len(fields) == 5 && o.Rule != ruleOfField(fields[4]) {
+			t.Errorf("%s: Outcome.Rule %q, want %q", code, o.Rule, ruleOfField(fields[4]))
+		}
 	}
 }
 
