@@ -95,19 +95,21 @@ func TestScanSquareIn(t *testing.T) {
 	}
 	for _, c := range []struct {
 		s            string
+		at           int // where the square starts
 		files, ranks int
-		off          int
+		off          int // where the error points
 		text         string
 	}{
-		{"i1", 8, 8, 0, "expected a square a1 to h8, found i1"},
-		{"x-h8", 8, 7, 2, "expected a square a1 to h7, found h8"},
-		{"a10", 8, 8, 0, "expected a square a1 to h8, found a10"},
-		{"5", 8, 8, 0, "expected a file letter"},
+		{"i1", 0, 8, 8, 0, "expected a file letter a-h, found 'i'"},
+		{"Z9", 0, 8, 8, 0, "expected a file letter a-h, found 'Z'"},
+		{"x-h8", 2, 8, 7, 3, "expected a rank 1-7, found 8"},
+		{"a10", 0, 8, 8, 1, "expected a rank 1-8, found 10"},
+		{"5", 0, 8, 8, 0, "expected a file letter"},
 	} {
-		_, _, err := notation.ScanSquareIn(c.s, c.off, c.files, c.ranks)
+		_, _, err := notation.ScanSquareIn(c.s, c.at, c.files, c.ranks)
 		var pe *notation.ParseError
 		if !errors.As(err, &pe) || pe.Offset != c.off || !strings.Contains(pe.Reason, c.text) {
-			t.Errorf("ScanSquareIn(%q, %d, %d, %d) = %v; want %q at offset %d", c.s, c.off, c.files, c.ranks, err, c.text, c.off)
+			t.Errorf("ScanSquareIn(%q, %d, %d, %d) = %v; want %q at offset %d", c.s, c.at, c.files, c.ranks, err, c.text, c.off)
 		}
 	}
 }

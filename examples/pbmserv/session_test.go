@@ -104,7 +104,7 @@ var sessionSteps = []step{
 	{line: "tumble move 1 bob secret2 A8-B8#x", err: `bad move number in "A8-B8#x": write MOVE#N, N the number of the move`},
 	{line: "tumble move 1 bob secret2 A8-B8#0", err: "bad move number #0: moves are numbered from 1"},
 	{line: "tumble move 1 bob secret2 #2", err: `missing move before "#2"`},
-	{line: "tumble move 1 bob secret2 Z9-Z8#2", err: `bad move "Z9-Z8": syntax error at offset 0: expected a file letter A-H, found 'Z'`},
+	{line: "tumble move 1 bob secret2 Z9-Z8#2", err: `bad move "Z9-Z8": syntax error at offset 0: expected a file letter a-h, found 'Z'`},
 	{line: "tumble move 1 bob secret2 A1-B1#2", err: `illegal move "A1-B1": A1-B1: A1 is empty`},
 	{line: "tumble move 1 bob secret2 a8-b8#2", want: []string{"bob played A8-B8 (move #2) on board 1\n", "move #3: alice (seat 0) to play"}},
 	{line: "tumble board 1", want: []string{"board 1: tumble (pbmserv-corner)", "|W3      |W4", "move #3: alice (seat 0) to play"}},
