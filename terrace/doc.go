@@ -124,10 +124,10 @@
 // off first with notation.SplitMoveNumber. Moves are written as the kind in
 // upper case, the squares in lower case and, for a capture, ":" and the
 // captured kind: "B-d1-d3", "C-b4-c3:C", "T-g7-h8:T". A capture also says
-// whose piece it takes ([Capture].Owner, a seat) and whether that is the
-// mover's own ([Capture].Own); the notation does not write them, so the
-// package ParseMove leaves them zero, and LegalMoves and Position.ParseMove
-// fill them in.
+// whose piece it takes ([Capture.Owner], a seat) and whether that is the
+// mover's own ([Capture.Own]); the notation does not write them, so the
+// package ParseMove leaves them unknown, and LegalMoves and
+// Position.ParseMove fill them in.
 //
 // The package ParseMove checks the syntax only and keeps the fields as
 // written. Position.ParseMove resolves a move against the board, in this
@@ -248,8 +248,9 @@
 //     each piece its slides (along the terrace one way, then the other),
 //     then its steps up and down, then its captures.
 //   - Play accepts only a complete move, equal to a legal move in Kind, From,
-//     To and Captured.Kind (Captured.Owner and Own follow from the board and
-//     are not checked); a move without its kind or capture is refused as "incomplete"
+//     To and the captured kind (the owner of a capture follows from the
+//     board and is not checked); a move without its kind or capture is
+//     refused as "incomplete"
 //     (pass such text through Position.ParseMove). PlayUnchecked trusts its
 //     move: given one that is not legal here, it returns a position that is
 //     not meaningful (it does not panic).

@@ -139,7 +139,7 @@ func ExampleNew() {
 // The package ParseMove reads the notation without a position.
 func ExampleParseMove() {
 	m, _ := terrace.ParseMove("c-d2-c1:b'")
-	fmt.Println(m, m.Kind, m.From, m.To, m.Captured.Kind)
+	fmt.Println(m, m.Kind, m.From, m.To, m.Captured.Kind())
 	_, err := terrace.ParseMove("d1-d3#4")
 	fmt.Println(errors.Is(err, boardrules.ErrSyntax))
 	// Output:
@@ -183,7 +183,8 @@ func ExampleCapture() {
 		var p terrace.Position
 		_ = p.UnmarshalText([]byte(c.code))
 		m, _ := p.ParseMove(c.move)
-		fmt.Println(m, "takes a piece of", p.SeatName(m.Captured.Owner), "- own:", m.Captured.Own)
+		seat, _ := m.Captured.Owner()
+		fmt.Println(m, "takes a piece of", p.SeatName(seat), "- own:", m.Captured.Own())
 	}
 	// Output:
 	// C-d2-c1:B takes a piece of lowercase - own: true

@@ -19,8 +19,8 @@ func (m Move) String() string {
 	s = appendSquare(s, m.From)
 	s = append(s, '-')
 	s = appendSquare(s, m.To)
-	if m.Captured.Kind != NoKind {
-		s = append(s, ':', kindLetter(m.Captured.Kind))
+	if m.Captured.Kind() != NoKind {
+		s = append(s, ':', kindLetter(m.Captured.Kind()))
 	}
 	return string(s)
 }
@@ -146,9 +146,11 @@ func ParseMove(s string) (Move, error) {
 	}
 	if i < len(s) && s[i] == ':' {
 		i++
-		if m.Captured.Kind, err = kind("the captured kind"); err != nil {
+		k, err := kind("the captured kind")
+		if err != nil {
 			return Move{}, err
 		}
+		m.Captured = Captures(k)
 	}
 	if i < len(s) {
 		return Move{}, notation.Errorf(s, i, "unexpected %q after the move", s[i:])
@@ -214,12 +216,12 @@ func (p *Position) resolve(text string, m Move) (Move, error) {
 	if !ok {
 		return Move{}, illegal(text, "%s on %v cannot move to %v", article(k), m.From, m.To)
 	}
-	if m.Captured.Kind != NoKind {
+	if m.Captured.Kind() != NoKind {
 		if captured == NoKind {
 			return Move{}, illegal(text, "%v is empty, not a capture", m.To)
 		}
-		if captured != m.Captured.Kind {
-			return Move{}, illegal(text, "%v holds %s, not %s", m.To, article(captured), article(m.Captured.Kind))
+		if captured != m.Captured.Kind() {
+			return Move{}, illegal(text, "%v holds %s, not %s", m.To, article(captured), article(m.Captured.Kind()))
 		}
 	}
 	full := Move{Kind: k, From: m.From, To: m.To}
@@ -235,7 +237,9 @@ func (p *Position) check(m Move) error {
 	if err != nil {
 		return err
 	}
-	m.Captured.Owner, m.Captured.Own = full.Captured.Owner, full.Captured.Own
+	if m.Captured.Kind() == full.Captured.Kind() {
+		m.Captured = full.Captured
+	}
 	if full != m {
 		return illegal(m.String(), "incomplete move: the legal move is %v", full)
 	}

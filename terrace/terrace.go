@@ -50,29 +50,52 @@ type Piece struct {
 
 // Move is one move: the kind that moves, its squares, and what it captures.
 //
-// Captured.Kind is the kind the move captures: NoKind when the move captures
-// nothing, or when ParseMove read a move written without ":d". A capture
-// also says whose piece it takes (Captured.Owner) and whether that is the
-// mover's own (Captured.Own); LegalMoves and Position.ParseMove fill them in,
-// while the package ParseMove cannot (the notation writes only the kind) and
-// leaves them zero, as they are for a move that captures nothing. They are
-// information for the caller: Play does not require them, and String does
-// not write them.
+// Captured.Kind() is the kind the move captures: NoKind when the move
+// captures nothing, or when ParseMove read a move written without ":d". A
+// capture made by LegalMoves or Position.ParseMove also says whose piece it
+// takes and whether that is the mover's own (Captured.Owner, Captured.Own);
+// the package ParseMove cannot know them (the notation writes only the
+// kind). They are information for the caller: Play does not require them,
+// and String does not write them.
 type Move struct {
-	// Four fields at most: the compiler keeps a struct of up to four
-	// fields in registers, and the move generator runs twice as fast as
-	// with a fifth.
+	// Four small fields: the compiler keeps a struct of up to four fields
+	// in registers, and a fifth field, or a wider one, slows the move
+	// generator measurably, so a capture is one byte.
 	Kind     Kind
 	From, To notation.Square
 	Captured Capture
 }
 
-// Capture is what a move captures.
-type Capture struct {
-	Kind  Kind              // NoKind: nothing (or not written)
-	Owner boardrules.Player // the seat whose piece is captured; 0 when nothing is
-	Own   bool              // the captured piece is the mover's own
+// Capture is what a move captures, in one byte: the kind and, when known,
+// the owner's seat and whether it is the mover's own. The zero Capture
+// captures nothing.
+type Capture uint8
+
+// The bits of a Capture above a cell (kind | owner<<ownerShift).
+const (
+	captureKnown Capture = 1 << 5 // the owner is known
+	captureOwn   Capture = 1 << 6 // the mover's own piece
+)
+
+// Captures returns a capture of kind k whose owner is not given, as a Move
+// built by hand or read by the package ParseMove has it.
+func Captures(k Kind) Capture { return Capture(k & kindMask) }
+
+// Kind is the captured kind, NoKind for none.
+func (c Capture) Kind() Kind { return Kind(c & kindMask) }
+
+// Owner returns the seat whose piece is captured, and false when nothing is
+// captured or the owner is not known.
+func (c Capture) Owner() (boardrules.Player, bool) {
+	return boardrules.Player(c >> ownerShift & 3), c&captureKnown != 0
 }
+
+// Own reports whether the captured piece is the mover's own (false when the
+// owner is not known).
+func (c Capture) Own() bool { return c&captureOwn != 0 }
+
+// String is the captured kind's letter, "" for none.
+func (c Capture) String() string { return c.Kind().String() }
 
 // A cell of Position.board: 0 when empty, else kind | owner<<3.
 type cell = uint8
@@ -464,12 +487,15 @@ func (p *Position) legal(from, to int) (captured Kind, ok bool) {
 
 // capture describes the capture of the piece c by the seat to move.
 func (p *Position) capture(c cell) Capture {
-	v := c >> ownerShift & 3
-	return Capture{Kind: Kind(c & kindMask), Owner: boardrules.Player(v), Own: v == p.toMove}
+	x := Capture(c) | captureKnown
+	if c>>ownerShift&3 == p.toMove {
+		x |= captureOwn
+	}
+	return x
 }
 
 // Play plays m if it is legal: it must equal a move of LegalMoves in Kind,
-// From, To and Captured.Kind (Captured.Owner and Own are not checked). It
+// From, To and Captured.Kind() (the owner of a capture is not checked). It
 // never changes p. Use ParseMove to complete a move written without its
 // kind or capture.
 func (p Position) Play(m Move) (Position, error) {

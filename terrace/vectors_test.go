@@ -523,7 +523,7 @@ func TestParseMoveVectors(t *testing.T) {
 		!strings.Contains(err.Error(), "g1 is off the 6x6 board") {
 		t.Errorf("6x6 g1-g2: %v", err)
 	}
-	over := start.PlayUnchecked(Move{Kind: D, From: sq("b2"), To: sq("a1"), Captured: Capture{Kind: T}})
+	over := start.PlayUnchecked(Move{Kind: D, From: sq("b2"), To: sq("a1"), Captured: Captures(T)})
 	for _, in := range []string{"B-d1-d3", "h8-g6", "A-b7-b6"} {
 		if _, err := over.ParseMove(in); !errors.Is(err, boardrules.ErrGameOver) {
 			t.Errorf("after D-b2-a1:T, ParseMove(%q) = %v; want ErrGameOver", in, err)
@@ -538,7 +538,7 @@ func TestPackageParseMove(t *testing.T) {
 	}{
 		{"B-d1-d3", Move{Kind: B, From: sq("d1"), To: sq("d3")}},
 		{"d1-d3", Move{Kind: NoKind, From: sq("d1"), To: sq("d3")}},
-		{"d2-c1:b'", Move{Kind: NoKind, From: sq("d2"), To: sq("c1"), Captured: Capture{Kind: B}}},
+		{"d2-c1:b'", Move{Kind: NoKind, From: sq("d2"), To: sq("c1"), Captured: Captures(B)}},
 		{"T'-H8-G7", Move{Kind: T, From: sq("h8"), To: sq("g7")}},
 		{"a-a2-a3", Move{Kind: A, From: sq("a2"), To: sq("a3")}},
 	}
@@ -548,7 +548,7 @@ func TestPackageParseMove(t *testing.T) {
 			t.Errorf("ParseMove(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
 		}
 	}
-	if s := (Move{Kind: NoKind, From: sq("d2"), To: sq("c1"), Captured: Capture{Kind: B}}).String(); s != "d2-c1:B" {
+	if s := (Move{Kind: NoKind, From: sq("d2"), To: sq("c1"), Captured: Captures(B)}).String(); s != "d2-c1:B" {
 		t.Errorf("String of a move without kind = %q", s)
 	}
 }
@@ -568,11 +568,11 @@ func TestPlayValidates(t *testing.T) {
 			t.Errorf("Play(%v) = %v; want ErrIllegalMove", m, err)
 		}
 	}
-	// Captured.Owner and Own are information, not part of what Play checks.
-	if _, err := p.Play(Move{Kind: C, From: sq("d2"), To: sq("c1"), Captured: Capture{Kind: B, Owner: 1}}); err != nil {
+	// The owner of a capture is information, not part of what Play checks.
+	if _, err := p.Play(Move{Kind: C, From: sq("d2"), To: sq("c1"), Captured: Captures(B) | 1<<ownerShift}); err != nil {
 		t.Errorf("Play of a capture with a wrong Owner: %v", err)
 	}
-	over := p.PlayUnchecked(Move{Kind: D, From: sq("b2"), To: sq("a1"), Captured: Capture{Kind: T}})
+	over := p.PlayUnchecked(Move{Kind: D, From: sq("b2"), To: sq("a1"), Captured: Captures(T)})
 	if _, err := over.Play(Move{Kind: A, From: sq("b7"), To: sq("b6")}); !errors.Is(err, boardrules.ErrGameOver) {
 		t.Errorf("Play after the end: %v", err)
 	}
