@@ -125,13 +125,13 @@
 //
 // # Variants
 //
-// [Variant] has one field: Reverse. [Variants] lists the two games, the
-// normal one first, and [ParseVariant] reads their names. The zero Variant is the normal game;
+// [Variant] has one field: Reverse. The zero Variant is the normal game;
 // Reverse is Reverse FloopRail (pbmserv's -reverse, -misere and -losing),
 // where the player left without a legal move wins. Everything else,
-// compulsion included, is unchanged, so perft is the same in both. The
-// game registers itself with boardrules as "flooprail" with the variants
-// "normal" and "reverse".
+// compulsion included, is unchanged, so perft is the same in both.
+// [Variants] lists the two games, the normal one first, and [ParseVariant]
+// reads their names. The game registers itself with boardrules as
+// "flooprail" with the variants "normal" and "reverse".
 //
 // # Drawing
 //
