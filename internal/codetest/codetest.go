@@ -4,8 +4,10 @@
 // canonical (it marshals back to the same bytes), and boardrules.Decode
 // gives an Any of the same game and variant name as GameInfo.New was given.
 //
-// Only tests import it. It uses the standard library only: the engines'
-// rapid properties draw the seed and pass their *rapid.T as a Fataler.
+// Only tests import it. It uses the standard library only: its own tests
+// (engines_test.go) run the checks on every engine in one table, drawing
+// variants and seeds with rapid and passing the *rapid.T as a Fataler; an
+// engine joins the table with one line.
 package codetest
 
 import (
