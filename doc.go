@@ -39,7 +39,13 @@
 // and PlayUnchecked (for moves just generated), ParseMove (every notation
 // form the game accepts), Outcome, Hash and String. Positions are immutable:
 // playing a move returns a new position, so one position can be shared by
-// any number of goroutines, kept as a map key, or compared with ==.
+// any number of goroutines.
+//
+// Every engine's Position has Equal(q Position) bool. The positions of
+// tumbling, flooprail and terrace are also comparable with == (and usable as
+// map keys), == meaning the same as Equal; crumble's are not (its Position
+// holds a slice), so compare those with Equal, or key maps by Hash or by
+// the position code.
 //
 // Generic helpers work on any engine: Perft and Divide count move sequences
 // (the standard check of a move generator), Playout plays random games, and
@@ -49,13 +55,46 @@
 // errors.Is: ErrSyntax (not a move in this game's notation), ErrIllegalMove
 // (well-formed but not legal here) and ErrGameOver (the game has ended).
 //
+// # One vocabulary
+//
+// The engine packages name the same things the same way:
+//
+//   - ParseMove(s) (Move, error), package-level, checks the notation only;
+//     Position.ParseMove also checks that the move is legal there.
+//   - A syntax error is a *notation.ParseError (it wraps ErrSyntax and shows
+//     the text with a caret under the offending byte). A well-formed move
+//     that cannot be played is a *notation.MoveError, whose text is
+//     "move: reason" ("E5-G5t: E5 is empty") and which wraps ErrIllegalMove,
+//     or ErrGameOver once the game has ended.
+//   - At(sq notation.Square) (T, bool) reads the board: the stack or piece
+//     on sq, and false for an empty square or one off the board (crumble,
+//     whose pieces are rectangles and not squares, has Pieces and Piece(i)
+//     instead).
+//   - Variants() lists the package's variants, the standard game first;
+//     ParseVariant reads a variant name; New(Variant) starts one and
+//     Standard() is the standard game; Position.Variant tells which variant a
+//     position belongs to.
+//   - MarshalText and UnmarshalText read and write a one-line position code
+//     whose first word is the game's name. Codes keep the whole game: for
+//     every position, finished or not, decoding its code gives an Equal
+//     position with the same Outcome and Variant. What a code cannot hold (a
+//     game's repetition history) each engine's doc names.
+//   - SeatName(Player) names a seat in the game's own words ("Black",
+//     "White", "O", "X", "lowercase", ...), and Outcome.Rule names the rule
+//     that ended the game with an identifier that each engine exports as a
+//     constant named Rule... ("king-captured", "no-moves", "goal", ...).
+//   - SVG() and SVGWith(SVGOptions) draw a position.
+//
 // # Games by name
 //
 // Tools that choose the game at run time use Any, a type-erased position
 // with moves as text. Each engine registers a GameInfo in its init; Games
-// lists them, Lookup finds one, and Decode reads any engine's position code
-// (a one-line text whose first word is the game's name). AsAny turns an
-// engine position into an Any.
+// lists them, Lookup finds one, NewGame starts one by name (GameInfo.New(""),
+// like NewGame(g, ""), is the standard game), and Decode reads any engine's
+// position code (a one-line text whose first word is the game's name). An
+// unknown game or variant gives an *UnknownError, which wraps ErrSyntax and
+// lists what exists. AsAny turns an engine position into an Any, and
+// Any.Unwrap gives the engine's own position back.
 //
 // # Records and histories
 //

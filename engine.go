@@ -13,10 +13,12 @@ import (
 //
 // variants are the variant names the game lists (the first is the standard
 // game); parse reads a variant name and newPosition starts that variant.
-// GameInfo.New accepts every name parse accepts, listed or not, and the Any
-// it returns keeps the name it was given. GameInfo.Decode reads a position
-// code with the position's UnmarshalText, and the decoded Any is named by
-// the String of its position's Variant.
+// GameInfo.New accepts "" (the standard game, variants[0]) and every name
+// parse accepts, listed or not, and the Any it returns keeps the name it was
+// given ("" becomes variants[0]). A name parse refuses gives an
+// *UnknownError. GameInfo.Decode reads a position code with the position's
+// UnmarshalText, and the decoded Any is named by the String of its
+// position's Variant.
 func EngineInfo[P interface {
 	Position[P, M]
 	MarshalText() ([]byte, error)
@@ -31,9 +33,12 @@ func EngineInfo[P interface {
 		Title:    title,
 		Variants: variants,
 		New: func(variant string) (Any, error) {
+			if variant == "" {
+				variant = variants[0]
+			}
 			v, err := parse(variant)
 			if err != nil {
-				return nil, err
+				return nil, &UnknownError{Game: name, Variant: variant, Known: variants, Err: err}
 			}
 			p, err := newPosition(v)
 			if err != nil {
@@ -53,30 +58,61 @@ func EngineInfo[P interface {
 
 // NewGame starts a registered game by name: the variant's starting
 // position, or the standard game's when variant is "". A game name of ""
-// means the first registered game (Games is sorted by name). The error
-// lists the games or the variants there are.
+// means the first registered game (Games is sorted by name). An unknown
+// game or variant gives an *UnknownError, which lists the games or the
+// variants there are and wraps ErrSyntax.
 func NewGame(game, variant string) (Any, error) {
 	if game == "" {
 		games := Games()
 		if len(games) == 0 {
-			return nil, fmt.Errorf("no game is registered: import an engine package")
+			return nil, unknownGame("")
 		}
 		game = games[0].Name
 	}
 	g, ok := Lookup(game)
 	if !ok {
-		names := make([]string, 0)
-		for _, g := range Games() {
-			names = append(names, g.Name)
-		}
-		return nil, fmt.Errorf("no game %q (the games are: %s)", game, strings.Join(names, ", "))
+		return nil, unknownGame(game)
 	}
 	if variant == "" {
 		variant = g.Variants[0]
 	}
-	p, err := g.New(variant)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w (variants: %s)", game, err, strings.Join(g.Variants, ", "))
+	return g.New(variant)
+}
+
+// UnknownError is the one error for a game or a variant name that the
+// registry does not know: NewGame, GameInfo.New of an engine (EngineInfo)
+// and Decode give it. It wraps ErrSyntax and, for a variant, the engine's
+// own reason (Err), and its text lists what exists:
+//
+//	syntax error: no game "chess" (the games are: crumble, flooprail, terrace, tumbling)
+//	syntax error: tumbling has no variant "corner" (the variants are: pbmserv, pbmserv-corner, ...)
+type UnknownError struct {
+	Game    string   // the game asked for, or the game whose variant is unknown
+	Variant string   // the unknown variant; "" when the game is unknown
+	Known   []string // the games, or the game's variants, that exist
+	Err     error    // the engine's reason for refusing the variant, or nil
+}
+
+func unknownGame(name string) *UnknownError {
+	games := Games()
+	names := make([]string, len(games))
+	for i, g := range games {
+		names[i] = g.Name
 	}
-	return p, nil
+	return &UnknownError{Game: name, Known: names}
+}
+
+func (e *UnknownError) Error() string {
+	if e.Variant == "" {
+		return fmt.Sprintf("%v: no game %q (the games are: %s)", ErrSyntax, e.Game, strings.Join(e.Known, ", "))
+	}
+	return fmt.Sprintf("%v: %s has no variant %q (the variants are: %s)", ErrSyntax, e.Game, e.Variant, strings.Join(e.Known, ", "))
+}
+
+// Unwrap returns ErrSyntax and the engine's reason, when there is one.
+func (e *UnknownError) Unwrap() []error {
+	if e.Err != nil {
+		return []error{ErrSyntax, e.Err}
+	}
+	return []error{ErrSyntax}
 }

@@ -99,8 +99,14 @@ type Move interface {
 	String() string
 }
 
-// The sentinel errors. Every error of the module wraps one of them, so
-// callers can tell bad input from a bad move with errors.Is.
+// The sentinel errors. Every error about input (a move, a square, a
+// position code, a record, a game, variant or Variant value) wraps one of
+// them, so callers can tell bad input from a bad move with errors.Is. Two
+// errors report a misuse rather than input and wrap none of them:
+// History.Undo with no move to undo returns ErrNothingToUndo, and
+// MarshalText of a Position that is not a game (terrace's zero Position)
+// fails with an error of its engine. crumble.New's errors for an invalid
+// Variant (a board of width 1, say) wrap none yet either.
 var (
 	// ErrSyntax: the text is not a move, square or position code in this
 	// game's notation.

@@ -35,7 +35,7 @@ type GameInfo struct {
 	Name     string                            // "terrace": the first word of its position codes
 	Title    string                            // "Terrace"
 	Variants []string                          // Variants[0] is the standard game
-	New      func(variant string) (Any, error) // the starting position of a variant
+	New      func(variant string) (Any, error) // the starting position of a variant; "" is the standard game
 	Decode   func(code []byte) (Any, error)    // reads the engine's position code
 }
 
@@ -87,7 +87,8 @@ func Lookup(name string) (GameInfo, bool) {
 }
 
 // Decode reads a position code of any registered game: its first word names
-// the game, whose decoder reads the rest. Errors wrap ErrSyntax.
+// the game, whose decoder reads the rest. Errors wrap ErrSyntax; a first
+// word that names no game gives an *UnknownError.
 func Decode(code []byte) (Any, error) {
 	word := code
 	if i := bytes.IndexAny(code, " \t\r\n"); i >= 0 {
@@ -98,16 +99,9 @@ func Decode(code []byte) (Any, error) {
 	}
 	g, ok := Lookup(string(word))
 	if !ok {
-		return nil, fmt.Errorf("%w: position code %q: unknown game %q", ErrSyntax, truncate(code, 40), word)
+		return nil, unknownGame(string(word))
 	}
 	return g.Decode(code)
-}
-
-func truncate(b []byte, n int) string {
-	if len(b) <= n {
-		return string(b)
-	}
-	return string(b[:n]) + "..."
 }
 
 // AsAny wraps an engine position as an Any for the given game and variant

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -94,7 +95,13 @@ func TestRegisterPanicsOnDuplicateOrIncomplete(t *testing.T) {
 	}
 	noNew := valid()
 	noNew.Name, noNew.New = "nim-without-new", nil
-	for _, g := range []boardrules.GameInfo{valid(), noNew} {
+	noDecode := valid()
+	noDecode.Name, noDecode.Decode = "nim-without-decode", nil
+	noVariants := valid()
+	noVariants.Name, noVariants.Variants = "nim-without-variants", nil
+	noName := valid()
+	noName.Name = ""
+	for _, g := range []boardrules.GameInfo{valid(), noNew, noDecode, noVariants, noName} {
 		func() {
 			defer func() {
 				if recover() == nil {
@@ -188,9 +195,66 @@ func TestNewGame(t *testing.T) {
 	if p, err := boardrules.NewGame("", ""); err != nil || p.Game() != boardrules.Games()[0].Name {
 		t.Errorf("NewGame(\"\", \"\") = %v, %v; want the first registered game", p, err)
 	}
-	for _, c := range [][2]string{{"chess", ""}, {"nim", "7"}} {
-		if _, err := boardrules.NewGame(c[0], c[1]); err == nil {
-			t.Errorf("NewGame(%q, %q) did not fail", c[0], c[1])
+	for _, c := range []struct{ game, variant, text string }{
+		{"chess", "", `syntax error: no game "chess" (the games are: ` + strings.Join(gameNames(), ", ") + ")"},
+		{"nim", "7", `syntax error: nim has no variant "7" (the variants are: 10, 4)`},
+	} {
+		_, err := boardrules.NewGame(c.game, c.variant)
+		var ue *boardrules.UnknownError
+		if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &ue) || err.Error() != c.text {
+			t.Errorf("NewGame(%q, %q) = %v; want an *UnknownError wrapping ErrSyntax: %s", c.game, c.variant, err, c.text)
 		}
+	}
+	g, _ := boardrules.Lookup("nim")
+	if p, err := g.New(""); err != nil || p.Variant() != "10" {
+		t.Errorf("GameInfo.New(\"\") = %v, %v; want the standard game 10", p, err)
+	}
+	_, err = g.New("7")
+	var ue *boardrules.UnknownError
+	if !errors.As(err, &ue) || ue.Err == nil || !strings.Contains(ue.Err.Error(), "nim: unknown variant") || strings.Contains(err.Error(), "nim: nim") {
+		t.Errorf("GameInfo.New(7) = %v; want an *UnknownError keeping the engine's reason in Err and naming the game once", err)
+	}
+	_, err = boardrules.Decode([]byte("chess 1"))
+	if !errors.As(err, &ue) || err.Error() != `syntax error: no game "chess" (the games are: `+strings.Join(gameNames(), ", ")+")" {
+		t.Errorf("Decode(chess 1) = %v; want the unknown-game error", err)
+	}
+}
+
+var copies int
+
+// gameNames lists the registered games' names, as Games sorts them.
+func gameNames() []string {
+	var names []string
+	for _, g := range boardrules.Games() {
+		names = append(names, g.Name)
+	}
+	return names
+}
+
+// TestRegistryHandsOutCopies: neither the GameInfo given to Register nor one
+// returned by Lookup or Games shares its Variants with the registry.
+func TestRegistryHandsOutCopies(t *testing.T) {
+	g, _ := boardrules.Lookup("nim")
+	mine := []string{"10", "4"}
+	copies++ // a name of its own for every run of the test (-count)
+	name := fmt.Sprintf("nim-copy-%d", copies)
+	g.Name, g.Variants = name, mine
+	boardrules.Register(g)
+	mine[0] = "changed by the caller"
+	got, _ := boardrules.Lookup(name)
+	if got.Variants[0] != "10" {
+		t.Errorf("Register kept the caller's slice: %v", got.Variants)
+	}
+	got.Variants[0] = "changed by a Lookup caller"
+	for _, g := range boardrules.Games() {
+		if g.Name == name {
+			if g.Variants[0] != "10" {
+				t.Errorf("Lookup handed out the registry's slice: %v", g.Variants)
+			}
+			g.Variants[0] = "changed by a Games caller"
+		}
+	}
+	if again, _ := boardrules.Lookup(name); again.Variants[0] != "10" {
+		t.Errorf("Games handed out the registry's slice: %v", again.Variants)
 	}
 }

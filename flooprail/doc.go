@@ -46,6 +46,10 @@
 //     repetition rule, so a game of lone SooperFloopers can go on for ever,
 //     and playouts must be bounded by the caller.
 //
+// [boardrules.Outcome.Rule] says why the game ended: [RuleNoPieces]
+// ("no-pieces") or [RuleNoMoves] ("no-moves", pieces but all blocked).
+// [Position.SeatName] names the seats "O" (seat 0, moves first) and "X".
+//
 // # Example
 //
 //	p := flooprail.Standard()
@@ -86,7 +90,7 @@
 // (wrapping boardrules.ErrSyntax) that names the input and the offset.
 // [Position.ParseMove] and [Position.Play] also check that the game goes
 // on (boardrules.ErrGameOver) and that the move is one of the legal moves
-// (boardrules.ErrIllegalMove); those errors are *[MoveError] and say what is
+// (boardrules.ErrIllegalMove); those errors are *[notation.MoveError] and say what is
 // wrong: "E6-D6: D6 is occupied", "A4-B4: a Fleap is compulsory",
 // "C3-E3: the Fleap must continue", "E5-G5-G3: the Flooper is promoted on
 // G5, which ends its move", "C4-E4-C4: D4 is leapt twice".
@@ -103,20 +107,31 @@
 //
 //	flooprail normal o oo/ooo./ooo..x/ooo..xxx/o..xxx/.xxx/xx
 //
-// the variant, the side to move and rows 1 to 7 left to right ('.' empty,
-// 'o' 'x' Floopers, 'O' 'X' SooperFloopers). [Position.UnmarshalText]
+// The grammar, fields separated by single spaces:
+//
+//	code    = "flooprail" variant tomove rows
+//	variant = "normal" | "reverse"
+//	tomove  = "o" | "x"
+//	rows    = row 1 "/" ... "/" row 7      (2, 4, 6, 8, 6, 4 and 2 spaces)
+//	space   = "." | "o" | "x" | "O" | "X"
+//
+// that is the variant, the side to move and rows 1 to 7 left to right ('.'
+// empty, 'o' 'x' Floopers, 'O' 'X' SooperFloopers). [Position.UnmarshalText]
 // accepts exactly that form, with at most 12 pieces a side and no Flooper
 // on its own goal space, and any such board, even one that could not arise
-// in play.
+// in play. A code holds the whole game, finished or not: it decodes to an
+// Equal position (== too) with the same Outcome and Variant. There is no
+// repetition rule, so nothing else decides the rest of the game.
 //
 // # Variants
 //
 // [Variant] has one field: Reverse. The zero Variant is the normal game;
 // Reverse is Reverse FloopRail (pbmserv's -reverse, -misere and -losing),
 // where the player left without a legal move wins. Everything else,
-// compulsion included, is unchanged, so perft is the same in both. The
-// game registers itself with boardrules as "flooprail" with the variants
-// "normal" and "reverse".
+// compulsion included, is unchanged, so perft is the same in both.
+// [Variants] lists the two games, the normal one first, and [ParseVariant]
+// reads their names. The game registers itself with boardrules as
+// "flooprail" with the variants "normal" and "reverse".
 //
 // # Drawing
 //

@@ -70,3 +70,29 @@ func ExampleMove_Captures() {
 	fmt.Println(m, m.IsFleap(), m.Captures(), m.Path())
 	// Output: E6-C6-C4-C2 true [d6 c5 c3] [e6 c6 c4 c2]
 }
+
+// A position code is one line; UnmarshalText reads it back to an equal
+// position, finished games included.
+func ExamplePosition_MarshalText() {
+	p, _ := flooprail.New(flooprail.Variant{Reverse: true})
+	p, _ = boardrules.Replay(p, "C4-D4", "F4-E4")
+	code, _ := p.MarshalText()
+	fmt.Println(string(code))
+	var q flooprail.Position
+	err := q.UnmarshalText(code)
+	fmt.Println(err, q == p, q.Variant())
+	// Output:
+	// flooprail reverse o oo/ooo./ooo..x/oo.ox.xx/o..xxx/.xxx/xx
+	// <nil> true reverse
+}
+
+// UnmarshalText names the offending byte of a bad code.
+func ExamplePosition_UnmarshalText() {
+	var p flooprail.Position
+	err := p.UnmarshalText([]byte("flooprail normal o oo/ooo./ooo..x/ooo..xxx/o..xxx/.xxx/xo"))
+	fmt.Println(err)
+	// Output:
+	// syntax error at offset 56: O Flooper on E7, its own goal space, would have been promoted
+	// 	flooprail normal o oo/ooo./ooo..x/ooo..xxx/o..xxx/.xxx/xo
+	// 	                                                        ^
+}

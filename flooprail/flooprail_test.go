@@ -180,8 +180,8 @@ func TestStart(t *testing.T) {
 		want[s] = XFlooper
 	}
 	for _, sq := range Spaces() {
-		if got := p.At(sq); got != want[sq.Upper()] {
-			t.Errorf("At(%s) = %v, want %v", sq.Upper(), got, want[sq.Upper()])
+		if got, ok := p.At(sq); got != want[sq.Upper()] || ok != (got != Empty) {
+			t.Errorf("At(%s) = %v, %v; want %v", sq.Upper(), got, ok, want[sq.Upper()])
 		}
 	}
 	if o := p.Outcome(); o != (boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}) {
@@ -205,11 +205,11 @@ func TestSpacesAndCheckersNumbers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if CheckersSquare(sq) != 0 || Standard().At(sq) != Empty {
+		if _, ok := Standard().At(sq); CheckersSquare(sq) != 0 || ok {
 			t.Errorf("%s: not a space, but CheckersSquare or At says it is", s)
 		}
 	}
-	if CheckersSquare(notation.Square{}) != 0 || Standard().At(notation.Square{}) != Empty {
+	if CheckersSquare(notation.Square{}) != 0 || Standard().pieceAt(notation.Square{}) != Empty {
 		t.Error("the zero Square is a space")
 	}
 }
@@ -356,7 +356,7 @@ func TestF2SeedMultiFleap(t *testing.T) {
 	if got, want := code(t, q), "flooprail normal o ../X.../....../o......./....../..../.."; got != want {
 		t.Errorf("after: %q, want %q", got, want)
 	}
-	if q.At(sq(t, "C2")) != XSooperFlooper {
+	if q.pieceAt(sq(t, "C2")) != XSooperFlooper {
 		t.Error("not promoted on C2")
 	}
 	checkMoves(t, q, "A4-B4")
@@ -398,8 +398,8 @@ func TestF5PromotionEndsMove(t *testing.T) {
 	checkMoves(t, p, "E5-G5")
 	checkIllegal(t, p, "E5-G5-G3", "E5-G5-G3: the Flooper is promoted on G5, which ends its move")
 	q := play(t, p, "E5-G5")
-	if q.At(sq(t, "G5")) != OSooperFlooper {
-		t.Errorf("G5 holds %v", q.At(sq(t, "G5")))
+	if q.pieceAt(sq(t, "G5")) != OSooperFlooper {
+		t.Errorf("G5 holds %v", q.pieceAt(sq(t, "G5")))
 	}
 	if got, want := code(t, q), "flooprail normal x ../..../....../o.....x./.....O/..../x."; got != want {
 		t.Errorf("after: %q, want %q", got, want)
@@ -420,11 +420,11 @@ func TestF8Outcome(t *testing.T) {
 		code string
 		want boardrules.Outcome
 	}{
-		{"flooprail normal o ../..../....../......../oxx.../..../.x", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "no legal move"}},
-		{"flooprail reverse o ../..../....../......../oxx.../..../.x", boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "no legal move"}},
-		{"flooprail normal x ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "no pieces left"}},
-		{"flooprail reverse x ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "no pieces left"}},
-		{"flooprail normal o ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "no pieces left"}},
+		{"flooprail normal o ../..../....../......../oxx.../..../.x", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "no legal move", Rule: RuleNoMoves}},
+		{"flooprail reverse o ../..../....../......../oxx.../..../.x", boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "no legal move", Rule: RuleNoMoves}},
+		{"flooprail normal x ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "no pieces left", Rule: RuleNoPieces}},
+		{"flooprail reverse x ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "no pieces left", Rule: RuleNoPieces}},
+		{"flooprail normal o ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "no pieces left", Rule: RuleNoPieces}},
 	}
 	for _, c := range cases {
 		p := decode(t, c.code)
@@ -473,7 +473,7 @@ func TestF11PromotionByFloop(t *testing.T) {
 		t.Errorf("row 3: %q", row3)
 	}
 	a := play(t, p, "B4-A4")
-	if a.At(sq(t, "A4")) != XSooperFlooper {
+	if a.pieceAt(sq(t, "A4")) != XSooperFlooper {
 		t.Error("not promoted on A4")
 	}
 }
@@ -577,7 +577,7 @@ func TestLoops(t *testing.T) {
 	if got, want := code(t, q), "flooprail normal x ../..../.O..../......../....../..../.."; got != want {
 		t.Errorf("after the loop: %q, want %q", got, want)
 	}
-	if o := q.Outcome(); o != (boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "no pieces left"}) {
+	if o := q.Outcome(); o != (boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "no pieces left", Rule: RuleNoPieces}) {
 		t.Errorf("outcome %+v", o)
 	}
 	checkIllegal(t, p, "C3-E3-E5-C5", "C3-E3-E5-C5: the Fleap must continue")
@@ -746,7 +746,7 @@ func TestUnmarshalText(t *testing.T) {
 			t.Errorf("%s: hash not set", s)
 		}
 	}
-	if got := decode(t, good[0]).At(sq(t, "H4")); got != OSooperFlooper {
+	if got := decode(t, good[0]).pieceAt(sq(t, "H4")); got != OSooperFlooper {
 		t.Errorf("H4 holds %v", got)
 	}
 }

@@ -3,7 +3,11 @@ package flooprail
 // This file is the hot path: the bitboard geometry, move generation, Play
 // and the Zobrist hash.
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/boardrules/boardrules/internal/hashkeys"
+)
 
 // Bit layout. The space with letter L (A=1 … H=8) and row R holds bit
 // (L + 7R + 21) mod 32. That map is one-to-one on the 32 spaces of the
@@ -151,15 +155,7 @@ var (
 )
 
 func initZobrist() {
-	// splitmix64 from a fixed seed, so hashes are the same in every run.
-	s := uint64(0x466c6f6f70526169) // "FloopRai"
-	next := func() uint64 {
-		s += 0x9e3779b97f4a7c15
-		z := s
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := hashkeys.New(0x466c6f6f70526169).Next // seed "FloopRai"
 	for i := range zobrist {
 		zobrist[i] = next()
 	}

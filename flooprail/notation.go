@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -54,13 +53,13 @@ func ParseMove(s string) (Move, error) {
 		if n == maxSpaces {
 			return Move{}, notation.Errorf(s, i, "a path has at most %d spaces", maxSpaces)
 		}
-		sq, err := scanSpace(s, i)
+		sq, next, err := scanSpace(s, i)
 		if err != nil {
 			return Move{}, err
 		}
 		spaces[n], offsets[n] = sq, i
 		n++
-		i += 2
+		i = next
 		if i == len(s) {
 			break
 		}
@@ -93,30 +92,18 @@ func ParseMove(s string) (Move, error) {
 	return m, nil
 }
 
-// scanSpace reads the space at s[i:i+2].
-func scanSpace(s string, i int) (uint8, error) {
-	if i >= len(s) {
-		return 0, notation.Errorf(s, i, "expected a space, found the end")
+// scanSpace reads the space at s[i:] and returns its bit index and the
+// offset after it.
+func scanSpace(s string, i int) (uint8, int, error) {
+	sq, next, err := notation.ScanSquareIn(s, i, 8, 7)
+	if err != nil {
+		return 0, next, err
 	}
-	c := s[i]
-	if c >= 'a' && c <= 'z' {
-		c -= 'a' - 'A'
+	b := spaceBit(sq)
+	if b < 0 {
+		return 0, next, notation.Errorf(s, i, "%s is not a FloopRail space", sq.Upper())
 	}
-	if c < 'A' || c > 'H' {
-		return 0, notation.Errorf(s, i, "expected a letter A-H, found %s", runeAt(s, i))
-	}
-	if i+1 >= len(s) {
-		return 0, notation.Errorf(s, i+1, "expected a row 1-7 after %c, found the end", s[i])
-	}
-	r := s[i+1]
-	if r < '1' || r > '7' {
-		return 0, notation.Errorf(s, i+1, "expected a row 1-7, found %s", runeAt(s, i+1))
-	}
-	l, row := int(c-'A'+1), int(r-'0')
-	if !isSpace(l, row) {
-		return 0, notation.Errorf(s, i, "%c%c is not a FloopRail space", c, r)
-	}
-	return uint8(bitOf[l][row]), nil
+	return uint8(b), next, nil
 }
 
 // runeAt quotes the character at s[i] for an error message: a whole UTF-8
@@ -152,7 +139,7 @@ func dirOf(dl, dr int) int {
 // ParseMove reads s as ParseMove does and checks that the move is legal in
 // p. Errors wrap boardrules.ErrSyntax (bad text), boardrules.ErrGameOver
 // (the game has ended) or boardrules.ErrIllegalMove (not one of
-// LegalMoves); the last two are *MoveError and say what is wrong.
+// LegalMoves); the last two are *notation.MoveError and say what is wrong.
 func (p Position) ParseMove(s string) (Move, error) {
 	m, err := ParseMove(s)
 	if err != nil {
@@ -171,32 +158,17 @@ func (p Position) ParseMove(s string) (Move, error) {
 	return Move{}, p.illegalError(s, m)
 }
 
-// MoveError is the error for a well-formed move that cannot be played: its
-// text as given, the reason in a player's words, and the sentinel it wraps
-// (boardrules.ErrIllegalMove or boardrules.ErrGameOver). Error() is
-// "text: reason", for example "E6-D6: D6 is occupied".
-type MoveError struct {
-	Move   string
-	Reason string
-	Err    error
-}
-
-func (e *MoveError) Error() string { return e.Move + ": " + e.Reason }
-
-// Unwrap returns the sentinel.
-func (e *MoveError) Unwrap() error { return e.Err }
-
 func (p Position) gameOverError(text string) error {
 	o := p.Outcome()
 	who := "O"
 	if o.Winner == X {
 		who = "X"
 	}
-	return &MoveError{Move: text, Reason: "the game is over: " + who + " has won (" + o.Reason + ")", Err: boardrules.ErrGameOver}
+	return notation.GameOver(text, "the game is over: "+who+" has won ("+o.Reason+")")
 }
 
 func (p Position) illegalError(text string, m Move) error {
-	return &MoveError{Move: text, Reason: p.explain(m), Err: boardrules.ErrIllegalMove}
+	return notation.Illegal(text, p.explain(m))
 }
 
 var playerName = [2]string{"O", "X"}

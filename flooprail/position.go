@@ -29,6 +29,9 @@ func (v Variant) String() string {
 	return "normal"
 }
 
+// Variants lists the two games, the normal one (the standard game) first.
+func Variants() []Variant { return []Variant{{}, {Reverse: true}} }
+
 // ParseVariant reads "normal" or "reverse" (exactly these words, in lower
 // case). Errors wrap boardrules.ErrSyntax.
 func ParseVariant(s string) (Variant, error) {
@@ -159,14 +162,15 @@ func (p Position) Count(pl boardrules.Player) int {
 }
 
 // At returns the piece on sq, whose file is the letter and whose rank is
-// the row (D1 is notation.SquareAt(3, 0)). It returns Empty for a square
-// that is not one of the 32 spaces.
-func (p Position) At(sq notation.Square) Piece {
+// the row (D1 is notation.SquareAt(3, 0)). It returns Empty and false for an
+// empty space or a square that is not one of the 32 spaces.
+func (p Position) At(sq notation.Square) (Piece, bool) {
 	i := spaceBit(sq)
 	if i < 0 {
-		return Empty
+		return Empty, false
 	}
-	return p.at(uint8(i))
+	pc := p.at(uint8(i))
+	return pc, pc != Empty
 }
 
 func (p Position) at(i uint8) Piece {
@@ -241,12 +245,23 @@ func (p Position) Outcome() boardrules.Outcome {
 	if p.reverse() {
 		winner = boardrules.Player(p.turn())
 	}
-	reason := "no legal move"
+	reason, rule := "no legal move", RuleNoMoves
 	if p.me() == 0 {
-		reason = "no pieces left"
+		reason, rule = "no pieces left", RuleNoPieces
 	}
-	return boardrules.Outcome{Status: boardrules.Win, Winner: winner, Reason: reason}
+	return boardrules.Outcome{Status: boardrules.Win, Winner: winner, Reason: reason, Rule: rule}
 }
+
+// The identifiers of Outcome.Rule. In the normal game the player to move
+// has lost, in the reverse game he has won.
+const (
+	RuleNoPieces = "no-pieces" // the player to move has no piece left
+	RuleNoMoves  = "no-moves"  // the player to move has pieces but no legal move
+)
+
+// Equal reports whether p and q are the same position: the same board, side
+// to move and variant. It is p == q.
+func (p Position) Equal(q Position) bool { return p == q }
 
 // Move is a Floop or a Fleap move: the path of the moving piece, 2 to 13
 // spaces. It is a small comparable value; two moves are equal exactly when

@@ -101,11 +101,11 @@ func TestPropMaterial(t *testing.T) {
 			// The pieces that disappear are exactly the captures.
 			var gone []string
 			for _, s := range Spaces() {
-				if p.At(s).Owner() == op && q.At(s) == Empty {
+				if p.pieceAt(s).Owner() == op && q.pieceAt(s) == Empty {
 					gone = append(gone, s.Upper())
 				}
-				if p.At(s).Owner() == op && q.At(s) != Empty && q.At(s) != p.At(s) {
-					t.Fatalf("%s: %s changed from %v to %v", m, s.Upper(), p.At(s), q.At(s))
+				if p.pieceAt(s).Owner() == op && q.pieceAt(s) != Empty && q.pieceAt(s) != p.pieceAt(s) {
+					t.Fatalf("%s: %s changed from %v to %v", m, s.Upper(), p.pieceAt(s), q.pieceAt(s))
 				}
 			}
 			var caps []string
@@ -123,8 +123,8 @@ func TestPropMaterial(t *testing.T) {
 			// The mover ends on the last space, promoted when a Flooper
 			// reaches its goal.
 			path := m.Path()
-			last := q.At(path[len(path)-1])
-			was := p.At(path[0])
+			last := q.pieceAt(path[len(path)-1])
+			was := p.pieceAt(path[0])
 			if last.Owner() != me || (was.IsSooper() && !last.IsSooper()) {
 				t.Fatalf("%s: %v became %v", m, was, last)
 			}
@@ -263,7 +263,7 @@ func referenceMoves(p Position) []string {
 	type sp struct{ l, r int }
 	board := map[sp]Piece{}
 	for _, s := range Spaces() {
-		board[sp{s.File() + 1, s.Rank() + 1}] = p.At(s)
+		board[sp{s.File() + 1, s.Rank() + 1}] = p.pieceAt(s)
 	}
 	me := p.ToMove()
 	name := func(s sp) string { return string(rune('A'-1+s.l)) + string(rune('0'+s.r)) }

@@ -118,8 +118,8 @@ func (p Position) SVGWith(o SVGOptions) string {
 	}
 	for _, sq := range spaces {
 		x, y := at(sq)
-		pc := p.At(sq)
-		if pc == Empty {
+		pc, ok := p.At(sq)
+		if !ok {
 			fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="7" fill="#8c9aa8"/>`+"\n", x, y)
 			continue
 		}

@@ -92,7 +92,7 @@ func TestSVGProperty(t *testing.T) {
 		s := svgtest.Stable(t, func() string { return p.SVGWith(o) })
 		pieces := 0
 		for _, sq := range flooprail.Spaces() {
-			if pc := p.At(sq); pc != flooprail.Empty {
+			if pc, ok := p.At(sq); ok {
 				pieces++
 				if !strings.Contains(s, "<title>"+sq.Upper()+": "+pc.String()+"</title>") {
 					t.Fatalf("piece on %s has no title", sq.Upper())

@@ -13,9 +13,15 @@
 // The zero Square means "no square"; a1 is a real square and is not zero.
 //
 // Every error of this package is a *ParseError, which wraps
-// boardrules.ErrSyntax and shows where in the input the problem is:
+// boardrules.ErrSyntax and shows where in the input the problem is, the
+// input on a line of its own after a tab (control characters shown as '?')
+// and a caret under the offending byte; ParseSquare("e100") gives:
 //
-//	syntax error: rank must be 1 to 99
-//	  e100
-//	   ^
+//	syntax error at offset 1: rank must be 1 to 99
+//		e100
+//		 ^
+//
+// MoveError is the other error the engines share: a well-formed move that
+// cannot be played, "move: reason" ("E5-G5t: E5 is empty"), wrapping
+// boardrules.ErrIllegalMove or boardrules.ErrGameOver.
 package notation

@@ -88,6 +88,32 @@ func TestScanSquare(t *testing.T) {
 	}
 }
 
+func TestScanSquareIn(t *testing.T) {
+	sq, next, err := notation.ScanSquareIn("B-h8-g7", 2, 8, 8)
+	if err != nil || sq != notation.SquareAt(7, 7) || next != 4 {
+		t.Errorf("ScanSquareIn(h8 on 8x8) = %v, %d, %v", sq, next, err)
+	}
+	for _, c := range []struct {
+		s            string
+		at           int // where the square starts
+		files, ranks int
+		off          int // where the error points
+		text         string
+	}{
+		{"i1", 0, 8, 8, 0, "expected a file letter a-h, found 'i'"},
+		{"Z9", 0, 8, 8, 0, "expected a file letter a-h, found 'Z'"},
+		{"x-h8", 2, 8, 7, 3, "expected a rank 1-7, found 8"},
+		{"a10", 0, 8, 8, 1, "expected a rank 1-8, found 10"},
+		{"5", 0, 8, 8, 0, "expected a file letter"},
+	} {
+		_, _, err := notation.ScanSquareIn(c.s, c.at, c.files, c.ranks)
+		var pe *notation.ParseError
+		if !errors.As(err, &pe) || pe.Offset != c.off || !strings.Contains(pe.Reason, c.text) {
+			t.Errorf("ScanSquareIn(%q, %d, %d, %d) = %v; want %q at offset %d", c.s, c.at, c.files, c.ranks, err, c.text, c.off)
+		}
+	}
+}
+
 func TestSplitMoveNumber(t *testing.T) {
 	type result struct {
 		Move string
@@ -110,7 +136,11 @@ func TestSplitMoveNumber(t *testing.T) {
 			t.Errorf("SplitMoveNumber(%q) (-want +got):\n%s", in, diff)
 		}
 	}
-	bad := map[string]int{"e5h5t#": 6, "e5#1x": 4, "e5#-3": 3, "e5#99999999999999999999": 3, "e5# 3": 3}
+	max, n, ok, err := notation.SplitMoveNumber("e5#1000000000")
+	if max != "e5" || n != 1_000_000_000 || !ok || err != nil {
+		t.Errorf("SplitMoveNumber of exactly 1e9 = %q, %d, %v, %v; want it accepted", max, n, ok, err)
+	}
+	bad := map[string]int{"e5#1000000001": 3, "e5h5t#": 6, "e5#1x": 4, "e5#-3": 3, "e5#99999999999999999999": 3, "e5# 3": 3}
 	for in, offset := range bad {
 		_, _, _, err := notation.SplitMoveNumber(in)
 		var pe *notation.ParseError
@@ -132,9 +162,9 @@ func TestParseErrorShowsCaret(t *testing.T) {
 	if len(lines) != 3 || strings.Index(lines[2], "^") != strings.Index(lines[1], "!") {
 		t.Errorf("caret not under the offending byte in a long input:\n%s", msg)
 	}
-	ctl := notation.Errorf("a\tb\nc", 4, "x").Error()
-	if strings.Count(ctl, "\n") != 2 {
-		t.Errorf("control characters leaked into the message: %q", ctl)
+	ctl := notation.Errorf("a\tb\nc\x7fd\x00e\x1f", 4, "x").Error()
+	if got := strings.Split(ctl, "\n")[1]; strings.Count(ctl, "\n") != 2 || got != "\ta?b?c?d?e?" {
+		t.Errorf("control characters (DEL included) not masked: %q", ctl)
 	}
 	if got := notation.Errorf("ab", 9, "past the end").Error(); !strings.HasSuffix(got, "\t  ^") {
 		t.Errorf("offset past the end not clamped: %q", got)

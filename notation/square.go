@@ -94,3 +94,23 @@ func ScanSquare(s string, off int) (Square, int, error) {
 	}
 	return Square{file: c - 'a' + 1, rank: uint8(rank)}, i, nil
 }
+
+// ScanSquareIn is ScanSquare for a board of files x ranks squares (a1 up to
+// the square of the last file and rank): a file or rank beyond the board is
+// an error at its offset, "expected a file letter a-h, found 'z'". The
+// engines' move parsers read their squares with it.
+func ScanSquareIn(s string, off, files, ranks int) (Square, int, error) {
+	if off < len(s) {
+		if c := s[off] | 0x20; c >= 'a' && c <= 'z' && int(c-'a') >= files {
+			return Square{}, off, Errorf(s, off, "expected a file letter a-%c, found %q", 'a'+files-1, s[off])
+		}
+	}
+	sq, next, err := ScanSquare(s, off)
+	if err != nil {
+		return Square{}, next, err
+	}
+	if sq.Rank() >= ranks {
+		return Square{}, off + 1, Errorf(s, off+1, "expected a rank 1-%d, found %s", ranks, s[off+1:next])
+	}
+	return sq, next, nil
+}

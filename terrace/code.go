@@ -10,12 +10,13 @@ var errZeroPosition = errors.New("terrace: the zero Position is not a game; use 
 
 // MarshalText writes the position code, one line:
 //
-//	terrace <N> <n>p <tomove> <ranks>
+//	terrace <N> <n>p [<setup>] <tomove> <ranks>
 //
 // for example "terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd":
-// the board size, the number of players, the seat to move, and the ranks
-// from the top down, each from file a, a piece as its glyph and a run of
-// empty squares as a digit.
+// the board size, the number of players, the setup the game started from
+// when it is not long ("short", "medium" or "master"), the seat to move, and
+// the ranks from the top down, each from file a, a piece as its glyph and a
+// run of empty squares as a digit.
 func (p Position) MarshalText() ([]byte, error) {
 	if p.players < 2 || p.players > 4 {
 		return nil, errZeroPosition
@@ -23,7 +24,12 @@ func (p Position) MarshalText() ([]byte, error) {
 	n := p.geometry().n
 	b := make([]byte, 0, 96)
 	b = append(b, "terrace "...)
-	b = append(b, byte('0'+n), ' ', '0'+p.players, 'p', ' ', '0'+p.toMove, ' ')
+	b = append(b, byte('0'+n), ' ', '0'+p.players, 'p', ' ')
+	if p.setup != Long {
+		b = append(b, p.setup.String()...)
+		b = append(b, ' ')
+	}
+	b = append(b, '0'+p.toMove, ' ')
 	for r := n - 1; r >= 0; r-- {
 		run := 0
 		for c := 0; c < n; c++ {
@@ -95,6 +101,29 @@ func decode(s string) (Position, error) {
 		return fail(i, "expected one space after the player count")
 	}
 	i++
+	if i < len(s) && s[i] >= 'a' && s[i] <= 'z' {
+		at := i
+		for i < len(s) && s[i] != ' ' {
+			i++
+		}
+		word := s[at:i]
+		for k := Short; k <= Master; k++ {
+			if word == k.String() {
+				q.setup = k
+			}
+		}
+		if q.setup == Long {
+			return fail(at, "unknown setup %q: want short, medium or master (long is not written)", word)
+		}
+		if players != 2 {
+			return fail(at, "the %s setup is for 2 players, not %d", word, players)
+		}
+		if i >= len(s) {
+			return fail(i, "expected one space after the setup")
+		}
+		i++
+	}
+	turnAt := i
 	if i >= len(s) || s[i] < '0' || int(s[i]-'0') >= players {
 		return fail(i, "the seat to move must be a digit 0 to %d", players-1)
 	}
@@ -192,7 +221,7 @@ func decode(s string) (Position, error) {
 		}
 	}
 	if tAt[q.toMove] < 0 {
-		return fail(len(word)+5, "seat %d is to move but has no T", q.toMove)
+		return fail(turnAt, "seat %d is to move but has no T", q.toMove)
 	}
 	q.finish()
 	onGoal := 0

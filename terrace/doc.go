@@ -37,8 +37,8 @@
 //
 // Search code uses LegalMoves or AppendLegalMoves (no allocation into a
 // buffer with room) and PlayUnchecked; Hash is an incremental Zobrist hash.
-// Positions are comparable values: Play never changes its receiver, so
-// positions may be shared between goroutines.
+// Positions are comparable values (== is [Position.Equal]): Play never
+// changes its receiver, so positions may be shared between goroutines.
 //
 // # The board
 //
@@ -105,6 +105,12 @@
 // has no legal move, the game is drawn for all ("no legal move"). There is
 // no repetition rule and no move limit.
 //
+// [boardrules.Outcome.Rule] names the rule that ended the game: [RuleGoal]
+// ("goal"), [RuleTCaptured] ("t-captured", two players), [RuleLastPlayer]
+// ("last-player", three or four) or [RuleNoMoves] ("no-moves", the draw).
+// [Position.SeatName] names a seat by its army: "lowercase", "UPPERCASE",
+// "lowercase primed", "UPPERCASE primed".
+//
 // # Notation
 //
 // Moves are read in every form pbmserv accepted:
@@ -117,7 +123,11 @@
 // string must match, with no spaces; a pbmserv move number ("#12") is split
 // off first with notation.SplitMoveNumber. Moves are written as the kind in
 // upper case, the squares in lower case and, for a capture, ":" and the
-// captured kind: "B-d1-d3", "C-b4-c3:C", "T-g7-h8:T".
+// captured kind: "B-d1-d3", "C-b4-c3:C", "T-g7-h8:T". A capture also says
+// whose piece it takes ([Capture.Owner], a seat) and whether that is the
+// mover's own ([Capture.Own]); the notation does not write them, so the
+// package ParseMove leaves them unknown, and LegalMoves and
+// Position.ParseMove fill them in.
 //
 // The package ParseMove checks the syntax only and keeps the fields as
 // written. Position.ParseMove resolves a move against the board, in this
@@ -125,7 +135,7 @@
 // (boardrules.ErrGameOver); both squares on the board, the from square holds
 // a piece of the player to move, a given kind matches that piece (a T must
 // be written T), the move is legal, and a given ":d" names the captured kind
-// (otherwise boardrules.ErrIllegalMove, as an *IllegalMoveError saying what
+// (otherwise boardrules.ErrIllegalMove, as a *notation.MoveError saying what
 // is wrong: "d4 is empty", "e8 is not yours", "d1 holds a B, not an A"). A
 // capture may be written without ":d". The result is the complete move.
 //
@@ -161,11 +171,23 @@
 //
 // # Position code
 //
-// MarshalText writes one line, "terrace <N> <n>p <tomove> <ranks>", the ranks
-// from the top down separated by "/", each from file a, a piece as its glyph
-// and a run of empty squares as one digit:
+// MarshalText writes one line, "terrace <N> <n>p [<setup>] <tomove> <ranks>",
+// the ranks from the top down separated by "/", each from file a, a piece as
+// its glyph and a run of empty squares as one digit:
 //
 //	terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd
+//	terrace 6 2p short 0 1TBBC1/6/6/6/6/1cbbt1
+//
+// The grammar, fields separated by single spaces:
+//
+//	code   = "terrace" ( "8" | "6" ) ( "2p" | "3p" | "4p" ) [ setup ] tomove ranks
+//	setup  = "short" | "medium" | "master"     (two players only; Long is not written)
+//	tomove = "0" | "1" | "2" | "3"             (a seat with a T)
+//	ranks  = rank N "/" ... "/" rank 1;  rank = { glyph | "1" ... "8" }
+//
+// The setup the game started from is kept in the position and its code
+// (no rule depends on it), so that a game read back from its code is the
+// same variant; codes of Long games are as they always were.
 //
 // UnmarshalText accepts exactly this canonical form (single spaces, maximal
 // runs, nothing after the last rank), and rejects, with an error that wraps
@@ -173,8 +195,10 @@
 // 2-player code, or an UPPERCASE-primed piece in a 3-player one; an army with
 // two T's; in a 3- or 4-player code an army with pieces but no T; a seat to
 // move without a T; more than one T on its goal. Anything else is accepted,
-// finished games and any material included. The setup is not part of a
-// position or its code: Position.Variant reports Setup Long.
+// finished games and any material included: UnmarshalText(MarshalText(p))
+// is Equal to p, with the same Outcome and Variant, for every position of a
+// game. There is no repetition rule, so a code holds all that decides the
+// rest of the game.
 //
 // # Drawing
 //
@@ -211,8 +235,9 @@
 //   - The move grammar is strict (no surrounding spaces; callers trim), a
 //     move number is not part of a move, and a move that is valid notation
 //     but off the 6x6 board is illegal, not a syntax error.
-//   - The position code has one spelling per position, has no field for the
-//     setup, and accepts any position the rules stay well defined on.
+//   - The position code has one spelling per position, names the setup only
+//     when it is not Long, and accepts any position the rules stay well
+//     defined on.
 //   - The board text of both boards follows the 8x8 seed: right-hand rank
 //     digits only with three or four players; the 6x6 help page's extra
 //     letters and digits are not followed.
@@ -222,13 +247,15 @@
 //   - LegalMoves lists the pieces from a1 towards h8 (rank by rank), and for
 //     each piece its slides (along the terrace one way, then the other),
 //     then its steps up and down, then its captures.
-//   - Play accepts only a complete move, equal to a legal move in all four
-//     fields; a move without its kind or capture is refused as "incomplete"
+//   - Play accepts only a complete move, equal to a legal move in Kind, From,
+//     To and the captured kind (the owner of a capture follows from the
+//     board and is not checked); a move without its kind or capture is
+//     refused as "incomplete"
 //     (pass such text through Position.ParseMove). PlayUnchecked trusts its
 //     move: given one that is not legal here, it returns a position that is
 //     not meaningful (it does not panic).
-//   - New's errors name the Variant field; they wrap no sentinel, since a
-//     Variant is a program's choice, not input. ParseVariant is
+//   - New's errors name the Variant field and wrap boardrules.ErrSyntax, as
+//     every error of the module wraps a sentinel. ParseVariant is
 //     case-sensitive.
 //   - Hash keys come from a fixed seed, so hashes are the same in every run
 //     and on every machine.

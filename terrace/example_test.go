@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
 	"github.com/boardrules/boardrules/terrace"
 )
 
@@ -53,7 +54,7 @@ func ExamplePosition_ParseMove() {
 		case err == nil:
 			fmt.Println(s, "->", m)
 		case errors.Is(err, boardrules.ErrIllegalMove):
-			fmt.Println(s, "-> illegal:", err.(*terrace.IllegalMoveError).Reason)
+			fmt.Println(s, "-> illegal:", err.(*notation.MoveError).Reason)
 		case errors.Is(err, boardrules.ErrSyntax):
 			fmt.Println(s, "-> not a move")
 		}
@@ -131,17 +132,61 @@ func ExampleNew() {
 	_, err = terrace.New(terrace.Variant{Setup: terrace.Master, Players: 3})
 	fmt.Println(err)
 	// Output:
-	// terrace 6 2p 0 1TBBC1/6/6/6/6/1cbbt1
-	// terrace: Variant.Setup master is for 2 players, not 3
+	// terrace 6 2p short 0 1TBBC1/6/6/6/6/1cbbt1
+	// syntax error: terrace: Variant.Setup master is for 2 players, not 3
 }
 
 // The package ParseMove reads the notation without a position.
 func ExampleParseMove() {
 	m, _ := terrace.ParseMove("c-d2-c1:b'")
-	fmt.Println(m, m.Kind, m.From, m.To, m.Captured)
+	fmt.Println(m, m.Kind, m.From, m.To, m.Captured.Kind())
 	_, err := terrace.ParseMove("d1-d3#4")
 	fmt.Println(errors.Is(err, boardrules.ErrSyntax))
 	// Output:
 	// C-d2-c1:B C d2 c1 B
 	// true
+}
+
+// A position code is one line; UnmarshalText reads it back to an equal
+// position, with the setup it started from.
+func ExamplePosition_MarshalText() {
+	p, _ := terrace.New(terrace.Variant{Board: 6, Setup: terrace.Master})
+	p, _ = boardrules.Replay(p, "c1-c3")
+	code, _ := p.MarshalText()
+	fmt.Println(string(code))
+	var q terrace.Position
+	err := q.UnmarshalText(code)
+	fmt.Println(err, q == p, q.Variant())
+	// Output:
+	// terrace 6 2p master 1 CCBBAT/AABBCC/6/2b3/6/1c1bt1
+	// <nil> true 6-master
+}
+
+// UnmarshalText names the offending byte of a bad code.
+func ExamplePosition_UnmarshalText() {
+	var p terrace.Position
+	err := p.UnmarshalText([]byte("terrace 8 2p 0 7T/8/8/8/8/8/8/D7"))
+	fmt.Println(err)
+	// Output:
+	// syntax error at offset 13: seat 0 is to move but has no T
+	// 	terrace 8 2p 0 7T/8/8/8/8/8/8/D7
+	// 	             ^
+}
+
+// A capture says whose piece it takes: here lowercase's C may take its own
+// B, and its T may take UPPERCASE's T on the goal.
+func ExampleCapture() {
+	for _, c := range []struct{ code, move string }{
+		{"terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd", "d2-c1"},
+		{"terrace 8 2p 0 7T/6t1/8/8/8/8/8/8", "g7-h8"},
+	} {
+		var p terrace.Position
+		_ = p.UnmarshalText([]byte(c.code))
+		m, _ := p.ParseMove(c.move)
+		seat, _ := m.Captured.Owner()
+		fmt.Println(m, "takes a piece of", p.SeatName(seat), "- own:", m.Captured.Own())
+	}
+	// Output:
+	// C-d2-c1:B takes a piece of lowercase - own: true
+	// T-g7-h8:T takes a piece of UPPERCASE - own: false
 }

@@ -19,8 +19,8 @@ func (m Move) String() string {
 	s = appendSquare(s, m.From)
 	s = append(s, '-')
 	s = appendSquare(s, m.To)
-	if m.Captured != NoKind {
-		s = append(s, ':', kindLetter(m.Captured))
+	if m.Captured.Kind() != NoKind {
+		s = append(s, ':', kindLetter(m.Captured.Kind()))
 	}
 	return string(s)
 }
@@ -120,23 +120,9 @@ func ParseMove(s string) (Move, error) {
 		return nil
 	}
 	square := func() (notation.Square, error) {
-		if i >= len(s) {
-			return notation.Square{}, notation.Errorf(s, i, "expected a square, found the end")
-		}
-		f := s[i] | 0x20
-		if f < 'a' || f > 'h' {
-			return notation.Square{}, notation.Errorf(s, i, "expected a file a-h, found %q", s[i])
-		}
-		i++
-		if i >= len(s) {
-			return notation.Square{}, notation.Errorf(s, i, "expected a rank 1-8, found the end")
-		}
-		r := s[i]
-		if r < '1' || r > '8' {
-			return notation.Square{}, notation.Errorf(s, i, "expected a rank 1-8, found %q", r)
-		}
-		i++
-		return notation.SquareAt(int(f-'a'), int(r-'1')), nil
+		sq, next, err := notation.ScanSquareIn(s, i, 8, 8)
+		i = next
+		return sq, err
 	}
 	var err error
 	// A kind prefix is a kind letter followed by '-' or a prime; a square
@@ -160,9 +146,11 @@ func ParseMove(s string) (Move, error) {
 	}
 	if i < len(s) && s[i] == ':' {
 		i++
-		if m.Captured, err = kind("the captured kind"); err != nil {
+		k, err := kind("the captured kind")
+		if err != nil {
 			return Move{}, err
 		}
+		m.Captured = Captures(k)
 	}
 	if i < len(s) {
 		return Move{}, notation.Errorf(s, i, "unexpected %q after the move", s[i:])
@@ -182,24 +170,8 @@ func (p Position) ParseMove(s string) (Move, error) {
 	return p.resolve(s, m)
 }
 
-// IllegalMoveError is the error of a well-formed move that is not legal in
-// the position, or of any move once the game is over. It wraps
-// boardrules.ErrIllegalMove or boardrules.ErrGameOver.
-type IllegalMoveError struct {
-	Move   string // the move as written
-	Reason string // what is wrong, in words: "d4 is empty"
-	Err    error  // boardrules.ErrIllegalMove or boardrules.ErrGameOver
-}
-
-func (e *IllegalMoveError) Error() string {
-	return fmt.Sprintf("%v: %s: %s", e.Err, e.Move, e.Reason)
-}
-
-// Unwrap returns the sentinel.
-func (e *IllegalMoveError) Unwrap() error { return e.Err }
-
 func illegal(text, format string, args ...any) error {
-	return &IllegalMoveError{Move: text, Reason: fmt.Sprintf(format, args...), Err: boardrules.ErrIllegalMove}
+	return notation.Illegal(text, fmt.Sprintf(format, args...))
 }
 
 func article(k Kind) string {
@@ -214,13 +186,13 @@ func article(k Kind) string {
 func (p *Position) resolve(text string, m Move) (Move, error) {
 	if text == "" {
 		full, err := p.resolve(" ", m)
-		if e, ok := err.(*IllegalMoveError); ok {
+		if e, ok := err.(*notation.MoveError); ok {
 			e.Move = m.String()
 		}
 		return full, err
 	}
 	if o := p.Outcome(); o.Status != boardrules.Ongoing {
-		return Move{}, &IllegalMoveError{Move: text, Reason: "the game is over (" + o.Reason + ")", Err: boardrules.ErrGameOver}
+		return Move{}, notation.GameOver(text, "the game is over ("+o.Reason+")")
 	}
 	n := p.geometry().n
 	for _, sq := range [2]notation.Square{m.From, m.To} {
@@ -244,15 +216,19 @@ func (p *Position) resolve(text string, m Move) (Move, error) {
 	if !ok {
 		return Move{}, illegal(text, "%s on %v cannot move to %v", article(k), m.From, m.To)
 	}
-	if m.Captured != NoKind {
+	if m.Captured.Kind() != NoKind {
 		if captured == NoKind {
 			return Move{}, illegal(text, "%v is empty, not a capture", m.To)
 		}
-		if captured != m.Captured {
-			return Move{}, illegal(text, "%v holds %s, not %s", m.To, article(captured), article(m.Captured))
+		if captured != m.Captured.Kind() {
+			return Move{}, illegal(text, "%v holds %s, not %s", m.To, article(captured), article(m.Captured.Kind()))
 		}
 	}
-	return Move{Kind: k, From: m.From, To: m.To, Captured: captured}, nil
+	full := Move{Kind: k, From: m.From, To: m.To}
+	if captured != NoKind {
+		full.Captured = p.capture(p.board[to])
+	}
+	return full, nil
 }
 
 // check is Play's validation: m must be the complete legal move.
@@ -260,6 +236,9 @@ func (p *Position) check(m Move) error {
 	full, err := p.resolve("", m)
 	if err != nil {
 		return err
+	}
+	if m.Captured.Kind() == full.Captured.Kind() {
+		m.Captured = full.Captured
 	}
 	if full != m {
 		return illegal(m.String(), "incomplete move: the legal move is %v", full)

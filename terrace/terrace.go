@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/hashkeys"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -47,14 +48,54 @@ type Piece struct {
 	Kind  Kind
 }
 
-// Move is one move: the kind that moves, its squares, and the kind it
-// captures (NoKind when the move captures nothing, or when ParseMove read a
-// move written without ":d").
+// Move is one move: the kind that moves, its squares, and what it captures.
+//
+// Captured.Kind() is the kind the move captures: NoKind when the move
+// captures nothing, or when ParseMove read a move written without ":d". A
+// capture made by LegalMoves or Position.ParseMove also says whose piece it
+// takes and whether that is the mover's own (Captured.Owner, Captured.Own);
+// the package ParseMove cannot know them (the notation writes only the
+// kind). They are information for the caller: Play does not require them,
+// and String does not write them.
 type Move struct {
+	// Four small fields: the compiler keeps a struct of up to four fields
+	// in registers, and a fifth field, or a wider one, slows the move
+	// generator measurably, so a capture is one byte.
 	Kind     Kind
 	From, To notation.Square
-	Captured Kind
+	Captured Capture
 }
+
+// Capture is what a move captures, in one byte: the kind and, when known,
+// the owner's seat and whether it is the mover's own. The zero Capture
+// captures nothing.
+type Capture uint8
+
+// The bits of a Capture above a cell (kind | owner<<ownerShift).
+const (
+	captureKnown Capture = 1 << 5 // the owner is known
+	captureOwn   Capture = 1 << 6 // the mover's own piece
+)
+
+// Captures returns a capture of kind k whose owner is not given, as a Move
+// built by hand or read by the package ParseMove has it.
+func Captures(k Kind) Capture { return Capture(k & kindMask) }
+
+// Kind is the captured kind, NoKind for none.
+func (c Capture) Kind() Kind { return Kind(c & kindMask) }
+
+// Owner returns the seat whose piece is captured, and false when nothing is
+// captured or the owner is not known.
+func (c Capture) Owner() (boardrules.Player, bool) {
+	return boardrules.Player(c >> ownerShift & 3), c&captureKnown != 0
+}
+
+// Own reports whether the captured piece is the mover's own (false when the
+// owner is not known).
+func (c Capture) Own() bool { return c&captureOwn != 0 }
+
+// String is the captured kind's letter, "" for none.
+func (c Capture) String() string { return c.Kind().String() }
 
 // A cell of Position.board: 0 when empty, else kind | owner<<3.
 type cell = uint8
@@ -209,6 +250,7 @@ type Position struct {
 	geo     uint8   // index into geometries
 	players uint8
 	toMove  uint8
+	setup   Setup // the setup the game started from; no rule depends on it
 }
 
 func (p *Position) geometry() *geometry { return &geometries[p.geo&1] }
@@ -222,11 +264,15 @@ func (p Position) ToMove() boardrules.Player { return boardrules.Player(p.toMove
 // Size is the board size, 8 or 6.
 func (p Position) Size() int { return p.geometry().n }
 
-// Variant is the rule variant of the position: Board and Players, with the
-// Setup always Long (the setup only chooses the first position).
+// Variant is the variant the game was started as: Board, Players and the
+// Setup of its first position.
 func (p Position) Variant() Variant {
-	return Variant{Board: p.geometry().n, Players: int(p.players)}
+	return Variant{Board: p.geometry().n, Setup: p.setup, Players: int(p.players)}
 }
+
+// Equal reports whether p and q are the same position: the same board, seat
+// to move, players and setup. It is p == q.
+func (p Position) Equal(q Position) bool { return p == q }
 
 // At returns the piece on sq; false for an empty square or one off this board.
 func (p Position) At(sq notation.Square) (Piece, bool) {
@@ -308,15 +354,29 @@ const (
 	reasonNoMove     = "no legal move"
 )
 
+// The identifiers of Outcome.Rule, one for each way a game ends.
+const (
+	RuleGoal       = "goal"        // a T reached its goal corner
+	RuleTCaptured  = "t-captured"  // the other T of a two-player game was captured
+	RuleLastPlayer = "last-player" // every other T of a three- or four-player game was captured
+	RuleNoMoves    = "no-moves"    // the player to move had no legal move: a draw
+)
+
+var ruleOf = map[string]string{
+	reasonGoal:       RuleGoal,
+	reasonCaptured:   RuleTCaptured,
+	reasonLastPlayer: RuleLastPlayer,
+}
+
 // Outcome applies the checks of the rules in order: a T on its goal wins,
 // then a last remaining T wins, then a player to move without a move draws
 // the game for everyone.
 func (p Position) Outcome() boardrules.Outcome {
 	if w, why := p.decided(); w >= 0 {
-		return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(w), Reason: why}
+		return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(w), Reason: why, Rule: ruleOf[why]}
 	}
 	if !p.hasMove() {
-		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: reasonNoMove}
+		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: reasonNoMove, Rule: RuleNoMoves}
 	}
 	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
 }
@@ -379,9 +439,9 @@ func (p *Position) appendMoves(dst []Move, first bool) []Move {
 		z := kindSize[k]
 		for e := g.capture[s] & all; e != 0; e &= e - 1 {
 			t := bits.TrailingZeros64(e)
-			ck := Kind(p.board[t] & kindMask)
-			if kindSize[ck] <= z {
-				dst = append(dst, Move{Kind: k, From: from, To: squares[t], Captured: ck})
+			c := p.board[t]
+			if kindSize[c&kindMask] <= z {
+				dst = append(dst, Move{Kind: k, From: from, To: squares[t], Captured: p.capture(c)})
 			}
 		}
 		if first && len(dst) > 0 {
@@ -425,9 +485,19 @@ func (p *Position) legal(from, to int) (captured Kind, ok bool) {
 	return NoKind, false
 }
 
-// Play plays m if it is legal: it must equal a move of LegalMoves in all
-// four fields. It never changes p. Use ParseMove to complete a move written
-// without its kind or capture.
+// capture describes the capture of the piece c by the seat to move.
+func (p *Position) capture(c cell) Capture {
+	x := Capture(c) | captureKnown
+	if c>>ownerShift&3 == p.toMove {
+		x |= captureOwn
+	}
+	return x
+}
+
+// Play plays m if it is legal: it must equal a move of LegalMoves in Kind,
+// From, To and Captured.Kind() (the owner of a capture is not checked). It
+// never changes p. Use ParseMove to complete a move written without its
+// kind or capture.
 func (p Position) Play(m Move) (Position, error) {
 	if err := p.check(m); err != nil {
 		return p, err
@@ -495,14 +565,7 @@ var (
 )
 
 func init() {
-	x := uint64(0x7e77ace5eed00001)
-	next := func() uint64 { // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := hashkeys.New(0x7e77ace5eed00001).Next
 	for s := range zobrist {
 		for c := range zobrist[s] {
 			if c&kindMask != 0 {

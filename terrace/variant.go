@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/boardrules/boardrules"
+
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -45,20 +47,20 @@ func (v Variant) normal() (Variant, error) {
 		v.Board = 8
 	case 6, 8:
 	default:
-		return v, fmt.Errorf("terrace: Variant.Board must be 0, 6 or 8, not %d", v.Board)
+		return v, fmt.Errorf("%w: terrace: Variant.Board must be 0, 6 or 8, not %d", boardrules.ErrSyntax, v.Board)
 	}
 	switch v.Players {
 	case 0:
 		v.Players = 2
 	case 2, 3, 4:
 	default:
-		return v, fmt.Errorf("terrace: Variant.Players must be 0, 2, 3 or 4, not %d", v.Players)
+		return v, fmt.Errorf("%w: terrace: Variant.Players must be 0, 2, 3 or 4, not %d", boardrules.ErrSyntax, v.Players)
 	}
 	if v.Setup < Long || v.Setup > Master {
-		return v, fmt.Errorf("terrace: Variant.Setup %d is unknown", int8(v.Setup))
+		return v, fmt.Errorf("%w: terrace: Variant.Setup %d is unknown", boardrules.ErrSyntax, int8(v.Setup))
 	}
 	if v.Setup != Long && v.Players > 2 {
-		return v, fmt.Errorf("terrace: Variant.Setup %v is for 2 players, not %d", v.Setup, v.Players)
+		return v, fmt.Errorf("%w: terrace: Variant.Setup %v is for 2 players, not %d", boardrules.ErrSyntax, v.Setup, v.Players)
 	}
 	return v, nil
 }
@@ -140,6 +142,7 @@ func New(v Variant) (Position, error) {
 		key.Players = 4
 	}
 	var p Position
+	p.setup = v.Setup
 	p.geo = geoIndex(v.Board)
 	p.players = uint8(v.Players)
 	for seat, layout := range layouts[key][:v.Players] {

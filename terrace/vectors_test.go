@@ -76,15 +76,15 @@ var startCodes = []struct {
 	code string
 }{
 	{Variant{8, Long, 2}, "terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd"},
-	{Variant{8, Short, 2}, "terrace 8 2p 0 1TBBCCD1/8/8/8/8/8/8/1dccbbt1"},
-	{Variant{8, Medium, 2}, "terrace 8 2p 0 1DCCBBT1/8/8/8/8/8/8/1tbbccd1"},
-	{Variant{8, Master, 2}, "terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/8/1dccbbt1"},
+	{Variant{8, Short, 2}, "terrace 8 2p short 0 1TBBCCD1/8/8/8/8/8/8/1dccbbt1"},
+	{Variant{8, Medium, 2}, "terrace 8 2p medium 0 1DCCBBT1/8/8/8/8/8/8/1tbbccd1"},
+	{Variant{8, Master, 2}, "terrace 8 2p master 0 DDCCBBAT/AABBCCDD/8/8/8/8/8/1dccbbt1"},
 	{Variant{8, Long, 3}, "terrace 8 3p 0 1d'c'c'b'b't'1/7T/7B/7B/7C/7C/7D/1tbbccd1"},
 	{Variant{8, Long, 4}, "terrace 8 4p 0 1d'c'c'b'b't'1/D'6T/C'6B/C'6B/B'6C/B'6C/T'6D/1tbbccd1"},
 	{Variant{6, Long, 2}, "terrace 6 2p 0 CCBBAT/AABBCC/6/6/ccbbaa/tabbcc"},
-	{Variant{6, Short, 2}, "terrace 6 2p 0 1TBBC1/6/6/6/6/1cbbt1"},
-	{Variant{6, Medium, 2}, "terrace 6 2p 0 1CBBT1/6/6/6/6/1tbbc1"},
-	{Variant{6, Master, 2}, "terrace 6 2p 0 CCBBAT/AABBCC/6/6/6/1cbbt1"},
+	{Variant{6, Short, 2}, "terrace 6 2p short 0 1TBBC1/6/6/6/6/1cbbt1"},
+	{Variant{6, Medium, 2}, "terrace 6 2p medium 0 1CBBT1/6/6/6/6/1tbbc1"},
+	{Variant{6, Master, 2}, "terrace 6 2p master 0 CCBBAT/AABBCC/6/6/6/1cbbt1"},
 	{Variant{6, Long, 3}, "terrace 6 3p 0 1TBBC1/t'5/b'5/b'5/c'5/1cbbt1"},
 	{Variant{6, Long, 4}, "terrace 6 4p 0 1TBBC1/t'4C'/b'4B'/b'4B'/c'4T'/1cbbt1"},
 }
@@ -328,8 +328,11 @@ func checkOutcome(t *testing.T, name string, p Position, want boardrules.Outcome
 	}
 }
 
+// win is the Outcome of a win by seat for reason, with the Rule that goes
+// with the reason.
 func win(seat int, reason string) boardrules.Outcome {
-	return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(seat), Reason: reason}
+	rule := map[string]string{"T captured": RuleTCaptured, "T reached goal": RuleGoal, "last player left": RuleLastPlayer}[reason]
+	return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(seat), Reason: reason, Rule: rule}
 }
 
 var ongoing = boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
@@ -408,7 +411,7 @@ func TestExtremes(t *testing.T) {
 
 // V10: a player without a move draws the game.
 func TestNoLegalMove(t *testing.T) {
-	draw := boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no legal move"}
+	draw := boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no legal move", Rule: RuleNoMoves}
 	for _, c := range []string{
 		"terrace 8 2p 0 7T/8/8/8/8/8/DD6/tD6",
 		"terrace 8 3p 0 6t'1/7T/8/8/8/8/DD6/tD6",
@@ -520,7 +523,7 @@ func TestParseMoveVectors(t *testing.T) {
 		!strings.Contains(err.Error(), "g1 is off the 6x6 board") {
 		t.Errorf("6x6 g1-g2: %v", err)
 	}
-	over := start.PlayUnchecked(Move{D, sq("b2"), sq("a1"), T})
+	over := start.PlayUnchecked(Move{Kind: D, From: sq("b2"), To: sq("a1"), Captured: Captures(T)})
 	for _, in := range []string{"B-d1-d3", "h8-g6", "A-b7-b6"} {
 		if _, err := over.ParseMove(in); !errors.Is(err, boardrules.ErrGameOver) {
 			t.Errorf("after D-b2-a1:T, ParseMove(%q) = %v; want ErrGameOver", in, err)
@@ -533,11 +536,11 @@ func TestPackageParseMove(t *testing.T) {
 		in   string
 		want Move
 	}{
-		{"B-d1-d3", Move{B, sq("d1"), sq("d3"), NoKind}},
-		{"d1-d3", Move{NoKind, sq("d1"), sq("d3"), NoKind}},
-		{"d2-c1:b'", Move{NoKind, sq("d2"), sq("c1"), B}},
-		{"T'-H8-G7", Move{T, sq("h8"), sq("g7"), NoKind}},
-		{"a-a2-a3", Move{A, sq("a2"), sq("a3"), NoKind}},
+		{"B-d1-d3", Move{Kind: B, From: sq("d1"), To: sq("d3")}},
+		{"d1-d3", Move{Kind: NoKind, From: sq("d1"), To: sq("d3")}},
+		{"d2-c1:b'", Move{Kind: NoKind, From: sq("d2"), To: sq("c1"), Captured: Captures(B)}},
+		{"T'-H8-G7", Move{Kind: T, From: sq("h8"), To: sq("g7")}},
+		{"a-a2-a3", Move{Kind: A, From: sq("a2"), To: sq("a3")}},
 	}
 	for _, tc := range tests {
 		got, err := ParseMove(tc.in)
@@ -545,7 +548,7 @@ func TestPackageParseMove(t *testing.T) {
 			t.Errorf("ParseMove(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
 		}
 	}
-	if s := (Move{NoKind, sq("d2"), sq("c1"), B}).String(); s != "d2-c1:B" {
+	if s := (Move{Kind: NoKind, From: sq("d2"), To: sq("c1"), Captured: Captures(B)}).String(); s != "d2-c1:B" {
 		t.Errorf("String of a move without kind = %q", s)
 	}
 }
@@ -553,10 +556,10 @@ func TestPackageParseMove(t *testing.T) {
 func TestPlayValidates(t *testing.T) {
 	p := Standard()
 	bad := []Move{
-		{NoKind, sq("d1"), sq("d3"), NoKind}, // incomplete
-		{C, sq("d2"), sq("c1"), NoKind},      // capture without Captured
-		{B, sq("d1"), sq("d5"), NoKind},
-		{B, sq("d1"), sq("i1"), NoKind},
+		{Kind: NoKind, From: sq("d1"), To: sq("d3")}, // incomplete
+		{Kind: C, From: sq("d2"), To: sq("c1")},      // capture without Captured
+		{Kind: B, From: sq("d1"), To: sq("d5")},
+		{Kind: B, From: sq("d1"), To: sq("i1")},
 		{}, // zero squares
 	}
 	for _, m := range bad {
@@ -565,8 +568,12 @@ func TestPlayValidates(t *testing.T) {
 			t.Errorf("Play(%v) = %v; want ErrIllegalMove", m, err)
 		}
 	}
-	over := p.PlayUnchecked(Move{D, sq("b2"), sq("a1"), T})
-	if _, err := over.Play(Move{A, sq("b7"), sq("b6"), NoKind}); !errors.Is(err, boardrules.ErrGameOver) {
+	// The owner of a capture is information, not part of what Play checks.
+	if _, err := p.Play(Move{Kind: C, From: sq("d2"), To: sq("c1"), Captured: Captures(B) | 1<<ownerShift}); err != nil {
+		t.Errorf("Play of a capture with a wrong Owner: %v", err)
+	}
+	over := p.PlayUnchecked(Move{Kind: D, From: sq("b2"), To: sq("a1"), Captured: Captures(T)})
+	if _, err := over.Play(Move{Kind: A, From: sq("b7"), To: sq("b6")}); !errors.Is(err, boardrules.ErrGameOver) {
 		t.Errorf("Play after the end: %v", err)
 	}
 }
@@ -631,15 +638,15 @@ func TestVariants(t *testing.T) {
 		{Variant{Setup: Short, Players: 3}, "Setup"}, {Variant{Setup: Master, Players: 4}, "Setup"},
 	}
 	for _, tc := range bad {
-		if _, err := New(tc.v); err == nil || !strings.Contains(err.Error(), tc.field) {
-			t.Errorf("New(%+v) = %v; want an error naming %s", tc.v, err, tc.field)
+		if _, err := New(tc.v); !errors.Is(err, boardrules.ErrSyntax) || !strings.Contains(err.Error(), tc.field) {
+			t.Errorf("New(%+v) = %v; want an error wrapping ErrSyntax naming %s", tc.v, err, tc.field)
 		}
 	}
 	if Standard() != mustNew(t, Variant{Board: 8, Setup: Long, Players: 2}) {
 		t.Error("Standard differs from New(8, Long, 2)")
 	}
 	p := mustNew(t, Variant{Board: 6, Setup: Master})
-	if got := p.Variant(); got != (Variant{6, Long, 2}) {
+	if got := p.Variant(); got != (Variant{6, Master, 2}) {
 		t.Errorf("Variant() = %+v", got)
 	}
 	if got := mustNew(t, Variant{Players: 3}).Variant(); got != (Variant{8, Long, 3}) {
@@ -668,7 +675,7 @@ func TestZeroPosition(t *testing.T) {
 	if len(p.LegalMoves()) != 0 || p.Outcome().Status == boardrules.Ongoing {
 		t.Error("the zero Position has moves")
 	}
-	m := Move{B, sq("d1"), sq("d3"), NoKind}
+	m := Move{Kind: B, From: sq("d1"), To: sq("d3")}
 	if _, err := p.Play(m); err == nil {
 		t.Error("Play on the zero Position succeeded")
 	}

@@ -6,8 +6,10 @@ import (
 
 // The position code: one line, fields separated by single spaces,
 //
-//	tumbling <rules> <tomove> <ranks> [<result>]
+//	tumbling <variant> <tomove> <ranks> [<result>]
 //
+// where <variant> is the variant's name (the rules word, with "-corner" for a
+// game started from the corner layout),
 // for example the standard start under Pbmserv:
 //
 //	tumbling pbmserv b ,,W1,W2,W3,W4,W3,W2/,,,W1,W2,W3,W2,W1/,,,,W1,W2,W1,/,,,,,W1,,/,,B1,,,,,/,B1,B2,B1,,,,/B1,B2,B3,B2,B1,,,/B2,B3,B4,B3,B2,B1,,
@@ -25,7 +27,7 @@ var resultWords = [...]string{
 	oppNoKing:  "oppnoking",
 }
 
-// MarshalText returns the position code: "tumbling", the rules word, the
+// MarshalText returns the position code: "tumbling", the variant's name, the
 // colour to move ("b" or "w"), the ranks from 8 down to 1 separated by "/",
 // each its squares from A to H separated by "," (a square is its runs from
 // the bottom, "B2W1", or nothing when empty), and, after a stored game end,
@@ -34,7 +36,7 @@ func (p Position) MarshalText() ([]byte, error) {
 	b := make([]byte, 0, 160)
 	b = append(b, codeGame...)
 	b = append(b, ' ')
-	b = append(b, p.rules.String()...)
+	b = append(b, p.Variant().String()...)
 	b = append(b, ' ', p.toMove.letter()|0x20, ' ')
 	for r := 7; r >= 0; r-- {
 		for f := range 8 {
@@ -96,18 +98,20 @@ func (d *decoder) decode() (Position, error) {
 	if err := d.expect(codeGame+" ", `the game word "tumbling" and a space`); err != nil {
 		return Position{}, err
 	}
-	var rules Rules
+	var v Variant
 	found := false
-	for r, w := range rulesNames {
+	for _, c := range Variants() {
+		w := c.String()
 		if len(d.s)-d.i > len(w) && d.s[d.i:d.i+len(w)+1] == w+" " {
-			rules, found = Rules(r), true
+			v, found = c, true
 			d.i += len(w) + 1
 			break
 		}
 	}
 	if !found {
-		return Position{}, d.errorf(d.i, "expected the rules: pbmserv, classic or boardspace, then a space")
+		return Position{}, d.errorf(d.i, "expected the variant: pbmserv, classic or boardspace, optionally with -corner, then a space")
 	}
+	rules := v.Rules
 	toMove := NoColor
 	if d.i < len(d.s) {
 		switch d.s[d.i] {
@@ -157,7 +161,7 @@ func (d *decoder) decode() (Position, error) {
 	if d.i < len(d.s) {
 		return Position{}, d.errorf(d.i, "unexpected %q after the position code", d.s[d.i:])
 	}
-	p := build(board, rules, toMove, res)
+	p := build(board, v, toMove, res)
 	if res.kind == noKing && p.kings[res.winner(toMove)^1] != 0 {
 		return Position{}, d.errorf(d.resAt, "the result says no king left, but the loser has a king")
 	}
@@ -269,7 +273,8 @@ func (d *decoder) result(board *[64]uint64, rules Rules, toMove Color) (result, 
 		return result{}, d.errorf(at, "the winner of %s must be %s", d.s[kindAt:d.i], who)
 	}
 	switch {
-	case (res.kind == ownCapture || res.kind == noKing) && rules == Pbmserv,
+	case res.kind == ownCapture && rules == Pbmserv,
+		res.kind == noKing && rules != Classic,
 		res.kind == oppNoKing && rules != Boardspace:
 		return result{}, d.errorf(kindAt, "not a result under %s rules", rules)
 	}

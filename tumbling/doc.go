@@ -56,9 +56,9 @@
 //	                     runs, the king's      mover and the loser   unless the loser now has
 //	                     colour below and the  has no taller pure    a taller pure stack
 //	                     mover's above         stack now
-//	the mover loses if   never                 his own king is       he has no pure stack, or
-//	                                           covered, or he has    his own king is no
-//	                                           no king left          longer one (as above)
+//	the mover loses if   never                 his own king is       his own king is no
+//	                                           covered, or he has    longer one (as above)
+//	                                           no king left
 //	the mover also wins  the opponent owns     the opponent owns     the opponent has no pure
 //	                     no stack              no stack              stack at all
 //
@@ -78,13 +78,20 @@
 //     "opponent has no king"; (2) the opponent has no pure stack taller than
 //     his kings before the move, and one of those kings is non-empty and not
 //     a king (of either colour) now: the mover wins, "king captured on S";
-//     (3) the mover has no pure stack: the opponent wins, "no king left";
-//     (4) as (2) for the mover's own kings: the opponent wins, "own king
-//     captured on S".
+//     (3) as (2) for the mover's own kings: the opponent wins, "own king
+//     captured on S". A mover left without a pure stack plays on (see
+//     Decisions).
 //
 // In every rule set a king square emptied by a tumble never counts, and a
 // side to move that owns no stack has lost: the other side wins, "no legal
 // move".
+//
+// [boardrules.Outcome.Rule] names the rule that ended the game, one of
+// [RuleKingCaptured] ("king-captured"), [RuleOwnKingCaptured]
+// ("own-king-captured"), [RuleNoKing] ("no-king", Classic only),
+// [RuleOpponentNoKing] ("opponent-no-king", Boardspace only) and
+// [RuleNoMoves] ("no-moves"). [Position.SeatName] names a seat by its
+// colour: "Black" or "White" (seat 0 is White under Boardspace).
 //
 // The corner layout (pbmserv's "-c" challenge option, the designer's own
 // set-up) puts each side's 15 stacks in a corner triangle: Black's around
@@ -124,16 +131,27 @@
 // # Position code
 //
 // [Position.MarshalText] writes one line that [Position.UnmarshalText] reads
-// back to an equal position (==, same Hash):
+// back to an equal position (==, same Hash, Outcome and Variant), finished
+// or not:
 //
 //	tumbling pbmserv b ,,W1,W2,W3,W4,W3,W2/,,,W1,W2,W3,W2,W1/,,,,W1,W2,W1,/,,,,,W1,,/,,B1,,,,,/,B1,B2,B1,,,,/B1,B2,B3,B2,B1,,,/B2,B3,B4,B3,B2,B1,,
 //
-// that is the rules word, the colour to move (b or w), the ranks from 8 down
-// to 1 separated by "/", each its squares A to H separated by ",", and after
-// a stored game end the result: the winner's letter and capture:S,
-// owncapture:S, noking or oppnoking ("b:capture:C2"). UnmarshalText accepts
-// only this canonical form and rejects boards with more than 29 men of a
-// colour and results that do not fit the board or the rules.
+// The grammar, fields separated by single spaces:
+//
+//	code    = "tumbling" variant tomove ranks [ result ]
+//	variant = "pbmserv" | "classic" | "boardspace" [ "-corner" ]
+//	tomove  = "b" | "w"
+//	ranks   = rank 8 "/" rank 7 ... "/" rank 1;  rank = square "," ... "," square (A to H)
+//	square  = { ( "B" | "W" ) count }             (runs from the bottom; empty: nothing)
+//	result  = ( "b" | "w" ) ":" ( "capture:" S | "owncapture:" S | "noking" | "oppnoking" )
+//
+// The variant is the variant's name: the rules word, with "-corner" for a
+// game started from the corner layout (so codes of the standard layout are
+// unchanged). The result is written after a stored game end ("b:capture:C2").
+// UnmarshalText accepts only this canonical form and rejects boards with
+// more than 29 men of a colour and results that do not fit the board or the
+// rules. The game has no repetition rule, so a code holds all that decides
+// the rest of the game.
 //
 // # Drawing
 //
@@ -192,15 +210,26 @@
 //     fewer than 29 men of a colour are accepted for tests and puzzles.
 //   - The layout constants are StandardLayout and CornerLayout, because
 //     Standard is the function that returns the standard start.
-//     [Position.Variant] reports the rules with StandardLayout: a position
-//     does not record the layout it started from, and neither does its code.
-//     Variant names are the rules word with "-corner" for the corner layout.
+//     No rule depends on the layout, but a position and its code remember it,
+//     so that [Position.Variant] and a decoded code name the variant the game
+//     was started as. Variant names are the rules word with "-corner" for the
+//     corner layout.
+//   - Boardspace's "no king left" loss (the mover owns no pure stack after
+//     his own move) is not applied. Checked move for move against
+//     Boardspace's own program, it marks kings after a move while the square
+//     the mover just left still counts as a one-man stack of his colour, so
+//     that loss never fires there; the mover loses only when one of his
+//     kings from the start of the turn is still occupied and no longer a
+//     king. The Boardspace rule set exists to replay Boardspace's games, so
+//     it follows the program: from ",,,,,,,W2/.../B1,B1W1,,,,,," with Black
+//     to move, A1-B1 leaves Black without a pure stack and White to move.
+//     Classic keeps the loss.
 //
 // And where the rules say nothing:
 //
 //   - [New] returns an error wrapping boardrules.ErrSyntax for a Variant out
 //     of range; [ParseVariant] likewise for an unknown name.
-//   - Play and Position.ParseMove return a [*MoveError] for a well-formed
+//   - Play and Position.ParseMove return a [*notation.MoveError] for a well-formed
 //     move that cannot be played ("E5-F5T: E5 is empty", "F8-F7T: F8
 //     belongs to White", "F8-F7: only tumbles (F8 holds 4 men)"); it wraps
 //     boardrules.ErrIllegalMove or ErrGameOver. Syntax errors are

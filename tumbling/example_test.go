@@ -108,8 +108,8 @@ func ExamplePosition_MarshalText() {
 	_ = q.UnmarshalText(code)
 	fmt.Println(q == p, q.Variant())
 	// Output:
-	// tumbling boardspace w W4,W3,W2,W2,W1,,,/W3,W2,W2,W1,,,,/W2,W2,W1,,,,,/W2,W1,,,,,,B1/W1,,,,,,B1,B2/,,,,,B1,B2,B2/,,,,B1,B2,B2,B3/,,,B1,B2,B2,B3,B4
-	// true boardspace
+	// tumbling boardspace-corner w W4,W3,W2,W2,W1,,,/W3,W2,W2,W1,,,,/W2,W2,W1,,,,,/W2,W1,,,,,,B1/W1,,,,,,B1,B2/,,,,,B1,B2,B2/,,,,B1,B2,B2,B3/,,,B1,B2,B2,B3,B4
+	// true boardspace-corner
 }
 
 // The package ParseMove reads every pbmserv form without a position.
@@ -129,4 +129,15 @@ func ExampleParseMove() {
 	// F2-G2M = F2-G2
 	// f2g2 = F2-G2
 	// E5F5T#12 error
+}
+
+// UnmarshalText names the offending byte of a bad code.
+func ExamplePosition_UnmarshalText() {
+	var p tumbling.Position
+	err := p.UnmarshalText([]byte("tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1B2,,,,,,,"))
+	fmt.Println(err)
+	// Output:
+	// syntax error at offset 77: two adjacent runs of Black: write them as one run
+	// 	...b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1B2,,,,,,,
+	// 	                                                               ^
 }

@@ -112,7 +112,7 @@ func FuzzPlay(f *testing.F) {
 		m := tumbling.Move{From: notation.SquareAt(f1, r1), To: notation.SquareAt(f2, r2), Tumble: tumble}
 		legal := false
 		for _, l := range p.LegalMoves() {
-			if l == m || (m.Tumble && l == tumbling.Move{From: m.From, To: m.To} && p.At(m.From).Height() == 1) {
+			if l == m || (m.Tumble && l == tumbling.Move{From: m.From, To: m.To} && stackAt(p, m.From).Height() == 1) {
 				legal = true
 			}
 		}

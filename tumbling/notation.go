@@ -49,20 +49,18 @@ func appendSquare(b []byte, sq notation.Square) []byte {
 // *notation.ParseError and wrap boardrules.ErrSyntax; a "#N" move number is
 // rejected (split it off first with notation.SplitMoveNumber).
 func ParseMove(s string) (Move, error) {
-	from, err := scanSquare(s, 0)
+	from, i, err := notation.ScanSquareIn(s, 0, 8, 8)
 	if err != nil {
 		return Move{}, err
 	}
-	i := 2
 	if i < len(s) && s[i] == '-' {
 		i++
 	}
 	toAt := i
-	to, err := scanSquare(s, i)
+	to, i, err := notation.ScanSquareIn(s, i, 8, 8)
 	if err != nil {
 		return Move{}, err
 	}
-	i += 2
 	tumble := false
 	if i < len(s) {
 		switch s[i] {
@@ -110,29 +108,10 @@ func sign(x int) int {
 	return 0
 }
 
-// scanSquare reads a square of the 8x8 board at s[off:off+2].
-func scanSquare(s string, off int) (notation.Square, error) {
-	if off >= len(s) {
-		return notation.Square{}, notation.Errorf(s, off, "expected a square (A1 to H8), found the end")
-	}
-	f := s[off] | 0x20
-	if f < 'a' || f > 'h' {
-		return notation.Square{}, notation.Errorf(s, off, "expected a file letter A-H, found %q", s[off])
-	}
-	if off+1 >= len(s) {
-		return notation.Square{}, notation.Errorf(s, off+1, "expected a rank 1-8 after the file, found the end")
-	}
-	r := s[off+1]
-	if r < '1' || r > '8' {
-		return notation.Square{}, notation.Errorf(s, off+1, "expected a rank 1-8 after the file, found %q", r)
-	}
-	return squares[int(f-'a')+8*int(r-'1')], nil
-}
-
 // ParseMove reads a move as the package ParseMove does and checks that it is
 // legal here: the game has not ended (boardrules.ErrGameOver), and
 // From is owned by the side to move and, under Boardspace, a man move comes
-// from a one-man stack (boardrules.ErrIllegalMove, as a *MoveError). A tumble
+// from a one-man stack (boardrules.ErrIllegalMove, as a *notation.MoveError). A tumble
 // of a one-man stack is returned as the man move it equals.
 func (p Position) ParseMove(s string) (Move, error) {
 	m, err := ParseMove(s)

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/hashkeys"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -14,7 +15,8 @@ import (
 // Position is a Tumbling Down position: the rules, the colour to move, the
 // 64 stacks and, once a king has fallen, the stored result. It is an
 // immutable comparable value: Play returns a new Position, and two positions
-// are == exactly when they are the same game state. The zero Position is an
+// are == (and Equal) exactly when they are the same game state started from
+// the same layout. The zero Position is an
 // empty board, Pbmserv rules, Black to move; Black owns nothing, so White has
 // won ("no legal move").
 type Position struct {
@@ -29,6 +31,7 @@ type Position struct {
 	kingH [2]uint8  // their height, 0 when there are none
 
 	rules  Rules
+	layout Layout // the layout the game started from; no rule depends on it
 	toMove Color
 	result result // the stored end of the game; zero while it goes on
 }
@@ -103,15 +106,7 @@ func init() {
 			}
 		}
 	}
-	// splitmix64 from a fixed seed: the same hashes in every run.
-	seed := uint64(0x7475_6d62_6c69_6e67) // "tumbling"
-	next := func() uint64 {
-		seed += 0x9e3779b97f4a7c15
-		z := seed
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := hashkeys.New(0x7475_6d62_6c69_6e67).Next // seed "tumbling"
 	for i := range zobrist {
 		for l := range zobrist[i] {
 			zobrist[i][l] = [2]uint64{next(), next()}
@@ -156,8 +151,8 @@ func direction(from, to notation.Square) (int, bool) {
 }
 
 // build fills the derived fields of a position from its board.
-func build(board [64]uint64, rules Rules, toMove Color, res result) Position {
-	p := Position{board: board, rules: rules, toMove: toMove, result: res}
+func build(board [64]uint64, v Variant, toMove Color, res result) Position {
+	p := Position{board: board, rules: v.Rules, layout: v.Layout, toMove: toMove, result: res}
 	p.updateMasks(^uint64(0))
 	p.updateKings()
 	p.hash = p.hashFromScratch()
@@ -281,9 +276,12 @@ func (p Position) Players() int { return 2 }
 // ToMove is the player whose turn it is (Player 0 moves first).
 func (p Position) ToMove() boardrules.Player { return p.PlayerOf(p.toMove) }
 
-// Variant returns the position's rules with the StandardLayout: a position
-// does not record the layout it started from.
-func (p Position) Variant() Variant { return Variant{Rules: p.rules} }
+// Variant returns the position's rules and the layout its game started from.
+func (p Position) Variant() Variant { return Variant{Rules: p.rules, Layout: p.layout} }
+
+// Equal reports whether p and q are the same position: the same board,
+// rules, layout, side to move and stored result. It is p == q.
+func (p Position) Equal(q Position) bool { return p == q }
 
 // ColorOf returns the colour player pl plays under the position's rules:
 // Black is Player 0 under Pbmserv and Classic, White under Boardspace.
@@ -303,14 +301,14 @@ func (p Position) PlayerOf(c Color) boardrules.Player {
 	return boardrules.Player(c ^ p.rules.firstColor())
 }
 
-// At returns the stack on sq; the zero Stack for an empty square or a square
-// off the board.
-func (p Position) At(sq notation.Square) Stack {
+// At returns the stack on sq, and false (with the zero Stack) for an empty
+// square or a square off the board.
+func (p Position) At(sq notation.Square) (Stack, bool) {
 	i, ok := index(sq)
-	if !ok {
-		return Stack{}
+	if !ok || p.board[i] == 0 {
+		return Stack{}, false
 	}
-	return Stack{p.board[i]}
+	return Stack{p.board[i]}, true
 }
 
 // Kings returns the kings of pl's colour on the current board, that
@@ -365,12 +363,28 @@ func (p Position) Outcome() boardrules.Outcome {
 		case oppNoKing:
 			reason = "opponent has no king"
 		}
-		return boardrules.Outcome{Status: boardrules.Win, Winner: p.PlayerOf(w), Reason: reason}
+		return boardrules.Outcome{Status: boardrules.Win, Winner: p.PlayerOf(w), Reason: reason, Rule: resultRules[p.result.kind]}
 	}
 	if p.own[p.toMove&1] == 0 {
-		return boardrules.Outcome{Status: boardrules.Win, Winner: p.PlayerOf(p.toMove ^ 1), Reason: "no legal move"}
+		return boardrules.Outcome{Status: boardrules.Win, Winner: p.PlayerOf(p.toMove ^ 1), Reason: "no legal move", Rule: RuleNoMoves}
 	}
 	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
+}
+
+// The identifiers of Outcome.Rule, one for each way a game ends.
+const (
+	RuleKingCaptured    = "king-captured"     // the mover captured an opponent's king
+	RuleOwnKingCaptured = "own-king-captured" // the mover lost one of his own kings (Classic, Boardspace)
+	RuleNoKing          = "no-king"           // the mover has no king left (Classic)
+	RuleOpponentNoKing  = "opponent-no-king"  // the opponent has no pure stack (Boardspace)
+	RuleNoMoves         = "no-moves"          // the side to move owns no stack
+)
+
+var resultRules = [...]string{
+	capture:    RuleKingCaptured,
+	ownCapture: RuleOwnKingCaptured,
+	noKing:     RuleNoKing,
+	oppNoKing:  RuleOpponentNoKing,
 }
 
 // over reports whether the game has ended.
@@ -448,7 +462,7 @@ func (p *Position) check(m Move, input string, parsed bool) error {
 		if input == "" {
 			input = m.String()
 		}
-		return &MoveError{Input: input, Reason: reason, Err: sentinel}
+		return &notation.MoveError{Move: input, Reason: reason, Err: sentinel}
 	}
 	if p.over() {
 		return fail(boardrules.ErrGameOver, "the game has ended")
@@ -471,20 +485,6 @@ func (p *Position) check(m Move, input string, parsed bool) error {
 	}
 	return nil
 }
-
-// MoveError is the error of Play and Position.ParseMove for a well-formed
-// move that cannot be played. It wraps boardrules.ErrIllegalMove or
-// boardrules.ErrGameOver.
-type MoveError struct {
-	Input  string // the move as given
-	Reason string // what is wrong, in a player's words
-	Err    error  // the sentinel
-}
-
-func (e *MoveError) Error() string { return e.Input + ": " + e.Reason }
-
-// Unwrap returns the sentinel.
-func (e *MoveError) Unwrap() error { return e.Err }
 
 // PlayUnchecked plays m without checking it: for a move just generated by
 // LegalMoves or ParseMove of this position it returns the same as Play.
@@ -604,9 +604,8 @@ func (p *Position) endCheck(mover Color, touched uint64, oldKings [2]uint64, old
 				return result{capture, uint8(bits.TrailingZeros64(m))}
 			}
 		}
-		if p.pure[me] == 0 {
-			return result{kind: noKing}
-		}
+		// No check that the mover has a pure stack left: Boardspace's
+		// program never applies it (see the package documentation).
 		if p.kingH[me] <= oldH[me] {
 			if m := oldKings[me] & notKing; m != 0 {
 				return result{ownCapture, uint8(bits.TrailingZeros64(m))}

@@ -106,7 +106,7 @@ func checkPosition(t *rapid.T, p tumbling.Position) {
 		best := 0
 		var want []notation.Square
 		for i := range 64 {
-			s := p.At(notation.SquareAt(i%8, i/8))
+			s := stackAt(p, notation.SquareAt(i%8, i/8))
 			if !s.Pure() || s.Owner() != c {
 				continue
 			}
@@ -182,10 +182,10 @@ func TestPropertyMoves(t *testing.T) {
 			if q.Men(tumbling.Black) != black || q.Men(tumbling.White) != white {
 				t.Fatalf("%v: men %d/%d -> %d/%d", m, black, white, q.Men(tumbling.Black), q.Men(tumbling.White))
 			}
-			if m.Tumble && q.At(m.From).Height() != 0 {
-				t.Fatalf("tumble %v left %v on its source", m, q.At(m.From))
+			if m.Tumble && stackAt(q, m.From).Height() != 0 {
+				t.Fatalf("tumble %v left %v on its source", m, stackAt(q, m.From))
 			}
-			if !m.Tumble && q.At(m.From).Height() != p.At(m.From).Height()-1 {
+			if !m.Tumble && stackAt(q, m.From).Height() != stackAt(p, m.From).Height()-1 {
 				t.Fatalf("man move %v", m)
 			}
 			if q.ColorOf(q.ToMove()) != mover^1 {
@@ -198,7 +198,7 @@ func TestPropertyMoves(t *testing.T) {
 		// A move whose From the mover does not own is rejected.
 		for i := range 64 {
 			s := notation.SquareAt(i%8, i/8)
-			st := p.At(s)
+			st := stackAt(p, s)
 			if st.Owner() == mover || len(moves) == 0 {
 				continue
 			}

@@ -29,7 +29,7 @@ type ref struct {
 func refFrom(p tumbling.Position) ref {
 	r := ref{rules: p.Variant().Rules, toMove: p.ColorOf(p.ToMove())}
 	for i := range 64 {
-		st := p.At(notation.SquareAt(i%8, i/8))
+		st := stackAt(p, notation.SquareAt(i%8, i/8))
 		for k := range st.Height() {
 			r.board[i] = append(r.board[i], st.Man(k))
 		}

@@ -119,7 +119,7 @@ func TestPropertyRender(t *testing.T) {
 		p := genPosition().Draw(t, "p")
 		simple := true
 		for i := range 64 {
-			st := p.At(notation.SquareAt(i%8, i/8))
+			st := stackAt(p, notation.SquareAt(i%8, i/8))
 			runs := st.Runs()
 			if len(runs) > 3 {
 				simple = false
@@ -134,7 +134,7 @@ func TestPropertyRender(t *testing.T) {
 			text := p.Render(s)
 			got := readBoard(t, text, s)
 			for i := range 64 {
-				st := p.At(notation.SquareAt(i%8, i/8))
+				st := stackAt(p, notation.SquareAt(i%8, i/8))
 				var want []string
 				for _, r := range st.Runs() {
 					want = append(want, string("BW"[r.Color])+itoa(r.Count))

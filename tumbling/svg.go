@@ -81,7 +81,7 @@ func (p Position) SVGWith(o SVGOptions) string {
 				fill = "#c9b68f" // A1 is dark, as on a chessboard
 			}
 			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x, y, cell, cell, fill)
-			if s := p.At(sq); s.Height() > 0 {
+			if s, ok := p.At(sq); ok {
 				svgStack(&b, sq, s, x, y, kings[sq])
 			}
 		}

@@ -85,7 +85,7 @@ func TestSVGProperty(t *testing.T) {
 		for rank := range 8 {
 			for file := range 8 {
 				sq := notation.SquareAt(file, rank)
-				if st := p.At(sq); st.Height() > 0 {
+				if st := stackAt(p, sq); st.Height() > 0 {
 					stacks++
 					if !strings.Contains(s, "<title>"+sq.Upper()+": ") {
 						t.Fatalf("stack on %s has no title", sq.Upper())

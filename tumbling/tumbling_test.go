@@ -115,8 +115,8 @@ func TestStartCodes(t *testing.T) {
 		{tumbling.Variant{}, standardCode},
 		{tumbling.Variant{Rules: tumbling.Classic}, strings.Replace(standardCode, "pbmserv b", "classic b", 1)},
 		{tumbling.Variant{Rules: tumbling.Boardspace}, strings.Replace(standardCode, "pbmserv b", "boardspace w", 1)},
-		{tumbling.Variant{Layout: tumbling.CornerLayout}, cornerCode},
-		{tumbling.Variant{Rules: tumbling.Boardspace, Layout: tumbling.CornerLayout}, strings.Replace(cornerCode, "pbmserv b", "boardspace w", 1)},
+		{tumbling.Variant{Layout: tumbling.CornerLayout}, strings.Replace(cornerCode, "pbmserv b", "pbmserv-corner b", 1)},
+		{tumbling.Variant{Rules: tumbling.Boardspace, Layout: tumbling.CornerLayout}, strings.Replace(cornerCode, "pbmserv b", "boardspace-corner w", 1)},
 	} {
 		p := mustNew(t, c.v)
 		if got := marshal(t, p); got != c.code {
@@ -326,16 +326,65 @@ func TestEndOfGame(t *testing.T) {
 				if o.Status != boardrules.Win || q.ColorOf(o.Winner) != colorOfLetter(w.field[0]) || o.Reason != w.reason {
 					t.Errorf("%s %v: outcome %+v (winner %v), want %s %q", c.id, r, o, q.ColorOf(o.Winner), w.field[:1], w.reason)
 				}
+				if want := ruleOfField(w.field); o.Rule != want {
+					t.Errorf("%s %v: Outcome.Rule %q, want %q", c.id, r, o.Rule, want)
+				}
 				if len(q.LegalMoves()) != 0 {
 					t.Errorf("%s %v: legal moves after the end", c.id, r)
 				}
 			}
-			if got := q.At(sq(c.at)).String(); got != c.after {
+			if got := stackAt(q, sq(c.at)).String(); got != c.after {
 				t.Errorf("%s %v: %s holds %s, want %s", c.id, r, c.at, got, c.after)
 			}
 			if back := decode(t, code); back != q || back.Outcome() != o {
 				t.Errorf("%s %v: the code after the move does not round-trip", c.id, r)
 			}
+		}
+	}
+}
+
+// ruleOfField is the Outcome.Rule that goes with a result field of a
+// position code ("b:capture:E5"), or with a winner alone ("b": no legal move).
+func ruleOfField(field string) string {
+	kind, _, _ := strings.Cut(field[min(2, len(field)):], ":")
+	switch kind {
+	case "":
+		return tumbling.RuleNoMoves
+	case "capture":
+		return tumbling.RuleKingCaptured
+	case "owncapture":
+		return tumbling.RuleOwnKingCaptured
+	case "noking":
+		return tumbling.RuleNoKing
+	case "oppnoking":
+		return tumbling.RuleOpponentNoKing
+	}
+	return "unknown result " + field
+}
+
+// TestBoardspaceMoverWithoutPureStack: under Boardspace the mover may be
+// left without a pure stack (spec §5.2: Boardspace's program never applies
+// check 3); Classic still ends the game there.
+func TestBoardspaceMoverWithoutPureStack(t *testing.T) {
+	const code = "tumbling boardspace b ,,,,,,,W2/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1,B1W1,,,,,,"
+	for _, c := range []struct {
+		rules string
+		want  boardrules.Status
+	}{{"boardspace", boardrules.Ongoing}, {"classic", boardrules.Win}} {
+		p := decode(t, strings.Replace(code, "boardspace", c.rules, 1))
+		q, err := boardrules.Replay(p, "A1-B1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := q.Outcome()
+		if o.Status != c.want {
+			t.Errorf("%s: after A1-B1 the outcome is %+v, want %v", c.rules, o, c.want)
+		}
+		if c.want == boardrules.Ongoing && q.ColorOf(q.ToMove()) != tumbling.White {
+			t.Errorf("%s: %v to move, want White", c.rules, q.ColorOf(q.ToMove()))
+		}
+		if c.want == boardrules.Win && (o.Rule != tumbling.RuleNoKing || q.ColorOf(o.Winner) != tumbling.White) {
+			t.Errorf("%s: outcome %+v, want White wins by %s", c.rules, o, tumbling.RuleNoKing)
 		}
 	}
 }
@@ -350,7 +399,7 @@ func colorOfLetter(b byte) tumbling.Color {
 func TestT13Decoded(t *testing.T) {
 	p := decode(t, "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,B1W1B1,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2,,,,,,,")
 	o := p.Outcome()
-	if o != (boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "no legal move"}) {
+	if o != (boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "no legal move", Rule: tumbling.RuleNoMoves}) {
 		t.Errorf("outcome %+v, want Black (player 0) wins, no legal move", o)
 	}
 	if len(p.LegalMoves()) != 0 {
@@ -456,6 +505,7 @@ func TestRejectedCodes(t *testing.T) {
 		"trailing newline":            s + "\n",
 		"capture by the side to move": s + " b:capture:C1",
 		"noking under Pbmserv":        s + " b:noking",
+		"noking under Boardspace":     strings.Replace(s, "pbmserv b", "boardspace w", 1) + " w:noking",
 		"empty":                       "",
 		"other game":                  strings.Replace(s, "tumbling", "terrace", 1),
 		"double space":                strings.Replace(s, " b ", "  b ", 1),
@@ -500,7 +550,6 @@ func TestRejectedCodes(t *testing.T) {
 		"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1,,,,,,,/B1W1,,,,,,, w:owncapture:A1",
 		"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1,,,,,,, w:noking",
 		"tumbling boardspace w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1B1,,,,,,, w:owncapture:A1",
-		"tumbling boardspace w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1,,,,,,, w:noking",
 		"tumbling boardspace b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1,,,,,,, w:oppnoking",
 		"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1B1W1B1,,,,,,, b:capture:A1",
 	}
@@ -508,6 +557,10 @@ func TestRejectedCodes(t *testing.T) {
 		p := decode(t, code)
 		if got := marshal(t, p); got != code {
 			t.Errorf("round trip:\n got %s\nwant %s", got, code)
+		}
+		fields := strings.Fields(code)
+		if o := p.Outcome(); len(fields) == 5 && o.Rule != ruleOfField(fields[4]) {
+			t.Errorf("%s: Outcome.Rule %q, want %q", code, o.Rule, ruleOfField(fields[4]))
 		}
 	}
 }
@@ -691,7 +744,7 @@ func TestVariants(t *testing.T) {
 			t.Errorf("ParseVariant(%q) = %v, %v", names[i], got, err)
 		}
 		p := mustNew(t, v)
-		if p.Variant() != (tumbling.Variant{Rules: v.Rules}) {
+		if p.Variant() != v {
 			t.Errorf("%v: Variant() = %v", v, p.Variant())
 		}
 	}
@@ -733,7 +786,7 @@ func TestPlayersAndColors(t *testing.T) {
 
 func TestStack(t *testing.T) {
 	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2W1B1W2B3,,W3,,,,,W1/,,,,,,,")
-	s := p.At(sq("a2"))
+	s := stackAt(p, sq("a2"))
 	if s.Height() != 9 || s.Owner() != tumbling.Black || s.Pure() || s.String() != "B2W1B1W2B3" {
 		t.Errorf("A2: %d %v %v %q", s.Height(), s.Owner(), s.Pure(), s.String())
 	}
@@ -744,15 +797,20 @@ func TestStack(t *testing.T) {
 	if s.Man(0) != tumbling.Black || s.Man(2) != tumbling.White || s.Man(9) != tumbling.NoColor || s.Man(-1) != tumbling.NoColor {
 		t.Error("Man")
 	}
-	if c := p.At(sq("c2")); !c.Pure() || c.Owner() != tumbling.White || c.Height() != 3 {
+	if c := stackAt(p, sq("c2")); !c.Pure() || c.Owner() != tumbling.White || c.Height() != 3 {
 		t.Error("C2")
 	}
-	e := p.At(sq("e5"))
+	e := stackAt(p, sq("e5"))
 	if e != (tumbling.Stack{}) || e.Height() != 0 || e.Owner() != tumbling.NoColor || e.Runs() != nil || e.String() != "" || e.Pure() {
 		t.Error("empty stack")
 	}
-	if p.At(sq("i9")) != (tumbling.Stack{}) || p.At(notation.Square{}) != (tumbling.Stack{}) {
-		t.Error("At off the board")
+	for _, at := range []notation.Square{sq("e5"), sq("i9"), {}} {
+		if s, ok := p.At(at); ok || s != (tumbling.Stack{}) {
+			t.Errorf("At(%v) = %v, %v; want the zero Stack and false", at, s, ok)
+		}
+	}
+	if _, ok := p.At(sq("a2")); !ok {
+		t.Error("At(A2): ok false for an occupied square")
 	}
 }
 
@@ -821,7 +879,7 @@ func TestRegistry(t *testing.T) {
 		if c.Hash() != b.Hash() || c.String() != b.String() {
 			t.Errorf("%s: decoded position differs", v)
 		}
-		if want, _ := tumbling.ParseVariant(v); c.Variant() != want.Rules.String() {
+		if c.Variant() != v {
 			t.Errorf("%s: decoded variant %q", v, c.Variant())
 		}
 	}

@@ -32,7 +32,8 @@ func (r Rules) String() string {
 }
 
 // Layout selects the starting position. It only places the first men; no rule
-// depends on it, and a position does not record it.
+// depends on it, but a position and its code remember it, so that a game
+// read back from its code is the same variant.
 type Layout uint8
 
 const (
@@ -166,7 +167,7 @@ func New(v Variant) (Position, error) {
 		board[i] = uint64(s.h)              // h Black men: colour bits all 0
 		board[63-i] = pureStack(White, s.h) // 180 degrees: index 63-i
 	}
-	return build(board, v.Rules, v.Rules.firstColor(), result{}), nil
+	return build(board, v, v.Rules.firstColor(), result{}), nil
 }
 
 // Standard returns the standard game's starting position: New(Variant{}).

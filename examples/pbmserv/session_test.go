@@ -85,7 +85,7 @@ var sessionSteps = []step{
 	{line: "tumble challenge alice bob -x", err: "tumble challenge: unknown option -x (options: -c (corner layout), -classic or -boardspace (rule set))"},
 	{line: "terrace challenge alice bob carol -short", err: "terrace challenge: option -short is for 2 players only (options: -short, -medium, -long or -master; 3 or 4 users for the multi-player game)"},
 	{line: "terrace challenge alice bob -short -long", err: "terrace challenge: options -short and -long: choose one setup (options: -short, -medium, -long or -master; 3 or 4 users for the multi-player game)"},
-	{line: "crumble challenge alice bob -99x99", err: "crumble challenge: crumble: unknown variant \"99x99\" (want <W>x<H>[-white][-repetition|-renewables|-nodraws]): syntax error (options: -WxH board size (default -6x6), -white (White moves first), -repetition, -renewables or -nodraws (draw rules))"},
+	{line: "crumble challenge alice bob -99x99", err: "crumble challenge: syntax error: crumble has no variant \"99x99\" (the variants are: 6x6, 8x8) (options: -WxH board size (default -6x6), -white (White moves first), -repetition, -renewables or -nodraws (draw rules))"},
 	{line: "tumble challenge alice alice", err: "alice is challenged twice: every seat needs its own user"},
 	{line: "tumble challenge alice zed", err: "unknown user zed (register USER PASSWORD first)"},
 
@@ -104,7 +104,7 @@ var sessionSteps = []step{
 	{line: "tumble move 1 bob secret2 A8-B8#x", err: `bad move number in "A8-B8#x": write MOVE#N, N the number of the move`},
 	{line: "tumble move 1 bob secret2 A8-B8#0", err: "bad move number #0: moves are numbered from 1"},
 	{line: "tumble move 1 bob secret2 #2", err: `missing move before "#2"`},
-	{line: "tumble move 1 bob secret2 Z9-Z8#2", err: `bad move "Z9-Z8": syntax error at offset 0: expected a file letter A-H, found 'Z'`},
+	{line: "tumble move 1 bob secret2 Z9-Z8#2", err: `bad move "Z9-Z8": syntax error at offset 0: expected a file letter a-h, found 'Z'`},
 	{line: "tumble move 1 bob secret2 A1-B1#2", err: `illegal move "A1-B1": A1-B1: A1 is empty`},
 	{line: "tumble move 1 bob secret2 a8-b8#2", want: []string{"bob played A8-B8 (move #2) on board 1\n", "move #3: alice (seat 0) to play"}},
 	{line: "tumble board 1", want: []string{"board 1: tumble (pbmserv-corner)", "|W3      |W4", "move #3: alice (seat 0) to play"}},

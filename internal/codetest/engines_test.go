@@ -1,0 +1,66 @@
+package codetest_test
+
+import (
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/flooprail"
+	"github.com/boardrules/boardrules/internal/codetest"
+	"github.com/boardrules/boardrules/terrace"
+	"github.com/boardrules/boardrules/tumbling"
+	"pgregory.net/rapid"
+)
+
+// maxPlies bounds a random game: FloopRail games of lone SooperFloopers can
+// go on for ever; the others end well before.
+const maxPlies = 2000
+
+// engines lists the engines whose codes are checked, each with a function
+// that plays one random game of a variant and checks every position's code.
+// An engine joins with one line.
+var engines = []struct {
+	game string
+	play func(t codetest.Fataler, variant string, seed uint64)
+}{
+	{"tumbling", func(t codetest.Fataler, v string, seed uint64) {
+		codetest.Game[tumbling.Position, tumbling.Move](t, "tumbling", v, tumbling.Position.Variant, seed, maxPlies)
+	}},
+	{"flooprail", func(t codetest.Fataler, v string, seed uint64) {
+		codetest.Game[flooprail.Position, flooprail.Move](t, "flooprail", v, flooprail.Position.Variant, seed, maxPlies)
+	}},
+	{"terrace", func(t codetest.Fataler, v string, seed uint64) {
+		codetest.Game[terrace.Position, terrace.Move](t, "terrace", v, terrace.Position.Variant, seed, maxPlies)
+	}},
+}
+
+// TestCodesKeepTheWholeGame: every position of random games to their end,
+// in every variant of every engine, comes back from its code Equal, with
+// the same Outcome and Variant, and boardrules.Decode names the variant
+// New was given.
+func TestCodesKeepTheWholeGame(t *testing.T) {
+	for _, e := range engines {
+		t.Run(e.game, func(t *testing.T) {
+			g, ok := boardrules.Lookup(e.game)
+			if !ok {
+				t.Fatalf("%s is not registered", e.game)
+			}
+			// Every variant once, then random ones.
+			for _, v := range g.Variants {
+				e.play(t, v, 1)
+			}
+			rapid.Check(t, func(t *rapid.T) {
+				v := rapid.SampledFrom(g.Variants).Draw(t, "variant")
+				e.play(t, v, rapid.Uint64().Draw(t, "seed"))
+			})
+		})
+	}
+}
+
+// TestRegistryContract: for every engine, New("") is the standard game,
+// unknown variants and codes give the registry's one error, and SeatName
+// names every seat.
+func TestRegistryContract(t *testing.T) {
+	for _, e := range engines {
+		t.Run(e.game, func(t *testing.T) { codetest.Registry(t, e.game) })
+	}
+}
