@@ -29,6 +29,11 @@
 // the path. The game is drawn by threefold repetition or by renewable
 // iteration (both switchable), and when the side to move has no legal move.
 //
+// [boardrules.Outcome.Rule] names the rule that ended the game:
+// [RuleConnection] ("connection", a win), [RuleRepetition] ("repetition"),
+// [RuleRenewables] ("renewable-iteration") or [RuleNoMoves] ("no-moves"),
+// the three draws.
+//
 // A small example on the 6×6 start, Black to move. Black splits its square
 // at (0,1) with an H cut and its upper half swaps North with the White
 // square (0,2): the move "0,1HN". The two lower-left units of columns 0

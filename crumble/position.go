@@ -214,13 +214,13 @@ func (p Position) ToMove() boardrules.Player { return boardrules.Player(p.turn) 
 // Outcome reports whether the game goes on, was won or drawn.
 func (p Position) Outcome() boardrules.Outcome {
 	if len(p.pieces) == 0 { // the zero Position: no game, no moves
-		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: reasonText[reasonNoMove]}
+		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: reasonText[reasonNoMove], Rule: RuleNoMoves}
 	}
 	switch p.status {
 	case boardrules.Win:
-		return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(p.winner), Reason: reasonText[p.reason]}
+		return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(p.winner), Reason: reasonText[p.reason], Rule: ruleOf[p.reason]}
 	case boardrules.Draw:
-		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: reasonText[p.reason]}
+		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: reasonText[p.reason], Rule: ruleOf[p.reason]}
 	}
 	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
 }

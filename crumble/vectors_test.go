@@ -88,11 +88,11 @@ func TestVectorOutcomes(t *testing.T) {
 		t.Errorf("V1: %v %v", err, p.Outcome())
 	}
 	p, err = boardrules.Replay(Standard(), strings.Fields("2,1VW 1,3VW 2,3HN 2VE 5,5HS")...)
-	if err != nil || p.Outcome() != (boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "black connects all four sides"}) {
+	if err != nil || p.Outcome() != (boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "black connects all four sides", Rule: RuleConnection}) {
 		t.Errorf("V3: %v %v", err, p.Outcome())
 	}
 	p, err = boardrules.Replay(Standard(), strings.Fields("3,4HN 1,3HN 4,1VW 3,3VE")...)
-	if err != nil || p.Outcome() != (boardrules.Outcome{Status: boardrules.Win, Winner: 1, Reason: "white connects all four sides"}) {
+	if err != nil || p.Outcome() != (boardrules.Outcome{Status: boardrules.Win, Winner: 1, Reason: "white connects all four sides", Rule: RuleConnection}) {
 		t.Errorf("V4: %v %v", err, p.Outcome())
 	}
 	if len(p.LegalMoves()) != 0 {
