@@ -81,13 +81,18 @@
 // "#" (crumble-mate), which are ignored. Move.String gives the canonical
 // form: the canonical location, upper case, no spaces, and for a single
 // split whose path starts with its half's own letter the short form
-// ("2,1HSSS", not "2,1HS-SSS"; "0HN-E" otherwise). CheckMoveSyntax checks
-// the grammar alone.
+// ("2,1HSSS", not "2,1HS-SSS"; "0HN-E" otherwise). The package-level
+// ParseMove checks the grammar alone; since a location names corners of a
+// position, the Move it returns holds only the text, and
+// Position.ParseMove(m.String()) resolves it.
 //
-// Errors wrap the sentinels of package boardrules: ErrSyntax with the byte
-// offset, ErrGameOver, and ErrIllegalMove in words a player understands
-// ("1HS: the lower half has no full-side neighbour to the south (step 1)",
-// "2,1,1H: leg 3 crosses a piece at (2,1/2)").
+// Errors wrap the sentinels of package boardrules: a syntax error is a
+// *notation.ParseError wrapping ErrSyntax with the byte offset; a
+// well-formed move that cannot be played is a *notation.MoveError, "move:
+// reason", wrapping ErrIllegalMove (or ErrGameOver once the game has ended),
+// in words a player understands ("1HS: the lower half has no full-side
+// neighbour to the south (step 1)", "2,1,1H: leg 3 crosses a piece at
+// (2,1/2)"). New's errors name the invalid Variant field and wrap ErrSyntax.
 //
 // # Move generation
 //
@@ -120,7 +125,8 @@
 // (Black by default) and the draw rules (DrawRules: Repetition, Renewables,
 // both by default, or NoDraws). Names: "6x6", "8x8", "3x5-white",
 // "6x6-nodraws", "8x8-white-repetition" (ParseVariant, Variant.String). The
-// game registers as "crumble" with the variants 6x6 (standard) and 8x8.
+// game registers as "crumble" with the variants 6x6 (standard) and 8x8, the
+// list Variants returns; any other valid variant name is accepted too.
 //
 // # Decisions
 //

@@ -19,13 +19,23 @@ func fuzzSeeds(f *testing.F) {
 	}
 }
 
+// FuzzParseMove: the package-level ParseMove fails with ErrSyntax alone,
+// exactly when Position.ParseMove fails with a syntax error, and what a
+// position reads round-trips through its canonical text.
 func FuzzParseMove(f *testing.F) {
 	fuzzSeeds(f)
 	p, _ := boardrules.Replay(Standard(), "1HN", "0H", "1,2V")
 	positions := []Position{Standard(), p, midgame(f)}
 	f.Fuzz(func(t *testing.T, s string) {
+		_, serr := ParseMove(s)
+		if serr != nil && !errors.Is(serr, boardrules.ErrSyntax) {
+			t.Fatalf("%q: ParseMove %v", s, serr)
+		}
 		for _, pos := range positions {
 			m, err := pos.ParseMove(s)
+			if (err != nil && errors.Is(err, boardrules.ErrSyntax)) != (serr != nil) {
+				t.Fatalf("%q: ParseMove %v, Position.ParseMove %v", s, serr, err)
+			}
 			if err != nil {
 				if !isSentinel(err) {
 					t.Fatalf("%q: error wraps no sentinel: %v", s, err)
@@ -40,21 +50,6 @@ func FuzzParseMove(f *testing.F) {
 			if q.Hash() != q.computeHash() {
 				t.Fatalf("%q: hash", s)
 			}
-		}
-	})
-}
-
-func FuzzCheckMoveSyntax(f *testing.F) {
-	fuzzSeeds(f)
-	f.Fuzz(func(t *testing.T, s string) {
-		err := CheckMoveSyntax(s)
-		if err != nil && !errors.Is(err, boardrules.ErrSyntax) {
-			t.Fatalf("%q: %v", s, err)
-		}
-		// whatever passes the syntax check never fails ParseMove with a
-		// syntax error
-		if _, perr := Standard().ParseMove(s); (perr != nil && errors.Is(perr, boardrules.ErrSyntax)) != (err != nil) {
-			t.Fatalf("%q: CheckMoveSyntax %v, ParseMove %v", s, err, perr)
 		}
 	})
 }

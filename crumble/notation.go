@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
@@ -346,11 +347,19 @@ func upper(c byte) byte {
 	return c
 }
 
-// CheckMoveSyntax reports whether s is a move in Crumble notation,
-// whatever the position. Errors wrap boardrules.ErrSyntax.
-func CheckMoveSyntax(s string) error {
+// ParseMove checks that s is a move in Crumble notation, whatever the
+// position; errors are *notation.ParseError and wrap boardrules.ErrSyntax.
+// A Crumble move names pieces by the corners of the position it is played
+// in, so without a position it cannot be resolved: the Move returned holds
+// only the text (without the whitespace around it), and neither Play nor
+// PlayUnchecked takes it.
+// Position.ParseMove(m.String()) resolves it in a position.
+func ParseMove(s string) (Move, error) {
 	var pm parsed
-	return pm.parse(s)
+	if err := pm.parse(s); err != nil {
+		return Move{}, err
+	}
+	return Move{text: strings.Trim(s, " \t\n\r")}, nil // the whitespace isSpace allows
 }
 
 func (pm *parsed) parse(s string) error {
@@ -579,19 +588,14 @@ func scanDirs(s string, i, end int, need bool) (string, int, error) {
 
 // ---- moves against a position ----
 
-// moveError is an error about a well-formed move: it quotes the move and
-// wraps ErrIllegalMove or ErrGameOver.
-type moveError struct {
-	move, reason string
-	kind         error
-}
-
-func (e *moveError) Error() string { return e.move + ": " + e.reason }
-func (e *moveError) Unwrap() error { return e.kind }
-
+// illegal and gameOver build the module's one error of a well-formed move
+// that cannot be played, *notation.MoveError: the move as given, the
+// reason, and the sentinel (ErrIllegalMove or ErrGameOver) it wraps.
 func illegal(move, format string, args ...any) error {
-	return &moveError{move, fmt.Sprintf(format, args...), boardrules.ErrIllegalMove}
+	return notation.Illegal(move, fmt.Sprintf(format, args...))
 }
+
+func gameOver(move, reason string) error { return notation.GameOver(move, reason) }
 
 // pointText formats a point as "(x,y)" in position-code numbers.
 func (p *Position) pointText(x, y int64) string {
@@ -644,10 +648,10 @@ func (p Position) ParseMove(s string) (Move, error) {
 		return Move{}, err
 	}
 	if len(p.pieces) == 0 {
-		return Move{}, &moveError{s, "the zero Position holds no game", boardrules.ErrGameOver}
+		return Move{}, gameOver(s, "the zero Position holds no game")
 	}
 	if p.status != boardrules.Ongoing {
-		return Move{}, &moveError{s, "the game is over (" + p.Outcome().Reason + ")", boardrules.ErrGameOver}
+		return Move{}, gameOver(s, "the game is over ("+p.Outcome().Reason+")")
 	}
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)

@@ -37,20 +37,20 @@ func (v Variant) normalise() (Variant, error) {
 		v.Height = 6
 	}
 	if v.Width < 2 || v.Width > 32 {
-		return v, fmt.Errorf("crumble: Width %d is not 2 to 32", v.Width)
+		return v, fmt.Errorf("%w: crumble: Variant.Width %d is not 2 to 32", boardrules.ErrSyntax, v.Width)
 	}
 	if v.Height < 2 || v.Height > 32 {
-		return v, fmt.Errorf("crumble: Height %d is not 2 to 32", v.Height)
+		return v, fmt.Errorf("%w: crumble: Variant.Height %d is not 2 to 32", boardrules.ErrSyntax, v.Height)
 	}
 	if v.FirstPlayer != Black && v.FirstPlayer != White {
-		return v, fmt.Errorf("crumble: FirstPlayer %d is neither Black nor White", v.FirstPlayer)
+		return v, fmt.Errorf("%w: crumble: Variant.FirstPlayer %d is neither Black nor White", boardrules.ErrSyntax, v.FirstPlayer)
 	}
 	switch v.Draws {
 	case 0:
 		v.Draws = Repetition | Renewables
 	case Repetition, Renewables, Repetition | Renewables, NoDraws:
 	default:
-		return v, fmt.Errorf("crumble: Draws %d is not a valid combination", v.Draws)
+		return v, fmt.Errorf("%w: crumble: Variant.Draws %d is not a valid combination", boardrules.ErrSyntax, v.Draws)
 	}
 	return v, nil
 }
@@ -74,6 +74,13 @@ func (v Variant) String() string {
 		s += "-nodraws"
 	}
 	return s
+}
+
+// Variants lists the variants the registry offers, the standard game
+// first: 6x6 and 8x8, normalised (Variants()[0] == Standard().Variant()).
+// Any other Variant that New accepts may be played too.
+func Variants() []Variant {
+	return []Variant{{6, 6, Black, Repetition | Renewables}, {8, 8, Black, Repetition | Renewables}}
 }
 
 // ParseVariant reads a variant name as Variant.String writes it.
@@ -145,7 +152,8 @@ const (
 var reasonText = [...]string{"", "black connects all four sides", "white connects all four sides",
 	"threefold repetition", "renewable iteration", "no legal move"}
 
-// New starts a game of the variant. The error names the first invalid field.
+// New starts a game of the variant. The error names the first invalid field
+// and wraps boardrules.ErrSyntax.
 func New(v Variant) (Position, error) {
 	n, err := v.normalise()
 	if err != nil {

@@ -3,5 +3,9 @@ package crumble
 import "github.com/boardrules/boardrules"
 
 func init() {
-	boardrules.Register(boardrules.EngineInfo[Position, Move]("crumble", "Crumble", []string{"6x6", "8x8"}, ParseVariant, New))
+	var names []string
+	for _, v := range Variants() {
+		names = append(names, v.String())
+	}
+	boardrules.Register(boardrules.EngineInfo[Position, Move]("crumble", "Crumble", names, ParseVariant, New))
 }

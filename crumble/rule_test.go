@@ -1,10 +1,12 @@
 package crumble
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
 )
 
 // TestOutcomeRule: every way a game ends names its rule, and an ongoing
@@ -37,5 +39,46 @@ func TestOutcomeRule(t *testing.T) {
 		if got := p.Outcome(); got != c.want {
 			t.Errorf("%s: outcome %+v, want %+v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestVocabulary: the names every engine shares.
+func TestVocabulary(t *testing.T) {
+	if _, err := New(Variant{Width: 1}); !errors.Is(err, boardrules.ErrSyntax) {
+		t.Errorf("New(width 1): %v, want ErrSyntax", err)
+	}
+	vs := Variants()
+	if len(vs) != 2 || vs[0] != Standard().Variant() || vs[1].String() != "8x8" {
+		t.Errorf("Variants() = %v", vs)
+	}
+	g, _ := boardrules.Lookup("crumble")
+	for i, v := range vs {
+		if g.Variants[i] != v.String() {
+			t.Errorf("registry variant %d is %s, Variants() has %s", i, g.Variants[i], v)
+		}
+	}
+	m, err := ParseMove(" 0,1hn\t")
+	if err != nil || m.String() != "0,1hn" {
+		t.Errorf("ParseMove: %q %v", m, err)
+	}
+	var pe *notation.ParseError
+	if _, err := ParseMove("0HE"); !errors.As(err, &pe) {
+		t.Errorf("ParseMove(0HE): %v, want a *notation.ParseError", err)
+	}
+	if _, err := Standard().Play(m); !errors.Is(err, boardrules.ErrIllegalMove) {
+		t.Errorf("Play of an unresolved move: %v", err)
+	}
+	var me *notation.MoveError
+	_, err = Standard().ParseMove("1HS")
+	if !errors.As(err, &me) || me.Move != "1HS" || !errors.Is(err, boardrules.ErrIllegalMove) ||
+		err.Error() != "1HS: the lower half has no full-side neighbour to the south (step 1)" {
+		t.Errorf("illegal move: %v", err)
+	}
+	won, _ := boardrules.Replay(Standard(), strings.Fields("3,4HN 1,3HN 4,1VW 3,3VE")...)
+	if _, err := won.ParseMove("0,1HN"); !errors.As(err, &me) || !errors.Is(err, boardrules.ErrGameOver) {
+		t.Errorf("move after the end: %v", err)
+	}
+	if _, err := won.Play(Move{}); !errors.As(err, &me) || !errors.Is(err, boardrules.ErrGameOver) {
+		t.Errorf("zero move after the end: %v", err)
 	}
 }

@@ -1062,9 +1062,9 @@ func (p *Position) resolveAction(s *scratch, m *Move) {
 func (p Position) Play(m Move) (Position, error) {
 	if m.text == "" {
 		if p.status != boardrules.Ongoing && len(p.pieces) > 0 {
-			return Position{}, &moveError{"(zero move)", "the game is over", boardrules.ErrGameOver}
+			return Position{}, gameOver("(zero move)", "the game is over")
 		}
-		return Position{}, &moveError{"(zero move)", "not a move", boardrules.ErrIllegalMove}
+		return Position{}, illegal("(zero move)", "not a move")
 	}
 	q, err := p.ParseMove(m.text)
 	if err != nil {

@@ -197,8 +197,8 @@ func TestStartMoves(t *testing.T) {
 		if _, err := p.ParseMove(s); !errors.Is(err, boardrules.ErrSyntax) {
 			t.Errorf("%s: got %v, want ErrSyntax", s, err)
 		}
-		if err := CheckMoveSyntax(s); !errors.Is(err, boardrules.ErrSyntax) {
-			t.Errorf("CheckMoveSyntax(%s): got %v", s, err)
+		if _, err := ParseMove(s); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("ParseMove(%s): got %v", s, err)
 		}
 	}
 	m, err := p.ParseMove("0,1HN-N")
