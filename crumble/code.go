@@ -1,6 +1,7 @@
 package crumble
 
-// The position code: "crumble 6x6 b W0,0,1,1 B1,0,1,1 ...".
+// The position code: "crumble 6x6 b W0,0,1,1 B1,0,1,1 ...", or with a
+// variant and a declared draw "crumble 6x6-white w repetition W0,0,1,1 ...".
 
 import (
 	"math/bits"
@@ -8,11 +9,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
 )
 
-// MarshalText returns the position code: game name, size, side to move and
-// every piece in position-code order. It never fails.
+// MarshalText returns the position code: game name, size (with the first
+// player and draw rules when they are not the defaults), side to move, the
+// draw the rules declared if any, and every piece in position-code order.
+// It never fails.
 func (p Position) MarshalText() ([]byte, error) {
 	return p.appendCode(nil), nil
 }
@@ -22,10 +26,15 @@ func (p Position) appendCode(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(p.v.Width), 10)
 	b = append(b, 'x')
 	b = strconv.AppendInt(b, int64(p.v.Height), 10)
+	b = appendVariantSuffix(b, p.v)
 	if p.turn == White {
 		b = append(b, " w"...)
 	} else {
 		b = append(b, " b"...)
+	}
+	if p.status == boardrules.Draw && (p.reason == reasonRepetition || p.reason == reasonRenewables) {
+		b = append(b, ' ')
+		b = append(b, ruleOf[p.reason]...)
 	}
 	for _, pc := range p.pieces {
 		b = append(b, ' ', "BW"[pc.c])
@@ -36,6 +45,23 @@ func (p Position) appendCode(b []byte) []byte {
 		b = appendNum(b, pc.w, p.shift)
 		b = append(b, ',')
 		b = appendNum(b, pc.h, p.shift)
+	}
+	return b
+}
+
+// appendVariantSuffix appends what a variant's name adds to its size:
+// "-white" and the draw rules unless both are in force.
+func appendVariantSuffix(b []byte, v Variant) []byte {
+	if v.FirstPlayer == White {
+		b = append(b, "-white"...)
+	}
+	switch v.Draws {
+	case Repetition:
+		b = append(b, "-repetition"...)
+	case Renewables:
+		b = append(b, "-renewables"...)
+	case NoDraws:
+		b = append(b, "-nodraws"...)
 	}
 	return b
 }
@@ -75,12 +101,13 @@ func fields(s string) []field {
 	return out
 }
 
-// UnmarshalText reads a position code and validates everything: size, side
-// to move, canonical numbers, legal shapes inside the board, an exact
-// tiling, the precision limit, and neither a capturable group nor a winning
-// chain. Errors wrap boardrules.ErrSyntax; on error the receiver is
-// unchanged. The position gets the variant of its size (Black first, both
-// draw rules) and a fresh history.
+// UnmarshalText reads a position code and validates everything: variant,
+// side to move, the declared draw, canonical numbers, legal shapes inside
+// the board, an exact tiling, the precision limit, and no capturable group.
+// Errors wrap boardrules.ErrSyntax; on error the receiver is unchanged. The
+// position gets the code's variant and outcome (won if a chain connects all
+// four sides, drawn if the code declares a draw or the side to move has no
+// move) and a fresh history.
 func (p *Position) UnmarshalText(text []byte) error {
 	s := string(text)
 	fs := fields(s)
@@ -96,7 +123,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if len(fs) < 3 {
 		return notation.Errorf(s, len(s), "position code needs a size, a side to move and pieces")
 	}
-	size := fs[1].s
+	size, _, hasSuffix := strings.Cut(fs[1].s, "-")
 	xi := strings.IndexByte(size, 'x')
 	if xi < 0 {
 		return bad(fs[1], "size %q is not <W>x<H>", size)
@@ -105,6 +132,14 @@ func (p *Position) UnmarshalText(text []byte) error {
 	h, ok2 := smallInt(size[xi+1:])
 	if !ok1 || !ok2 || w < 2 || w > 32 || h < 2 || h > 32 {
 		return bad(fs[1], "size %q is not <W>x<H> with sides 2 to 32", size)
+	}
+	v := Variant{Width: w, Height: h, Draws: Repetition | Renewables}
+	if hasSuffix {
+		pv, err := ParseVariant(fs[1].s)
+		if err != nil || pv.String() != fs[1].s {
+			return bad(fs[1], "variant %q is not <W>x<H>[-white][-repetition|-renewables|-nodraws]", fs[1].s)
+		}
+		v, _ = pv.normalise()
 	}
 	var turn Color
 	switch fs[2].s {
@@ -115,13 +150,29 @@ func (p *Position) UnmarshalText(text []byte) error {
 	default:
 		return bad(fs[2], "side to move %q is not b or w", fs[2].s)
 	}
-	q := Position{v: Variant{Width: w, Height: h, Draws: Repetition | Renewables}, shift: maxShift(w, h), turn: turn}
+	q := Position{v: v, shift: maxShift(w, h), turn: turn}
 	wf, hf := q.dims()
-	if len(fs) == 3 {
+	draw := reasonNone
+	first := 3 // the first piece's field
+	if len(fs) > 3 {
+		switch fs[3].s {
+		case RuleRepetition:
+			draw, first = reasonRepetition, 4
+			if v.Draws&Repetition == 0 {
+				return bad(fs[3], "variant %s has no draw by repetition", v)
+			}
+		case RuleRenewables:
+			draw, first = reasonRenewables, 4
+			if v.Draws&Renewables == 0 {
+				return bad(fs[3], "variant %s has no draw by renewable iteration", v)
+			}
+		}
+	}
+	if len(fs) == first {
 		return notation.Errorf(s, len(s), "position code has no pieces")
 	}
-	q.pieces = make([]piece, 0, len(fs)-3)
-	for _, f := range fs[3:] {
+	q.pieces = make([]piece, 0, len(fs)-first)
+	for _, f := range fs[first:] {
 		pc, err := q.parsePiece(s, f)
 		if err != nil {
 			return err
@@ -153,7 +204,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 				break
 			}
 			if b.x < a.x+a.w && a.x < b.x+b.w {
-				return bad(fs[3+order[j]], "piece %q overlaps piece %q", fs[3+order[j]].s, fs[3+order[i]].s)
+				return bad(fs[first+order[j]], "piece %q overlaps piece %q", fs[first+order[j]].s, fs[first+order[i]].s)
 			}
 		}
 	}
@@ -167,7 +218,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	}
 	bh, bl := bits.Mul64(uint64(wf), uint64(hf))
 	if hi != bh || lo != bl {
-		return notation.Errorf(s, fs[3].off, "the pieces leave a gap: they do not tile the board")
+		return notation.Errorf(s, fs[first].off, "the pieces leave a gap: they do not tile the board")
 	}
 	q.pieces = sorted
 	var t tiling
@@ -175,12 +226,18 @@ func (p *Position) UnmarshalText(text []byte) error {
 	col := t.colours(nil)
 	capt, win := t.fullCheck(col)
 	if capt {
-		return notation.Errorf(s, fs[3].off, "the position holds a capturable group")
+		return notation.Errorf(s, fs[first].off, "the position holds a capturable group")
 	}
-	if win >= 0 {
-		return notation.Errorf(s, fs[3].off, "%s already connects all four sides", Color(win))
+	if win >= 0 && draw != reasonNone {
+		return bad(fs[3], "%s connects all four sides: the game was won, not drawn", Color(win))
 	}
 	q.finishFresh()
+	switch {
+	case win >= 0:
+		q.status, q.winner, q.reason = boardrules.Win, Color(win), reasonBlackWins+uint8(win)
+	case draw != reasonNone:
+		q.status, q.reason = boardrules.Draw, draw
+	}
 	*p = q
 	return nil
 }

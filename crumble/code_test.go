@@ -36,10 +36,17 @@ func TestUnmarshalRejects(t *testing.T) {
 		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,-1",
 		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,0",
 		"crumble 2x2 b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,3/3,1",
-		"crumble 2x2 b W0,0,2,2",                                                                         // white wins
-		"crumble 2x2 b W0,0,1,1 W1,0,1,1 W0,1,1,1 W1,1,1,1",                                              // white chain
 		"crumble 3x3 b B0,0,1,1 B1,0,1,1 B2,0,1,1 B0,1,1,1 W1,1,1,1 B2,1,1,1 B0,2,1,1 B1,2,1,1 B2,2,1,1", // capturable + win
 		"crumble 2x2 b W0,0,1,1 B1,0,1,1 B0,1,1,1 W1,1,1,1 " + strings.Repeat("x", 3),
+		"crumble 2x2- b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1",
+		"crumble 2x2-black b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1",
+		"crumble 2x2-nodraws-white b W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1",
+		"crumble 2x2-nodraws b repetition W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1",
+		"crumble 2x2-repetition b renewable-iteration W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1",
+		"crumble 2x2-renewables b repetition W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1",
+		"crumble 2x2 b no-moves W0,1,1,1 B1,1,1,1 B0,0,1,1 W1,0,1,1",
+		"crumble 2x2 b repetition",
+		"crumble 2x2 b repetition W0,0,2,2", // won, not drawn
 		"crumble 2x2 b W0,0,1/4611686018427387904,1 B1,0,1,1 B0,1,1,1 W1,1,1,1",
 		"crumble 2x2 b B0,0,1,1\nW1,0,1,1 W0,1,1,1 B1,1,1,1",
 	} {
@@ -74,8 +81,39 @@ func TestDecodedVariant(t *testing.T) {
 	if err := p.UnmarshalText([]byte(code(w))); err != nil {
 		t.Fatal(err)
 	}
-	if p.Variant() != (Variant{4, 3, Black, Repetition | Renewables}) || p.Turn() != White {
-		t.Errorf("decoded variant %+v, turn %v", p.Variant(), p.Turn())
+	if p.Variant() != (Variant{4, 3, White, NoDraws}) || p.Turn() != White || !strings.HasPrefix(code(w), "crumble 4x3-white-nodraws w ") {
+		t.Errorf("decoded variant %+v, turn %v, code %s", p.Variant(), p.Turn(), code(w))
+	}
+}
+
+// TestFinishedCodes: codes of finished games load finished; a code can say
+// a declared draw, and the codes of ongoing default games do not change.
+func TestFinishedCodes(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		want boardrules.Outcome
+	}{
+		{"crumble 2x2 b W0,0,2,2", boardrules.Outcome{Status: boardrules.Win, Winner: 1, Reason: "white connects all four sides", Rule: RuleConnection}},
+		{"crumble 2x2 w B0,0,1,1 B1,0,1,1 B0,1,1,1 B1,1,1,1", boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "black connects all four sides", Rule: RuleConnection}},
+		{"crumble 2x2 b repetition W0,0,1,1 B1,0,1,1 B0,1,1,1 W1,1,1,1", boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "threefold repetition", Rule: RuleRepetition}},
+		{"crumble 2x2-renewables w renewable-iteration W0,0,1,1 B1,0,1,1 B0,1,1,1 W1,1,1,1", boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "renewable iteration", Rule: RuleRenewables}},
+	} {
+		var p Position
+		if err := p.UnmarshalText([]byte(c.code)); err != nil {
+			t.Errorf("%s: %v", c.code, err)
+			continue
+		}
+		if p.Outcome() != c.want || code(p) != c.code || len(p.LegalMoves()) != 0 {
+			t.Errorf("%s: outcome %+v, code %s", c.code, p.Outcome(), code(p))
+		}
+	}
+	// a game drawn in play writes its draw
+	q, _ := boardrules.Replay(Standard(), strings.Fields("1H 0H 1J1,2 0J1,2 1H 0H 1J1,2 0J1,2")...)
+	if want := strings.Replace(start6x6, " b ", " b repetition ", 1); code(q) != want {
+		t.Errorf("drawn start: %s", code(q))
+	}
+	if code(Standard()) != start6x6 {
+		t.Errorf("the standard start's code changed: %s", code(Standard()))
 	}
 }
 

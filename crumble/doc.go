@@ -117,7 +117,24 @@
 //
 // (size, side to move, pieces sorted by y then x, numbers as integers or
 // irreducible dyadic fractions such as 5/2), and UnmarshalText reads it back,
-// validating everything.
+// validating everything. The grammar, fields separated by single spaces:
+//
+//	code    = "crumble" variant side [draw] piece {piece}
+//	variant = W "x" H ["-white"] ["-repetition" | "-renewables" | "-nodraws"]
+//	side    = "b" | "w"
+//	draw    = "repetition" | "renewable-iteration"
+//	piece   = ("B" | "W") x "," y "," w "," h
+//
+// The variant is written as Variant.String names it, so "-white" and the
+// draw rules appear only when they differ from the default (Black first,
+// both draw rules), and a draw appears only once the rules declared it:
+// codes of ongoing games of a default variant are the same as before
+// finished games and variants were kept. A code keeps the whole game but
+// its history: a won position (a chain touching all four sides) loads as
+// won, a declared draw as drawn, a side to move without a move as drawn by
+// no-moves, and the decoded position starts a fresh history, so it knows
+// no earlier occurrences for the draw rules (a game continued from a code
+// may be drawn later than the game it came from).
 //
 // # Variants
 //
@@ -158,9 +175,10 @@
 //     crumble-mate and is ignored like "+".
 //   - String uses k = max(2, 2^E) characters per unit up to 16, then the
 //     position code.
-//   - UnmarshalText gives the variant of the code's size (Black first, both
-//     draw rules) and a fresh history; a won position is rejected, a drawn
-//     one loads as an ongoing game.
+//   - UnmarshalText gives the code's variant and outcome and a fresh
+//     history; a won position loads as won, a declared draw as drawn (a
+//     code declaring a draw the variant's rules do not have, or a draw of a
+//     won position, is rejected), and a capturable group is still rejected.
 //   - Player(0) is always Black and Player(1) White, in every variant.
 //   - Each Move carries its canonical text: AppendLegalMoves allocates the
 //     texts in one shared buffer, never one allocation per move.

@@ -62,18 +62,7 @@ func (v Variant) String() string {
 		return fmt.Sprintf("invalid(%dx%d,%d,%d)", v.Width, v.Height, v.FirstPlayer, v.Draws)
 	}
 	s := strconv.Itoa(n.Width) + "x" + strconv.Itoa(n.Height)
-	if n.FirstPlayer == White {
-		s += "-white"
-	}
-	switch n.Draws {
-	case Repetition:
-		s += "-repetition"
-	case Renewables:
-		s += "-renewables"
-	case NoDraws:
-		s += "-nodraws"
-	}
-	return s
+	return string(appendVariantSuffix([]byte(s), n))
 }
 
 // Variants lists the variants the registry offers, the standard game

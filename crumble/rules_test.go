@@ -31,7 +31,7 @@ func TestStartPositions(t *testing.T) {
 		t.Errorf("3x5: %d black pieces, corners %v %v", black, q.Piece(0).Color, q.Piece(14).Color)
 	}
 	w, _ := New(Variant{FirstPlayer: White})
-	if w.Turn() != White || w.ToMove() != 1 || !strings.HasPrefix(code(w), "crumble 6x6 w ") {
+	if w.Turn() != White || w.ToMove() != 1 || !strings.HasPrefix(code(w), "crumble 6x6-white w ") {
 		t.Errorf("White first: %v %v %s", w.Turn(), w.ToMove(), code(w))
 	}
 	if s := Standard(); s.Turn() != Black || s.ToMove() != 0 || s.Players() != 2 || s.NumPieces() != 36 {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/crumble"
 	"github.com/boardrules/boardrules/flooprail"
 	"github.com/boardrules/boardrules/internal/codetest"
 	"github.com/boardrules/boardrules/terrace"
@@ -12,8 +13,13 @@ import (
 )
 
 // maxPlies bounds a random game: FloopRail games of lone SooperFloopers can
-// go on for ever; the others end well before.
-const maxPlies = 2000
+// go on for ever; the others end well before. Random Crumble games on 6x6
+// and 8x8 last hundreds of plies of costly move generation, so they stop
+// at crumblePlies (crumble's own tests play small boards to their end).
+const (
+	maxPlies     = 2000
+	crumblePlies = 60
+)
 
 // engines lists the engines whose codes are checked, each with a function
 // that plays one random game of a variant and checks every position's code.
@@ -30,6 +36,9 @@ var engines = []struct {
 	}},
 	{"terrace", func(t codetest.Fataler, v string, seed uint64) {
 		codetest.Game[terrace.Position, terrace.Move](t, "terrace", v, terrace.Position.Variant, seed, maxPlies)
+	}},
+	{"crumble", func(t codetest.Fataler, v string, seed uint64) {
+		codetest.Game[crumble.Position, crumble.Move](t, "crumble", v, crumble.Position.Variant, seed, crumblePlies)
 	}},
 }
 
