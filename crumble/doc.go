@@ -94,6 +94,19 @@
 // neighbour to the south (step 1)", "2,1,1H: leg 3 crosses a piece at
 // (2,1/2)"). New's errors name the invalid Variant field and wrap ErrSyntax.
 //
+// # Looking into a move
+//
+// Move.Kind tells whether a move splits or joins and Move.Path gives the
+// directions of its swap steps, both from the text. Position.Trace returns
+// the steps of a move in order: the action (the pieces it removed and
+// added, and the created piece the path starts from), then each swap step
+// (the travelling piece, the piece it swapped with, the pieces the
+// captures after it recoloured), the last step telling whether the move
+// won or its travelling piece was captured. Trace replays the move through
+// ParseMove and Play (the action alone, then each prefix of the path, all
+// legal moves themselves) and compares the pieces, so it costs a Play per
+// step and agrees with Play by construction.
+//
 // # Move generation
 //
 // LegalMoves lists bases (splits and joins) by the anchor's lower-left
