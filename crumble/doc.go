@@ -71,6 +71,10 @@
 //	0J1,2N       join from the anchor at 0 to the corner one intersection
 //	             East and then two North; the joined piece swaps North
 //
+// Each is legal in a 6×6 game (Example_notation plays them): 0,1HN at the
+// start, 2,3VENE after 5V 3,5HS, 0HN-E after 1H, 0,1H3 after 1HN 0V,
+// 0,1H3-2S-W after 3HN 1,1H and 0J1,2N after 1VW 3H.
+//
 // A staircase location c1,c2,c3,... walks legs East, North, East, ...
 // from (0,0): each count is a number of intersections (piece corners on the
 // leg, board corners included); only c1 may be 0. Legs must run along edges
@@ -91,8 +95,8 @@
 // well-formed move that cannot be played is a *notation.MoveError, "move:
 // reason", wrapping ErrIllegalMove (or ErrGameOver once the game has ended),
 // in words a player understands ("1HS: the lower half has no full-side
-// neighbour to the south (step 1)", "2,1,1H: leg 3 crosses a piece at
-// (2,1/2)"). New's errors name the invalid Variant field and wrap ErrSyntax.
+// neighbour to the south (step 1)" at the start, "2,1,1H: leg 3 crosses a
+// piece at (2,1/2)" after 1H). New's errors name the invalid Variant field and wrap ErrSyntax.
 //
 // # Looking into a move
 //
