@@ -105,8 +105,7 @@ type Move interface {
 // errors report a misuse rather than input and wrap none of them:
 // History.Undo with no move to undo returns ErrNothingToUndo, and
 // MarshalText of a Position that is not a game (terrace's zero Position)
-// fails with an error of its engine. crumble.New's errors for an invalid
-// Variant (a board of width 1, say) wrap none yet either.
+// fails with an error of its engine.
 var (
 	// ErrSyntax: the text is not a move, square or position code in this
 	// game's notation.
