@@ -46,18 +46,29 @@ func Divide[P Position[P, M], M Move](p P, depth int) map[string]uint64 {
 	return out
 }
 
-// Playout plays uniformly random legal moves from p until the game ends or
-// maxPlies moves have been played, and returns the last position and the
-// moves played.
+// Playout plays random legal moves from p until the game ends or maxPlies
+// moves have been played, and returns the last position and the moves
+// played. A position that implements Sampler draws its own moves (with the
+// distribution its engine documents); otherwise each move is a uniform
+// choice from AppendLegalMoves.
 func Playout[P Position[P, M], M Move](p P, r *rand.Rand, maxPlies int) (P, []M) {
 	var played []M
 	var buf []M
+	_, sampler := any(p).(Sampler[M])
 	for len(played) < maxPlies {
-		buf = p.AppendLegalMoves(buf[:0])
-		if len(buf) == 0 {
-			break
+		var m M
+		if sampler {
+			var ok bool
+			if m, ok = any(p).(Sampler[M]).RandomMove(r); !ok {
+				break
+			}
+		} else {
+			buf = p.AppendLegalMoves(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			m = buf[r.IntN(len(buf))]
 		}
-		m := buf[r.IntN(len(buf))]
 		played = append(played, m)
 		p = p.PlayUnchecked(m)
 	}

@@ -123,6 +123,12 @@
 // legal move with any path is equivalent to exactly one listed move: same
 // base, same resulting position, same turn record.
 //
+// RandomMove (boardrules.Sampler, used by Playout and the bots' playouts)
+// draws one of the moves LegalMoves lists, each with the same probability,
+// from one call of r.IntN on their number: for now it lists them all, so a
+// playout ply costs a full generation; a sampler that walks a random base's
+// swap path instead is the planned speed-up.
+//
 // # Text
 //
 // String draws the board top row first, each unit a k×k block of 'B' and

@@ -398,3 +398,56 @@ func TestParseForms(t *testing.T) {
 		}
 	}
 }
+
+// TestSecondCaptureRound: captures repeat to a fixed point. After 5,3VE
+// the piece at (4,3/2) is White after the first capture round, and the
+// recolourings of that round make a second round turn it Black; one round
+// alone would leave it White.
+func TestSecondCaptureRound(t *testing.T) {
+	p := mustDecode(t, "crumble 6x6 b W0,0,1,1 W1,0,1,1/2 B2,0,1,2 B3,0,1/2,1/2 B7/2,0,1/2,1/2 B4,0,1,1/2 B5,0,1,1/2 B1,1/2,1,1/2 B3,1/2,1/2,1/2 B7/2,1/2,1/2,1/2 B4,1/2,1,1/2 B5,1/2,1,1/2 B0,1,1,1 W1,1,1,1 B3,1,1/2,1 W7/2,1,1/2,1 W4,1,1,1/2 B5,1,1,1/2 B4,3/2,1,1/2 W5,3/2,1,1/2 W0,2,1,1/2 B1,2,1,1/2 B2,2,1/2,1/2 B5/2,2,1/2,1/2 B3,2,1/2,1/2 B7/2,2,1/4,1/2 W15/4,2,1/4,1/2 W4,2,1,1/2 B5,2,1,1 W0,5/2,1,1/2 B1,5/2,1/2,1/2 W3/2,5/2,1/2,1/2 B2,5/2,1/2,1/2 B5/2,5/2,1/2,1/2 B3,5/2,1/2,1/2 B7/2,5/2,1/2,1/2 B4,5/2,1,1/2 W0,3,1/2,1 B1/2,3,1/2,1 B1,3,1/2,1 W3/2,3,1/2,1 B2,3,1,1/2 B3,3,1/2,1/2 B7/2,3,1/2,1 B4,3,1/2,1 B9/2,3,1/2,1 B5,3,1/2,1 W11/2,3,1/2,1 W2,7/2,1,1/2 B3,7/2,1/2,1/2 W0,4,1,1 W1,4,1/2,1 B3/2,4,1/2,1 B2,4,1,2 B3,4,1/2,1/4 B7/2,4,1/2,1/4 B4,4,1/2,1/4 W9/2,4,1/2,1/2 B5,4,1,1/2 B3,17/4,1/2,1/4 B7/2,17/4,1/2,1/4 W4,17/4,1/2,1/4 B3,9/2,1/2,1/2 W7/2,9/2,1/4,1/2 W15/4,9/2,1/4,1/2 W4,9/2,1/2,1/2 W9/2,9/2,1/2,1/2 B5,9/2,1,1/2 B0,5,1,1 W1,5,1,1 W3,5,1/2,1 W7/2,5,1/2,1 B4,5,1,1 B5,5,1,1")
+	q, err := boardrules.Replay(p, "5,3VE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := q.pieces[findPiece(q.pieces, 4<<q.shift, 3<<q.shift/2)].c; c != Black {
+		t.Errorf("after 5,3VE: (4,3/2) is %v, want Black (second capture round)", c)
+	}
+}
+
+// TestEqualTurn: two positions with the same pieces differ when the side to
+// move differs.
+func TestEqualTurn(t *testing.T) {
+	b := code(Standard())
+	w := mustDecode(t, strings.Replace(b, " b ", " w ", 1))
+	if Standard().Equal(w) || w.Equal(Standard()) {
+		t.Errorf("Equal ignores the side to move: %s vs %s", b, code(w))
+	}
+	if !Standard().Equal(mustDecode(t, b)) {
+		t.Error("decoded start not Equal to Standard()")
+	}
+}
+
+// TestRenewablesSecondHalf: A(u3) must lie inside A(u2) too, not only inside
+// A(u1); here u1 and u2 act on different rectangles.
+func TestRenewablesSecondHalf(t *testing.T) {
+	u := int64(1) << 59
+	sq := func(x, y int64) rect { return rect{x * u, y * u, u, u} }
+	half := func(x, y int64) rect { return rect{x * u, y * u, u, u / 2} }
+	q := &Position{v: Variant{6, 6, Black, Renewables}}
+	build := func(as [][]rect) *history {
+		h := &history{}
+		for i := range as {
+			h = &history{parent: h, turns: h.turns + 1, a: as[i], x: sq(2, 2), hasX: true}
+		}
+		return h
+	}
+	bigB, bigW := []rect{sq(1, 0), sq(1, 1)}, []rect{sq(0, 0), sq(0, 1)}
+	inside := [][]rect{bigB, bigW, {sq(1, 0)}, {sq(0, 0)}, {half(1, 0)}, {half(0, 0)}}
+	if r := build(inside).draw(q); r != reasonRenewables {
+		t.Errorf("A(u3) inside A(u2) inside A(u1) not drawn: %d", r)
+	}
+	outside := [][]rect{bigB, bigW, {sq(1, 0)}, {sq(0, 0)}, {half(1, 1)}, {half(0, 1)}}
+	if r := build(outside).draw(q); r != reasonNone {
+		t.Error("drawn although A(u3) is not inside A(u2)")
+	}
+}

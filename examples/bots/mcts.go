@@ -18,6 +18,9 @@ type MCTS[P boardrules.Position[P, M], M boardrules.Move] struct {
 	pool  []M       // the untried moves of every node, in segments
 	buf   []M       // the playout's move buffer
 	stats Stats
+	// sample draws a playout move when P implements boardrules.Sampler
+	// (nil otherwise: a uniform choice from AppendLegalMoves)
+	sample func(P, *rand.Rand) (M, bool)
 }
 
 type node[M any] struct {
@@ -34,7 +37,14 @@ type node[M any] struct {
 
 // NewMCTS returns an MCTS bot with options o (zero fields get the defaults).
 func NewMCTS[P boardrules.Position[P, M], M boardrules.Move](o Options) *MCTS[P, M] {
-	return &MCTS[P, M]{opts: o.withDefaults(), r: o.rand()}
+	s := &MCTS[P, M]{opts: o.withDefaults(), r: o.rand()}
+	// decided once: a type assertion per ply would allocate for engines
+	// that have no sampler
+	var zero P
+	if _, ok := any(zero).(boardrules.Sampler[M]); ok {
+		s.sample = func(p P, r *rand.Rand) (M, bool) { return any(p).(boardrules.Sampler[M]).RandomMove(r) }
+	}
+	return s
 }
 
 // Stats returns the bot's counts.
@@ -150,6 +160,14 @@ func (s *MCTS[P, M]) bestChild(n int32) int32 {
 func (s *MCTS[P, M]) playout(p P) boardrules.Player {
 	s.stats.Playouts++
 	for ply := 0; ; ply++ {
+		if s.sample != nil {
+			m, ok := s.sample(p, s.r)
+			if !ok || ply >= s.opts.MaxPlies {
+				return s.endPlayout(p, ply, ok)
+			}
+			p = p.PlayUnchecked(m)
+			continue
+		}
 		s.buf = p.AppendLegalMoves(s.buf[:0])
 		if len(s.buf) == 0 {
 			s.stats.Plies += int64(ply)
@@ -164,4 +182,16 @@ func (s *MCTS[P, M]) playout(p P) boardrules.Player {
 		}
 		p = p.PlayUnchecked(s.buf[s.r.IntN(len(s.buf))])
 	}
+}
+
+// endPlayout counts a playout's plies and returns its winner: that of the
+// game when it is over, NoPlayer when the ply limit cut it short.
+func (s *MCTS[P, M]) endPlayout(p P, ply int, cut bool) boardrules.Player {
+	s.stats.Plies += int64(ply)
+	if !cut {
+		if o := p.Outcome(); o.Status == boardrules.Win {
+			return o.Winner
+		}
+	}
+	return boardrules.NoPlayer
 }
