@@ -251,9 +251,9 @@ func draw(game string, p, before boardrules.Any, last string) figure {
 func state(p boardrules.Any) string {
 	switch o := p.Outcome(); o.Status {
 	case boardrules.Ongoing:
-		return fmt.Sprintf("Seat %d to move", p.ToMove())
+		return fmt.Sprintf("%s to move", p.SeatName(p.ToMove()))
 	case boardrules.Win:
-		return fmt.Sprintf("Game over: seat %d wins (%s)", o.Winner, o.Reason)
+		return fmt.Sprintf("Game over: %s wins (%s)", p.SeatName(o.Winner), o.Reason)
 	default:
 		return fmt.Sprintf("Game over: %s (%s)", o.Status, o.Reason)
 	}
