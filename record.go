@@ -34,7 +34,8 @@ import (
 //
 // As in PGN, the move text may hold comments, {in braces} or from a
 // semicolon to the end of the line, which Record keeps and Format writes
-// back, and a two-player record ends its moves with PGN's result marker:
+// back, and a two-player record with a Result ends its moves with PGN's
+// result marker:
 // "1-0" (seat 0 won), "0-1" (seat 1 won), "1/2-1/2" (a draw) or "*" (no
 // result stated, which any final position matches). ParseRecord also takes
 // these markers as the Result tag's value
@@ -195,7 +196,10 @@ func (r Record) Format() string {
 		comment(i + 1)
 	}
 	comment(len(r.Moves) + 1<<30) // comments placed beyond the last move
-	if players == 2 && len(r.Moves) > 0 {
+	// PGN's marker closes the moves of a stated result; an unstated one
+	// ("*") says nothing that the missing marker does not, and leaving it
+	// out keeps the records of unfinished games as they were.
+	if players == 2 && len(r.Moves) > 0 && r.Result != "" {
 		if marker, ok := pgnMarker(r.Result); ok {
 			word(marker)
 		}

@@ -106,8 +106,9 @@ func TestParseRecordsReadsAFileOfGames(t *testing.T) {
 // TestFormatWrapsAtExactlyColumn79 fills lines to the last column: a line
 // of 79 characters is kept whole, and one character more wraps.
 func TestFormatWrapsAtExactlyColumn79(t *testing.T) {
-	// "{" + text + "} 1. 1 *": the comment, the move, the marker.
-	long := strings.Repeat("x", 79-len("{} 1. 1 *"))
+	// "{" + text + "} 1. 1": the comment, then the move (no marker: the
+	// game goes on and states no result).
+	long := strings.Repeat("x", 79-len("{} 1. 1"))
 	for _, c := range []struct {
 		text  string
 		lines int
