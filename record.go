@@ -32,6 +32,16 @@ import (
 // game can start (GameInfo.New accepts it, listed in GameInfo.Variants or
 // not, such as Crumble's "4x4"), and "" means its standard game.
 //
+// As in PGN, the move text may hold comments, {in braces} or from a
+// semicolon to the end of the line, which Record keeps and Format writes
+// back, and a two-player record with a Result ends its moves with PGN's
+// result marker:
+// "1-0" (seat 0 won), "0-1" (seat 1 won), "1/2-1/2" (a draw) or "*" (no
+// result stated, which any final position matches). ParseRecord also takes
+// these markers as the Result tag's value
+// of a two-player game, and stores the result in the form ResultText gives.
+// ParseRecords reads a file of several records.
+//
 // A record is always checked by replaying it: ParseRecord and Replay accept
 // only records whose every move is legal, and a stated Result must be the
 // one the final position's Outcome gives (ResultText). A game that ended
@@ -46,6 +56,16 @@ type Record struct {
 	Moves   []string          // canonical move texts
 	Result  string            // "" while ongoing or unstated; else ResultText of the final Outcome
 	Tags    map[string]string // any other tags (Event, Date, players ...); nil and empty are the same
+	// Comments are the {...} and ; comments of the move text, in order;
+	// nil and empty are the same.
+	Comments []Comment
+}
+
+// Comment is a comment of a record's move text: Text (without its braces
+// or semicolon, spaces trimmed) stood after Ply moves (0: before the first).
+type Comment struct {
+	Ply  int
+	Text string
 }
 
 // The tags a Record keeps in its own fields rather than in Tags.
@@ -134,7 +154,7 @@ func (r Record) Format() string {
 	if r.Result != "" {
 		tag(tagResult, r.Result)
 	}
-	if len(r.Moves) == 0 {
+	if len(r.Moves) == 0 && len(r.Comments) == 0 {
 		return b.String()
 	}
 	b.WriteByte('\n')
@@ -152,14 +172,63 @@ func (r Record) Format() string {
 		b.WriteString(w)
 		col += len(w)
 	}
+	comments := r.Comments
+	comment := func(ply int) {
+		for len(comments) > 0 && comments[0].Ply <= ply {
+			text := comments[0].Text
+			comments = comments[1:]
+			if !strings.Contains(text, "}") {
+				word("{" + text + "}")
+				continue
+			}
+			// A brace inside: only a line comment can hold it.
+			word("; " + strings.ReplaceAll(text, "\n", " "))
+			b.WriteByte('\n')
+			col = 0
+		}
+	}
+	comment(0)
 	for i, m := range r.Moves {
 		if i%players == 0 {
 			word(itoa(i/players+1) + ".")
 		}
 		word(m)
+		comment(i + 1)
 	}
-	b.WriteByte('\n')
+	comment(len(r.Moves) + 1<<30) // comments placed beyond the last move
+	// PGN's marker closes the moves of a stated result; an unstated one
+	// ("*") says nothing that the missing marker does not, and leaving it
+	// out keeps the records of unfinished games as they were.
+	if players == 2 && len(r.Moves) > 0 && r.Result != "" {
+		if marker, ok := pgnMarker(r.Result); ok {
+			word(marker)
+		}
+	}
+	if col > 0 {
+		b.WriteByte('\n')
+	}
 	return b.String()
+}
+
+// pgnMarker is PGN's result marker for a two-player record's Result
+// (ResultText form): ok is false for a result it cannot express.
+func pgnMarker(result string) (string, bool) {
+	switch {
+	case result == "":
+		return "*", true
+	case result == "draw" || strings.HasPrefix(result, "draw: "):
+		return "1/2-1/2", true
+	case result == "seat 0 wins" || strings.HasPrefix(result, "seat 0 wins: "):
+		return "1-0", true
+	case result == "seat 1 wins" || strings.HasPrefix(result, "seat 1 wins: "):
+		return "0-1", true
+	}
+	return "", false
+}
+
+// isPGNMarker reports whether s is one of PGN's result markers.
+func isPGNMarker(s string) bool {
+	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
 }
 
 // players is the number of seats of the record's game, which sets the
@@ -249,8 +318,8 @@ func (r Record) Replay() (Any, error) {
 // move or not ("1.B-c1-c3"), or left out. A move number that is there must
 // be the round of the move after it. Every move may be written in any
 // notation form the engine accepts; the Record holds its canonical text.
-// Comments are not part of the format. Errors wrap ErrSyntax, except a move
-// that fails, whose *ReplayError wraps the engine's error.
+// Errors wrap ErrSyntax, except a move that fails, whose *ReplayError wraps
+// the engine's error.
 func ParseRecord(text string) (Record, error) {
 	var r Record
 	seen := map[string]bool{}
@@ -299,7 +368,19 @@ func ParseRecord(text string) (Record, error) {
 		return Record{}, err
 	}
 	players := max(start.Players(), 1)
-	for _, tok := range strings.Fields(strings.Join(moveText, " ")) {
+	toks, comments, err := scanMoveText(strings.Join(moveText, "\n"))
+	if err != nil {
+		return Record{}, err
+	}
+	marker := ""
+	for i, tok := range toks {
+		if isPGNMarker(tok) {
+			if i != len(toks)-1 {
+				return Record{}, fmt.Errorf("%w: record: result marker %q before the end of the moves", ErrSyntax, tok)
+			}
+			marker = tok
+			break
+		}
 		number, move, ok := splitMoveNumber(tok)
 		if ok {
 			if want := len(r.Moves)/players + 1; number != want {
@@ -312,12 +393,112 @@ func ParseRecord(text string) (Record, error) {
 		}
 		r.Moves = append(r.Moves, tok)
 	}
+	for _, c := range comments {
+		r.Comments = append(r.Comments, Comment{Ply: min(c.Ply, len(r.Moves)), Text: c.Text})
+	}
+	// PGN's markers, in the Result tag or closing the moves, are checked
+	// against the final position and stored in ResultText's form.
+	tagMarker := ""
+	if isPGNMarker(r.Result) && players == 2 {
+		tagMarker, r.Result = r.Result, ""
+	}
+	if marker != "" && players != 2 {
+		return Record{}, fmt.Errorf("%w: record: result marker %q in a game of %d players", ErrSyntax, marker, players)
+	}
 	h, err := r.History()
 	if err != nil {
 		return Record{}, err
 	}
+	final := ResultText(h.Position().Outcome())
+	want, _ := pgnMarker(final)
+	for _, m := range []string{tagMarker, marker} {
+		if m != "" && m != "*" && m != want {
+			return Record{}, fmt.Errorf("%w: record: result %q does not match the final position: its result is %q", ErrSyntax, m, want)
+		}
+	}
+	if tagMarker != "" && tagMarker != "*" || marker != "" && marker != "*" {
+		r.Result = final
+	}
 	r.Moves = h.moves
 	return r, nil
+}
+
+// scanMoveText splits move text into its tokens and its comments; a
+// comment's Ply counts the tokens before it that are not move numbers
+// alone, which ParseRecord caps at the number of moves.
+func scanMoveText(text string) (toks []string, comments []Comment, err error) {
+	plies := 0
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '{':
+			end := strings.IndexByte(text[i:], '}')
+			if end < 0 {
+				return nil, nil, fmt.Errorf("%w: record: comment %q has no closing }", ErrSyntax, truncate([]byte(text[i:]), 20))
+			}
+			comments = append(comments, Comment{Ply: plies, Text: strings.TrimSpace(text[i+1 : i+end])})
+			i += end + 1
+		case c == ';':
+			end := strings.IndexByte(text[i:], '\n')
+			if end < 0 {
+				end = len(text) - i
+			}
+			comments = append(comments, Comment{Ply: plies, Text: strings.TrimSpace(text[i+1 : i+end])})
+			i += end
+		default:
+			j := i
+			for j < len(text) && !strings.ContainsRune(" \t\n\r{;", rune(text[j])) {
+				j++
+			}
+			tok := text[i:j]
+			if _, move, ok := splitMoveNumber(tok); !ok || move != "" {
+				plies++
+			}
+			toks = append(toks, tok)
+			i = j
+		}
+	}
+	return toks, comments, nil
+}
+
+// ParseRecords reads a file of records one after the other, as PGN files
+// hold games: a record starts at its first tag line. Each is checked as
+// ParseRecord checks it; an error names the record, counted from 1.
+func ParseRecords(text string) ([]Record, error) {
+	var records []Record
+	var chunk []string
+	inMoves := false
+	flush := func() error {
+		if len(chunk) == 0 {
+			return nil
+		}
+		r, err := ParseRecord(strings.Join(chunk, "\n"))
+		if err != nil {
+			return fmt.Errorf("record %d: %w", len(records)+1, err)
+		}
+		records = append(records, r)
+		chunk = chunk[:0]
+		return nil
+	}
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") && inMoves {
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			inMoves = false
+		}
+		if t != "" && !strings.HasPrefix(t, "[") {
+			inMoves = true
+		}
+		chunk = append(chunk, line)
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	return records, nil
 }
 
 // parseTag reads `[Name "value"]`; the error is a phrase for the caller to

@@ -36,7 +36,7 @@ func ExampleRecord_Format() {
 	// [Event "lunch break"]
 	// [Result "seat 0 wins: took the last stone"]
 	//
-	// 1. 3 2 2. 1 3 3. 1
+	// 1. 3 2 2. 1 3 3. 1 1-0
 }
 
 func ExampleParseRecord() {
@@ -302,6 +302,8 @@ func FuzzParseRecord(f *testing.F) {
 	f.Add("[Game \"nim\"]\n[Variant \"4\"]\n\n1. 1 1 2. 1 1\n")
 	f.Add("[Game \"terrace\"]\n[Variant \"8-long\"]\n[Result \"\"]\n1. B-c1-c3\n")
 	f.Add("[Game \"tumbling\"]\n1.a1b1 h8g8 2... a2-a3")
+	f.Add("[Game \"nim\"]\n[Variant \"4\"]\n[Result \"0-1\"]\n{c} 1. 1 {d} 1 ; e\n2. 1 1 0-1\n")
+	f.Add("[Game \"nim\"]\n\n1. 1 *\n\n[Game \"nim\"]\n\n1. 2 {x}\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		r, err := boardrules.ParseRecord(text)
 		if err != nil {

@@ -71,20 +71,6 @@ func ExamplePosition_Play_join() {
 	// 2 {black 3/2 0 1/2 1}
 }
 
-func ExamplePosition_SVG() {
-	p, _ := crumble.New(crumble.Variant{Width: 2, Height: 2})
-	p, _ = boardrules.Replay(p, "1H")
-	fmt.Print(p.SVG())
-	// Output:
-	// <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2">
-	// <rect x="0" y="1" width="1" height="1" fill="#fff" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
-	// <rect x="1" y="1.5" width="1" height="0.5" fill="#000" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
-	// <rect x="1" y="1" width="1" height="0.5" fill="#000" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
-	// <rect x="0" y="0" width="1" height="1" fill="#000" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
-	// <rect x="1" y="0" width="1" height="1" fill="#fff" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
-	// </svg>
-}
-
 func ExamplePosition_Outcome() {
 	// Source G's threat: White completes a chain on all four sides.
 	code := "crumble 6x6 w W0,0,1,1 W1,0,1,1 W2,0,1,1 B3,0,1,1 W4,0,1,1 B5,0,1,1 B0,1,1,1 B1,1,1,1 W2,1,1/2,1 B5/2,1,1/2,1 W3,1,1,1 B4,1,1,1 W5,1,1,1 W0,2,1,1 B1,2,1,1 W2,2,1,1 B3,2,1,1/2 W4,2,1,1 B5,2,1,1 W3,5/2,1,1/2 B0,3,1,1 B1,3,1,1/2 B2,3,1,1 W3,3,1,1 B4,3,1,1 W5,3,1,1 W1,7/2,1,1/2 W0,4,1,1 B1,4,1,1 B2,4,1,1 W3,4,1,1 W4,4,1,1 B5,4,1,1 B0,5,1,1 W1,5,1,1 B2,5,1,1 B3,5,1,1/2 B4,5,1,1 W5,5,1,1 W3,11/2,1,1/2"

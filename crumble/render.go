@@ -1,10 +1,6 @@
 package crumble
 
-// Text and vector drawings of a position.
-
-import (
-	"strconv"
-)
+// The text drawing of a position (svg.go has the vector one).
 
 // String draws the board, top row first: each unit of the board is a k×k
 // block of characters ('B' Black, 'w' White), k = max(2, 2^E) for the
@@ -46,34 +42,4 @@ func (p Position) String() string {
 		grid[r*(cols+1)+cols] = '\n'
 	}
 	return string(grid)
-}
-
-// SVG returns an exact vector drawing: one rect per piece in Pieces order,
-// numbers as exact decimals.
-func (p Position) SVG() string {
-	var b []byte
-	b = append(b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `...)
-	b = strconv.AppendInt(b, int64(p.v.Width), 10)
-	b = append(b, ' ')
-	b = strconv.AppendInt(b, int64(p.v.Height), 10)
-	b = append(b, "\">\n"...)
-	_, hf := p.dims()
-	for _, pc := range p.pieces {
-		b = append(b, `<rect x="`...)
-		b = appendDecimal(b, pc.x, p.shift)
-		b = append(b, `" y="`...)
-		b = appendDecimal(b, hf-pc.y-pc.h, p.shift)
-		b = append(b, `" width="`...)
-		b = appendDecimal(b, pc.w, p.shift)
-		b = append(b, `" height="`...)
-		b = appendDecimal(b, pc.h, p.shift)
-		if pc.c == Black {
-			b = append(b, `" fill="#000"`...)
-		} else {
-			b = append(b, `" fill="#fff"`...)
-		}
-		b = append(b, ` stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>`+"\n"...)
-	}
-	b = append(b, "</svg>\n"...)
-	return string(b)
 }

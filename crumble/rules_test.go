@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
-	"github.com/google/go-cmp/cmp"
 )
 
 var _ boardrules.Position[Position, Move] = Position{}
@@ -110,30 +109,6 @@ func TestCoord(t *testing.T) {
 func TestColor(t *testing.T) {
 	if Black.String() != "black" || White.String() != "white" || Black.Other() != White || White.Other() != Black {
 		t.Error("Color methods")
-	}
-}
-
-func TestSVG(t *testing.T) {
-	p, _ := New(Variant{Width: 2, Height: 2})
-	want := `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2">
-<rect x="0" y="1" width="1" height="1" fill="#fff" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
-<rect x="1" y="1" width="1" height="1" fill="#000" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
-<rect x="0" y="0" width="1" height="1" fill="#000" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
-<rect x="1" y="0" width="1" height="1" fill="#fff" stroke="#888" stroke-width="1" vector-effect="non-scaling-stroke"/>
-</svg>
-`
-	if diff := cmp.Diff(want, p.SVG()); diff != "" {
-		t.Errorf("2x2 SVG (-want +got):\n%s", diff)
-	}
-	q, err := boardrules.Replay(Standard(), "1HN", "0H", "1,2V")
-	if err != nil {
-		t.Fatal(err)
-	}
-	svg := q.SVG()
-	for _, s := range []string{`<rect x="1" y="5" width="1" height="0.5" fill="#fff"`, `<rect x="1.5" y="4" width="0.5" height="1" fill="#000"`} {
-		if !strings.Contains(svg, s) {
-			t.Errorf("SVG lacks %s:\n%s", s, svg)
-		}
 	}
 }
 

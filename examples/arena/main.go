@@ -15,8 +15,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,15 +23,11 @@ import (
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/examples/bots"
+	"github.com/boardrules/boardrules/internal/cli"
 )
 
 func main() {
-	if err := run(os.Stdout, os.Args[1:]); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "arena:", err)
-		}
-		os.Exit(1)
-	}
+	os.Exit(command(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 type config struct {
@@ -46,9 +40,16 @@ type config struct {
 	verbose       bool
 }
 
-func run(out io.Writer, args []string) error {
-	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.SetOutput(out)
+// command runs the program with the command line args and returns its exit
+// code: results on stdout, progress (games played) and errors on stderr.
+func command(args []string, stdout, stderr io.Writer) int {
+	prog := &cli.Program{
+		Name:    "arena",
+		Summary: "Plays seeded games between two bots on a game and prints the results and the search speed.",
+		Example: "go run ./examples/arena -game terrace -a mcts -b random -n 20",
+		Stdout:  stdout, Stderr: stderr,
+	}
+	fs := prog.Flags()
 	var c config
 	fs.StringVar(&c.game, "game", "", "the game (default: the first registered)")
 	fs.StringVar(&c.variant, "variant", "", "the variant (default: the game's standard one)")
@@ -62,25 +63,28 @@ func run(out io.Writer, args []string) error {
 	fs.DurationVar(&c.opts[0].Time, "time-a", 0, "MCTS time per move of bot A (with -nodes-a 0: time only)")
 	fs.DurationVar(&c.opts[1].Time, "time-b", 0, "MCTS time per move of bot B")
 	fs.BoolVar(&c.verbose, "v", false, "print every game's moves")
-	if err := fs.Parse(args); err != nil {
-		return err
+	if ok, code := prog.Parse(args); !ok {
+		return code
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if c.games < 1 {
+		return prog.Exit(cli.Usagef("-n %d: play at least one game", c.games))
 	}
-	return arena(out, c)
+	return prog.Exit(arena(prog, c))
 }
 
-func arena(out io.Writer, c config) error {
-	start, err := boardrules.NewGame(c.game, c.variant)
+func arena(prog *cli.Program, c config) error {
+	out := prog.Stdout
+	start, err := cli.NewGame(c.game, c.variant)
 	if err != nil {
 		return err
 	}
 	for i := range c.kind {
 		if _, err := bots.New(c.kind[i], c.opts[i]); err != nil {
-			return err
+			return cli.Usagef("-%s: %v", []string{"a", "b"}[i], err)
 		}
 	}
+	pr := prog.Progress("games", c.games)
+	defer pr.Done()
 	players := start.Players()
 	fmt.Fprintf(out, "%s %s, %d games: A = %s, B = %s\n", start.Game(), start.Variant(), c.games, describe(c.kind[0], c.opts[0]), describe(c.kind[1], c.opts[1]))
 	var winsA, winsB, draws, unfinished, plies int
@@ -125,7 +129,8 @@ func arena(out io.Writer, c config) error {
 			result = "B wins (" + boardrules.ResultText(o) + ")"
 		}
 		plies += h.Len()
-		fmt.Fprintf(out, "game %d: A plays seat %d: %s, %d plies\n", i+1, seat, result, h.Len())
+		pr.Add(1)
+		fmt.Fprintf(out, "game %d: A plays %s: %s, %d plies\n", i+1, start.SeatName(seat), result, h.Len())
 		if c.verbose {
 			fmt.Fprint(out, h.Record().Format())
 		}

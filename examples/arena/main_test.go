@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,15 +16,19 @@ func TestArenaOnEveryGame(t *testing.T) {
 		if g.Name == "crumble" {
 			continue // its random plies take milliseconds today: too slow for whole games here
 		}
+		p, err := g.New(g.Variants[0])
+		if err != nil {
+			t.Fatal(err)
+		}
 		var out strings.Builder
-		err := run(&out, []string{"-game", g.Name, "-n", "2", "-a", "mcts", "-nodes-a", "30", "-b", "greedy", "-v"})
+		err = runErr(&out, []string{"-game", g.Name, "-n", "2", "-a", "mcts", "-nodes-a", "30", "-b", "greedy", "-v"})
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", g.Name, err, out.String())
 		}
 		s := out.String()
 		for _, want := range []string{
 			g.Name + " " + g.Variants[0] + ", 2 games: A = mcts (30 nodes a move), B = greedy",
-			"game 1: A plays seat 0: ", "game 2: A plays seat 1: ",
+			"game 1: A plays " + p.SeatName(0) + ": ", "game 2: A plays " + p.SeatName(1) + ": ",
 			"[Game \"" + g.Name + "\"]",
 			"A (mcts) won ",
 			"playouts/s",
@@ -47,10 +54,14 @@ func TestArenaOnEveryGame(t *testing.T) {
 
 func TestArenaMultiPlayerAndLimits(t *testing.T) {
 	var out strings.Builder
-	if err := run(&out, []string{"-game", "terrace", "-variant", "6-3p", "-n", "3", "-a", "random", "-b", "random", "-maxplies", "5"}); err != nil {
+	if err := runErr(&out, []string{"-game", "terrace", "-variant", "6-3p", "-n", "3", "-a", "random", "-b", "random", "-maxplies", "5"}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"A plays seat 2", "unfinished after 5 plies", "0 drawn, 3 unfinished"} {
+	p, err := boardrules.NewGame("terrace", "6-3p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"A plays " + p.SeatName(2) + ":", "unfinished after 5 plies", "0 drawn, 3 unfinished"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -67,8 +78,38 @@ func TestArenaErrors(t *testing.T) {
 		{"extra"},
 	} {
 		var out strings.Builder
-		if err := run(&out, args); err == nil {
+		if err := runErr(&out, args); err == nil {
 			t.Errorf("run(%q) did not fail", args)
+		}
+	}
+}
+
+// runErr runs the program quietly and returns its stderr as an error when
+// it exits with a code other than 0.
+func runErr(out io.Writer, args []string) error {
+	var errb bytes.Buffer
+	if code := command(append([]string{"-q"}, args...), out, &errb); code != 0 {
+		return fmt.Errorf("exit %d: %s", code, errb.String())
+	}
+	return nil
+}
+
+func TestArenaCommandLine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-h"}, 0, "Example:"},
+		{[]string{"-n", "x"}, 2, "Usage:"},
+		{[]string{"-n", "0"}, 2, "at least one game"},
+		{[]string{"-game", "chess"}, 2, "the games are: "},
+		{[]string{"-a", "nobody"}, 2, "-a: "},
+	} {
+		var out, errb bytes.Buffer
+		code := command(c.args, &out, &errb)
+		if code != c.code || !strings.Contains(out.String()+errb.String(), c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out.String(), errb.String(), c.code, c.want)
 		}
 	}
 }

@@ -1,5 +1,9 @@
 package main
 
-// Crumble draws itself with SVG(); it has no SVGWith, so its last move is
-// listed in the caption only.
-import _ "github.com/boardrules/boardrules/crumble"
+import "github.com/boardrules/boardrules/crumble"
+
+func init() {
+	addHighlighter("crumble", func(p crumble.Position, m crumble.Move) string {
+		return p.SVGWith(crumble.SVGOptions{Highlight: m})
+	})
+}

@@ -26,7 +26,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"html/template"
 	"io"
@@ -34,14 +33,12 @@ import (
 	"strings"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/cli"
 	"github.com/boardrules/boardrules/internal/randplay"
 )
 
 func main() {
-	if err := run(os.Stdout, os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "gallery:", err)
-		os.Exit(1)
-	}
+	os.Exit(command(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // highlighters draw an engine's position with a move marked: after is the
@@ -94,32 +91,45 @@ type page struct {
 	Sections []section
 }
 
-// run parses the command line in args (without the program name) and writes
-// the page to the file named by -o, or to out when there is none.
-func run(out io.Writer, args []string) error {
-	fs := flag.NewFlagSet("gallery", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+// command parses the command line in args (without the program name),
+// writes the page to the file named by -o, or to stdout when there is none,
+// and returns the exit code; progress (variants drawn) goes to stderr.
+func command(args []string, stdout, stderr io.Writer) int {
+	prog := &cli.Program{
+		Name:    "gallery",
+		Summary: "Writes one self-contained HTML page showing every game and variant as pictures.",
+		Example: "go run ./examples/gallery -o gallery.html",
+		Stdout:  stdout, Stderr: stderr,
+	}
+	fs := prog.Flags()
 	file := fs.String("o", "", "write the page to this file (default: standard output)")
 	seed := fs.Uint64("seed", 1, "random seed of the games")
 	plies := fs.Int("plies", 20, "plies of each random game")
 	game := fs.String("game", "", "only this game (default: every registered game)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if ok, code := prog.Parse(args); !ok {
+		return code
 	}
 	if *plies < 0 {
-		return fmt.Errorf("-plies %d: must not be negative", *plies)
+		return prog.Exit(cli.Usagef("-plies %d: must not be negative", *plies))
 	}
-	pg, err := build(*game, *seed, *plies)
+	return prog.Exit(write(prog, *file, *game, *seed, *plies))
+}
+
+func write(prog *cli.Program, file, game string, seed uint64, plies int) error {
+	out := prog.Stdout
+	if err := cli.CheckGame(game); err != nil {
+		return err
+	}
+	pr := prog.Progress("variants", countVariants(game))
+	pg, err := build(game, seed, plies, pr)
+	pr.Done()
 	if err != nil {
 		return err
 	}
-	if *file == "" {
+	if file == "" {
 		return pageTemplate.Execute(out, pg)
 	}
-	f, err := os.Create(*file)
+	f, err := os.Create(file)
 	if err != nil {
 		return err
 	}
@@ -130,11 +140,21 @@ func run(out io.Writer, args []string) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "gallery written to %s\n", *file)
+	fmt.Fprintf(out, "gallery written to %s\n", file)
 	return nil
 }
 
-func build(only string, seed uint64, plies int) (page, error) {
+func countVariants(only string) int {
+	n := 0
+	for _, g := range boardrules.Games() {
+		if only == "" || g.Name == only {
+			n += len(g.Variants)
+		}
+	}
+	return n
+}
+
+func build(only string, seed uint64, plies int, pr *cli.Progress) (page, error) {
 	pg := page{Seed: seed, Plies: plies}
 	var names []string
 	for _, g := range boardrules.Games() {
@@ -149,6 +169,7 @@ func build(only string, seed uint64, plies int) (page, error) {
 				return page{}, err
 			}
 			sec.Rows = append(sec.Rows, r)
+			pr.Add(1)
 		}
 		pg.Sections = append(pg.Sections, sec)
 	}
@@ -230,9 +251,9 @@ func draw(game string, p, before boardrules.Any, last string) figure {
 func state(p boardrules.Any) string {
 	switch o := p.Outcome(); o.Status {
 	case boardrules.Ongoing:
-		return fmt.Sprintf("Seat %d to move", p.ToMove())
+		return fmt.Sprintf("%s to move", p.SeatName(p.ToMove()))
 	case boardrules.Win:
-		return fmt.Sprintf("Game over: seat %d wins (%s)", o.Winner, o.Reason)
+		return fmt.Sprintf("Game over: %s wins (%s)", p.SeatName(o.Winner), o.Reason)
 	default:
 		return fmt.Sprintf("Game over: %s (%s)", o.Status, o.Reason)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,7 +17,7 @@ import (
 func runString(t *testing.T, args ...string) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := run(&out, args); err != nil {
+	if err := runErr(&out, args); err != nil {
 		t.Fatalf("run %q: %v", args, err)
 	}
 	return out.String()
@@ -143,8 +144,38 @@ func TestGalleryErrors(t *testing.T) {
 		{"-o", filepath.Join(t.TempDir(), "missing", "g.html")},
 	} {
 		var out bytes.Buffer
-		if err := run(&out, args); err == nil {
+		if err := runErr(&out, args); err == nil {
 			t.Errorf("run %q did not fail", args)
+		}
+	}
+}
+
+// runErr runs the program quietly and returns its stderr as an error when
+// it exits with a code other than 0.
+func runErr(out io.Writer, args []string) error {
+	var errb bytes.Buffer
+	if code := command(append([]string{"-q"}, args...), out, &errb); code != 0 {
+		return fmt.Errorf("exit %d: %s", code, errb.String())
+	}
+	return nil
+}
+
+func TestGalleryCommandLine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-h"}, 0, "Example:"},
+		{[]string{"-plies", "x"}, 2, "Usage:"},
+		{[]string{"-plies", "-1"}, 2, "must not be negative"},
+		{[]string{"-game", "chess"}, 2, "the games are: "},
+		{[]string{"-o", "/nonexistent/dir/g.html"}, 1, "gallery: "},
+	} {
+		var out, errb bytes.Buffer
+		code := command(c.args, &out, &errb)
+		if code != c.code || !strings.Contains(out.String()+errb.String(), c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out.String(), errb.String(), c.code, c.want)
 		}
 	}
 }

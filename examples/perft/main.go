@@ -6,12 +6,13 @@
 //	go run ./examples/perft -game terrace -variant 6-short -depth 3 -divide
 //	go run ./examples/perft -code 'tumbling pbmserv w ...' -depth 2
 //
-// Engines are linked in by the blank imports in this directory's other
-// files; the program finds them only through boardrules.Games.
+// Progress (first moves counted out of all, with the rate) goes to stderr;
+// -q silences it. Engines are linked in by the blank imports in this
+// directory's other files; the program finds them only through
+// boardrules.Games.
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,54 +20,70 @@ import (
 	"time"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/cli"
 )
 
 func main() {
-	game := flag.String("game", "", "game name (see -list)")
-	variant := flag.String("variant", "", "variant name (default: the game's standard variant)")
-	code := flag.String("code", "", "start from this position code instead of -game/-variant")
-	depth := flag.Int("depth", 3, "number of plies")
-	divide := flag.Bool("divide", false, "also print the count after each first move")
-	list := flag.Bool("list", false, "list the registered games and variants")
-	flag.Parse()
-	if err := run(os.Stdout, *game, *variant, *code, *depth, *divide, *list); err != nil {
-		fmt.Fprintln(os.Stderr, "perft:", err)
-		os.Exit(2)
-	}
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(w io.Writer, game, variant, code string, depth int, divide, list bool) error {
+func run(args []string, stdout, stderr io.Writer) int {
+	prog := &cli.Program{
+		Name:    "perft",
+		Summary: "Counts the move sequences of -depth plies from a game's start or a position code, and the speed.",
+		Example: "go run ./examples/perft -game flooprail -depth 6 -divide",
+		Stdout:  stdout, Stderr: stderr,
+	}
+	fs := prog.Flags()
+	game := fs.String("game", "", "game name (see -list)")
+	variant := fs.String("variant", "", "variant name (default: the game's standard variant)")
+	code := fs.String("code", "", "start from this position code instead of -game/-variant")
+	depth := fs.Int("depth", 3, "number of plies")
+	divide := fs.Bool("divide", false, "also print the count after each first move")
+	list := fs.Bool("list", false, "list the registered games and variants")
+	if ok, c := prog.Parse(args); !ok {
+		return c
+	}
+	return prog.Exit(perft(prog, *game, *variant, *code, *depth, *divide, *list))
+}
+
+func perft(prog *cli.Program, game, variant, code string, depth int, divide, list bool) error {
+	w := prog.Stdout
 	if list {
 		for _, g := range boardrules.Games() {
 			fmt.Fprintf(w, "%-10s %s\n", g.Name, g.Variants)
 		}
 		return nil
 	}
+	if depth < 0 {
+		return cli.Usagef("-depth %d: must be 0 or more", depth)
+	}
 	p, err := start(game, variant, code)
 	if err != nil {
 		return err
 	}
-	if depth < 0 {
-		return fmt.Errorf("depth %d: must be 0 or more", depth)
-	}
 	began := time.Now()
-	var nodes uint64
-	if divide {
-		counts := boardrules.AnyDivide(p, depth)
-		moves := make([]string, 0, len(counts))
-		for m := range counts {
-			moves = append(moves, m)
-		}
+	nodes := uint64(1)
+	if depth > 0 {
+		// One first move at a time, so that the progress can be shown.
+		moves := p.LegalMoves()
 		sort.Strings(moves)
+		pr := prog.Progress("first moves", len(moves))
+		nodes = 0
 		for _, m := range moves {
-			fmt.Fprintf(w, "%s %d\n", m, counts[m])
-			nodes += counts[m]
+			q, err := p.Play(m)
+			if err != nil {
+				pr.Done()
+				return err
+			}
+			n := boardrules.AnyPerft(q, depth-1)
+			nodes += n
+			pr.Add(1)
+			if divide {
+				fmt.Fprintf(w, "%s %d\n", m, n)
+			}
 		}
-		if depth == 0 {
-			nodes = 1
-		}
-	} else {
-		nodes = boardrules.AnyPerft(p, depth)
+		pr.Done()
 	}
 	elapsed := time.Since(began)
 	rate := float64(nodes) / max(elapsed.Seconds(), 1e-9)
@@ -76,10 +93,13 @@ func run(w io.Writer, game, variant, code string, depth int, divide, list bool) 
 
 func start(game, variant, code string) (boardrules.Any, error) {
 	if code != "" {
+		if game != "" || variant != "" {
+			return nil, cli.Usagef("-code names its own game: leave out -game and -variant")
+		}
 		return boardrules.Decode([]byte(code))
 	}
 	if game == "" {
-		return nil, fmt.Errorf("name a game with -game (or -list to see them)")
+		return nil, cli.Usagef("name a game with -game (one of: %s) or give -code", cli.GameNames())
 	}
-	return boardrules.NewGame(game, variant)
+	return cli.NewGame(game, variant)
 }

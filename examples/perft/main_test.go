@@ -9,38 +9,48 @@ import (
 	"github.com/boardrules/boardrules"
 )
 
+func runArgs(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
 func TestPerftEveryGameAtDepth2(t *testing.T) {
 	for _, g := range boardrules.Games() {
 		p, err := g.New(g.Variants[0])
 		if err != nil {
 			t.Fatal(err)
 		}
-		var out bytes.Buffer
-		if err := run(&out, g.Name, "", "", 2, false, false); err != nil {
-			t.Fatal(err)
-		}
+		code, out, _ := runArgs("-q", "-game", g.Name, "-depth", "2")
 		want := fmt.Sprintf("perft(2) = %d in", boardrules.AnyPerft(p, 2))
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("%s: output %q lacks %q", g.Name, out.String(), want)
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("%s: exit %d, output %q lacks %q", g.Name, code, out, want)
 		}
-		out.Reset()
-		if err := run(&out, g.Name, "", "", 1, true, false); err != nil {
-			t.Fatal(err)
-		}
-		if lines := strings.Count(out.String(), "\n"); lines != len(p.LegalMoves())+1 {
+		_, out, _ = runArgs("-q", "-game", g.Name, "-depth", "1", "-divide")
+		if lines := strings.Count(out, "\n"); lines != len(p.LegalMoves())+1 {
 			t.Errorf("%s -divide printed %d lines, want one per move plus the total", g.Name, lines)
 		}
 	}
 }
 
-func TestPerftErrors(t *testing.T) {
-	var out bytes.Buffer
-	for _, c := range []struct{ game, code string }{{"", ""}, {"chess", ""}, {"", "chess 1"}} {
-		if err := run(&out, c.game, "", c.code, 1, false, false); err == nil {
-			t.Errorf("run(game %q, code %q) did not fail", c.game, c.code)
+func TestPerftCommandLine(t *testing.T) {
+	for _, c := range []struct {
+		args     []string
+		code     int
+		inStdout string
+		inStderr string
+	}{
+		{[]string{"-h"}, 0, "Example:", ""},
+		{[]string{"-depth", "x"}, 2, "", "Usage:"},
+		{[]string{"-game", "terrace", "-depth", "-1"}, 2, "", "must be 0 or more"},
+		{[]string{}, 2, "", "name a game"},
+		{[]string{"-game", "chess"}, 2, "", "the games are: "},
+		{[]string{"-code", "chess 1"}, 1, "", "perft: "},
+		{[]string{"-list"}, 0, "terrace", ""},
+	} {
+		code, out, errb := runArgs(c.args...)
+		if code != c.code || !strings.Contains(out, c.inStdout) || !strings.Contains(errb, c.inStderr) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d, %q, %q", c.args, code, out, errb, c.code, c.inStdout, c.inStderr)
 		}
-	}
-	if err := run(&out, "", "", "", 1, false, true); err != nil {
-		t.Errorf("-list failed: %v", err)
 	}
 }

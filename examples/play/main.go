@@ -21,7 +21,7 @@
 // end is announced, and the commands still work: undo to go on playing,
 // save to keep the record, load another game.
 //
-// The program is written as run(stdin, stdout, args), so its tests drive
+// The program is written as command(stdin, args, stdout, stderr), so its tests drive
 // it end to end through its input. The engines are linked in by this
 // directory's other files, one per engine, which also register the engine
 // types with the bots for fast search (see package bots).
@@ -29,8 +29,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -39,15 +37,11 @@ import (
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/examples/bots"
+	"github.com/boardrules/boardrules/internal/cli"
 )
 
 func main() {
-	if err := run(os.Stdin, os.Stdout, os.Args[1:]); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "play:", err)
-		}
-		os.Exit(1)
-	}
+	os.Exit(command(os.Stdin, os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // session is one run of the program.
@@ -57,11 +51,19 @@ type session struct {
 	bot   bots.Bot // nil for people only
 	human boardrules.Player
 	tags  map[string]string // the tags of the record loaded, kept for save
+	prog  *cli.Program      // for the bot's thinking progress on stderr
 }
 
-func run(in io.Reader, out io.Writer, args []string) error {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(out)
+// command runs the program on the command line args, reading moves from in,
+// and returns its exit code; while a bot thinks, stderr shows it.
+func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
+	prog := &cli.Program{
+		Name:    "play",
+		Summary: "Plays any game at the terminal: people at one keyboard, or people against a bot.",
+		Example: "go run ./examples/play -game tumbling -bot mcts -as 1",
+		Stdout:  stdout, Stderr: stderr,
+	}
+	fs := prog.Flags()
 	game := fs.String("game", "", "the game (default: the first registered; see -list)")
 	variant := fs.String("variant", "", "the variant (default: the game's standard one)")
 	list := fs.Bool("list", false, "list the registered games and their variants, then exit")
@@ -71,43 +73,44 @@ func run(in io.Reader, out io.Writer, args []string) error {
 	nodes := fs.Int("nodes", 0, "mcts: iterations per move (default: 5000, or none with -time)")
 	think := fs.Duration("time", 0, "mcts: thinking time per move, such as 2s")
 	load := fs.String("load", "", "start from the end of the game record in this file")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if ok, code := prog.Parse(args); !ok {
+		return code
 	}
 	if *list {
-		printGames(out)
-		return nil
+		printGames(stdout)
+		return 0
 	}
-	s := &session{out: out, human: boardrules.Player(*as)}
-	if *botKind != "" {
-		n := *nodes
-		if n == 0 && *think == 0 {
+	return prog.Exit(play(prog, in, *game, *variant, *botKind, *as, *seed, *nodes, *think, *load))
+}
+
+func play(prog *cli.Program, in io.Reader, game, variant, botKind string, as int, seed uint64, nodes int, think time.Duration, load string) error {
+	s := &session{out: prog.Stdout, human: boardrules.Player(as), prog: prog}
+	if botKind != "" {
+		n := nodes
+		if n == 0 && think == 0 {
 			n = 5000
 		}
-		b, err := bots.New(*botKind, bots.Options{Seed: *seed, Nodes: n, Time: *think})
+		b, err := bots.New(botKind, bots.Options{Seed: seed, Nodes: n, Time: think})
 		if err != nil {
-			return err
+			return cli.Usagef("-bot: %v", err)
 		}
 		s.bot = b
 	}
-	if *load != "" {
-		h, tags, err := readRecord(*load)
+	if load != "" {
+		h, tags, err := readRecord(load)
 		if err != nil {
 			return err
 		}
 		s.h, s.tags = h, tags
 	} else {
-		start, err := boardrules.NewGame(*game, *variant)
+		start, err := cli.NewGame(game, variant)
 		if err != nil {
 			return err
 		}
 		s.h = boardrules.NewHistory(start)
 	}
-	if s.bot != nil && (*as < 0 || *as >= s.h.Position().Players()) {
-		return fmt.Errorf("-as %d: this game has seats 0 to %d", *as, s.h.Position().Players()-1)
+	if s.bot != nil && (as < 0 || as >= s.h.Position().Players()) {
+		return cli.Usagef("-as %d: this game has seats 0 to %d", as, s.h.Position().Players()-1)
 	}
 	s.showGame()
 	return s.loop(in)
@@ -154,7 +157,7 @@ func (s *session) loop(in io.Reader) error {
 		}
 		p := s.h.Position()
 		if p.Outcome().Status == boardrules.Ongoing {
-			fmt.Fprintf(s.out, "seat %d> ", p.ToMove())
+			fmt.Fprintf(s.out, "%s> ", seat(p, p.ToMove()))
 		} else {
 			fmt.Fprint(s.out, "game over> ")
 		}
@@ -200,7 +203,9 @@ func (s *session) botMoves() error {
 			return nil
 		}
 		began := time.Now()
+		pr := s.prog.Progress(s.bot.Name()+" bot thinking", 0)
 		m, err := s.bot.Move(p)
+		pr.Done()
 		if err == nil {
 			err = s.h.Play(m)
 		}
@@ -213,9 +218,9 @@ func (s *session) botMoves() error {
 }
 
 // showMove announces the last move, played by seat, then the board.
-func (s *session) showMove(seat boardrules.Player, who string) {
+func (s *session) showMove(player boardrules.Player, who string) {
 	moves := s.h.Moves()
-	fmt.Fprintf(s.out, "%d. seat %d%s plays %s\n", len(moves), seat, who, moves[len(moves)-1])
+	fmt.Fprintf(s.out, "%d. %s%s plays %s\n", len(moves), seat(s.h.Position(), player), who, moves[len(moves)-1])
 	s.showGame()
 }
 
@@ -227,7 +232,13 @@ func (s *session) showGame() {
 		fmt.Fprintf(s.out, "Game over: %s.\n", boardrules.ResultText(o))
 		return
 	}
-	fmt.Fprintf(s.out, "%s %s, move %d: seat %d to move.\n", p.Game(), p.Variant(), s.h.Len()+1, p.ToMove())
+	fmt.Fprintf(s.out, "%s %s, move %d: %s to move.\n", p.Game(), p.Variant(), s.h.Len()+1, seat(p, p.ToMove()))
+}
+
+// seat names a seat by the game's word for it, with the number that -as
+// takes: "Black (seat 0)".
+func seat(p boardrules.Any, pl boardrules.Player) string {
+	return fmt.Sprintf("%s (seat %d)", p.SeatName(pl), pl)
 }
 
 // undo takes back one move, or against a bot every move back to the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -61,16 +62,16 @@ func TestPeopleOnlyWithEveryCommand(t *testing.T) {
 		"never-read",
 	)
 	wantIn(t, out,
-		"tumbling pbmserv, move 1: seat 0 to move.",
+		"tumbling pbmserv, move 1: Black (seat 0) to move.",
 		"undo         take back",
 		"152 legal moves: A1-B1 A1-A2",
-		"1. seat 0 plays A1-B1",
+		"1. Black (seat 0) plays A1-B1",
 		"syntax error at offset 0",
 		"A1-B1: A1 belongs to Black",
 		"Back to move 1.",
 		"nothing to undo",
-		"2. seat 1 plays H8-G8",
-		"tumbling pbmserv, move 3: seat 0 to move.",
+		"2. White (seat 1) plays H8-G8",
+		"tumbling pbmserv, move 3: Black (seat 0) to move.",
 		"save needs a file name",
 		"Saved 2 moves to "+file,
 		"load needs a file name",
@@ -115,7 +116,7 @@ func TestLoadGoesOnFromTheEnd(t *testing.T) {
 	saved := filepath.Join(dir, "saved.txt")
 	out := script(t, []string{"-load", file}, "undo", "load "+bad, "load "+file, "save "+saved, "quit")
 	wantIn(t, out,
-		"terrace 6-long, move 3: seat 0 to move.",
+		"terrace 6-long, move 3: lowercase (seat 0) to move.",
 		"Back to move 2.",
 		"ply 2 (B-c1-c3)",
 		"Loaded 2 moves from "+file,
@@ -157,8 +158,8 @@ func TestBadArguments(t *testing.T) {
 }
 
 var (
-	playedLine = regexp.MustCompile(`^\d+\. seat \d+.* plays (\S+)$`)
-	promptLine = regexp.MustCompile(`^(seat \d+|game over)> $`)
+	playedLine = regexp.MustCompile(`^\d+\. .+ \(seat \d+\).* plays (\S+)$`)
+	promptLine = regexp.MustCompile(`^(.+ \(seat \d+\)|game over)> $`)
 )
 
 // TestAgainstABotToTheEnd plays whole games through the program's input
@@ -224,7 +225,7 @@ func TestAgainstABotToTheEnd(t *testing.T) {
 				case prompt == "game over> ":
 					answer("save " + file)
 					answer("quit")
-				case prompt != "seat "+c.as+"> ":
+				case !strings.HasSuffix(prompt, "(seat "+c.as+")> "):
 					t.Fatalf("prompt %q: the human plays seat %s", prompt, c.as)
 				case h.Len() > 2000:
 					t.Fatal("the game does not end")
@@ -267,4 +268,34 @@ func FuzzPlay(f *testing.F) {
 			t.Fatalf("run failed on %q: %v", input, err)
 		}
 	})
+}
+
+// run runs the program quietly on args with in as its input, and returns
+// its stderr as an error when it exits with a code other than 0.
+func run(in io.Reader, out io.Writer, args []string) error {
+	var errb strings.Builder
+	if code := command(in, append([]string{"-q"}, args...), out, &errb); code != 0 {
+		return fmt.Errorf("exit %d: %s", code, errb.String())
+	}
+	return nil
+}
+
+func TestPlayCommandLine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-h"}, 0, "Example:"},
+		{[]string{"-as", "x"}, 2, "Usage:"},
+		{[]string{"-game", "chess"}, 2, "the games are: "},
+		{[]string{"-game", "terrace", "-bot", "random", "-as", "9"}, 2, "-as 9: "},
+		{[]string{"-load", "/nonexistent/record.txt"}, 1, "play: "},
+	} {
+		var out, errb strings.Builder
+		code := command(strings.NewReader(""), c.args, &out, &errb)
+		if code != c.code || !strings.Contains(out.String()+errb.String(), c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out.String(), errb.String(), c.code, c.want)
+		}
+	}
 }

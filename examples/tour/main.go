@@ -1,20 +1,22 @@
-// Command tour shows every registered engine at work: for each game and
-// variant it prints the starting board and the number of legal moves, then
-// plays a seeded random game to its end, printing the board every few plies
-// and the result.
+// Command tour introduces every registered game to someone who has never
+// played it: for each game, what it is about, how to read its board text,
+// who moves first, a short opening in which every move is explained, and
+// then a seeded random game played to its end, summarised.
 //
-//	go run ./examples/tour                      # every game and variant
-//	go run ./examples/tour -game terrace -every 5
-//	go run ./examples/tour -game crumble -svg out/   # also write SVG drawings
+//	go run ./examples/tour                      # every game, standard variant
+//	go run ./examples/tour -game terrace -v     # every variant, boards as it goes
+//	go run ./examples/tour -svg out/            # also write SVG drawings
+//
+// With -v it plays every variant and prints the board every -every plies of
+// the random game, as a check that everything works rather than a guide.
 //
 // The engines are linked in by the blank imports in this directory's other
 // files (one per engine); the tour finds them only through
 // boardrules.Games, so an engine added to the module appears here by adding
-// its import.
+// its import (and, for its guide, an entry in guide.go).
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -22,21 +24,12 @@ import (
 	"strings"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/cli"
 	"github.com/boardrules/boardrules/internal/randplay"
 )
 
 func main() {
-	game := flag.String("game", "", "only this game (default: every registered game)")
-	variant := flag.String("variant", "", "only this variant (default: every variant)")
-	seed := flag.Uint64("seed", 1, "random seed of the games")
-	every := flag.Int("every", 25, "print the board every this many plies")
-	maxPlies := flag.Int("maxplies", 300, "report a game still running after this many plies as unfinished")
-	svgDir := flag.String("svg", "", "write each final position's SVG drawing into this directory (engines that draw)")
-	flag.Parse()
-	if err := tour(os.Stdout, options{*game, *variant, *seed, *every, *maxPlies, *svgDir}); err != nil {
-		fmt.Fprintln(os.Stderr, "tour:", err)
-		os.Exit(1)
-	}
+	os.Exit(command(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 type options struct {
@@ -45,49 +38,106 @@ type options struct {
 	every         int
 	maxPlies      int
 	svgDir        string
+	verbose       bool
+}
+
+// command runs the tour with the command line args and returns the exit code.
+func command(args []string, stdout, stderr io.Writer) int {
+	prog := &cli.Program{
+		Name:    "tour",
+		Summary: "Introduces every game: its goal, how to read its board, an explained opening and a random game.",
+		Example: "go run ./examples/tour -game crumble",
+		Stdout:  stdout, Stderr: stderr,
+	}
+	fs := prog.Flags()
+	var o options
+	fs.StringVar(&o.game, "game", "", "only this game (default: every registered game)")
+	fs.StringVar(&o.variant, "variant", "", "only this variant (default: the standard one; every one with -v)")
+	fs.Uint64Var(&o.seed, "seed", 1, "random seed of the games")
+	fs.BoolVar(&o.verbose, "v", false, "verbose: every variant, and the board every -every plies of the random games")
+	fs.IntVar(&o.every, "every", 25, "with -v, print the board every this many plies")
+	fs.IntVar(&o.maxPlies, "maxplies", 300, "report a game still running after this many plies as unfinished")
+	fs.StringVar(&o.svgDir, "svg", "", "write each final position's SVG drawing into this directory")
+	if ok, code := prog.Parse(args); !ok {
+		return code
+	}
+	if o.maxPlies < 0 || o.every < 0 {
+		return prog.Exit(cli.Usagef("-maxplies and -every must not be negative"))
+	}
+	return prog.Exit(tour(stdout, o))
 }
 
 func tour(w io.Writer, o options) error {
-	games := boardrules.Games()
-	names := make([]string, len(games))
-	for i, g := range games {
-		names[i] = g.Name
+	if err := cli.CheckGame(o.game); err != nil {
+		return err
 	}
-	fmt.Fprintf(w, "boardrules tour: %d engines present: %s\n", len(games), strings.Join(names, ", "))
+	games := boardrules.Games()
+	fmt.Fprintf(w, "boardrules tour: %d games: %s. Seats are numbered from 0 in turn order.\n", len(games), cli.GameNames())
 	if len(games) == 0 {
 		fmt.Fprintln(w, "No engine is linked in: add a blank import of an engine package to examples/tour.")
 		return nil
 	}
-	found := false
 	for _, g := range games {
 		if o.game != "" && g.Name != o.game {
 			continue
 		}
-		for _, v := range g.Variants {
-			if o.variant != "" && v != o.variant {
-				continue
+		variants := g.Variants
+		if o.variant != "" {
+			if !contains(g.Variants, o.variant) {
+				return cli.Usagef("%s has no variant %q; its variants are: %s", g.Name, o.variant, strings.Join(g.Variants, ", "))
 			}
-			found = true
-			if err := playOne(w, g, v, o); err != nil {
+			variants = []string{o.variant}
+		} else if !o.verbose {
+			variants = variants[:1]
+		}
+		for i, v := range variants {
+			if err := playOne(w, g, v, i == 0, o); err != nil {
 				return err
 			}
 		}
 	}
-	if !found {
-		return fmt.Errorf("no game %q with variant %q is registered", o.game, o.variant)
-	}
 	return nil
 }
 
-func playOne(w io.Writer, g boardrules.GameInfo, variant string, o options) error {
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o options) error {
 	p, err := g.New(variant)
 	if err != nil {
 		return fmt.Errorf("%s %s: %w", g.Name, variant, err)
 	}
-	rule := strings.Repeat("=", 72)
-	fmt.Fprintf(w, "\n%s\n%s (%s), variant %s, %d players\n%s\n", rule, g.Title, g.Name, variant, p.Players(), rule)
-	fmt.Fprintf(w, "%s\n", strings.TrimRight(p.String(), "\n"))
-	fmt.Fprintf(w, "%d legal moves at the start.\n", len(p.LegalMoves()))
+	fmt.Fprintf(w, "\n== %s (%s), variant %s of: %s ==\n", g.Title, g.Name, variant, strings.Join(g.Variants, ", "))
+	gd, hasGuide := guides[g.Name]
+	if first && hasGuide {
+		fmt.Fprintf(w, "%s\n%s\n", gd.goal, gd.legend)
+	}
+	seats := make([]string, p.Players())
+	for i := range seats {
+		seats[i] = fmt.Sprintf("%d %s", i, p.SeatName(boardrules.Player(i)))
+	}
+	fmt.Fprintf(w, "Seats: %s. %s moves first; %d legal moves at the start.\n", strings.Join(seats, ", "), p.SeatName(p.ToMove()), len(p.LegalMoves()))
+	fmt.Fprintln(w, board(p))
+	if first && hasGuide && variant == g.Variants[0] {
+		q := p
+		fmt.Fprintln(w, "An opening:")
+		for i, s := range gd.opening {
+			q, err = q.Play(s.move)
+			if err != nil {
+				return fmt.Errorf("%s opening move %d: %w", g.Name, i+1, err)
+			}
+			fmt.Fprintf(w, "  %d. %-7s %s\n", i+1, s.move, s.why)
+		}
+		if o.verbose {
+			fmt.Fprintln(w, board(q))
+		}
+	}
 
 	r := randplay.New(o.seed, g.Name+"/"+variant)
 	ply := 0
@@ -102,22 +152,19 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, o options) erro
 		}
 		p = next
 		last = append(last, m)
-		if o.every > 0 && (ply+1)%o.every == 0 && p.Outcome().Status == boardrules.Ongoing {
-			fmt.Fprintf(w, "\nAfter %d plies (last moves: %s), seat %d to move:\n%s\n", ply+1, tail(last, 5), p.ToMove(), strings.TrimRight(p.String(), "\n"))
+		if o.verbose && o.every > 0 && (ply+1)%o.every == 0 && p.Outcome().Status == boardrules.Ongoing {
+			fmt.Fprintf(w, "\nAfter %d plies (last moves: %s), %s to move:\n%s\n", ply+1, tail(last, 5), p.SeatName(p.ToMove()), board(p))
 		}
 	}
-	out := p.Outcome()
-	fmt.Fprintf(w, "\nFinal position after %d plies (last moves: %s):\n%s\n", ply, tail(last, 5), strings.TrimRight(p.String(), "\n"))
-	switch out.Status {
-	case boardrules.Ongoing:
-		fmt.Fprintf(w, "Unfinished: still running after %d plies.\n", ply)
-	case boardrules.Win:
-		fmt.Fprintf(w, "Result: seat %d wins (%s).\n", out.Winner, out.Reason)
-	default:
-		fmt.Fprintf(w, "Result: %s (%s).\n", out.Status, out.Reason)
+	if o.verbose {
+		fmt.Fprintf(w, "\nFinal position after %d plies (last moves: %s):\n%s\n", ply, tail(last, 5), board(p))
 	}
-	if code, err := p.MarshalText(); err == nil {
-		fmt.Fprintf(w, "Position code: %s\n", code)
+	fmt.Fprintf(w, "A random game (seed %d): %d plies, last moves %s.\n", o.seed, ply, tail(last, 3))
+	fmt.Fprintf(w, "Result: %s\n", result(p, ply))
+	if o.verbose {
+		if code, err := p.MarshalText(); err == nil {
+			fmt.Fprintf(w, "Position code: %s\n", code)
+		}
 	}
 	if o.svgDir != "" {
 		if err := writeSVG(w, o.svgDir, g.Name+"-"+variant, p); err != nil {
@@ -127,13 +174,65 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, o options) erro
 	return nil
 }
 
+// result says how the game ended, with seats by name and the rule's
+// identifier.
+func result(p boardrules.Any, ply int) string {
+	out := p.Outcome()
+	rule := ""
+	if out.Rule != "" {
+		rule = " (rule " + out.Rule + ")"
+	}
+	switch out.Status {
+	case boardrules.Ongoing:
+		return fmt.Sprintf("unfinished: still running after %d plies.", ply)
+	case boardrules.Win:
+		return fmt.Sprintf("%s wins: %s%s.", p.SeatName(out.Winner), out.Reason, rule)
+	}
+	return fmt.Sprintf("%s: %s%s.", out.Status, out.Reason, rule)
+}
+
+// board is the position's board text, with coordinates added where the
+// engine's text has none (Crumble's).
+func board(p boardrules.Any) string {
+	text := strings.TrimRight(p.String(), "\n")
+	if p.Game() != "crumble" {
+		return text
+	}
+	return withCoordinates(text, p.Variant())
+}
+
+// withCoordinates labels a Crumble board: the board is W x H squares (from
+// the variant name, as "6x6") and each square k x k letters, k the text's
+// height over H. The y of each square's row is on the left, x below.
+func withCoordinates(text, variant string) string {
+	var width, height int
+	if _, err := fmt.Sscanf(variant, "%dx%d", &width, &height); err != nil || height <= 0 {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	k := len(lines) / height
+	if k == 0 || len(lines) != k*height || len(lines[0]) != k*width {
+		return text // the position code, for a board too fine to draw
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		label := "  "
+		if i%k == k-1 {
+			label = fmt.Sprintf("%2d", height-1-i/k)
+		}
+		fmt.Fprintf(&b, "%s %s\n", label, l)
+	}
+	b.WriteString("   ")
+	for x := 0; x < width; x++ {
+		fmt.Fprintf(&b, "%-*d", k, x)
+	}
+	fmt.Fprintf(&b, "\n   (each square is %dx%d letters)", k, k)
+	return b.String()
+}
+
 // writeSVG writes the drawing of engines whose positions have an SVG method.
 func writeSVG(w io.Writer, dir, name string, p boardrules.Any) error {
-	u, ok := p.(interface{ Unwrap() any })
-	if !ok {
-		return nil
-	}
-	drawer, ok := u.Unwrap().(interface{ SVG() string })
+	drawer, ok := p.Unwrap().(interface{ SVG() string })
 	if !ok {
 		return nil
 	}

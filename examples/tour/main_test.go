@@ -8,45 +8,108 @@ import (
 	"github.com/boardrules/boardrules"
 )
 
-func TestTourPlaysEveryRegisteredVariant(t *testing.T) {
-	var out bytes.Buffer
-	maxPlies := 300
-	if testing.Short() {
-		maxPlies = 40
+func runTour(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = command(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestTourIntroducesEveryGameBriefly(t *testing.T) {
+	code, text, errb := runTour(t)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb)
 	}
-	if err := tour(&out, options{seed: 1, every: 25, maxPlies: maxPlies}); err != nil {
-		t.Fatal(err)
-	}
-	text := out.String()
-	if !strings.Contains(text, "engines present") {
-		t.Fatalf("no header in the tour output:\n%s", text)
+	if n := strings.Count(text, "\n"); n > 150 {
+		t.Errorf("the default tour is %d lines, want at most 150", n)
 	}
 	for _, g := range boardrules.Games() {
+		p, err := g.New(g.Variants[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		gd, ok := guides[g.Name]
+		if !ok {
+			t.Errorf("%s has no guide", g.Name)
+			continue
+		}
+		for _, want := range []string{
+			"(" + g.Name + "), variant " + g.Variants[0],
+			gd.goal, gd.legend,
+			p.SeatName(p.ToMove()) + " moves first",
+			"An opening:",
+		} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: the tour lacks %q", g.Name, want)
+			}
+		}
+		for _, s := range gd.opening {
+			if !strings.Contains(text, s.move+" ") || !strings.Contains(text, s.why) {
+				t.Errorf("%s: opening move %s is not explained", g.Name, s.move)
+			}
+		}
+	}
+	if strings.Contains(text, "seat 1 wins") || strings.Contains(text, "seat 0 wins") {
+		t.Error("the tour names a winner by number")
+	}
+	if strings.Count(text, "A random game") != len(boardrules.Games()) || strings.Count(text, "Result: ") != len(boardrules.Games()) {
+		t.Error("not one summarised random game per game")
+	}
+	if !strings.Contains(text, "(each square is 2x2 letters)") || !strings.Contains(text, "   0 1 2 3 4 5") {
+		t.Error("the Crumble board has no coordinates or scale note")
+	}
+}
+
+func TestTourVerbosePlaysEveryVariant(t *testing.T) {
+	args := []string{"-v"}
+	if testing.Short() {
+		args = append(args, "-maxplies", "40")
+	}
+	code, text, errb := runTour(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb)
+	}
+	n := 0
+	for _, g := range boardrules.Games() {
 		for _, v := range g.Variants {
-			if !strings.Contains(text, "variant "+v+",") {
+			n++
+			if !strings.Contains(text, "("+g.Name+"), variant "+v+" of") {
 				t.Errorf("the tour did not play %s variant %s", g.Name, v)
 			}
 		}
 	}
-	if n := strings.Count(text, "Final position"); n != countVariants() {
-		t.Errorf("%d games finished, want one per variant (%d)", n, countVariants())
+	if got := strings.Count(text, "Final position"); got != n {
+		t.Errorf("%d games finished, want one per variant (%d)", got, n)
 	}
 }
 
-func TestTourUnknownGame(t *testing.T) {
-	var out bytes.Buffer
-	if len(boardrules.Games()) == 0 {
-		t.Skip("no engine linked in")
-	}
-	if err := tour(&out, options{game: "chess", maxPlies: 1}); err == nil {
-		t.Error("tour of an unknown game did not fail")
+func TestTourCommandLine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-h"}, 0, "Example:"},
+		{[]string{"-every", "x"}, 2, "Usage:"},
+		{[]string{"-maxplies", "-1"}, 2, "must not be negative"},
+		{[]string{"-game", "chess"}, 2, "the games are: "},
+		{[]string{"-game", "terrace", "-variant", "9-huge"}, 2, "its variants are: 8-long"},
+		{[]string{"-game", "flooprail", "-variant", "reverse"}, 0, "variant reverse of"},
+	} {
+		code, out, errb := runTour(t, c.args...)
+		if code != c.code || !strings.Contains(out+errb, c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out, errb, c.code, c.want)
+		}
 	}
 }
 
-func countVariants() int {
-	n := 0
-	for _, g := range boardrules.Games() {
-		n += len(g.Variants)
+func TestWithCoordinates(t *testing.T) {
+	got := withCoordinates("BBww\nBBww\nwwBB\nwwBB", "2x2")
+	want := "   BBww\n 1 BBww\n   wwBB\n 0 wwBB\n   0 1 \n   (each square is 2x2 letters)"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	return n
+	if got := withCoordinates("crumble 6x6 ...", "6x6"); got != "crumble 6x6 ..." {
+		t.Errorf("a position code was labelled: %q", got)
+	}
 }

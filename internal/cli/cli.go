@@ -1,0 +1,214 @@
+// Package cli gives the example programs one way to behave on the command
+// line, so that a user who learns one knows them all:
+//
+//   - -h prints the usage (every flag and one example) on stdout; exit 0;
+//   - a bad flag or value prints a one-line error and the usage on stderr;
+//     exit 2;
+//   - any other failure prints a one-line error on stderr; exit 1;
+//   - an unknown game names the games that exist;
+//   - long runs show progress on stderr, silenced by -q; results go to
+//     stdout.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/boardrules/boardrules"
+)
+
+// Program is one command-line program and the streams it writes to.
+type Program struct {
+	Name    string // the command's name, as in "go run ./examples/NAME"
+	Summary string // what it does, one sentence
+	Example string // one example command line
+	Stdout  io.Writer
+	Stderr  io.Writer
+	Quiet   bool // -q: no progress on stderr
+	flags   *flag.FlagSet
+}
+
+// Flags returns the program's flag set, with -q already defined.
+func (p *Program) Flags() *flag.FlagSet {
+	if p.flags == nil {
+		p.flags = flag.NewFlagSet(p.Name, flag.ContinueOnError)
+		// The flag package's own messages are replaced by Parse's.
+		p.flags.SetOutput(io.Discard)
+		p.flags.BoolVar(&p.Quiet, "q", false, "quiet: no progress on stderr")
+	}
+	return p.flags
+}
+
+// Usage writes the usage text: the summary, every flag and the example.
+func (p *Program) Usage(w io.Writer) {
+	fs := p.Flags()
+	fmt.Fprintf(w, "Usage: go run ./examples/%s [flags]\n\n%s\n\nFlags:\n", p.Name, p.Summary)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	fmt.Fprintf(w, "\nExample:\n  %s\n", p.Example)
+}
+
+// Parse reads the command line. When it returns false the program is over
+// and must exit with the code returned (0 after -h, 2 after a bad flag).
+func (p *Program) Parse(args []string) (ok bool, code int) {
+	fs := p.Flags()
+	err := fs.Parse(args)
+	if err == nil && fs.NArg() > 0 {
+		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	switch {
+	case err == nil:
+		return true, 0
+	case errors.Is(err, flag.ErrHelp):
+		p.Usage(p.Stdout)
+		return false, 0
+	}
+	return false, p.Exit(UsageError{err.Error()})
+}
+
+// UsageError is a bad flag value found after parsing: Exit prints the usage
+// with it and exits 2.
+type UsageError struct{ Msg string }
+
+func (e UsageError) Error() string { return e.Msg }
+
+// Usagef returns a UsageError.
+func Usagef(format string, args ...any) error {
+	return UsageError{fmt.Sprintf(format, args...)}
+}
+
+// Exit reports err (if any) on stderr and returns the exit code: 0 for nil,
+// 2 for a UsageError (with the usage), 1 for any other error.
+func (p *Program) Exit(err error) int {
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name, oneLine(err.Error()))
+	var u UsageError
+	if errors.As(err, &u) {
+		fmt.Fprintln(p.Stderr)
+		p.Usage(p.Stderr)
+		return 2
+	}
+	return 1
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// GameNames lists the registered games, comma separated.
+func GameNames() string {
+	var names []string
+	for _, g := range boardrules.Games() {
+		names = append(names, g.Name)
+	}
+	if len(names) == 0 {
+		return "none (no engine is linked in)"
+	}
+	return strings.Join(names, ", ")
+}
+
+// CheckGame returns a UsageError naming the games when name is set and is
+// not a registered game.
+func CheckGame(name string) error {
+	if name == "" {
+		return nil
+	}
+	if _, ok := boardrules.Lookup(name); !ok {
+		return Usagef("unknown game %q; the games are: %s", name, GameNames())
+	}
+	return nil
+}
+
+// NewGame starts game's variant; an unknown game or variant is a usage
+// error that names what exists.
+func NewGame(game, variant string) (boardrules.Any, error) {
+	if game == "" {
+		game = boardrules.Games()[0].Name
+	}
+	if err := CheckGame(game); err != nil {
+		return nil, err
+	}
+	p, err := boardrules.NewGame(game, variant)
+	if err != nil {
+		g, _ := boardrules.Lookup(game)
+		return nil, Usagef("%v; the variants of %s are: %s", err, game, strings.Join(g.Variants, ", "))
+	}
+	return p, nil
+}
+
+// Progress shows on stderr how far a long run has got: a count out of a
+// total (with a percentage and a rate) or, without a total, the time spent.
+// It redraws one line a few times a second, and nothing when -q was given.
+type Progress struct {
+	p     *Program
+	what  string
+	total int64
+	done  atomic.Int64
+	start time.Time
+	stop  chan struct{}
+	wg    sync.WaitGroup
+}
+
+// progressEvery is how often the progress line is redrawn.
+var progressEvery = 250 * time.Millisecond
+
+// Progress starts showing the progress of counting what (such as "games")
+// up to total (0: unknown).
+func (p *Program) Progress(what string, total int) *Progress {
+	pr := &Progress{p: p, what: what, total: int64(total), start: time.Now(), stop: make(chan struct{})}
+	if p.Quiet {
+		return pr
+	}
+	pr.wg.Add(1)
+	stop := pr.stop
+	go func() {
+		defer pr.wg.Done()
+		t := time.NewTicker(progressEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				fmt.Fprintf(p.Stderr, "\r%s: %s ", p.Name, pr.Line())
+			}
+		}
+	}()
+	return pr
+}
+
+// Add counts n more done.
+func (pr *Progress) Add(n int) { pr.done.Add(int64(n)) }
+
+// Line is the progress text, such as "12/40 games (30%), 3.1 games/s, 4s".
+func (pr *Progress) Line() string {
+	d := pr.done.Load()
+	el := time.Since(pr.start)
+	rate := float64(d) / max(el.Seconds(), 1e-9)
+	if pr.total > 0 {
+		return fmt.Sprintf("%d/%d %s (%d%%), %.3g %s/s, %v", d, pr.total, pr.what, d*100/pr.total, rate, pr.what, el.Round(time.Second))
+	}
+	return fmt.Sprintf("%s, %v", pr.what, el.Round(100*time.Millisecond))
+}
+
+// Done stops the progress line and clears it if one was drawn.
+func (pr *Progress) Done() {
+	if pr.stop == nil {
+		return
+	}
+	close(pr.stop)
+	pr.stop = nil
+	pr.wg.Wait()
+	if !pr.p.Quiet && time.Since(pr.start) >= progressEvery {
+		fmt.Fprintf(pr.p.Stderr, "\r%s\r", strings.Repeat(" ", 79))
+	}
+}

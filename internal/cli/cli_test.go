@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	_ "github.com/boardrules/boardrules/terrace"
+)
+
+func newProgram() (*Program, *bytes.Buffer, *bytes.Buffer) {
+	var out, errb bytes.Buffer
+	p := &Program{Name: "demo", Summary: "Demonstrates.", Example: "go run ./examples/demo -n 3", Stdout: &out, Stderr: &errb}
+	p.Flags().Int("n", 1, "how many")
+	return p, &out, &errb
+}
+
+func TestHelpPrintsUsageAndExitsZero(t *testing.T) {
+	p, out, errb := newProgram()
+	ok, code := p.Parse([]string{"-h"})
+	if ok || code != 0 {
+		t.Fatalf("-h: ok %v, code %d; want false, 0", ok, code)
+	}
+	for _, want := range []string{"-n", "-q", "how many", "Example:", "go run ./examples/demo -n 3"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("usage lacks %q:\n%s", want, out)
+		}
+	}
+	if errb.Len() != 0 {
+		t.Errorf("-h wrote to stderr: %q", errb)
+	}
+}
+
+func TestBadFlagIsOneLineAndUsageExitTwo(t *testing.T) {
+	for _, args := range [][]string{{"-nope"}, {"-n", "x"}, {"extra"}} {
+		p, out, errb := newProgram()
+		ok, code := p.Parse(args)
+		if ok || code != 2 {
+			t.Errorf("%q: ok %v, code %d; want false, 2", args, ok, code)
+		}
+		first, rest, _ := strings.Cut(errb.String(), "\n")
+		if !strings.HasPrefix(first, "demo: ") || !strings.Contains(rest, "Usage:") {
+			t.Errorf("%q: stderr is not one error line then the usage:\n%s", args, errb)
+		}
+		if out.Len() != 0 {
+			t.Errorf("%q: wrote to stdout: %q", args, out)
+		}
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	p, _, errb := newProgram()
+	if c := p.Exit(nil); c != 0 {
+		t.Errorf("Exit(nil) = %d", c)
+	}
+	if c := p.Exit(errors.New("broken\nacross lines")); c != 1 || errb.String() != "demo: broken across lines\n" {
+		t.Errorf("Exit(error) = %d, stderr %q", c, errb)
+	}
+	if c := p.Exit(Usagef("-n %d: too many", 9)); c != 2 {
+		t.Errorf("Exit(Usagef) = %d", c)
+	}
+}
+
+func TestUnknownGameListsTheGames(t *testing.T) {
+	_, err := NewGame("chess", "")
+	var u UsageError
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), "terrace") {
+		t.Errorf("NewGame(chess) = %v; want a usage error naming terrace", err)
+	}
+	_, err = NewGame("terrace", "9-huge")
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), "8-long") {
+		t.Errorf("NewGame(terrace, 9-huge) = %v; want a usage error naming 8-long", err)
+	}
+	if p, err := NewGame("", ""); err != nil || p.Game() == "" {
+		t.Errorf("NewGame(\"\", \"\") = %v, %v; want the first game", p, err)
+	}
+}
+
+func TestProgressDrawsAndQuietSilences(t *testing.T) {
+	defer func(d time.Duration) { progressEvery = d }(progressEvery)
+	progressEvery = time.Millisecond
+	for _, quiet := range []bool{false, true} {
+		p, _, errb := newProgram()
+		p.Quiet = quiet
+		pr := p.Progress("games", 4)
+		pr.Add(1)
+		time.Sleep(20 * time.Millisecond)
+		pr.Done()
+		pr.Done() // a second Done is harmless
+		drawn := strings.Contains(errb.String(), "1/4 games (25%)")
+		if drawn == quiet {
+			t.Errorf("quiet %v: stderr %q", quiet, errb)
+		}
+	}
+	p, _, _ := newProgram()
+	pr := p.Progress("thinking", 0)
+	if l := pr.Line(); !strings.HasPrefix(l, "thinking, ") {
+		t.Errorf("progress without a total: %q", l)
+	}
+	pr.Done()
+}

@@ -1,0 +1,135 @@
+package boardrules_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestRecordCommentsAreKeptAndWrittenBack(t *testing.T) {
+	text := "[Game \"nim\"]\n[Variant \"4\"]\n\n{before} 1. 1 {a brace-free note} 1 ; rest of the line\n2. 1 1 0-1\n"
+	r, err := boardrules.ParseRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []boardrules.Comment{{Ply: 0, Text: "before"}, {Ply: 1, Text: "a brace-free note"}, {Ply: 2, Text: "rest of the line"}}
+	if diff := cmp.Diff(want, r.Comments); diff != "" {
+		t.Errorf("comments (-want +got):\n%s", diff)
+	}
+	if r.Result != "seat 1 wins: took the last stone" {
+		t.Errorf("Result = %q", r.Result)
+	}
+	out := r.Format()
+	if wantText := "{before} 1. 1 {a brace-free note} 1 {rest of the line} 2. 1 1 0-1\n"; !strings.HasSuffix(out, wantText) {
+		t.Errorf("Format() = %q, want it to end %q", out, wantText)
+	}
+	// A comment holding a brace can only be a line comment.
+	r.Comments = []boardrules.Comment{{Ply: 1, Text: "odd } brace"}}
+	back, err := boardrules.ParseRecord(r.Format())
+	if err != nil {
+		t.Fatalf("%v\n%s", err, r.Format())
+	}
+	if diff := cmp.Diff(r, back, equateEmpty); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+}
+
+func TestRecordPGNResults(t *testing.T) {
+	moves := "\n1. 1 1 2. 1 1"
+	for _, c := range []struct {
+		tag, marker string
+		ok          bool
+		result      string
+	}{
+		{"0-1", "", true, "seat 1 wins: took the last stone"},
+		{"", "0-1", true, "seat 1 wins: took the last stone"},
+		{"0-1", "0-1", true, "seat 1 wins: took the last stone"},
+		{"*", "*", true, ""},
+		{"1-0", "", false, ""},
+		{"", "1/2-1/2", false, ""},
+		{"seat 1 wins: took the last stone", "0-1", true, "seat 1 wins: took the last stone"},
+	} {
+		text := "[Game \"nim\"]\n[Variant \"4\"]\n"
+		if c.tag != "" {
+			text += "[Result \"" + c.tag + "\"]\n"
+		}
+		text += moves + " " + c.marker + "\n"
+		r, err := boardrules.ParseRecord(text)
+		if (err == nil) != c.ok {
+			t.Errorf("%q: error %v, want ok %v", text, err, c.ok)
+			continue
+		}
+		if err != nil {
+			if !errors.Is(err, boardrules.ErrSyntax) {
+				t.Errorf("%q: %v does not wrap ErrSyntax", text, err)
+			}
+			continue
+		}
+		if r.Result != c.result {
+			t.Errorf("%q: Result %q, want %q", text, r.Result, c.result)
+		}
+	}
+	if _, err := boardrules.ParseRecord("[Game \"nim\"]\n\n1. 1 * 2"); err == nil {
+		t.Error("a marker before the last move was accepted")
+	}
+	if _, err := boardrules.ParseRecord("[Game \"nim\"]\n\n1. 1 {open"); err == nil {
+		t.Error("an unclosed comment was accepted")
+	}
+}
+
+func TestParseRecordsReadsAFileOfGames(t *testing.T) {
+	g, _ := boardrules.Lookup("terrace")
+	var want []boardrules.Record
+	var file strings.Builder
+	for i := range 3 {
+		r := randomGame(t, g, "6-long", rand.New(rand.NewPCG(uint64(i), 9)), 10+i).Record()
+		want = append(want, r)
+		file.WriteString(r.Format() + "\n")
+	}
+	got, err := boardrules.ParseRecords(file.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got, equateEmpty); diff != "" {
+		t.Errorf("records (-want +got):\n%s", diff)
+	}
+	bad := file.String() + "[Game \"terrace\"]\n\n1. Z-z9-z9\n"
+	if _, err := boardrules.ParseRecords(bad); err == nil || !strings.Contains(err.Error(), "record 4") {
+		t.Errorf("a bad fourth record: %v", err)
+	}
+}
+
+// TestFormatWrapsAtExactlyColumn79 fills lines to the last column: a line
+// of 79 characters is kept whole, and one character more wraps.
+func TestFormatWrapsAtExactlyColumn79(t *testing.T) {
+	// "{" + text + "} 1. 1": the comment, then the move (no marker: the
+	// game goes on and states no result).
+	long := strings.Repeat("x", 79-len("{} 1. 1"))
+	for _, c := range []struct {
+		text  string
+		lines int
+	}{{long, 1}, {long + "x", 2}} {
+		r := boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"1"}, Comments: []boardrules.Comment{{Ply: 0, Text: c.text}}}
+		_, moveText, _ := strings.Cut(r.Format(), "\n\n")
+		lines := strings.Split(strings.TrimSuffix(moveText, "\n"), "\n")
+		if len(lines) != c.lines {
+			t.Errorf("comment of %d: %d lines, want %d:\n%s", len(c.text), len(lines), c.lines, moveText)
+		}
+		for _, l := range lines {
+			if len(l) > 79 {
+				t.Errorf("line of %d characters", len(l))
+			}
+		}
+	}
+}
+
+func TestParseRecordRejectsBackquotedTags(t *testing.T) {
+	_, err := boardrules.ParseRecord("[Game `nim`]\n\n1. 1\n")
+	if err == nil || !errors.Is(err, boardrules.ErrSyntax) {
+		t.Errorf("a backquoted tag value: %v", err)
+	}
+}
