@@ -248,7 +248,7 @@ func (r Record) start() (Any, error) {
 		if r.Game == "" {
 			return nil, fmt.Errorf("%w: record names no game (a [Game \"...\"] tag)", ErrSyntax)
 		}
-		return nil, fmt.Errorf("%w: record: unknown game %q", ErrSyntax, r.Game)
+		return nil, fmt.Errorf("record: %w", unknownGame(r.Game))
 	}
 	if r.Start != "" {
 		// The code records the rules; Variant is then only a name, which
@@ -267,7 +267,7 @@ func (r Record) start() (Any, error) {
 	}
 	p, err := g.New(variant)
 	if err != nil {
-		return nil, fmt.Errorf("%w: record: game %s has no variant %q (it lists %s): %w", ErrSyntax, r.Game, variant, strings.Join(g.Variants, ", "), err)
+		return nil, fmt.Errorf("record: %w", err)
 	}
 	return p, nil
 }
@@ -436,7 +436,7 @@ func scanMoveText(text string) (toks []string, comments []Comment, err error) {
 		case c == '{':
 			end := strings.IndexByte(text[i:], '}')
 			if end < 0 {
-				return nil, nil, fmt.Errorf("%w: record: comment %q has no closing }", ErrSyntax, truncate([]byte(text[i:]), 20))
+				return nil, nil, fmt.Errorf("%w: record: comment %q has no closing }", ErrSyntax, clipText(text[i:], 20))
 			}
 			comments = append(comments, Comment{Ply: plies, Text: strings.TrimSpace(text[i+1 : i+end])})
 			i += end + 1
@@ -541,4 +541,13 @@ func splitMoveNumber(tok string) (number int, move string, ok bool) {
 	}
 	number, _ = strconv.Atoi(tok[:digits])
 	return number, strings.TrimLeft(tok[digits:], "."), true
+}
+
+// clipText shortens s to n bytes and an ellipsis, so that an error quotes
+// the start of a long text rather than all of it.
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }

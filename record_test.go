@@ -236,7 +236,7 @@ func TestParseRecordErrors(t *testing.T) {
 		want       string
 	}{
 		{"empty", "", boardrules.ErrSyntax, 0, "names no game"},
-		{"unknown game", `[Game "chess"]`, boardrules.ErrSyntax, 0, `unknown game "chess"`},
+		{"unknown game", `[Game "chess"]`, boardrules.ErrSyntax, 0, `no game "chess" (the games are: crumble, flooprail, nim, terrace, tumbling)`},
 		{"unknown variant", "[Game \"nim\"]\n[Variant \"7\"]", boardrules.ErrSyntax, 0, `no variant "7"`},
 		{"tag without ]", `[Game "nim"`, boardrules.ErrSyntax, 0, "line 1"},
 		{"unquoted value", `[Game nim]`, boardrules.ErrSyntax, 0, "double quotes"},
@@ -265,6 +265,10 @@ func TestParseRecordErrors(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %q does not say %q", c.name, err, c.want)
+		}
+		var ue *boardrules.UnknownError
+		if errors.As(err, &ue) != strings.HasPrefix(c.name, "unknown") {
+			t.Errorf("%s: %v: an *UnknownError only for an unknown game or variant", c.name, err)
 		}
 		var re *boardrules.ReplayError
 		if errors.As(err, &re) != (c.ply > 0) || c.ply > 0 && re.Ply != c.ply {
