@@ -94,9 +94,7 @@
 // (threefold repetition, renewable iteration) in every variant but
 // -nodraws. There the move is played on the record replayed from the
 // start, checked against the stored code, so that the draw rules see every
-// earlier position. history and "board B#N" replay the record too; a
-// finished game whose position the engine will not decode (Crumble reads
-// no won position back) is shown from its record.
+// earlier position. history and "board B#N" replay the record too.
 //
 // Damaged boards. A board whose code does not decode, whose row does not
 // read, or whose record does not lead to its code (found by the commands

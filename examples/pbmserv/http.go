@@ -176,7 +176,7 @@ func (s *Server) gameByNumber(ctx context.Context, n string) (*game, error) {
 		return nil, s.logDamaged(damaged(id, err))
 	}
 	g := &game{b: b}
-	return g, s.position(ctx, g)
+	return g, s.position(g)
 }
 
 func (g *game) json() gameJSON {

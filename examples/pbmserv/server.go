@@ -452,23 +452,19 @@ func (s *Server) loadBoard(ctx context.Context, id int64) (*game, error) {
 		return nil, s.logDamaged(damaged(id, err))
 	}
 	g := &game{b: b}
-	return g, s.position(ctx, g)
+	return g, s.position(g)
 }
 
-// position sets g.pos from the stored position code. An engine may refuse
-// to decode a finished game's position (Crumble reads no won position
-// back), so a board that is over and does not decode is replayed from its
-// record instead; any other board that does not decode is damaged.
-func (s *Server) position(ctx context.Context, g *game) error {
+// position sets g.pos from the stored position code. Every engine reads
+// back the codes it writes, finished games included, so a code that does
+// not decode is damage.
+func (s *Server) position(g *game) error {
 	p, err := decodeBoard(g.b)
-	if err == nil {
-		g.pos = p
-		return nil
-	}
-	if !g.b.Over {
+	if err != nil {
 		return s.logDamaged(err)
 	}
-	return s.replayed(ctx, g, false)
+	g.pos = p
+	return nil
 }
 
 // decodeBoard reads a board's stored position code through the registry.
