@@ -133,7 +133,10 @@
 //
 // String draws the board top row first, each unit a k×k block of 'B' and
 // 'w' (k = max(2, 2^E), E the position's exponent); past k = 16 it returns
-// the position code instead. SVG draws the pieces exactly. MarshalText
+// the position code instead. SVG draws the pieces exactly, with the board's
+// coordinates; SVGWith(SVGOptions{Size, Highlight}) sets the width in pixels
+// and marks the move that led to the position, as in the other engines.
+// MarshalText
 // writes the position code
 //
 //	crumble 6x6 b W0,0,1,1 B1,0,1,1 ... B4,5,1,1 W5,5,1,1

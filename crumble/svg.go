@@ -52,7 +52,7 @@ const (
 func (p Position) SVGWith(o SVGOptions) string {
 	w, h := p.v.Width, p.v.Height
 	bottom := svgMargin
-	if o.Highlight.text != "" {
+	if o.Highlight != (Move{}) {
 		bottom += svgBand
 	}
 	width := svgMargin + w*svgUnit + 8
@@ -89,8 +89,8 @@ func (p Position) SVGWith(o SVGOptions) string {
 		fmt.Fprintf(&b, `<text x="%d" y="%d">%d</text>`+"\n", svgMargin/2, 8+(h-y)*svgUnit-svgUnit/2+6, y)
 	}
 	b.WriteString("</g>\n")
-	if o.Highlight.text != "" {
-		m := svgdraw.Escape(o.Highlight.text)
+	if o.Highlight != (Move{}) {
+		m := svgdraw.Escape(o.Highlight.String())
 		fmt.Fprintf(&b, `<g><title>move %s</title><text x="%d" y="%d" font-size="22" fill="#a00" text-anchor="middle">last move: %s</text></g>`+"\n",
 			m, width/2, height-12, m)
 	}
