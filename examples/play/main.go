@@ -70,8 +70,8 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 	botKind := fs.String("bot", "", "play against this bot: "+strings.Join(bots.Kinds, ", ")+" (default: people only)")
 	as := fs.Int("as", 0, "with -bot, the seat you play, from 0; the bot plays every other seat")
 	seed := fs.Uint64("seed", 1, "the bot's random seed")
-	nodes := fs.Int("nodes", 0, "mcts: iterations per move (default: 5000, or none with -time)")
-	think := fs.Duration("time", 0, "mcts: thinking time per move, such as 2s")
+	nodes := fs.Int("nodes", 0, "mcts: iterations per move (default: 5000, stopping early at 3s; with -time alone: none)")
+	think := fs.Duration("time", 0, "mcts: thinking time per move, such as 2s (with -nodes too, whichever ends first)")
 	load := fs.String("load", "", "start from the end of the game record in this file")
 	if ok, code := prog.Parse(args); !ok {
 		return code
@@ -83,14 +83,23 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 	return prog.Exit(play(prog, in, *game, *variant, *botKind, *as, *seed, *nodes, *think, *load))
 }
 
+// The bot's default budget, when neither -nodes nor -time is given.
+const (
+	defaultNodes = 5000
+	defaultThink = 3 * time.Second
+)
+
 func play(prog *cli.Program, in io.Reader, game, variant, botKind string, as int, seed uint64, nodes int, think time.Duration, load string) error {
 	s := &session{out: prog.Stdout, human: boardrules.Player(as), prog: prog}
 	if botKind != "" {
-		n := nodes
-		if n == 0 && think == 0 {
-			n = 5000
+		o := bots.Options{Seed: seed, Nodes: nodes, Time: think}
+		if nodes == 0 && think == 0 {
+			// Iterations cost from microseconds (FloopRail) to a
+			// millisecond (Crumble on a large board): the time cap keeps
+			// every game's default answer within a few seconds.
+			o.Nodes, o.Time = defaultNodes, defaultThink
 		}
-		b, err := bots.New(botKind, bots.Options{Seed: seed, Nodes: n, Time: think})
+		b, err := bots.New(botKind, o)
 		if err != nil {
 			return cli.Usagef("-bot: %v", err)
 		}

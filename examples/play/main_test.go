@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardrules/boardrules"
 	"github.com/google/go-cmp/cmp"
@@ -298,4 +299,19 @@ func TestPlayCommandLine(t *testing.T) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out.String(), errb.String(), c.code, c.want)
 		}
 	}
+}
+
+// TestDefaultBudgetAnswersSoon plays the bot's first move with the default
+// budget in the game whose iterations cost most, 6x6 Crumble: it must
+// answer within a few seconds (the default caps a move at 3 s).
+func TestDefaultBudgetAnswersSoon(t *testing.T) {
+	if testing.Short() {
+		t.Skip("thinks for up to 3 s")
+	}
+	start := time.Now()
+	out := script(t, []string{"-game", "crumble", "-bot", "mcts", "-as", "1"}, "quit")
+	if took := time.Since(start); took > 6*time.Second {
+		t.Errorf("the bot's first move took %v with the default budget", took)
+	}
+	wantIn(t, out, "1. Black (seat 0) (mcts bot, ")
 }
