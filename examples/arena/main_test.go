@@ -1,8 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"fmt"
+	"github.com/boardrules/boardrules/internal/clitest"
 	"io"
 	"regexp"
 	"strings"
@@ -84,32 +83,15 @@ func TestArenaErrors(t *testing.T) {
 	}
 }
 
-// runErr runs the program quietly and returns its stderr as an error when
-// it exits with a code other than 0.
-func runErr(out io.Writer, args []string) error {
-	var errb bytes.Buffer
-	if code := command(append([]string{"-q"}, args...), out, &errb); code != 0 {
-		return fmt.Errorf("exit %d: %s", code, errb.String())
-	}
-	return nil
-}
+// runErr runs the program quietly (see clitest.Quiet).
+func runErr(out io.Writer, args []string) error { return clitest.Quiet(command, out, args...) }
 
 func TestArenaCommandLine(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"-h"}, 0, "Example:"},
-		{[]string{"-n", "x"}, 2, "Usage:"},
-		{[]string{"-n", "0"}, 2, "at least one game"},
-		{[]string{"-game", "chess"}, 2, "the games are: "},
-		{[]string{"-a", "nobody"}, 2, "-a: "},
-	} {
-		var out, errb bytes.Buffer
-		code := command(c.args, &out, &errb)
-		if code != c.code || !strings.Contains(out.String()+errb.String(), c.want) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out.String(), errb.String(), c.code, c.want)
-		}
-	}
+	clitest.Check(t, command, []clitest.Case{
+		{Args: []string{"-h"}, Code: 0, Want: "Example:"},
+		{Args: []string{"-n", "x"}, Code: 2, Want: "Usage:"},
+		{Args: []string{"-n", "0"}, Code: 2, Want: "at least one game"},
+		{Args: []string{"-game", "chess"}, Code: 2, Want: "the games are: "},
+		{Args: []string{"-a", "nobody"}, Code: 2, Want: "-a: "},
+	})
 }

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-	"fmt"
+	"github.com/boardrules/boardrules/internal/clitest"
 	"io"
 	"os"
 	"path/filepath"
@@ -150,32 +150,15 @@ func TestGalleryErrors(t *testing.T) {
 	}
 }
 
-// runErr runs the program quietly and returns its stderr as an error when
-// it exits with a code other than 0.
-func runErr(out io.Writer, args []string) error {
-	var errb bytes.Buffer
-	if code := command(append([]string{"-q"}, args...), out, &errb); code != 0 {
-		return fmt.Errorf("exit %d: %s", code, errb.String())
-	}
-	return nil
-}
+// runErr runs the program quietly (see clitest.Quiet).
+func runErr(out io.Writer, args []string) error { return clitest.Quiet(command, out, args...) }
 
 func TestGalleryCommandLine(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"-h"}, 0, "Example:"},
-		{[]string{"-plies", "x"}, 2, "Usage:"},
-		{[]string{"-plies", "-1"}, 2, "must not be negative"},
-		{[]string{"-game", "chess"}, 2, "the games are: "},
-		{[]string{"-o", "/nonexistent/dir/g.html"}, 1, "gallery: "},
-	} {
-		var out, errb bytes.Buffer
-		code := command(c.args, &out, &errb)
-		if code != c.code || !strings.Contains(out.String()+errb.String(), c.want) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out.String(), errb.String(), c.code, c.want)
-		}
-	}
+	clitest.Check(t, command, []clitest.Case{
+		{Args: []string{"-h"}, Code: 0, Want: "Example:"},
+		{Args: []string{"-plies", "x"}, Code: 2, Want: "Usage:"},
+		{Args: []string{"-plies", "-1"}, Code: 2, Want: "must not be negative"},
+		{Args: []string{"-game", "chess"}, Code: 2, Want: "the games are: "},
+		{Args: []string{"-o", "/nonexistent/dir/g.html"}, Code: 1, Want: "gallery: "},
+	})
 }

@@ -2,7 +2,7 @@ package main
 
 import (
 	"bufio"
-	"fmt"
+	"github.com/boardrules/boardrules/internal/clitest"
 	"io"
 	"os"
 	"path/filepath"
@@ -274,31 +274,21 @@ func FuzzPlay(f *testing.F) {
 // run runs the program quietly on args with in as its input, and returns
 // its stderr as an error when it exits with a code other than 0.
 func run(in io.Reader, out io.Writer, args []string) error {
-	var errb strings.Builder
-	if code := command(in, append([]string{"-q"}, args...), out, &errb); code != 0 {
-		return fmt.Errorf("exit %d: %s", code, errb.String())
-	}
-	return nil
+	return clitest.Quiet(func(args []string, stdout, stderr io.Writer) int {
+		return command(in, args, stdout, stderr)
+	}, out, args...)
 }
 
 func TestPlayCommandLine(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"-h"}, 0, "Example:"},
-		{[]string{"-as", "x"}, 2, "Usage:"},
-		{[]string{"-game", "chess"}, 2, "the games are: "},
-		{[]string{"-game", "terrace", "-bot", "random", "-as", "9"}, 2, "-as 9: "},
-		{[]string{"-load", "/nonexistent/record.txt"}, 1, "play: "},
-	} {
-		var out, errb strings.Builder
-		code := command(strings.NewReader(""), c.args, &out, &errb)
-		if code != c.code || !strings.Contains(out.String()+errb.String(), c.want) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out.String(), errb.String(), c.code, c.want)
-		}
-	}
+	clitest.Check(t, func(args []string, stdout, stderr io.Writer) int {
+		return command(strings.NewReader(""), args, stdout, stderr)
+	}, []clitest.Case{
+		{Args: []string{"-h"}, Code: 0, Want: "Example:"},
+		{Args: []string{"-as", "x"}, Code: 2, Want: "Usage:"},
+		{Args: []string{"-game", "chess"}, Code: 2, Want: "the games are: "},
+		{Args: []string{"-game", "terrace", "-bot", "random", "-as", "9"}, Code: 2, Want: "-as 9: "},
+		{Args: []string{"-load", "/nonexistent/record.txt"}, Code: 1, Want: "play: "},
+	})
 }
 
 // TestDefaultBudgetAnswersSoon plays the bot's first move with the default

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/boardrules/boardrules/internal/clitest"
 	"strings"
 	"testing"
 
@@ -84,23 +85,14 @@ func TestTourVerbosePlaysEveryVariant(t *testing.T) {
 }
 
 func TestTourCommandLine(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"-h"}, 0, "Example:"},
-		{[]string{"-every", "x"}, 2, "Usage:"},
-		{[]string{"-maxplies", "-1"}, 2, "must not be negative"},
-		{[]string{"-game", "chess"}, 2, "the games are: "},
-		{[]string{"-game", "terrace", "-variant", "9-huge"}, 2, "its variants are: 8-long"},
-		{[]string{"-game", "flooprail", "-variant", "reverse"}, 0, "variant reverse of"},
-	} {
-		code, out, errb := runTour(t, c.args...)
-		if code != c.code || !strings.Contains(out+errb, c.want) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out, errb, c.code, c.want)
-		}
-	}
+	clitest.Check(t, command, []clitest.Case{
+		{Args: []string{"-h"}, Code: 0, Want: "Example:"},
+		{Args: []string{"-every", "x"}, Code: 2, Want: "Usage:"},
+		{Args: []string{"-maxplies", "-1"}, Code: 2, Want: "must not be negative"},
+		{Args: []string{"-game", "chess"}, Code: 2, Want: "the games are: "},
+		{Args: []string{"-game", "terrace", "-variant", "9-huge"}, Code: 2, Want: "its variants are: 8-long"},
+		{Args: []string{"-game", "flooprail", "-variant", "reverse"}, Code: 0, Want: "variant reverse of"},
+	})
 }
 
 func TestWithCoordinates(t *testing.T) {
