@@ -359,7 +359,7 @@ func ParseMove(s string) (Move, error) {
 	if err := pm.parse(s); err != nil {
 		return Move{}, err
 	}
-	return Move{text: strings.Trim(s, " \t\n\r")}, nil // the whitespace isSpace allows
+	return Move{raw: strings.Trim(s, " \t\n\r")}, nil // the whitespace isSpace allows
 }
 
 func (pm *parsed) parse(s string) error {
@@ -670,7 +670,8 @@ func (p Position) ParseMove(s string) (Move, error) {
 	if a.c != p.turn {
 		return Move{}, illegal(s, "the piece at %s is %s's, not %s's", p.pointText(x, y), a.c, p.turn)
 	}
-	m := Move{kind: pm.kind, anchor: int32(ai)}
+	m := p.moveOf()
+	m.kind, m.anchor = pm.kind, int32(ai)
 	sc.act.reset()
 	switch pm.kind {
 	case kindH, kindV:
@@ -767,16 +768,8 @@ func (p Position) ParseMove(s string) (Move, error) {
 			}
 		}
 	}
-	// canonical text
-	var b []byte
-	b = g.appendCanonical(b, a.x, a.y)
-	b = p.appendBaseText(sc, b, &m)
-	off := len(b)
-	if pm.path != "" {
-		b, off = appendPathText(b, &m, []byte(pm.path))
-	}
-	m.text = string(b)
-	m.pathOff = int32(off)
+	sc.path = append(sc.path[:0], pm.path...)
+	m.setPath(sc.path)
 	return m, nil
 }
 

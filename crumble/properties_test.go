@@ -96,7 +96,7 @@ func TestPropertyMoves(t *testing.T) {
 			if q.Turn() != p.Turn().Other() {
 				t.Fatalf("%s: turn did not pass", m)
 			}
-			if m.path() == "" {
+			if m.Path() == "" {
 				a := areas(q)
 				if a[0].Cmp(a0[0]) != 0 || a[1].Cmp(a0[1]) != 0 {
 					t.Fatalf("%s without swap changed the colour areas", m)

@@ -150,7 +150,7 @@ func refPlay(t *testing.T, p Position, m Move) (string, int8) {
 		b.ps = append(b.ps, piece{r, p.turn})
 		srcs = append(srcs, len(b.ps)-1)
 	}
-	path := m.path()
+	path := m.Path()
 	win := int8(-1)
 	if path != "" {
 		tr := srcs[m.src]
@@ -233,7 +233,7 @@ func TestReferenceMoveSet(t *testing.T) {
 				t.Fatalf("%s and %s are equivalent in %s", o, m, code(p))
 			}
 			listed[key] = m.String()
-			if m.path() == "" {
+			if m.Path() == "" {
 				bases = append(bases, m)
 			}
 		}
@@ -315,7 +315,7 @@ func resultKey(p Position, m Move) string {
 
 // pathText writes the move of base b with a path from source src.
 func pathText(p Position, b Move, src int, path string) string {
-	base := b.text[:b.pathOff]
+	base := b.String() // b has no path
 	switch b.kind {
 	case kindJ:
 		return base + path

@@ -7,7 +7,6 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
-	"strconv"
 	"sync"
 
 	"github.com/boardrules/boardrules"
@@ -953,9 +952,10 @@ type scratch struct {
 	states []bfsState
 	words  []uint64 // colourings of the states, nw words each
 	table  []int32  // open addressing: state index+1, 0 = empty
-	cands  []joinCand
-	text   []byte
-	offs   []int32 // start and end of each move's text in text
+	bases  []baseDesc
+	moves  []Move // RandomMove's moves of one base
+	walks  []int32
+	text   []byte // Move.String's text
 	path   []byte
 }
 
@@ -965,10 +965,6 @@ type bfsState struct {
 	dir    int8
 	src    int32 // index into the sources (only for roots)
 	hash   uint64
-}
-
-type joinCand struct {
-	x1, y1 int64
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -1011,32 +1007,6 @@ func (p *Position) dims() (int64, int64) {
 	return int64(p.v.Width) << p.shift, int64(p.v.Height) << p.shift
 }
 
-// Move kinds.
-const (
-	kindNone uint8 = iota
-	kindH
-	kindV
-	kindJ
-)
-
-// Move is a Crumble move: a split or join, then an optional swap path. It
-// holds its canonical text and the data resolved from it for fast play, so
-// two Moves from the same position are == exactly when their texts are.
-type Move struct {
-	text    string
-	kind    uint8
-	src     int32 // index of the path's start among the sources
-	anchor  int32 // index of the anchor piece in the position
-	n       int32 // pieces split
-	pathOff int32 // the path is text[pathOff:]
-	x1, y1  int64 // join: upper-right corner
-}
-
-// String returns the canonical notation of the move.
-func (m Move) String() string { return m.text }
-
-func (m Move) path() string { return m.text[m.pathOff:] }
-
 // resolveAction fills s.act for a move's base, reading the walk again for
 // splits. It trusts the move.
 func (p *Position) resolveAction(s *scratch, m *Move) {
@@ -1058,46 +1028,49 @@ func (p *Position) resolveAction(s *scratch, m *Move) {
 }
 
 // Play plays a move of this position (from LegalMoves or ParseMove): it
-// accepts m exactly when ParseMove(m.String()) returns m.
+// accepts m exactly when ParseMove(m.String()) returns m, or a Move equal to
+// m but for its binding to another position value with the same pieces.
 func (p Position) Play(m Move) (Position, error) {
-	if m.text == "" {
-		if p.status != boardrules.Ongoing && len(p.pieces) > 0 {
+	if !m.resolved() {
+		if m.raw == "" && p.status != boardrules.Ongoing && len(p.pieces) > 0 {
 			return Position{}, gameOver("(zero move)", "the game is over")
 		}
-		return Position{}, illegal("(zero move)", "not a move")
+		if m.raw == "" {
+			return Position{}, illegal("(zero move)", "not a move")
+		}
 	}
-	q, err := p.ParseMove(m.text)
+	text := m.String()
+	q, err := p.ParseMove(text)
 	if err != nil {
 		return Position{}, err
 	}
-	if q != m {
-		return Position{}, illegal(m.text, "the move does not belong to this position")
+	if q.ps != m.ps && m.ps != nil && slices.Equal(m.pieces(), p.pieces) {
+		q.ps = m.ps // a move of an Equal position value
 	}
-	return p.PlayUnchecked(m), nil
+	if q != m {
+		return Position{}, illegal(text, "the move does not belong to this position")
+	}
+	return p.PlayUnchecked(q), nil
 }
 
-// PlayUnchecked plays a move from this position's LegalMoves or ParseMove
-// without checking it.
+// PlayUnchecked plays a move from this position's LegalMoves, RandomMove or
+// ParseMove without checking it.
 func (p Position) PlayUnchecked(m Move) Position {
 	s := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(s)
 	p.resolveAction(s, &m)
-	if m.pathOff == int32(len(m.text)) {
+	steps := m.steps()
+	if steps == 0 {
 		return p.finishNoPath(s)
 	}
 	wf, hf := p.dims()
 	s.t.buildBase(p.pieces, wf, hf)
 	s.t.overlay(&s.act, p.turn)
 	s.col = append(s.col[:0], s.t.c0...)
-	tr := int32(-1)
-	if m.pathOff < int32(len(m.text)) {
-		tr = int32(s.t.n0) + m.src
-	}
+	tr := int32(s.t.n0) + m.src
 	win := int8(-1)
-	path := m.path()
-	for i := 0; i < len(path) && tr >= 0; i++ {
-		d := dirIndex(path[i])
-		u, ok, w := s.t.step(s.col, tr, d, p.turn)
+	for i := 0; i < steps; i++ {
+		u, ok, w := s.t.step(s.col, tr, m.dir(i), p.turn)
 		if !ok {
 			break
 		}
@@ -1250,158 +1223,152 @@ func (t *tiling) oppFullSide(r rect, v int32, mover Color) bool {
 // contract (see the package documentation).
 func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(nil) }
 
-// AppendLegalMoves appends the legal moves to dst. It allocates scratch and
-// one buffer shared by the moves' texts, never one allocation per move.
+// AppendLegalMoves appends the legal moves to dst. It allocates nothing
+// when dst has room (the scratch of the search is pooled), but for a move
+// whose swap path is longer than 64 steps.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
 		return dst
 	}
 	s := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(s)
-	first := len(dst)
-	s.text = s.text[:0]
-	s.offs = s.offs[:0]
+	p.prepare(s)
+	for k := range s.bases {
+		dst = p.genBase(s, dst, k)
+	}
+	return dst
+}
+
+// baseDesc is one split or join of the side to move, as prepare lists
+// them: the move without its path, and for a split where its pieces are in
+// scratch.walks.
+type baseDesc struct {
+	m       Move
+	walkOff int32
+}
+
+// prepare builds the position's contact graph in s and lists its splits and
+// joins in s.bases, in move generation order: by anchor piece, then H
+// splits by count, V splits by count, then joins by x1, then y1.
+func (p *Position) prepare(s *scratch) {
+	s.bases = s.bases[:0]
+	s.walks = s.walks[:0]
 	wf, hf := p.dims()
-	s.g.build(p.pieces, wf, hf)
 	s.t.buildBase(p.pieces, wf, hf)
 	maxH := maxHeight(p.pieces)
+	tmpl := p.moveOf()
 	for i := range p.pieces {
 		a := p.pieces[i]
 		if a.c != p.turn {
 			continue
 		}
-		locStart := len(s.text)
-		s.text = s.g.appendCanonical(s.text, a.x, a.y)
-		loc := s.text[locStart:]
-		locLen := len(loc)
 		// splits
 		for _, vertical := range [2]bool{false, true} {
 			shape, fine := splitOK(a.rect, vertical)
 			if !shape || !fine {
 				continue
 			}
-			s.walkBuf = walk(s.walkBuf[:0], p.pieces, maxH, wf, hf, i, vertical, p.turn)
-			for n := 1; n <= len(s.walkBuf); n++ {
-				s.act.reset()
-				for _, j := range s.walkBuf[:n] {
-					s.act.addHalves(p.pieces[j].rect, j, vertical)
-				}
-				slices.Sort(s.act.removed)
-				kind := kindH
-				if vertical {
-					kind = kindV
-				}
-				base := Move{kind: kind, anchor: int32(i), n: int32(n)}
-				dst = p.genBase(s, dst, base, locStart, locLen)
+			walkOff := int32(len(s.walks))
+			s.walks = walk(s.walks, p.pieces, maxH, wf, hf, i, vertical, p.turn)
+			m := tmpl
+			m.kind, m.anchor = kindH, int32(i)
+			if vertical {
+				m.kind = kindV
+			}
+			for n := int32(1); n <= int32(len(s.walks))-walkOff; n++ {
+				m.n = n
+				s.bases = append(s.bases, baseDesc{m: m, walkOff: walkOff})
 			}
 		}
-		// joins: R's bottom border runs along edges from the anchor, so its
-		// far corner is East of the anchor along them; its height follows
-		// from the width (w/2, w or 2w). That lists the joins by x1, then y1.
-		s.cands = s.cands[:0]
-		for v := s.g.index(a.x, a.y); ; {
-			// a piece standing on the bottom border from here on would lie
-			// inside every wider R: an opponent's ends the search
-			if k := findPiece(p.pieces, s.g.pts[v].x, a.y); k >= 0 && p.pieces[k].c != p.turn {
-				break
-			}
-			if v, _ = s.g.next(v, false); v < 0 {
-				break
-			}
-			x1 := s.g.pts[v].x
+		// joins: R's bottom row is a run of the mover's pieces standing on
+		// the anchor's bottom line, so its far corner x1 is the right side
+		// of one of them, and its height follows from the width (w/2, w or
+		// 2w). That lists the joins by x1, then y1.
+		room := hf - a.y
+		for x1, k := a.x+a.w, i; ; {
 			w := x1 - a.x
-			room := hf - a.y
 			for _, hgt := range [3]int64{w / 2, w, 2 * w} {
-				if hgt > room || (hgt == w/2 && w%2 != 0) || (hgt == 2*w && w > room/2) ||
-					w < a.w || hgt < a.h || (w == a.w && hgt == a.h) { // R holds the anchor and more
+				if hgt > room || (hgt == w/2 && w%2 != 0) || hgt < a.h || (w == a.w && hgt == a.h) { // R holds the anchor and more
 					continue
 				}
-				if s.g.joinable(p.pieces, a.x, a.y, x1, a.y+hgt, p.turn) {
-					s.cands = append(s.cands, joinCand{x1, a.y + hgt})
+				if joinable(p.pieces, maxH, a.x, a.y, x1, a.y+hgt, p.turn) {
+					m := tmpl
+					m.kind, m.anchor, m.x1, m.y1 = kindJ, int32(i), x1, a.y+hgt
+					s.bases = append(s.bases, baseDesc{m: m})
 				}
 			}
-		}
-		for _, c := range s.cands {
-			s.act.removed, _ = joinMembers(s.act.removed[:0], p.pieces, a.x, a.y, c.x1, c.y1, p.turn)
-			s.act.added = append(s.act.added[:0], rect{a.x, a.y, c.x1 - a.x, c.y1 - a.y})
-			s.act.parent = append(s.act.parent[:0], s.act.removed[0])
-			base := Move{kind: kindJ, anchor: int32(i), x1: c.x1, y1: c.y1}
-			dst = p.genBase(s, dst, base, locStart, locLen)
+			// the next piece of the bottom row: pieces are in (y, x)
+			// order, so it is the next one if it stands on the same line
+			// right beside; else a piece crosses the line here (or this is
+			// the board's side) and every wider R would cut it
+			if k++; x1 >= wf || k >= len(p.pieces) || p.pieces[k].y != a.y || p.pieces[k].x != x1 || p.pieces[k].c != p.turn {
+				break
+			}
+			x1 += p.pieces[k].w
 		}
 	}
-	// Hand the texts out of one string.
-	all := string(s.text)
-	for k := first; k < len(dst); k++ {
-		o := (k - first) * 2
-		a, b := s.offs[o], s.offs[o+1]
-		dst[k].text = all[a:b]
-	}
-	return dst
 }
 
-// appendBaseText appends the text of a base without path: location, then H,
-// Hn, V, Vn or Ja,b.
-func (p *Position) appendBaseText(s *scratch, b []byte, m *Move) []byte {
-	switch m.kind {
-	case kindH, kindV:
-		b = append(b, "HV"[m.kind-kindH])
-		if m.n > 1 {
-			b = strconv.AppendInt(b, int64(m.n), 10)
+// joinable reports whether R = [x0,x1]x[y0,y1] is a legal join for the
+// mover: a legal shape tiled by at least two of the mover's pieces, with
+// no piece crossing its border. maxH is the greatest piece height: pieces
+// lower than y0-maxH cannot reach into R.
+func joinable(ps []piece, maxH, x0, y0, x1, y1 int64, mover Color) bool {
+	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() {
+		return false
+	}
+	lo, hi := 0, len(ps)
+	for lo < hi { // the first piece with y > y0-maxH
+		m := int(uint(lo+hi) >> 1)
+		if ps[m].y <= y0-maxH {
+			lo = m + 1
+		} else {
+			hi = m
 		}
+	}
+	count := 0
+	for i := lo; i < len(ps); i++ {
+		p := &ps[i]
+		if p.y >= y1 {
+			break
+		}
+		if p.x >= x1 || p.x+p.w <= x0 || p.y+p.h <= y0 {
+			continue
+		}
+		if p.c != mover || p.x < x0 || p.x+p.w > x1 || p.y < y0 || p.y+p.h > y1 {
+			return false
+		}
+		count++
+	}
+	return count >= 2
+}
+
+// setAction fills s.act with the action of base k.
+func (p *Position) setAction(s *scratch, k int) {
+	b := &s.bases[k]
+	s.act.reset()
+	switch b.m.kind {
+	case kindH, kindV:
+		vertical := b.m.kind == kindV
+		for _, j := range s.walks[b.walkOff : b.walkOff+b.m.n] {
+			s.act.addHalves(p.pieces[j].rect, j, vertical)
+		}
+		slices.Sort(s.act.removed)
 	case kindJ:
-		a := p.pieces[m.anchor]
-		ca, cb := s.g.joinCounts(a.x, a.y, m.x1, m.y1)
-		b = append(b, 'J')
-		b = strconv.AppendInt(b, int64(ca), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(cb), 10)
+		a := p.pieces[b.m.anchor]
+		s.act.removed, _ = joinMembers(s.act.removed, p.pieces, a.x, a.y, b.m.x1, b.m.y1, p.turn)
+		s.act.added = append(s.act.added, rect{a.x, a.y, b.m.x1 - a.x, b.m.y1 - a.y})
+		s.act.parent = append(s.act.parent, s.act.removed[0])
 	}
-	return b
 }
 
-// appendPathText appends the path part for a path starting at source src
-// (the text before it is the base text).
-func appendPathText(b []byte, m *Move, path []byte) ([]byte, int) {
-	switch m.kind {
-	case kindH, kindV:
-		half := "NS"
-		if m.kind == kindV {
-			half = "EW"
-		}
-		hs := half[m.src&1]
-		if m.n > 1 {
-			b = append(b, '-')
-			b = strconv.AppendInt(b, int64(m.src/2+1), 10)
-			b = append(b, hs, '-')
-			off := len(b)
-			return append(b, path...), off
-		}
-		if path[0] == hs {
-			off := len(b)
-			return append(b, path...), off
-		}
-		b = append(b, hs, '-')
-		off := len(b)
-		return append(b, path...), off
-	}
-	off := len(b)
-	return append(b, path...), off
-}
-
-// genBase emits the moves of one base (s.act holds its action): the base
-// without a swap, then one shortest path per distinct reachable end state,
-// in breadth-first order.
-func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen int) []Move {
-	// no-swap move
-	baseStart := len(s.text)
-	s.text = append(s.text, s.text[locStart:locStart+locLen]...)
-	s.text = p.appendBaseText(s, s.text, &base)
-	baseEnd := len(s.text)
-	m := base
-	m.pathOff = int32(baseEnd - baseStart)
-	dst = append(dst, m)
-	s.offs = append(s.offs, int32(baseStart), int32(baseEnd))
-
+// genBase emits the moves of base k of s.bases: the base without a swap,
+// then one shortest path per distinct reachable end state, in
+// breadth-first order.
+func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
+	p.setAction(s, k)
+	base := s.bases[k].m
+	dst = append(dst, base) // no swap
 	if !s.t.mayStep(&s.act, p.turn) {
 		return dst
 	}
@@ -1476,16 +1443,9 @@ func (p *Position) genBase(s *scratch, dst []Move, base Move, locStart, locLen i
 			path = s.pathOf(path[:0], int32(len(s.states)-1))
 			root := s.rootOf(int32(len(s.states) - 1))
 			mv := base
-			mv.src = int32(s.states[root].src)
-			start := len(s.text)
-			// the base text does not depend on the source: copy the
-			// no-swap move's text rather than writing it again
-			s.text = append(s.text, s.text[baseStart:baseEnd]...)
-			var off int
-			s.text, off = appendPathText(s.text, &mv, path)
-			mv.pathOff = int32(off - start)
+			mv.src = s.states[root].src
+			mv.setPath(path)
 			dst = append(dst, mv)
-			s.offs = append(s.offs, int32(start), int32(len(s.text)))
 		}
 	}
 	s.path = path

@@ -68,6 +68,12 @@ type Step struct {
 // Kind returns whether the move's action is a split or a join, from its
 // text alone (StepSplit or StepJoin; 0 for the zero Move).
 func (m Move) Kind() StepKind {
+	switch {
+	case m.resolved() && m.kind == kindJ:
+		return StepJoin
+	case m.resolved():
+		return StepSplit
+	}
 	var pm parsed
 	if pm.parse(m.String()) != nil {
 		return 0
@@ -81,6 +87,9 @@ func (m Move) Kind() StepKind {
 // Path returns the directions of the move's swap steps in order, one
 // letter each of "ENSW" ("" for a move without a path).
 func (m Move) Path() string {
+	if m.resolved() {
+		return string(m.appendPath(nil))
+	}
 	var pm parsed
 	if pm.parse(m.String()) != nil {
 		return ""
