@@ -60,6 +60,9 @@ type tiling struct {
 	// piece (created pieces take their parent's) and each label's sides
 	chain     []int32
 	chainMask []uint8
+	// derived: chain and par are computed (by derive, on the first
+	// overlay: a position whose moves make no swap step never needs them)
+	derived bool
 	// the colouring right after the action
 	c0 []uint64
 	// par links each base piece towards a side within its group
@@ -223,8 +226,7 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 		t.hi[pr.j]++
 	}
 	t.bAdj = int(sum)
-	t.labelChains()
-	t.sideForest()
+	t.derived = false
 	t.bCol = slices.Grow(t.bCol[:0], (n+63)>>6)[:(n+63)>>6]
 	clear(t.bCol)
 	for i := range ps {
@@ -236,6 +238,15 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 	t.bHi = append(t.bHi[:0], t.hi[:n]...)
 	t.bNb = append(t.bNb[:0], t.nb[:n]...)
 	t.patched = t.patched[:0]
+}
+
+// derive computes the chains and the side forest of the base tiling, once.
+func (t *tiling) derive() {
+	if !t.derived {
+		t.labelChains()
+		t.sideForest()
+		t.derived = true
+	}
 }
 
 // sideForest links every base piece to a piece of its group (same colour,
@@ -325,6 +336,7 @@ func (t *tiling) labelChains() {
 // only on the removed set, so it is kept for the next action when that
 // removes the same pieces (the H and V split of one piece).
 func (t *tiling) overlay(act *action, mover Color) {
+	t.derive()
 	n0 := t.n0
 	k := len(act.added)
 	n := n0 + k
@@ -661,6 +673,7 @@ func (t *tiling) winnerFlood(col []uint64) int8 {
 // fullCheck reports whether the colouring holds a capturable group or a
 // winning chain anywhere (used to validate decoded positions).
 func (t *tiling) fullCheck(col []uint64) (capturable bool, win int8) {
+	t.derive()
 	n := int32(len(t.ps))
 	t.seeds = t.seeds[:0]
 	t.changed = t.changed[:0]
@@ -953,6 +966,7 @@ type scratch struct {
 	words  []uint64 // colourings of the states, nw words each
 	table  []int32  // open addressing: state index+1, 0 = empty
 	bases  []baseDesc
+	own    []int32 // RandomMove: the mover's pieces
 	moves  []Move // RandomMove's moves of one base
 	walks  []int32
 	text   []byte // Move.String's text
@@ -1258,54 +1272,60 @@ func (p *Position) prepare(s *scratch) {
 	maxH := maxHeight(p.pieces)
 	tmpl := p.moveOf()
 	for i := range p.pieces {
-		a := p.pieces[i]
-		if a.c != p.turn {
+		if p.pieces[i].c == p.turn {
+			p.basesOf(s, i, maxH, tmpl)
+		}
+	}
+}
+
+// basesOf appends to s.bases the splits and joins anchored at the mover's
+// piece i, in move generation order; tmpl is p.moveOf().
+func (p *Position) basesOf(s *scratch, i int, maxH int64, tmpl Move) {
+	wf, hf := p.dims()
+	a := p.pieces[i]
+	// splits
+	for _, vertical := range [2]bool{false, true} {
+		shape, fine := splitOK(a.rect, vertical)
+		if !shape || !fine {
 			continue
 		}
-		// splits
-		for _, vertical := range [2]bool{false, true} {
-			shape, fine := splitOK(a.rect, vertical)
-			if !shape || !fine {
+		walkOff := int32(len(s.walks))
+		s.walks = walk(s.walks, p.pieces, maxH, wf, hf, i, vertical, p.turn)
+		m := tmpl
+		m.kind, m.anchor = kindH, int32(i)
+		if vertical {
+			m.kind = kindV
+		}
+		for n := int32(1); n <= int32(len(s.walks))-walkOff; n++ {
+			m.n = n
+			s.bases = append(s.bases, baseDesc{m: m, walkOff: walkOff})
+		}
+	}
+	// joins: R's bottom row is a run of the mover's pieces standing on the
+	// anchor's bottom line, so its far corner x1 is the right side of one
+	// of them, and its height follows from the width (w/2, w or 2w). That
+	// lists the joins by x1, then y1.
+	room := hf - a.y
+	for x1, k := a.x+a.w, i; ; {
+		w := x1 - a.x
+		for _, hgt := range [3]int64{w / 2, w, 2 * w} {
+			if hgt > room || (hgt == w/2 && w%2 != 0) || hgt < a.h || (w == a.w && hgt == a.h) { // R holds the anchor and more
 				continue
 			}
-			walkOff := int32(len(s.walks))
-			s.walks = walk(s.walks, p.pieces, maxH, wf, hf, i, vertical, p.turn)
-			m := tmpl
-			m.kind, m.anchor = kindH, int32(i)
-			if vertical {
-				m.kind = kindV
-			}
-			for n := int32(1); n <= int32(len(s.walks))-walkOff; n++ {
-				m.n = n
-				s.bases = append(s.bases, baseDesc{m: m, walkOff: walkOff})
+			if joinable(p.pieces, maxH, a.x, a.y, x1, a.y+hgt, p.turn) {
+				m := tmpl
+				m.kind, m.anchor, m.x1, m.y1 = kindJ, int32(i), x1, a.y+hgt
+				s.bases = append(s.bases, baseDesc{m: m})
 			}
 		}
-		// joins: R's bottom row is a run of the mover's pieces standing on
-		// the anchor's bottom line, so its far corner x1 is the right side
-		// of one of them, and its height follows from the width (w/2, w or
-		// 2w). That lists the joins by x1, then y1.
-		room := hf - a.y
-		for x1, k := a.x+a.w, i; ; {
-			w := x1 - a.x
-			for _, hgt := range [3]int64{w / 2, w, 2 * w} {
-				if hgt > room || (hgt == w/2 && w%2 != 0) || hgt < a.h || (w == a.w && hgt == a.h) { // R holds the anchor and more
-					continue
-				}
-				if joinable(p.pieces, maxH, a.x, a.y, x1, a.y+hgt, p.turn) {
-					m := tmpl
-					m.kind, m.anchor, m.x1, m.y1 = kindJ, int32(i), x1, a.y+hgt
-					s.bases = append(s.bases, baseDesc{m: m})
-				}
-			}
-			// the next piece of the bottom row: pieces are in (y, x)
-			// order, so it is the next one if it stands on the same line
-			// right beside; else a piece crosses the line here (or this is
-			// the board's side) and every wider R would cut it
-			if k++; x1 >= wf || k >= len(p.pieces) || p.pieces[k].y != a.y || p.pieces[k].x != x1 || p.pieces[k].c != p.turn {
-				break
-			}
-			x1 += p.pieces[k].w
+		// the next piece of the bottom row: pieces are in (y, x) order, so
+		// it is the next one if it stands on the same line right beside;
+		// else a piece crosses the line here (or this is the board's side)
+		// and every wider R would cut it
+		if k++; x1 >= wf || k >= len(p.pieces) || p.pieces[k].y != a.y || p.pieces[k].x != x1 || p.pieces[k].c != p.turn {
+			break
 		}
+		x1 += p.pieces[k].w
 	}
 }
 

@@ -6,27 +6,56 @@ import (
 	"github.com/boardrules/boardrules"
 )
 
+// sampleTries is how many pieces RandomMove tries before it lists every
+// split and join: a miss is a piece with none, which happens only on a
+// board cut to its finest grid.
+const sampleTries = 32
+
 // RandomMove draws a legal move and reports false when the game is over.
 // It implements boardrules.Sampler, which Playout and the bots use for
 // playouts.
 //
-// The draw has two stages: a split or join of the side to move, uniformly
-// among all of them (a split of n pieces counts as its own choice, and so
-// does each join), then a move of that split or join, uniformly among the
-// moves LegalMoves lists for it (the one without a swap path and one per
-// distinct end of a swap path). So every legal move can be drawn, and the
-// move returned is the very value LegalMoves holds. Only the chosen split
-// or join has its swap paths searched, which is what makes a draw cheaper
-// than listing every move.
+// The draw has three stages: a piece of the side to move, uniformly among
+// those that anchor at least one split or join; one of the splits and
+// joins it anchors, uniformly (a split of n pieces counts as its own
+// choice, and so does each join); then one of the moves LegalMoves lists
+// for that split or join, uniformly (the one without a swap path and one
+// per distinct end of a swap path). So every legal move can be drawn, and
+// the move returned is the very value LegalMoves holds. The first stage
+// draws pieces until one anchors something; after 32 misses in a row it
+// draws uniformly among all splits and joins instead. Only the chosen split
+// or join has its swap paths searched, which is what makes a draw much
+// cheaper than listing every move.
 func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
 		return Move{}, false
 	}
 	s := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(s)
-	p.prepare(s)
-	if len(s.bases) == 0 {
+	s.own = s.own[:0]
+	for i := range p.pieces {
+		if p.pieces[i].c == p.turn {
+			s.own = append(s.own, int32(i))
+		}
+	}
+	if len(s.own) == 0 {
 		return Move{}, false
+	}
+	maxH := maxHeight(p.pieces)
+	tmpl := p.moveOf()
+	s.bases = s.bases[:0]
+	for try := 0; try < sampleTries && len(s.bases) == 0; try++ {
+		s.walks = s.walks[:0]
+		p.basesOf(s, int(s.own[r.IntN(len(s.own))]), maxH, tmpl)
+	}
+	if len(s.bases) == 0 {
+		p.prepare(s)
+		if len(s.bases) == 0 {
+			return Move{}, false
+		}
+	} else {
+		wf, hf := p.dims()
+		s.t.buildBase(p.pieces, wf, hf)
 	}
 	s.moves = p.genBase(s, s.moves[:0], r.IntN(len(s.bases)))
 	return s.moves[r.IntN(len(s.moves))], true
