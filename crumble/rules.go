@@ -69,9 +69,10 @@ type tiling struct {
 	par      []int32
 	lastDead []int32
 
-	pairs   []pair
-	cnt     []int32
-	patched []int32
+	pairs    []pair
+	levelEnd []int32
+	cnt      []int32
+	patched  []int32
 	// kept from patchAround for the next action with the same removed set
 	memo      bool
 	slack     int
@@ -188,22 +189,50 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 		t.side[i] = sideMask(ps[i].rect, wf, hf)
 		t.lo[i] = 0
 	}
+	// A level is a run of pieces with the same y; its pieces stand side by
+	// side, so their x ranges are disjoint and in order. levelEnd[i] is the
+	// index just past piece i's level.
+	t.levelEnd = resize(t.levelEnd, n)
+	for i := n - 1; i >= 0; i-- {
+		if i+1 < n && ps[i+1].y == ps[i].y {
+			t.levelEnd[i] = t.levelEnd[i+1]
+		} else {
+			t.levelEnd[i] = int32(i + 1)
+		}
+	}
+	pairUp := func(i, j int) {
+		if touch, edge := t.link(int32(i), int32(j)); touch {
+			t.pairs = append(t.pairs, pair{int32(i), int32(j), edge})
+			t.lo[i]++
+			t.lo[j]++
+		}
+	}
+	// Each piece meets the pieces after it: on its own level only the next
+	// one can touch it, and on each higher level up to its top the pieces
+	// whose x range meets its own, found by binary search.
 	for i := range ps {
 		top := ps[i].y + ps[i].h
 		ax0, ax1 := ps[i].x, ps[i].x+ps[i].w
-		for j := i + 1; j < n; j++ {
-			b := &ps[j]
-			if b.y > top {
-				break
+		j := i + 1
+		if j < n && ps[j].y == ps[i].y {
+			pairUp(i, j)
+			j = int(t.levelEnd[i])
+		}
+		for j < n && ps[j].y <= top {
+			end := int(t.levelEnd[j])
+			lo, hi := j, end
+			for lo < hi { // the first piece of the level reaching ax0
+				m := int(uint(lo+hi) >> 1)
+				if ps[m].x+ps[m].w < ax0 {
+					lo = m + 1
+				} else {
+					hi = m
+				}
 			}
-			if b.x > ax1 || b.x+b.w < ax0 {
-				continue
+			for k := lo; k < end && ps[k].x <= ax1; k++ {
+				pairUp(i, k)
 			}
-			if touch, edge := t.link(int32(i), int32(j)); touch {
-				t.pairs = append(t.pairs, pair{int32(i), int32(j), edge})
-				t.lo[i]++
-				t.lo[j]++
-			}
+			j = end
 		}
 	}
 	// lo holds degrees: turn them into offsets
@@ -967,7 +996,7 @@ type scratch struct {
 	table  []int32  // open addressing: state index+1, 0 = empty
 	bases  []baseDesc
 	own    []int32 // RandomMove: the mover's pieces
-	moves  []Move // RandomMove's moves of one base
+	moves  []Move  // RandomMove's moves of one base
 	walks  []int32
 	text   []byte // Move.String's text
 	path   []byte
