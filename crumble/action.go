@@ -1,0 +1,377 @@
+package crumble
+
+// Splits and joins: the pieces a cut takes, the rectangles a join may
+// cover, and what an action removes and creates.
+
+import (
+	"cmp"
+	"slices"
+)
+
+// locate returns the index of the piece that holds the points just beside
+// (px, py) on the given side: east means just right of px, north just above
+// py. It returns -1 when there is none (outside the board). maxH is the
+// greatest piece height: pieces lower than py-maxH cannot hold the point,
+// and the pieces are sorted by y, so the search starts above them.
+func locate(ps []piece, maxH, px, py int64, east, north bool) int {
+	lo, hi := 0, len(ps)
+	for lo < hi { // first piece with y >= py-maxH
+		m := int(uint(lo+hi) >> 1)
+		if ps[m].y < py-maxH {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	for i := lo; i < len(ps); i++ {
+		r := &ps[i].rect
+		if r.y > py {
+			break
+		}
+		if north {
+			if !(r.y <= py && py < r.y+r.h) {
+				continue
+			}
+		} else if !(r.y < py && py <= r.y+r.h) {
+			continue
+		}
+		if east {
+			if r.x <= px && px < r.x+r.w {
+				return i
+			}
+		} else if r.x < px && px <= r.x+r.w {
+			return i
+		}
+	}
+	return -1
+}
+
+// maxHeight returns the greatest height of the pieces.
+func maxHeight(ps []piece) int64 {
+	var m int64
+	for i := range ps {
+		m = max(m, ps[i].h)
+	}
+	return m
+}
+
+// walk appends to dst the pieces a cut starting at anchor i can take, in
+// walk order, starting with i itself. vertical selects a V cut. The
+// anchor must be the mover's and allow the cut with an even length (checked
+// by the caller); the walk then lists every further piece.
+func walk(dst []int32, ps []piece, maxH, wf, hf int64, i int, vertical bool, mover Color) []int32 {
+	dst, _ = walkTo(dst, ps, maxH, wf, hf, i, vertical, mover)
+	return dst
+}
+
+// walkTo is walk that also reports where the walk stopped: the x (H) or y
+// (V) at which the line is blocked, or the board's size when it reached
+// the side.
+func walkTo(dst []int32, ps []piece, maxH, wf, hf int64, i int, vertical bool, mover Color) ([]int32, int64) {
+	dst = append(dst, int32(i))
+	p1 := ps[i].rect
+	if !vertical {
+		c := p1.y + p1.h/2
+		x := p1.x + p1.w
+		for x < wf {
+			a := locate(ps, maxH, x, c, true, true)
+			b := locate(ps, maxH, x, c, true, false)
+			if a < 0 || b < 0 {
+				break
+			}
+			if a == b {
+				pa := ps[a]
+				if pa.c == mover && pa.canH() && 2*(c-pa.y) == pa.h {
+					dst = append(dst, int32(a))
+					x = pa.x + pa.w
+					continue
+				}
+				break
+			}
+			x = min(ps[a].x+ps[a].w, ps[b].x+ps[b].w)
+		}
+		return dst, x
+	}
+	c := p1.x + p1.w/2
+	y := p1.y + p1.h
+	for y < hf {
+		a := locate(ps, maxH, c, y, true, true)
+		b := locate(ps, maxH, c, y, false, true)
+		if a < 0 || b < 0 {
+			break
+		}
+		if a == b {
+			pa := ps[a]
+			if pa.c == mover && pa.canV() && 2*(c-pa.x) == pa.w {
+				dst = append(dst, int32(a))
+				y = pa.y + pa.h
+				continue
+			}
+			break
+		}
+		y = min(ps[a].y+ps[a].h, ps[b].y+ps[b].h)
+	}
+	return dst, y
+}
+
+// halves returns the two halves of r for a cut, in letter order: N, S for
+// H and E, W for V.
+func halves(r rect, vertical bool) (rect, rect) {
+	if !vertical {
+		h := r.h / 2
+		return rect{r.x, r.y + h, r.w, h}, rect{r.x, r.y, r.w, h}
+	}
+	w := r.w / 2
+	return rect{r.x + w, r.y, w, r.h}, rect{r.x, r.y, w, r.h}
+}
+
+// splitOK reports whether the anchor allows the cut with representable
+// halves.
+func splitOK(r rect, vertical bool) (shape, fine bool) {
+	if !vertical {
+		return r.canH(), r.h%2 == 0
+	}
+	return r.canV(), r.w%2 == 0
+}
+
+// joinMembers checks the join of R = [x0,x1]x[y0,y1] for the mover and
+// appends the indices of the pieces inside to dst. ok is false when R is
+// not a legal join.
+func joinMembers(dst []int32, ps []piece, x0, y0, x1, y1 int64, mover Color) ([]int32, bool) {
+	r := rect{x0, y0, x1 - x0, y1 - y0}
+	if !r.legal() {
+		return dst, false
+	}
+	start := len(dst)
+	for i := range ps {
+		p := &ps[i]
+		if p.y >= y1 {
+			break
+		}
+		if p.x >= x1 || p.x+p.w <= x0 || p.y+p.h <= y0 {
+			continue
+		}
+		if p.c != mover || p.x < x0 || p.x+p.w > x1 || p.y < y0 || p.y+p.h > y1 {
+			return dst, false
+		}
+		dst = append(dst, int32(i))
+	}
+	return dst, len(dst)-start >= 2
+}
+
+// insertSorted inserts p into ps, kept in position-code order, and returns
+// the grown slice and p's index.
+func insertSorted(ps []piece, p piece) ([]piece, int) {
+	i, _ := slices.BinarySearchFunc(ps, p, func(a, b piece) int {
+		return cmp.Or(cmp.Compare(a.y, b.y), cmp.Compare(a.x, b.x))
+	})
+	ps = slices.Insert(ps, i, p)
+	return ps, i
+}
+
+// findPiece returns the index of the piece whose lower-left corner is
+// (x, y), or -1.
+func findPiece(ps []piece, x, y int64) int {
+	i, ok := slices.BinarySearchFunc(ps, rect{x: x, y: y}, func(a piece, b rect) int {
+		if a.y != b.y {
+			if a.y < b.y {
+				return -1
+			}
+			return 1
+		}
+		if a.x < b.x {
+			return -1
+		}
+		if a.x > b.x {
+			return 1
+		}
+		return 0
+	})
+	if !ok {
+		return -1
+	}
+	return i
+}
+
+// action is a resolved split or join: what it removes and what it adds.
+type action struct {
+	removed []int32 // indices in the position before the action, sorted
+	added   []rect  // the created pieces, in source order
+	parent  []int32 // for each created piece, a piece it replaces
+}
+
+func (a *action) reset() {
+	a.removed, a.added, a.parent = a.removed[:0], a.added[:0], a.parent[:0]
+}
+
+// addHalves records the split of piece i (rectangle r).
+func (a *action) addHalves(r rect, i int32, vertical bool) {
+	h1, h2 := halves(r, vertical)
+	a.added = append(a.added, h1, h2)
+	a.parent = append(a.parent, i, i)
+	a.removed = append(a.removed, i)
+}
+
+// addJoin records the joined rectangle; a.removed must hold its pieces.
+func (a *action) addJoin(r rect) {
+	a.added = append(a.added, r)
+	a.parent = append(a.parent, a.removed[0])
+}
+
+// hasBase reports whether the side to move has at least one split or join.
+func (p *Position) hasBase() bool {
+	if len(p.pieces) == 0 {
+		return false
+	}
+	for _, pc := range p.pieces {
+		if pc.c != p.turn {
+			continue
+		}
+		if (pc.canH() && pc.h%2 == 0) || (pc.canV() && pc.w%2 == 0) {
+			return true
+		}
+	}
+	// Every own piece is at the precision limit: look for a join.
+	var buf []int32
+	for i, a := range p.pieces {
+		if a.c != p.turn {
+			continue
+		}
+		for _, b := range p.pieces {
+			if b.c != p.turn {
+				continue
+			}
+			var ok bool
+			buf, ok = joinMembers(buf[:0], p.pieces, a.x, a.y, b.x+b.w, b.y+b.h, p.turn)
+			if ok {
+				return true
+			}
+		}
+		_ = i
+	}
+	return false
+}
+
+// resolveAction fills s.act for a move's base, reading the walk again for
+// splits. It trusts the move.
+func (p *Position) resolveAction(s *scratch, m *Move) {
+	wf, hf := p.dims()
+	s.act.reset()
+	switch m.kind {
+	case kindH, kindV:
+		vertical := m.kind == kindV
+		s.walkBuf = walk(s.walkBuf[:0], p.pieces, maxHeight(p.pieces), wf, hf, int(m.anchor), vertical, p.turn)
+		for _, i := range s.walkBuf[:m.n] {
+			s.act.addHalves(p.pieces[i].rect, i, vertical)
+		}
+		slices.Sort(s.act.removed)
+	case kindJ:
+		a := p.pieces[m.anchor]
+		s.act.removed, _ = joinMembers(s.act.removed, p.pieces, a.x, a.y, m.x1, m.y1, p.turn)
+		s.act.addJoin(rect{a.x, a.y, m.x1 - a.x, m.y1 - a.y})
+	}
+}
+
+// basesOf appends to s.bases the splits and joins anchored at the mover's
+// piece i, in move generation order; tmpl is p.moveOf().
+func (p *Position) basesOf(s *scratch, i int, maxH int64, tmpl Move) {
+	wf, hf := p.dims()
+	a := p.pieces[i]
+	// splits
+	for _, vertical := range [2]bool{false, true} {
+		shape, fine := splitOK(a.rect, vertical)
+		if !shape || !fine {
+			continue
+		}
+		walkOff := int32(len(s.walks))
+		s.walks = walk(s.walks, p.pieces, maxH, wf, hf, i, vertical, p.turn)
+		m := tmpl
+		m.kind, m.anchor = kindH, int32(i)
+		if vertical {
+			m.kind = kindV
+		}
+		for n := int32(1); n <= int32(len(s.walks))-walkOff; n++ {
+			m.n = n
+			s.bases = append(s.bases, baseDesc{m: m, walkOff: walkOff})
+		}
+	}
+	// joins: R's bottom row is a run of the mover's pieces standing on the
+	// anchor's bottom line, so its far corner x1 is the right side of one
+	// of them, and its height follows from the width (w/2, w or 2w). That
+	// lists the joins by x1, then y1.
+	room := hf - a.y
+	for x1, k := a.x+a.w, i; ; {
+		w := x1 - a.x
+		for _, hgt := range [3]int64{w / 2, w, 2 * w} {
+			if hgt > room || (hgt == w/2 && w%2 != 0) || hgt < a.h || (w == a.w && hgt == a.h) { // R holds the anchor and more
+				continue
+			}
+			if joinable(p.pieces, maxH, a.x, a.y, x1, a.y+hgt, p.turn) {
+				m := tmpl
+				m.kind, m.anchor, m.x1, m.y1 = kindJ, int32(i), x1, a.y+hgt
+				s.bases = append(s.bases, baseDesc{m: m})
+			}
+		}
+		// the next piece of the bottom row: pieces are in (y, x) order, so
+		// it is the next one if it stands on the same line right beside;
+		// else a piece crosses the line here (or this is the board's side)
+		// and every wider R would cut it
+		if k++; x1 >= wf || k >= len(p.pieces) || p.pieces[k].y != a.y || p.pieces[k].x != x1 || p.pieces[k].c != p.turn {
+			break
+		}
+		x1 += p.pieces[k].w
+	}
+}
+
+// joinable reports whether R = [x0,x1]x[y0,y1] is a legal join for the
+// mover: a legal shape tiled by at least two of the mover's pieces, with
+// no piece crossing its border. maxH is the greatest piece height: pieces
+// lower than y0-maxH cannot reach into R.
+func joinable(ps []piece, maxH, x0, y0, x1, y1 int64, mover Color) bool {
+	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() {
+		return false
+	}
+	lo, hi := 0, len(ps)
+	for lo < hi { // the first piece with y > y0-maxH
+		m := int(uint(lo+hi) >> 1)
+		if ps[m].y <= y0-maxH {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	count := 0
+	for i := lo; i < len(ps); i++ {
+		p := &ps[i]
+		if p.y >= y1 {
+			break
+		}
+		if p.x >= x1 || p.x+p.w <= x0 || p.y+p.h <= y0 {
+			continue
+		}
+		if p.c != mover || p.x < x0 || p.x+p.w > x1 || p.y < y0 || p.y+p.h > y1 {
+			return false
+		}
+		count++
+	}
+	return count >= 2
+}
+
+// setAction fills s.act with the action of base k.
+func (p *Position) setAction(s *scratch, k int) {
+	b := &s.bases[k]
+	s.act.reset()
+	switch b.m.kind {
+	case kindH, kindV:
+		vertical := b.m.kind == kindV
+		for _, j := range s.walks[b.walkOff : b.walkOff+b.m.n] {
+			s.act.addHalves(p.pieces[j].rect, j, vertical)
+		}
+		slices.Sort(s.act.removed)
+	case kindJ:
+		a := p.pieces[b.m.anchor]
+		s.act.removed, _ = joinMembers(s.act.removed, p.pieces, a.x, a.y, b.m.x1, b.m.y1, p.turn)
+		s.act.added = append(s.act.added, rect{a.x, a.y, b.m.x1 - a.x, b.m.y1 - a.y})
+		s.act.parent = append(s.act.parent, s.act.removed[0])
+	}
+}

@@ -1,0 +1,166 @@
+package crumble
+
+// Play: a move applied to a position, with its captures, the win, the
+// hash and the draw rules.
+
+import (
+	"slices"
+
+	"github.com/boardrules/boardrules"
+)
+
+// dims returns the board's width and height on the position's grid.
+func (p *Position) dims() (int64, int64) {
+	return int64(p.v.Width) << p.shift, int64(p.v.Height) << p.shift
+}
+
+// Play plays a move of this position (from LegalMoves or ParseMove): it
+// accepts m exactly when ParseMove(m.String()) returns m, or a Move equal to
+// m but for its binding to another position value with the same pieces.
+func (p Position) Play(m Move) (Position, error) {
+	if !m.resolved() {
+		if m.raw == "" && p.status != boardrules.Ongoing && len(p.pieces) > 0 {
+			return Position{}, gameOver("(zero move)", "the game is over")
+		}
+		if m.raw == "" {
+			return Position{}, illegal("(zero move)", "not a move")
+		}
+	}
+	text := m.String()
+	q, err := p.ParseMove(text)
+	if err != nil {
+		return Position{}, err
+	}
+	if q.ps != m.ps && m.ps != nil && slices.Equal(m.pieces(), p.pieces) {
+		q.ps = m.ps // a move of an Equal position value
+	}
+	if q != m {
+		return Position{}, illegal(text, "the move does not belong to this position")
+	}
+	return p.PlayUnchecked(q), nil
+}
+
+// PlayUnchecked plays a move from this position's LegalMoves, RandomMove or
+// ParseMove without checking it.
+func (p Position) PlayUnchecked(m Move) Position {
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	p.resolveAction(s, &m)
+	steps := m.steps()
+	if steps == 0 {
+		return p.finishNoPath(s)
+	}
+	wf, hf := p.dims()
+	s.t.buildBase(p.pieces, wf, hf)
+	s.t.overlay(&s.act, p.turn)
+	s.col = append(s.col[:0], s.t.c0...)
+	tr := int32(s.t.n0) + m.src
+	win := int8(-1)
+	for i := 0; i < steps; i++ {
+		u, ok, w := s.t.step(s.col, tr, m.dir(i), p.turn)
+		if !ok {
+			break
+		}
+		tr, win = u, w
+		if w >= 0 {
+			break
+		}
+	}
+	return p.finish(s, tr, win)
+}
+
+func dirIndex(c byte) int {
+	switch c {
+	case 'E':
+		return dirE
+	case 'N':
+		return dirN
+	case 'S':
+		return dirS
+	}
+	return dirW
+}
+
+// finish turns the tiling after a move, with the colours in s.col, into the
+// next position: sorted pieces, hash, turn, outcome and history. tr is the
+// travelling piece's index in the tiling, or -1 without a path.
+func (p *Position) finish(s *scratch, tr int32, win int8) Position {
+	t := &s.t
+	post := make([]piece, 0, len(t.ps)-len(s.act.removed))
+	h := p.hash ^ whiteToMoveKey
+	changed := false
+	for i := 0; i < t.n0; i++ {
+		pc := p.pieces[i]
+		if t.dead[i] {
+			h ^= pieceKey(pc)
+			continue
+		}
+		if c := colorAt(s.col, int32(i)); c != pc.c {
+			h ^= pieceKey(pc)
+			pc.c = c
+			h ^= pieceKey(pc)
+			changed = true
+		}
+		post = append(post, pc)
+	}
+	for i := t.n0; i < len(t.ps); i++ {
+		pc := t.ps[i]
+		if c := colorAt(s.col, int32(i)); c != pc.c {
+			pc.c = c
+			changed = true
+		}
+		h ^= pieceKey(pc)
+		post, _ = insertSorted(post, pc)
+	}
+	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post}
+	q.hash = h
+	if win >= 0 {
+		q.status, q.winner = boardrules.Win, Color(win)
+		q.reason = reasonBlackWins + uint8(win)
+		q.hist = p.hist
+		return q
+	}
+	var x rect
+	hasX := changed && tr >= 0
+	if hasX {
+		x = t.ps[tr].rect
+	}
+	q.hist = p.hist.push(&q, s.act, p.pieces, x, hasX)
+	q.status = boardrules.Ongoing
+	if r := q.hist.draw(&q); r != reasonNone {
+		q.status, q.reason = boardrules.Draw, r
+	} else if !q.hasBase() {
+		q.status, q.reason = boardrules.Draw, reasonNoMove
+	}
+	return q
+}
+
+// finishNoPath is finish for a move without a swap path: the action alone
+// changes no colours, so no contact graph is needed.
+func (p *Position) finishNoPath(s *scratch) Position {
+	post := make([]piece, 0, len(p.pieces)-len(s.act.removed)+len(s.act.added))
+	h := p.hash ^ whiteToMoveKey
+	k := 0
+	for i, pc := range p.pieces {
+		if k < len(s.act.removed) && s.act.removed[k] == int32(i) {
+			k++
+			h ^= pieceKey(pc)
+			continue
+		}
+		post = append(post, pc)
+	}
+	for _, r := range s.act.added {
+		pc := piece{r, p.turn}
+		h ^= pieceKey(pc)
+		post, _ = insertSorted(post, pc)
+	}
+	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post, hash: h}
+	q.hist = p.hist.push(&q, s.act, p.pieces, rect{}, false)
+	q.status = boardrules.Ongoing
+	if r := q.hist.draw(&q); r != reasonNone {
+		q.status, q.reason = boardrules.Draw, r
+	} else if !q.hasBase() {
+		q.status, q.reason = boardrules.Draw, reasonNoMove
+	}
+	return q
+}

@@ -1,0 +1,284 @@
+package crumble
+
+// Move generation: the splits and joins of the side to move, then for each
+// a breadth-first search over the swap paths that keeps one shortest path
+// per distinct end.
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/boardrules/boardrules"
+)
+
+// scratch is the per-call working memory of move generation and Play.
+type scratch struct {
+	t       tiling
+	walkBuf []int32
+	act     action
+	col     []uint64
+	c0      []uint64
+	g       cornerGraph
+	// breadth-first search
+	states []bfsState
+	words  []uint64 // colourings of the states, nw words each
+	table  []int32  // open addressing: state index+1, 0 = empty
+	bases  []baseDesc
+	own    []int32 // RandomMove: the mover's pieces
+	moves  []Move  // RandomMove's moves of one base
+	walks  []int32
+	text   []byte // Move.String's text
+	path   []byte
+}
+
+type bfsState struct {
+	parent int32
+	tr     int32
+	dir    int8
+	src    int32 // index into the sources (only for roots)
+	hash   uint64
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// mayStep reports whether a piece the action creates could make a first
+// swap step: whether it has a full-side neighbour of the opponent's colour
+// among the base pieces around the piece it replaces (the other created
+// pieces are the mover's). It reads only the base tiling.
+func (t *tiling) mayStep(act *action, mover Color) bool {
+	for k, r := range act.added {
+		par := act.parent[k]
+		if len(act.added) == 1 { // a join: around every removed piece
+			for _, v := range act.removed {
+				if t.oppFullSide(r, v, mover) {
+					return true
+				}
+			}
+			continue
+		}
+		if t.oppFullSide(r, par, mover) {
+			return true
+		}
+	}
+	return false
+}
+
+// oppFullSide looks among the base neighbours of piece v for an opponent
+// piece sharing a full side with r.
+func (t *tiling) oppFullSide(r rect, v int32, mover Color) bool {
+	for _, a := range t.adj[t.bLo[v]:t.bHi[v]] { // the base list, whatever the last overlay did
+		if a&1 == 0 {
+			continue
+		}
+		b := &t.ps[a>>1]
+		if b.c == mover {
+			continue
+		}
+		if (b.x == r.x && b.w == r.w && (b.y == r.y+r.h || b.y+b.h == r.y)) ||
+			(b.y == r.y && b.h == r.h && (b.x == r.x+r.w || b.x+b.w == r.x)) {
+			return true
+		}
+	}
+	return false
+}
+
+// LegalMoves returns every legal move in the order of the move generation
+// contract (see the package documentation).
+func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(nil) }
+
+// AppendLegalMoves appends the legal moves to dst. It allocates nothing
+// when dst has room (the scratch of the search is pooled), but for a move
+// whose swap path is longer than 64 steps.
+func (p Position) AppendLegalMoves(dst []Move) []Move {
+	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
+		return dst
+	}
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	p.prepare(s)
+	for k := range s.bases {
+		dst = p.genBase(s, dst, k)
+	}
+	return dst
+}
+
+// baseDesc is one split or join of the side to move, as prepare lists
+// them: the move without its path, and for a split where its pieces are in
+// scratch.walks.
+type baseDesc struct {
+	m       Move
+	walkOff int32
+}
+
+// prepare builds the position's contact graph in s and lists its splits and
+// joins in s.bases, in move generation order: by anchor piece, then H
+// splits by count, V splits by count, then joins by x1, then y1.
+func (p *Position) prepare(s *scratch) {
+	s.bases = s.bases[:0]
+	s.walks = s.walks[:0]
+	wf, hf := p.dims()
+	s.t.buildBase(p.pieces, wf, hf)
+	maxH := maxHeight(p.pieces)
+	tmpl := p.moveOf()
+	for i := range p.pieces {
+		if p.pieces[i].c == p.turn {
+			p.basesOf(s, i, maxH, tmpl)
+		}
+	}
+}
+
+// genBase emits the moves of base k of s.bases: the base without a swap,
+// then one shortest path per distinct reachable end state, in
+// breadth-first order.
+func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
+	p.setAction(s, k)
+	base := s.bases[k].m
+	dst = append(dst, base) // no swap
+	if !s.t.mayStep(&s.act, p.turn) {
+		return dst
+	}
+	s.t.overlay(&s.act, p.turn)
+	// Quick exit: no source has an opponent full-side neighbour.
+	any := false
+	for v := s.t.n0; v < len(s.t.ps); v++ {
+		for d := 0; d < 4; d++ {
+			if u := s.t.nb[v][d]; u >= 0 && s.t.ps[u].c != p.turn {
+				any = true
+			}
+		}
+	}
+	if !any {
+		return dst
+	}
+	s.c0 = append(s.c0[:0], s.t.c0...)
+	nw := len(s.c0)
+	s.states = s.states[:0]
+	s.words = s.words[:0]
+	s.resetTable(64)
+	for k := 0; k < len(s.act.added); k++ {
+		v := int32(s.t.n0 + k)
+		st := bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: stateHash(0, v)}
+		s.insert(st, s.c0, nw)
+	}
+	path := s.path[:0]
+	for qi := 0; qi < len(s.states); qi++ {
+		st := s.states[qi]
+		cw := s.words[qi*nw : (qi+1)*nw]
+		// terminal states are not expanded; roots are never terminal
+		if st.dir >= 0 {
+			if colorAt(cw, st.tr) != p.turn || s.isWinState(qi) {
+				continue
+			}
+		}
+		// Stepping straight back after a step without captures restores the
+		// parent state, which is capture-free, won by nobody and seen.
+		back := int32(-1)
+		if st.parent >= 0 && st.dir&16 == 0 {
+			back = s.states[st.parent].tr
+		}
+		for d := 0; d < 4; d++ {
+			u := s.t.nb[st.tr][d]
+			if u < 0 || u == back || colorAt(cw, u) == p.turn {
+				continue
+			}
+			s.col = append(s.col[:0], cw...)
+			cw = nil
+			h := st.hash ^ trKey(st.tr)
+			_, _, win := s.t.step(s.col, st.tr, d, p.turn)
+			for _, c := range s.t.changed {
+				h ^= pieceSlotKey(c)
+			}
+			h ^= trKey(u)
+			cw = s.words[qi*nw : (qi+1)*nw]
+			ns := bfsState{parent: int32(qi), tr: u, dir: int8(d), hash: h}
+			if win >= 0 {
+				ns.dir |= 8 // mark win
+			}
+			if len(s.t.changed) > 2 {
+				ns.dir |= 16 // mark captures
+			}
+			if !s.insert(ns, s.col, nw) {
+				continue
+			}
+			cw = s.words[qi*nw : (qi+1)*nw]
+			if slices.Equal(s.col, s.c0) {
+				continue
+			}
+			// emit
+			path = s.pathOf(path[:0], int32(len(s.states)-1))
+			root := s.rootOf(int32(len(s.states) - 1))
+			mv := base
+			mv.src = s.states[root].src
+			mv.setPath(path)
+			dst = append(dst, mv)
+		}
+	}
+	s.path = path
+	return dst
+}
+
+func (s *scratch) isWinState(i int) bool { return s.states[i].dir&8 != 0 }
+
+func (s *scratch) pathOf(dst []byte, i int32) []byte {
+	for s.states[i].parent >= 0 {
+		dst = append(dst, dirLetters[s.states[i].dir&7])
+		i = s.states[i].parent
+	}
+	slices.Reverse(dst)
+	return dst
+}
+
+func (s *scratch) rootOf(i int32) int32 {
+	for s.states[i].parent >= 0 {
+		i = s.states[i].parent
+	}
+	return i
+}
+
+func trKey(i int32) uint64 { return mix64(uint64(i)*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019) }
+
+func pieceSlotKey(i int32) uint64 { return mix64(uint64(i) + 0xa0761d6478bd642f) }
+
+func stateHash(h uint64, tr int32) uint64 { return h ^ trKey(tr) }
+
+func (s *scratch) resetTable(size int) {
+	if cap(s.table) < size {
+		s.table = make([]int32, size)
+	}
+	s.table = s.table[:size]
+	clear(s.table)
+}
+
+// insert adds a state unless an equal one (same colouring and travelling
+// piece) is known; it reports whether it was added.
+func (s *scratch) insert(st bfsState, col []uint64, nw int) bool {
+	if 2*(len(s.states)+1) > len(s.table) {
+		old := s.states
+		s.resetTable(len(s.table) * 2)
+		for i := range old {
+			s.place(old[i].hash, int32(i))
+		}
+	}
+	mask := uint64(len(s.table) - 1)
+	for h := st.hash & mask; ; h = (h + 1) & mask {
+		e := s.table[h]
+		if e == 0 {
+			break
+		}
+		o := s.states[e-1]
+		if o.hash == st.hash && o.tr == st.tr && slices.Equal(s.words[int(e-1)*nw:int(e)*nw], col) {
+			return false
+		}
+	}
+	s.states = append(s.states, st)
+	s.words = append(s.words, col...)
+	s.place(st.hash, int32(len(s.states)-1))
+	return true
+}
+
+func (s *scratch) place(h uint64, i int32) {
+	mask := uint64(len(s.table) - 1)
+	for h &= mask; s.table[h] != 0; h = (h + 1) & mask {
+	}
+	s.table[h] = i + 1
+}

@@ -1,0 +1,530 @@
+package crumble
+
+// The contact graph of a tiling: which pieces touch, along an edge or at a
+// corner, and which share a full side (the swap steps' neighbours), built
+// once per position and overlaid with each split or join.
+
+import (
+	"slices"
+)
+
+// Directions of swap steps, in ASCII order of their letters: the order in
+// which move generation expands them.
+const (
+	dirE = iota
+	dirN
+	dirS
+	dirW
+)
+
+const dirLetters = "ENSW"
+
+// Side bits of tiling.side.
+const (
+	sideW uint8 = 1 << iota
+	sideE
+	sideS
+	sideN
+	allSides = sideW | sideE | sideS | sideN
+)
+
+// tiling is the contact graph of one tiling, with the scratch that the swap
+// steps use. Colours are kept apart, as bitsets (bit set = White), so that
+// a search can hold many colourings of one tiling.
+//
+// A tiling is built once for a position (buildBase) and then, for each split
+// or join, overlaid with the action's result (overlay): the removed pieces
+// stay in place as dead indices, the created pieces are appended, and only
+// the lists of the pieces around the action are rebuilt. Piece order does
+// not matter to the search; finish sorts the pieces of the next position.
+type tiling struct {
+	wf, hf int64
+	n0     int     // pieces of the base tiling
+	ps     []piece // the base pieces, then the created ones
+	lo, hi []int32 // the neighbours of v are adj[lo[v]:hi[v]]
+	adj    []int32 // neighbour<<1 | 1 for edge contact, 0 for corner contact
+	nb     [][4]int32
+	side   []uint8
+	dead   []bool
+
+	// the base tiling, restored before each overlay
+	bLo, bHi []int32
+	bNb      [][4]int32
+	bAdj     int
+	bCol     []uint64 // colours of the base pieces
+	// chains of the base tiling (edge contact, same colour): a label per
+	// piece (created pieces take their parent's) and each label's sides
+	chain     []int32
+	chainMask []uint8
+	// derived: chain and par are computed (by derive, on the first
+	// overlay: a position whose moves make no swap step never needs them)
+	derived bool
+	// the colouring right after the action
+	c0 []uint64
+	// par links each base piece towards a side within its group
+	par      []int32
+	lastDead []int32
+
+	pairs    []pair
+	levelEnd []int32
+	cnt      []int32
+	patched  []int32
+	// kept from patchAround for the next action with the same removed set
+	memo      bool
+	slack     int
+	regionEnd int
+	nbClean   [][4]int32
+	filtEnd   []int32
+	mark      []uint32
+	vis       []uint32
+	safe      []uint32
+	flood     uint32
+	round     uint32
+	stack     []int32
+	comp      []int32
+	capt      []int32
+	seeds     []int32
+	// changed lists the pieces the last step recoloured (the two swapped
+	// pieces and every capture).
+	changed []int32
+}
+
+type pair struct {
+	i, j int32
+	edge bool
+}
+
+func colorAt(col []uint64, i int32) Color { return Color(col[i>>6] >> (uint(i) & 63) & 1) }
+
+func flip(col []uint64, i int32) { col[i>>6] ^= 1 << (uint(i) & 63) }
+
+func sideMask(a rect, wf, hf int64) uint8 {
+	var s uint8
+	if a.x == 0 {
+		s |= sideW
+	}
+	if a.x+a.w == wf {
+		s |= sideE
+	}
+	if a.y == 0 {
+		s |= sideS
+	}
+	if a.y+a.h == hf {
+		s |= sideN
+	}
+	return s
+}
+
+// link tests pieces i and j for contact and records full-side neighbours.
+func (t *tiling) link(i, j int32) (touch, edge bool) {
+	a, b := t.ps[i].rect, t.ps[j].rect
+	ox := min(a.x+a.w, b.x+b.w) - max(a.x, b.x)
+	oy := min(a.y+a.h, b.y+b.h) - max(a.y, b.y)
+	if ox < 0 || oy < 0 {
+		return false, false
+	}
+	switch {
+	case oy == 0 && ox > 0:
+		if b.y < a.y {
+			i, j, a, b = j, i, b, a
+		}
+		// b above a
+		if b.x == a.x && b.w == a.w {
+			t.nb[i][dirN] = j
+			t.nb[j][dirS] = i
+		}
+		return true, true
+	case ox == 0 && oy > 0:
+		if b.x < a.x {
+			i, j, a, b = j, i, b, a
+		}
+		// b east of a
+		if b.y == a.y && b.h == a.h {
+			t.nb[i][dirE] = j
+			t.nb[j][dirW] = i
+		}
+		return true, true
+	}
+	return true, false
+}
+
+// resize returns s with length n, keeping its contents.
+func resize[T any](s []T, n int) []T {
+	if n <= cap(s) {
+		return s[:n]
+	}
+	return append(s[:cap(s)], make([]T, n-cap(s))...)[:n]
+}
+
+// grow makes room for n pieces, keeping the lists of the pieces so far.
+func (t *tiling) grow(n int) {
+	t.lo = resize(t.lo, n)
+	t.hi = resize(t.hi, n)
+	t.nb = resize(t.nb, n)
+	t.side = resize(t.side, n)
+	t.dead = resize(t.dead, n)
+	if len(t.vis) < n {
+		t.vis = make([]uint32, n+n/2+8)
+		t.safe = make([]uint32, n+n/2+8)
+		t.mark = make([]uint32, n+n/2+8)
+		t.flood, t.round = 0, 0
+	}
+}
+
+// buildBase computes the contact graph of ps, sorted by lower-left y then x.
+func (t *tiling) buildBase(ps []piece, wf, hf int64) {
+	n := len(ps)
+	t.wf, t.hf, t.n0 = wf, hf, n
+	t.ps = append(t.ps[:0], ps...)
+	t.grow(n)
+	t.pairs = t.pairs[:0]
+	clear(t.dead)
+	t.lastDead = t.lastDead[:0]
+	t.memo = false
+	for i := range ps {
+		t.nb[i] = [4]int32{-1, -1, -1, -1}
+		t.side[i] = sideMask(ps[i].rect, wf, hf)
+		t.lo[i] = 0
+	}
+	// A level is a run of pieces with the same y; its pieces stand side by
+	// side, so their x ranges are disjoint and in order. levelEnd[i] is the
+	// index just past piece i's level.
+	t.levelEnd = resize(t.levelEnd, n)
+	for i := n - 1; i >= 0; i-- {
+		if i+1 < n && ps[i+1].y == ps[i].y {
+			t.levelEnd[i] = t.levelEnd[i+1]
+		} else {
+			t.levelEnd[i] = int32(i + 1)
+		}
+	}
+	pairUp := func(i, j int) {
+		if touch, edge := t.link(int32(i), int32(j)); touch {
+			t.pairs = append(t.pairs, pair{int32(i), int32(j), edge})
+			t.lo[i]++
+			t.lo[j]++
+		}
+	}
+	// Each piece meets the pieces after it: on its own level only the next
+	// one can touch it, and on each higher level up to its top the pieces
+	// whose x range meets its own, found by binary search.
+	for i := range ps {
+		top := ps[i].y + ps[i].h
+		ax0, ax1 := ps[i].x, ps[i].x+ps[i].w
+		j := i + 1
+		if j < n && ps[j].y == ps[i].y {
+			pairUp(i, j)
+			j = int(t.levelEnd[i])
+		}
+		for j < n && ps[j].y <= top {
+			end := int(t.levelEnd[j])
+			lo, hi := j, end
+			for lo < hi { // the first piece of the level reaching ax0
+				m := int(uint(lo+hi) >> 1)
+				if ps[m].x+ps[m].w < ax0 {
+					lo = m + 1
+				} else {
+					hi = m
+				}
+			}
+			for k := lo; k < end && ps[k].x <= ax1; k++ {
+				pairUp(i, k)
+			}
+			j = end
+		}
+	}
+	// lo holds degrees: turn them into offsets
+	sum := int32(0)
+	for i := 0; i < n; i++ {
+		d := t.lo[i]
+		t.lo[i] = sum
+		t.hi[i] = sum
+		sum += d
+	}
+	t.adj = slices.Grow(t.adj[:0], int(sum))[:sum]
+	for _, pr := range t.pairs {
+		e := int32(0)
+		if pr.edge {
+			e = 1
+		}
+		t.adj[t.hi[pr.i]] = pr.j<<1 | e
+		t.hi[pr.i]++
+		t.adj[t.hi[pr.j]] = pr.i<<1 | e
+		t.hi[pr.j]++
+	}
+	t.bAdj = int(sum)
+	t.derived = false
+	t.bCol = slices.Grow(t.bCol[:0], (n+63)>>6)[:(n+63)>>6]
+	clear(t.bCol)
+	for i := range ps {
+		if ps[i].c == White {
+			t.bCol[i>>6] |= 1 << (uint(i) & 63)
+		}
+	}
+	t.bLo = append(t.bLo[:0], t.lo[:n]...)
+	t.bHi = append(t.bHi[:0], t.hi[:n]...)
+	t.bNb = append(t.bNb[:0], t.nb[:n]...)
+	t.patched = t.patched[:0]
+}
+
+// derive computes the chains and the side forest of the base tiling, once.
+func (t *tiling) derive() {
+	if !t.derived {
+		t.labelChains()
+		t.sideForest()
+		t.derived = true
+	}
+}
+
+// sideForest links every base piece to a piece of its group (same colour,
+// touching) one step nearer a side of the board, by a breadth-first search
+// from the pieces on the sides. Pieces on a side get -1, pieces of groups
+// that touch no side -2.
+func (t *tiling) sideForest() {
+	n := t.n0
+	t.par = resize(t.par, n)
+	t.comp = t.comp[:0]
+	for i := 0; i < n; i++ {
+		t.par[i] = -2
+		if t.side[i] != 0 {
+			t.par[i] = -1
+			t.comp = append(t.comp, int32(i))
+		}
+	}
+	for qi := 0; qi < len(t.comp); qi++ {
+		v := t.comp[qi]
+		c := t.ps[v].c
+		for _, a := range t.adj[t.lo[v]:t.hi[v]] {
+			if w := a >> 1; t.par[w] == -2 && t.ps[w].c == c {
+				t.par[w] = v
+				t.comp = append(t.comp, w)
+			}
+		}
+	}
+	t.comp = t.comp[:0]
+}
+
+// treeSafe reports whether v's way to a side along the forest is still
+// intact: v and every piece on the way are base pieces that still exist
+// and have the colour they had right after the action. Then v's group
+// touches a side. A false answer proves nothing.
+func (t *tiling) treeSafe(col []uint64, v int32) bool {
+	for {
+		if int(v) >= t.n0 || t.dead[v] || colorAt(col, v) != colorAt(t.c0, v) {
+			return false
+		}
+		if t.side[v] != 0 {
+			return true
+		}
+		if v = t.par[v]; v < 0 {
+			return false
+		}
+	}
+}
+
+// labelChains labels the chains of the base tiling.
+func (t *tiling) labelChains() {
+	n := t.n0
+	t.chain = resize(t.chain, n)
+	for i := range t.chain {
+		t.chain[i] = -1
+	}
+	t.chainMask = t.chainMask[:0]
+	for i := 0; i < n; i++ {
+		if t.chain[i] >= 0 {
+			continue
+		}
+		l := int32(len(t.chainMask))
+		c := t.ps[i].c
+		var m uint8
+		t.chain[i] = l
+		t.stack = append(t.stack[:0], int32(i))
+		for len(t.stack) > 0 {
+			v := t.stack[len(t.stack)-1]
+			t.stack = t.stack[:len(t.stack)-1]
+			m |= t.side[v]
+			for _, a := range t.adj[t.lo[v]:t.hi[v]] {
+				if w := a >> 1; a&1 != 0 && t.chain[w] < 0 && t.ps[w].c == c {
+					t.chain[w] = l
+					t.stack = append(t.stack, w)
+				}
+			}
+		}
+		t.chainMask = append(t.chainMask, m)
+	}
+}
+
+// overlay makes the tiling the base with the action applied: the removed
+// pieces die, the created pieces (coloured mover) get the indices n0, n0+1,
+// ... in source order.
+//
+// The pieces around the removed ones are patched: their lists lose the dead
+// pieces and gain the created ones beside them. The first part depends
+// only on the removed set, so it is kept for the next action when that
+// removes the same pieces (the H and V split of one piece).
+func (t *tiling) overlay(act *action, mover Color) {
+	t.derive()
+	n0 := t.n0
+	k := len(act.added)
+	n := n0 + k
+	t.ps = t.ps[:n0]
+	t.grow(n)
+	if !t.memo || k > t.slack || !slices.Equal(act.removed, t.lastDead) {
+		t.patchAround(act.removed, k)
+	} else {
+		for i, w := range t.patched {
+			t.nb[w] = t.nbClean[i]
+		}
+		t.adj = t.adj[:t.regionEnd]
+	}
+	t.chain = resize(t.chain, n)
+	for k, r := range act.added {
+		t.ps = append(t.ps, piece{r, mover})
+		i := n0 + k
+		t.nb[i] = [4]int32{-1, -1, -1, -1}
+		t.side[i] = sideMask(r, t.wf, t.hf)
+		t.dead[i] = false
+		t.chain[i] = t.chain[act.parent[k]]
+	}
+	t.c0 = t.colours(t.c0)
+	// contacts of the created pieces
+	t.pairs = t.pairs[:0]
+	for i := n0; i < n; i++ {
+		for _, w := range t.patched {
+			if touch, edge := t.link(int32(i), w); touch {
+				t.pairs = append(t.pairs, pair{int32(i), w, edge})
+			}
+		}
+		for j := i + 1; j < n; j++ {
+			if touch, edge := t.link(int32(i), int32(j)); touch {
+				t.pairs = append(t.pairs, pair{int32(i), int32(j), edge})
+			}
+		}
+	}
+	// the patched lists take the created pieces after their live base
+	// entries (room was left for them); the created pieces' lists follow
+	for i, w := range t.patched {
+		t.hi[w] = t.filtEnd[i]
+	}
+	t.cnt = resize(t.cnt, n)
+	for i := n0; i < n; i++ {
+		t.cnt[i] = 0
+	}
+	for _, pr := range t.pairs {
+		t.cnt[pr.i]++
+		if int(pr.j) >= n0 {
+			t.cnt[pr.j]++
+		}
+	}
+	for i := n0; i < n; i++ {
+		t.lo[i], t.hi[i] = int32(len(t.adj)), int32(len(t.adj))
+		t.adj = resize(t.adj, len(t.adj)+int(t.cnt[i]))
+	}
+	for _, pr := range t.pairs {
+		e := b2i(pr.edge)
+		t.adj[t.hi[pr.i]] = pr.j<<1 | e
+		t.hi[pr.i]++
+		t.adj[t.hi[pr.j]] = pr.i<<1 | e
+		t.hi[pr.j]++
+	}
+}
+
+// patchAround undoes the last overlay and prepares the pieces around the
+// removed ones: dead marks, the patched set, their full-side neighbours
+// without the dead, and their live base entries, each list followed by
+// room for k created neighbours.
+func (t *tiling) patchAround(removed []int32, k int) {
+	for _, v := range t.lastDead {
+		t.dead[v] = false
+	}
+	for _, w := range t.patched {
+		t.lo[w], t.hi[w], t.nb[w] = t.bLo[w], t.bHi[w], t.bNb[w]
+	}
+	t.adj = t.adj[:t.bAdj]
+	t.lastDead = append(t.lastDead[:0], removed...)
+	for _, v := range removed {
+		t.dead[v] = true
+	}
+	m := t.nextMark()
+	t.patched = t.patched[:0]
+	for _, v := range removed {
+		for _, a := range t.adj[t.lo[v]:t.hi[v]] {
+			w := a >> 1
+			if !t.dead[w] && t.mark[w] != m {
+				t.mark[w] = m
+				t.patched = append(t.patched, w)
+			}
+		}
+	}
+	t.nbClean = t.nbClean[:0]
+	t.filtEnd = t.filtEnd[:0]
+	for _, w := range t.patched {
+		for d, u := range t.nb[w] {
+			if u >= 0 && t.dead[u] {
+				t.nb[w][d] = -1
+			}
+		}
+		t.nbClean = append(t.nbClean, t.nb[w])
+		lo, blo, bhi := int32(len(t.adj)), t.lo[w], t.hi[w]
+		t.adj = resize(t.adj, len(t.adj)+int(bhi-blo)+k)
+		end := lo
+		for _, a := range t.adj[blo:bhi] {
+			t.adj[end] = a
+			end += 1 - b2i(t.dead[a>>1])
+		}
+		t.lo[w], t.hi[w] = lo, end
+		t.filtEnd = append(t.filtEnd, end)
+	}
+	t.regionEnd = len(t.adj)
+	t.slack = k
+	t.memo = true
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (t *tiling) nextMark() uint32 {
+	t.flood++
+	if t.flood == 0 {
+		clear(t.vis)
+		clear(t.mark)
+		t.flood = 1
+	}
+	return t.flood
+}
+
+// colours writes the colours of t.ps into a bitset.
+func (t *tiling) colours(dst []uint64) []uint64 {
+	nw := (len(t.ps) + 63) >> 6
+	dst = slices.Grow(dst[:0], nw)[:nw]
+	clear(dst)
+	copy(dst, t.bCol)
+	for i := t.n0; i < len(t.ps); i++ {
+		if t.ps[i].c == White {
+			dst[i>>6] |= 1 << (uint(i) & 63)
+		}
+	}
+	return dst
+}
+
+// nextFlood returns a fresh flood mark.
+func (t *tiling) nextFlood() uint32 { return t.nextMark() }
+
+func (t *tiling) nextRound() uint32 {
+	t.round++
+	if t.round == 0 {
+		clear(t.safe)
+		t.round = 1
+	}
+	return t.round
+}
+
+func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
+	for _, a := range t.adj[t.lo[v]:t.hi[v]] {
+		dst = append(dst, a>>1)
+	}
+	return dst
+}
