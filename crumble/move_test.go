@@ -1,0 +1,156 @@
+package crumble
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// randomPositions returns the positions of a few seeded random games on
+// the board, every ply.
+func randomPositions(t *testing.T, variant string, games, plies int) []Position {
+	t.Helper()
+	v, err := ParseVariant(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := New(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(uint64(games), uint64(plies)))
+	var out []Position
+	for range games {
+		p := start
+		for range plies {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			out = append(out, p)
+			p = p.PlayUnchecked(moves[r.IntN(len(moves))])
+		}
+	}
+	return out
+}
+
+// TestMoveEquality: a Move is == to another exactly when their texts are,
+// for moves of one position, and Play takes a move of an Equal position
+// whose pieces live elsewhere (a decoded copy).
+func TestMoveEquality(t *testing.T) {
+	for _, p := range randomPositions(t, "4x4", 3, 12) {
+		moves := p.LegalMoves()
+		byText := map[string]Move{}
+		for _, m := range moves {
+			if o, dup := byText[m.String()]; dup {
+				t.Fatalf("%s listed twice (%v, %v)", m, o == m, o)
+			}
+			byText[m.String()] = m
+		}
+		for i, a := range moves {
+			for _, b := range moves[i+1:] {
+				if a == b {
+					t.Fatalf("%s == %s", a, b)
+				}
+			}
+			q, err := p.ParseMove(a.String())
+			if err != nil || q != a {
+				t.Fatalf("ParseMove(%q) = %v, %v; want the listed move", a, q, err)
+			}
+		}
+		code, err := p.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var copied Position
+		if err := copied.UnmarshalText(code); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range moves {
+			want := p.PlayUnchecked(m)
+			got, err := copied.Play(m)
+			if err != nil {
+				t.Fatalf("%s: Play of the decoded copy: %v", m, err)
+			}
+			if !got.Equal(want) {
+				t.Fatalf("%s: the copy's Play differs", m)
+			}
+		}
+	}
+}
+
+// TestLongPath: a path longer than a Move holds inline is kept as text and
+// reads back step by step.
+func TestLongPath(t *testing.T) {
+	for _, n := range []int{0, 1, 31, 32, 33, inlinePath, inlinePath + 1, 200} {
+		var letters []byte
+		for i := range n {
+			letters = append(letters, dirLetters[(i*7+i/3)%4])
+		}
+		var m Move
+		m.setPath(letters)
+		if got := string(m.appendPath(nil)); got != string(letters) {
+			t.Errorf("%d steps: path %q, want %q", n, got, letters)
+		}
+		if (m.raw != "") != (n > inlinePath) {
+			t.Errorf("%d steps: kept as text %v", n, m.raw != "")
+		}
+	}
+}
+
+// TestAppendLegalMovesAllocs: listing moves into a buffer with room
+// allocates nothing.
+func TestAppendLegalMovesAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops scratch at random under the race detector")
+	}
+	for _, p := range []Position{Standard(), midgame(t)} {
+		buf := make([]Move, 0, 2048)
+		if a := testing.AllocsPerRun(20, func() { buf = p.AppendLegalMoves(buf[:0]) }); a != 0 {
+			t.Errorf("%d moves: %.1f allocations per call", len(buf), a)
+		}
+	}
+}
+
+// TestMayStep: the quick test of RandomMove (by corner lookups) agrees
+// with the contact graph's for every split and join.
+func TestMayStep(t *testing.T) {
+	s := new(scratch)
+	checked := 0
+	for _, variant := range []string{"3x3", "6x6"} {
+		for _, p := range randomPositions(t, variant, 4, 40) {
+			p.prepare(s)
+			for k := range s.bases {
+				p.setAction(s, k)
+				want := s.t.mayStep(&s.act, p.turn)
+				if got := p.mayStep(&s.act); got != want {
+					t.Fatalf("%s base %d: mayStep %v, the contact graph says %v", code(p), k, got, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("only %d splits and joins checked", checked)
+	}
+}
+
+// TestRandomMoveIsListed: every move RandomMove draws is == to a move of
+// LegalMoves, along 6x6 games.
+func TestRandomMoveIsListed(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, p := range randomPositions(t, "6x6", 2, 60) {
+		listed := map[Move]bool{}
+		for _, m := range p.LegalMoves() {
+			listed[m] = true
+		}
+		for range 20 {
+			m, ok := p.RandomMove(r)
+			if !ok || !listed[m] {
+				t.Fatalf("%s: RandomMove %s (ok %v) is not listed", code(p), m, ok)
+			}
+		}
+	}
+	if _, ok := (Position{}).RandomMove(r); ok {
+		t.Error("the zero Position drew a move")
+	}
+}

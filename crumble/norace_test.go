@@ -1,0 +1,5 @@
+//go:build !race
+
+package crumble
+
+const raceEnabled = false
