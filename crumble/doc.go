@@ -101,7 +101,7 @@
 // # Looking into a move
 //
 // Move.Kind tells whether a move splits or joins and Move.Path gives the
-// directions of its swap steps, both from the text. Position.Trace returns
+// directions of its swap steps. Position.Trace returns
 // the steps of a move in order: the action (the pieces it removed and
 // added, and the created piece the path starts from), then each swap step
 // (the travelling piece, the piece it swapped with, the pieces the
@@ -124,10 +124,16 @@
 // base, same resulting position, same turn record.
 //
 // RandomMove (boardrules.Sampler, used by Playout and the bots' playouts)
-// draws one of the moves LegalMoves lists, each with the same probability,
-// from one call of r.IntN on their number: for now it lists them all, so a
-// playout ply costs a full generation; a sampler that walks a random base's
-// swap path instead is the planned speed-up.
+// draws one of the moves LegalMoves lists without listing them all, in
+// three uniform stages: a piece of the side to move among those that
+// anchor a split or join, one of the splits and joins it anchors, then one
+// of the moves LegalMoves lists for that split or join (the one without a
+// swap and one per end state). Every legal move can be drawn, but not each
+// with the same probability: a move of a split or join with few swap ends
+// is likelier than one of a split or join with many. After 32 draws of a
+// piece that anchors nothing (a side cut to its finest grid) it draws
+// among all splits and joins instead. The move drawn is == to its
+// LegalMoves value.
 //
 // # Text
 //
@@ -206,8 +212,15 @@
 //     code declaring a draw the variant's rules do not have, or a draw of a
 //     won position, is rejected), and a capturable group is still rejected.
 //   - Player(0) is always Black and Player(1) White, in every variant.
-//   - Each Move carries its canonical text: AppendLegalMoves allocates the
-//     texts in one shared buffer, never one allocation per move.
+//   - A Move holds what Play needs and a pointer to its position's pieces
+//     (immutable), not its text: String derives the canonical text when
+//     asked, so listing moves allocates nothing and printing a move costs
+//     about as much as a Play. Moves of one position value (or its copies)
+//     compare with == exactly when their texts are equal; a Move of another
+//     position never compares equal, but Play accepts it when that position
+//     has the same pieces (a decoded copy).
+//   - A path of more than 64 steps is kept as text inside the Move, the one
+//     case in which listing moves allocates.
 //   - Revisits make paths infinite, so move generation lists one shortest
 //     path per distinct end state.
 //
@@ -219,7 +232,8 @@
 //     after the travelling piece was captured makes the whole move illegal;
 //     the error names the step.
 //   - Play(m) re-reads m.String() with ParseMove and accepts m only if that
-//     gives m again, so moves of other positions and the zero Move are
+//     gives m again (for a position with the same pieces: m's own position
+//     or a copy of it), so moves of other positions and the zero Move are
 //     refused (ErrIllegalMove).
 //   - A move that wins leaves the history as it was: the game is over.
 //   - The zero Position reports a draw by "no legal move", has no moves,
@@ -235,16 +249,20 @@
 //
 // # Speed
 //
-// Move generation builds the contact graph of the position once (which
-// pieces touch, along an edge or at a corner, and which share a full side)
-// and, for each split or join, patches only the pieces around it. After a
-// swap step only the groups next to the two swapped pieces can have lost
-// their last side contact; most are proved safe by walking a forest that
-// links every piece towards a side within its group, and the win check is
+// Move generation lists the splits and joins first (a split's pieces by
+// walking its cut line, a join's rectangles by walking the anchor's bottom
+// row), then builds the contact graph of the position once (which pieces
+// touch, along an edge or at a corner, and which share a full side) and,
+// for each split or join that can swap at all, patches only the pieces
+// around it. After a swap step only the groups next to the two swapped
+// pieces can have lost their last side contact; most are proved safe by
+// walking a forest that links every piece towards a side within its group
+// (built on the first swap step of a position only), and the win check is
 // skipped unless the chains around the recoloured pieces reach all four
-// sides between them. AppendLegalMoves allocates once per call (the moves'
-// texts); PlayUnchecked allocates the new piece list and the history's new
-// entries (a few small allocations).
+// sides between them. AppendLegalMoves allocates nothing into a buffer
+// with room; PlayUnchecked allocates the new piece list and the history's
+// new entries (a few small allocations, more with Repetition on, whose
+// occurrence trie copies its path).
 //
 // # History and concurrency
 //
