@@ -82,6 +82,49 @@ func BenchmarkPerft2(b *testing.B) {
 	}
 }
 
+// perftPlayed counts the leaves at depth d, playing every move (leaves
+// included) with PlayUnchecked: the cost of a search that visits every
+// node.
+func perftPlayed(p Position, d int, buf [][]Move) int {
+	if d == 0 {
+		return 1
+	}
+	buf[d-1] = p.AppendLegalMoves(buf[d-1][:0])
+	n := 0
+	for _, m := range buf[d-1] {
+		n += perftPlayed(p.PlayUnchecked(m), d-1, buf)
+	}
+	return n
+}
+
+func BenchmarkPerft2Played(b *testing.B) {
+	p := Standard()
+	buf := make([][]Move, 2)
+	nodes := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		nodes += perftPlayed(p, 2, buf)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkRandomMove(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		p    Position
+	}{{"start", Standard()}, {"midgame", midgame(b)}} {
+		b.Run(c.name, func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			b.ReportAllocs()
+			for b.Loop() {
+				c.p.RandomMove(r)
+			}
+		})
+	}
+}
+
+// BenchmarkPlayout: random 6x6 games through boardrules.Playout, which
+// draws each ply with RandomMove, capped at 200 plies.
 func BenchmarkPlayout(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
 	b.ReportAllocs()
@@ -91,4 +134,5 @@ func BenchmarkPlayout(b *testing.B) {
 		plies += len(moves)
 	}
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
 }

@@ -36,9 +36,10 @@ type gameWord struct {
 const defaultMaxMoves = 1000
 
 // crumbleMaxMoves is Crumble's: a move on a board with the automatic draw
-// rules replays the record (needsHistory), and a Crumble Play costs about
-// 0.3 ms, so 500 moves keep that replay near 0.15 s. Random 6x6 games end
-// by the rules within about 500 moves.
+// rules replays the record (needsHistory), and a checked Crumble Play costs
+// some 10 to 50 µs (more as pieces multiply), so 500 moves keep that replay
+// within a few tens of milliseconds. Random 6x6 games end by the rules
+// within about 500 moves.
 const crumbleMaxMoves = 500
 
 // moveLimit is the move limit of a board's game, or the server's when
