@@ -124,11 +124,13 @@ func TestRandomMoveZeroPosition(t *testing.T) {
 }
 
 // TestRandomMoveReachesAll: on small boards, repeated draws reach every legal
-// move. The sampler may be far from uniform (a split or join first, then one
-// of its moves), so a move can be as rare as about 1/n² for n legal moves;
-// 200·n draws still miss such a move only with probability about e^(-200/n),
-// and the source is seeded, so the outcome is fixed. The positions are the
-// start and the first plies of seeded games, where n stays below a hundred.
+// move. The sampler may be far from uniform: drawing one of G splits and
+// joins first, then one of the S <= n+1-G moves of that split or join, it
+// gives a move of n a probability of at least 1/(G·S) >= 4/(n+1)². So
+// 200·n draws hit each move about 800/n times on average and miss one with
+// probability under e^(-800/n), below e^-19 for the n <= 42 of the
+// positions here (the start and the first plies of seeded games); the
+// source is seeded besides, so the outcome is fixed.
 func TestRandomMoveReachesAll(t *testing.T) {
 	for _, v := range samplerBoards[:3] {
 		for seed := range uint64(3) {
