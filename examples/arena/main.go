@@ -7,7 +7,11 @@
 // Bot A takes seat (game number mod players), so over a run it plays every
 // seat in turn; bot B plays the other seats. Game i is seeded with
 // seed+i for both bots, so a run is reproducible when the budgets are
-// node counts (-nodes) rather than times (-time).
+// node counts given on the command line (-nodes-a, -nodes-b) rather than
+// times (-time-a, -time-b). A bot given neither runs the default node
+// count but stops early at 3 s a move (cli.BotMoveTime): in the slowest
+// game, 6x6 Crumble, the node count alone took minutes a move; so a
+// default run is reproducible only where no move reaches the cap.
 //
 // The engines are linked in by this directory's other files, one per
 // engine, which also register the engine types with the bots so that the
@@ -15,6 +19,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -58,13 +63,24 @@ func command(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.games, "n", 10, "number of games")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the first game")
 	fs.IntVar(&c.maxPlies, "maxplies", 1000, "count a game still running after this many plies as unfinished")
-	fs.IntVar(&c.opts[0].Nodes, "nodes-a", 1000, "MCTS iterations per move of bot A")
-	fs.IntVar(&c.opts[1].Nodes, "nodes-b", 1000, "MCTS iterations per move of bot B")
-	fs.DurationVar(&c.opts[0].Time, "time-a", 0, "MCTS time per move of bot A (with -nodes-a 0: time only)")
-	fs.DurationVar(&c.opts[1].Time, "time-b", 0, "MCTS time per move of bot B")
+	for k, ab := range []string{"a", "b"} {
+		fs.IntVar(&c.opts[k].Nodes, "nodes-"+ab, bots.DefaultNodes, fmt.Sprintf(
+			"MCTS iterations per move of bot %s (given neither -nodes-%s nor -time-%s: the default, stopping early at %v a move)",
+			strings.ToUpper(ab), ab, ab, cli.BotMoveTime))
+		fs.DurationVar(&c.opts[k].Time, "time-"+ab, 0, fmt.Sprintf(
+			"MCTS time per move of bot %s (with -nodes-%s too, whichever ends first; with -nodes-%s 0: time only)",
+			strings.ToUpper(ab), ab, ab))
+	}
 	fs.BoolVar(&c.verbose, "v", false, "print every game's moves")
 	if ok, code := prog.Parse(args); !ok {
 		return code
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for k, ab := range []string{"a", "b"} {
+		if !given["nodes-"+ab] && !given["time-"+ab] {
+			c.opts[k].Time = cli.BotMoveTime
+		}
 	}
 	if c.games < 1 {
 		return prog.Exit(cli.Usagef("-n %d: play at least one game", c.games))

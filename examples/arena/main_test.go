@@ -1,13 +1,15 @@
 package main
 
 import (
-	"github.com/boardrules/boardrules/internal/clitest"
 	"io"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/cli"
+	"github.com/boardrules/boardrules/internal/clitest"
 )
 
 func TestArenaOnEveryGame(t *testing.T) {
@@ -94,4 +96,53 @@ func TestArenaCommandLine(t *testing.T) {
 		{Args: []string{"-game", "chess"}, Code: 2, Want: "the games are: "},
 		{Args: []string{"-a", "nobody"}, Code: 2, Want: "-a: "},
 	})
+}
+
+// TestDefaultBudgets: a bot given no budget runs the default node count
+// capped at cli.BotMoveTime a move; any budget on the command line replaces
+// the default whole, so a run with -nodes-a stays reproducible.
+func TestDefaultBudgets(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "A = mcts (1000 nodes or 3s a move), B = mcts (1000 nodes or 3s a move)"},
+		{[]string{"-nodes-a", "200"}, "A = mcts (200 nodes a move), B = mcts (1000 nodes or 3s a move)"},
+		{[]string{"-time-b", "1s"}, "A = mcts (1000 nodes or 3s a move), B = mcts (1000 nodes or 1s a move)"},
+		{[]string{"-nodes-b", "0", "-time-b", "1s"}, "B = mcts (1s a move)"},
+	} {
+		var out strings.Builder
+		args := append([]string{"-game", "flooprail", "-n", "1", "-maxplies", "1", "-a", "mcts", "-b", "mcts"}, c.args...)
+		if err := runErr(&out, args); err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		if !strings.Contains(out.String(), c.want) {
+			t.Errorf("%q: output lacks %q:\n%s", c.args, c.want, out.String())
+		}
+	}
+	if cli.BotMoveTime != 3*time.Second {
+		t.Errorf("cli.BotMoveTime is %v: update the wanted texts above", cli.BotMoveTime)
+	}
+}
+
+// TestDefaultBudgetMovesSoon plays one MCTS move at the default budget in
+// the game whose iterations cost most, 6x6 Crumble, where 1000 nodes alone
+// took over a minute: the cap must end it within a few seconds. The bound
+// leaves room past the cap for the iteration running when it strikes (a
+// playout of up to 300 plies, some 4 s under the race detector).
+func TestDefaultBudgetMovesSoon(t *testing.T) {
+	if testing.Short() {
+		t.Skipf("thinks for %v", cli.BotMoveTime)
+	}
+	var out strings.Builder
+	began := time.Now()
+	if err := runErr(&out, []string{"-game", "crumble", "-variant", "6x6", "-n", "1", "-maxplies", "2", "-a", "mcts", "-b", "random"}); err != nil {
+		t.Fatal(err)
+	}
+	if took, bound := time.Since(began), cli.BotMoveTime+7*time.Second; took > bound {
+		t.Errorf("one move at the default budget took %v, over %v:\n%s", took, bound, out.String())
+	}
+	if !strings.Contains(out.String(), "unfinished after 2 plies") {
+		t.Errorf("the game did not reach its 2 plies:\n%s", out.String())
+	}
 }

@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"math"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -20,7 +21,8 @@ import (
 const matchMaxPlies = 1000
 
 // beatsRandom plays games between MCTS and Random, MCTS taking seat 0 in
-// even games and seat 1 in odd ones, and wants MCTS to win 80% of them.
+// even games and seat 1 in odd ones, and wants MCTS to win 80% of them
+// (fewer when the games are few, see minWins).
 // Every move of either bot is checked by the engine's Play.
 func beatsRandom[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P, games int, o bots.Options) {
 	var wins, draws atomic.Int64
@@ -67,8 +69,48 @@ func beatsRandom[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, s
 	}
 	wg.Wait()
 	t.Logf("MCTS won %d, drew or left unfinished %d of %d games in %v (%d playouts)", wins.Load(), draws.Load(), games, time.Since(began).Round(time.Millisecond), playouts.Load())
-	if w := wins.Load(); w*5 < int64(games)*4 {
-		t.Errorf("MCTS (%d nodes) won %d of %d games against Random, want at least 80%%", o.Nodes, w, games)
+	if w, want := wins.Load(), minWins(games); w < int64(want) {
+		t.Errorf("MCTS (%d nodes) won %d of %d games against Random, want at least %d", o.Nodes, w, games, want)
+	}
+}
+
+// minWins is the number of wins of games that beatsRandom asks of MCTS. The
+// bar is 80%, and the full run of 50 games keeps it; but 80% of a handful of
+// games is harsher than 80% of many: with 4 games (-race -short) it means 4
+// of 4, which a bot that truly wins 90% (the 50-game runs show 92% for
+// crumble and more for the other engines) misses a third of the time
+// (1 - 0.9⁴ ≈ 0.34). So the bar is the lower of 80% and the count that such
+// a 90% bot reaches nine times in ten (the binomial 10% quantile): 3 of 4,
+// 8 of 10 (-short), 40 of 50 (the quantile, 42, is above 80% there). A bot
+// no better than chance still passes 3 of 4 with probability 5/16: the
+// short runs are smoke tests, the full run is the measure.
+func minWins(games int) int {
+	const p, confidence = 0.9, 0.9
+	// tail accumulates P(X >= k) for X ~ Binomial(games, p), k going down.
+	tail := 0.0
+	for k := games; k > 0; k-- {
+		tail += binomialPMF(games, k, p)
+		if tail >= confidence {
+			return min(k, (4*games+4)/5) // (4n+4)/5 is ceil(0.8n)
+		}
+	}
+	return 0
+}
+
+// binomialPMF is P(X = k) for X ~ Binomial(n, p).
+func binomialPMF(n, k int, p float64) float64 {
+	c := 1.0
+	for i := range k {
+		c = c * float64(n-i) / float64(i+1)
+	}
+	return c * math.Pow(p, float64(k)) * math.Pow(1-p, float64(n-k))
+}
+
+func TestMinWins(t *testing.T) {
+	for games, want := range map[int]int{4: 3, 10: 8, 20: 16, 50: 40} {
+		if got := minWins(games); got != want {
+			t.Errorf("minWins(%d) = %d, want %d", games, got, want)
+		}
 	}
 }
 
@@ -142,6 +184,13 @@ func noAllocations[P boardrules.Position[P, M], M boardrules.Move](t *testing.T,
 	plies := float64(after.Plies-before.Plies)/4 + 100
 	engine := plies * enginePlyAllocs(start)
 	t.Logf("%.0f allocations per search of 100 playouts (%.0f of them the engine's, over %.0f plies)", allocs, engine, plies)
+	if raceEnabled {
+		// Under the race detector sync.Pool drops items at random (on
+		// purpose, to shake out code that relies on reuse), so an engine's
+		// pooled scratch (crumble's move buffers) allocates afresh at random
+		// and the count says nothing about the code.
+		t.Skip("allocation counts are meaningless under -race")
+	}
 	// No slack beyond the engine's own: an engine that allocates nothing
 	// (tumbling, flooprail, terrace) must see 0 per search, so that one
 	// allocation per playout in the bot shows.

@@ -70,7 +70,7 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 	botKind := fs.String("bot", "", "play against this bot: "+strings.Join(bots.Kinds, ", ")+" (default: people only)")
 	as := fs.Int("as", 0, "with -bot, the seat you play, from 0; the bot plays every other seat")
 	seed := fs.Uint64("seed", 1, "the bot's random seed")
-	nodes := fs.Int("nodes", 0, "mcts: iterations per move (default: 5000, stopping early at 3s; with -time alone: none)")
+	nodes := fs.Int("nodes", 0, fmt.Sprintf("mcts: iterations per move (default: %d, stopping early at %v; with -time alone: none)", defaultNodes, cli.BotMoveTime))
 	think := fs.Duration("time", 0, "mcts: thinking time per move, such as 2s (with -nodes too, whichever ends first)")
 	load := fs.String("load", "", "start from the end of the game record in this file")
 	if ok, code := prog.Parse(args); !ok {
@@ -83,21 +83,18 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 	return prog.Exit(play(prog, in, *game, *variant, *botKind, *as, *seed, *nodes, *think, *load))
 }
 
-// The bot's default budget, when neither -nodes nor -time is given.
-const (
-	defaultNodes = 5000
-	defaultThink = 3 * time.Second
-)
+// defaultNodes is the bot's node count when neither -nodes nor -time is
+// given; it stops early at cli.BotMoveTime. It is above the bots' own
+// default (bots.DefaultNodes) because a person waits for one move at a time
+// and wants a stronger opponent, where a run of arena plays many games.
+const defaultNodes = 5000
 
 func play(prog *cli.Program, in io.Reader, game, variant, botKind string, as int, seed uint64, nodes int, think time.Duration, load string) error {
 	s := &session{out: prog.Stdout, human: boardrules.Player(as), prog: prog}
 	if botKind != "" {
 		o := bots.Options{Seed: seed, Nodes: nodes, Time: think}
 		if nodes == 0 && think == 0 {
-			// Iterations cost from microseconds (FloopRail) to a
-			// millisecond (Crumble on a large board): the time cap keeps
-			// every game's default answer within a few seconds.
-			o.Nodes, o.Time = defaultNodes, defaultThink
+			o.Nodes, o.Time = defaultNodes, cli.BotMoveTime
 		}
 		b, err := bots.New(botKind, o)
 		if err != nil {

@@ -104,6 +104,14 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
+// BotMoveTime caps a bot's move when the user gave the program no budget
+// for it (no node count, no time): the program's default node count then
+// stops early at BotMoveTime. An MCTS iteration costs from microseconds
+// (FloopRail) to a millisecond or more (Crumble on a large board), so a node
+// count alone, fit for one game, kept a user of another waiting for minutes;
+// the cap bounds every default move in every game.
+const BotMoveTime = 3 * time.Second
+
 // GameNames lists the registered games, comma separated.
 func GameNames() string {
 	var names []string
