@@ -64,20 +64,17 @@
 // random play without it, and 96% with it.
 //
 // The match test (MCTS against Random, 50 seeded games, both seats, at
-// least 80% wins) runs on every engine. For crumble it uses the 3x3 board,
-// crumble.New(crumble.Variant{Width: 3, Height: 3}), 100 iterations per
-// move and playouts capped at 20 plies (Options.MaxPlies; a capped playout
-// counts as a draw). The 6x6 game is too slow for it: a random ply costs
-// about half a millisecond there, almost all of it the swap-path search of
-// move generation. 3x3 keeps every rule (splits, joins, swap paths,
-// captures, wins) and its games are short; the cap matters because a
-// random 3x3 game can keep splitting its pieces finer, each ply then
-// costing more: with 40 iterations and uncapped playouts one run took eight
-// minutes, with the cap 50 games take about four seconds and MCTS won all
-// 50. Crumble's move generation allocates (the moves' texts, the new
-// position's pieces), so its searches are not allocation-free; the
-// allocation test allows each engine what the engine itself allocates per
-// ply. The determinism and allocation tests use the same playout cap.
+// least 80% wins) runs on every engine. For crumble it plays the 6x6 game,
+// 20 games at most, 100 iterations per move and playouts capped at 40 plies
+// (Options.MaxPlies; a capped playout counts as a draw): a random 6x6 ply
+// costs some 20 µs, a playout runs about 100 plies uncapped, and the cap
+// keeps the match near ten seconds while MCTS still wins 19 or 20 of the
+// 20 games. Under the race detector, ten times slower, it plays the 3x3
+// board (every rule, shorter games) with playouts capped at 20 plies.
+// Crumble's Play allocates (the new position's pieces and its history
+// link), so its searches are not allocation-free and the allocation test
+// pins the bot's own count (zero) on the three engines that allocate
+// nothing.
 //
 // The tree lives in slices of nodes that are reused from one move to the
 // next, each node keeping its position, so descending the tree costs no

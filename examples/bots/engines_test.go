@@ -29,7 +29,12 @@ type engineCase struct {
 // here and one in init.
 var engineCases = []engineCase{
 	{"crumble", 100, func(t *testing.T, games, nodes int) {
-		engineTests(t, crumble3x3(t), games, bots.Options{Nodes: nodes, MaxPlies: crumbleMaxPlies})
+		if raceEnabled {
+			// ten times slower under the race detector: the small board
+			engineTests(t, crumble3x3(t), games, bots.Options{Nodes: nodes, MaxPlies: crumble3x3MaxPlies})
+			return
+		}
+		engineTests(t, crumble.Standard(), min(games, crumbleMaxGames), bots.Options{Nodes: nodes, MaxPlies: crumbleMaxPlies})
 	}},
 	{"flooprail", 50, func(t *testing.T, games, nodes int) {
 		engineTests(t, flooprail.Standard(), games, bots.Options{Nodes: nodes})
@@ -49,11 +54,10 @@ func init() {
 	bots.Register[tumbling.Position, tumbling.Move]()
 }
 
-// crumble3x3 is the board of the crumble case: a random ply on 6x6 costs
-// about half a millisecond (the swap-path search of move generation), too
-// slow for 50 games of MCTS, while 3x3 keeps every rule (splits, joins,
-// swap paths, captures, wins) at a third of the cost and with games short
-// enough to fit. See the package doc.
+// crumble3x3 is the board of the crumble case under the race detector,
+// which makes 6x6 too slow for even four games: 3x3 keeps every rule
+// (splits, joins, swap paths, captures, wins) with games short enough to
+// fit. See the package doc.
 func crumble3x3(t *testing.T) crumble.Position {
 	p, err := crumble.New(crumble.Variant{Width: 3, Height: 3})
 	if err != nil {
@@ -62,11 +66,19 @@ func crumble3x3(t *testing.T) crumble.Position {
 	return p
 }
 
-// crumbleMaxPlies caps crumble's playouts (a capped playout counts as a
-// draw): a random 3x3 game can split its pieces ever finer, and each ply
-// of such a game costs more, so uncapped playouts made the test's time
-// swing from half a minute to many minutes.
-var crumbleMaxPlies = envInt("BOTS_MAXPLIES", 20)
+// crumbleMaxPlies caps crumble's playouts on 6x6 (a capped playout counts
+// as a draw): uncapped, a playout runs some 100 plies, and 40 plies keep
+// 20 games within about 20 s on two cores while MCTS still wins nearly all
+// of them. crumble3x3MaxPlies is the 3x3 board's cap: a random 3x3 game can
+// split its pieces ever finer, each ply then costing more.
+var (
+	crumbleMaxPlies    = envInt("BOTS_MAXPLIES", 40)
+	crumble3x3MaxPlies = 20
+)
+
+// crumbleMaxGames bounds the crumble match: a 6x6 game against Random
+// costs about a second of MCTS.
+const crumbleMaxGames = 20
 
 func envInt(name string, def int) int {
 	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
