@@ -125,14 +125,20 @@ func (p *Position) finish(s *scratch, tr int32, win int8) Position {
 	if hasX {
 		x = t.ps[tr].rect
 	}
-	q.hist = p.hist.push(&q, s.act, p.pieces, x, hasX)
+	p.record(&q, s, x, hasX)
+	return q
+}
+
+// record pushes the turn that led from p to q onto the history and sets
+// q's status: a draw by the draw rules or for want of a move, or ongoing.
+func (p *Position) record(q *Position, s *scratch, x rect, hasX bool) {
+	q.hist = p.hist.push(q, s.act, p.pieces, x, hasX)
 	q.status = boardrules.Ongoing
-	if r := q.hist.draw(&q); r != reasonNone {
+	if r := q.hist.draw(q); r != reasonNone {
 		q.status, q.reason = boardrules.Draw, r
 	} else if !q.hasBase() {
 		q.status, q.reason = boardrules.Draw, reasonNoMove
 	}
-	return q
 }
 
 // finishNoPath is finish for a move without a swap path: the action alone
@@ -155,12 +161,6 @@ func (p *Position) finishNoPath(s *scratch) Position {
 		post, _ = insertSorted(post, pc)
 	}
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post, hash: h}
-	q.hist = p.hist.push(&q, s.act, p.pieces, rect{}, false)
-	q.status = boardrules.Ongoing
-	if r := q.hist.draw(&q); r != reasonNone {
-		q.status, q.reason = boardrules.Draw, r
-	} else if !q.hasBase() {
-		q.status, q.reason = boardrules.Draw, reasonNoMove
-	}
+	p.record(&q, s, rect{}, false)
 	return q
 }
