@@ -170,27 +170,21 @@ func insertSorted(ps []piece, p piece) ([]piece, int) {
 }
 
 // findPiece returns the index of the piece whose lower-left corner is
-// (x, y), or -1.
+// (x, y), or -1. The pieces are in (y, x) order.
 func findPiece(ps []piece, x, y int64) int {
-	i, ok := slices.BinarySearchFunc(ps, rect{x: x, y: y}, func(a piece, b rect) int {
-		if a.y != b.y {
-			if a.y < b.y {
-				return -1
-			}
-			return 1
+	lo, hi := 0, len(ps)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ps[m].y < y || (ps[m].y == y && ps[m].x < x) {
+			lo = m + 1
+		} else {
+			hi = m
 		}
-		if a.x < b.x {
-			return -1
-		}
-		if a.x > b.x {
-			return 1
-		}
-		return 0
-	})
-	if !ok {
-		return -1
 	}
-	return i
+	if lo < len(ps) && ps[lo].x == x && ps[lo].y == y {
+		return lo
+	}
+	return -1
 }
 
 // action is a resolved split or join: what it removes and what it adds.

@@ -111,8 +111,26 @@ func TestAppendLegalMovesAllocs(t *testing.T) {
 	}
 }
 
-// TestMayStep: the quick test of RandomMove (by corner lookups) agrees
-// with the contact graph's for every split and join.
+// graphMayStep is mayStep read off the contact graph: after the action,
+// does a created piece have a full-side neighbour of the opponent's?
+func graphMayStep(s *scratch, p Position) bool {
+	wf, hf := p.dims()
+	s.t.buildBase(p.pieces, wf, hf)
+	s.t.overlay(&s.act, p.turn)
+	for v := s.t.n0; v < len(s.t.ps); v++ {
+		for _, u := range s.t.nb[v] {
+			if u >= 0 && s.t.ps[u].c != p.turn {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestMayStep: both quick tests of move generation (by corner lookups,
+// before the contact graph is built, and by the base neighbours of the
+// replaced pieces) agree with the created pieces' full-side neighbours
+// after the action, for every split and join.
 func TestMayStep(t *testing.T) {
 	s := new(scratch)
 	checked := 0
@@ -121,9 +139,12 @@ func TestMayStep(t *testing.T) {
 			p.prepare(s)
 			for k := range s.bases {
 				p.setAction(s, k)
-				want := s.t.mayStep(&s.act, p.turn)
-				if got := p.mayStep(&s.act); got != want {
-					t.Fatalf("%s base %d: mayStep %v, the contact graph says %v", code(p), k, got, want)
+				want := graphMayStep(s, p)
+				if got := p.mayStepByCorners(&s.act); got != want {
+					t.Fatalf("%s base %d: mayStep by corners %v, the contact graph says %v", code(p), k, got, want)
+				}
+				if got := s.t.mayStep(&s.act, p.turn); got != want {
+					t.Fatalf("%s base %d: mayStep by base neighbours %v, the contact graph says %v", code(p), k, got, want)
 				}
 				checked++
 			}

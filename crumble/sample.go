@@ -43,9 +43,8 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 	}
 	maxH := maxHeight(p.pieces)
 	tmpl := p.moveOf()
-	s.bases = s.bases[:0]
+	s.clearBases()
 	for try := 0; try < sampleTries && len(s.bases) == 0; try++ {
-		s.walks = s.walks[:0]
 		p.basesOf(s, int(s.own[r.IntN(len(s.own))]), maxH, tmpl)
 	}
 	if len(s.bases) == 0 {
@@ -53,41 +52,10 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 		if len(s.bases) == 0 {
 			return Move{}, false
 		}
-	} else {
-		// the contact graph only when a swap is possible at all
-		k := r.IntN(len(s.bases))
-		p.setAction(s, k)
-		if !p.mayStep(&s.act) {
-			return s.bases[k].m, true
-		}
-		wf, hf := p.dims()
-		s.t.buildBase(p.pieces, wf, hf)
-		s.moves = p.genBase(s, s.moves[:0], k)
-		return s.moves[r.IntN(len(s.moves))], true
 	}
 	s.moves = p.genBase(s, s.moves[:0], r.IntN(len(s.bases)))
+	if len(s.moves) == 1 { // no second draw for a split or join that cannot swap
+		return s.moves[0], true
+	}
 	return s.moves[r.IntN(len(s.moves))], true
-}
-
-// mayStep is tiling.mayStep without the contact graph: whether a piece the
-// action creates has an opponent's piece beside it sharing a full side,
-// found by the lower-left corners such a piece can have.
-func (p *Position) mayStep(act *action) bool {
-	opp := func(x, y, w, h int64) bool {
-		k := findPiece(p.pieces, x, y)
-		return k >= 0 && p.pieces[k].c != p.turn && p.pieces[k].w == w && p.pieces[k].h == h
-	}
-	for _, r := range act.added {
-		for _, l := range [3]int64{r.w / 2, r.w, 2 * r.w} { // north and south, w = r.w
-			if l > 0 && (opp(r.x, r.y+r.h, r.w, l) || opp(r.x, r.y-l, r.w, l)) {
-				return true
-			}
-		}
-		for _, l := range [3]int64{r.h / 2, r.h, 2 * r.h} { // east and west, h = r.h
-			if l > 0 && (opp(r.x+r.w, r.y, l, r.h) || opp(r.x-l, r.y, l, r.h)) {
-				return true
-			}
-		}
-	}
-	return false
 }

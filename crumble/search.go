@@ -27,6 +27,7 @@ type scratch struct {
 	own    []int32 // RandomMove: the mover's pieces
 	moves  []Move  // RandomMove's moves of one base
 	walks  []int32
+	tiled  bool   // t holds the contact graph of the position (see genBase)
 	text   []byte // Move.String's text
 	path   []byte
 }
@@ -41,10 +42,22 @@ type bfsState struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// mayStep reports whether a piece the action creates could make a first
-// swap step: whether it has a full-side neighbour of the opponent's colour
-// among the base pieces around the piece it replaces (the other created
-// pieces are the mover's). It reads only the base tiling.
+// mayStep reports whether a piece the action creates can make a first swap
+// step: whether an opponent's piece shares a full side with it (the other
+// created pieces are the mover's). It reads the contact graph when s holds
+// it, else finds the neighbours by the lower-left corners they can have
+// (a legal shape w wide is w/2, w or 2w high), so that a position none of
+// whose splits and joins can swap never builds the graph.
+func (p *Position) mayStep(s *scratch) bool {
+	if s.tiled {
+		return s.t.mayStep(&s.act, p.turn)
+	}
+	return p.mayStepByCorners(&s.act)
+}
+
+// mayStep is Position.mayStep read off the contact graph: a piece sharing
+// a full side with a created piece touches the piece it replaces, so it is
+// among that piece's base neighbours.
 func (t *tiling) mayStep(act *action, mover Color) bool {
 	for k, r := range act.added {
 		par := act.parent[k]
@@ -82,6 +95,34 @@ func (t *tiling) oppFullSide(r rect, v int32, mover Color) bool {
 	return false
 }
 
+// mayStepByCorners is mayStep by corner lookups.
+func (p *Position) mayStepByCorners(act *action) bool {
+	// opp reports an opponent's piece with lower-left corner (x, y) that is
+	// w wide (w > 0) or h high (h > 0)
+	opp := func(x, y, w, h int64) bool {
+		k := findPiece(p.pieces, x, y)
+		return k >= 0 && p.pieces[k].c != p.turn && (w == 0 || p.pieces[k].w == w) && (h == 0 || p.pieces[k].h == h)
+	}
+	for _, r := range act.added {
+		// north and east: the neighbour's corner is r's
+		if opp(r.x, r.y+r.h, r.w, 0) || opp(r.x+r.w, r.y, 0, r.h) {
+			return true
+		}
+		// south and west: a legal shape w wide is w/2, w or 2w high
+		for _, l := range [3]int64{r.w / 2, r.w, 2 * r.w} {
+			if l > 0 && opp(r.x, r.y-l, r.w, l) {
+				return true
+			}
+		}
+		for _, l := range [3]int64{r.h / 2, r.h, 2 * r.h} {
+			if l > 0 && opp(r.x-l, r.y, l, r.h) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // LegalMoves returns every legal move in the order of the move generation
 // contract (see the package documentation).
 func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(nil) }
@@ -110,14 +151,11 @@ type baseDesc struct {
 	walkOff int32
 }
 
-// prepare builds the position's contact graph in s and lists its splits and
-// joins in s.bases, in move generation order: by anchor piece, then H
-// splits by count, V splits by count, then joins by x1, then y1.
+// prepare lists the splits and joins of the position in s.bases, in move
+// generation order: by anchor piece, then H splits by count, V splits by
+// count, then joins by x1, then y1.
 func (p *Position) prepare(s *scratch) {
-	s.bases = s.bases[:0]
-	s.walks = s.walks[:0]
-	wf, hf := p.dims()
-	s.t.buildBase(p.pieces, wf, hf)
+	s.clearBases()
 	maxH := maxHeight(p.pieces)
 	tmpl := p.moveOf()
 	for i := range p.pieces {
@@ -127,29 +165,31 @@ func (p *Position) prepare(s *scratch) {
 	}
 }
 
+// clearBases empties the list of splits and joins and forgets the contact
+// graph, for a new position.
+func (s *scratch) clearBases() {
+	s.bases = s.bases[:0]
+	s.walks = s.walks[:0]
+	s.tiled = false
+}
+
 // genBase emits the moves of base k of s.bases: the base without a swap,
 // then one shortest path per distinct reachable end state, in
-// breadth-first order.
+// breadth-first order. The contact graph is built on the first base that
+// can swap at all: a position whose splits and joins cannot never needs it.
 func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
 	p.setAction(s, k)
 	base := s.bases[k].m
 	dst = append(dst, base) // no swap
-	if !s.t.mayStep(&s.act, p.turn) {
+	if !p.mayStep(s) {
 		return dst
+	}
+	if !s.tiled {
+		wf, hf := p.dims()
+		s.t.buildBase(p.pieces, wf, hf)
+		s.tiled = true
 	}
 	s.t.overlay(&s.act, p.turn)
-	// Quick exit: no source has an opponent full-side neighbour.
-	any := false
-	for v := s.t.n0; v < len(s.t.ps); v++ {
-		for d := 0; d < 4; d++ {
-			if u := s.t.nb[v][d]; u >= 0 && s.t.ps[u].c != p.turn {
-				any = true
-			}
-		}
-	}
-	if !any {
-		return dst
-	}
 	s.c0 = append(s.c0[:0], s.t.c0...)
 	nw := len(s.c0)
 	s.states = s.states[:0]
