@@ -66,52 +66,52 @@ func walk(dst []int32, ps []piece, maxH, wf, hf int64, i int, vertical bool, mov
 
 // walkTo is walk that also reports where the walk stopped: the x (H) or y
 // (V) at which the line is blocked, or the board's size when it reached
-// the side.
+// the side. An H cut's line runs East along the anchor's horizontal
+// midline, a V cut's North along its vertical one.
 func walkTo(dst []int32, ps []piece, maxH, wf, hf int64, i int, vertical bool, mover Color) ([]int32, int64) {
 	dst = append(dst, int32(i))
-	p1 := ps[i].rect
-	if !vertical {
-		c := p1.y + p1.h/2
-		x := p1.x + p1.w
-		for x < wf {
-			a := locate(ps, maxH, x, c, true, true)
-			b := locate(ps, maxH, x, c, true, false)
-			if a < 0 || b < 0 {
-				break
-			}
-			if a == b {
-				pa := ps[a]
-				if pa.c == mover && pa.canH() && 2*(c-pa.y) == pa.h {
-					dst = append(dst, int32(a))
-					x = pa.x + pa.w
-					continue
-				}
-				break
-			}
-			x = min(ps[a].x+ps[a].w, ps[b].x+ps[b].w)
-		}
-		return dst, x
+	at, across, width := ps[i].cutLine(vertical)
+	c := across + width/2 // the line
+	end := wf
+	if vertical {
+		end = hf
 	}
-	c := p1.x + p1.w/2
-	y := p1.y + p1.h
-	for y < hf {
-		a := locate(ps, maxH, c, y, true, true)
-		b := locate(ps, maxH, c, y, false, true)
+	for at < end {
+		// the pieces just beyond at on either side of the line
+		var a, b int
+		if vertical {
+			a, b = locate(ps, maxH, c, at, true, true), locate(ps, maxH, c, at, false, true)
+		} else {
+			a, b = locate(ps, maxH, at, c, true, true), locate(ps, maxH, at, c, true, false)
+		}
 		if a < 0 || b < 0 {
 			break
 		}
+		aEnd, aAcross, aWidth := ps[a].cutLine(vertical)
 		if a == b {
-			pa := ps[a]
-			if pa.c == mover && pa.canV() && 2*(c-pa.x) == pa.w {
+			// the line enters a piece: it takes it if it is the mover's
+			// and the line is its midline, the right way for its shape
+			if shape, _ := splitOK(ps[a].rect, vertical); ps[a].c == mover && shape && 2*(c-aAcross) == aWidth {
 				dst = append(dst, int32(a))
-				y = pa.y + pa.h
+				at = aEnd
 				continue
 			}
 			break
 		}
-		y = min(ps[a].y+ps[a].h, ps[b].y+ps[b].h)
+		// the line runs along an edge between two pieces
+		bEnd, _, _ := ps[b].cutLine(vertical)
+		at = min(aEnd, bEnd)
 	}
-	return dst, y
+	return dst, at
+}
+
+// cutLine describes r for a cut that runs East (H) or North (V): where r
+// ends along the line, and where r starts across it and how wide it is.
+func (r rect) cutLine(vertical bool) (end, across, width int64) {
+	if vertical {
+		return r.y + r.h, r.x, r.w
+	}
+	return r.x + r.w, r.y, r.h
 }
 
 // halves returns the two halves of r for a cut, in letter order: N, S for
