@@ -14,51 +14,61 @@ func midgame(tb testing.TB) Position {
 	tb.Helper()
 	r := rand.New(rand.NewPCG(7, 30))
 	for {
-		p := Standard()
-		for range 30 {
-			moves := p.LegalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			p = p.PlayUnchecked(moves[r.IntN(len(moves))])
-		}
-		if p.Outcome().Status == boardrules.Ongoing {
+		if p := playUniform(Standard(), r, 30, nil); p.Outcome().Status == boardrules.Ongoing {
 			return p
 		}
 	}
 }
 
-func BenchmarkAppendLegalMoves(b *testing.B) {
+// playUniform plays up to plies moves from p, each drawn uniformly from
+// LegalMoves, calls visit (if not nil) with each position before its move,
+// and returns the last position.
+func playUniform(p Position, r *rand.Rand, plies int, visit func(Position)) Position {
+	for range plies {
+		moves := p.LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		if visit != nil {
+			visit(p)
+		}
+		p = p.PlayUnchecked(moves[r.IntN(len(moves))])
+	}
+	return p
+}
+
+// benchPositions runs bench on the 6x6 start and the middle game, as sub-
+// benchmarks.
+func benchPositions(b *testing.B, bench func(b *testing.B, p Position)) {
 	for _, c := range []struct {
 		name string
 		p    Position
 	}{{"start", Standard()}, {"midgame", midgame(b)}} {
-		b.Run(c.name, func(b *testing.B) {
-			buf := make([]Move, 0, 1024)
-			b.ReportAllocs()
-			for b.Loop() {
-				buf = c.p.AppendLegalMoves(buf[:0])
-			}
-			b.ReportMetric(float64(len(buf)), "moves")
-		})
+		b.Run(c.name, func(b *testing.B) { bench(b, c.p) })
 	}
 }
 
+func BenchmarkAppendLegalMoves(b *testing.B) {
+	benchPositions(b, func(b *testing.B, p Position) {
+		buf := make([]Move, 0, 1024)
+		b.ReportAllocs()
+		for b.Loop() {
+			buf = p.AppendLegalMoves(buf[:0])
+		}
+		b.ReportMetric(float64(len(buf)), "moves")
+	})
+}
+
 func BenchmarkPlayUnchecked(b *testing.B) {
-	for _, c := range []struct {
-		name string
-		p    Position
-	}{{"start", Standard()}, {"midgame", midgame(b)}} {
-		b.Run(c.name, func(b *testing.B) {
-			moves := c.p.LegalMoves()
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				_ = c.p.PlayUnchecked(moves[i%len(moves)])
-				i++
-			}
-		})
-	}
+	benchPositions(b, func(b *testing.B, p Position) {
+		moves := p.LegalMoves()
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			_ = p.PlayUnchecked(moves[i%len(moves)])
+			i++
+		}
+	})
 }
 
 func BenchmarkPlay(b *testing.B) {
@@ -109,18 +119,13 @@ func BenchmarkPerft2Played(b *testing.B) {
 }
 
 func BenchmarkRandomMove(b *testing.B) {
-	for _, c := range []struct {
-		name string
-		p    Position
-	}{{"start", Standard()}, {"midgame", midgame(b)}} {
-		b.Run(c.name, func(b *testing.B) {
-			r := rand.New(rand.NewPCG(1, 2))
-			b.ReportAllocs()
-			for b.Loop() {
-				c.p.RandomMove(r)
-			}
-		})
-	}
+	benchPositions(b, func(b *testing.B, p Position) {
+		r := rand.New(rand.NewPCG(1, 2))
+		b.ReportAllocs()
+		for b.Loop() {
+			p.RandomMove(r)
+		}
+	})
 }
 
 // BenchmarkPlayout: random 6x6 games through boardrules.Playout, which

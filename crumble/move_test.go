@@ -20,15 +20,7 @@ func randomPositions(t *testing.T, variant string, games, plies int) []Position 
 	r := rand.New(rand.NewPCG(uint64(games), uint64(plies)))
 	var out []Position
 	for range games {
-		p := start
-		for range plies {
-			moves := p.LegalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			out = append(out, p)
-			p = p.PlayUnchecked(moves[r.IntN(len(moves))])
-		}
+		playUniform(start, r, plies, func(p Position) { out = append(out, p) })
 	}
 	return out
 }
