@@ -122,15 +122,22 @@ func (m Move) String() string {
 	defer scratchPool.Put(s)
 	ps := m.pieces()
 	s.g.build(ps, int64(m.cols)<<m.shift, int64(m.rows)<<m.shift)
+	s.text = m.appendText(s, s.text[:0])
+	return string(s.text)
+}
+
+// appendText appends the canonical text of m, whose position's corner
+// graph s.g holds.
+func (m *Move) appendText(s *scratch, b []byte) []byte {
+	ps := m.pieces()
 	a := ps[m.anchor]
-	b := s.g.appendCanonical(s.text[:0], a.x, a.y)
-	b = appendBaseText(&s.g, ps, b, &m)
+	b = s.g.appendCanonical(b, a.x, a.y)
+	b = appendBaseText(&s.g, ps, b, m)
 	if m.steps() > 0 {
 		s.path = m.appendPath(s.path[:0])
-		b = appendPathText(b, &m, s.path)
+		b = appendPathText(b, m, s.path)
 	}
-	s.text = b
-	return string(b)
+	return b
 }
 
 // appendBaseText appends the text of a base after its location: H, Hn, V,

@@ -643,32 +643,43 @@ func fracPoint(num, den uint64, units int, shift uint8) (int64, bool) {
 // ParseMove reads a move in any accepted form and returns the
 // canonical Move, checked for legality in this position.
 func (p Position) ParseMove(s string) (Move, error) {
-	var pm parsed
-	if err := pm.parse(s); err != nil {
-		return Move{}, err
-	}
-	if len(p.pieces) == 0 {
-		return Move{}, gameOver(s, "the zero Position holds no game")
-	}
-	if p.status != boardrules.Ongoing {
-		return Move{}, gameOver(s, "the game is over ("+p.Outcome().Reason+")")
-	}
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
+	m, _, _, err := p.parseMove(sc, s, false)
+	return m, err
+}
+
+// parseMove is ParseMove in the scratch sc, whose corner graph already
+// holds the position's when graphBuilt. It leaves the move played out in
+// sc (the action in sc.act; for a path the colours in sc.col, with the
+// travelling piece tr and the winning colour win, or -1) for finish.
+func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int32, int8, error) {
+	var pm parsed
+	if err := pm.parse(s); err != nil {
+		return Move{}, -1, -1, err
+	}
+	if len(p.pieces) == 0 {
+		return Move{}, -1, -1, gameOver(s, "the zero Position holds no game")
+	}
+	if p.status != boardrules.Ongoing {
+		return Move{}, -1, -1, gameOver(s, "the game is over ("+p.Outcome().Reason+")")
+	}
 	wf, hf := p.dims()
 	g := &sc.g
-	g.build(p.pieces, wf, hf)
+	if !graphBuilt {
+		g.build(p.pieces, wf, hf)
+	}
 	x, y, err := p.locate(&pm, g)
 	if err != nil {
-		return Move{}, err
+		return Move{}, -1, -1, err
 	}
 	ai := findPiece(p.pieces, x, y)
 	if ai < 0 {
-		return Move{}, illegal(s, "no piece has its lower-left corner at %s", p.pointText(x, y))
+		return Move{}, -1, -1, illegal(s, "no piece has its lower-left corner at %s", p.pointText(x, y))
 	}
 	a := p.pieces[ai]
 	if a.c != p.turn {
-		return Move{}, illegal(s, "the piece at %s is %s's, not %s's", p.pointText(x, y), a.c, p.turn)
+		return Move{}, -1, -1, illegal(s, "the piece at %s is %s's, not %s's", p.pointText(x, y), a.c, p.turn)
 	}
 	m := p.moveOf()
 	m.kind, m.anchor = pm.kind, int32(ai)
@@ -679,12 +690,12 @@ func (p Position) ParseMove(s string) (Move, error) {
 		shape, fine := splitOK(a.rect, vertical)
 		if !shape {
 			if vertical {
-				return Move{}, illegal(s, "a tall rectangle cannot be cut V")
+				return Move{}, -1, -1, illegal(s, "a tall rectangle cannot be cut V")
 			}
-			return Move{}, illegal(s, "a wide rectangle cannot be cut H")
+			return Move{}, -1, -1, illegal(s, "a wide rectangle cannot be cut H")
 		}
 		if !fine {
-			return Move{}, illegal(s, "the halves would be too fine to represent")
+			return Move{}, -1, -1, illegal(s, "the halves would be too fine to represent")
 		}
 		n := uint64(1)
 		if pm.n > 0 {
@@ -699,9 +710,9 @@ func (p Position) ParseMove(s string) (Move, error) {
 				bx, by, end = a.x+a.w/2, stop, hf
 			}
 			if stop >= end {
-				return Move{}, illegal(s, "the split line reaches the side of the board after %s", pieces(len(sc.walkBuf)))
+				return Move{}, -1, -1, illegal(s, "the split line reaches the side of the board after %s", pieces(len(sc.walkBuf)))
 			}
-			return Move{}, illegal(s, "the split line is blocked at %s after %s", p.pointText(bx, by), pieces(len(sc.walkBuf)))
+			return Move{}, -1, -1, illegal(s, "the split line is blocked at %s after %s", p.pointText(bx, by), pieces(len(sc.walkBuf)))
 		}
 		m.n = int32(n)
 		for _, j := range sc.walkBuf[:n] {
@@ -723,26 +734,27 @@ func (p Position) ParseMove(s string) (Move, error) {
 		v0 := g.index(a.x, a.y)
 		v1, err := p.walkLegs(g, s, v0, []uint64{pm.a, pm.b}, false, 1)
 		if err != nil {
-			return Move{}, err
+			return Move{}, -1, -1, err
 		}
 		x1, y1 := g.pts[v1].x, g.pts[v1].y
 		if x1 <= a.x || y1 <= a.y {
-			return Move{}, illegal(s, "the join rectangle is empty")
+			return Move{}, -1, -1, illegal(s, "the join rectangle is empty")
 		}
 		var ok bool
 		sc.act.removed, ok = joinMembers(sc.act.removed, p.pieces, a.x, a.y, x1, y1, p.turn)
 		if !ok {
-			return Move{}, illegal(s, "%s", p.joinProblem(a.x, a.y, x1, y1))
+			return Move{}, -1, -1, illegal(s, "%s", p.joinProblem(a.x, a.y, x1, y1))
 		}
 		sc.act.addJoin(rect{a.x, a.y, x1 - a.x, y1 - a.y})
 		m.x1, m.y1 = x1, y1
 	}
 	// the path
+	tr, win := int32(-1), int8(-1)
 	if pm.path != "" {
 		sc.t.buildBase(p.pieces, wf, hf)
 		sc.t.overlay(&sc.act, p.turn)
 		sc.col = append(sc.col[:0], sc.t.c0...)
-		tr := int32(sc.t.n0) + m.src
+		tr = int32(sc.t.n0) + m.src
 		for i := 0; i < len(pm.path); i++ {
 			d := dirIndex(pm.path[i])
 			u := sc.t.nb[tr][d]
@@ -752,25 +764,25 @@ func (p Position) ParseMove(s string) (Move, error) {
 					who = startName(&m)
 				}
 				if u < 0 {
-					return Move{}, illegal(s, "%s has no full-side neighbour to the %s (step %d)", who, dirName[d], i+1)
+					return Move{}, -1, -1, illegal(s, "%s has no full-side neighbour to the %s (step %d)", who, dirName[d], i+1)
 				}
-				return Move{}, illegal(s, "%s has its own colour to the %s (step %d)", who, dirName[d], i+1)
+				return Move{}, -1, -1, illegal(s, "%s has its own colour to the %s (step %d)", who, dirName[d], i+1)
 			}
-			_, _, win := sc.t.step(sc.col, tr, d, p.turn)
+			_, _, win = sc.t.step(sc.col, tr, d, p.turn)
 			tr = u
 			if i+1 < len(pm.path) {
 				if win >= 0 {
-					return Move{}, illegal(s, "the game was won after step %d", i+1)
+					return Move{}, -1, -1, illegal(s, "the game was won after step %d", i+1)
 				}
 				if colorAt(sc.col, tr) != p.turn {
-					return Move{}, illegal(s, "the travelling piece was captured in step %d", i+1)
+					return Move{}, -1, -1, illegal(s, "the travelling piece was captured in step %d", i+1)
 				}
 			}
 		}
 	}
 	sc.path = append(sc.path[:0], pm.path...)
 	m.setPath(sc.path)
-	return m, nil
+	return m, tr, win, nil
 }
 
 var dirName = [4]string{"east", "north", "south", "west"}

@@ -26,18 +26,37 @@ func (p Position) Play(m Move) (Position, error) {
 			return Position{}, illegal("(zero move)", "not a move")
 		}
 	}
-	text := m.String()
-	q, err := p.ParseMove(text)
+	if !m.resolved() || !slices.Equal(m.pieces(), p.pieces) {
+		// a text-only Move, or one of another position: its text may not
+		// even read here (ParseMove's error), and if it does, ParseMove's
+		// Move is bound to these pieces, so it is not m
+		text := m.String()
+		if _, err := p.ParseMove(text); err != nil {
+			return Position{}, err
+		}
+		return Position{}, illegal(text, "the move does not belong to this position")
+	}
+	// m's text, written with this position's corner graph, which is m's,
+	// then read back in the same scratch: ParseMove checks the move and
+	// leaves it played out for finish
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	wf, hf := p.dims()
+	s.g.build(p.pieces, wf, hf)
+	s.text = m.appendText(s, s.text[:0])
+	text := string(s.text)
+	q, tr, win, err := p.parseMove(s, text, true)
 	if err != nil {
 		return Position{}, err
 	}
-	if q.ps != m.ps && m.ps != nil && slices.Equal(m.pieces(), p.pieces) {
-		q.ps = m.ps // a move of an Equal position value
-	}
+	q.ps = m.ps // the same pieces, perhaps of a copy
 	if q != m {
 		return Position{}, illegal(text, "the move does not belong to this position")
 	}
-	return p.PlayUnchecked(q), nil
+	if q.steps() == 0 {
+		return p.finishNoPath(s), nil
+	}
+	return p.finish(s, tr, win), nil
 }
 
 // PlayUnchecked plays a move from this position's LegalMoves, RandomMove or

@@ -324,6 +324,20 @@ func TestPlayForeignMove(t *testing.T) {
 	if _, err := a.Play(m); !errors.Is(err, boardrules.ErrIllegalMove) {
 		t.Errorf("move of another position: %v", err)
 	}
+	// positions with as many pieces, told apart by the pieces themselves
+	c, err := boardrules.Replay(a, "1H")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := boardrules.Replay(a, "3H")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range d.LegalMoves() {
+		if _, err := c.Play(m); !errors.Is(err, boardrules.ErrIllegalMove) {
+			t.Fatalf("%s, a move of another position with as many pieces: %v", m, err)
+		}
+	}
 }
 
 func TestErrorMessages(t *testing.T) {
