@@ -10,7 +10,7 @@
 // node counts given on the command line (-nodes-a, -nodes-b) rather than
 // times (-time-a, -time-b). A bot given neither runs the default node
 // count but stops early at 3 s a move (cli.BotMoveTime): in the slowest
-// game, 6x6 Crumble, the node count alone took minutes a move; so a
+// game, 6x6 Crumble, the node count alone once took minutes a move; so a
 // default run is reproducible only where no move reaches the cap.
 //
 // The engines are linked in by this directory's other files, one per
