@@ -21,13 +21,19 @@ type history struct {
 	occ *trieNode
 	// rep: this position has now occurred three times
 	rep bool
+
+	// Room for what a turn usually adds, so that push allocates it with
+	// the turn's record: the rectangles of a (a join's one, or the pieces
+	// of a split of one or two), and the trie leaf of the new position.
+	aRoom [2]rect
+	leaf  trieLeaf
 }
 
 // newHistory starts the history of a game at p: one occurrence of p.
 func newHistory(p *Position) *history {
 	h := &history{}
 	if p.v.Draws&Repetition != 0 {
-		h.occ, _ = h.occ.insert(0, p.hash, p.pieces, p.turn)
+		h.occ, _ = h.occ.insert(0, p.hash, p.pieces, p.turn, &h.leaf)
 	}
 	return h
 }
@@ -41,17 +47,17 @@ func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) 
 	if q.v.Draws&Renewables != 0 {
 		n.x, n.hasX = x, hasX
 		if len(act.added) == 1 { // a join removes its rectangle R
-			n.a = []rect{act.added[0]}
+			n.a = append(n.aRoom[:0], act.added[0])
 		} else {
-			n.a = make([]rect, len(act.removed))
-			for i, j := range act.removed {
-				n.a[i] = pre[j].rect
+			n.a = n.aRoom[:0]
+			for _, j := range act.removed {
+				n.a = append(n.a, pre[j].rect)
 			}
 		}
 	}
 	if q.v.Draws&Repetition != 0 {
 		var count int32
-		n.occ, count = h.occ.insert(0, q.hash, q.pieces, q.turn)
+		n.occ, count = h.occ.insert(0, q.hash, q.pieces, q.turn, &n.leaf)
 		n.turns = h.turns + 1
 		if count >= 3 {
 			n.rep = true
@@ -141,64 +147,75 @@ type trieLeaf struct {
 const trieMaxDepth = 12 // 13 levels of 5 bits cover 64 bits
 
 // insert returns a trie with one more occurrence of the position, and its
-// count now. The receiver is not changed.
-func (n *trieNode) insert(depth int, hash uint64, ps []piece, turn Color) (*trieNode, int32) {
+// count now. The receiver is not changed. spare is storage for the one
+// leaf the insertion writes (a new leaf, or a bumped copy of the old).
+func (n *trieNode) insert(depth int, hash uint64, ps []piece, turn Color, spare *trieLeaf) (*trieNode, int32) {
 	bit := uint32(1) << (hash >> (5 * depth) & 31)
-	var out trieNode
+	var bitmap uint32
+	var kids []trieKid
 	if n != nil {
-		out.bitmap = n.bitmap
+		bitmap, kids = n.bitmap, n.kids
 	}
-	idx := 0
-	if n != nil {
-		idx = bits.OnesCount32(n.bitmap & (bit - 1))
+	idx := bits.OnesCount32(bitmap & (bit - 1))
+	if bitmap&bit == 0 {
+		out := newTrieNode(bitmap|bit, len(kids)+1)
+		*spare = trieLeaf{hash: hash, pieces: ps, turn: turn, count: 1}
+		out.kids = append(append(append(out.kids, kids[:idx]...), trieKid{leaf: spare}), kids[idx:]...)
+		return out, 1
 	}
-	if n == nil || n.bitmap&bit == 0 {
-		out.bitmap |= bit
-		out.kids = make([]trieKid, 0, len(kidsOf(n))+1)
-		out.kids = append(out.kids, kidsOf(n)[:idx]...)
-		out.kids = append(out.kids, trieKid{leaf: &trieLeaf{hash: hash, pieces: ps, turn: turn, count: 1}})
-		out.kids = append(out.kids, kidsOf(n)[idx:]...)
-		return &out, 1
-	}
-	out.kids = slices.Clone(n.kids)
-	k := n.kids[idx]
+	out := newTrieNode(bitmap, len(kids))
+	out.kids = append(out.kids, kids...)
+	k := kids[idx]
 	var count int32
 	switch {
 	case k.node != nil:
 		var sub *trieNode
-		sub, count = k.node.insert(depth+1, hash, ps, turn)
+		sub, count = k.node.insert(depth+1, hash, ps, turn, spare)
 		out.kids[idx] = trieKid{node: sub}
 	case k.leaf.hash == hash || depth == trieMaxDepth:
-		out.kids[idx] = trieKid{leaf: k.leaf.bump(hash, ps, turn, &count)}
+		out.kids[idx] = trieKid{leaf: k.leaf.bump(hash, ps, turn, &count, spare)}
 	default:
 		// push the old leaf one level down, then insert beside it
 		sub := &trieNode{bitmap: uint32(1) << (k.leaf.hash >> (5 * (depth + 1)) & 31), kids: []trieKid{{leaf: k.leaf}}}
-		sub, count = sub.insert(depth+1, hash, ps, turn)
+		sub, count = sub.insert(depth+1, hash, ps, turn, spare)
 		out.kids[idx] = trieKid{node: sub}
 	}
-	return &out, count
+	return out, count
 }
 
-func kidsOf(n *trieNode) []trieKid {
-	if n == nil {
-		return nil
+// smallTrieNode is a node allocated with room for its kids, as the nodes
+// below the root mostly hold one or two.
+type smallTrieNode struct {
+	node trieNode
+	room [2]trieKid
+}
+
+// newTrieNode returns an empty node with room for k kids, in one
+// allocation when they are few.
+func newTrieNode(bitmap uint32, k int) *trieNode {
+	if k <= len(smallTrieNode{}.room) {
+		b := &smallTrieNode{node: trieNode{bitmap: bitmap}}
+		b.node.kids = b.room[:0:k]
+		return &b.node
 	}
-	return n.kids
+	return &trieNode{bitmap: bitmap, kids: make([]trieKid, 0, k)}
 }
 
-// bump returns a leaf chain with the position's count raised by one.
-func (l *trieLeaf) bump(hash uint64, ps []piece, turn Color, count *int32) *trieLeaf {
+// bump returns a leaf chain with the position's count raised by one; the
+// leaf it changes is written into spare, the leaves before it are copied.
+func (l *trieLeaf) bump(hash uint64, ps []piece, turn Color, count *int32, spare *trieLeaf) *trieLeaf {
 	if l == nil {
 		*count = 1
-		return &trieLeaf{hash: hash, pieces: ps, turn: turn, count: 1}
+		*spare = trieLeaf{hash: hash, pieces: ps, turn: turn, count: 1}
+		return spare
 	}
 	if l.hash == hash && l.turn == turn && slices.Equal(l.pieces, ps) {
-		c := *l
-		c.count++
-		*count = c.count
-		return &c
+		*spare = *l
+		spare.count++
+		*count = spare.count
+		return spare
 	}
 	c := *l
-	c.next = l.next.bump(hash, ps, turn, count)
+	c.next = l.next.bump(hash, ps, turn, count, spare)
 	return &c
 }
