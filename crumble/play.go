@@ -4,6 +4,7 @@ package crumble
 // hash and the draw rules.
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/boardrules/boardrules"
@@ -71,7 +72,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 	}
 	wf, hf := p.dims()
 	s.t.buildBase(p.pieces, wf, hf)
-	s.t.overlay(&s.act, p.turn)
+	s.t.overlay(&s.act, p.turn, false)
 	s.col = append(s.col[:0], s.t.c0...)
 	tr := int32(s.t.n0) + m.src
 	win := int8(-1)
@@ -105,22 +106,23 @@ func dirIndex(c byte) int {
 // travelling piece's index in the tiling, or -1 without a path.
 func (p *Position) finish(s *scratch, tr int32, win int8) Position {
 	t := &s.t
-	post := make([]piece, 0, len(t.ps)-len(s.act.removed))
-	h := p.hash ^ whiteToMoveKey
+	post, h := p.keptPieces(s)
+	// the base pieces the path recoloured: their bits differ from the
+	// colouring right after the action, which holds their old colours
 	changed := false
-	for i := 0; i < t.n0; i++ {
-		pc := p.pieces[i]
-		if t.dead[i] {
-			h ^= pieceKey(pc)
-			continue
+	for k := 0; k<<6 < t.n0; k++ {
+		diff := s.col[k] ^ t.c0[k]
+		if rest := t.n0 - k<<6; rest < 64 {
+			diff &= 1<<uint(rest) - 1
 		}
-		if c := colorAt(s.col, int32(i)); c != pc.c {
-			h ^= pieceKey(pc)
-			pc.c = c
-			h ^= pieceKey(pc)
+		for ; diff != 0; diff &= diff - 1 {
+			i := int32(k<<6 + bits.TrailingZeros64(diff))
+			j := int(i) - removedBefore(s.act.removed, i) // its index in post
+			h ^= pieceKey(post[j])
+			post[j].c = colorAt(s.col, i)
+			h ^= pieceKey(post[j])
 			changed = true
 		}
-		post = append(post, pc)
 	}
 	for i := t.n0; i < len(t.ps); i++ {
 		pc := t.ps[i]
@@ -160,20 +162,35 @@ func (p *Position) record(q *Position, s *scratch, x rect, hasX bool) {
 	}
 }
 
+// keptPieces returns the pieces of p that the action keeps, in order, in a
+// slice with room for the created ones, and p's hash with the turn passed
+// and the removed pieces taken out.
+func (p *Position) keptPieces(s *scratch) ([]piece, uint64) {
+	post := make([]piece, 0, len(p.pieces)-len(s.act.removed)+len(s.act.added))
+	h := p.hash ^ whiteToMoveKey
+	from := 0
+	for _, i := range s.act.removed { // sorted
+		post = append(post, p.pieces[from:i]...)
+		h ^= pieceKey(p.pieces[i])
+		from = int(i) + 1
+	}
+	return append(post, p.pieces[from:]...), h
+}
+
+// removedBefore returns how many of the removed pieces (sorted) come
+// before piece i.
+func removedBefore(removed []int32, i int32) int {
+	n := 0
+	for n < len(removed) && removed[n] < i {
+		n++
+	}
+	return n
+}
+
 // finishNoPath is finish for a move without a swap path: the action alone
 // changes no colours, so no contact graph is needed.
 func (p *Position) finishNoPath(s *scratch) Position {
-	post := make([]piece, 0, len(p.pieces)-len(s.act.removed)+len(s.act.added))
-	h := p.hash ^ whiteToMoveKey
-	k := 0
-	for i, pc := range p.pieces {
-		if k < len(s.act.removed) && s.act.removed[k] == int32(i) {
-			k++
-			h ^= pieceKey(pc)
-			continue
-		}
-		post = append(post, pc)
-	}
+	post, h := p.keptPieces(s)
 	for _, r := range s.act.added {
 		pc := piece{r, p.turn}
 		h ^= pieceKey(pc)

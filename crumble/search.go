@@ -189,7 +189,7 @@ func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
 		s.t.buildBase(p.pieces, wf, hf)
 		s.tiled = true
 	}
-	s.t.overlay(&s.act, p.turn)
+	s.t.overlay(&s.act, p.turn, true)
 	s.c0 = append(s.c0[:0], s.t.c0...)
 	nw := len(s.c0)
 	s.states = s.states[:0]
