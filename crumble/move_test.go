@@ -2,6 +2,7 @@ package crumble
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -165,5 +166,28 @@ func TestRandomMoveIsListed(t *testing.T) {
 	}
 	if _, ok := (Position{}).RandomMove(r); ok {
 		t.Error("the zero Position drew a move")
+	}
+}
+
+// TestScratchReuse: a scratch that replayed a path of a position (Play,
+// ParseMove) and then lists that position's moves again gives the same
+// list as a fresh one, whatever the order of calls: the contact graph it
+// keeps (see tile) must come back to the position's own each time.
+func TestScratchReuse(t *testing.T) {
+	for _, p := range randomPositions(t, "6x6", 2, 30) {
+		want := p.LegalMoves()
+		for _, m := range want {
+			if m.steps() == 0 {
+				continue
+			}
+			p.PlayUnchecked(m)
+			if _, err := p.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			got := p.LegalMoves()
+			if len(got) != len(want) || !slices.Equal(got, want) {
+				t.Fatalf("%s: after playing %s, %d moves instead of %d", code(p), m, len(got), len(want))
+			}
+		}
 	}
 }

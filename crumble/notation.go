@@ -751,7 +751,7 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 	// the path
 	tr, win := int32(-1), int8(-1)
 	if pm.path != "" {
-		sc.t.buildBase(p.pieces, wf, hf)
+		p.tile(sc)
 		sc.t.overlay(&sc.act, p.turn, false)
 		sc.col = append(sc.col[:0], sc.t.c0...)
 		tr = int32(sc.t.n0) + m.src

@@ -70,8 +70,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 	if steps == 0 {
 		return p.finishNoPath(s)
 	}
-	wf, hf := p.dims()
-	s.t.buildBase(p.pieces, wf, hf)
+	p.tile(s)
 	s.t.overlay(&s.act, p.turn, false)
 	s.col = append(s.col[:0], s.t.c0...)
 	tr := int32(s.t.n0) + m.src

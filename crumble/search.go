@@ -27,9 +27,11 @@ type scratch struct {
 	own    []int32 // RandomMove: the mover's pieces
 	moves  []Move  // RandomMove's moves of one base
 	walks  []int32
-	tiled  bool   // t holds the contact graph of the position (see genBase)
-	text   []byte // Move.String's text
-	path   []byte
+	// tiledFor is the pieces t is the contact graph of (see tile); holding
+	// them keeps their array from being freed and reused while it names t
+	tiledFor []piece
+	text     []byte // Move.String's text
+	path     []byte
 }
 
 type bfsState struct {
@@ -49,7 +51,7 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // (a legal shape w wide is w/2, w or 2w high), so that a position none of
 // whose splits and joins can swap never builds the graph.
 func (p *Position) mayStep(s *scratch) bool {
-	if s.tiled {
+	if s.holds(p) {
 		return s.t.mayStep(&s.act, p.turn)
 	}
 	return p.mayStepByCorners(&s.act)
@@ -165,12 +167,30 @@ func (p *Position) prepare(s *scratch) {
 	}
 }
 
-// clearBases empties the list of splits and joins and forgets the contact
-// graph, for a new position.
+// clearBases empties the list of splits and joins, for a new position.
 func (s *scratch) clearBases() {
 	s.bases = s.bases[:0]
 	s.walks = s.walks[:0]
-	s.tiled = false
+}
+
+// holds reports whether s.t is the contact graph of p's pieces.
+func (s *scratch) holds(p *Position) bool {
+	wf, hf := p.dims()
+	return len(p.pieces) > 0 && len(s.tiledFor) == len(p.pieces) && &s.tiledFor[0] == &p.pieces[0] &&
+		s.t.wf == wf && s.t.hf == hf
+}
+
+// tile makes s.t the contact graph of p's pieces, unless it is already:
+// a pooled scratch usually comes back to the goroutine that used it last,
+// so Play after RandomMove or LegalMoves of the same position (a playout
+// ply, a search's expansion) finds the graph built. Positions are
+// immutable and their pieces never change, so the graph stays right.
+func (p *Position) tile(s *scratch) {
+	if !s.holds(p) {
+		wf, hf := p.dims()
+		s.t.buildBase(p.pieces, wf, hf)
+		s.tiledFor = p.pieces
+	}
 }
 
 // genBase emits the moves of base k of s.bases: the base without a swap,
@@ -184,11 +204,7 @@ func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
 	if !p.mayStep(s) {
 		return dst
 	}
-	if !s.tiled {
-		wf, hf := p.dims()
-		s.t.buildBase(p.pieces, wf, hf)
-		s.tiled = true
-	}
+	p.tile(s)
 	s.t.overlay(&s.act, p.turn, true)
 	s.c0 = append(s.c0[:0], s.t.c0...)
 	nw := len(s.c0)

@@ -267,6 +267,8 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 }
 
 // derive computes the chains and the side forest of the base tiling, once.
+// They read the base lists (bLo, bHi), which no overlay changes: an overlay
+// may have patched the current ones before (see tile).
 func (t *tiling) derive() {
 	if !t.derived {
 		t.labelChains()
@@ -293,7 +295,7 @@ func (t *tiling) sideForest() {
 	for qi := 0; qi < len(t.comp); qi++ {
 		v := t.comp[qi]
 		c := t.ps[v].c
-		for _, a := range t.adj[t.lo[v]:t.hi[v]] {
+		for _, a := range t.adj[t.bLo[v]:t.bHi[v]] {
 			if w := a >> 1; t.par[w] == -2 && t.ps[w].c == c {
 				t.par[w] = v
 				t.comp = append(t.comp, w)
@@ -345,7 +347,7 @@ func (t *tiling) labelChains() {
 			v := t.stack[len(t.stack)-1]
 			t.stack = t.stack[:len(t.stack)-1]
 			m |= t.side[v]
-			for _, a := range t.adj[t.lo[v]:t.hi[v]] {
+			for _, a := range t.adj[t.bLo[v]:t.bHi[v]] {
 				if w := a >> 1; a&1 != 0 && t.chain[w] < 0 && t.ps[w].c == c {
 					t.chain[w] = l
 					t.stack = append(t.stack, w)
