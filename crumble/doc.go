@@ -251,18 +251,24 @@
 //
 // Move generation lists the splits and joins first (a split's pieces by
 // walking its cut line, a join's rectangles by walking the anchor's bottom
-// row), then builds the contact graph of the position once (which pieces
-// touch, along an edge or at a corner, and which share a full side) and,
-// for each split or join that can swap at all, patches only the pieces
-// around it. After a swap step only the groups next to the two swapped
-// pieces can have lost their last side contact; most are proved safe by
-// walking a forest that links every piece towards a side within its group
-// (built on the first swap step of a position only), and the win check is
+// row), then, on the first split or join that can swap at all, builds the
+// contact graph of the position (which pieces touch, along an edge or at a
+// corner, and which share a full side) and, for each such split or join,
+// patches only the pieces around it. After a swap step only the groups next
+// to the two swapped pieces can have lost their last side contact; in a
+// search over many steps most are proved safe by walking a forest that
+// links every piece towards a side within its group, and the win check is
 // skipped unless the chains around the recoloured pieces reach all four
-// sides between them. AppendLegalMoves allocates nothing into a buffer
-// with room; PlayUnchecked allocates the new piece list and the history's
-// new entries (a few small allocations, more with Repetition on, whose
-// occurrence trie copies its path).
+// sides between them. Play replays one path and floods instead of building
+// the forest and the chains. The working memory is pooled, and it keeps the
+// contact graph of the last position it served: Play after RandomMove or
+// LegalMoves of the same position (a playout ply, a search's expansion)
+// does not build it again. Nothing is cached in a Position.
+//
+// AppendLegalMoves and RandomMove allocate nothing (but for a path of more
+// than 64 steps); PlayUnchecked allocates the new piece list, the history's
+// turn record (with its trie leaf) and, with Repetition on, the occurrence
+// trie's copied path: three to five allocations.
 //
 // # History and concurrency
 //
