@@ -138,20 +138,30 @@ func splitOK(r rect, vertical bool) (shape, fine bool) {
 // appends the indices of the pieces inside to dst. ok is false when R is
 // not a legal join.
 func joinMembers(dst []int32, ps []piece, x0, y0, x1, y1 int64, mover Color) ([]int32, bool) {
-	r := rect{x0, y0, x1 - x0, y1 - y0}
-	if !r.legal() {
+	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() {
+		return dst, false
+	}
+	// R's bottom row: pieces standing on y0 side by side from x0 to x1. If
+	// they cover it, no piece from below crosses into R, so R's pieces are
+	// those from the first of them on, in (y, x) order, up to y1.
+	first := findPiece(ps, x0, y0)
+	if first < 0 {
+		return dst, false
+	}
+	x := x0
+	for i := first; x < x1 && i < len(ps) && ps[i].y == y0 && ps[i].x == x; i++ {
+		x += ps[i].w
+	}
+	if x != x1 {
 		return dst, false
 	}
 	start := len(dst)
-	for i := range ps {
+	for i := first; i < len(ps) && ps[i].y < y1; i++ {
 		p := &ps[i]
-		if p.y >= y1 {
-			break
-		}
 		if p.x >= x1 || p.x+p.w <= x0 || p.y+p.h <= y0 {
 			continue
 		}
-		if p.c != mover || p.x < x0 || p.x+p.w > x1 || p.y < y0 || p.y+p.h > y1 {
+		if p.c != mover || p.x < x0 || p.x+p.w > x1 || p.y+p.h > y1 {
 			return dst, false
 		}
 		dst = append(dst, int32(i))
@@ -300,7 +310,8 @@ func (p *Position) basesOf(s *scratch, i int, maxH int64, tmpl Move) {
 			if hgt > room || (hgt == w/2 && w%2 != 0) || hgt < a.h || (w == a.w && hgt == a.h) { // R holds the anchor and more
 				continue
 			}
-			if joinable(p.pieces, maxH, a.x, a.y, x1, a.y+hgt, p.turn) {
+			var ok bool
+			if s.members, ok = joinMembers(s.members[:0], p.pieces, a.x, a.y, x1, a.y+hgt, p.turn); ok {
 				m := tmpl
 				m.kind, m.anchor, m.x1, m.y1 = kindJ, int32(i), x1, a.y+hgt
 				s.bases = append(s.bases, baseDesc{m: m})
@@ -315,40 +326,6 @@ func (p *Position) basesOf(s *scratch, i int, maxH int64, tmpl Move) {
 		}
 		x1 += p.pieces[k].w
 	}
-}
-
-// joinable reports whether R = [x0,x1]x[y0,y1] is a legal join for the
-// mover: a legal shape tiled by at least two of the mover's pieces, with
-// no piece crossing its border. maxH is the greatest piece height: pieces
-// lower than y0-maxH cannot reach into R.
-func joinable(ps []piece, maxH, x0, y0, x1, y1 int64, mover Color) bool {
-	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() {
-		return false
-	}
-	lo, hi := 0, len(ps)
-	for lo < hi { // the first piece with y > y0-maxH
-		m := int(uint(lo+hi) >> 1)
-		if ps[m].y <= y0-maxH {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	count := 0
-	for i := lo; i < len(ps); i++ {
-		p := &ps[i]
-		if p.y >= y1 {
-			break
-		}
-		if p.x >= x1 || p.x+p.w <= x0 || p.y+p.h <= y0 {
-			continue
-		}
-		if p.c != mover || p.x < x0 || p.x+p.w > x1 || p.y < y0 || p.y+p.h > y1 {
-			return false
-		}
-		count++
-	}
-	return count >= 2
 }
 
 // setAction fills s.act with the action of base k.
