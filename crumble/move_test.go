@@ -50,14 +50,7 @@ func TestMoveEquality(t *testing.T) {
 				t.Fatalf("ParseMove(%q) = %v, %v; want the listed move", a, q, err)
 			}
 		}
-		code, err := p.MarshalText()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var copied Position
-		if err := copied.UnmarshalText(code); err != nil {
-			t.Fatal(err)
-		}
+		copied := twins(t, p)[1]
 		for _, m := range moves {
 			want := p.PlayUnchecked(m)
 			got, err := copied.Play(m)
