@@ -259,8 +259,7 @@
 // search over many steps most are proved safe by walking a forest that
 // links every piece towards a side within its group, and the win check is
 // skipped unless the chains around the recoloured pieces reach all four
-// sides between them. Play replays one path and floods instead of building
-// the forest and the chains. The working memory is pooled, and it keeps the
+// sides between them. The working memory is pooled, and it keeps the
 // contact graph of the last position it served: Play after RandomMove or
 // LegalMoves of the same position (a playout ply, a search's expansion)
 // does not build it again. Nothing is cached in a Position.

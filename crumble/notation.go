@@ -752,7 +752,7 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 	tr, win := int32(-1), int8(-1)
 	if pm.path != "" {
 		p.tile(sc)
-		sc.t.overlay(&sc.act, p.turn, false)
+		sc.t.overlay(&sc.act, p.turn)
 		sc.col = append(sc.col[:0], sc.t.c0...)
 		tr = int32(sc.t.n0) + m.src
 		for i := 0; i < len(pm.path); i++ {

@@ -71,7 +71,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 		return p.finishNoPath(s)
 	}
 	p.tile(s)
-	s.t.overlay(&s.act, p.turn, false)
+	s.t.overlay(&s.act, p.turn)
 	s.col = append(s.col[:0], s.t.c0...)
 	tr := int32(s.t.n0) + m.src
 	win := int8(-1)

@@ -206,7 +206,7 @@ func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
 		return dst
 	}
 	p.tile(s)
-	s.t.overlay(&s.act, p.turn, true)
+	s.t.overlay(&s.act, p.turn)
 	s.c0 = append(s.c0[:0], s.t.c0...)
 	nw := len(s.c0)
 	s.states = s.states[:0]

@@ -310,9 +310,6 @@ func (t *tiling) sideForest() {
 // and have the colour they had right after the action. Then v's group
 // touches a side. A false answer proves nothing.
 func (t *tiling) treeSafe(col []uint64, v int32) bool {
-	if !t.derived {
-		return false
-	}
 	for {
 		if int(v) >= t.n0 || t.dead[v] || colorAt(col, v) != colorAt(t.c0, v) {
 			return false
@@ -366,15 +363,8 @@ func (t *tiling) labelChains() {
 // pieces and gain the created ones beside them. The first part depends
 // only on the removed set, so it is kept for the next action when that
 // removes the same pieces (the H and V split of one piece).
-//
-// A search over many swap steps (move generation) first derives the chains
-// and the side forest of the base tiling, which make most capture and win
-// checks a few lookups; replaying one path (Play, ParseMove) does not, as
-// deriving them costs more than the plain floods of a few steps.
-func (t *tiling) overlay(act *action, mover Color, search bool) {
-	if search {
-		t.derive()
-	}
+func (t *tiling) overlay(act *action, mover Color) {
+	t.derive()
 	n0 := t.n0
 	k := len(act.added)
 	n := n0 + k
@@ -395,9 +385,7 @@ func (t *tiling) overlay(act *action, mover Color, search bool) {
 		t.nb[i] = [4]int32{-1, -1, -1, -1}
 		t.side[i] = sideMask(r, t.wf, t.hf)
 		t.dead[i] = false
-		if t.derived {
-			t.chain[i] = t.chain[act.parent[k]]
-		}
+		t.chain[i] = t.chain[act.parent[k]]
 	}
 	t.c0 = t.colours(t.c0)
 	// contacts of the created pieces
