@@ -237,7 +237,7 @@ func (p *Position) hasBase() bool {
 	}
 	// Every own piece is at the precision limit: look for a join.
 	var buf []int32
-	for i, a := range p.pieces {
+	for _, a := range p.pieces {
 		if a.c != p.turn {
 			continue
 		}
@@ -246,12 +246,10 @@ func (p *Position) hasBase() bool {
 				continue
 			}
 			var ok bool
-			buf, ok = joinMembers(buf[:0], p.pieces, a.x, a.y, b.x+b.w, b.y+b.h, p.turn)
-			if ok {
+			if buf, ok = joinMembers(buf[:0], p.pieces, a.x, a.y, b.x+b.w, b.y+b.h, p.turn); ok {
 				return true
 			}
 		}
-		_ = i
 	}
 	return false
 }

@@ -440,3 +440,21 @@ func TestRenewablesSecondHalf(t *testing.T) {
 		t.Error("drawn although A(u3) is not inside A(u2)")
 	}
 }
+
+// TestHasBaseAtPrecisionLimit: a side whose pieces are all at the finest
+// grid (no piece can be cut: every length is one unit) still has a move
+// when two of its pieces can join. No game reaches such a position (the
+// grid is 2^-59 of a cell on 6x6), so the position is built by hand: only
+// the side to move's pieces matter to hasBase.
+func TestHasBaseAtPrecisionLimit(t *testing.T) {
+	p := Standard()
+	unit := func(x int64, c Color) piece { return piece{rect{x, 0, 1, 1}, c} }
+	p.pieces = []piece{unit(0, Black), unit(1, Black), unit(2, White), unit(3, Black)}
+	if !p.hasBase() {
+		t.Error("two unit pieces side by side can join, but hasBase says Black has no move")
+	}
+	p.pieces = []piece{unit(0, Black), unit(1, White), unit(2, Black)}
+	if p.hasBase() {
+		t.Error("no two of Black's unit pieces can join, but hasBase finds a move")
+	}
+}
