@@ -54,12 +54,17 @@ func Divide[P Position[P, M], M Move](p P, depth int) map[string]uint64 {
 func Playout[P Position[P, M], M Move](p P, r *rand.Rand, maxPlies int) (P, []M) {
 	var played []M
 	var buf []M
-	_, sampler := any(p).(Sampler[M])
+	// The sampler is reached through a pointer to a P that each ply
+	// overwrites: putting each position into an interface would allocate
+	// a copy of it every ply.
+	at := new(P)
+	sampler, _ := any(at).(Sampler[M])
 	for len(played) < maxPlies {
 		var m M
-		if sampler {
+		if sampler != nil {
 			var ok bool
-			if m, ok = any(p).(Sampler[M]).RandomMove(r); !ok {
+			*at = p
+			if m, ok = sampler.RandomMove(r); !ok {
 				break
 			}
 		} else {

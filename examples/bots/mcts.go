@@ -38,11 +38,15 @@ type node[M any] struct {
 // NewMCTS returns an MCTS bot with options o (zero fields get the defaults).
 func NewMCTS[P boardrules.Position[P, M], M boardrules.Move](o Options) *MCTS[P, M] {
 	s := &MCTS[P, M]{opts: o.withDefaults(), r: o.rand()}
-	// decided once: a type assertion per ply would allocate for engines
-	// that have no sampler
-	var zero P
-	if _, ok := any(zero).(boardrules.Sampler[M]); ok {
-		s.sample = func(p P, r *rand.Rand) (M, bool) { return any(p).(boardrules.Sampler[M]).RandomMove(r) }
+	// Decided once, and reached through a pointer to a P that each call
+	// overwrites: putting each position into an interface would allocate a
+	// copy of it every ply.
+	at := new(P)
+	if smp, ok := any(at).(boardrules.Sampler[M]); ok {
+		s.sample = func(p P, r *rand.Rand) (M, bool) {
+			*at = p
+			return smp.RandomMove(r)
+		}
 	}
 	return s
 }
