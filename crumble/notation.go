@@ -643,7 +643,7 @@ func fracPoint(num, den uint64, units int, shift uint8) (int64, bool) {
 // ParseMove reads a move in any accepted form and returns the
 // canonical Move, checked for legality in this position.
 func (p Position) ParseMove(s string) (Move, error) {
-	sc := scratchPool.Get().(*scratch)
+	sc := acquire(&p)
 	defer scratchPool.Put(sc)
 	m, _, _, err := p.parseMove(sc, s, false)
 	return m, err

@@ -40,7 +40,7 @@ func (p Position) Play(m Move) (Position, error) {
 	// m's text, written with this position's corner graph, which is m's,
 	// then read back in the same scratch: ParseMove checks the move and
 	// leaves it played out for finish
-	s := scratchPool.Get().(*scratch)
+	s := acquire(&p)
 	defer scratchPool.Put(s)
 	wf, hf := p.dims()
 	s.g.build(p.pieces, wf, hf)
@@ -63,8 +63,12 @@ func (p Position) Play(m Move) (Position, error) {
 // PlayUnchecked plays a move from this position's LegalMoves, RandomMove or
 // ParseMove without checking it.
 func (p Position) PlayUnchecked(m Move) Position {
-	s := scratchPool.Get().(*scratch)
+	s := acquire(&p)
 	defer scratchPool.Put(s)
+	return p.playUnchecked(s, m)
+}
+
+func (p *Position) playUnchecked(s *scratch, m Move) Position {
 	p.resolveAction(s, &m)
 	steps := m.steps()
 	if steps == 0 {
@@ -116,7 +120,8 @@ func (p *Position) finish(s *scratch, tr int32, win int8) Position {
 		}
 		for ; diff != 0; diff &= diff - 1 {
 			i := int32(k<<6 + bits.TrailingZeros64(diff))
-			j := int(i) - removedBefore(s.act.removed, i) // its index in post
+			pi := t.pos[i]                                  // its index in p
+			j := int(pi) - removedBefore(s.act.removed, pi) // and in post
 			h ^= pieceKey(post[j])
 			post[j].c = colorAt(s.col, i)
 			h ^= pieceKey(post[j])
@@ -146,6 +151,7 @@ func (p *Position) finish(s *scratch, tr int32, win int8) Position {
 		x = t.ps[tr].rect
 	}
 	p.record(&q, s, x, hasX)
+	s.handOn(p, &q, true)
 	return q
 }
 
@@ -197,5 +203,6 @@ func (p *Position) finishNoPath(s *scratch) Position {
 	}
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post, hash: h}
 	p.record(&q, s, rect{}, false)
+	s.handOn(p, &q, false)
 	return q
 }

@@ -30,7 +30,7 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
 		return Move{}, false
 	}
-	s := scratchPool.Get().(*scratch)
+	s := acquire(&p)
 	defer scratchPool.Put(s)
 	s.own = s.own[:0]
 	for i := range p.pieces {

@@ -31,8 +31,17 @@ type scratch struct {
 	// tiledFor is the pieces t is the contact graph of (see tile); holding
 	// them keeps their array from being freed and reused while it names t
 	tiledFor []piece
-	text     []byte // Move.String's text
-	path     []byte
+	// next is the pieces of the position the last Play led to, when t
+	// still holds the parent's graph with the move's action (s.act)
+	// overlaid (or not yet, without a path) and nextCol its colours: the
+	// next call on that position commits them instead of building its
+	// graph afresh (see acquire)
+	next         []piece
+	nextCol      []uint64
+	nextOverlaid bool
+	nextMover    Color
+	text         []byte // Move.String's text
+	path         []byte
 }
 
 type bfsState struct {
@@ -44,6 +53,61 @@ type bfsState struct {
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// acquire takes a scratch from the pool for a call on p. When the scratch
+// last played the move that led to p, its graph becomes p's by a commit of
+// the move's overlay, which costs the pieces around the move rather than a
+// build of the whole graph: a playout's next ply finds its graph almost
+// ready. Any other position drops the pending commit; the parent's graph
+// stays, for a search that plays its siblings.
+func acquire(p *Position) *scratch {
+	s := scratchPool.Get().(*scratch)
+	s.take(p)
+	return s
+}
+
+// take readies s for a call on p: it commits a pending move that led to
+// p, or drops it.
+func (s *scratch) take(p *Position) {
+	if s.next != nil {
+		if len(p.pieces) > 0 && len(s.next) == len(p.pieces) && &s.next[0] == &p.pieces[0] {
+			s.commitNext(p)
+		}
+		s.next = nil
+	}
+}
+
+// commitNext makes s.t the graph of p, the position s's last Play led to.
+func (s *scratch) commitNext(p *Position) {
+	if !s.nextOverlaid {
+		s.t.overlayGeometry(&s.act, s.nextMover)
+		s.nextCol = s.t.colours(s.nextCol)
+	}
+	if s.t.commit(s.nextCol, p.pieces, s.act.removed) {
+		s.tiledFor = p.pieces
+		return
+	}
+	wf, hf := p.dims()
+	s.t.buildBase(p.pieces, wf, hf)
+	s.tiledFor = p.pieces
+}
+
+// handOn records that the move just played from p (its action in s.act)
+// led to q, so that the next call on q commits instead of building (see
+// acquire). overlaid tells whether s.t holds p's graph with the action
+// overlaid and s.col the colours after the move; else s.t must hold p's
+// graph, or nothing is recorded.
+func (s *scratch) handOn(p, q *Position, overlaid bool) {
+	if q.status != boardrules.Ongoing || (!overlaid && !s.holds(p)) {
+		return
+	}
+	s.next = q.pieces
+	s.nextOverlaid = overlaid
+	s.nextMover = p.turn
+	if overlaid {
+		s.nextCol = append(s.nextCol[:0], s.col...)
+	}
+}
 
 // mayStep reports whether a piece the action creates can make a first swap
 // step: whether an opponent's piece shares a full side with it (the other
@@ -66,13 +130,13 @@ func (t *tiling) mayStep(act *action, mover Color) bool {
 		par := act.parent[k]
 		if len(act.added) == 1 { // a join: around every removed piece
 			for _, v := range act.removed {
-				if t.oppFullSide(r, v, mover) {
+				if t.oppFullSide(r, t.slot[v], mover) {
 					return true
 				}
 			}
 			continue
 		}
-		if t.oppFullSide(r, par, mover) {
+		if t.oppFullSide(r, t.slot[par], mover) {
 			return true
 		}
 	}
@@ -137,7 +201,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
 		return dst
 	}
-	s := scratchPool.Get().(*scratch)
+	s := acquire(&p)
 	defer scratchPool.Put(s)
 	p.prepare(s)
 	for k := range s.bases {

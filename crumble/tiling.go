@@ -5,6 +5,7 @@ package crumble
 // once per position and overlaid with each split or join.
 
 import (
+	"math/bits"
 	"slices"
 )
 
@@ -37,10 +38,22 @@ const (
 // stay in place as dead indices, the created pieces are appended, and only
 // the lists of the pieces around the action are rebuilt. Piece order does
 // not matter to the search; finish sorts the pieces of the next position.
+//
+// After a move, commit makes the overlay the base of the next position in
+// place: the removed pieces' indices (slots) stay free and the created
+// pieces keep theirs, so a slot is not a piece's index in its position.
+// slot and pos translate; buildBase starts afresh with slot i = piece i
+// once the free slots or the lists left behind grow too many.
 type tiling struct {
 	wf, hf int64
-	n0     int     // pieces of the base tiling
-	ps     []piece // the base pieces, then the created ones
+	n0     int     // slots of the base tiling, free ones included
+	ps     []piece // the base pieces by slot, then the created ones
+	slot   []int32 // slot of each piece of the position, by its index
+	pos    []int32 // index in the position of the piece in each slot, -1 if free
+	built  int     // len(adj) when buildBase built the lists
+	rm     []int32 // the overlay's action: slots of the removed pieces
+	rmPar  []int32 // and of each created piece's parent
+	slot2  []int32 // commit's next slot
 	lo, hi []int32 // the neighbours of v are adj[lo[v]:hi[v]]
 	adj    []int32 // neighbour<<1 | 1 for edge contact, 0 for corner contact
 	nb     [][4]int32
@@ -53,10 +66,11 @@ type tiling struct {
 	bAdj     int
 	bCol     []uint64 // colours of the base pieces
 	// chains of the base tiling (edge contact, same colour): a label per
-	// piece (created pieces take their parent's) and each label's sides
+	// base piece, -1 until labelChain labels its chain (created pieces
+	// take their parent's), and each label's sides
 	chain     []int32
 	chainMask []uint8
-	// derived: chain and par are computed (by derive, on the first
+	// derived: par is computed and chain cleared (by derive, on the first
 	// overlay: a position whose moves make no swap step never needs them)
 	derived bool
 	// the colouring right after the action
@@ -70,20 +84,21 @@ type tiling struct {
 	cnt      []int32
 	patched  []int32
 	// kept from patchAround for the next action with the same removed set
-	memo      bool
-	slack     int
-	regionEnd int
-	nbClean   [][4]int32
-	filtEnd   []int32
-	mark      []uint32
-	vis       []uint32
-	safe      []uint32
-	flood     uint32
-	round     uint32
-	stack     []int32
-	comp      []int32
-	capt      []int32
-	seeds     []int32
+	memo       bool
+	slack      int
+	regionEnd  int
+	nbClean    [][4]int32
+	filtEnd    []int32
+	mark       []uint32
+	vis        []uint32
+	safe       []uint32
+	flood      uint32
+	round      uint32
+	stack      []int32
+	chainStack []int32
+	comp       []int32
+	capt       []int32
+	seeds      []int32
 	// changed lists the pieces the last step recoloured (the two swapped
 	// pieces and every capture).
 	changed []int32
@@ -177,6 +192,11 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 	t.wf, t.hf, t.n0 = wf, hf, n
 	t.ps = append(t.ps[:0], ps...)
 	t.grow(n)
+	t.slot = resize(t.slot, n)
+	t.pos = resize(t.pos, n)
+	for i := range int32(n) {
+		t.slot[i], t.pos[i] = i, i
+	}
 	t.pairs = t.pairs[:0]
 	clear(t.dead)
 	t.lastDead = t.lastDead[:0]
@@ -252,6 +272,7 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 		t.hi[pr.j]++
 	}
 	t.bAdj = int(sum)
+	t.built = t.bAdj
 	t.derived = false
 	t.bCol = slices.Grow(t.bCol[:0], (n+63)>>6)[:(n+63)>>6]
 	clear(t.bCol)
@@ -266,12 +287,17 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 	t.patched = t.patched[:0]
 }
 
-// derive computes the chains and the side forest of the base tiling, once.
-// They read the base lists (bLo, bHi), which no overlay changes: an overlay
-// may have patched the current ones before (see tile).
+// derive computes the side forest of the base tiling, once, and forgets
+// the chain labels of the last base. The forest and the chains read the
+// base lists (bLo, bHi), which no overlay changes: an overlay may have
+// patched the current ones before (see tile).
 func (t *tiling) derive() {
 	if !t.derived {
-		t.labelChains()
+		t.chain = resize(t.chain, t.n0)
+		for i := range t.chain {
+			t.chain[i] = -1
+		}
+		t.chainMask = t.chainMask[:0]
 		t.sideForest()
 		t.derived = true
 	}
@@ -287,7 +313,7 @@ func (t *tiling) sideForest() {
 	t.comp = t.comp[:0]
 	for i := 0; i < n; i++ {
 		t.par[i] = -2
-		if t.side[i] != 0 {
+		if t.side[i] != 0 && t.pos[i] >= 0 {
 			t.par[i] = -1
 			t.comp = append(t.comp, int32(i))
 		}
@@ -323,36 +349,30 @@ func (t *tiling) treeSafe(col []uint64, v int32) bool {
 	}
 }
 
-// labelChains labels the chains of the base tiling.
-func (t *tiling) labelChains() {
-	n := t.n0
-	t.chain = resize(t.chain, n)
-	for i := range t.chain {
-		t.chain[i] = -1
-	}
-	t.chainMask = t.chainMask[:0]
-	for i := 0; i < n; i++ {
-		if t.chain[i] >= 0 {
-			continue
-		}
-		l := int32(len(t.chainMask))
-		c := t.ps[i].c
-		var m uint8
-		t.chain[i] = l
-		t.stack = append(t.stack[:0], int32(i))
-		for len(t.stack) > 0 {
-			v := t.stack[len(t.stack)-1]
-			t.stack = t.stack[:len(t.stack)-1]
-			m |= t.side[v]
-			for _, a := range t.adj[t.bLo[v]:t.bHi[v]] {
-				if w := a >> 1; a&1 != 0 && t.chain[w] < 0 && t.ps[w].c == c {
-					t.chain[w] = l
-					t.stack = append(t.stack, w)
-				}
+// labelChain labels the chain of base piece v in the base colouring, which
+// is v's chain right after the action too (what an action creates covers
+// what it removes, in the mover's colour): the chains are labelled on
+// first use, since a search asks for the few beside the pieces its steps
+// recolour and most chains of a position are never needed.
+func (t *tiling) labelChain(v int32) int32 {
+	l := int32(len(t.chainMask))
+	c := t.ps[v].c
+	var m uint8
+	t.chain[v] = l
+	t.chainStack = append(t.chainStack[:0], v)
+	for len(t.chainStack) > 0 {
+		v := t.chainStack[len(t.chainStack)-1]
+		t.chainStack = t.chainStack[:len(t.chainStack)-1]
+		m |= t.side[v]
+		for _, a := range t.adj[t.bLo[v]:t.bHi[v]] {
+			if w := a >> 1; a&1 != 0 && t.chain[w] < 0 && t.ps[w].c == c {
+				t.chain[w] = l
+				t.chainStack = append(t.chainStack, w)
 			}
 		}
-		t.chainMask = append(t.chainMask, m)
 	}
+	t.chainMask = append(t.chainMask, m)
+	return l
 }
 
 // overlay makes the tiling the base with the action applied: the removed
@@ -365,29 +385,50 @@ func (t *tiling) labelChains() {
 // removes the same pieces (the H and V split of one piece).
 func (t *tiling) overlay(act *action, mover Color) {
 	t.derive()
+	t.overlayGeometry(act, mover)
+	// a created piece is of its parent's chain
+	t.chain = resize(t.chain, len(t.ps))
+	for k, v := range t.rmPar {
+		l := t.chain[v]
+		if l < 0 {
+			l = t.labelChain(v)
+		}
+		t.chain[t.n0+k] = l
+	}
+	t.c0 = t.colours(t.c0)
+}
+
+// overlayGeometry is overlay without the chains and the colouring, which
+// only swap steps need.
+func (t *tiling) overlayGeometry(act *action, mover Color) {
+	t.rm = t.rm[:0]
+	for _, v := range act.removed {
+		t.rm = append(t.rm, t.slot[v])
+	}
+	t.rmPar = t.rmPar[:0]
+	for _, v := range act.parent {
+		t.rmPar = append(t.rmPar, t.slot[v])
+	}
 	n0 := t.n0
 	k := len(act.added)
 	n := n0 + k
 	t.ps = t.ps[:n0]
 	t.grow(n)
-	if !t.memo || k > t.slack || !slices.Equal(act.removed, t.lastDead) {
-		t.patchAround(act.removed, k)
+	if !t.memo || k > t.slack || !slices.Equal(t.rm, t.lastDead) {
+		t.patchAround(t.rm, k)
 	} else {
 		for i, w := range t.patched {
 			t.nb[w] = t.nbClean[i]
 		}
 		t.adj = t.adj[:t.regionEnd]
 	}
-	t.chain = resize(t.chain, n)
 	for k, r := range act.added {
 		t.ps = append(t.ps, piece{r, mover})
 		i := n0 + k
 		t.nb[i] = [4]int32{-1, -1, -1, -1}
 		t.side[i] = sideMask(r, t.wf, t.hf)
 		t.dead[i] = false
-		t.chain[i] = t.chain[act.parent[k]]
 	}
-	t.c0 = t.colours(t.c0)
 	// contacts of the created pieces
 	t.pairs = t.pairs[:0]
 	for i := n0; i < n; i++ {
@@ -529,4 +570,74 @@ func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
 		dst = append(dst, a>>1)
 	}
 	return dst
+}
+
+// commit makes the overlaid tiling, coloured col, the base tiling of the
+// next position, whose pieces post are its live pieces in (y, x) order;
+// removed are the action's pieces by their index in the position before.
+// Only the slots around the action change, and the translation between
+// slots and indices is redone in one pass. It reports false, leaving the
+// tiling to be built afresh, once the free slots or the lists left behind
+// by earlier commits outweigh the live ones.
+func (t *tiling) commit(col []uint64, post []piece, removed []int32) bool {
+	n := len(t.ps)
+	if n > 2*len(post)+16 || len(t.adj) > 4*t.built+256 {
+		return false
+	}
+	// the colours: those of the base pieces the path changed, and the
+	// created pieces'
+	for k, w := range t.bCol {
+		for diff := w ^ col[k]; diff != 0; diff &= diff - 1 {
+			i := int32(k<<6 + bits.TrailingZeros64(diff))
+			t.ps[i].c = colorAt(col, i)
+		}
+	}
+	for i := t.n0; i < n; i++ {
+		t.ps[i].c = colorAt(col, int32(i))
+	}
+	// the new translation: the created pieces fall where post has them,
+	// the kept ones keep their order
+	t.pos = resize(t.pos, n)
+	for _, v := range t.rm {
+		t.pos[v] = -1
+	}
+	m := t.nextMark()
+	next := resize(t.slot2, len(post))
+	for k := t.n0; k < n; k++ {
+		j := findPiece(post, t.ps[k].x, t.ps[k].y)
+		next[j] = int32(k)
+		t.mark[j] = m
+	}
+	i, r := int32(0), 0
+	for j := range post {
+		if t.mark[j] == m {
+			continue
+		}
+		for r < len(removed) && removed[r] == i {
+			i, r = i+1, r+1
+		}
+		next[j] = t.slot[i]
+		i++
+	}
+	t.slot, t.slot2 = next, t.slot
+	for j, v := range t.slot {
+		t.pos[v] = int32(j)
+	}
+	// the patched and created lists become the base ones; the removed
+	// slots stay dead
+	t.bLo, t.bHi, t.bNb = resize(t.bLo, n), resize(t.bHi, n), resize(t.bNb, n)
+	for _, w := range t.patched {
+		t.bLo[w], t.bHi[w], t.bNb[w] = t.lo[w], t.hi[w], t.nb[w]
+	}
+	for v := t.n0; v < n; v++ {
+		t.bLo[v], t.bHi[v], t.bNb[v] = t.lo[v], t.hi[v], t.nb[v]
+	}
+	t.bAdj = len(t.adj)
+	t.bCol = append(t.bCol[:0], col...)
+	t.n0 = n
+	t.patched = t.patched[:0]
+	t.lastDead = t.lastDead[:0]
+	t.memo = false
+	t.derived = false
+	return true
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -100,4 +101,20 @@ func TestProgressDrawsAndQuietSilences(t *testing.T) {
 		t.Errorf("progress without a total: %q", l)
 	}
 	pr.Done()
+}
+
+// TestSetSearchGC: the GC target is raised unless GOGC is set, which the
+// user's choice then stands.
+func TestSetSearchGC(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	current := func() int { v := debug.SetGCPercent(-1); debug.SetGCPercent(v); return v }
+	t.Setenv("GOGC", "")
+	if !SetSearchGC() || current() != SearchGCPercent {
+		t.Errorf("without GOGC: GC percent %d, want %d", current(), SearchGCPercent)
+	}
+	debug.SetGCPercent(100)
+	t.Setenv("GOGC", "100")
+	if SetSearchGC() || current() != 100 {
+		t.Errorf("with GOGC=100: GC percent %d, want it left at 100", current())
+	}
 }

@@ -1,0 +1,100 @@
+package crumble
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	"github.com/google/go-cmp/cmp"
+)
+
+// graphByIndex is a tiling's base contact graph by the pieces' indices in
+// their position, whatever slots the tiling keeps them in: each piece with
+// its colour, its sorted contact list, its full-side neighbours and sides.
+type graphByIndex struct {
+	Pieces []piece
+	Adj    [][]int32
+	Nb     [][4]int32
+	Side   []uint8
+}
+
+func graphOf(t *testing.T, tl *tiling, n int) graphByIndex {
+	t.Helper()
+	var g graphByIndex
+	index := func(v int32) int32 {
+		if v < 0 {
+			return v
+		}
+		if v >= int32(tl.n0) || tl.pos[v] < 0 {
+			t.Fatalf("slot %d is listed but not a piece of the base", v)
+		}
+		return tl.pos[v]
+	}
+	for j := range n {
+		v := tl.slot[j]
+		pc := tl.ps[v]
+		if c := colorAt(tl.bCol, v); c != pc.c {
+			t.Fatalf("slot %d: the colour bits say %v, the piece %v", v, c, pc.c)
+		}
+		g.Pieces = append(g.Pieces, pc)
+		var l []int32
+		for _, a := range tl.adj[tl.bLo[v]:tl.bHi[v]] {
+			l = append(l, index(a>>1)<<1|a&1)
+		}
+		slices.Sort(l)
+		g.Adj = append(g.Adj, l)
+		var nb [4]int32
+		for d, u := range tl.bNb[v] {
+			nb[d] = index(u)
+		}
+		g.Nb = append(g.Nb, nb)
+		g.Side = append(g.Side, tl.side[v])
+	}
+	return g
+}
+
+// TestCommit: the contact graph a scratch commits for the position its
+// last Play led to (a playout's next ply) is the graph buildBase computes
+// for that position, over hundreds of plies of splits, joins and swap
+// paths, with and without a path, across the rebuilds that free slots
+// force.
+func TestCommit(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, variant := range []string{"6x6", "3x5", "4x4", "8x8"} {
+		v, _ := ParseVariant(variant)
+		start, _ := New(v)
+		s := new(scratch)
+		var fresh tiling
+		commits, paths, plain := 0, 0, 0
+		for game := 0; game < 6; game++ {
+			p := start
+			for ply := 0; ply < 150 && p.status == boardrules.Ongoing; ply++ {
+				pending := s.next != nil
+				s.take(&p)
+				if pending && s.holds(&p) {
+					wf, hf := p.dims()
+					fresh.buildBase(p.pieces, wf, hf)
+					if diff := cmp.Diff(graphOf(t, &fresh, len(p.pieces)), graphOf(t, &s.t, len(p.pieces)),
+						cmp.AllowUnexported(piece{}, rect{})); diff != "" {
+						t.Fatalf("%s game %d ply %d: committed graph differs from a fresh one (-fresh +committed):\n%s", variant, game, ply, diff)
+					}
+					commits++
+				}
+				// as RandomMove does: one split or join searched, then played
+				p.prepare(s)
+				moves := p.genBase(s, nil, r.IntN(len(s.bases)))
+				m := moves[r.IntN(len(moves))]
+				if m.steps() > 0 {
+					paths++
+				} else {
+					plain++
+				}
+				p = p.playUnchecked(s, m)
+			}
+		}
+		if commits < 100 || paths == 0 || plain == 0 {
+			t.Errorf("%s: %d commits checked, %d moves with a path, %d without: the test misses a case", variant, commits, paths, plain)
+		}
+	}
+}
