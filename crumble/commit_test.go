@@ -66,7 +66,7 @@ func TestCommit(t *testing.T) {
 		start, _ := New(v)
 		s := new(scratch)
 		var fresh tiling
-		commits, paths, plain := 0, 0, 0
+		commits, carried, paths, plain := 0, 0, 0, 0
 		for game := 0; game < 6; game++ {
 			p := start
 			for ply := 0; ply < 150 && p.status == boardrules.Ongoing; ply++ {
@@ -80,6 +80,10 @@ func TestCommit(t *testing.T) {
 						t.Fatalf("%s game %d ply %d: committed graph differs from a fresh one (-fresh +committed):\n%s", variant, game, ply, diff)
 					}
 					commits++
+					if s.t.derived {
+						checkDerived(t, &s.t)
+						carried++
+					}
 				}
 				// as RandomMove does: one split or join searched, then played
 				p.prepare(s)
@@ -93,8 +97,53 @@ func TestCommit(t *testing.T) {
 				p = p.playUnchecked(s, m)
 			}
 		}
-		if commits < 100 || paths == 0 || plain == 0 {
-			t.Errorf("%s: %d commits checked, %d moves with a path, %d without: the test misses a case", variant, commits, paths, plain)
+		if commits < 100 || carried < 20 || paths == 0 || plain == 0 {
+			t.Errorf("%s: %d commits checked (%d with derived data carried), %d moves with a path, %d without: the test misses a case",
+				variant, commits, carried, paths, plain)
+		}
+	}
+}
+
+// checkDerived checks the chains and side forest a commit carried over: a
+// forest link joins two live pieces of one colour in contact, and a chain
+// label is shared by the whole chain, whose sides it records.
+func checkDerived(t *testing.T, tl *tiling) {
+	t.Helper()
+	for v := range int32(tl.n0) {
+		if tl.pos[v] < 0 {
+			continue
+		}
+		list := tl.adj[tl.bLo[v]:tl.bHi[v]]
+		if w := tl.par[v]; w >= 0 {
+			live := w < int32(tl.n0) && tl.pos[w] >= 0
+			beside := slices.ContainsFunc(list, func(a int32) bool { return a>>1 == w })
+			if live && (tl.ps[w].c != tl.ps[v].c || !beside) || !live && !tl.dead[w] {
+				t.Fatalf("slot %d: side forest link to %d, which is neither a live piece of its colour beside it nor dead", v, w)
+			}
+		}
+		l := tl.chain[v]
+		if l < 0 {
+			continue
+		}
+		var sides uint8
+		seen := map[int32]bool{v: true}
+		stack := []int32{v}
+		for len(stack) > 0 {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			sides |= tl.side[u]
+			if tl.chain[u] != l {
+				t.Fatalf("slot %d: chain label %d, but %d of its chain has %d", v, l, u, tl.chain[u])
+			}
+			for _, a := range tl.adj[tl.bLo[u]:tl.bHi[u]] {
+				if w := a >> 1; a&1 != 0 && !seen[w] && tl.ps[w].c == tl.ps[v].c {
+					seen[w] = true
+					stack = append(stack, w)
+				}
+			}
+		}
+		if tl.chainMask[l] != sides {
+			t.Fatalf("slot %d: chain %d records sides %04b, the chain touches %04b", v, l, tl.chainMask[l], sides)
 		}
 	}
 }

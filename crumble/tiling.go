@@ -579,7 +579,15 @@ func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
 // slots and indices is redone in one pass. It reports false, leaving the
 // tiling to be built afresh, once the free slots or the lists left behind
 // by earlier commits outweigh the live ones.
-func (t *tiling) commit(col []uint64, post []piece, removed []int32) bool {
+//
+// recoloured tells whether a swap path changed colours. Without one the
+// groups and chains are those of the parent, with the created pieces in
+// place of the removed ones, so the derived data stays: a created piece
+// takes its parent's chain label, and the side forest keeps its links but
+// gets none for the created pieces, and any link into a removed piece now
+// ends on a dead slot, where treeSafe stops proving (its false proves
+// nothing, so the search then floods).
+func (t *tiling) commit(col []uint64, post []piece, removed []int32, recoloured bool) bool {
 	n := len(t.ps)
 	if n > 2*len(post)+16 || len(t.adj) > 4*t.built+256 {
 		return false
@@ -634,10 +642,19 @@ func (t *tiling) commit(col []uint64, post []piece, removed []int32) bool {
 	}
 	t.bAdj = len(t.adj)
 	t.bCol = append(t.bCol[:0], col...)
+	if recoloured || !t.derived {
+		t.derived = false
+	} else {
+		t.chain = resize(t.chain, n)
+		t.par = resize(t.par, n)
+		for k, v := range t.rmPar {
+			t.chain[t.n0+k] = t.chain[v]
+			t.par[t.n0+k] = -2
+		}
+	}
 	t.n0 = n
 	t.patched = t.patched[:0]
 	t.lastDead = t.lastDead[:0]
 	t.memo = false
-	t.derived = false
 	return true
 }
