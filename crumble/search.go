@@ -83,7 +83,7 @@ func (s *scratch) commitNext(p *Position) {
 		s.t.overlayGeometry(&s.act, s.nextMover)
 		s.nextCol = s.t.colours(s.nextCol)
 	}
-	if s.t.commit(s.nextCol, p.pieces, s.act.removed, s.nextOverlaid) {
+	if s.t.commit(s.nextCol, p.pieces, s.act.removed) {
 		s.tiledFor = p.pieces
 		return
 	}

@@ -53,6 +53,7 @@ type tiling struct {
 	built  int     // len(adj) when buildBase built the lists
 	rm     []int32 // the overlay's action: slots of the removed pieces
 	rmPar  []int32 // and of each created piece's parent
+	recol  []int32 // commit: the pieces whose colour the move changed
 	slot2  []int32 // commit's next slot
 	lo, hi []int32 // the neighbours of v are adj[lo[v]:hi[v]]
 	adj    []int32 // neighbour<<1 | 1 for edge contact, 0 for corner contact
@@ -96,6 +97,8 @@ type tiling struct {
 	round      uint32
 	stack      []int32
 	chainStack []int32
+	badChain   []bool
+	stale      int // forest links lost since sideForest
 	comp       []int32
 	capt       []int32
 	seeds      []int32
@@ -309,6 +312,7 @@ func (t *tiling) derive() {
 // that touch no side -2.
 func (t *tiling) sideForest() {
 	n := t.n0
+	t.stale = 0
 	t.par = resize(t.par, n)
 	t.comp = t.comp[:0]
 	for i := 0; i < n; i++ {
@@ -580,28 +584,37 @@ func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
 // tiling to be built afresh, once the free slots or the lists left behind
 // by earlier commits outweigh the live ones.
 //
-// recoloured tells whether a swap path changed colours. Without one the
-// groups and chains are those of the parent, with the created pieces in
-// place of the removed ones, so the derived data stays: a created piece
-// takes its parent's chain label, and the side forest keeps its links but
-// gets none for the created pieces, and any link into a removed piece now
-// ends on a dead slot, where treeSafe stops proving (its false proves
-// nothing, so the search then floods).
-func (t *tiling) commit(col []uint64, post []piece, removed []int32, recoloured bool) bool {
+// The chains and the side forest stay, mended rather than derived again:
+// a created piece takes its parent's chain label and no forest link (the
+// created pieces cover the removed ones, in the mover's colour, so the
+// groups and chains are the parent's), a forest link into a removed piece
+// now ends on a dead slot, and forget drops what the recoloured pieces
+// make wrong. Where a link is missing treeSafe stops proving, which proves
+// nothing and makes the search flood, so once a quarter of the pieces have
+// lost theirs the data is derived afresh.
+func (t *tiling) commit(col []uint64, post []piece, removed []int32) bool {
 	n := len(t.ps)
 	if n > 2*len(post)+16 || len(t.adj) > 4*t.built+256 {
 		return false
 	}
 	// the colours: those of the base pieces the path changed, and the
-	// created pieces'
+	// created pieces'; recol lists the pieces whose colour changed
+	t.recol = t.recol[:0]
 	for k, w := range t.bCol {
 		for diff := w ^ col[k]; diff != 0; diff &= diff - 1 {
 			i := int32(k<<6 + bits.TrailingZeros64(diff))
+			if i >= int32(t.n0) {
+				break
+			}
 			t.ps[i].c = colorAt(col, i)
+			t.recol = append(t.recol, i)
 		}
 	}
 	for i := t.n0; i < n; i++ {
-		t.ps[i].c = colorAt(col, int32(i))
+		if c := colorAt(col, int32(i)); c != t.ps[i].c {
+			t.ps[i].c = c
+			t.recol = append(t.recol, int32(i))
+		}
 	}
 	// the new translation: the created pieces fall where post has them,
 	// the kept ones keep their order
@@ -642,19 +655,54 @@ func (t *tiling) commit(col []uint64, post []piece, removed []int32, recoloured 
 	}
 	t.bAdj = len(t.adj)
 	t.bCol = append(t.bCol[:0], col...)
-	if recoloured || !t.derived {
-		t.derived = false
-	} else {
+	if t.derived {
 		t.chain = resize(t.chain, n)
 		t.par = resize(t.par, n)
 		for k, v := range t.rmPar {
 			t.chain[t.n0+k] = t.chain[v]
 			t.par[t.n0+k] = -2
 		}
+		t.stale += n - t.n0
+		t.forget(n)
+		t.derived = t.stale <= len(post)/4
 	}
 	t.n0 = n
 	t.patched = t.patched[:0]
 	t.lastDead = t.lastDead[:0]
 	t.memo = false
 	return true
+}
+
+// forget drops the derived data that the recoloured pieces (t.recol) make
+// wrong in a tiling of n slots: the labels of the chains they were in or
+// are beside (a chain may have lost them, or merged through them), which
+// labelChain gives again when asked, and the forest links from and to
+// them (a link must join two pieces of one colour).
+func (t *tiling) forget(n int) {
+	if len(t.recol) == 0 {
+		return
+	}
+	m := t.nextMark()
+	t.badChain = resize(t.badChain, len(t.chainMask))
+	clear(t.badChain)
+	for _, x := range t.recol {
+		t.mark[x] = m
+		if l := t.chain[x]; l >= 0 {
+			t.badChain[l] = true
+		}
+		for _, a := range t.adj[t.bLo[x]:t.bHi[x]] {
+			if l := t.chain[a>>1]; l >= 0 {
+				t.badChain[l] = true
+			}
+		}
+	}
+	for i := range n {
+		if l := t.chain[i]; l >= 0 && t.badChain[l] {
+			t.chain[i] = -1
+		}
+		if w := t.par[i]; t.mark[i] == m || w >= 0 && t.mark[w] == m {
+			t.par[i] = -2
+			t.stale++
+		}
+	}
 }
