@@ -133,11 +133,7 @@ func (t *tiling) winner(col []uint64) int8 {
 			m := bound[c] | t.side[x]
 			for _, a := range t.adj[t.lo[x]:t.hi[x]] {
 				if y := a >> 1; a&1 != 0 && colorAt(t.c0, y) == c {
-					l := t.chain[y]
-					if l < 0 {
-						l = t.labelChain(y)
-					}
-					m |= t.chainMask[l]
+					m |= t.chainSides(y)
 				}
 			}
 			if m == allSides {
