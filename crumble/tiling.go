@@ -87,6 +87,7 @@ type tiling struct {
 	patched  []int32
 	// kept from patchAround for the next action with the same removed set
 	memo       bool
+	overlaid   bool // an overlay is in place (since the last base)
 	slack      int
 	regionEnd  int
 	nbClean    [][4]int32
@@ -204,6 +205,7 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 	clear(t.dead)
 	t.lastDead = t.lastDead[:0]
 	t.memo = false
+	t.overlaid = false
 	for i := range ps {
 		t.nb[i] = [4]int32{-1, -1, -1, -1}
 		t.side[i] = sideMask(ps[i].rect, wf, hf)
@@ -426,6 +428,9 @@ func (t *tiling) overlayGeometry(act *action, mover Color) {
 	n0 := t.n0
 	k := len(act.added)
 	n := n0 + k
+	if t.overlays(act, mover) {
+		return // Play of the move whose split or join a search just overlaid
+	}
 	t.ps = t.ps[:n0]
 	t.grow(n)
 	if !t.memo || k > t.slack || !slices.Equal(t.rm, t.lastDead) {
@@ -483,6 +488,21 @@ func (t *tiling) overlayGeometry(act *action, mover Color) {
 		t.adj[t.hi[pr.j]] = pr.i<<1 | e
 		t.hi[pr.j]++
 	}
+	t.overlaid = true
+}
+
+// overlays reports whether the tiling holds the overlay of act already:
+// the same removed slots (t.rm, just computed) and the same created pieces.
+func (t *tiling) overlays(act *action, mover Color) bool {
+	if !t.overlaid || len(t.ps) != t.n0+len(act.added) || !slices.Equal(t.rm, t.lastDead) {
+		return false
+	}
+	for k, r := range act.added {
+		if t.ps[t.n0+k] != (piece{r, mover}) {
+			return false
+		}
+	}
+	return true
 }
 
 // patchAround undoes the last overlay and prepares the pieces around the
@@ -685,6 +705,7 @@ func (t *tiling) commit(col []uint64, post []piece, removed []int32) bool {
 	t.patched = t.patched[:0]
 	t.lastDead = t.lastDead[:0]
 	t.memo = false
+	t.overlaid = false
 	return true
 }
 
