@@ -66,7 +66,7 @@ func TestCommit(t *testing.T) {
 		start, _ := New(v)
 		s := new(scratch)
 		var fresh tiling
-		commits, carried, paths, plain := 0, 0, 0, 0
+		commits, carried, rebuilt, paths, plain := 0, 0, 0, 0, 0
 		for game := 0; game < 6; game++ {
 			p := start
 			for ply := 0; ply < 150 && p.status == boardrules.Ongoing; ply++ {
@@ -80,6 +80,9 @@ func TestCommit(t *testing.T) {
 						t.Fatalf("%s game %d ply %d: committed graph differs from a fresh one (-fresh +committed):\n%s", variant, game, ply, diff)
 					}
 					commits++
+					if s.t.n0 == len(p.pieces) && ply > 1 {
+						rebuilt++ // no free slot: built afresh (or nothing removed yet)
+					}
 					if s.t.derived {
 						checkDerived(t, &s.t)
 						carried++
@@ -97,9 +100,9 @@ func TestCommit(t *testing.T) {
 				p = p.playUnchecked(s, m)
 			}
 		}
-		if commits < 100 || carried < 20 || paths == 0 || plain == 0 {
-			t.Errorf("%s: %d commits checked (%d with derived data carried), %d moves with a path, %d without: the test misses a case",
-				variant, commits, carried, paths, plain)
+		if commits < 100 || carried < 20 || rebuilt == 0 || paths == 0 || plain == 0 {
+			t.Errorf("%s: %d commits checked (%d with derived data carried, %d rebuilt), %d moves with a path, %d without: the test misses a case",
+				variant, commits, carried, rebuilt, paths, plain)
 		}
 	}
 }

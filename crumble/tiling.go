@@ -629,7 +629,7 @@ func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
 // within 5%).
 func (t *tiling) commit(col []uint64, post []piece, removed []int32) bool {
 	n := len(t.ps)
-	if n > 2*len(post)+16 || len(t.adj) > 4*t.built+256 {
+	if n > 3*len(post)+16 || len(t.adj) > 8*t.built+256 {
 		return false
 	}
 	// the colours: those of the base pieces the path changed, and the
