@@ -32,20 +32,17 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 	}
 	s := acquire(&p)
 	defer scratchPool.Put(s)
-	s.own = s.own[:0]
-	for i := range p.pieces {
-		if p.pieces[i].c == p.turn {
-			s.own = append(s.own, int32(i))
-		}
-	}
-	if len(s.own) == 0 {
-		return Move{}, false
-	}
 	maxH := maxHeight(p.pieces)
 	tmpl := p.moveOf()
 	s.clearBases()
-	for try := 0; try < sampleTries && len(s.bases) == 0; try++ {
-		p.basesOf(s, int(s.own[r.IntN(len(s.own))]), maxH, tmpl)
+	// a uniform piece of the mover: any piece, drawn again while it is the
+	// opponent's (a game going on leaves the mover about half the pieces;
+	// the bound only guards against a side with next to none)
+	for try, draws := 0, 0; try < sampleTries && len(s.bases) == 0 && draws < 64*sampleTries; draws++ {
+		if i := r.IntN(len(p.pieces)); p.pieces[i].c == p.turn {
+			p.basesOf(s, i, maxH, tmpl)
+			try++
+		}
 	}
 	if len(s.bases) == 0 {
 		p.prepare(s)

@@ -24,8 +24,7 @@ type scratch struct {
 	words   []uint64 // colourings of the states, nw words each
 	table   []int32  // open addressing: state index+1, 0 = empty
 	bases   []baseDesc
-	own     []int32 // RandomMove: the mover's pieces
-	moves   []Move  // RandomMove's moves of one base
+	moves   []Move // RandomMove's moves of one base
 	walks   []int32
 	members []int32 // a join's pieces, while listing joins
 	// tiledFor is the pieces t is the contact graph of (see tile); holding
