@@ -67,7 +67,7 @@
 // least 80% wins) runs on every engine. For crumble it plays the 6x6 game,
 // 20 games at most, 100 iterations per move and playouts capped at 40 plies
 // (Options.MaxPlies; a capped playout counts as a draw): a random 6x6 ply
-// costs some 20 µs, a playout runs about 100 plies uncapped, and the cap
+// costs some 10 to 15 µs, a playout runs about 100 plies uncapped, and the cap
 // keeps the match near ten seconds while MCTS still wins 19 or 20 of the
 // 20 games. Under the race detector, ten times slower, it plays the 3x3
 // board (every rule, shorter games) with playouts capped at 20 plies.
