@@ -59,16 +59,73 @@ func maxHeight(ps []piece) int64 {
 // walk order, starting with i itself. vertical selects a V cut. The
 // anchor must be the mover's and allow the cut with an even length (checked
 // by the caller); the walk then lists every further piece.
-func walk(dst []int32, ps []piece, maxH, wf, hf int64, i int, vertical bool, mover Color) []int32 {
-	dst, _ = walkTo(dst, ps, maxH, wf, hf, i, vertical, mover)
+func walk(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover Color) []int32 {
+	dst, _ = walkTo(dst, f, wf, hf, i, vertical, mover)
 	return dst
+}
+
+// cutFinder finds the pieces just beyond a point of a cut line: among the
+// neighbours of the pieces the walk is at when t holds the position's
+// contact graph, else by locate.
+type cutFinder struct {
+	ps   []piece
+	maxH int64   // the greatest height, for locate
+	t    *tiling // the contact graph of ps, or nil
+}
+
+// finder returns the cutFinder for p.
+func (s *scratch) finder(p *Position) cutFinder {
+	if s.holds(p) {
+		return cutFinder{ps: p.pieces, t: &s.t}
+	}
+	return cutFinder{ps: p.pieces, maxH: maxHeight(p.pieces)}
+}
+
+// beyond returns the pieces just beyond at on either side of the line
+// (North then South of an H line, East then West of a V one), which
+// locate finds: a and b of walkTo. u is the piece the walk is at on the
+// first side: the anchor, the piece it last took, or the one beyond the
+// last point on that side. It holds the points just beyond at or has at
+// on its boundary, and so do the pieces sought (the point (at, c) is on
+// both), so with the contact graph only u and its neighbours are tried.
+func (f *cutFinder) beyond(u int, at, c int64, vertical bool) (a, b int) {
+	if f.t == nil {
+		if vertical {
+			return locate(f.ps, f.maxH, c, at, true, true), locate(f.ps, f.maxH, c, at, false, true)
+		}
+		return locate(f.ps, f.maxH, at, c, true, true), locate(f.ps, f.maxH, at, c, true, false)
+	}
+	a, b = -1, -1
+	try := func(i int) {
+		r := &f.ps[i].rect
+		along, across, length, width := r.x, r.y, r.w, r.h
+		if vertical {
+			along, across, length, width = r.y, r.x, r.h, r.w
+		}
+		if along <= at && at < along+length {
+			if across <= c && c < across+width {
+				a = i
+			}
+			if across < c && c <= across+width {
+				b = i
+			}
+		}
+	}
+	t := f.t
+	try(u)
+	sl := t.slot[u]
+	for _, e := range t.adj[t.bLo[sl]:t.bHi[sl]] {
+		try(int(t.pos[e>>1]))
+	}
+	return a, b
 }
 
 // walkTo is walk that also reports where the walk stopped: the x (H) or y
 // (V) at which the line is blocked, or the board's size when it reached
 // the side. An H cut's line runs East along the anchor's horizontal
 // midline, a V cut's North along its vertical one.
-func walkTo(dst []int32, ps []piece, maxH, wf, hf int64, i int, vertical bool, mover Color) ([]int32, int64) {
+func walkTo(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover Color) ([]int32, int64) {
+	ps := f.ps
 	dst = append(dst, int32(i))
 	at, across, width := ps[i].cutLine(vertical)
 	c := across + width/2 // the line
@@ -76,14 +133,11 @@ func walkTo(dst []int32, ps []piece, maxH, wf, hf int64, i int, vertical bool, m
 	if vertical {
 		end = hf
 	}
+	u := i // the piece the walk is at, on the first side
 	for at < end {
 		// the pieces just beyond at on either side of the line
-		var a, b int
-		if vertical {
-			a, b = locate(ps, maxH, c, at, true, true), locate(ps, maxH, c, at, false, true)
-		} else {
-			a, b = locate(ps, maxH, at, c, true, true), locate(ps, maxH, at, c, true, false)
-		}
+		a, b := f.beyond(u, at, c, vertical)
+		u = a
 		if a < 0 || b < 0 {
 			break
 		}
@@ -262,7 +316,8 @@ func (p *Position) resolveAction(s *scratch, m *Move) {
 	switch m.kind {
 	case kindH, kindV:
 		vertical := m.kind == kindV
-		s.walkBuf = walk(s.walkBuf[:0], p.pieces, maxHeight(p.pieces), wf, hf, int(m.anchor), vertical, p.turn)
+		f := s.finder(p)
+		s.walkBuf = walk(s.walkBuf[:0], &f, wf, hf, int(m.anchor), vertical, p.turn)
 		for _, i := range s.walkBuf[:m.n] {
 			s.act.addHalves(p.pieces[i].rect, i, vertical)
 		}
@@ -276,7 +331,7 @@ func (p *Position) resolveAction(s *scratch, m *Move) {
 
 // basesOf appends to s.bases the splits and joins anchored at the mover's
 // piece i, in move generation order; tmpl is p.moveOf().
-func (p *Position) basesOf(s *scratch, i int, maxH int64, tmpl Move) {
+func (p *Position) basesOf(s *scratch, i int, f *cutFinder, tmpl Move) {
 	wf, hf := p.dims()
 	a := p.pieces[i]
 	// splits
@@ -286,7 +341,7 @@ func (p *Position) basesOf(s *scratch, i int, maxH int64, tmpl Move) {
 			continue
 		}
 		walkOff := int32(len(s.walks))
-		s.walks = walk(s.walks, p.pieces, maxH, wf, hf, i, vertical, p.turn)
+		s.walks = walk(s.walks, f, wf, hf, i, vertical, p.turn)
 		m := tmpl
 		m.kind, m.anchor = kindH, int32(i)
 		if vertical {

@@ -702,7 +702,8 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 			n = pm.n
 		}
 		var stop int64
-		sc.walkBuf, stop = walkTo(sc.walkBuf[:0], p.pieces, maxHeight(p.pieces), wf, hf, ai, vertical, p.turn)
+		f := sc.finder(p)
+		sc.walkBuf, stop = walkTo(sc.walkBuf[:0], &f, wf, hf, ai, vertical, p.turn)
 		if uint64(len(sc.walkBuf)) < n {
 			bx, by := stop, a.y+a.h/2
 			end := wf

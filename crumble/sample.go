@@ -32,7 +32,7 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 	}
 	s := acquire(&p)
 	defer scratchPool.Put(s)
-	maxH := maxHeight(p.pieces)
+	f := s.finder(&p)
 	tmpl := p.moveOf()
 	s.clearBases()
 	// a uniform piece of the mover: any piece, drawn again while it is the
@@ -40,7 +40,7 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 	// the bound only guards against a side with next to none)
 	for try, draws := 0, 0; try < sampleTries && len(s.bases) == 0 && draws < 64*sampleTries; draws++ {
 		if i := r.IntN(len(p.pieces)); p.pieces[i].c == p.turn {
-			p.basesOf(s, i, maxH, tmpl)
+			p.basesOf(s, i, &f, tmpl)
 			try++
 		}
 	}

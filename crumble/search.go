@@ -222,11 +222,11 @@ type baseDesc struct {
 // count, then joins by x1, then y1.
 func (p *Position) prepare(s *scratch) {
 	s.clearBases()
-	maxH := maxHeight(p.pieces)
+	f := s.finder(p)
 	tmpl := p.moveOf()
 	for i := range p.pieces {
 		if p.pieces[i].c == p.turn {
-			p.basesOf(s, i, maxH, tmpl)
+			p.basesOf(s, i, &f, tmpl)
 		}
 	}
 }
