@@ -26,7 +26,7 @@ type history struct {
 	// the turn's record: the rectangles of a (a join's one, or the pieces
 	// of a split of one or two), and the trie leaf of the new position.
 	aRoom [2]rect
-	leaf  trieLeaf
+	leaf  trieSlot
 }
 
 // newHistory starts the history of a game at p: one occurrence of p.
@@ -125,15 +125,13 @@ func covered(a, b []rect) bool {
 
 // trieNode is a node of a persistent hash trie (5 bits per level) from
 // position hash to occurrence count. Positions with equal hashes are told
-// apart by comparing them exactly.
+// apart by comparing them exactly. A node either branches (bitmap, kids)
+// or holds leaves (leaf): one pointer a kid keeps the nodes that every
+// insertion copies small.
 type trieNode struct {
 	bitmap uint32
-	kids   []trieKid
-}
-
-type trieKid struct {
-	node *trieNode
-	leaf *trieLeaf
+	kids   []*trieNode
+	leaf   *trieLeaf
 }
 
 type trieLeaf struct {
@@ -144,23 +142,31 @@ type trieLeaf struct {
 	next   *trieLeaf // other positions with the same hash
 }
 
+// trieSlot is the storage an insertion writes its leaf into: the leaf and
+// the node that holds it.
+type trieSlot struct {
+	node trieNode
+	leaf trieLeaf
+}
+
 const trieMaxDepth = 12 // 13 levels of 5 bits cover 64 bits
 
 // insert returns a trie with one more occurrence of the position, and its
 // count now. The receiver is not changed. spare is storage for the one
 // leaf the insertion writes (a new leaf, or a bumped copy of the old).
-func (n *trieNode) insert(depth int, hash uint64, ps []piece, turn Color, spare *trieLeaf) (*trieNode, int32) {
+func (n *trieNode) insert(depth int, hash uint64, ps []piece, turn Color, spare *trieSlot) (*trieNode, int32) {
 	bit := uint32(1) << (hash >> (5 * depth) & 31)
 	var bitmap uint32
-	var kids []trieKid
+	var kids []*trieNode
 	if n != nil {
 		bitmap, kids = n.bitmap, n.kids
 	}
 	idx := bits.OnesCount32(bitmap & (bit - 1))
 	if bitmap&bit == 0 {
 		out := newTrieNode(bitmap|bit, len(kids)+1)
-		*spare = trieLeaf{hash: hash, pieces: ps, turn: turn, count: 1}
-		out.kids = append(append(append(out.kids, kids[:idx]...), trieKid{leaf: spare}), kids[idx:]...)
+		spare.leaf = trieLeaf{hash: hash, pieces: ps, turn: turn, count: 1}
+		spare.node = trieNode{leaf: &spare.leaf}
+		out.kids = append(append(append(out.kids, kids[:idx]...), &spare.node), kids[idx:]...)
 		return out, 1
 	}
 	out := newTrieNode(bitmap, len(kids))
@@ -168,17 +174,15 @@ func (n *trieNode) insert(depth int, hash uint64, ps []piece, turn Color, spare 
 	k := kids[idx]
 	var count int32
 	switch {
-	case k.node != nil:
-		var sub *trieNode
-		sub, count = k.node.insert(depth+1, hash, ps, turn, spare)
-		out.kids[idx] = trieKid{node: sub}
+	case k.leaf == nil:
+		out.kids[idx], count = k.insert(depth+1, hash, ps, turn, spare)
 	case k.leaf.hash == hash || depth == trieMaxDepth:
-		out.kids[idx] = trieKid{leaf: k.leaf.bump(hash, ps, turn, &count, spare)}
+		spare.node = trieNode{leaf: k.leaf.bump(hash, ps, turn, &count, &spare.leaf)}
+		out.kids[idx] = &spare.node
 	default:
 		// push the old leaf one level down, then insert beside it
-		sub := &trieNode{bitmap: uint32(1) << (k.leaf.hash >> (5 * (depth + 1)) & 31), kids: []trieKid{{leaf: k.leaf}}}
-		sub, count = sub.insert(depth+1, hash, ps, turn, spare)
-		out.kids[idx] = trieKid{node: sub}
+		sub := &trieNode{bitmap: uint32(1) << (k.leaf.hash >> (5 * (depth + 1)) & 31), kids: []*trieNode{k}}
+		out.kids[idx], count = sub.insert(depth+1, hash, ps, turn, spare)
 	}
 	return out, count
 }
@@ -187,7 +191,7 @@ func (n *trieNode) insert(depth int, hash uint64, ps []piece, turn Color, spare 
 // below the root mostly hold one or two.
 type smallTrieNode struct {
 	node trieNode
-	room [2]trieKid
+	room [2]*trieNode
 }
 
 // newTrieNode returns an empty node with room for k kids, in one
@@ -198,7 +202,7 @@ func newTrieNode(bitmap uint32, k int) *trieNode {
 		b.node.kids = b.room[:0:k]
 		return &b.node
 	}
-	return &trieNode{bitmap: bitmap, kids: make([]trieKid, 0, k)}
+	return &trieNode{bitmap: bitmap, kids: make([]*trieNode, 0, k)}
 }
 
 // bump returns a leaf chain with the position's count raised by one; the

@@ -49,40 +49,40 @@ func TestOccurrenceTrie(t *testing.T) {
 	var c int32
 	// equal hashes, different positions; hashes that agree on their low
 	// 60 bits go down to the last level
-	n, c = n.insert(0, 1, a, Black, new(trieLeaf))
+	n, c = n.insert(0, 1, a, Black, new(trieSlot))
 	if c != 1 {
 		t.Fatal(c)
 	}
 	n1 := n
-	n, c = n.insert(0, 1, b, Black, new(trieLeaf))
+	n, c = n.insert(0, 1, b, Black, new(trieSlot))
 	if c != 1 {
 		t.Errorf("colliding position counted %d", c)
 	}
-	n, c = n.insert(0, 1|1<<60, a, Black, new(trieLeaf))
+	n, c = n.insert(0, 1|1<<60, a, Black, new(trieSlot))
 	if c != 1 {
 		t.Errorf("deep hash counted %d", c)
 	}
-	n, c = n.insert(0, 1, a, White, new(trieLeaf))
+	n, c = n.insert(0, 1, a, White, new(trieSlot))
 	if c != 1 {
 		t.Errorf("other side to move counted %d", c)
 	}
-	n, c = n.insert(0, 1, a, Black, new(trieLeaf))
+	n, c = n.insert(0, 1, a, Black, new(trieSlot))
 	if c != 2 {
 		t.Errorf("repeat counted %d", c)
 	}
-	n, c = n.insert(0, 1|1<<60, a, Black, new(trieLeaf))
+	n, c = n.insert(0, 1|1<<60, a, Black, new(trieSlot))
 	if c != 2 {
 		t.Errorf("deep repeat counted %d", c)
 	}
 	// the older trie is unchanged
-	if _, c = n1.insert(0, 1, a, Black, new(trieLeaf)); c != 2 {
+	if _, c = n1.insert(0, 1, a, Black, new(trieSlot)); c != 2 {
 		t.Errorf("persistent trie changed: %d", c)
 	}
 	for i := uint64(0); i < 200; i++ {
-		n, _ = n.insert(0, i*0x9e3779b97f4a7c15, a, Black, new(trieLeaf))
+		n, _ = n.insert(0, i*0x9e3779b97f4a7c15, a, Black, new(trieSlot))
 	}
 	for i := uint64(0); i < 200; i++ {
-		if _, c = n.insert(0, i*0x9e3779b97f4a7c15, a, Black, new(trieLeaf)); c != 2 && i != 0 {
+		if _, c = n.insert(0, i*0x9e3779b97f4a7c15, a, Black, new(trieSlot)); c != 2 && i != 0 {
 			t.Fatalf("hash %d counted %d", i, c)
 		}
 	}
