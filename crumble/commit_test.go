@@ -108,11 +108,14 @@ func TestCommit(t *testing.T) {
 }
 
 // checkDerived checks the chains and side forest a commit carried over: a
-// forest link joins two live pieces of one colour in contact (or ends on a
-// dead slot), and the sides recorded for each piece's chain include all
-// that its chain touches (they bound a new chain's sides).
+// forest link joins two live pieces in contact (or ends on a dead slot),
+// a piece the forest proves safe has a group that touches a side, and the
+// sides recorded for each piece's chain include all that its chain touches
+// (they bound a new chain's sides).
 func checkDerived(t *testing.T, tl *tiling) {
 	t.Helper()
+	tl.c0 = append(tl.c0[:0], tl.bCol...) // the colouring right after no action
+	onSide := groupsOnSides(tl)
 	for v := range int32(tl.n0) {
 		if tl.pos[v] < 0 {
 			continue
@@ -121,9 +124,12 @@ func checkDerived(t *testing.T, tl *tiling) {
 		if w := tl.par[v]; w >= 0 {
 			live := w < int32(tl.n0) && tl.pos[w] >= 0
 			beside := slices.ContainsFunc(list, func(a int32) bool { return a>>1 == w })
-			if live && (tl.ps[w].c != tl.ps[v].c || !beside) || !live && !tl.dead[w] {
-				t.Fatalf("slot %d: side forest link to %d, which is neither a live piece of its colour beside it nor dead", v, w)
+			if live && !beside || !live && !tl.dead[w] {
+				t.Fatalf("slot %d: side forest link to %d, which is neither a live piece beside it nor dead", v, w)
 			}
+		}
+		if tl.treeSafe(tl.bCol, v) && !onSide[v] {
+			t.Fatalf("slot %d: the side forest proves it safe, but its group touches no side", v)
 		}
 		var sides uint8
 		seen := map[int32]bool{v: true}
@@ -143,4 +149,28 @@ func checkDerived(t *testing.T, tl *tiling) {
 			t.Fatalf("slot %d: its chain's sides recorded as %04b, but it touches %04b", v, got, sides)
 		}
 	}
+}
+
+// groupsOnSides marks the live pieces of the base tiling whose group (one
+// colour, edge or corner contact) touches a side of the board.
+func groupsOnSides(tl *tiling) []bool {
+	on := make([]bool, tl.n0)
+	var queue []int32
+	for v := range int32(tl.n0) {
+		if tl.pos[v] >= 0 && tl.side[v] != 0 {
+			on[v] = true
+			queue = append(queue, v)
+		}
+	}
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		for _, a := range tl.adj[tl.bLo[u]:tl.bHi[u]] {
+			if w := a >> 1; !on[w] && tl.ps[w].c == tl.ps[u].c {
+				on[w] = true
+				queue = append(queue, w)
+			}
+		}
+	}
+	return on
 }

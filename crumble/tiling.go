@@ -343,12 +343,15 @@ func (t *tiling) sideForest() {
 }
 
 // treeSafe reports whether v's way to a side along the forest is still
-// intact: v and every piece on the way are base pieces that still exist
-// and have the colour they had right after the action. Then v's group
-// touches a side. A false answer proves nothing.
+// intact: v and every piece on the way are base pieces that still exist,
+// have the colour they had right after the action and all have v's. Then
+// v's group touches a side. A false answer proves nothing. Since the way
+// is checked, a link carried over from an earlier position (see commit)
+// that now joins two colours only stops the proof.
 func (t *tiling) treeSafe(col []uint64, v int32) bool {
+	c := colorAt(col, v)
 	for {
-		if int(v) >= t.n0 || t.dead[v] || colorAt(col, v) != colorAt(t.c0, v) {
+		if int(v) >= t.n0 || t.dead[v] || colorAt(col, v) != c || colorAt(t.c0, v) != c {
 			return false
 		}
 		if t.side[v] != 0 {
@@ -698,7 +701,7 @@ func (t *tiling) commit(col []uint64, post []piece, removed []int32) bool {
 			t.par[t.n0+k] = -2
 		}
 		t.stale += n - t.n0
-		t.forget(n)
+		t.forget()
 		t.derived = t.stale <= len(post)
 	}
 	t.n0 = n
@@ -710,17 +713,15 @@ func (t *tiling) commit(col []uint64, post []piece, removed []int32) bool {
 }
 
 // forget mends the derived data after the pieces in t.recol changed
-// colour, in a tiling of n slots: each of them joins the chains of its new
-// colour beside it (their labels merge, with their sides), and the forest
-// links from and to them go (a link must join two pieces of one colour).
-func (t *tiling) forget(n int) {
+// colour: each of them joins the chains of its new colour beside it (their
+// labels merge, with their sides). The forest links from and to them now
+// join two colours, which treeSafe checks, so they stay, counted as lost.
+func (t *tiling) forget() {
 	if len(t.recol) == 0 {
 		return
 	}
-	t.stale += len(t.recol)
-	m := t.nextMark()
+	t.stale += 3 * len(t.recol) // a piece's own link and, about, those to it
 	for _, x := range t.recol {
-		t.mark[x] = m
 		l := int32(len(t.chainMask))
 		t.chainMask = append(t.chainMask, t.side[x])
 		t.chainUp = append(t.chainUp, l)
@@ -732,12 +733,6 @@ func (t *tiling) forget(n int) {
 			if y := a >> 1; a&1 != 0 && t.ps[y].c == c {
 				t.mergeChains(t.chain[x], t.chain[y])
 			}
-		}
-	}
-	for i := range n {
-		if w := t.par[i]; t.mark[i] == m || w >= 0 && t.mark[w] == m {
-			t.par[i] = -2
-			t.stale++
 		}
 	}
 }
