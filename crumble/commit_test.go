@@ -55,10 +55,10 @@ func graphOf(t *testing.T, tl *tiling, n int) graphByIndex {
 }
 
 // TestCommit: the contact graph a scratch commits for the position its
-// last Play led to (a playout's next ply) is the graph buildBase computes
-// for that position, over hundreds of plies of splits, joins and swap
-// paths, with and without a path, across the rebuilds that free slots
-// force.
+// last Play or PlayUnchecked led to (a playout's next ply) is the graph
+// buildBase computes for that position, over hundreds of plies of splits,
+// joins and swap paths, with and without a path, across the rebuilds that
+// free slots force.
 func TestCommit(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, variant := range []string{"6x6", "3x5", "4x4", "8x8"} {
@@ -97,7 +97,15 @@ func TestCommit(t *testing.T) {
 				} else {
 					plain++
 				}
-				p = p.playUnchecked(s, m)
+				if ply%3 == 0 { // the checked Play hands on its graph too
+					q, err := p.playIn(s, m)
+					if err != nil {
+						t.Fatalf("%s: Play(%s): %v", code(p), m, err)
+					}
+					p = q
+				} else {
+					p = p.playUnchecked(s, m)
+				}
 			}
 		}
 		if commits < 100 || carried < 20 || rebuilt == 0 || paths == 0 || plain == 0 {

@@ -42,6 +42,11 @@ func (p Position) Play(m Move) (Position, error) {
 	// leaves it played out for finish
 	s := acquire(&p)
 	defer scratchPool.Put(s)
+	return p.playIn(s, m)
+}
+
+// playIn is Play of a move bound to p's pieces, in scratch s.
+func (p *Position) playIn(s *scratch, m Move) (Position, error) {
 	wf, hf := p.dims()
 	s.g.build(p.pieces, wf, hf)
 	s.text = m.appendText(s, s.text[:0])
