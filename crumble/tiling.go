@@ -625,11 +625,11 @@ func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
 // change. The chains' sides only bound a new chain's (winner), so a label
 // may record more sides than its chain touches: a chain that lost a piece
 // keeps its label, and one that gained some is merged with their labels.
-// Where a forest link is missing treeSafe stops proving, which proves
-// nothing and makes the search flood; so once links were lost and colours
-// changed as many times as there are pieces, the data is derived afresh
-// (a quarter, half, once and twice as many, or never measured the same
-// within 5%).
+// Where a forest link is missing or now joins two colours treeSafe stops
+// proving, which proves nothing and makes the search flood; so once links
+// were lost and colours changed as many times as there are pieces, the
+// data is derived afresh (a quarter, half, once and twice as many, or
+// never measured the same within 5%).
 func (t *tiling) commit(col []uint64, post []piece, removed []int32) bool {
 	n := len(t.ps)
 	if n > 3*len(post)+16 || len(t.adj) > 8*t.built+256 {
