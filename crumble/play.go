@@ -140,7 +140,7 @@ func (p *Position) finish(s *scratch, tr int32, win int8) Position {
 			changed = true
 		}
 		h ^= pieceKey(pc)
-		post, _ = insertSorted(post, pc)
+		post = s.insertCreated(post, pc)
 	}
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post}
 	q.hash = h
@@ -172,11 +172,26 @@ func (p *Position) record(q *Position, s *scratch, x rect, hasX bool) {
 	}
 }
 
+// insertCreated inserts a created piece into post and notes where the
+// created pieces are now (s.createdAt, in the action's order), for the
+// commit of the next position's graph.
+func (s *scratch) insertCreated(post []piece, pc piece) []piece {
+	post, at := insertSorted(post, pc)
+	for k, j := range s.createdAt {
+		if int(j) >= at {
+			s.createdAt[k]++
+		}
+	}
+	s.createdAt = append(s.createdAt, int32(at))
+	return post
+}
+
 // keptPieces returns the pieces of p that the action keeps, in order, in a
 // slice with room for the created ones, and p's hash with the turn passed
 // and the removed pieces taken out.
 func (p *Position) keptPieces(s *scratch) ([]piece, uint64) {
 	post := make([]piece, 0, len(p.pieces)-len(s.act.removed)+len(s.act.added))
+	s.createdAt = s.createdAt[:0]
 	h := p.hash ^ whiteToMoveKey
 	from := 0
 	for _, i := range s.act.removed { // sorted
@@ -204,7 +219,7 @@ func (p *Position) finishNoPath(s *scratch) Position {
 	for _, r := range s.act.added {
 		pc := piece{r, p.turn}
 		h ^= pieceKey(pc)
-		post, _ = insertSorted(post, pc)
+		post = s.insertCreated(post, pc)
 	}
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post, hash: h}
 	p.record(&q, s, rect{}, false)

@@ -39,7 +39,8 @@ type scratch struct {
 	nextCol      []uint64
 	nextOverlaid bool
 	nextMover    Color
-	text         []byte // Move.String's text
+	createdAt    []int32 // where Play put the created pieces in the next position
+	text         []byte  // Move.String's text
 	path         []byte
 }
 
@@ -82,7 +83,7 @@ func (s *scratch) commitNext(p *Position) {
 		s.t.overlayGeometry(&s.act, s.nextMover)
 		s.nextCol = s.t.colours(s.nextCol)
 	}
-	if s.t.commit(s.nextCol, p.pieces, s.act.removed) {
+	if s.t.commit(s.nextCol, p.pieces, s.act.removed, s.createdAt) {
 		s.tiledFor = p.pieces
 		return
 	}

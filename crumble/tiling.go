@@ -55,11 +55,13 @@ type tiling struct {
 	rmPar  []int32 // and of each created piece's parent
 	recol  []int32 // commit: the pieces whose colour the move changed
 	slot2  []int32 // commit's next slot
-	lo, hi []int32 // the neighbours of v are adj[lo[v]:hi[v]]
-	adj    []int32 // neighbour<<1 | 1 for edge contact, 0 for corner contact
-	nb     [][4]int32
-	side   []uint8
-	dead   []bool
+
+	createdAt []placedSlot // commit: the created pieces by their place
+	lo, hi    []int32      // the neighbours of v are adj[lo[v]:hi[v]]
+	adj       []int32      // neighbour<<1 | 1 for edge contact, 0 for corner contact
+	nb        [][4]int32
+	side      []uint8
+	dead      []bool
 
 	// the base tiling, restored before each overlay
 	bLo, bHi []int32
@@ -611,7 +613,8 @@ func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
 
 // commit makes the overlaid tiling, coloured col, the base tiling of the
 // next position, whose pieces post are its live pieces in (y, x) order;
-// removed are the action's pieces by their index in the position before.
+// removed are the action's pieces by their index in the position before,
+// createdAt the created pieces' indices in post.
 // Only the slots around the action change, and the translation between
 // slots and indices is redone in one pass. It reports false, leaving the
 // tiling to be built afresh, once the free slots or the lists left behind
@@ -630,7 +633,7 @@ func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
 // were lost and colours changed as many times as there are pieces, the
 // data is derived afresh (a quarter, half, once and twice as many, or
 // never measured the same within 5%).
-func (t *tiling) commit(col []uint64, post []piece, removed []int32) bool {
+func (t *tiling) commit(col []uint64, post []piece, removed, createdAt []int32) bool {
 	n := len(t.ps)
 	if n > 3*len(post)+16 || len(t.adj) > 8*t.built+256 {
 		return false
@@ -660,23 +663,40 @@ func (t *tiling) commit(col []uint64, post []piece, removed []int32) bool {
 	for _, v := range t.rm {
 		t.pos[v] = -1
 	}
-	m := t.nextMark()
-	next := resize(t.slot2, len(post))
-	for k := t.n0; k < n; k++ {
-		j := findPiece(post, t.ps[k].x, t.ps[k].y)
-		next[j] = int32(k)
-		t.mark[j] = m
+	// the created pieces by their place in post (few: sorted by insertion)
+	cs := t.createdAt[:0]
+	for k, j := range createdAt {
+		c := placedSlot{int(j), int32(t.n0 + k)}
+		at := len(cs)
+		cs = append(cs, c)
+		for at > 0 && cs[at-1].at > c.at {
+			cs[at] = cs[at-1]
+			at--
+		}
+		cs[at] = c
 	}
-	i, r := int32(0), 0
-	for j := range post {
-		if t.mark[j] == m {
+	t.createdAt = cs
+	// the kept pieces' slots, in runs between a removed and a created one
+	next := resize(t.slot2, len(post))
+	i, r, ci := 0, 0, 0
+	for j := 0; j < len(post); {
+		if ci < len(cs) && cs[ci].at == j {
+			next[j] = cs[ci].slot
+			j, ci = j+1, ci+1
 			continue
 		}
-		for r < len(removed) && removed[r] == i {
+		for r < len(removed) && int(removed[r]) == i {
 			i, r = i+1, r+1
 		}
-		next[j] = t.slot[i]
-		i++
+		run := len(post) - j
+		if ci < len(cs) {
+			run = min(run, cs[ci].at-j)
+		}
+		if r < len(removed) {
+			run = min(run, int(removed[r])-i)
+		}
+		copy(next[j:j+run], t.slot[i:i+run])
+		i, j = i+run, j+run
 	}
 	t.slot, t.slot2 = next, t.slot
 	for j, v := range t.slot {
@@ -754,4 +774,10 @@ func (t *tiling) chainRoot(l int32) int32 {
 		l = t.chainUp[l]
 	}
 	return l
+}
+
+// placedSlot is a created piece's index in the next position and its slot.
+type placedSlot struct {
+	at   int
+	slot int32
 }
