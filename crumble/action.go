@@ -311,15 +311,23 @@ func (p *Position) hasBase() bool {
 // resolveAction fills s.act for a move's base, reading the walk again for
 // splits. It trusts the move.
 func (p *Position) resolveAction(s *scratch, m *Move) {
-	wf, hf := p.dims()
+	s.walkBuf = s.walkBuf[:0]
+	if m.kind != kindJ {
+		wf, hf := p.dims()
+		f := s.finder(p)
+		s.walkBuf = walk(s.walkBuf, &f, wf, hf, int(m.anchor), m.kind == kindV, p.turn)
+	}
+	p.fillAction(s, m, s.walkBuf)
+}
+
+// fillAction fills s.act with the action of m, a split whose pieces are
+// walked[:m.n] or a join.
+func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 	s.act.reset()
 	switch m.kind {
 	case kindH, kindV:
-		vertical := m.kind == kindV
-		f := s.finder(p)
-		s.walkBuf = walk(s.walkBuf[:0], &f, wf, hf, int(m.anchor), vertical, p.turn)
-		for _, i := range s.walkBuf[:m.n] {
-			s.act.addHalves(p.pieces[i].rect, i, vertical)
+		for _, i := range walked[:m.n] {
+			s.act.addHalves(p.pieces[i].rect, i, m.kind == kindV)
 		}
 		slices.Sort(s.act.removed)
 	case kindJ:
@@ -384,18 +392,5 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder, tmpl Move) {
 // setAction fills s.act with the action of base k.
 func (p *Position) setAction(s *scratch, k int) {
 	b := &s.bases[k]
-	s.act.reset()
-	switch b.m.kind {
-	case kindH, kindV:
-		vertical := b.m.kind == kindV
-		for _, j := range s.walks[b.walkOff : b.walkOff+b.m.n] {
-			s.act.addHalves(p.pieces[j].rect, j, vertical)
-		}
-		slices.Sort(s.act.removed)
-	case kindJ:
-		a := p.pieces[b.m.anchor]
-		s.act.removed, _ = joinMembers(s.act.removed, p.pieces, a.x, a.y, b.m.x1, b.m.y1, p.turn)
-		s.act.added = append(s.act.added, rect{a.x, a.y, b.m.x1 - a.x, b.m.y1 - a.y})
-		s.act.parent = append(s.act.parent, s.act.removed[0])
-	}
+	p.fillAction(s, &b.m, s.walks[b.walkOff:])
 }

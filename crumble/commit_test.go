@@ -62,8 +62,7 @@ func graphOf(t *testing.T, tl *tiling, n int) graphByIndex {
 func TestCommit(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, variant := range []string{"6x6", "3x5", "4x4", "8x8"} {
-		v, _ := ParseVariant(variant)
-		start, _ := New(v)
+		start := startOf(t, variant)
 		s := new(scratch)
 		var fresh tiling
 		commits, carried, rebuilt, paths, plain := 0, 0, 0, 0, 0

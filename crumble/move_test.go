@@ -10,20 +10,27 @@ import (
 // the board, every ply.
 func randomPositions(t *testing.T, variant string, games, plies int) []Position {
 	t.Helper()
-	v, err := ParseVariant(variant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	start, err := New(v)
-	if err != nil {
-		t.Fatal(err)
-	}
+	start := startOf(t, variant)
 	r := rand.New(rand.NewPCG(uint64(games), uint64(plies)))
 	var out []Position
 	for range games {
 		playUniform(start, r, plies, func(p Position) { out = append(out, p) })
 	}
 	return out
+}
+
+// startOf returns the start of the named variant.
+func startOf(tb testing.TB, variant string) Position {
+	tb.Helper()
+	v, err := ParseVariant(variant)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := New(v)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
 }
 
 // TestMoveEquality: a Move is == to another exactly when their texts are,

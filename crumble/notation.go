@@ -752,10 +752,7 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 	// the path
 	tr, win := int32(-1), int8(-1)
 	if pm.path != "" {
-		p.tile(sc)
-		sc.t.overlay(&sc.act, p.turn)
-		sc.col = append(sc.col[:0], sc.t.c0...)
-		tr = int32(sc.t.n0) + m.src
+		tr = p.startPath(sc, m.src)
 		for i := 0; i < len(pm.path); i++ {
 			d := dirIndex(pm.path[i])
 			u := sc.t.nb[tr][d]

@@ -79,10 +79,7 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 	if steps == 0 {
 		return p.finishNoPath(s)
 	}
-	p.tile(s)
-	s.t.overlay(&s.act, p.turn)
-	s.col = append(s.col[:0], s.t.c0...)
-	tr := int32(s.t.n0) + m.src
+	tr := p.startPath(s, m.src)
 	win := int8(-1)
 	for i := 0; i < steps; i++ {
 		u, ok, w := s.t.step(s.col, tr, m.dir(i), p.turn)
@@ -95,6 +92,16 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 		}
 	}
 	return p.finish(s, tr, win)
+}
+
+// startPath overlays the action in s.act on p's contact graph, sets s.col
+// to the colouring right after it, and returns the index in the tiling of
+// created piece src, the travelling piece of a path's first step.
+func (p *Position) startPath(s *scratch, src int32) int32 {
+	p.tile(s)
+	s.t.overlay(&s.act, p.turn)
+	s.col = append(s.col[:0], s.t.c0...)
+	return int32(s.t.n0) + src
 }
 
 func dirIndex(c byte) int {

@@ -13,14 +13,7 @@ var _ boardrules.Sampler[Move] = Position{}
 // only moves of LegalMoves and, drawn often enough, reaches every one.
 func TestRandomMove(t *testing.T) {
 	for _, name := range []string{"2x2", "3x3", "2x4"} {
-		v, err := ParseVariant(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		start, err := New(v)
-		if err != nil {
-			t.Fatal(err)
-		}
+		start := startOf(t, name)
 		r := rand.New(rand.NewPCG(1, 2))
 		_, game := boardrules.Playout(start, r, 6)
 		p := start

@@ -17,7 +17,6 @@ type scratch struct {
 	walkBuf []int32
 	act     action
 	col     []uint64
-	c0      []uint64
 	g       cornerGraph
 	// breadth-first search
 	states  []bfsState
@@ -31,17 +30,16 @@ type scratch struct {
 	// them keeps their array from being freed and reused while it names t
 	tiledFor []piece
 	// next is the pieces of the position the last Play led to, when t
-	// still holds the parent's graph with the move's action (s.act)
-	// overlaid (or not yet, without a path) and nextCol its colours: the
-	// next call on that position commits them instead of building its
-	// graph afresh (see acquire)
-	next         []piece
-	nextCol      []uint64
-	nextOverlaid bool
-	nextMover    Color
-	createdAt    []int32 // where Play put the created pieces in the next position
-	text         []byte  // Move.String's text
-	path         []byte
+	// still holds the parent's graph with the move's action (act)
+	// overlaid and col the colours after the move's path (nextPath), or
+	// the parent's graph alone after a move without one: the next call on
+	// that position commits them instead of building its graph afresh
+	// (see acquire)
+	next      []piece
+	nextPath  bool
+	createdAt []int32 // where Play put the created pieces in the next position
+	text      []byte  // Move.String's text
+	path      []byte
 }
 
 type bfsState struct {
@@ -79,34 +77,28 @@ func (s *scratch) take(p *Position) {
 
 // commitNext makes s.t the graph of p, the position s's last Play led to.
 func (s *scratch) commitNext(p *Position) {
-	if !s.nextOverlaid {
-		s.t.overlayGeometry(&s.act, s.nextMover)
-		s.nextCol = s.t.colours(s.nextCol)
+	if !s.nextPath { // the action alone: its overlay and colouring
+		s.t.overlayGeometry(&s.act, p.turn.Other())
+		s.col = s.t.colours(s.col)
 	}
-	if s.t.commit(s.nextCol, p.pieces, s.act.removed, s.createdAt) {
+	if s.t.commit(s.col, p.pieces, s.act.removed, s.createdAt) {
 		s.tiledFor = p.pieces
 		return
 	}
-	wf, hf := p.dims()
-	s.t.buildBase(p.pieces, wf, hf)
-	s.tiledFor = p.pieces
+	s.tiledFor = nil
+	p.tile(s) // built afresh
 }
 
 // handOn records that the move just played from p (its action in s.act)
 // led to q, so that the next call on q commits instead of building (see
-// acquire). overlaid tells whether s.t holds p's graph with the action
-// overlaid and s.col the colours after the move; else s.t must hold p's
-// graph, or nothing is recorded.
-func (s *scratch) handOn(p, q *Position, overlaid bool) {
-	if q.status != boardrules.Ongoing || (!overlaid && !s.holds(p)) {
+// acquire). path tells whether the move had a path, and so s.t holds p's
+// graph with the action overlaid and s.col the colours after the move;
+// without a path s.t must hold p's graph, or nothing is recorded.
+func (s *scratch) handOn(p, q *Position, path bool) {
+	if q.status != boardrules.Ongoing || (!path && !s.holds(p)) {
 		return
 	}
-	s.next = q.pieces
-	s.nextOverlaid = overlaid
-	s.nextMover = p.turn
-	if overlaid {
-		s.nextCol = append(s.nextCol[:0], s.col...)
-	}
+	s.next, s.nextPath = q.pieces, path
 }
 
 // mayStep reports whether a piece the action creates can make a first swap
@@ -271,15 +263,15 @@ func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
 	}
 	p.tile(s)
 	s.t.overlay(&s.act, p.turn)
-	s.c0 = append(s.c0[:0], s.t.c0...)
-	nw := len(s.c0)
+	c0 := s.t.c0 // steps leave it as it is
+	nw := len(c0)
 	s.states = s.states[:0]
 	s.words = s.words[:0]
 	s.resetTable(64)
 	for k := 0; k < len(s.act.added); k++ {
 		v := int32(s.t.n0 + k)
 		st := bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: stateHash(0, v)}
-		s.insert(st, s.c0, nw)
+		s.insert(st, c0, nw)
 	}
 	path := s.path[:0]
 	for qi := 0; qi < len(s.states); qi++ {
@@ -322,7 +314,7 @@ func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
 				continue
 			}
 			cw = s.words[qi*nw : (qi+1)*nw]
-			if slices.Equal(s.col, s.c0) {
+			if slices.Equal(s.col, c0) {
 				continue
 			}
 			// emit

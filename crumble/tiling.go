@@ -74,7 +74,7 @@ type tiling struct {
 	chain     []int32
 	chainMask []uint8
 	chainUp   []int32
-	// derived: par is computed and chain cleared (by derive, on the first
+	// derived: chain and par are computed (by derive, on the first
 	// overlay: a position whose moves make no swap step never needs them)
 	derived bool
 	// the colouring right after the action
@@ -88,23 +88,22 @@ type tiling struct {
 	cnt      []int32
 	patched  []int32
 	// kept from patchAround for the next action with the same removed set
-	memo       bool
-	overlaid   bool // an overlay is in place (since the last base)
-	slack      int
-	regionEnd  int
-	nbClean    [][4]int32
-	filtEnd    []int32
-	mark       []uint32
-	vis        []uint32
-	safe       []uint32
-	flood      uint32
-	round      uint32
-	stack      []int32
-	chainStack []int32
-	stale      int // forest links lost and chains recoloured since derive
-	comp       []int32
-	capt       []int32
-	seeds      []int32
+	memo      bool
+	overlaid  bool // an overlay is in place (since the last base)
+	slack     int
+	regionEnd int
+	nbClean   [][4]int32
+	filtEnd   []int32
+	mark      []uint32
+	vis       []uint32
+	safe      []uint32
+	flood     uint32
+	round     uint32
+	stack     []int32
+	stale     int // forest links lost and chains recoloured since derive
+	comp      []int32
+	capt      []int32
+	seeds     []int32
 	// changed lists the pieces the last step recoloured (the two swapped
 	// pieces and every capture).
 	changed []int32
@@ -145,28 +144,28 @@ func (t *tiling) link(i, j int32) (touch, edge bool) {
 		return false, false
 	}
 	switch {
-	case oy == 0 && ox > 0:
-		if b.y < a.y {
-			i, j, a, b = j, i, b, a
-		}
-		// b above a
-		if b.x == a.x && b.w == a.w {
-			t.nb[i][dirN] = j
-			t.nb[j][dirS] = i
-		}
+	case oy == 0 && ox > 0: // one above the other
+		t.fullSide(i, j, a.y < b.y, a.x == b.x && a.w == b.w, dirN, dirS)
 		return true, true
-	case ox == 0 && oy > 0:
-		if b.x < a.x {
-			i, j, a, b = j, i, b, a
-		}
-		// b east of a
-		if b.y == a.y && b.h == a.h {
-			t.nb[i][dirE] = j
-			t.nb[j][dirW] = i
-		}
+	case ox == 0 && oy > 0: // side by side
+		t.fullSide(i, j, a.x < b.x, a.y == b.y && a.h == b.h, dirE, dirW)
 		return true, true
 	}
 	return true, false
+}
+
+// fullSide records pieces i and j, in edge contact, as full-side
+// neighbours when they share a whole side (whole): j lies in direction
+// ahead of i when jAhead, else i lies that way of j.
+func (t *tiling) fullSide(i, j int32, jAhead, whole bool, ahead, behind int) {
+	if !whole {
+		return
+	}
+	if !jAhead {
+		i, j = j, i
+	}
+	t.nb[i][ahead] = j
+	t.nb[j][behind] = i
 }
 
 // resize returns s with length n, keeping its contents.
@@ -294,10 +293,10 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 	t.patched = t.patched[:0]
 }
 
-// derive computes the side forest of the base tiling, once, and forgets
-// the chain labels of the last base. The forest and the chains read the
-// base lists (bLo, bHi), which no overlay changes: an overlay may have
-// patched the current ones before (see tile).
+// derive labels the chains and computes the side forest of the base
+// tiling, once. Both read the base lists (bLo, bHi), which no overlay
+// changes: an overlay may have patched the current ones before (see tile).
+// After a move, commit mends them instead, up to a point.
 func (t *tiling) derive() {
 	if !t.derived {
 		t.chain = resize(t.chain, t.n0)
@@ -373,15 +372,15 @@ func (t *tiling) labelChain(v int32) int32 {
 	c := t.ps[v].c
 	var m uint8
 	t.chain[v] = l
-	t.chainStack = append(t.chainStack[:0], v)
-	for len(t.chainStack) > 0 {
-		v := t.chainStack[len(t.chainStack)-1]
-		t.chainStack = t.chainStack[:len(t.chainStack)-1]
+	t.stack = append(t.stack[:0], v)
+	for len(t.stack) > 0 {
+		v := t.stack[len(t.stack)-1]
+		t.stack = t.stack[:len(t.stack)-1]
 		m |= t.side[v]
 		for _, a := range t.adj[t.bLo[v]:t.bHi[v]] {
 			if w := a >> 1; a&1 != 0 && t.chain[w] < 0 && t.ps[w].c == c {
 				t.chain[w] = l
-				t.chainStack = append(t.chainStack, w)
+				t.stack = append(t.stack, w)
 			}
 		}
 	}
@@ -392,13 +391,7 @@ func (t *tiling) labelChain(v int32) int32 {
 
 // chainSides returns the sides recorded for the chain of piece v: those
 // the chain touches, or more (see commit).
-func (t *tiling) chainSides(v int32) uint8 {
-	l := t.chain[v]
-	for t.chainUp[l] != l {
-		l = t.chainUp[l]
-	}
-	return t.chainMask[l]
-}
+func (t *tiling) chainSides(v int32) uint8 { return t.chainMask[t.chainRoot(t.chain[v])] }
 
 // overlay makes the tiling the base with the action applied: the removed
 // pieces die, the created pieces (coloured mover) get the indices n0, n0+1,
@@ -624,7 +617,7 @@ func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
 // a created piece takes its parent's chain label and no forest link (the
 // created pieces cover the removed ones, in the mover's colour, so the
 // groups and chains are the parent's), a forest link into a removed piece
-// now ends on a dead slot, and forget mends what the recoloured pieces
+// now ends on a dead slot, and mend deals with what the recoloured pieces
 // change. The chains' sides only bound a new chain's (winner), so a label
 // may record more sides than its chain touches: a chain that lost a piece
 // keeps its label, and one that gained some is merged with their labels.
@@ -721,7 +714,7 @@ func (t *tiling) commit(col []uint64, post []piece, removed, createdAt []int32) 
 			t.par[t.n0+k] = -2
 		}
 		t.stale += n - t.n0
-		t.forget()
+		t.mend()
 		t.derived = t.stale <= len(post)
 	}
 	t.n0 = n
@@ -732,11 +725,11 @@ func (t *tiling) commit(col []uint64, post []piece, removed, createdAt []int32) 
 	return true
 }
 
-// forget mends the derived data after the pieces in t.recol changed
-// colour: each of them joins the chains of its new colour beside it (their
-// labels merge, with their sides). The forest links from and to them now
-// join two colours, which treeSafe checks, so they stay, counted as lost.
-func (t *tiling) forget() {
+// mend mends the derived data after the pieces in t.recol changed colour:
+// each of them joins the chains of its new colour beside it (their labels
+// merge, with their sides). The forest links from and to them now join two
+// colours, which treeSafe checks, so they stay, counted as lost.
+func (t *tiling) mend() {
 	if len(t.recol) == 0 {
 		return
 	}
@@ -766,11 +759,9 @@ func (t *tiling) mergeChains(a, b int32) {
 	}
 }
 
-// chainRoot returns the label that label l was merged into, halving the
-// way for the next search.
+// chainRoot returns the label that label l was merged into.
 func (t *tiling) chainRoot(l int32) int32 {
 	for t.chainUp[l] != l {
-		t.chainUp[l] = t.chainUp[t.chainUp[l]]
 		l = t.chainUp[l]
 	}
 	return l
