@@ -3,10 +3,7 @@ package crumble
 // Splits and joins: the pieces a cut takes, the rectangles a join may
 // cover, and what an action removes and creates.
 
-import (
-	"cmp"
-	"slices"
-)
+import "slices"
 
 // locate returns the index of the piece that holds the points just beside
 // (px, py) on the given side: east means just right of px, north just above
@@ -223,19 +220,19 @@ func joinMembers(dst []int32, ps []piece, x0, y0, x1, y1 int64, mover Color) ([]
 	return dst, len(dst)-start >= 2
 }
 
-// insertSorted inserts p into ps, kept in position-code order, and returns
-// the grown slice and p's index.
-func insertSorted(ps []piece, p piece) ([]piece, int) {
-	i, _ := slices.BinarySearchFunc(ps, p, func(a, b piece) int {
-		return cmp.Or(cmp.Compare(a.y, b.y), cmp.Compare(a.x, b.x))
-	})
-	ps = slices.Insert(ps, i, p)
-	return ps, i
-}
-
 // findPiece returns the index of the piece whose lower-left corner is
 // (x, y), or -1. The pieces are in (y, x) order.
 func findPiece(ps []piece, x, y int64) int {
+	i := searchPieces(ps, x, y)
+	if i < len(ps) && ps[i].x == x && ps[i].y == y {
+		return i
+	}
+	return -1
+}
+
+// searchPieces returns the index of the first piece whose lower-left
+// corner (x, y) does not come before the given one in (y, x) order.
+func searchPieces(ps []piece, x, y int64) int {
 	lo, hi := 0, len(ps)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -245,10 +242,7 @@ func findPiece(ps []piece, x, y int64) int {
 			hi = m
 		}
 	}
-	if lo < len(ps) && ps[lo].x == x && ps[lo].y == y {
-		return lo
-	}
-	return -1
+	return lo
 }
 
 // action is a resolved split or join: what it removes and what it adds.

@@ -24,16 +24,17 @@ type history struct {
 
 	// Room for what a turn usually adds, so that push allocates it with
 	// the turn's record: the rectangles of a (a join's one, or the pieces
-	// of a split of one or two), and the trie leaf of the new position.
-	aRoom [2]rect
-	leaf  trieSlot
+	// of a split, rarely more than five), and the trie's new path to the
+	// position.
+	aRoom [5]rect
+	room  trieRoom
 }
 
 // newHistory starts the history of a game at p: one occurrence of p.
 func newHistory(p *Position) *history {
 	h := &history{}
 	if p.v.Draws&Repetition != 0 {
-		h.occ, _ = h.occ.insert(0, p.hash, p.pieces, p.turn, &h.leaf)
+		h.occ, _ = h.occ.insert(0, p.hash, p.pieces, p.turn, &h.room)
 	}
 	return h
 }
@@ -57,7 +58,7 @@ func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) 
 	}
 	if q.v.Draws&Repetition != 0 {
 		var count int32
-		n.occ, count = h.occ.insert(0, q.hash, q.pieces, q.turn, &n.leaf)
+		n.occ, count = h.occ.insert(0, q.hash, q.pieces, q.turn, &n.room)
 		n.turns = h.turns + 1
 		if count >= 3 {
 			n.rep = true
@@ -142,19 +143,47 @@ type trieLeaf struct {
 	next   *trieLeaf // other positions with the same hash
 }
 
-// trieSlot is the storage an insertion writes its leaf into: the leaf and
-// the node that holds it.
-type trieSlot struct {
-	node trieNode
-	leaf trieLeaf
+// trieRoom is the storage one insertion writes into: the leaf it adds or
+// bumps, with the node that holds it, and the copies of the nodes on the
+// path to it. The root is copied on every insertion, a node one level down
+// on most, and two levels down on some (a game's positions rarely number a
+// thousand, 32 per root kid, so the nodes below the root are small), so
+// room for those, in the record of the turn, makes a turn's trie path
+// cost no allocation of its own; deeper or fuller nodes are allocated.
+type trieRoom struct {
+	node      trieNode
+	leaf      trieLeaf
+	root      trieNode
+	rootKids  [32]*trieNode
+	inner     trieNode
+	innerKids [16]*trieNode
+	deep      trieNode
+	deepKids  [4]*trieNode
+}
+
+// copyNode returns an empty node at the depth with room for k kids.
+func (r *trieRoom) copyNode(depth int, bitmap uint32, k int) *trieNode {
+	switch {
+	case depth == 0:
+		r.root = trieNode{bitmap: bitmap, kids: r.rootKids[:0:k]}
+		return &r.root
+	case depth == 1 && k <= len(r.innerKids):
+		r.inner = trieNode{bitmap: bitmap, kids: r.innerKids[:0:k]}
+		return &r.inner
+	case depth == 2 && k <= len(r.deepKids):
+		r.deep = trieNode{bitmap: bitmap, kids: r.deepKids[:0:k]}
+		return &r.deep
+	}
+	return newTrieNode(bitmap, k)
 }
 
 const trieMaxDepth = 12 // 13 levels of 5 bits cover 64 bits
 
 // insert returns a trie with one more occurrence of the position, and its
-// count now. The receiver is not changed. spare is storage for the one
-// leaf the insertion writes (a new leaf, or a bumped copy of the old).
-func (n *trieNode) insert(depth int, hash uint64, ps []piece, turn Color, spare *trieSlot) (*trieNode, int32) {
+// count now. The receiver is not changed. room is storage for what the
+// insertion writes: one leaf (a new leaf, or a bumped copy of the old) and
+// the path of copied nodes.
+func (n *trieNode) insert(depth int, hash uint64, ps []piece, turn Color, room *trieRoom) (*trieNode, int32) {
 	bit := uint32(1) << (hash >> (5 * depth) & 31)
 	var bitmap uint32
 	var kids []*trieNode
@@ -163,26 +192,29 @@ func (n *trieNode) insert(depth int, hash uint64, ps []piece, turn Color, spare 
 	}
 	idx := bits.OnesCount32(bitmap & (bit - 1))
 	if bitmap&bit == 0 {
-		out := newTrieNode(bitmap|bit, len(kids)+1)
-		spare.leaf = trieLeaf{hash: hash, pieces: ps, turn: turn, count: 1}
-		spare.node = trieNode{leaf: &spare.leaf}
-		out.kids = append(append(append(out.kids, kids[:idx]...), &spare.node), kids[idx:]...)
+		out := room.copyNode(depth, bitmap|bit, len(kids)+1)
+		room.leaf = trieLeaf{hash: hash, pieces: ps, turn: turn, count: 1}
+		room.node = trieNode{leaf: &room.leaf}
+		out.kids = append(append(append(out.kids, kids[:idx]...), &room.node), kids[idx:]...)
 		return out, 1
 	}
-	out := newTrieNode(bitmap, len(kids))
+	out := room.copyNode(depth, bitmap, len(kids))
 	out.kids = append(out.kids, kids...)
 	k := kids[idx]
 	var count int32
 	switch {
 	case k.leaf == nil:
-		out.kids[idx], count = k.insert(depth+1, hash, ps, turn, spare)
+		out.kids[idx], count = k.insert(depth+1, hash, ps, turn, room)
 	case k.leaf.hash == hash || depth == trieMaxDepth:
-		spare.node = trieNode{leaf: k.leaf.bump(hash, ps, turn, &count, &spare.leaf)}
-		out.kids[idx] = &spare.node
+		room.node = trieNode{leaf: k.leaf.bump(hash, ps, turn, &count, &room.leaf)}
+		out.kids[idx] = &room.node
 	default:
-		// push the old leaf one level down, then insert beside it
-		sub := &trieNode{bitmap: uint32(1) << (k.leaf.hash >> (5 * (depth + 1)) & 31), kids: []*trieNode{k}}
-		out.kids[idx], count = sub.insert(depth+1, hash, ps, turn, spare)
+		// push the old leaf one level down, then insert beside it: the
+		// node holding it alone is copied by the insertion, so it can
+		// live on the stack
+		one := [1]*trieNode{k}
+		sub := trieNode{bitmap: uint32(1) << (k.leaf.hash >> (5 * (depth + 1)) & 31), kids: one[:]}
+		out.kids[idx], count = sub.insert(depth+1, hash, ps, turn, room)
 	}
 	return out, count
 }

@@ -49,41 +49,70 @@ func TestOccurrenceTrie(t *testing.T) {
 	var c int32
 	// equal hashes, different positions; hashes that agree on their low
 	// 60 bits go down to the last level
-	n, c = n.insert(0, 1, a, Black, new(trieSlot))
+	n, c = n.insert(0, 1, a, Black, new(trieRoom))
 	if c != 1 {
 		t.Fatal(c)
 	}
 	n1 := n
-	n, c = n.insert(0, 1, b, Black, new(trieSlot))
+	n, c = n.insert(0, 1, b, Black, new(trieRoom))
 	if c != 1 {
 		t.Errorf("colliding position counted %d", c)
 	}
-	n, c = n.insert(0, 1|1<<60, a, Black, new(trieSlot))
+	n, c = n.insert(0, 1|1<<60, a, Black, new(trieRoom))
 	if c != 1 {
 		t.Errorf("deep hash counted %d", c)
 	}
-	n, c = n.insert(0, 1, a, White, new(trieSlot))
+	n, c = n.insert(0, 1, a, White, new(trieRoom))
 	if c != 1 {
 		t.Errorf("other side to move counted %d", c)
 	}
-	n, c = n.insert(0, 1, a, Black, new(trieSlot))
+	n, c = n.insert(0, 1, a, Black, new(trieRoom))
 	if c != 2 {
 		t.Errorf("repeat counted %d", c)
 	}
-	n, c = n.insert(0, 1|1<<60, a, Black, new(trieSlot))
+	n, c = n.insert(0, 1|1<<60, a, Black, new(trieRoom))
 	if c != 2 {
 		t.Errorf("deep repeat counted %d", c)
 	}
 	// the older trie is unchanged
-	if _, c = n1.insert(0, 1, a, Black, new(trieSlot)); c != 2 {
+	if _, c = n1.insert(0, 1, a, Black, new(trieRoom)); c != 2 {
 		t.Errorf("persistent trie changed: %d", c)
 	}
 	for i := uint64(0); i < 200; i++ {
-		n, _ = n.insert(0, i*0x9e3779b97f4a7c15, a, Black, new(trieSlot))
+		n, _ = n.insert(0, i*0x9e3779b97f4a7c15, a, Black, new(trieRoom))
 	}
 	for i := uint64(0); i < 200; i++ {
-		if _, c = n.insert(0, i*0x9e3779b97f4a7c15, a, Black, new(trieSlot)); c != 2 && i != 0 {
+		if _, c = n.insert(0, i*0x9e3779b97f4a7c15, a, Black, new(trieRoom)); c != 2 && i != 0 {
 			t.Fatalf("hash %d counted %d", i, c)
+		}
+	}
+}
+
+// TestOccurrenceTriePersistent fills a trie past the room a turn record
+// holds for the copied path (full nodes one level down, nodes further
+// down) and checks that every earlier trie still counts what it held.
+func TestOccurrenceTriePersistent(t *testing.T) {
+	a := []piece{{rect{0, 0, 1, 1}, Black}}
+	key := func(i int) uint64 { return mix64(uint64(i)) }
+	const n = 3000
+	var tries []*trieNode
+	var tr *trieNode
+	for i := range n {
+		var c int32
+		if tr, c = tr.insert(0, key(i), a, Black, new(trieRoom)); c != 1 {
+			t.Fatalf("new hash %d counted %d", i, c)
+		}
+		tries = append(tries, tr)
+	}
+	for _, at := range []int{0, 40, 700, n - 1} {
+		for i := range n {
+			want := int32(1)
+			if i <= at {
+				want = 2
+			}
+			if _, c := tries[at].insert(0, key(i), a, Black, new(trieRoom)); c != want {
+				t.Fatalf("trie after %d inserts: hash %d counted %d, want %d", at+1, i, c, want)
+			}
 		}
 	}
 }

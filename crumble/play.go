@@ -147,8 +147,9 @@ func (p *Position) finish(s *scratch, tr int32, win int8) Position {
 			changed = true
 		}
 		h ^= pieceKey(pc)
-		post = s.insertCreated(post, pc)
+		s.created = append(s.created, pc)
 	}
+	post = s.placeCreated(post)
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post}
 	q.hash = h
 	if win >= 0 {
@@ -179,26 +180,44 @@ func (p *Position) record(q *Position, s *scratch, x rect, hasX bool) {
 	}
 }
 
-// insertCreated inserts a created piece into post and notes where the
-// created pieces are now (s.createdAt, in the action's order), for the
-// commit of the next position's graph.
-func (s *scratch) insertCreated(post []piece, pc piece) []piece {
-	post, at := insertSorted(post, pc)
-	for k, j := range s.createdAt {
-		if int(j) >= at {
-			s.createdAt[k]++
+// placeCreated inserts the created pieces (s.created, in the action's
+// order) into the kept pieces post, which has room for them, in one pass
+// from the back, and notes where they are now (s.createdAt, in the
+// action's order), for the commit of the next position's graph.
+func (s *scratch) placeCreated(post []piece) []piece {
+	k := len(s.created)
+	s.createdAt = resize(s.createdAt, k)
+	// the created pieces by their place, by insertion: they are few
+	ord := s.createdOrder[:0]
+	for c := range k {
+		ord = append(ord, int32(c))
+		for j := len(ord) - 1; j > 0 && before(s.created[ord[j]], s.created[ord[j-1]]); j-- {
+			ord[j], ord[j-1] = ord[j-1], ord[j]
 		}
 	}
-	s.createdAt = append(s.createdAt, int32(at))
+	s.createdOrder = ord
+	end := len(post) // the kept pieces not yet moved are post[:end]
+	post = post[:end+k]
+	for r := k - 1; r >= 0; r-- {
+		c := s.created[ord[r]]
+		at := searchPieces(post[:end], c.x, c.y)
+		copy(post[at+r+1:], post[at:end])
+		post[at+r] = c
+		s.createdAt[ord[r]] = int32(at + r)
+		end = at
+	}
 	return post
 }
+
+// before reports whether piece a comes before b in (y, x) order.
+func before(a, b piece) bool { return a.y < b.y || (a.y == b.y && a.x < b.x) }
 
 // keptPieces returns the pieces of p that the action keeps, in order, in a
 // slice with room for the created ones, and p's hash with the turn passed
 // and the removed pieces taken out.
 func (p *Position) keptPieces(s *scratch) ([]piece, uint64) {
 	post := make([]piece, 0, len(p.pieces)-len(s.act.removed)+len(s.act.added))
-	s.createdAt = s.createdAt[:0]
+	s.created = s.created[:0]
 	h := p.hash ^ whiteToMoveKey
 	from := 0
 	for _, i := range s.act.removed { // sorted
@@ -226,8 +245,9 @@ func (p *Position) finishNoPath(s *scratch) Position {
 	for _, r := range s.act.added {
 		pc := piece{r, p.turn}
 		h ^= pieceKey(pc)
-		post = s.insertCreated(post, pc)
+		s.created = append(s.created, pc)
 	}
+	post = s.placeCreated(post)
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post, hash: h}
 	p.record(&q, s, rect{}, false)
 	s.handOn(p, &q, false)

@@ -5,8 +5,10 @@ package crumble
 // independently of the contact graph in tiling.go and capture.go.
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -169,9 +171,9 @@ func refPlay(t *testing.T, p Position, m Move) (string, int8) {
 		}
 	}
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other()}
-	for _, pc := range b.ps {
-		q.pieces, _ = insertSorted(q.pieces, pc)
-	}
+	q.pieces = slices.SortedFunc(slices.Values(b.ps), func(a, b piece) int {
+		return cmp.Or(cmp.Compare(a.y, b.y), cmp.Compare(a.x, b.x))
+	})
 	return code(q), win
 }
 

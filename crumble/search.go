@@ -35,11 +35,13 @@ type scratch struct {
 	// the parent's graph alone after a move without one: the next call on
 	// that position commits them instead of building its graph afresh
 	// (see acquire)
-	next      []piece
-	nextPath  bool
-	createdAt []int32 // where Play put the created pieces in the next position
-	text      []byte  // Move.String's text
-	path      []byte
+	next         []piece
+	nextPath     bool
+	created      []piece // the created pieces, in the action's order (finish)
+	createdOrder []int32 // their order by place (placeCreated)
+	createdAt    []int32 // where Play put the created pieces in the next position
+	text         []byte  // Move.String's text
+	path         []byte
 }
 
 type bfsState struct {
