@@ -1,6 +1,9 @@
 package crumble
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -147,4 +150,81 @@ func TestRenewableIterationInPlay(t *testing.T) {
 			t.Errorf("draws %d: %v %+v", d, err, r.Outcome())
 		}
 	}
+}
+
+// TestRepetitionCounts plays long games on small boards with the
+// repetition rule alone and checks the draw against a plain count of the
+// positions seen: the game is drawn exactly when a position occurs for the
+// third time, whichever turn record holds its trie path. Random play
+// rarely repeats, so each side mostly splits a piece without a swap and
+// joins it back on its next turn (two such rounds restore a position), and
+// now and then plays any move, which leads somewhere new.
+func TestRepetitionCounts(t *testing.T) {
+	sizes := []string{"2x2-repetition", "3x2-repetition", "2x3-white-repetition", "3x3-repetition"}
+	draws, plies, most := 0, 0, 0
+	for seed := range uint64(40) {
+		p := startOf(t, sizes[seed%uint64(len(sizes))])
+		r := rand.New(rand.NewPCG(seed, 77))
+		// the position alone: the code of a drawn position says so
+		key := func(p Position) string { return fmt.Sprint(p.turn, p.pieces) }
+		seen := map[string]int{key(p): 1}
+		var undo [2]*piece // the piece each side split last, to join back
+		for ply := 0; ply < 300 && p.Outcome().Status == boardrules.Ongoing; ply++ {
+			p = steerTowardsRepeats(p, r, &undo[p.turn])
+			plies++
+			o := p.Outcome()
+			if o.Status == boardrules.Win {
+				break
+			}
+			seen[key(p)]++
+			most = max(most, len(seen))
+			if rep := seen[key(p)] >= 3; rep != (o.Reason == "threefold repetition") {
+				t.Fatalf("seed %d ply %d: position seen %d times, outcome %+v", seed, ply+1, seen[key(p)], o)
+			}
+			if o.Status == boardrules.Draw {
+				draws++
+			}
+		}
+	}
+	t.Logf("40 games, %d plies, %d drawn by repetition, up to %d positions in a game", plies, draws, most)
+	if draws < 20 {
+		t.Errorf("only %d of 40 games drawn by repetition: the test proves little", draws)
+	}
+}
+
+// steerTowardsRepeats plays one ply for TestRepetitionCounts: the join
+// that undoes the mover's last split (undo) when there is one, half the
+// time, else a split without a swap (noted in undo), else any move.
+func steerTowardsRepeats(p Position, r *rand.Rand, undo **piece) Position {
+	moves := p.LegalMoves()
+	if *undo != nil && r.IntN(2) > 0 {
+		for _, m := range moves {
+			q := p.PlayUnchecked(m)
+			if len(q.pieces) == len(p.pieces)-1 && slices.Contains(q.pieces, **undo) {
+				*undo = nil
+				return q
+			}
+		}
+	}
+	*undo = nil
+	if r.IntN(4) > 0 {
+		var splits []Position
+		var split []piece
+		for _, m := range moves {
+			if q := p.PlayUnchecked(m); m.steps() == 0 && len(q.pieces) == len(p.pieces)+1 {
+				splits = append(splits, q)
+				for _, pc := range p.pieces {
+					if !slices.Contains(q.pieces, pc) {
+						split = append(split, pc)
+					}
+				}
+			}
+		}
+		if len(splits) > 0 {
+			k := r.IntN(len(splits))
+			*undo = &split[k]
+			return splits[k]
+		}
+	}
+	return p.PlayUnchecked(moves[r.IntN(len(moves))])
 }
