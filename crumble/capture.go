@@ -122,6 +122,9 @@ func (t *tiling) resolve(col []uint64) {
 // after-action chains of colour c beside them, bound the sides any new
 // chain of colour c touches; below all four the search is skipped.
 func (t *tiling) winner(col []uint64) int8 {
+	if !t.derived { // no chains to bound with (see overlay)
+		return t.winnerFlood(col)
+	}
 	var bound [2]uint8
 	for k, w := range col {
 		diff := w ^ t.c0[k]

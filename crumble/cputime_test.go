@@ -59,7 +59,7 @@ func TestCPUTime(t *testing.T) {
 	p.resolveAction(s, &m)
 	t0 = threadCPU()
 	for i := 0; i < 200000; i++ {
-		s.t.overlay(&s.act, p.turn)
+		s.t.overlay(&s.act, p.turn, true)
 	}
 	t.Logf("overlay of a split at the start: %v CPU", (threadCPU()-t0)/200000)
 	t0 = threadCPU()
@@ -103,6 +103,6 @@ func BenchmarkOverlay(b *testing.B) {
 	p.resolveAction(s, &m)
 	b.ReportAllocs()
 	for b.Loop() {
-		s.t.overlay(&s.act, p.turn)
+		s.t.overlay(&s.act, p.turn, true)
 	}
 }

@@ -259,7 +259,9 @@
 // search over many steps most are proved safe by walking a forest that
 // links every piece towards a side within its group, and the win check is
 // skipped unless the chains around the recoloured pieces reach all four
-// sides between them.
+// sides between them. The forest and the chains pay only over many steps:
+// Play of a position whose graph was just built, which replays one path,
+// floods instead of computing them.
 //
 // The working memory is pooled, and it keeps the contact graph of the last
 // position it served: Play after RandomMove or LegalMoves of the same

@@ -109,7 +109,7 @@ func TestAppendLegalMovesAllocs(t *testing.T) {
 func graphMayStep(s *scratch, p Position) bool {
 	wf, hf := p.dims()
 	s.t.buildBase(p.pieces, wf, hf)
-	s.t.overlay(&s.act, p.turn)
+	s.t.overlay(&s.act, p.turn, true)
 	for v := s.t.n0; v < len(s.t.ps); v++ {
 		for _, u := range s.t.nb[v] {
 			if u >= 0 && s.t.ps[u].c != p.turn {

@@ -99,7 +99,7 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 // created piece src, the travelling piece of a path's first step.
 func (p *Position) startPath(s *scratch, src int32) int32 {
 	p.tile(s)
-	s.t.overlay(&s.act, p.turn)
+	s.t.overlay(&s.act, p.turn, false)
 	s.col = append(s.col[:0], s.t.c0...)
 	return int32(s.t.n0) + src
 }

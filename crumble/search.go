@@ -264,7 +264,7 @@ func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
 		return dst
 	}
 	p.tile(s)
-	s.t.overlay(&s.act, p.turn)
+	s.t.overlay(&s.act, p.turn, true)
 	c0 := s.t.c0 // steps leave it as it is
 	nw := len(c0)
 	s.states = s.states[:0]

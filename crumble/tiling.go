@@ -350,6 +350,9 @@ func (t *tiling) sideForest() {
 // is checked, a link carried over from an earlier position (see commit)
 // that now joins two colours only stops the proof.
 func (t *tiling) treeSafe(col []uint64, v int32) bool {
+	if !t.derived {
+		return false
+	}
 	c := colorAt(col, v)
 	for {
 		if int(v) >= t.n0 || t.dead[v] || colorAt(col, v) != c || colorAt(t.c0, v) != c {
@@ -401,13 +404,23 @@ func (t *tiling) chainSides(v int32) uint8 { return t.chainMask[t.chainRoot(t.ch
 // pieces and gain the created ones beside them. The first part depends
 // only on the removed set, so it is kept for the next action when that
 // removes the same pieces (the H and V split of one piece).
-func (t *tiling) overlay(act *action, mover Color) {
-	t.derive()
+//
+// search asks for the chains and the side forest (derive), which a search
+// over many steps gains by; one path played out does without them unless
+// they are there already (its captures and win checks flood instead),
+// which spares a position played once, as a server plays a stored game,
+// their cost.
+func (t *tiling) overlay(act *action, mover Color, search bool) {
+	if search {
+		t.derive()
+	}
 	t.overlayGeometry(act, mover)
-	// a created piece is of its parent's chain
-	t.chain = resize(t.chain, len(t.ps))
-	for k, v := range t.rmPar {
-		t.chain[t.n0+k] = t.chain[v]
+	if t.derived {
+		// a created piece is of its parent's chain
+		t.chain = resize(t.chain, len(t.ps))
+		for k, v := range t.rmPar {
+			t.chain[t.n0+k] = t.chain[v]
+		}
 	}
 	t.c0 = t.colours(t.c0)
 }
