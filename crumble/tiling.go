@@ -85,7 +85,6 @@ type tiling struct {
 
 	pairs    []pair
 	levelEnd []int32
-	cnt      []int32
 	patched  []int32
 	// kept from patchAround for the next action with the same removed set
 	memo      bool
@@ -459,45 +458,37 @@ func (t *tiling) overlayGeometry(act *action, mover Color) {
 		t.side[i] = sideMask(r, t.wf, t.hf)
 		t.dead[i] = false
 	}
-	// contacts of the created pieces
-	t.pairs = t.pairs[:0]
-	for i := n0; i < n; i++ {
-		for _, w := range t.patched {
-			if touch, edge := t.link(int32(i), w); touch {
-				t.pairs = append(t.pairs, pair{int32(i), w, edge})
-			}
-		}
-		for j := i + 1; j < n; j++ {
-			if touch, edge := t.link(int32(i), int32(j)); touch {
-				t.pairs = append(t.pairs, pair{int32(i), int32(j), edge})
-			}
-		}
-	}
 	// the patched lists take the created pieces after their live base
-	// entries (room was left for them); the created pieces' lists follow
+	// entries (room was left for them); each created piece's list follows
+	// the last, its patched neighbours first, then the created pieces it
+	// touches (a pair of those is tested from both ends: they are few)
 	for i, w := range t.patched {
 		t.hi[w] = t.filtEnd[i]
 	}
-	t.cnt = resize(t.cnt, n)
-	for i := n0; i < n; i++ {
-		t.cnt[i] = 0
-	}
-	for _, pr := range t.pairs {
-		t.cnt[pr.i]++
-		if int(pr.j) >= n0 {
-			t.cnt[pr.j]++
+	for i := int32(n0); i < int32(n); i++ {
+		lo := int32(len(t.adj))
+		t.adj = resize(t.adj, len(t.adj)+len(t.patched)+k-1)
+		end := lo
+		for _, w := range t.patched {
+			if touch, edge := t.link(i, w); touch {
+				e := b2i(edge)
+				t.adj[end] = w<<1 | e
+				end++
+				t.adj[t.hi[w]] = i<<1 | e
+				t.hi[w]++
+			}
 		}
-	}
-	for i := n0; i < n; i++ {
-		t.lo[i], t.hi[i] = int32(len(t.adj)), int32(len(t.adj))
-		t.adj = resize(t.adj, len(t.adj)+int(t.cnt[i]))
-	}
-	for _, pr := range t.pairs {
-		e := b2i(pr.edge)
-		t.adj[t.hi[pr.i]] = pr.j<<1 | e
-		t.hi[pr.i]++
-		t.adj[t.hi[pr.j]] = pr.i<<1 | e
-		t.hi[pr.j]++
+		for j := int32(n0); j < int32(n); j++ {
+			if j == i {
+				continue
+			}
+			if touch, edge := t.link(i, j); touch {
+				t.adj[end] = j<<1 | b2i(edge)
+				end++
+			}
+		}
+		t.lo[i], t.hi[i] = lo, end
+		t.adj = t.adj[:end]
 	}
 	t.overlaid = true
 }
