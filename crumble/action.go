@@ -230,13 +230,17 @@ func findPiece(ps []piece, x, y int64) int {
 	return -1
 }
 
+// cornerBefore reports whether lower-left corner (x0, y0) comes before
+// (x1, y1) in position-code order: by y, then x.
+func cornerBefore(x0, y0, x1, y1 int64) bool { return y0 < y1 || (y0 == y1 && x0 < x1) }
+
 // searchPieces returns the index of the first piece whose lower-left
 // corner (x, y) does not come before the given one in (y, x) order.
 func searchPieces(ps []piece, x, y int64) int {
 	lo, hi := 0, len(ps)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if ps[m].y < y || (ps[m].y == y && ps[m].x < x) {
+		if cornerBefore(ps[m].x, ps[m].y, x, y) {
 			lo = m + 1
 		} else {
 			hi = m

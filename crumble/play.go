@@ -183,7 +183,8 @@ func (p *Position) record(q *Position, s *scratch, x rect, hasX bool) {
 // placeCreated inserts the created pieces (s.created, in the action's
 // order) into the kept pieces post, which has room for them, in one pass
 // from the back, and notes where they are now (s.createdAt, in the
-// action's order), for the commit of the next position's graph.
+// action's order) and their order by place (s.createdOrder), for the
+// commit of the next position's graph.
 func (s *scratch) placeCreated(post []piece) []piece {
 	k := len(s.created)
 	s.createdAt = resize(s.createdAt, k)
@@ -191,7 +192,11 @@ func (s *scratch) placeCreated(post []piece) []piece {
 	ord := s.createdOrder[:0]
 	for c := range k {
 		ord = append(ord, int32(c))
-		for j := len(ord) - 1; j > 0 && before(s.created[ord[j]], s.created[ord[j-1]]); j-- {
+		for j := len(ord) - 1; j > 0; j-- {
+			a, b := s.created[ord[j]], s.created[ord[j-1]]
+			if !cornerBefore(a.x, a.y, b.x, b.y) {
+				break
+			}
 			ord[j], ord[j-1] = ord[j-1], ord[j]
 		}
 	}
@@ -208,9 +213,6 @@ func (s *scratch) placeCreated(post []piece) []piece {
 	}
 	return post
 }
-
-// before reports whether piece a comes before b in (y, x) order.
-func before(a, b piece) bool { return a.y < b.y || (a.y == b.y && a.x < b.x) }
 
 // keptPieces returns the pieces of p that the action keeps, in order, in a
 // slice with room for the created ones, and p's hash with the turn passed

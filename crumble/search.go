@@ -83,7 +83,7 @@ func (s *scratch) commitNext(p *Position) {
 		s.t.overlayGeometry(&s.act, p.turn.Other())
 		s.col = s.t.colours(s.col)
 	}
-	if s.t.commit(s.col, p.pieces, s.act.removed, s.createdAt) {
+	if s.t.commit(s.col, p.pieces, s.act.removed, s.createdAt, s.createdOrder) {
 		s.tiledFor = p.pieces
 		return
 	}

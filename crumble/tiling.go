@@ -611,7 +611,8 @@ func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
 // commit makes the overlaid tiling, coloured col, the base tiling of the
 // next position, whose pieces post are its live pieces in (y, x) order;
 // removed are the action's pieces by their index in the position before,
-// createdAt the created pieces' indices in post.
+// createdAt the created pieces' indices in post (in the action's order)
+// and byPlace their action order sorted by those indices.
 // Only the slots around the action change, and the translation between
 // slots and indices is redone in one pass. It reports false, leaving the
 // tiling to be built afresh, once the free slots or the lists left behind
@@ -630,7 +631,7 @@ func (t *tiling) appendNeighbours(dst []int32, v int32) []int32 {
 // were lost and colours changed as many times as there are pieces, the
 // data is derived afresh (a quarter, half, once and twice as many, or
 // never measured the same within 5%).
-func (t *tiling) commit(col []uint64, post []piece, removed, createdAt []int32) bool {
+func (t *tiling) commit(col []uint64, post []piece, removed, createdAt, byPlace []int32) bool {
 	n := len(t.ps)
 	if n > 3*len(post)+16 || len(t.adj) > 8*t.built+256 {
 		return false
@@ -660,17 +661,10 @@ func (t *tiling) commit(col []uint64, post []piece, removed, createdAt []int32) 
 	for _, v := range t.rm {
 		t.pos[v] = -1
 	}
-	// the created pieces by their place in post (few: sorted by insertion)
+	// the created pieces by their place in post
 	cs := t.createdAt[:0]
-	for k, j := range createdAt {
-		c := placedSlot{int(j), int32(t.n0 + k)}
-		at := len(cs)
-		cs = append(cs, c)
-		for at > 0 && cs[at-1].at > c.at {
-			cs[at] = cs[at-1]
-			at--
-		}
-		cs[at] = c
+	for _, k := range byPlace {
+		cs = append(cs, placedSlot{int(createdAt[k]), int32(t.n0) + k})
 	}
 	t.createdAt = cs
 	// the kept pieces' slots, in runs between a removed and a created one
