@@ -66,12 +66,16 @@ func walk(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover C
 // contact graph, else by locate.
 type cutFinder struct {
 	ps   []piece
-	maxH int64   // the greatest height, for locate
-	t    *tiling // the contact graph of ps, or nil
+	maxH int64     // the greatest height, for locate
+	t    *tiling   // the contact graph of ps, or nil
+	g    *bitGraph // the contact graph of ps as bitsets, or nil
 }
 
 // finder returns the cutFinder for p.
 func (s *scratch) finder(p *Position) cutFinder {
+	if s.bits.holds(p) {
+		return cutFinder{ps: p.pieces, g: &s.bits}
+	}
 	if s.holds(p) {
 		return cutFinder{ps: p.pieces, t: &s.t}
 	}
@@ -86,7 +90,7 @@ func (s *scratch) finder(p *Position) cutFinder {
 // on its boundary, and so do the pieces sought (the point (at, c) is on
 // both), so with the contact graph only u and its neighbours are tried.
 func (f *cutFinder) beyond(u int, at, c int64, vertical bool) (a, b int) {
-	if f.t == nil {
+	if f.t == nil && f.g == nil {
 		if vertical {
 			return locate(f.ps, f.maxH, c, at, true, true), locate(f.ps, f.maxH, c, at, false, true)
 		}
@@ -108,8 +112,17 @@ func (f *cutFinder) beyond(u int, at, c int64, vertical bool) (a, b int) {
 			}
 		}
 	}
-	t := f.t
 	try(u)
+	if f.g != nil {
+		// the base pieces beside u (an overlay may be in place)
+		beside := f.g.touch[u].and(f.g.base)
+		for w := beside.first(); w >= 0; w = beside.first() {
+			beside.flip(w)
+			try(int(w))
+		}
+		return a, b
+	}
+	t := f.t
 	sl := t.slot[u]
 	for _, e := range t.adj[t.bLo[sl]:t.bHi[sl]] {
 		try(int(t.pos[e>>1]))

@@ -18,6 +18,7 @@ type scratch struct {
 	act     action
 	col     []uint64
 	g       cornerGraph
+	bits    bitGraph // the contact graph as bitsets, for listing moves
 	// breadth-first search
 	states  []bfsState
 	words   []uint64 // colourings of the states, nw words each
@@ -197,9 +198,24 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	}
 	s := acquire(&p)
 	defer scratchPool.Put(s)
+	return p.appendLegalMoves(s, dst, fits(len(p.pieces)))
+}
+
+// appendLegalMoves is AppendLegalMoves in scratch s, searching the swap
+// paths on the bitGraph when bits is set, else on the tiling (which the
+// tests compare).
+func (p *Position) appendLegalMoves(s *scratch, dst []Move, bits bool) []Move {
+	gen := p.genBase
+	if bits {
+		gen = p.genBaseBits
+		if !s.bits.holds(p) {
+			wf, hf := p.dims()
+			s.bits.build(p.pieces, wf, hf)
+		}
+	}
 	p.prepare(s)
 	for k := range s.bases {
-		dst = p.genBase(s, dst, k)
+		dst = gen(s, dst, k)
 	}
 	return dst
 }
@@ -256,22 +272,77 @@ func (p *Position) tile(s *scratch) {
 // then one shortest path per distinct reachable end state, in
 // breadth-first order. The contact graph is built on the first base that
 // can swap at all: a position whose splits and joins cannot never needs it.
+// It searches on the tiling, which a playout carries from ply to ply (see
+// acquire); genBaseBits is the same on a bitGraph.
 func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
 	p.setAction(s, k)
-	base := s.bases[k].m
-	dst = append(dst, base) // no swap
+	dst = append(dst, s.bases[k].m) // no swap
 	if !p.mayStep(s) {
 		return dst
 	}
 	p.tile(s)
 	s.t.overlay(&s.act, p.turn, true)
-	c0 := s.t.c0 // steps leave it as it is
+	return searchSwaps(s, &s.t, dst, s.bases[k].m, s.t.c0, s.t.n0, p.turn)
+}
+
+// genBaseBits is genBase on the bitGraph s.bits, which must hold p. A
+// base that creates more pieces than the bitGraph holds is searched on the
+// tiling.
+func (p *Position) genBaseBits(s *scratch, dst []Move, k int) []Move {
+	p.setAction(s, k)
+	dst = append(dst, s.bases[k].m) // no swap
+	g := &s.bits
+	if !g.mayStep(&s.act, p.turn) {
+		return dst
+	}
+	if len(p.pieces)+len(s.act.added) > slotCap {
+		dst = dst[:len(dst)-1]
+		return p.genBase(s, dst, k)
+	}
+	g.derive()
+	g.overlay(&s.act, p.turn)
+	return searchSwaps(s, g, dst, s.bases[k].m, g.c0.words(), g.first, p.turn)
+}
+
+// swapGraph is a contact graph with an action overlaid, as the search over
+// swap paths reads it.
+type swapGraph interface {
+	// neighbour returns the full-side neighbour of piece tr in direction
+	// d, or -1.
+	neighbour(tr int32, d int) int32
+	// swap makes a legal swap step in colouring col, with its captures,
+	// and returns the colour that now wins, or -1.
+	swap(col []uint64, tr int32, d int, mover Color) int8
+	// recoloured lists the pieces the last swap recoloured: the two
+	// swapped pieces first, then the captures.
+	recoloured() []int32
+}
+
+func (t *tiling) neighbour(tr int32, d int) int32 { return t.nb[tr][d] }
+func (t *tiling) recoloured() []int32             { return t.changed }
+func (t *tiling) swap(col []uint64, tr int32, d int, mover Color) int8 {
+	_, _, win := t.step(col, tr, d, mover)
+	return win
+}
+
+func (g *bitGraph) neighbour(tr int32, d int) int32 { return g.nb[tr][d] }
+func (g *bitGraph) recoloured() []int32             { return g.changed }
+func (g *bitGraph) swap(col []uint64, tr int32, d int, mover Color) int8 {
+	_, _, win := g.step(setOf(col), tr, d, mover)
+	return win
+}
+
+// searchSwaps appends to dst the swap moves of base, whose action g has
+// overlaid, its created pieces in slots n0, n0+1, ..., and c0 the
+// colouring right after it: one shortest path per distinct end state, in
+// breadth-first order (see the package documentation).
+func searchSwaps[G swapGraph](s *scratch, g G, dst []Move, base Move, c0 []uint64, n0 int, mover Color) []Move {
 	nw := len(c0)
 	s.states = s.states[:0]
 	s.words = s.words[:0]
 	s.resetTable(64)
 	for k := 0; k < len(s.act.added); k++ {
-		v := int32(s.t.n0 + k)
+		v := int32(n0 + k)
 		st := bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: stateHash(0, v)}
 		s.insert(st, c0, nw)
 	}
@@ -281,7 +352,7 @@ func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
 		cw := s.words[qi*nw : (qi+1)*nw]
 		// terminal states are not expanded; roots are never terminal
 		if st.dir >= 0 {
-			if colorAt(cw, st.tr) != p.turn || s.isWinState(qi) {
+			if colorAt(cw, st.tr) != mover || s.isWinState(qi) {
 				continue
 			}
 		}
@@ -292,15 +363,16 @@ func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
 			back = s.states[st.parent].tr
 		}
 		for d := 0; d < 4; d++ {
-			u := s.t.nb[st.tr][d]
-			if u < 0 || u == back || colorAt(cw, u) == p.turn {
+			u := g.neighbour(st.tr, d)
+			if u < 0 || u == back || colorAt(cw, u) == mover {
 				continue
 			}
 			s.col = append(s.col[:0], cw...)
 			cw = nil
 			h := st.hash ^ trKey(st.tr)
-			_, _, win := s.t.step(s.col, st.tr, d, p.turn)
-			for _, c := range s.t.changed {
+			win := g.swap(s.col, st.tr, d, mover)
+			changed := g.recoloured()
+			for _, c := range changed {
 				h ^= pieceSlotKey(c)
 			}
 			h ^= trKey(u)
@@ -309,7 +381,7 @@ func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
 			if win >= 0 {
 				ns.dir |= 8 // mark win
 			}
-			if len(s.t.changed) > 2 {
+			if len(changed) > 2 {
 				ns.dir |= 16 // mark captures
 			}
 			if !s.insert(ns, s.col, nw) {

@@ -136,36 +136,46 @@ func sideMask(a rect, wf, hf int64) uint8 {
 
 // link tests pieces i and j for contact and records full-side neighbours.
 func (t *tiling) link(i, j int32) (touch, edge bool) {
-	a, b := t.ps[i].rect, t.ps[j].rect
+	touch, edge, d := contact(t.ps[i].rect, t.ps[j].rect)
+	if d >= 0 {
+		t.nb[i][d] = j
+		t.nb[j][opposite(d)] = i
+	}
+	return touch, edge
+}
+
+// contact tests rectangles a and b (of one tiling) for contact: whether
+// they touch, whether along an edge, and the direction in which b is a's
+// full-side neighbour, or -1.
+func contact(a, b rect) (touch, edge bool, d int) {
 	ox := min(a.x+a.w, b.x+b.w) - max(a.x, b.x)
 	oy := min(a.y+a.h, b.y+b.h) - max(a.y, b.y)
 	if ox < 0 || oy < 0 {
-		return false, false
+		return false, false, -1
 	}
 	switch {
 	case oy == 0 && ox > 0: // one above the other
-		t.fullSide(i, j, a.y < b.y, a.x == b.x && a.w == b.w, dirN, dirS)
-		return true, true
+		if a.x != b.x || a.w != b.w {
+			return true, true, -1
+		}
+		if a.y < b.y {
+			return true, true, dirN
+		}
+		return true, true, dirS
 	case ox == 0 && oy > 0: // side by side
-		t.fullSide(i, j, a.x < b.x, a.y == b.y && a.h == b.h, dirE, dirW)
-		return true, true
+		if a.y != b.y || a.h != b.h {
+			return true, true, -1
+		}
+		if a.x < b.x {
+			return true, true, dirE
+		}
+		return true, true, dirW
 	}
-	return true, false
+	return true, false, -1
 }
 
-// fullSide records pieces i and j, in edge contact, as full-side
-// neighbours when they share a whole side (whole): j lies in direction
-// ahead of i when jAhead, else i lies that way of j.
-func (t *tiling) fullSide(i, j int32, jAhead, whole bool, ahead, behind int) {
-	if !whole {
-		return
-	}
-	if !jAhead {
-		i, j = j, i
-	}
-	t.nb[i][ahead] = j
-	t.nb[j][behind] = i
-}
+// opposite returns the direction opposite d (E-W, N-S).
+func opposite(d int) int { return dirW - d }
 
 // resize returns s with length n, keeping its contents.
 func resize[T any](s []T, n int) []T {
@@ -211,52 +221,14 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 		t.side[i] = sideMask(ps[i].rect, wf, hf)
 		t.lo[i] = 0
 	}
-	// A level is a run of pieces with the same y; its pieces stand side by
-	// side, so their x ranges are disjoint and in order. levelEnd[i] is the
-	// index just past piece i's level.
-	t.levelEnd = resize(t.levelEnd, n)
-	for i := n - 1; i >= 0; i-- {
-		if i+1 < n && ps[i+1].y == ps[i].y {
-			t.levelEnd[i] = t.levelEnd[i+1]
-		} else {
-			t.levelEnd[i] = int32(i + 1)
-		}
-	}
-	pairUp := func(i, j int) {
+	t.levelEnd = levelEnds(t.levelEnd, ps)
+	eachCandidate(ps, t.levelEnd, func(i, j int) {
 		if touch, edge := t.link(int32(i), int32(j)); touch {
 			t.pairs = append(t.pairs, pair{int32(i), int32(j), edge})
 			t.lo[i]++
 			t.lo[j]++
 		}
-	}
-	// Each piece meets the pieces after it: on its own level only the next
-	// one can touch it, and on each higher level up to its top the pieces
-	// whose x range meets its own, found by binary search.
-	for i := range ps {
-		top := ps[i].y + ps[i].h
-		ax0, ax1 := ps[i].x, ps[i].x+ps[i].w
-		j := i + 1
-		if j < n && ps[j].y == ps[i].y {
-			pairUp(i, j)
-			j = int(t.levelEnd[i])
-		}
-		for j < n && ps[j].y <= top {
-			end := int(t.levelEnd[j])
-			lo, hi := j, end
-			for lo < hi { // the first piece of the level reaching ax0
-				m := int(uint(lo+hi) >> 1)
-				if ps[m].x+ps[m].w < ax0 {
-					lo = m + 1
-				} else {
-					hi = m
-				}
-			}
-			for k := lo; k < end && ps[k].x <= ax1; k++ {
-				pairUp(i, k)
-			}
-			j = end
-		}
-	}
+	})
 	// lo holds degrees: turn them into offsets
 	sum := int32(0)
 	for i := 0; i < n; i++ {
@@ -769,4 +741,54 @@ func (t *tiling) chainRoot(l int32) int32 {
 type placedSlot struct {
 	at   int
 	slot int32
+}
+
+// levelEnds returns, for each piece of ps (sorted by lower-left y, then x),
+// the index just past its level: a level is a run of pieces with the same
+// y, standing side by side, so their x ranges are disjoint and in order.
+func levelEnds(dst []int32, ps []piece) []int32 {
+	n := len(ps)
+	dst = resize(dst, n)
+	for i := n - 1; i >= 0; i-- {
+		if i+1 < n && ps[i+1].y == ps[i].y {
+			dst[i] = dst[i+1]
+		} else {
+			dst[i] = int32(i + 1)
+		}
+	}
+	return dst
+}
+
+// eachCandidate calls visit(i, j), i < j, for every pair of pieces of ps
+// that may touch (and some that do not): each piece meets the pieces after
+// it, on its own level only the next one, and on each higher level up to
+// its top the pieces whose x range meets its own, found by binary search.
+// levelEnd is levelEnds(ps).
+func eachCandidate(ps []piece, levelEnd []int32, visit func(i, j int)) {
+	n := len(ps)
+	for i := range ps {
+		top := ps[i].y + ps[i].h
+		ax0, ax1 := ps[i].x, ps[i].x+ps[i].w
+		j := i + 1
+		if j < n && ps[j].y == ps[i].y {
+			visit(i, j)
+			j = int(levelEnd[i])
+		}
+		for j < n && ps[j].y <= top {
+			end := int(levelEnd[j])
+			lo, hi := j, end
+			for lo < hi { // the first piece of the level reaching ax0
+				m := int(uint(lo+hi) >> 1)
+				if ps[m].x+ps[m].w < ax0 {
+					lo = m + 1
+				} else {
+					hi = m
+				}
+			}
+			for k := lo; k < end && ps[k].x <= ax1; k++ {
+				visit(i, k)
+			}
+			j = end
+		}
+	}
 }
