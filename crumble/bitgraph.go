@@ -106,6 +106,11 @@ type bitGraph struct {
 	derived    bool
 	chain      []int32
 	chainSides []uint8
+	// beside[v][c]: the sides of the chains of colour c in edge contact
+	// with base piece v. They are the same right after any action: a
+	// created piece in edge contact with v replaces a removed one that
+	// was, in the same chain.
+	beside [][2]uint8
 	// the side forest of the base colouring: each piece in forested has a
 	// way through its group to a side, and desc[b] holds the pieces whose
 	// way passes piece b (b included). A piece none of whose way was
@@ -117,12 +122,12 @@ type bitGraph struct {
 	removed  set     // the pieces the action in place removed
 	// the overlay in place, to undo: created pieces (slots first, first+1,
 	// ...; next is the first slot the next overlay may take), the live
-	// pieces around the removed ones and their full-side neighbours before
+	// pieces around the removed ones and the full-side links changed
 	overlaid    bool
 	first, next int
 	created     set
 	region      []int32
-	savedNb     [][4]int32
+	saved       []savedNb
 	// a step's recoloured pieces: the two swapped ones, then the captures
 	changed []int32
 	levels  []int32
@@ -153,6 +158,7 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 		g.side = make([]uint8, slotCap)
 		g.chain = make([]int32, slotCap)
 		g.desc = make([]set, slotCap)
+		g.beside = make([][2]uint8, slotCap)
 		g.par = make([]int32, slotCap)
 	}
 	g.overlaid, g.derived = false, false
@@ -202,6 +208,25 @@ func (g *bitGraph) link(i, j int32) {
 	}
 }
 
+// linkCreated is link of created piece i and base piece w, noting the
+// full-side link of w it changes for undo.
+func (g *bitGraph) linkCreated(i, w int32) {
+	touch, edge, d := contact(g.ps[i], g.ps[w])
+	if !touch {
+		return
+	}
+	g.touch[i].add(w)
+	g.touch[w].add(i)
+	if edge {
+		g.edge[i].add(w)
+		g.edge[w].add(i)
+	}
+	if d >= 0 {
+		g.nb[i][d] = w
+		g.setNb(w, opposite(d), i)
+	}
+}
+
 // derive labels the chains of the base colouring, once per graph: the
 // win check bounds a new chain by the chains beside its recoloured pieces.
 func (g *bitGraph) derive() {
@@ -234,6 +259,15 @@ func (g *bitGraph) derive() {
 		}
 		g.chainSides = append(g.chainSides, m)
 		todo = todo.andNot(chain)
+	}
+	for v := range int32(g.n0) {
+		var m [2]uint8
+		edge := g.edge[v].and(g.base)
+		for y := edge.first(); y >= 0; y = edge.first() {
+			edge.flip(y)
+			m[b2i(g.white.has(y))] |= g.chainSides[g.chain[y]]
+		}
+		g.beside[v] = m
 	}
 	g.sideForest(black)
 	g.derived = true
@@ -290,6 +324,21 @@ func (g *bitGraph) proven(col *set) set {
 	return g.forested.andNot(lost)
 }
 
+// savedNb is a full-side link an overlay changed: piece w's in direction
+// d was nb.
+type savedNb struct {
+	w  int32
+	d  int8
+	nb int32
+}
+
+// setNb sets piece w's full-side neighbour in direction d, noting the
+// link it had for undo.
+func (g *bitGraph) setNb(w int32, d int, u int32) {
+	g.saved = append(g.saved, savedNb{w, int8(d), g.nb[w][d]})
+	g.nb[w][d] = u
+}
+
 // overlay applies the action to the graph: the removed pieces leave the
 // live set, the created pieces (the mover's) take slots first, first+1,
 // ... in source order, with their rows and full-side neighbours, and the
@@ -303,14 +352,18 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 		around = around.or(g.touch[v])
 	}
 	around = around.and(g.base).andNot(removed)
-	g.region, g.savedNb = g.region[:0], g.savedNb[:0]
+	g.region = g.region[:0]
 	for w := around.first(); w >= 0; w = around.first() {
 		around.flip(w)
 		g.region = append(g.region, w)
-		g.savedNb = append(g.savedNb, g.nb[w])
-		for d, u := range g.nb[w] {
-			if u >= 0 && removed.has(u) {
-				g.nb[w][d] = -1
+	}
+	// full sides are shared both ways, so the links into the removed
+	// pieces are found from theirs
+	g.saved = g.saved[:0]
+	for _, v := range act.removed {
+		for d, w := range g.nb[v] {
+			if w >= 0 && !removed.has(w) {
+				g.setNb(w, opposite(d), -1)
 			}
 		}
 	}
@@ -330,7 +383,9 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 		g.nb[i] = [4]int32{-1, -1, -1, -1}
 		g.setSide(i, r)
 		for _, w := range g.region {
-			g.link(i, w)
+			if q := &g.ps[w]; q.x <= r.x+r.w && r.x <= q.x+q.w && q.y <= r.y+r.h && r.y <= q.y+q.h {
+				g.linkCreated(i, w)
+			}
 		}
 		for j := int32(g.first); j < i; j++ {
 			g.link(i, j)
@@ -353,8 +408,9 @@ func (g *bitGraph) undo() {
 	if !g.overlaid {
 		return
 	}
-	for k, w := range g.region {
-		g.nb[w] = g.savedNb[k]
+	for k := len(g.saved) - 1; k >= 0; k-- {
+		sv := g.saved[k]
+		g.nb[sv.w][sv.d] = sv.nb
 	}
 	g.live = g.base
 	g.overlaid = false
@@ -514,13 +570,17 @@ func (g *bitGraph) winner(col *set) int8 {
 		diff.flip(x)
 		c := Color(b2i(col.has(x)))
 		m := bound[c] | g.side[x]
-		beside := g.edge[x].and(c0b)
-		if c == White {
-			beside = g.edge[x].and(c0w)
-		}
-		for y := beside.first(); y >= 0; y = beside.first() {
-			beside.flip(y)
-			m |= g.chainSides[g.chain[y]]
+		if int(x) < g.n0 {
+			m |= g.beside[x][c]
+		} else {
+			beside := g.edge[x].and(c0b)
+			if c == White {
+				beside = g.edge[x].and(c0w)
+			}
+			for y := beside.first(); y >= 0; y = beside.first() {
+				beside.flip(y)
+				m |= g.chainSides[g.chain[y]]
+			}
 		}
 		if m == allSides {
 			return g.winnerFlood(col)

@@ -307,9 +307,9 @@ func (p *Position) genBaseBits(s *scratch, dst []Move, k int) []Move {
 // swapGraph is a contact graph with an action overlaid, as the search over
 // swap paths reads it.
 type swapGraph interface {
-	// neighbour returns the full-side neighbour of piece tr in direction
-	// d, or -1.
-	neighbour(tr int32, d int) int32
+	// neighbours returns the full-side neighbours of piece tr by
+	// direction, -1 for none.
+	neighbours(tr int32) [4]int32
 	// swap makes a legal swap step in colouring col, with its captures,
 	// and returns the colour that now wins, or -1.
 	swap(col []uint64, tr int32, d int, mover Color) int8
@@ -318,15 +318,15 @@ type swapGraph interface {
 	recoloured() []int32
 }
 
-func (t *tiling) neighbour(tr int32, d int) int32 { return t.nb[tr][d] }
-func (t *tiling) recoloured() []int32             { return t.changed }
+func (t *tiling) neighbours(tr int32) [4]int32 { return t.nb[tr] }
+func (t *tiling) recoloured() []int32          { return t.changed }
 func (t *tiling) swap(col []uint64, tr int32, d int, mover Color) int8 {
 	_, _, win := t.step(col, tr, d, mover)
 	return win
 }
 
-func (g *bitGraph) neighbour(tr int32, d int) int32 { return g.nb[tr][d] }
-func (g *bitGraph) recoloured() []int32             { return g.changed }
+func (g *bitGraph) neighbours(tr int32) [4]int32 { return g.nb[tr] }
+func (g *bitGraph) recoloured() []int32          { return g.changed }
 func (g *bitGraph) swap(col []uint64, tr int32, d int, mover Color) int8 {
 	_, _, win := g.step(setOf(col), tr, d, mover)
 	return win
@@ -362,8 +362,8 @@ func searchSwaps[G swapGraph](s *scratch, g G, dst []Move, base Move, c0 []uint6
 		if st.parent >= 0 && st.dir&16 == 0 {
 			back = s.states[st.parent].tr
 		}
-		for d := 0; d < 4; d++ {
-			u := g.neighbour(st.tr, d)
+		nbs := g.neighbours(st.tr)
+		for d, u := range nbs {
 			if u < 0 || u == back || colorAt(cw, u) == mover {
 				continue
 			}
