@@ -233,3 +233,35 @@ func TestBitGraphSecondRound(t *testing.T) {
 		t.Errorf("no piece captured twice: %v", g.changed)
 	}
 }
+
+// TestPlayBitsAsTiling: a move played on the bitGraph (which a scratch
+// holds after listing the moves) gives the position, hash, outcome and
+// turn record that playing it on the tiling gives.
+func TestPlayBitsAsTiling(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	sb := new(scratch)
+	played := 0
+	sampledPositions(t, []string{"6x6", "3x5", "4x4", "8x8", "2x2"}, 3, 100, func(variant string, p Position) {
+		if !fits(len(p.pieces)) {
+			return
+		}
+		moves := p.appendLegalMoves(sb, nil, true)
+		for range 8 {
+			m := moves[r.IntN(len(moves))]
+			if m.steps() == 0 || !sb.bits.holds(&p) {
+				continue
+			}
+			got := p.playUnchecked(sb, m)
+			st := new(scratch)
+			want := p.playUnchecked(st, m)
+			if !got.Equal(want) || got.hash != want.hash || got.Outcome() != want.Outcome() ||
+				got.hist.x != want.hist.x || got.hist.hasX != want.hist.hasX || !slices.Equal(got.hist.a, want.hist.a) {
+				t.Fatalf("%s %s: %v on the bits gives %s (%v), on the tiling %s (%v)", variant, p, m, got, got.Outcome(), want, want.Outcome())
+			}
+			played++
+		}
+	})
+	if played < 2000 {
+		t.Fatalf("only %d moves compared", played)
+	}
+}

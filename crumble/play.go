@@ -79,6 +79,9 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 	if steps == 0 {
 		return p.finishNoPath(s)
 	}
+	if s.bits.holds(p) && len(p.pieces)+len(s.act.added) <= slotCap {
+		return p.playBits(s, &m)
+	}
 	tr := p.startPath(s, m.src)
 	win := int8(-1)
 	for i := 0; i < steps; i++ {
@@ -92,6 +95,30 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 		}
 	}
 	return p.finish(s, tr, win)
+}
+
+// playBits plays the path of m, whose action is in s.act, on the bitGraph
+// s.bits, which holds p: so a search that listed p's moves plays them
+// without building the tiling. The tiling then carries no graph to the
+// next position (see handOn).
+func (p *Position) playBits(s *scratch, m *Move) Position {
+	g := &s.bits
+	g.derive()
+	g.overlay(&s.act, p.turn)
+	col := g.c0
+	tr := int32(g.first) + m.src
+	win := int8(-1)
+	for i := range m.steps() {
+		u, ok, w := g.step(&col, tr, m.dir(i), p.turn)
+		if !ok {
+			break
+		}
+		tr, win = u, w
+		if w >= 0 {
+			break
+		}
+	}
+	return p.finishBits(s, &col, tr, win)
 }
 
 // startPath overlays the action in s.act on p's contact graph, sets s.col
@@ -149,23 +176,55 @@ func (p *Position) finish(s *scratch, tr int32, win int8) Position {
 		h ^= pieceKey(pc)
 		s.created = append(s.created, pc)
 	}
+	var x rect
+	if tr >= 0 {
+		x = t.ps[tr].rect
+	}
+	q := p.conclude(s, post, h, win, x, changed && tr >= 0)
+	s.handOn(p, &q, true)
+	return q
+}
+
+// conclude makes the next position from the kept pieces post (with room
+// for the created ones, s.created) and its hash h: the pieces in order,
+// the turn passed, and the outcome, a win (win >= 0) or else the turn
+// recorded with its final piece x (when hasX) and the draw rules applied.
+func (p *Position) conclude(s *scratch, post []piece, h uint64, win int8, x rect, hasX bool) Position {
 	post = s.placeCreated(post)
-	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post}
-	q.hash = h
+	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post, hash: h}
 	if win >= 0 {
 		q.status, q.winner = boardrules.Win, Color(win)
 		q.reason = reasonBlackWins + uint8(win)
 		q.hist = p.hist
 		return q
 	}
-	var x rect
-	hasX := changed && tr >= 0
-	if hasX {
-		x = t.ps[tr].rect
-	}
 	p.record(&q, s, x, hasX)
-	s.handOn(p, &q, true)
 	return q
+}
+
+// finishBits is finish for a path played on the bitGraph s.bits, whose
+// colouring after the path is col.
+func (p *Position) finishBits(s *scratch, col *set, tr int32, win int8) Position {
+	g := &s.bits
+	post, h := p.keptPieces(s)
+	changed := false
+	diff := col.xor(g.c0).and(g.base)
+	for i := diff.first(); i >= 0; i = diff.first() {
+		diff.flip(i)
+		j := int(i) - removedBefore(s.act.removed, i) // its index in post
+		h ^= pieceKey(post[j])
+		post[j].c = Color(b2i(col.has(i)))
+		h ^= pieceKey(post[j])
+		changed = true
+	}
+	for k, r := range s.act.added {
+		i := int32(g.first + k)
+		pc := piece{r, Color(b2i(col.has(i)))}
+		changed = changed || pc.c != p.turn
+		h ^= pieceKey(pc)
+		s.created = append(s.created, pc)
+	}
+	return p.conclude(s, post, h, win, g.ps[tr], changed)
 }
 
 // record pushes the turn that led from p to q onto the history and sets
@@ -249,9 +308,7 @@ func (p *Position) finishNoPath(s *scratch) Position {
 		h ^= pieceKey(pc)
 		s.created = append(s.created, pc)
 	}
-	post = s.placeCreated(post)
-	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post, hash: h}
-	p.record(&q, s, rect{}, false)
+	q := p.conclude(s, post, h, -1, rect{}, false)
 	s.handOn(p, &q, false)
 	return q
 }
