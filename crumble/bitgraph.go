@@ -131,6 +131,7 @@ type bitGraph struct {
 	// a step's recoloured pieces: the two swapped ones, then the captures
 	changed []int32
 	levels  []int32
+	pairs   []pair
 	cleans  int // how often the slots ran out (for the tests)
 }
 
@@ -177,7 +178,10 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	g.live = g.base
 	g.next = n
 	g.levels = levelEnds(g.levels, ps)
-	eachCandidate(ps, g.levels, func(i, j int) { g.link(int32(i), int32(j)) })
+	g.pairs = candidates(g.pairs[:0], ps, g.levels)
+	for _, pr := range g.pairs {
+		g.link(pr.i, pr.j)
+	}
 	g.builtOn = ps
 }
 

@@ -251,29 +251,54 @@
 //
 // Move generation lists the splits and joins first (a split's pieces by
 // walking its cut line, a join's rectangles by walking the anchor's bottom
-// row), then, on the first split or join that can swap at all, builds the
-// contact graph of the position (which pieces touch, along an edge or at a
-// corner, and which share a full side) and, for each such split or join,
-// patches only the pieces around it. After a swap step only the groups next
-// to the two swapped pieces can have lost their last side contact; in a
-// search over many steps most are proved safe by walking a forest that
-// links every piece towards a side within its group, and the win check is
-// skipped unless the chains around the recoloured pieces reach all four
-// sides between them. The forest and the chains pay only over many steps:
-// Play of a position whose graph was just built, which replays one path,
-// floods instead of computing them.
+// row), then searches the swap paths of each split or join that can swap
+// at all, on the contact graph of the position: which pieces touch, along
+// an edge or at a corner, and which share a full side. After a swap step
+// only the groups next to the two swapped pieces can have lost their last
+// side contact; most are proved safe by a forest that links every piece
+// towards a side within its group, and the win check is skipped unless
+// the chains around the recoloured pieces reach all four sides between
+// them.
 //
-// The working memory is pooled, and it keeps the contact graph of the last
-// position it served: Play after RandomMove or LegalMoves of the same
-// position (a playout ply, a search's expansion) does not build it again,
-// and Play of a sibling keeps it. A call on the position that Play returned
-// (a playout's next ply) turns the parent's graph into the child's by
-// patching it around the move: the removed pieces' slots stay free, the
-// created ones keep theirs, the chains and the side forest are mended, not
-// derived again (a chain's recorded sides may then exceed its own, which
-// only makes the win check flood more often). The graph is built afresh
-// once free slots or lists left behind outweigh the pieces. Nothing is
-// cached in a Position.
+// The package keeps that graph in two forms, for two kinds of use:
+//
+//   - LegalMoves, and PlayUnchecked of a move of the position listed last
+//     (a search's expansion, a perft's leaves), use a graph of bitsets:
+//     each piece has the set of pieces it touches and the set it meets
+//     along an edge, as four 64-bit words, so that a flood over a group
+//     takes a few word operations per piece and the forest's proof for
+//     every piece at once is a handful of ORs (each piece keeps the set of
+//     pieces whose way to a side passes it). A split or join gives its
+//     created pieces fresh slots and a bit in their neighbours' sets,
+//     which is never undone: readers mask the sets with the live pieces.
+//     It holds positions of up to 248 pieces (a 6x6 game rarely has more
+//     than 200); a larger position, and a split or join that would pass
+//     256 slots, use the other form.
+//   - RandomMove and the Play that follows it (a playout) use a graph of
+//     adjacency lists that is carried from ply to ply, described below:
+//     a playout's next ply patches the parent's graph around the move
+//     instead of building the child's, which a bitset graph (whose pieces
+//     are numbered as the position orders them) cannot do cheaply.
+//
+// Both forms give the same moves in the same order, the same captures and
+// the same positions; the tests compare them on thousands of random
+// positions of several board sizes.
+//
+// The working memory is pooled, and it keeps the graphs of the last
+// position it served: PlayUnchecked after LegalMoves of the same position
+// (a search's expansion) and Play or PlayUnchecked after RandomMove (a
+// playout ply) build nothing again, and Play of a sibling keeps them. The
+// checked Play replays its move on the adjacency lists. A call on the position that
+// Play returned after RandomMove (a playout's next ply) turns the parent's
+// adjacency lists into the child's by patching them around the move: the
+// removed pieces' slots stay free, the created ones keep theirs, the
+// chains and the side forest are mended, not derived again (a chain's
+// recorded sides may then exceed its own, which only makes the win check
+// flood more often). The lists are built afresh once free slots or lists
+// left behind outweigh the pieces. The chains and the forest pay only over
+// many steps: Play of a position whose lists were just built, which
+// replays one path, floods instead of computing them. Nothing is cached in
+// a Position.
 //
 // Play allocates the new position's piece list (40 bytes a piece), which
 // is most of what a playout allocates: with Go's default GOGC=100 and the

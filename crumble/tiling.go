@@ -135,13 +135,39 @@ func sideMask(a rect, wf, hf int64) uint8 {
 }
 
 // link tests pieces i and j for contact and records full-side neighbours.
+// It is contact written out for the tiling, whose overlays call it in
+// every playout ply: contact is too large for the compiler to inline.
+// TestBitGraphBuild checks that both agree.
 func (t *tiling) link(i, j int32) (touch, edge bool) {
-	touch, edge, d := contact(t.ps[i].rect, t.ps[j].rect)
-	if d >= 0 {
-		t.nb[i][d] = j
-		t.nb[j][opposite(d)] = i
+	a, b := t.ps[i].rect, t.ps[j].rect
+	ox := min(a.x+a.w, b.x+b.w) - max(a.x, b.x)
+	oy := min(a.y+a.h, b.y+b.h) - max(a.y, b.y)
+	if ox < 0 || oy < 0 {
+		return false, false
 	}
-	return touch, edge
+	switch {
+	case oy == 0 && ox > 0: // one above the other
+		t.fullSide(i, j, a.y < b.y, a.x == b.x && a.w == b.w, dirN, dirS)
+		return true, true
+	case ox == 0 && oy > 0: // side by side
+		t.fullSide(i, j, a.x < b.x, a.y == b.y && a.h == b.h, dirE, dirW)
+		return true, true
+	}
+	return true, false
+}
+
+// fullSide records pieces i and j, in edge contact, as full-side
+// neighbours when they share a whole side (whole): j lies in direction
+// ahead of i when jAhead, else i lies that way of j.
+func (t *tiling) fullSide(i, j int32, jAhead, whole bool, ahead, behind int) {
+	if !whole {
+		return
+	}
+	if !jAhead {
+		i, j = j, i
+	}
+	t.nb[i][ahead] = j
+	t.nb[j][behind] = i
 }
 
 // contact tests rectangles a and b (of one tiling) for contact: whether
@@ -222,13 +248,16 @@ func (t *tiling) buildBase(ps []piece, wf, hf int64) {
 		t.lo[i] = 0
 	}
 	t.levelEnd = levelEnds(t.levelEnd, ps)
-	eachCandidate(ps, t.levelEnd, func(i, j int) {
-		if touch, edge := t.link(int32(i), int32(j)); touch {
-			t.pairs = append(t.pairs, pair{int32(i), int32(j), edge})
-			t.lo[i]++
-			t.lo[j]++
+	t.pairs = candidates(t.pairs, ps, t.levelEnd)
+	touching := t.pairs[:0]
+	for _, pr := range t.pairs {
+		if touch, edge := t.link(pr.i, pr.j); touch {
+			touching = append(touching, pair{pr.i, pr.j, edge})
+			t.lo[pr.i]++
+			t.lo[pr.j]++
 		}
-	})
+	}
+	t.pairs = touching
 	// lo holds degrees: turn them into offsets
 	sum := int32(0)
 	for i := 0; i < n; i++ {
@@ -759,19 +788,19 @@ func levelEnds(dst []int32, ps []piece) []int32 {
 	return dst
 }
 
-// eachCandidate calls visit(i, j), i < j, for every pair of pieces of ps
-// that may touch (and some that do not): each piece meets the pieces after
-// it, on its own level only the next one, and on each higher level up to
-// its top the pieces whose x range meets its own, found by binary search.
+// candidates appends to dst every pair of pieces i < j of ps that may
+// touch (and some that do not): each piece meets the pieces after it, on
+// its own level only the next one, and on each higher level up to its top
+// the pieces whose x range meets its own, found by binary search.
 // levelEnd is levelEnds(ps).
-func eachCandidate(ps []piece, levelEnd []int32, visit func(i, j int)) {
+func candidates(dst []pair, ps []piece, levelEnd []int32) []pair {
 	n := len(ps)
 	for i := range ps {
 		top := ps[i].y + ps[i].h
 		ax0, ax1 := ps[i].x, ps[i].x+ps[i].w
 		j := i + 1
 		if j < n && ps[j].y == ps[i].y {
-			visit(i, j)
+			dst = append(dst, pair{i: int32(i), j: int32(j)})
 			j = int(levelEnd[i])
 		}
 		for j < n && ps[j].y <= top {
@@ -786,9 +815,10 @@ func eachCandidate(ps []piece, levelEnd []int32, visit func(i, j int)) {
 				}
 			}
 			for k := lo; k < end && ps[k].x <= ax1; k++ {
-				visit(i, k)
+				dst = append(dst, pair{i: int32(i), j: int32(k)})
 			}
 			j = end
 		}
 	}
+	return dst
 }
