@@ -79,13 +79,33 @@ func BenchmarkAppendLegalMoves(b *testing.B) {
 	})
 }
 
+// BenchmarkPlayUnchecked plays on a graph built afresh for every call:
+// the twins alternate, and the bitset graph that listing their moves left
+// is replaced by a third copy's, so the moves' paths replay on the
+// tiling, built for each call.
 func BenchmarkPlayUnchecked(b *testing.B) {
 	benchPositions(b, func(b *testing.B, ps [2]Position) {
 		moves := [2][]Move{ps[0].LegalMoves(), ps[1].LegalMoves()}
+		twins(b, ps[0])[1].LegalMoves()
 		b.ReportAllocs()
 		i := 0
 		for b.Loop() {
 			_ = ps[i&1].PlayUnchecked(moves[i&1][i%len(moves[0])])
+			i++
+		}
+	})
+}
+
+// BenchmarkPlayUncheckedListed plays every move of a position whose moves
+// were just listed, as a search expands a node or a perft its leaves: the
+// paths replay on the bitset graph the listing left.
+func BenchmarkPlayUncheckedListed(b *testing.B) {
+	benchPositions(b, func(b *testing.B, ps [2]Position) {
+		moves := ps[0].LegalMoves()
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			_ = ps[0].PlayUnchecked(moves[i%len(moves)])
 			i++
 		}
 	})

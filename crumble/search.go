@@ -282,7 +282,7 @@ func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
 	}
 	p.tile(s)
 	s.t.overlay(&s.act, p.turn, true)
-	return searchSwaps(s, &s.t, dst, s.bases[k].m, s.t.c0, s.t.n0, p.turn)
+	return searchSwaps(s, swapGraph{t: &s.t}, dst, s.bases[k].m, s.t.c0, s.t.n0, p.turn)
 }
 
 // genBaseBits is genBase on the bitGraph s.bits, which must hold p. A
@@ -301,42 +301,52 @@ func (p *Position) genBaseBits(s *scratch, dst []Move, k int) []Move {
 	}
 	g.derive()
 	g.overlay(&s.act, p.turn)
-	return searchSwaps(s, g, dst, s.bases[k].m, g.c0.words(), g.first, p.turn)
+	return searchSwaps(s, swapGraph{g: g}, dst, s.bases[k].m, g.c0.words(), g.first, p.turn)
 }
 
-// swapGraph is a contact graph with an action overlaid, as the search over
-// swap paths reads it.
-type swapGraph interface {
-	// neighbours returns the full-side neighbours of piece tr by
-	// direction, -1 for none.
-	neighbours(tr int32) [4]int32
-	// swap makes a legal swap step in colouring col, with its captures,
-	// and returns the colour that now wins, or -1.
-	swap(col []uint64, tr int32, d int, mover Color) int8
-	// recoloured lists the pieces the last swap recoloured: the two
-	// swapped pieces first, then the captures.
-	recoloured() []int32
+// swapGraph is the contact graph the search over swap paths reads, with
+// an action overlaid: the bitGraph g, or else the tiling t. A plain struct
+// rather than an interface or a type parameter, so that its calls are
+// direct (Go calls a type parameter's methods through a dictionary).
+type swapGraph struct {
+	t *tiling
+	g *bitGraph
 }
 
-func (t *tiling) neighbours(tr int32) [4]int32 { return t.nb[tr] }
-func (t *tiling) recoloured() []int32          { return t.changed }
-func (t *tiling) swap(col []uint64, tr int32, d int, mover Color) int8 {
-	_, _, win := t.step(col, tr, d, mover)
+// neighbours returns the full-side neighbours of piece tr by direction,
+// -1 for none.
+func (w swapGraph) neighbours(tr int32) [4]int32 {
+	if w.g != nil {
+		return w.g.nb[tr]
+	}
+	return w.t.nb[tr]
+}
+
+// swap makes a legal swap step in colouring col, with its captures, and
+// returns the colour that now wins, or -1.
+func (w swapGraph) swap(col []uint64, tr int32, d int, mover Color) int8 {
+	if w.g != nil {
+		_, _, win := w.g.step(setOf(col), tr, d, mover)
+		return win
+	}
+	_, _, win := w.t.step(col, tr, d, mover)
 	return win
 }
 
-func (g *bitGraph) neighbours(tr int32) [4]int32 { return g.nb[tr] }
-func (g *bitGraph) recoloured() []int32          { return g.changed }
-func (g *bitGraph) swap(col []uint64, tr int32, d int, mover Color) int8 {
-	_, _, win := g.step(setOf(col), tr, d, mover)
-	return win
+// recoloured lists the pieces the last swap recoloured: the two swapped
+// pieces first, then the captures.
+func (w swapGraph) recoloured() []int32 {
+	if w.g != nil {
+		return w.g.changed
+	}
+	return w.t.changed
 }
 
 // searchSwaps appends to dst the swap moves of base, whose action g has
 // overlaid, its created pieces in slots n0, n0+1, ..., and c0 the
 // colouring right after it: one shortest path per distinct end state, in
 // breadth-first order (see the package documentation).
-func searchSwaps[G swapGraph](s *scratch, g G, dst []Move, base Move, c0 []uint64, n0 int, mover Color) []Move {
+func searchSwaps(s *scratch, g swapGraph, dst []Move, base Move, c0 []uint64, n0 int, mover Color) []Move {
 	nw := len(c0)
 	s.states = s.states[:0]
 	s.words = s.words[:0]
