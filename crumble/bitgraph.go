@@ -506,14 +506,17 @@ func (g *bitGraph) step(col *set, tr int32, d int, mover Color) (u int32, ok boo
 // pieces, until a round captures nothing.
 func (g *bitGraph) resolve(col *set, seeds set) {
 	for !seeds.empty() {
-		white, black := g.colours(col)
-		var free set // pieces whose group is known to touch a side
-		if g.derived {
-			free = g.proven(col)
+		todo := seeds.and(g.live).andNot(g.onSide)
+		if todo.empty() {
+			return
 		}
-		free = free.or(g.onSide)
+		white, black := g.colours(col)
+		free := g.onSide // pieces whose group is known to touch a side
+		if g.derived {
+			free = free.or(g.proven(col))
+			todo = todo.andNot(free)
+		}
 		var capt set
-		todo := seeds.and(g.live).andNot(free)
 		for s := todo.first(); s >= 0; s = todo.first() {
 			same := black
 			if white.has(s) {

@@ -373,7 +373,8 @@ func searchSwaps(s *scratch, g swapGraph, dst []Move, base Move, c0 []uint64, n0
 			back = s.states[st.parent].tr
 		}
 		nbs := g.neighbours(st.tr)
-		for d, u := range nbs {
+		for d := range 4 {
+			u := nbs[d]
 			if u < 0 || u == back || colorAt(cw, u) == mover {
 				continue
 			}
