@@ -3,6 +3,7 @@ package crumble
 import (
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -52,8 +53,11 @@ func sampledPositions(t *testing.T, variants []string, games, plies int, visit f
 func TestBitGraphBuild(t *testing.T) {
 	var tl tiling
 	var g bitGraph
-	n := 0
-	sampledPositions(t, []string{"6x6", "3x5", "8x8", "2x2"}, 3, 120, func(variant string, p Position) {
+	n, games, least := 0, 3, 500
+	if testing.Short() {
+		games, least = 1, 150
+	}
+	sampledPositions(t, []string{"6x6", "3x5", "8x8", "2x2"}, games, 120, func(variant string, p Position) {
 		if !fits(len(p.pieces)) {
 			return
 		}
@@ -66,7 +70,7 @@ func TestBitGraphBuild(t *testing.T) {
 		}
 		n++
 	})
-	if n < 500 {
+	if n < least {
 		t.Fatalf("only %d positions compared", n)
 	}
 }
@@ -264,4 +268,27 @@ func TestPlayBitsAsTiling(t *testing.T) {
 	if played < 2000 {
 		t.Fatalf("only %d moves compared", played)
 	}
+}
+
+// TestConcurrentListAndPlay: goroutines that list the moves of one shared
+// position and play every one of them (on the bitset graph of their own
+// pooled scratch) get the positions one goroutine gets alone.
+func TestConcurrentListAndPlay(t *testing.T) {
+	shared := midgame(t)
+	var want []string
+	for _, m := range shared.LegalMoves() {
+		want = append(want, code(shared.PlayUnchecked(m)))
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for k, m := range shared.LegalMoves() {
+				if got := code(shared.PlayUnchecked(m)); got != want[k] {
+					t.Errorf("move %v: %s, alone %s", m, got, want[k])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
