@@ -273,6 +273,26 @@ func (a *action) reset() {
 	a.removed, a.added, a.parent = a.removed[:0], a.added[:0], a.parent[:0]
 }
 
+// anyBeside reports whether try(r, v) holds for a created piece r and a
+// removed piece v that r's full-side neighbours, if any, touch: for a
+// split the half's own parent, for a join every removed piece.
+func (a *action) anyBeside(try func(r rect, v int32) bool) bool {
+	for k, r := range a.added {
+		if len(a.added) == 1 { // a join: around every removed piece
+			for _, v := range a.removed {
+				if try(r, v) {
+					return true
+				}
+			}
+			continue
+		}
+		if try(r, a.parent[k]) {
+			return true
+		}
+	}
+	return false
+}
+
 // addHalves records the split of piece i (rectangle r).
 func (a *action) addHalves(r rect, i int32, vertical bool) {
 	h1, h2 := halves(r, vertical)

@@ -180,7 +180,7 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	g.levels = levelEnds(g.levels, ps)
 	g.pairs = candidates(g.pairs[:0], ps, g.levels)
 	for _, pr := range g.pairs {
-		g.link(pr.i, pr.j)
+		g.link(pr.i, pr.j, false)
 	}
 	g.builtOn = ps
 }
@@ -194,8 +194,10 @@ func (g *bitGraph) setSide(i int32, r rect) {
 	}
 }
 
-// link records the contact of pieces i and j, if any.
-func (g *bitGraph) link(i, j int32) {
+// link records the contact of pieces i and j, if any. noted notes the
+// full-side link of j it changes, for undo: an overlay's link of a created
+// piece i with a base piece j.
+func (g *bitGraph) link(i, j int32, noted bool) {
 	touch, edge, d := contact(g.ps[i], g.ps[j])
 	if !touch {
 		return
@@ -206,28 +208,14 @@ func (g *bitGraph) link(i, j int32) {
 		g.edge[i].add(j)
 		g.edge[j].add(i)
 	}
-	if d >= 0 {
-		g.nb[i][d] = j
-		g.nb[j][opposite(d)] = i
-	}
-}
-
-// linkCreated is link of created piece i and base piece w, noting the
-// full-side link of w it changes for undo.
-func (g *bitGraph) linkCreated(i, w int32) {
-	touch, edge, d := contact(g.ps[i], g.ps[w])
-	if !touch {
+	if d < 0 {
 		return
 	}
-	g.touch[i].add(w)
-	g.touch[w].add(i)
-	if edge {
-		g.edge[i].add(w)
-		g.edge[w].add(i)
-	}
-	if d >= 0 {
-		g.nb[i][d] = w
-		g.setNb(w, opposite(d), i)
+	g.nb[i][d] = j
+	if noted {
+		g.setNb(j, opposite(d), i)
+	} else {
+		g.nb[j][opposite(d)] = i
 	}
 }
 
@@ -388,11 +376,11 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 		g.setSide(i, r)
 		for _, w := range g.region {
 			if q := &g.ps[w]; q.x <= r.x+r.w && r.x <= q.x+q.w && q.y <= r.y+r.h && r.y <= q.y+q.h {
-				g.linkCreated(i, w)
+				g.link(i, w, true)
 			}
 		}
 		for j := int32(g.first); j < i; j++ {
-			g.link(i, j)
+			g.link(i, j, false)
 		}
 		g.created.add(i)
 		if g.derived {
@@ -441,20 +429,7 @@ func (g *bitGraph) colours(col *set) (white, black set) {
 // mayStep is tiling.mayStep on the bitsets: a piece sharing a full side
 // with a created piece touches a piece the action removed.
 func (g *bitGraph) mayStep(act *action, mover Color) bool {
-	for k, r := range act.added {
-		if len(act.added) == 1 { // a join: around every removed piece
-			for _, v := range act.removed {
-				if g.oppFullSide(r, v, mover) {
-					return true
-				}
-			}
-			continue
-		}
-		if g.oppFullSide(r, act.parent[k], mover) {
-			return true
-		}
-	}
-	return false
+	return act.anyBeside(func(r rect, v int32) bool { return g.oppFullSide(r, v, mover) })
 }
 
 // oppFullSide looks among the base pieces in edge contact with base piece

@@ -121,21 +121,7 @@ func (p *Position) mayStep(s *scratch) bool {
 // a full side with a created piece touches the piece it replaces, so it is
 // among that piece's base neighbours.
 func (t *tiling) mayStep(act *action, mover Color) bool {
-	for k, r := range act.added {
-		par := act.parent[k]
-		if len(act.added) == 1 { // a join: around every removed piece
-			for _, v := range act.removed {
-				if t.oppFullSide(r, t.slot[v], mover) {
-					return true
-				}
-			}
-			continue
-		}
-		if t.oppFullSide(r, t.slot[par], mover) {
-			return true
-		}
-	}
-	return false
+	return act.anyBeside(func(r rect, v int32) bool { return t.oppFullSide(r, t.slot[v], mover) })
 }
 
 // oppFullSide looks among the base neighbours of piece v for an opponent
