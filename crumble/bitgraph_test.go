@@ -292,3 +292,28 @@ func TestConcurrentListAndPlay(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestPlayPrefersCarriedTiling: when the scratch's tiling holds the
+// position (a playout after its first ply), PlayUnchecked plays a path on
+// it and hands its graph on to the next position, even if the bitset
+// graph holds the position too: playing on the bitset graph would leave
+// the next ply to build its graph from nothing.
+func TestPlayPrefersCarriedTiling(t *testing.T) {
+	p := midgame(t)
+	s := new(scratch)
+	p.tile(s)
+	played := 0
+	for _, m := range p.appendLegalMoves(s, nil, true) {
+		if m.steps() == 0 || !s.holds(&p) || !s.bits.holds(&p) {
+			continue
+		}
+		if q := p.playUnchecked(s, m); q.status == boardrules.Ongoing && s.next == nil {
+			t.Fatalf("%v: the tiling's graph was not handed on", m)
+		}
+		s.next = nil
+		played++
+	}
+	if played == 0 {
+		t.Fatal("no move with a path played")
+	}
+}

@@ -79,7 +79,10 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 	if steps == 0 {
 		return p.finishNoPath(s)
 	}
-	if s.bits.holds(p) && len(p.pieces)+len(s.act.added) <= slotCap {
+	// The bitset graph when only it holds p (a perft's leaves, a search's
+	// expansion): the tiling when it holds p too, since a playout's next
+	// ply commits the tiling rather than building it (see handOn).
+	if !s.holds(p) && s.bits.holds(p) && len(p.pieces)+len(s.act.added) <= slotCap {
 		return p.playBits(s, &m)
 	}
 	tr := p.startPath(s, m.src)
