@@ -263,9 +263,9 @@
 // The package keeps that graph in two forms, for two kinds of use:
 //
 //   - LegalMoves, and PlayUnchecked of a move of the position listed last
-//     (a search's expansion, a perft's leaves), use a graph of bitsets:
-//     each piece has the set of pieces it touches and the set it meets
-//     along an edge, as four 64-bit words, so that a flood over a group
+//     when no carried graph holds it (a perft's leaves), use a graph of
+//     bitsets: each piece has the set of pieces it touches and the set it
+//     meets along an edge, as four 64-bit words, so that a flood over a group
 //     takes a few word operations per piece and the forest's proof for
 //     every piece at once is a handful of ORs (each piece keeps the set of
 //     pieces whose way to a side passes it). A split or join gives its
@@ -286,19 +286,20 @@
 //
 // The working memory is pooled, and it keeps the graphs of the last
 // position it served: PlayUnchecked after LegalMoves of the same position
-// (a search's expansion) and Play or PlayUnchecked after RandomMove (a
-// playout ply) build nothing again, and Play of a sibling keeps them. The
-// checked Play replays its move on the adjacency lists. A call on the position that
-// Play returned after RandomMove (a playout's next ply) turns the parent's
-// adjacency lists into the child's by patching them around the move: the
-// removed pieces' slots stay free, the created ones keep theirs, the
-// chains and the side forest are mended, not derived again (a chain's
+// and Play or PlayUnchecked after RandomMove (a playout ply) build nothing
+// again, and Play of a sibling keeps them. The checked Play replays its
+// move on the adjacency lists, and so does PlayUnchecked when they hold the
+// position, so that the next ply can carry them on. A call on the position
+// that Play returned after RandomMove (a playout's next ply) turns the
+// parent's adjacency lists into the child's by patching them around the
+// move: the removed pieces' slots stay free, the created ones keep theirs,
+// the chains and the side forest are mended, not derived again (a chain's
 // recorded sides may then exceed its own, which only makes the win check
 // flood more often). The lists are built afresh once free slots or lists
 // left behind outweigh the pieces. The chains and the forest pay only over
-// many steps: Play of a position whose lists were just built, which
-// replays one path, floods instead of computing them. Nothing is cached in
-// a Position.
+// many steps: Play of a position whose lists were just built, which replays
+// one path, floods instead of computing them. Nothing is cached in a
+// Position.
 //
 // Play allocates the new position's piece list (40 bytes a piece), which
 // is most of what a playout allocates: with Go's default GOGC=100 and the
