@@ -198,7 +198,7 @@ func (g *bitGraph) setSide(i int32, r rect) {
 // full-side link of j it changes, for undo: an overlay's link of a created
 // piece i with a base piece j.
 func (g *bitGraph) link(i, j int32, noted bool) {
-	touch, edge, d := contact(g.ps[i], g.ps[j])
+	touch, edge, d := contact(&g.ps[i], &g.ps[j])
 	if !touch {
 		return
 	}
@@ -442,7 +442,7 @@ func (g *bitGraph) oppFullSide(r rect, v int32, mover Color) bool {
 	cand := g.edge[v].and(opp)
 	for b := cand.first(); b >= 0; b = cand.first() {
 		cand.flip(b)
-		if _, _, d := contact(r, g.ps[b]); d >= 0 {
+		if _, _, d := contact(&r, &g.ps[b]); d >= 0 {
 			return true
 		}
 	}
@@ -543,7 +543,7 @@ func (g *bitGraph) resolve(col *set, seeds set) {
 // searched.
 func (g *bitGraph) winner(col *set) int8 {
 	if !g.derived {
-		return g.winnerFlood(col)
+		return g.winnerFlood(col, [2]bool{true, true})
 	}
 	var bound [2]uint8
 	c0w, c0b := g.colours(&g.c0)
@@ -551,6 +551,9 @@ func (g *bitGraph) winner(col *set) int8 {
 	for x := diff.first(); x >= 0; x = diff.first() {
 		diff.flip(x)
 		c := Color(b2i(col.has(x)))
+		if bound[c] == allSides {
+			continue
+		}
 		m := bound[c] | g.side[x]
 		if int(x) < g.n0 {
 			m |= g.beside[x][c]
@@ -564,16 +567,18 @@ func (g *bitGraph) winner(col *set) int8 {
 				m |= g.chainSides[g.chain[y]]
 			}
 		}
-		if m == allSides {
-			return g.winnerFlood(col)
-		}
 		bound[c] = m
 	}
-	return -1
+	if bound[Black] != allSides && bound[White] != allSides {
+		return -1
+	}
+	return g.winnerFlood(col, [2]bool{bound[Black] == allSides, bound[White] == allSides})
 }
 
-// winnerFlood searches the chains through the recoloured pieces.
-func (g *bitGraph) winnerFlood(col *set) int8 {
+// winnerFlood searches the chains of the colours asked for through the
+// pieces the step recoloured: a new winning chain holds one of them, since
+// the colouring before the step had none.
+func (g *bitGraph) winnerFlood(col *set, colours [2]bool) int8 {
 	white, black := g.colours(col)
 	var seen set
 	for _, s := range g.changed {
@@ -581,6 +586,9 @@ func (g *bitGraph) winnerFlood(col *set) int8 {
 			continue
 		}
 		c := Color(b2i(white.has(s)))
+		if !colours[c] {
+			continue
+		}
 		same := black
 		if c == White {
 			same = white

@@ -173,7 +173,7 @@ func (t *tiling) fullSide(i, j int32, jAhead, whole bool, ahead, behind int) {
 // contact tests rectangles a and b (of one tiling) for contact: whether
 // they touch, whether along an edge, and the direction in which b is a's
 // full-side neighbour, or -1.
-func contact(a, b rect) (touch, edge bool, d int) {
+func contact(a, b *rect) (touch, edge bool, d int) {
 	ox := min(a.x+a.w, b.x+b.w) - max(a.x, b.x)
 	oy := min(a.y+a.h, b.y+b.h) - max(a.y, b.y)
 	if ox < 0 || oy < 0 {
