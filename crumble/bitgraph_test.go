@@ -293,27 +293,49 @@ func TestConcurrentListAndPlay(t *testing.T) {
 	wg.Wait()
 }
 
-// TestPlayPrefersCarriedTiling: when the scratch's tiling holds the
-// position (a playout after its first ply), PlayUnchecked plays a path on
-// it and hands its graph on to the next position, even if the bitset
-// graph holds the position too: playing on the bitset graph would leave
-// the next ply to build its graph from nothing.
-func TestPlayPrefersCarriedTiling(t *testing.T) {
-	p := midgame(t)
+// TestPlayBitsHandsOnTiling: when the tiling holds a position as well as
+// the bitset graph (a playout's ply after a listing), PlayUnchecked plays
+// a path on the bitset graph and still hands the tiling on, with the
+// path's recolourings: the next call commits it, and the committed graph
+// and colours are those of a graph built for the next position.
+func TestPlayBitsHandsOnTiling(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
 	s := new(scratch)
-	p.tile(s)
-	played := 0
-	for _, m := range p.appendLegalMoves(s, nil, true) {
-		if m.steps() == 0 || !s.holds(&p) || !s.bits.holds(&p) {
-			continue
+	var fresh tiling
+	commits := 0
+	sampledPositions(t, []string{"6x6", "3x5", "8x8"}, 2, 80, func(variant string, p Position) {
+		if !fits(len(p.pieces)) {
+			return
 		}
-		if q := p.playUnchecked(s, m); q.status == boardrules.Ongoing && s.next == nil {
-			t.Fatalf("%v: the tiling's graph was not handed on", m)
+		s.t, s.tiledFor = tiling{}, nil
+		moves := p.appendLegalMoves(s, nil, true)
+		for range 3 {
+			m := moves[r.IntN(len(moves))]
+			if m.steps() == 0 {
+				continue
+			}
+			p.tile(s) // the tiling holds p too
+			q := p.playUnchecked(s, m)
+			if q.status != boardrules.Ongoing {
+				continue
+			}
+			if s.next == nil {
+				t.Fatalf("%s %s: %v: the tiling was not handed on", variant, p, m)
+			}
+			s.take(&q)
+			if !s.holds(&q) {
+				t.Fatalf("%s %s: %v: the tiling does not hold the next position", variant, p, m)
+			}
+			wf, hf := q.dims()
+			fresh.buildBase(q.pieces, wf, hf)
+			if diff := cmp.Diff(graphOf(t, &fresh, len(q.pieces)), graphOf(t, &s.t, len(q.pieces)),
+				cmp.AllowUnexported(piece{}, rect{})); diff != "" {
+				t.Fatalf("%s %s: %v: committed graph differs from a fresh one (-fresh +committed):\n%s", variant, p, m, diff)
+			}
+			commits++
 		}
-		s.next = nil
-		played++
-	}
-	if played == 0 {
-		t.Fatal("no move with a path played")
+	})
+	if commits < 300 {
+		t.Fatalf("only %d commits compared", commits)
 	}
 }

@@ -79,10 +79,7 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 	if steps == 0 {
 		return p.finishNoPath(s)
 	}
-	// The bitset graph when only it holds p (a perft's leaves, a search's
-	// expansion): the tiling when it holds p too, since a playout's next
-	// ply commits the tiling rather than building it (see handOn).
-	if !s.holds(p) && s.bits.holds(p) && len(p.pieces)+len(s.act.added) <= slotCap {
+	if s.bits.holds(p) && len(p.pieces)+len(s.act.added) <= slotCap {
 		return p.playBits(s, &m)
 	}
 	tr := p.startPath(s, m.src)
@@ -102,8 +99,9 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 
 // playBits plays the path of m, whose action is in s.act, on the bitGraph
 // s.bits, which holds p: so a search that listed p's moves plays them
-// without building the tiling. The tiling then carries no graph to the
-// next position (see handOn).
+// without building the tiling. When the tiling holds p too (a playout's
+// ply after a listing), it is handed on with the path's recolourings, so
+// the next ply still commits it rather than building it (see handOn).
 func (p *Position) playBits(s *scratch, m *Move) Position {
 	g := &s.bits
 	g.derive()
@@ -219,6 +217,7 @@ func (p *Position) finishBits(s *scratch, col *set, tr int32, win int8) Position
 		post[j].c = Color(b2i(col.has(i)))
 		h ^= pieceKey(post[j])
 		changed = true
+		s.nextFlips = append(s.nextFlips, i)
 	}
 	for k, r := range s.act.added {
 		i := int32(g.first + k)
@@ -227,7 +226,9 @@ func (p *Position) finishBits(s *scratch, col *set, tr int32, win int8) Position
 		h ^= pieceKey(pc)
 		s.created = append(s.created, pc)
 	}
-	return p.conclude(s, post, h, win, g.ps[tr], changed)
+	q := p.conclude(s, post, h, win, g.ps[tr], changed)
+	s.handOn(p, &q, false)
+	return q
 }
 
 // record pushes the turn that led from p to q onto the history and sets
@@ -281,7 +282,7 @@ func (s *scratch) placeCreated(post []piece) []piece {
 // and the removed pieces taken out.
 func (p *Position) keptPieces(s *scratch) ([]piece, uint64) {
 	post := make([]piece, 0, len(p.pieces)-len(s.act.removed)+len(s.act.added))
-	s.created = s.created[:0]
+	s.created, s.nextFlips = s.created[:0], s.nextFlips[:0]
 	h := p.hash ^ whiteToMoveKey
 	from := 0
 	for _, i := range s.act.removed { // sorted

@@ -36,8 +36,13 @@ type scratch struct {
 	// the parent's graph alone after a move without one: the next call on
 	// that position commits them instead of building its graph afresh
 	// (see acquire)
-	next         []piece
-	nextPath     bool
+	next     []piece
+	nextPath bool
+	// nextFlips lists the pieces (by index in the parent) whose colour a
+	// path played on the bitset graph changed: a commit without nextPath
+	// applies them, and the created pieces' colours (created), to the
+	// action's overlay
+	nextFlips    []int32
 	created      []piece // the created pieces, in the action's order (finish)
 	createdOrder []int32 // their order by place (placeCreated)
 	createdAt    []int32 // where Play put the created pieces in the next position
@@ -80,9 +85,18 @@ func (s *scratch) take(p *Position) {
 
 // commitNext makes s.t the graph of p, the position s's last Play led to.
 func (s *scratch) commitNext(p *Position) {
-	if !s.nextPath { // the action alone: its overlay and colouring
-		s.t.overlayGeometry(&s.act, p.turn.Other())
+	if !s.nextPath { // the action's overlay, coloured as the move left it
+		mover := p.turn.Other()
+		s.t.overlayGeometry(&s.act, mover)
 		s.col = s.t.colours(s.col)
+		for _, i := range s.nextFlips {
+			flip(s.col, s.t.slot[i])
+		}
+		for k, pc := range s.created {
+			if pc.c != mover {
+				flip(s.col, int32(s.t.n0+k))
+			}
+		}
 	}
 	if s.t.commit(s.col, p.pieces, s.act.removed, s.createdAt, s.createdOrder) {
 		s.tiledFor = p.pieces
@@ -94,9 +108,10 @@ func (s *scratch) commitNext(p *Position) {
 
 // handOn records that the move just played from p (its action in s.act)
 // led to q, so that the next call on q commits instead of building (see
-// acquire). path tells whether the move had a path, and so s.t holds p's
-// graph with the action overlaid and s.col the colours after the move;
-// without a path s.t must hold p's graph, or nothing is recorded.
+// acquire). path tells whether the move's path was played on s.t, and so
+// s.t holds p's graph with the action overlaid and s.col the colours after
+// the move; else s.t must hold p's graph, or nothing is recorded, and the
+// move's recolourings are in s.nextFlips and s.created.
 func (s *scratch) handOn(p, q *Position, path bool) {
 	if q.status != boardrules.Ongoing || (!path && !s.holds(p)) {
 		return
