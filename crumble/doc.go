@@ -263,9 +263,9 @@
 // The package keeps that graph in two forms, for two kinds of use:
 //
 //   - LegalMoves, and PlayUnchecked of a move of the position listed last
-//     when no carried graph holds it (a perft's leaves), use a graph of
-//     bitsets: each piece has the set of pieces it touches and the set it
-//     meets along an edge, as four 64-bit words, so that a flood over a group
+//     (a search's expansion, a perft's leaves), use a graph of bitsets:
+//     each piece has the set of pieces it touches and the set it meets
+//     along an edge, as four 64-bit words, so that a flood over a group
 //     takes a few word operations per piece and the forest's proof for
 //     every piece at once is a handful of ORs (each piece keeps the set of
 //     pieces whose way to a side passes it). A split or join gives its
@@ -274,11 +274,12 @@
 //     It holds positions of up to 248 pieces (a 6x6 game rarely has more
 //     than 200); a larger position, and a split or join that would pass
 //     256 slots, use the other form.
-//   - RandomMove and the Play that follows it (a playout) use a graph of
-//     adjacency lists that is carried from ply to ply, described below:
-//     a playout's next ply patches the parent's graph around the move
-//     instead of building the child's, which a bitset graph (whose pieces
-//     are numbered as the position orders them) cannot do cheaply.
+//   - RandomMove, and Play of a position whose moves were not listed (a
+//     playout), use a graph of adjacency lists carried from ply to ply,
+//     described below: a playout's next ply patches the parent's graph
+//     around the move instead of building the child's, which a bitset
+//     graph (whose pieces are numbered as the position orders them)
+//     cannot do cheaply.
 //
 // Both forms give the same moves in the same order, the same captures and
 // the same positions; the tests compare them on thousands of random
@@ -288,18 +289,18 @@
 // position it served: PlayUnchecked after LegalMoves of the same position
 // and Play or PlayUnchecked after RandomMove (a playout ply) build nothing
 // again, and Play of a sibling keeps them. The checked Play replays its
-// move on the adjacency lists, and so does PlayUnchecked when they hold the
-// position, so that the next ply can carry them on. A call on the position
-// that Play returned after RandomMove (a playout's next ply) turns the
-// parent's adjacency lists into the child's by patching them around the
-// move: the removed pieces' slots stay free, the created ones keep theirs,
-// the chains and the side forest are mended, not derived again (a chain's
-// recorded sides may then exceed its own, which only makes the win check
-// flood more often). The lists are built afresh once free slots or lists
-// left behind outweigh the pieces. The chains and the forest pay only over
-// many steps: Play of a position whose lists were just built, which replays
-// one path, floods instead of computing them. Nothing is cached in a
-// Position.
+// move on the adjacency lists; a path that PlayUnchecked plays on the
+// bitset graph hands the lists on with the pieces it recoloured, so that a
+// playout still carries them from ply to ply. A call on the position that
+// Play returned after RandomMove (a playout's next ply) turns the parent's
+// adjacency lists into the child's by patching them around the move: the
+// removed pieces' slots stay free, the created ones keep theirs, the chains
+// and the side forest are mended, not derived again (a chain's recorded
+// sides may then exceed its own, which only makes the win check flood more
+// often). The lists are built afresh once free slots or lists left behind
+// outweigh the pieces. The chains and the forest pay only over many steps:
+// Play of a position whose lists were just built, which replays one path,
+// floods instead of computing them. Nothing is cached in a Position.
 //
 // Play allocates the new position's piece list (40 bytes a piece), which
 // is most of what a playout allocates: with Go's default GOGC=100 and the
