@@ -84,12 +84,12 @@ func span(lo, hi int) set {
 }
 
 // bitGraph is the contact graph of one position's pieces (slot i = piece
-// i), and the overlay of one split or join (created pieces in slots n0,
-// n0+1, ... in source order).
+// i), and the overlay of one split or join (created pieces in slots first,
+// first+1, ... in source order).
 type bitGraph struct {
 	wf, hf  int64
 	n0      int
-	builtOn []piece // the pieces the graph is of (see fits)
+	builtOn []piece // the pieces the graph is of (see holds)
 	ps      []rect
 	touch   []set // touch[i]: the pieces touching i
 	edge    []set // edge[i]: the pieces in edge contact with i
@@ -135,12 +135,12 @@ type bitGraph struct {
 	cleans  int // how often the slots ran out (for the tests)
 }
 
-// fits reports whether a position of n pieces can be listed on a bitGraph:
-// an action creates at most twice as many pieces as the board is wide or
-// high at the finest grid, but in practice a few; genBase checks each.
+// fits reports whether a position of n pieces can be listed on a bitGraph,
+// with room for what its splits and joins usually create (a few pieces:
+// genBaseBits checks each, and a larger one is searched on the tiling).
 func fits(n int) bool { return n <= slotCap-8 }
 
-// holdsBits reports whether g is the graph of p's pieces.
+// holds reports whether g is the graph of p's pieces.
 func (g *bitGraph) holds(p *Position) bool {
 	wf, hf := p.dims()
 	return len(p.pieces) > 0 && len(g.builtOn) == len(p.pieces) && &g.builtOn[0] == &p.pieces[0] &&
@@ -219,8 +219,10 @@ func (g *bitGraph) link(i, j int32, noted bool) {
 	}
 }
 
-// derive labels the chains of the base colouring, once per graph: the
-// win check bounds a new chain by the chains beside its recoloured pieces.
+// derive labels the chains of the base colouring, with the sides of those
+// beside each piece, and computes the side forest, once per graph: the win
+// check bounds a new chain by the chains beside its recoloured pieces, and
+// the forest proves most groups safe after a step.
 func (g *bitGraph) derive() {
 	if g.derived {
 		return
