@@ -339,3 +339,33 @@ func TestPlayBitsHandsOnTiling(t *testing.T) {
 		t.Fatalf("only %d commits compared", commits)
 	}
 }
+
+// TestBitGraphFallsBack: on a 16x15 board whose bottom row is all Black,
+// Black's H splits along it cut up to 16 pieces, and those of 9 or more
+// would pass the bitGraph's 256 slots: they are searched on the tiling,
+// and the listing is still the tiling's, move for move.
+func TestBitGraphFallsBack(t *testing.T) {
+	p := startOf(t, "16x15")
+	p.pieces = slices.Clone(p.pieces)
+	for i := range 16 {
+		p.pieces[i].c = Black
+	}
+	p.finishFresh()
+	if !fits(len(p.pieces)) {
+		t.Fatalf("%d pieces do not fit a bitGraph", len(p.pieces))
+	}
+	got := p.appendLegalMoves(new(scratch), nil, true)
+	want := p.appendLegalMoves(new(scratch), nil, false)
+	if !slices.Equal(got, want) {
+		t.Fatalf("bits: %d moves, tiling: %d moves", len(got), len(want))
+	}
+	long := 0
+	for _, m := range got {
+		if m.kind == kindH && m.n >= 9 && m.steps() > 0 {
+			long++
+		}
+	}
+	if long == 0 {
+		t.Fatal("no swap move of a split of 9 pieces or more listed")
+	}
+}
