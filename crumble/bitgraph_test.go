@@ -326,10 +326,7 @@ func TestPlayBitsHandsOnTiling(t *testing.T) {
 			if !s.holds(&q) {
 				t.Fatalf("%s %s: %v: the tiling does not hold the next position", variant, p, m)
 			}
-			wf, hf := q.dims()
-			fresh.buildBase(q.pieces, wf, hf)
-			if diff := cmp.Diff(graphOf(t, &fresh, len(q.pieces)), graphOf(t, &s.t, len(q.pieces)),
-				cmp.AllowUnexported(piece{}, rect{})); diff != "" {
+			if diff := committedDiff(t, &fresh, &s.t, q); diff != "" {
 				t.Fatalf("%s %s: %v: committed graph differs from a fresh one (-fresh +committed):\n%s", variant, p, m, diff)
 			}
 			commits++

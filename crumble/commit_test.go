@@ -54,6 +54,15 @@ func graphOf(t *testing.T, tl *tiling, n int) graphByIndex {
 	return g
 }
 
+// committedDiff compares the graph tl committed for p with one built
+// afresh in fresh; it returns "" when they agree, by p's piece indices.
+func committedDiff(t *testing.T, fresh, tl *tiling, p Position) string {
+	t.Helper()
+	wf, hf := p.dims()
+	fresh.buildBase(p.pieces, wf, hf)
+	return cmp.Diff(graphOf(t, fresh, len(p.pieces)), graphOf(t, tl, len(p.pieces)), cmp.AllowUnexported(piece{}, rect{}))
+}
+
 // TestCommit: the contact graph a scratch commits for the position its
 // last Play or PlayUnchecked led to (a playout's next ply) is the graph
 // buildBase computes for that position, over hundreds of plies of splits,
@@ -72,10 +81,7 @@ func TestCommit(t *testing.T) {
 				pending := s.next != nil
 				s.take(&p)
 				if pending && s.holds(&p) {
-					wf, hf := p.dims()
-					fresh.buildBase(p.pieces, wf, hf)
-					if diff := cmp.Diff(graphOf(t, &fresh, len(p.pieces)), graphOf(t, &s.t, len(p.pieces)),
-						cmp.AllowUnexported(piece{}, rect{})); diff != "" {
+					if diff := committedDiff(t, &fresh, &s.t, p); diff != "" {
 						t.Fatalf("%s game %d ply %d: committed graph differs from a fresh one (-fresh +committed):\n%s", variant, game, ply, diff)
 					}
 					commits++
