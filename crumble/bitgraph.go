@@ -140,6 +140,10 @@ type bitGraph struct {
 // genBaseBits checks each, and a larger one is searched on the tiling).
 func fits(n int) bool { return n <= slotCap-8 }
 
+// room reports whether the slots hold the n pieces of the position and
+// the pieces act creates.
+func (g *bitGraph) room(n int, act *action) bool { return n+len(act.added) <= slotCap }
+
 // holds reports whether g is the graph of p's pieces.
 func (g *bitGraph) holds(p *Position) bool {
 	wf, hf := p.dims()

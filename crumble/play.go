@@ -75,25 +75,14 @@ func (p Position) PlayUnchecked(m Move) Position {
 
 func (p *Position) playUnchecked(s *scratch, m Move) Position {
 	p.resolveAction(s, &m)
-	steps := m.steps()
-	if steps == 0 {
+	if m.steps() == 0 {
 		return p.finishNoPath(s)
 	}
-	if s.bits.holds(p) && len(p.pieces)+len(s.act.added) <= slotCap {
+	if s.bits.holds(p) && s.bits.room(len(p.pieces), &s.act) {
 		return p.playBits(s, &m)
 	}
-	tr := p.startPath(s, m.src)
-	win := int8(-1)
-	for i := 0; i < steps; i++ {
-		u, ok, w := s.t.step(s.col, tr, m.dir(i), p.turn)
-		if !ok {
-			break
-		}
-		tr, win = u, w
-		if w >= 0 {
-			break
-		}
-	}
+	start := p.startPath(s, m.src) // sets s.col
+	tr, win := swapGraph{t: &s.t}.playPath(s.col, start, &m, p.turn)
 	return p.finish(s, tr, win)
 }
 
@@ -107,18 +96,7 @@ func (p *Position) playBits(s *scratch, m *Move) Position {
 	g.derive()
 	g.overlay(&s.act, p.turn)
 	col := g.c0
-	tr := int32(g.first) + m.src
-	win := int8(-1)
-	for i := range m.steps() {
-		u, ok, w := g.step(&col, tr, m.dir(i), p.turn)
-		if !ok {
-			break
-		}
-		tr, win = u, w
-		if w >= 0 {
-			break
-		}
-	}
+	tr, win := swapGraph{g: g}.playPath(col.words(), int32(g.first)+m.src, m, p.turn)
 	return p.finishBits(s, &col, tr, win)
 }
 

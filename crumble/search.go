@@ -296,7 +296,7 @@ func (p *Position) genBaseBits(s *scratch, dst []Move, k int) []Move {
 	if !g.mayStep(&s.act, p.turn) {
 		return dst
 	}
-	if len(p.pieces)+len(s.act.added) > slotCap {
+	if !g.room(len(p.pieces), &s.act) {
 		dst = dst[:len(dst)-1]
 		return p.genBase(s, dst, k)
 	}
@@ -323,15 +323,37 @@ func (w swapGraph) neighbours(tr int32) [4]int32 {
 	return w.t.nb[tr]
 }
 
+// step makes a swap step of tr in direction d in colouring col, with its
+// captures (see tiling.step): the new travelling piece, whether the step
+// was legal, and the colour that now wins, or -1.
+func (w swapGraph) step(col []uint64, tr int32, d int, mover Color) (int32, bool, int8) {
+	if w.g != nil {
+		return w.g.step(setOf(col), tr, d, mover)
+	}
+	return w.t.step(col, tr, d, mover)
+}
+
 // swap makes a legal swap step in colouring col, with its captures, and
 // returns the colour that now wins, or -1.
 func (w swapGraph) swap(col []uint64, tr int32, d int, mover Color) int8 {
-	if w.g != nil {
-		_, _, win := w.g.step(setOf(col), tr, d, mover)
-		return win
-	}
-	_, _, win := w.t.step(col, tr, d, mover)
+	_, _, win := w.step(col, tr, d, mover)
 	return win
+}
+
+// playPath plays the steps of m's path from the travelling piece tr in
+// colouring col, until the path ends, a step is refused or one wins, and
+// returns the last travelling piece and the winner, or -1.
+func (w swapGraph) playPath(col []uint64, tr int32, m *Move, mover Color) (int32, int8) {
+	for i := range m.steps() {
+		u, ok, win := w.step(col, tr, m.dir(i), mover)
+		if !ok {
+			break
+		}
+		if tr = u; win >= 0 {
+			return tr, win
+		}
+	}
+	return tr, -1
 }
 
 // recoloured lists the pieces the last swap recoloured: the two swapped

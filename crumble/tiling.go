@@ -135,39 +135,13 @@ func sideMask(a rect, wf, hf int64) uint8 {
 }
 
 // link tests pieces i and j for contact and records full-side neighbours.
-// It is contact written out for the tiling, whose overlays call it in
-// every playout ply: contact is too large for the compiler to inline.
-// TestBitGraphBuild checks that both agree.
 func (t *tiling) link(i, j int32) (touch, edge bool) {
-	a, b := t.ps[i].rect, t.ps[j].rect
-	ox := min(a.x+a.w, b.x+b.w) - max(a.x, b.x)
-	oy := min(a.y+a.h, b.y+b.h) - max(a.y, b.y)
-	if ox < 0 || oy < 0 {
-		return false, false
+	touch, edge, d := contact(&t.ps[i].rect, &t.ps[j].rect)
+	if d >= 0 {
+		t.nb[i][d] = j
+		t.nb[j][opposite(d)] = i
 	}
-	switch {
-	case oy == 0 && ox > 0: // one above the other
-		t.fullSide(i, j, a.y < b.y, a.x == b.x && a.w == b.w, dirN, dirS)
-		return true, true
-	case ox == 0 && oy > 0: // side by side
-		t.fullSide(i, j, a.x < b.x, a.y == b.y && a.h == b.h, dirE, dirW)
-		return true, true
-	}
-	return true, false
-}
-
-// fullSide records pieces i and j, in edge contact, as full-side
-// neighbours when they share a whole side (whole): j lies in direction
-// ahead of i when jAhead, else i lies that way of j.
-func (t *tiling) fullSide(i, j int32, jAhead, whole bool, ahead, behind int) {
-	if !whole {
-		return
-	}
-	if !jAhead {
-		i, j = j, i
-	}
-	t.nb[i][ahead] = j
-	t.nb[j][behind] = i
+	return touch, edge
 }
 
 // contact tests rectangles a and b (of one tiling) for contact: whether
