@@ -312,17 +312,24 @@
 //
 // AppendLegalMoves and RandomMove allocate nothing (but for a path of more
 // than 64 steps); PlayUnchecked allocates twice: the new piece list and the
-// history's turn record, which has room for the occurrence trie's copied
-// path (its root and the small nodes one and two levels down) and for the
-// pieces of a split of up to five. A split of more pieces, or a game long
-// enough for fuller nodes further down the trie, costs one allocation more
-// now and then (2.01 a ply over a random 6x6 game of 196 plies).
+// history's turn record, which has room for the pieces of a split of up to
+// five, or for the run of positions that one turn in 64 seals (see
+// below). A split of more pieces costs one allocation more, and so does
+// one turn in 128, whose sealed run merges with older ones (2.01 a ply
+// over a random 6x6 game of 196 plies).
 //
 // # History and concurrency
 //
 // The history for the draw rules is a persistent structure shared with
-// every ancestor position (a parent-linked list of turn records and a hash
-// trie of occurrences), so Play costs the same at ply 1 and ply 1000 and a
-// Position is an immutable value, safe to share between goroutines. The
+// every ancestor position: a parent-linked list of turn records, each with
+// the position its turn led to, and runs of earlier positions sorted by
+// hash. A position's occurrences are counted by walking back over the
+// last 64 positions at most (a 256-bit filter of their hashes skips the
+// walk unless the position may be among them) and by bisecting each run.
+// Every 64 turns the recent positions are sealed into a run, and runs of
+// equal size merge, so a game of n turns has at most log2(n/64)+1 runs: a
+// turn costs about the same at ply 1 and ply 1000, with no path of
+// pointers copied per turn as a persistent map would. A Position is an
+// immutable value, safe to share between goroutines. The
 // history is not part of Equal, Hash or the position code.
 package crumble

@@ -1,14 +1,35 @@
 package crumble
 
 // The game's history for the draw rules: a parent-linked list of turn
-// records and a persistent hash trie of position occurrences. Both are
-// shared with every ancestor and never modified, so Play costs O(1) in the
-// length of the game and positions stay safe for concurrent use.
+// records, each with the position its turn led to, and sorted runs of the
+// earlier positions for counting occurrences. Both are shared with every
+// ancestor and never modified, so positions stay safe for concurrent use.
+//
+// Counting a position's occurrences must not cost a walk over the whole
+// game, and it must not cost much per turn either: a persistent map copies
+// a path of pointers on every insertion, which a playout pays on every ply
+// (in the collector's write barriers above all). So the occurrences are
+// kept the way a log-structured store keeps its keys: the last few
+// positions are found by walking the turn records back (a filter of their
+// hashes skips the walk when the position cannot be among them), and every
+// recentMax turns they are sealed into a run sorted by hash; runs of equal
+// size merge, like the digits of a binary counter, so a game of n turns
+// has at most log2(n/recentMax)+1 runs, each searched by bisection. A
+// turn's cost stays bounded at any length of game, and the sealing costs
+// each position O(log n) copies over the game.
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 )
+
+// recentMax is how many positions a turn record may have that are not in
+// its runs: the length of the walk back when the filter cannot rule a
+// position out, and the size of the smallest run. Sealing allocates a run
+// once in recentMax turns (twice in that many when the runs merge), so
+// this sets Play's allocations above the two it always makes.
+const recentMax = 64
 
 type history struct {
 	parent *history
@@ -17,24 +38,52 @@ type history struct {
 	a    []rect
 	x    rect
 	hasX bool
-	// occurrences of positions so far, this one included
-	occ *trieNode
+	// the position the turn led to
+	hash   uint64
+	pieces []piece
+	turn   Color
 	// rep: this position has now occurred three times
 	rep bool
+	// recent: this position and the recent-1 before it, the positions
+	// runs does not hold; filter: one bit for each of their hashes
+	recent int32
+	filter [4]uint64
+	runs   *run
 
-	// Room for what a turn usually adds, so that push allocates it with
-	// the turn's record: the rectangles of a (a join's one, or the pieces
-	// of a split, rarely more than five), and the trie's new path to the
-	// position.
+	// Room for the pieces a split removes (rarely more than five), so
+	// that push allocates them with the record, and for the run this
+	// record starts when it seals the positions before it.
 	aRoom [5]rect
-	room  trieRoom
+	own   run
+}
+
+// run is a sorted array of earlier positions, and the older runs.
+type run struct {
+	next *run
+	occ  []occurrence // by hash
+}
+
+// occurrence is one position of the game: its hash and the turn record
+// that holds it.
+type occurrence struct {
+	hash uint64
+	at   *history
+}
+
+// sealingHistory is a turn record allocated with room for the run it
+// seals, when that run merges with no older one.
+type sealingHistory struct {
+	history
+	occ [recentMax]occurrence
 }
 
 // newHistory starts the history of a game at p: one occurrence of p.
 func newHistory(p *Position) *history {
 	h := &history{}
 	if p.v.Draws&Repetition != 0 {
-		h.occ, _ = h.occ.insert(0, p.hash, p.pieces, p.turn, &h.room)
+		h.hash, h.pieces, h.turn = p.hash, p.pieces, p.turn
+		h.recent = 1
+		h.filter = filterOf(p.hash)
 	}
 	return h
 }
@@ -44,7 +93,17 @@ func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) 
 	if h == nil || q.v.Draws == NoDraws {
 		return h
 	}
-	n := &history{parent: h, turns: h.turns + 1, occ: h.occ}
+	repetition := q.v.Draws&Repetition != 0
+	sealing := repetition && h.recent == recentMax
+	var n *history
+	var room []occurrence
+	if sealing && (h.runs == nil || len(h.runs.occ) > recentMax) {
+		b := &sealingHistory{}
+		n, room = &b.history, b.occ[:0]
+	} else {
+		n = &history{}
+	}
+	n.parent, n.turns = h, h.turns+1
 	if q.v.Draws&Renewables != 0 {
 		n.x, n.hasX = x, hasX
 		if len(act.added) == 1 { // a join removes its rectangle R
@@ -56,15 +115,112 @@ func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) 
 			}
 		}
 	}
-	if q.v.Draws&Repetition != 0 {
-		var count int32
-		n.occ, count = h.occ.insert(0, q.hash, q.pieces, q.turn, &n.room)
-		n.turns = h.turns + 1
-		if count >= 3 {
-			n.rep = true
+	if !repetition {
+		return n
+	}
+	n.hash, n.pieces, n.turn = q.hash, q.pieces, q.turn
+	if sealing {
+		n.seal(room)
+		n.recent, n.filter = 1, filterOf(q.hash)
+	} else {
+		n.runs, n.recent = h.runs, h.recent+1
+		f := filterOf(q.hash)
+		for i := range f {
+			n.filter[i] = h.filter[i] | f[i]
 		}
 	}
+	n.rep = n.occurrences() >= 3
 	return n
+}
+
+// occurrences counts the occurrences of n's position so far, n's own
+// included: in the runs, and among the recent positions before it unless
+// the filter rules it out.
+func (n *history) occurrences() int32 {
+	c := 1 + n.runs.count(n)
+	if h, f := n.parent, filterOf(n.hash); n.recent > 1 && h.filter[0]&f[0]|h.filter[1]&f[1]|h.filter[2]&f[2]|h.filter[3]&f[3] != 0 {
+		c += h.recentCount(n)
+	}
+	return c
+}
+
+// filterOf returns the filter bit of a hash: one of 256, by its top byte.
+func filterOf(hash uint64) (f [4]uint64) {
+	f[hash>>62] = 1 << (hash >> 56 & 63)
+	return f
+}
+
+// same reports whether records h and o hold the same position.
+func (h *history) same(o *history) bool {
+	return h.hash == o.hash && h.turn == o.turn && slices.Equal(h.pieces, o.pieces)
+}
+
+// recentCount counts the positions of h's recent ones that are n's.
+func (h *history) recentCount(n *history) int32 {
+	var c int32
+	for i, r := int32(0), h; i < h.recent; i, r = i+1, r.parent {
+		if r.same(n) {
+			c++
+		}
+	}
+	return c
+}
+
+// count counts the positions of the runs that are n's.
+func (r *run) count(n *history) int32 {
+	var c int32
+	for ; r != nil; r = r.next {
+		i, _ := slices.BinarySearchFunc(r.occ, n.hash, func(o occurrence, h uint64) int { return cmp.Compare(o.hash, h) })
+		for ; i < len(r.occ) && r.occ[i].hash == n.hash; i++ {
+			if r.occ[i].at.same(n) {
+				c++
+			}
+		}
+	}
+	return c
+}
+
+// seal sets n's runs: its parent's, with the parent's recent positions
+// sorted into a new run, merged with every older run no larger than what
+// has been merged so far (so run sizes double from the newest to the
+// oldest). room, when not nil, has room for the recent positions alone.
+func (n *history) seal(room []occurrence) {
+	h := n.parent
+	size, rest := int(h.recent), h.runs
+	for rest != nil && len(rest.occ) <= size {
+		size += len(rest.occ)
+		rest = rest.next
+	}
+	occ := room
+	if cap(occ) < size {
+		occ = make([]occurrence, 0, size)
+	}
+	for i, r := int32(0), h; i < h.recent; i, r = i+1, r.parent {
+		occ = append(occ, occurrence{r.hash, r})
+	}
+	slices.SortFunc(occ, func(a, b occurrence) int { return cmp.Compare(a.hash, b.hash) })
+	for r := h.runs; r != rest; r = r.next {
+		occ = mergeRuns(occ, r.occ)
+	}
+	n.own = run{next: rest, occ: occ}
+	n.runs = &n.own
+}
+
+// mergeRuns merges the sorted b into the sorted a, which has room for it,
+// from the back.
+func mergeRuns(a, b []occurrence) []occurrence {
+	i, j := len(a)-1, len(b)-1
+	a = a[:len(a)+len(b)]
+	for k := len(a) - 1; j >= 0; k-- {
+		if i >= 0 && a[i].hash > b[j].hash {
+			a[k] = a[i]
+			i--
+		} else {
+			a[k] = b[j]
+			j--
+		}
+	}
+	return a
 }
 
 // draw returns the draw reason that applies after the turn that made q.
@@ -122,136 +278,4 @@ func covered(a, b []rect) bool {
 		}
 	}
 	return true
-}
-
-// trieNode is a node of a persistent hash trie (5 bits per level) from
-// position hash to occurrence count. Positions with equal hashes are told
-// apart by comparing them exactly. A node either branches (bitmap, kids)
-// or holds leaves (leaf): one pointer a kid keeps the nodes that every
-// insertion copies small.
-type trieNode struct {
-	bitmap uint32
-	kids   []*trieNode
-	leaf   *trieLeaf
-}
-
-type trieLeaf struct {
-	hash   uint64
-	pieces []piece
-	turn   Color
-	count  int32
-	next   *trieLeaf // other positions with the same hash
-}
-
-// trieRoom is the storage one insertion writes into: the leaf it adds or
-// bumps, with the node that holds it, and the copies of the nodes on the
-// path to it. The root is copied on every insertion, a node one level down
-// on most, and two levels down on some (a game's positions rarely number a
-// thousand, 32 per root kid, so the nodes below the root are small), so
-// room for those, in the record of the turn, makes a turn's trie path
-// cost no allocation of its own; deeper or fuller nodes are allocated.
-type trieRoom struct {
-	node      trieNode
-	leaf      trieLeaf
-	root      trieNode
-	rootKids  [32]*trieNode
-	inner     trieNode
-	innerKids [16]*trieNode
-	deep      trieNode
-	deepKids  [4]*trieNode
-}
-
-// copyNode returns an empty node at the depth with room for k kids.
-func (r *trieRoom) copyNode(depth int, bitmap uint32, k int) *trieNode {
-	switch {
-	case depth == 0:
-		r.root = trieNode{bitmap: bitmap, kids: r.rootKids[:0:k]}
-		return &r.root
-	case depth == 1 && k <= len(r.innerKids):
-		r.inner = trieNode{bitmap: bitmap, kids: r.innerKids[:0:k]}
-		return &r.inner
-	case depth == 2 && k <= len(r.deepKids):
-		r.deep = trieNode{bitmap: bitmap, kids: r.deepKids[:0:k]}
-		return &r.deep
-	}
-	return newTrieNode(bitmap, k)
-}
-
-const trieMaxDepth = 12 // 13 levels of 5 bits cover 64 bits
-
-// insert returns a trie with one more occurrence of the position, and its
-// count now. The receiver is not changed. room is storage for what the
-// insertion writes: one leaf (a new leaf, or a bumped copy of the old) and
-// the path of copied nodes.
-func (n *trieNode) insert(depth int, hash uint64, ps []piece, turn Color, room *trieRoom) (*trieNode, int32) {
-	bit := uint32(1) << (hash >> (5 * depth) & 31)
-	var bitmap uint32
-	var kids []*trieNode
-	if n != nil {
-		bitmap, kids = n.bitmap, n.kids
-	}
-	idx := bits.OnesCount32(bitmap & (bit - 1))
-	if bitmap&bit == 0 {
-		out := room.copyNode(depth, bitmap|bit, len(kids)+1)
-		room.leaf = trieLeaf{hash: hash, pieces: ps, turn: turn, count: 1}
-		room.node = trieNode{leaf: &room.leaf}
-		out.kids = append(append(append(out.kids, kids[:idx]...), &room.node), kids[idx:]...)
-		return out, 1
-	}
-	out := room.copyNode(depth, bitmap, len(kids))
-	out.kids = append(out.kids, kids...)
-	k := kids[idx]
-	var count int32
-	switch {
-	case k.leaf == nil:
-		out.kids[idx], count = k.insert(depth+1, hash, ps, turn, room)
-	case k.leaf.hash == hash || depth == trieMaxDepth:
-		room.node = trieNode{leaf: k.leaf.bump(hash, ps, turn, &count, &room.leaf)}
-		out.kids[idx] = &room.node
-	default:
-		// push the old leaf one level down, then insert beside it: the
-		// node holding it alone is copied by the insertion, so it can
-		// live on the stack
-		one := [1]*trieNode{k}
-		sub := trieNode{bitmap: uint32(1) << (k.leaf.hash >> (5 * (depth + 1)) & 31), kids: one[:]}
-		out.kids[idx], count = sub.insert(depth+1, hash, ps, turn, room)
-	}
-	return out, count
-}
-
-// smallTrieNode is a node allocated with room for its kids, as the nodes
-// below the root mostly hold one or two.
-type smallTrieNode struct {
-	node trieNode
-	room [2]*trieNode
-}
-
-// newTrieNode returns an empty node with room for k kids, in one
-// allocation when they are few.
-func newTrieNode(bitmap uint32, k int) *trieNode {
-	if k <= len(smallTrieNode{}.room) {
-		b := &smallTrieNode{node: trieNode{bitmap: bitmap}}
-		b.node.kids = b.room[:0:k]
-		return &b.node
-	}
-	return &trieNode{bitmap: bitmap, kids: make([]*trieNode, 0, k)}
-}
-
-// bump returns a leaf chain with the position's count raised by one; the
-// leaf it changes is written into spare, the leaves before it are copied.
-func (l *trieLeaf) bump(hash uint64, ps []piece, turn Color, count *int32, spare *trieLeaf) *trieLeaf {
-	if l == nil {
-		*count = 1
-		*spare = trieLeaf{hash: hash, pieces: ps, turn: turn, count: 1}
-		return spare
-	}
-	if l.hash == hash && l.turn == turn && slices.Equal(l.pieces, ps) {
-		*spare = *l
-		spare.count++
-		*count = spare.count
-		return spare
-	}
-	c := *l
-	c.next = l.next.bump(hash, ps, turn, count, spare)
-	return &c
 }

@@ -45,79 +45,90 @@ func TestTurnRecords(t *testing.T) {
 	}
 }
 
-func TestOccurrenceTrie(t *testing.T) {
-	a := []piece{{rect{0, 0, 1, 1}, Black}}
-	b := []piece{{rect{0, 0, 1, 1}, White}}
-	var n *trieNode
-	var c int32
-	// equal hashes, different positions; hashes that agree on their low
-	// 60 bits go down to the last level
-	n, c = n.insert(0, 1, a, Black, new(trieRoom))
-	if c != 1 {
-		t.Fatal(c)
+// occurrencePool returns synthetic positions for the occurrence count:
+// position i has hash mix64(i/3), one piece at x = i/2 and turn i%2, so
+// positions 0 and 1 differ by the side to move alone, positions 1 and 2 by
+// their pieces alone, and no two are the same.
+func occurrencePool(n int) []Position {
+	pool := make([]Position, n)
+	for i := range pool {
+		pool[i] = Position{v: Variant{Draws: Repetition}, hash: mix64(uint64(i / 3)),
+			pieces: []piece{{rect{int64(i / 2), 0, 1, 1}, Black}}, turn: Color(i % 2)}
 	}
-	n1 := n
-	n, c = n.insert(0, 1, b, Black, new(trieRoom))
-	if c != 1 {
-		t.Errorf("colliding position counted %d", c)
+	return pool
+}
+
+// TestOccurrenceCounts pushes a long game of synthetic positions, drawn
+// from a small pool so that each recurs many times, and checks every
+// turn's count against a plain count: across the walk back over the
+// recent positions, the sealing of runs and their merging (the game is 24
+// runs long), positions with equal hashes told apart by their pieces or
+// side to move. Then every earlier record must count as it did (later
+// turns change nothing), and a second game branching off at each sealing
+// turn must count its own positions, not the first game's.
+func TestOccurrenceCounts(t *testing.T) {
+	pool := occurrencePool(30)
+	r := rand.New(rand.NewPCG(3, 4))
+	const plies = 24*recentMax + 17
+	seen := make([]int32, len(pool))
+	draw := func() int {
+		if r.IntN(8) == 0 { // a lone newcomer now and then
+			return len(pool) - 1 - r.IntN(3)
+		}
+		return r.IntN(len(pool) - 3)
 	}
-	n, c = n.insert(0, 1|1<<60, a, Black, new(trieRoom))
-	if c != 1 {
-		t.Errorf("deep hash counted %d", c)
+	first := draw()
+	h := newHistory(&pool[first])
+	seen[first]++
+	records := []*history{h}
+	counts := []int32{1}
+	for ply := 1; ply <= plies; ply++ {
+		i := draw()
+		seen[i]++
+		h = h.push(&pool[i], action{}, nil, rect{}, false)
+		if got := h.occurrences(); got != seen[i] {
+			t.Fatalf("ply %d, position %d: counted %d, want %d", ply, i, got, seen[i])
+		}
+		if h.rep != (seen[i] >= 3) {
+			t.Fatalf("ply %d: rep %v after %d occurrences", ply, h.rep, seen[i])
+		}
+		records, counts = append(records, h), append(counts, seen[i])
 	}
-	n, c = n.insert(0, 1, a, White, new(trieRoom))
-	if c != 1 {
-		t.Errorf("other side to move counted %d", c)
+	runs := 0
+	for r := h.runs; r != nil; r = r.next {
+		runs++
 	}
-	n, c = n.insert(0, 1, a, Black, new(trieRoom))
-	if c != 2 {
-		t.Errorf("repeat counted %d", c)
+	// 24 sealed runs of recentMax merge into runs of 16 and 8
+	if runs != 2 {
+		t.Errorf("%d runs after %d plies, want 2 (merging like a binary counter)", runs, plies)
 	}
-	n, c = n.insert(0, 1|1<<60, a, Black, new(trieRoom))
-	if c != 2 {
-		t.Errorf("deep repeat counted %d", c)
+	for ply, rec := range records {
+		if got := rec.occurrences(); got != counts[ply] {
+			t.Fatalf("ply %d counts %d after later turns, counted %d then", ply, got, counts[ply])
+		}
 	}
-	// the older trie is unchanged
-	if _, c = n1.insert(0, 1, a, Black, new(trieRoom)); c != 2 {
-		t.Errorf("persistent trie changed: %d", c)
-	}
-	for i := uint64(0); i < 200; i++ {
-		n, _ = n.insert(0, i*0x9e3779b97f4a7c15, a, Black, new(trieRoom))
-	}
-	for i := uint64(0); i < 200; i++ {
-		if _, c = n.insert(0, i*0x9e3779b97f4a7c15, a, Black, new(trieRoom)); c != 2 && i != 0 {
-			t.Fatalf("hash %d counted %d", i, c)
+	// a branch off each sealing turn, playing only the newcomers
+	for ply := recentMax - 1; ply < plies; ply += recentMax {
+		b, want := records[ply], seenBefore(records[:ply+1], &pool[len(pool)-1])
+		for k := range 3 {
+			b = b.push(&pool[len(pool)-1], action{}, nil, rect{}, false)
+			want++
+			if got := b.occurrences(); got != want {
+				t.Fatalf("branch at ply %d, turn %d: counted %d, want %d", ply, k+1, got, want)
+			}
 		}
 	}
 }
 
-// TestOccurrenceTriePersistent fills a trie past the room a turn record
-// holds for the copied path (full nodes one level down, nodes further
-// down) and checks that every earlier trie still counts what it held.
-func TestOccurrenceTriePersistent(t *testing.T) {
-	a := []piece{{rect{0, 0, 1, 1}, Black}}
-	key := func(i int) uint64 { return mix64(uint64(i)) }
-	const n = 3000
-	var tries []*trieNode
-	var tr *trieNode
-	for i := range n {
-		var c int32
-		if tr, c = tr.insert(0, key(i), a, Black, new(trieRoom)); c != 1 {
-			t.Fatalf("new hash %d counted %d", i, c)
-		}
-		tries = append(tries, tr)
-	}
-	for _, at := range []int{0, 40, 700, n - 1} {
-		for i := range n {
-			want := int32(1)
-			if i <= at {
-				want = 2
-			}
-			if _, c := tries[at].insert(0, key(i), a, Black, new(trieRoom)); c != want {
-				t.Fatalf("trie after %d inserts: hash %d counted %d, want %d", at+1, i, c, want)
-			}
+// seenBefore counts the records that hold position p.
+func seenBefore(records []*history, p *Position) int32 {
+	n := int32(0)
+	for _, rec := range records {
+		if rec.same(&history{hash: p.hash, pieces: p.pieces, turn: p.turn}) {
+			n++
 		}
 	}
+	return n
 }
 
 // TestRenewableIterationInPlay replays a renewable iteration found by a
