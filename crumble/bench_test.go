@@ -2,6 +2,7 @@ package crumble
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -98,8 +99,13 @@ func BenchmarkPlayUnchecked(b *testing.B) {
 
 // BenchmarkPlayUncheckedListed plays every move of a position whose moves
 // were just listed, as a search expands a node or a perft its leaves: the
-// paths replay on the bitset graph the listing left.
+// paths replay on the bitset graph the listing left. It runs on one
+// processor: the pooled working memory is kept per processor, and on more
+// than one the scheduler moves the goroutine now and then to a processor
+// whose working memory holds no bitsets, so the figure would be a mix of
+// the two graph forms.
 func BenchmarkPlayUncheckedListed(b *testing.B) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	benchPositions(b, func(b *testing.B, ps [2]Position) {
 		moves := ps[0].LegalMoves()
 		b.ReportAllocs()

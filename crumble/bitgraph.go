@@ -343,6 +343,9 @@ func (g *bitGraph) setNb(w int32, d int, u int32) {
 // pieces around them gain them. The caller checks that n0 and the created
 // pieces fit in slotCap.
 func (g *bitGraph) overlay(act *action, mover Color) {
+	if g.overlays(act) {
+		return // the moves of one split or join, played in turn (a perft's leaves)
+	}
 	g.undo()
 	var removed, around set
 	for _, v := range act.removed {
@@ -398,6 +401,21 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 		g.c0 = g.c0.or(g.created)
 	}
 	g.overlaid = true
+}
+
+// overlays reports whether the overlay in place is that of act: the same
+// created pieces. They decide the removed ones, the pieces under them, and
+// the mover is always the same, as g holds one position.
+func (g *bitGraph) overlays(act *action) bool {
+	if !g.overlaid || g.next-g.first != len(act.added) {
+		return false
+	}
+	for k, r := range act.added {
+		if g.ps[g.first+k] != r {
+			return false
+		}
+	}
+	return true
 }
 
 // undo takes the overlay in place off the graph: the live pieces and the
