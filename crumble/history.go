@@ -50,11 +50,9 @@ type history struct {
 	filter [4]uint64
 	runs   *run
 
-	// Room for the pieces a split removes (rarely more than five), so
-	// that push allocates them with the record, and for the run this
-	// record starts when it seals the positions before it.
+	// room for the pieces a split removes (rarely more than five), so
+	// that push allocates them with the record
 	aRoom [5]rect
-	own   run
 }
 
 // run is a sorted array of earlier positions, and the older runs.
@@ -70,10 +68,12 @@ type occurrence struct {
 	at   *history
 }
 
-// sealingHistory is a turn record allocated with room for the run it
-// seals, when that run merges with no older one.
+// sealingHistory is a turn record that seals the positions before it,
+// allocated with the run it starts and room for the run's positions, used
+// when the run merges with no older one.
 type sealingHistory struct {
 	history
+	own run
 	occ [recentMax]occurrence
 }
 
@@ -96,10 +96,14 @@ func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) 
 	repetition := q.v.Draws&Repetition != 0
 	sealing := repetition && h.recent == recentMax
 	var n *history
+	var own *run
 	var room []occurrence
-	if sealing && (h.runs == nil || len(h.runs.occ) > recentMax) {
+	if sealing {
 		b := &sealingHistory{}
-		n, room = &b.history, b.occ[:0]
+		n, own = &b.history, &b.own
+		if h.runs == nil || len(h.runs.occ) > recentMax {
+			room = b.occ[:0]
+		}
 	} else {
 		n = &history{}
 	}
@@ -120,7 +124,7 @@ func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) 
 	}
 	n.hash, n.pieces, n.turn = q.hash, q.pieces, q.turn
 	if sealing {
-		n.seal(room)
+		n.seal(own, room)
 		n.recent, n.filter = 1, filterOf(q.hash)
 	} else {
 		n.runs, n.recent = h.runs, h.recent+1
@@ -183,8 +187,9 @@ func (r *run) count(n *history) int32 {
 // seal sets n's runs: its parent's, with the parent's recent positions
 // sorted into a new run, merged with every older run no larger than what
 // has been merged so far (so run sizes double from the newest to the
-// oldest). room, when not nil, has room for the recent positions alone.
-func (n *history) seal(room []occurrence) {
+// oldest). own is where the new run goes; room, when not nil, has room for
+// the recent positions alone.
+func (n *history) seal(own *run, room []occurrence) {
 	h := n.parent
 	size, rest := int(h.recent), h.runs
 	for rest != nil && len(rest.occ) <= size {
@@ -202,8 +207,8 @@ func (n *history) seal(room []occurrence) {
 	for r := h.runs; r != rest; r = r.next {
 		occ = mergeRuns(occ, r.occ)
 	}
-	n.own = run{next: rest, occ: occ}
-	n.runs = &n.own
+	*own = run{next: rest, occ: occ}
+	n.runs = own
 }
 
 // mergeRuns merges the sorted b into the sorted a, which has room for it,
