@@ -267,10 +267,20 @@ type action struct {
 	removed []int32 // indices in the position before the action, sorted
 	added   []rect  // the created pieces, in source order
 	parent  []int32 // for each created piece, a piece it replaces
+	of      Move    // the move whose split or join it is, without its path, if fillAction filled it
 }
 
 func (a *action) reset() {
 	a.removed, a.added, a.parent = a.removed[:0], a.added[:0], a.parent[:0]
+	a.of = Move{}
+}
+
+// baseOf returns m without its path: the split or join alone, bound to
+// m's position.
+func baseOf(m *Move) Move {
+	b := *m
+	b.path, b.plen, b.raw, b.src = [2]uint64{}, 0, "", 0
+	return b
 }
 
 // anyBeside reports whether try(r, v) holds for a created piece r and a
@@ -340,8 +350,12 @@ func (p *Position) hasBase() bool {
 }
 
 // resolveAction fills s.act for a move's base, reading the walk again for
-// splits. It trusts the move.
+// splits, unless s.act holds it already (the moves of one split or join,
+// played in turn). It trusts the move.
 func (p *Position) resolveAction(s *scratch, m *Move) {
+	if m.kind != kindNone && s.act.of == baseOf(m) {
+		return
+	}
 	s.walkBuf = s.walkBuf[:0]
 	if m.kind != kindJ {
 		wf, hf := p.dims()
@@ -366,6 +380,7 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 		s.act.removed, _ = joinMembers(s.act.removed, p.pieces, a.x, a.y, m.x1, m.y1, p.turn)
 		s.act.addJoin(rect{a.x, a.y, m.x1 - a.x, m.y1 - a.y})
 	}
+	s.act.of = baseOf(m)
 }
 
 // basesOf appends to s.bases the splits and joins anchored at the mover's

@@ -2,7 +2,6 @@ package crumble
 
 import (
 	"math/rand/v2"
-	"runtime"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -99,13 +98,14 @@ func BenchmarkPlayUnchecked(b *testing.B) {
 
 // BenchmarkPlayUncheckedListed plays every move of a position whose moves
 // were just listed, as a search expands a node or a perft its leaves: the
-// paths replay on the bitset graph the listing left. It runs on one
-// processor: the pooled working memory is kept per processor, and on more
-// than one the scheduler moves the goroutine now and then to a processor
-// whose working memory holds no bitsets, so the figure would be a mix of
-// the two graph forms.
+// paths replay on the bitset graph the listing left. Run it with -cpu 1
+// for that figure: the pooled working memory is kept per processor, and on
+// more than one the scheduler moves the goroutine now and then to a
+// processor whose working memory holds no bitsets, so that the rest of
+// the moves replay on adjacency lists built afresh there, and the figure
+// mixes the two graph forms. (Switching GOMAXPROCS inside the benchmark
+// made the runs after the first of a -count 30-50% slower.)
 func BenchmarkPlayUncheckedListed(b *testing.B) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	benchPositions(b, func(b *testing.B, ps [2]Position) {
 		moves := ps[0].LegalMoves()
 		b.ReportAllocs()
