@@ -289,24 +289,24 @@
 // position it served: PlayUnchecked after LegalMoves of the same position
 // and Play or PlayUnchecked after RandomMove (a playout ply) build nothing
 // again, and Play of a sibling keeps them; the moves of one split or join,
-// played in turn as LegalMoves lists them, share its overlay, which both
-// forms keep in place. The pool (a sync.Pool) keeps a working memory per
-// processor, so a goroutine that the scheduler moves finds another one,
-// without these graphs: the moves it plays next build the adjacency lists
-// afresh, and run a little slower than on the bitsets. The checked Play
-// replays its move on the adjacency lists; a path that PlayUnchecked plays
-// on the bitset graph hands the lists on with the pieces it recoloured, so
-// that a playout still carries them from ply to ply. A call on the position
-// that Play returned after RandomMove (a playout's next ply) turns the
-// parent's adjacency lists into the child's by patching them around the
-// move: the removed pieces' slots stay free, the created ones keep theirs,
-// the chains and the side forest are mended, not derived again (a chain's
-// recorded sides may then exceed its own, which only makes the win check
-// flood more often). The lists are built afresh once free slots or lists
-// left behind outweigh the pieces. The chains and the forest pay only over
-// many steps: Play of a position whose lists were just built, which replays
-// one path, floods instead of computing them. Nothing is cached in a
-// Position.
+// played in turn as LegalMoves lists them, share the action found for it
+// and its overlay, which both forms keep in place. The pool (a sync.Pool)
+// keeps a working memory per processor, so a goroutine that the scheduler
+// moves finds another one, without these graphs: the moves it plays next
+// build the adjacency lists afresh, and cost more than on the bitsets. The
+// checked Play replays its move on the adjacency lists; a path that
+// PlayUnchecked plays on the bitset graph hands the lists on with the
+// pieces it recoloured, so that a playout still carries them from ply to
+// ply. A call on the position that Play returned after RandomMove (a
+// playout's next ply) turns the parent's adjacency lists into the child's
+// by patching them around the move: the removed pieces' slots stay free,
+// the created ones keep theirs, the chains and the side forest are mended,
+// not derived again (a chain's recorded sides may then exceed its own,
+// which only makes the win check flood more often). The lists are built
+// afresh once free slots or lists left behind outweigh the pieces. The
+// chains and the forest pay only over many steps: Play of a position whose
+// lists were just built, which replays one path, floods instead of
+// computing them. Nothing is cached in a Position.
 //
 // Play allocates the new position's piece list (40 bytes a piece), which
 // is most of what a playout allocates: with Go's default GOGC=100 and the
