@@ -69,8 +69,8 @@ type occurrence struct {
 }
 
 // sealingHistory is a turn record that seals the positions before it,
-// allocated with the run it starts and room for the run's positions, used
-// when the run merges with no older one.
+// allocated with the run it starts and room for the run's positions, which
+// serves when the run merges with no older one.
 type sealingHistory struct {
 	history
 	own run
@@ -100,10 +100,7 @@ func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) 
 	var room []occurrence
 	if sealing {
 		b := &sealingHistory{}
-		n, own = &b.history, &b.own
-		if h.runs == nil || len(h.runs.occ) > recentMax {
-			room = b.occ[:0]
-		}
+		n, own, room = &b.history, &b.own, b.occ[:0]
 	} else {
 		n = &history{}
 	}
@@ -187,8 +184,8 @@ func (r *run) count(n *history) int32 {
 // seal sets n's runs: its parent's, with the parent's recent positions
 // sorted into a new run, merged with every older run no larger than what
 // has been merged so far (so run sizes double from the newest to the
-// oldest). own is where the new run goes; room, when not nil, has room for
-// the recent positions alone.
+// oldest). own is where the new run goes; room has room for the recent
+// positions alone, enough when no older run merges.
 func (n *history) seal(own *run, room []occurrence) {
 	h := n.parent
 	size, rest := int(h.recent), h.runs
