@@ -264,23 +264,33 @@ func searchPieces(ps []piece, x, y int64) int {
 
 // action is a resolved split or join: what it removes and what it adds.
 type action struct {
-	removed []int32 // indices in the position before the action, sorted
-	added   []rect  // the created pieces, in source order
-	parent  []int32 // for each created piece, a piece it replaces
-	of      Move    // the move whose split or join it is, without its path, if fillAction filled it
+	removed []int32    // indices in the position before the action, sorted
+	added   []rect     // the created pieces, in source order
+	parent  []int32    // for each created piece, a piece it replaces
+	of      actionName // which split or join it is (nameOf)
 }
 
 func (a *action) reset() {
 	a.removed, a.added, a.parent = a.removed[:0], a.added[:0], a.parent[:0]
-	a.of = Move{}
+	a.of = actionName{}
 }
 
-// baseOf returns m without its path: the split or join alone, bound to
-// m's position.
-func baseOf(m *Move) Move {
-	b := *m
-	b.path, b.plen, b.raw, b.src = [2]uint64{}, 0, "", 0
-	return b
+// actionName names the split or join of a move, bound to the move's
+// position: two actions of one position are the same exactly when their
+// names are, since the created pieces follow from it (and the removed ones
+// from them). So a graph keeps an overlay for the next action of the same
+// name (see tiling.overlays), and Play the action itself.
+type actionName struct {
+	ps        *piece
+	np        int32
+	kind      uint8
+	anchor, n int32
+	x1, y1    int64
+}
+
+// nameOf returns the name of m's split or join.
+func nameOf(m *Move) actionName {
+	return actionName{m.ps, m.np, m.kind, m.anchor, m.n, m.x1, m.y1}
 }
 
 // anyBeside reports whether try(r, v) holds for a created piece r and a
@@ -353,7 +363,7 @@ func (p *Position) hasBase() bool {
 // splits, unless s.act holds it already (the moves of one split or join,
 // played in turn). It trusts the move.
 func (p *Position) resolveAction(s *scratch, m *Move) {
-	if m.kind != kindNone && s.act.of == baseOf(m) {
+	if m.kind != kindNone && s.act.of == nameOf(m) {
 		return
 	}
 	s.walkBuf = s.walkBuf[:0]
@@ -380,7 +390,7 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 		s.act.removed, _ = joinMembers(s.act.removed, p.pieces, a.x, a.y, m.x1, m.y1, p.turn)
 		s.act.addJoin(rect{a.x, a.y, m.x1 - a.x, m.y1 - a.y})
 	}
-	s.act.of = baseOf(m)
+	s.act.of = nameOf(m)
 }
 
 // basesOf appends to s.bases the splits and joins anchored at the mover's

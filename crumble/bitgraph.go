@@ -124,6 +124,7 @@ type bitGraph struct {
 	// ...; next is the first slot the next overlay may take), the live
 	// pieces around the removed ones and the full-side links changed
 	overlaid    bool
+	overlayOf   actionName // the action overlaid (action.of)
 	first, next int
 	created     set
 	region      []int32
@@ -400,22 +401,12 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	if mover == White {
 		g.c0 = g.c0.or(g.created)
 	}
-	g.overlaid = true
+	g.overlaid, g.overlayOf = true, act.of
 }
 
-// overlays reports whether the overlay in place is that of act: the same
-// created pieces. They decide the removed ones, the pieces under them, and
-// the mover is always the same, as g holds one position.
+// overlays is tiling.overlays on the bitsets.
 func (g *bitGraph) overlays(act *action) bool {
-	if !g.overlaid || g.next-g.first != len(act.added) {
-		return false
-	}
-	for k, r := range act.added {
-		if g.ps[g.first+k] != r {
-			return false
-		}
-	}
-	return true
+	return g.overlaid && act.of.kind != kindNone && act.of == g.overlayOf
 }
 
 // undo takes the overlay in place off the graph: the live pieces and the

@@ -749,6 +749,7 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 		sc.act.addJoin(rect{a.x, a.y, x1 - a.x, y1 - a.y})
 		m.x1, m.y1 = x1, y1
 	}
+	sc.act.of = nameOf(&m)
 	// the path
 	tr, win := int32(-1), int8(-1)
 	if pm.path != "" {

@@ -88,7 +88,8 @@ type tiling struct {
 	patched  []int32
 	// kept from patchAround for the next action with the same removed set
 	memo      bool
-	overlaid  bool // an overlay is in place (since the last base)
+	overlaid  bool       // an overlay is in place (since the last base)
+	overlayOf actionName // and the action it is of (action.of)
 	slack     int
 	regionEnd int
 	nbClean   [][4]int32
@@ -413,7 +414,7 @@ func (t *tiling) overlayGeometry(act *action, mover Color) {
 	n0 := t.n0
 	k := len(act.added)
 	n := n0 + k
-	if t.overlays(act, mover) {
+	if t.overlays(act) {
 		return // Play of the move whose split or join a search just overlaid
 	}
 	t.ps = t.ps[:n0]
@@ -465,21 +466,14 @@ func (t *tiling) overlayGeometry(act *action, mover Color) {
 		t.lo[i], t.hi[i] = lo, end
 		t.adj = t.adj[:end]
 	}
-	t.overlaid = true
+	t.overlaid, t.overlayOf = true, act.of
 }
 
-// overlays reports whether the tiling holds the overlay of act already:
-// the same removed slots (t.rm, just computed) and the same created pieces.
-func (t *tiling) overlays(act *action, mover Color) bool {
-	if !t.overlaid || len(t.ps) != t.n0+len(act.added) || !slices.Equal(t.rm, t.lastDead) {
-		return false
-	}
-	for k, r := range act.added {
-		if t.ps[t.n0+k] != (piece{r, mover}) {
-			return false
-		}
-	}
-	return true
+// overlays reports whether the tiling holds the overlay of act already.
+// A tiling holds one position, so the action's name (action.of) decides;
+// every filler of an action names it.
+func (t *tiling) overlays(act *action) bool {
+	return t.overlaid && act.of.kind != kindNone && act.of == t.overlayOf
 }
 
 // patchAround undoes the last overlay and prepares the pieces around the
