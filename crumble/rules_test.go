@@ -461,3 +461,29 @@ func TestHasBaseAtPrecisionLimit(t *testing.T) {
 		t.Error("no two of Black's unit pieces can join, but hasBase finds a move")
 	}
 }
+
+// TestHasBaseOneCutOnly: a side whose pieces all take one cut only (wide
+// pieces a V cut, tall ones an H cut) and cannot join still has a move, so
+// the game goes on. A hasBase that looked at one cut only would call these
+// positions drawn for want of a move.
+func TestHasBaseOneCutOnly(t *testing.T) {
+	for _, c := range []struct{ code, split string }{
+		{"crumble 2x2 b B0,0,2,1 W0,1,1,1 W1,1,1,1", "V"}, // Black's one piece is wide
+		{"crumble 2x2 b B0,0,1,2 W1,0,1,1 W1,1,1,1", "H"}, // and here tall
+	} {
+		var p Position
+		if err := p.UnmarshalText([]byte(c.code)); err != nil {
+			t.Fatalf("%s: %v", c.code, err)
+		}
+		if !p.hasBase() {
+			t.Errorf("%s: Black can split its piece (%s), but hasBase finds no move", c.code, c.split)
+		}
+		if o := p.Outcome(); o.Status != boardrules.Ongoing {
+			t.Errorf("%s: outcome %v, want the game going on", c.code, o)
+		}
+		moves := p.LegalMoves()
+		if len(moves) == 0 || !strings.Contains(moves[0].String(), c.split) {
+			t.Errorf("%s: moves %v, want the %s split of Black's piece first", c.code, moves, c.split)
+		}
+	}
+}
