@@ -487,3 +487,30 @@ func TestHasBaseOneCutOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkNeedsTheMidline: a split line that enters an own piece off that
+// piece's midline is blocked there (§4.2), even when the piece could take a
+// cut of its own. Here Black's unit square at (0,0) has its H line at y =
+// 1/2, and the line enters Black's 2x2 square beside it, whose midline is
+// y = 1: the H split of (0,0) takes one piece only.
+func TestWalkNeedsTheMidline(t *testing.T) {
+	const code = "crumble 4x4 b B0,0,1,1 B1,0,2,2 W3,0,1,1 W0,1,1,1 W3,1,1,1 B0,2,1,1 W1,2,1,1 B2,2,1,1 W3,2,1,1 W0,3,1,1 B1,3,1,1 W2,3,1,1 B3,3,1,1"
+	var p Position
+	if err := p.UnmarshalText([]byte(code)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.ParseMove("0H2"); !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), "blocked") {
+		t.Errorf("ParseMove(0H2): %v, want the line blocked after one piece", err)
+	}
+	single := false
+	for _, m := range p.LegalMoves() {
+		s := m.String()
+		if strings.HasPrefix(s, "0H2") {
+			t.Errorf("%s listed: the line enters the 2x2 square off its midline", s)
+		}
+		single = single || strings.HasPrefix(s, "0H")
+	}
+	if !single {
+		t.Error("the H split of (0,0) alone is not listed")
+	}
+}
