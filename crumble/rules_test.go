@@ -514,3 +514,43 @@ func TestWalkNeedsTheMidline(t *testing.T) {
 		t.Error("the H split of (0,0) alone is not listed")
 	}
 }
+
+// TestLegsFollowEdges: a leg that would run through a piece's interior to
+// a corner beyond it is invalid (§10.2), though the corner it would reach
+// is a piece's lower-left corner. In the first position Black's 2x2 square
+// at (1,0) lies across the line y = 1 between the corners (1,1) and (3,1);
+// the second is the first mirrored in the diagonal, for a North leg.
+func TestLegsFollowEdges(t *testing.T) {
+	for _, c := range []struct{ code, move, want string }{
+		{"crumble 4x4 b B0,0,1,1 B1,0,2,2 W3,0,1,1 W0,1,1,1 W3,1,1,1 B0,2,1,1 W1,2,1,1 B2,2,1,1 W3,2,1,1 W0,3,1,1 B1,3,1,1 W2,3,1,1 B3,3,1,1",
+			"0,1,2H", "leg 3 crosses a piece at (1,1)"},
+		{"crumble 4x4 b B0,0,1,1 B0,1,2,2 W0,3,1,1 W1,0,1,1 W1,3,1,1 B2,0,1,1 W2,1,1,1 B2,2,1,1 W2,3,1,1 W3,0,1,1 B3,1,1,1 W3,2,1,1 B3,3,1,1",
+			"1,2H", "leg 2 crosses a piece at (1,1)"},
+	} {
+		var p Position
+		if err := p.UnmarshalText([]byte(c.code)); err != nil {
+			t.Fatalf("%s: %v", c.code, err)
+		}
+		if _, err := p.ParseMove(c.move); !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s in %s: %v, want %q", c.move, c.code, err, c.want)
+		}
+	}
+}
+
+// TestLocationSyntax: only a location's first count may be 0 (§10.3), and
+// a fraction's denominator is at least 1; both are syntax errors.
+func TestLocationSyntax(t *testing.T) {
+	p := Standard()
+	for mv, want := range map[string]string{
+		"1,0H":   "only the first count of a location may be 0",
+		"0,1,0H": "only the first count of a location may be 0",
+		"1/0,1H": "denominator must be at least 1",
+	} {
+		if _, err := p.ParseMove(mv); !errors.Is(err, boardrules.ErrSyntax) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want a syntax error %q", mv, err, want)
+		}
+		if _, err := ParseMove(mv); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("ParseMove(%q) without a position: %v, want a syntax error", mv, err)
+		}
+	}
+}
