@@ -281,6 +281,13 @@ func TestRenewablesRule(t *testing.T) {
 	if r := build(as, same, all).draw(q); r != reasonNone {
 		t.Error("renewables switched off but drawn")
 	}
+	// §9: when both rules apply, threefold repetition gives the reason
+	q.v.Draws = Repetition | Renewables
+	both := build(as, same, all)
+	both.rep = true
+	if r := both.draw(q); r != reasonRepetition {
+		t.Errorf("both rules apply: reason %d, want threefold repetition's", r)
+	}
 }
 
 func TestOwnCaptureAndWinEndPath(t *testing.T) {
