@@ -2,6 +2,7 @@ package crumble
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -245,4 +246,38 @@ func readPerft(t *testing.T) map[string]uint64 {
 		out[f[0]+" "+f[1]] = n
 	}
 	return out
+}
+
+// TestUnmarshalRejectsForTheReason: each malformed code is refused for its
+// own fault, with the message that names it, not by a later check that
+// happens to trip over the same text (which TestUnmarshalRejects would
+// accept).
+func TestUnmarshalRejectsForTheReason(t *testing.T) {
+	// a 33x2 board, tiled by unit squares in columns of alternate colours
+	// (no capture, no win): only its width is wrong
+	wide := "crumble 33x2 b"
+	for x := range 33 {
+		c := "BW"[x%2 : x%2+1]
+		wide += fmt.Sprintf(" %s%d,0,1,1 %s%d,1,1,1", c, x, c, x)
+	}
+	for code, want := range map[string]string{
+		wide: `size "33x2" is not <W>x<H> with sides 2 to 32`,
+		"crumble 2x2 b B0,0,1,1 W1,0,1,1 W0,1,1/3,1 B1,1,1,1":                                   `"1/3" is not a canonical dyadic fraction`,
+		"crumble 6x6 b B13/2,0,1,1":                                                             `"13/2" lies outside the board`,
+		"crumble 6x6 b B0,0,1/1152921504606846976,1":                                            `"1/1152921504606846976" is too fine to represent on this board`,
+		"crumble 2x2 b B0,0,1,1 W1,0,1,1 W0,1,1,2 B1,1,1,1":                                     `piece "W0,1,1,2" lies outside the board`,
+		"crumble 2x2 b B0,0,1,1 W1,0,2,1 W0,1,1,1 B1,1,1,1":                                     `piece "W1,0,2,1" lies outside the board`,
+		"crumble 4x4 b B0,0,2,1 W2,0,2,1 W0,1,2,1 B2,1,2,1 B0,2,2,1 W2,2,2,1 W0,3,2,1 B2,3,2,1": "",
+	} {
+		err := new(Position).UnmarshalText([]byte(code))
+		if want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", code, err)
+			}
+			continue
+		}
+		if !errors.Is(err, boardrules.ErrSyntax) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", code, err, want)
+		}
+	}
 }
