@@ -1,7 +1,9 @@
 package crumble
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -44,5 +46,42 @@ func TestRandomMove(t *testing.T) {
 			}
 			p = p.PlayUnchecked(game[ply])
 		}
+	}
+}
+
+// constSource makes every rand.IntN(n) of math/rand/v2 return 0 (for n up
+// to 2^32): the product of 2^32 and n has no high word, and its low word
+// is at least n, so no draw is rejected.
+type constSource struct{}
+
+func (constSource) Uint64() uint64 { return 1 << 32 }
+
+// TestRandomMoveFallback: when the pieces RandomMove draws anchor nothing,
+// 32 times in a row, it draws among all splits and joins instead of
+// giving up. On this 2x2 board Black's piece at (0,0) is a square at the
+// finest grid (2^-61) between White ones, so it can neither split nor
+// join; it is the first piece, which a source whose draws are all 0
+// picks every time. Black's unit squares at (1,0) and (0,1) can split.
+func TestRandomMoveFallback(t *testing.T) {
+	code := "crumble 2x2 b B0,0,1/2305843009213693952,1/2305843009213693952"
+	frac := func(k int) string { return "1/" + strconv.FormatUint(1<<k, 10) }
+	// the unit square at (0,0), quartered again and again towards its
+	// lower-left corner: at each level the other three quarters are
+	// White pieces
+	for k := 1; k <= 61; k++ {
+		s := frac(k)
+		code += fmt.Sprintf(" W%s,0,%s,%s W0,%s,%s,%s W%s,%s,%s,%s", s, s, s, s, s, s, s, s, s, s)
+	}
+	code += " B1,0,1,1 B0,1,1,1 W1,1,1,1"
+	var p Position
+	if err := p.UnmarshalText([]byte(code)); err != nil {
+		t.Fatal(err)
+	}
+	m, ok := p.RandomMove(rand.New(constSource{}))
+	if !ok {
+		t.Fatal("RandomMove gave up on a position whose side to move has splits")
+	}
+	if want := p.LegalMoves()[0]; m != want {
+		t.Errorf("RandomMove = %s, want %s, the first move listed (all draws 0)", m, want)
 	}
 }
