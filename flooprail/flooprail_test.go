@@ -790,3 +790,67 @@ func TestRegistry(t *testing.T) {
 		t.Errorf("Decode of a bad code: %v", err)
 	}
 }
+
+// TestOutcomeSeesEveryMove pins the end-of-game rule: the game ends only
+// when the player to move has no legal move at all. Each position here
+// leaves the side to move a single kind of move, in one direction only: a
+// Flooper's Fleap down (O) or left (X), a SooperFlooper's Fleap or Floop
+// backward (left for O, down for X). Each of those alone keeps the game
+// going. The rows with a second piece that could Floop pin compulsion in
+// the player's words: such a Fleap makes every Floop illegal, and the
+// refusal says so.
+func TestOutcomeSeesEveryMove(t *testing.T) {
+	cases := []struct {
+		what, code, moves string
+		floop, why        string // a Floop the Fleap forbids, and the message
+	}{
+		{"O Flooper Fleaps down onto its goal",
+			"flooprail normal o ../..../.....o/......x./....../..../..", "G3-G5", "", ""},
+		{"the same, with a Flooper free to Floop",
+			"flooprail normal o ../..../.....o/......x./o...../..../..", "G3-G5", "B5-C5", "B5-C5: a Fleap is compulsory"},
+		{"X Flooper Fleaps left",
+			"flooprail normal x ../..ox/....../......../....../..../..", "F2-D2", "", ""},
+		{"the same, with a Flooper free to Floop",
+			"flooprail normal x ../..ox/....../......../....../..../.x", "F2-D2", "E7-E6", "E7-E6: a Fleap is compulsory"},
+		{"O SooperFlooper Fleaps left",
+			"flooprail normal o ../..../....../......xO/....../..../..", "H4-F4", "", ""},
+		{"the same, with a Flooper free to Floop",
+			"flooprail normal o ../..../....../......xO/o...../..../..", "H4-F4", "B5-C5", "B5-C5: a Fleap is compulsory"},
+		{"X SooperFlooper Fleaps down",
+			"flooprail normal x Xo/.o../....../......../....../..../..", "D1-D3", "", ""},
+		{"the same, with a Flooper free to Floop",
+			"flooprail normal x Xo/.o../....../......../....../..../.x", "D1-D3", "E7-E6", "E7-E6: a Fleap is compulsory"},
+		{"O SooperFlooper Floops left",
+			"flooprail normal o ../..../....../.......O/....../..../..", "H4-G4", "", ""},
+		{"X SooperFlooper Floops down",
+			"flooprail normal x Xo/..../....../......../....../..../..", "D1-D2", "", ""},
+	}
+	ongoing := boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
+	for _, c := range cases {
+		t.Run(c.what, func(t *testing.T) {
+			for _, v := range []string{"normal", "reverse"} {
+				p := decode(t, strings.Replace(c.code, "normal", v, 1))
+				checkMoves(t, p, c.moves)
+				if got := p.Outcome(); got != ongoing {
+					t.Errorf("%s: Outcome %+v, want %+v: %s is a legal move", code(t, p), got, ongoing, c.moves)
+				}
+				if c.floop != "" {
+					checkIllegal(t, p, c.floop, c.why)
+				}
+			}
+		})
+	}
+}
+
+// TestSooperFlooperPassesGoal pins the end of promotion: a piece that is
+// already a SooperFlooper is not affected by goal spaces, so when its path
+// is refused after it crossed one, the refusal gives the real fault, never
+// a promotion that cannot happen to it.
+func TestSooperFlooperPassesGoal(t *testing.T) {
+	p := decode(t, "flooprail normal o ../..../....../o.....x./...Ox./..../x.")
+	checkMoves(t, p, "E5-G5-G3")
+	checkIllegal(t, p, "E5-G5-G3-E3", "E5-G5-G3-E3: there is no piece on F3 to Fleap over")
+	x := decode(t, "flooprail normal x ../.o../.o..../..X...../....../..../..")
+	checkMoves(t, x, "C4-C2-E2")
+	checkIllegal(t, x, "C4-C2-E2-E4", "C4-C2-E2-E4: there is no piece on E3 to Fleap over")
+}
