@@ -153,3 +153,33 @@ func TestDecodeRegistry(t *testing.T) {
 		t.Errorf("Decode(terrace 9) = %v", err)
 	}
 }
+
+// In a three- or four-player code every army that has pieces has its T: an
+// eliminated player has no pieces left. A T-less army is refused even when
+// it is not the seat to move (the check on the seat to move would catch that
+// case anyway), and the error points at the army's first piece.
+func TestUnmarshalRejectsArmyWithoutT(t *testing.T) {
+	tests := []struct{ code, piece string }{
+		{"terrace 8 3p 0 7T/8/8/8/8/8/a'7/t7", "a'"}, // lowercase primed
+		{"terrace 8 3p 0 6t'1/8/8/8/8/8/A7/t7", "A"}, // UPPERCASE
+		{"terrace 6 3p 1 5T/6/6/6/b'5/t5", "b'"},     // 6x6, lowercase primed
+		{"terrace 8 4p 2 6t'T/8/8/8/8/8/8/7a", "a"},  // lowercase, with UPPERCASE primed gone too
+	}
+	start := Standard()
+	for _, tc := range tests {
+		p := start
+		err := p.UnmarshalText([]byte(tc.code))
+		var pe *notation.ParseError
+		if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) || !strings.Contains(err.Error(), "no T") {
+			t.Errorf("UnmarshalText(%q) = %v; want a *notation.ParseError saying the army has no T", tc.code, err)
+			continue
+		}
+		const header = len("terrace 8 3p 0 ") // the same length for every code here
+		if want := header + strings.Index(tc.code[header:], tc.piece); pe.Offset != want {
+			t.Errorf("UnmarshalText(%q): error offset %d, want %d (the first piece of the army)", tc.code, pe.Offset, want)
+		}
+		if p != start {
+			t.Errorf("UnmarshalText(%q) changed the receiver", tc.code)
+		}
+	}
+}

@@ -424,6 +424,34 @@ func TestNoLegalMove(t *testing.T) {
 	}
 }
 
+// A win is decided before the no-move draw: when a T stands on its goal, or
+// only one seat has a T left, that seat wins even if the player to move has
+// no legal move. Each position here has a winner and a player to move whose
+// pieces are all blocked.
+func TestWinBeforeNoMoveDraw(t *testing.T) {
+	tests := []struct {
+		code string
+		want boardrules.Outcome
+	}{
+		// lowercase's T is on h8, its goal; UPPERCASE's T on h1 is walled in.
+		{"terrace 8 2p 1 7t/8/8/8/8/8/6dd/6dT", win(0, "T reached goal")},
+		// lowercase has the only T, and it is walled in by UPPERCASE's D's.
+		{"terrace 8 2p 0 8/8/8/8/8/8/6DD/6Dt", win(0, "T captured")},
+		// three players: lowercase primed's T is on a1, its goal; lowercase's T
+		// on h1 is walled in.
+		{"terrace 8 3p 0 8/8/8/3T4/8/8/6DD/t'5Dt", win(2, "T reached goal")},
+		// 6x6: lowercase's T is on f6, its goal; UPPERCASE's T on f1 is walled in.
+		{"terrace 6 2p 1 5t/6/6/6/4cc/4cT", win(0, "T reached goal")},
+	}
+	for _, tc := range tests {
+		p := mustDecode(t, tc.code)
+		if p.hasMove() {
+			t.Fatalf("%s: the player to move has a move; the position does not test the order", tc.code)
+		}
+		checkOutcome(t, tc.code, p, tc.want)
+	}
+}
+
 // V11: endings with three and four players.
 func TestMultiPlayerEndings(t *testing.T) {
 	tests := []struct {
@@ -471,6 +499,32 @@ func TestTurnOrder(t *testing.T) {
 	p = mustDecode(t, "terrace 8 4p 3 5b't'1/D'7/8/8/8/3c4/T'7/1t6")
 	p = playText(t, p, "T-a2-a3", "terrace 8 4p 0 5b't'1/D'7/8/8/8/T'2c4/8/1t6")
 	playText(t, p, "t-b1-a1", "terrace 8 4p 2 5b't'1/D'7/8/8/8/T'2c4/8/t7")
+}
+
+// The seat to move after a move is the next seat in turn order that still
+// has a T, and the mover himself when no other seat has one: a player who
+// takes the last other T keeps the move in the finished game, so the seat to
+// move always has a T. A mover other than seat 0 shows that the turn does
+// not fall back to seat 0.
+func TestWinnerKeepsTheMove(t *testing.T) {
+	tests := []struct {
+		code, move, after string
+		want              boardrules.Outcome
+	}{
+		{"terrace 8 2p 1 7T/8/8/8/4C3/3t4/8/8", "C-e4-d3:T",
+			"terrace 8 2p 1 7T/8/8/8/8/3C4/8/8", win(1, "T captured")},
+		{"terrace 8 4p 3 8/8/8/8/4C'3/3t4/8/T'7", "C-e4-d3:T",
+			"terrace 8 4p 3 8/8/8/8/8/3C'4/8/T'7", win(3, "last player left")},
+		{"terrace 6 3p 2 6/6/6/3c'2/2t3/t'5", "C-d3-c2:T",
+			"terrace 6 3p 2 6/6/6/6/2c'3/t'5", win(2, "last player left")},
+	}
+	for _, tc := range tests {
+		q := playText(t, mustDecode(t, tc.code), tc.move, tc.after)
+		checkOutcome(t, tc.after, q, tc.want)
+		if want := tc.want.Winner; q.ToMove() != want || !q.Alive(q.ToMove()) {
+			t.Errorf("%s: ToMove = %d, want the winner %d", tc.after, q.ToMove(), want)
+		}
+	}
 }
 
 func TestParseMoveVectors(t *testing.T) {
@@ -575,6 +629,34 @@ func TestPlayValidates(t *testing.T) {
 	over := p.PlayUnchecked(Move{Kind: D, From: sq("b2"), To: sq("a1"), Captured: Captures(T)})
 	if _, err := over.Play(Move{Kind: A, From: sq("b7"), To: sq("b6")}); !errors.Is(err, boardrules.ErrGameOver) {
 		t.Errorf("Play after the end: %v", err)
+	}
+}
+
+// Both squares of a move must lie on the board, the destination as well as
+// the origin: Play refuses a move to a square off the board even where its
+// coordinates would fold onto a square the piece may reach (i1 onto a2, the
+// zero Square onto h8), and leaves the position unchanged.
+func TestPlayRejectsOffBoardTarget(t *testing.T) {
+	tests := []struct {
+		code string
+		m    Move
+	}{
+		// the b on b1 may slide to a2
+		{"terrace 8 2p 0 7T/8/8/8/8/8/8/tb6", Move{Kind: B, From: sq("b1"), To: sq("i1")}},
+		// the t on g8 may step to h8, its goal
+		{"terrace 8 2p 0 T5t1/8/8/8/8/8/8/8", Move{Kind: T, From: sq("g8"), To: notation.Square{}}},
+	}
+	for _, tc := range tests {
+		p := mustDecode(t, tc.code)
+		q, err := p.Play(tc.m)
+		if !errors.Is(err, boardrules.ErrIllegalMove) || q != p {
+			t.Errorf("%s: Play(%v) = %v; want ErrIllegalMove and no change", tc.code, tc.m, err)
+		}
+	}
+	// Position.ParseMove names an off-board destination as such.
+	if _, err := mustNew(t, Variant{Board: 6}).ParseMove("b1-g1"); !errors.Is(err, boardrules.ErrIllegalMove) ||
+		!strings.Contains(err.Error(), "g1 is off the 6x6 board") {
+		t.Errorf("6x6 b1-g1: %v", err)
 	}
 }
 
