@@ -939,3 +939,193 @@ func TestReplay(t *testing.T) {
 		t.Errorf("Replay with a move number: %v", err)
 	}
 }
+
+// TestBoardspaceManMoveNeedsOneMan: under Boardspace the only moves are
+// tumbles, so a man move is legal only from a one-man stack (where it is the
+// tumble). A man move from a two-man stack, the shortest taller stack, is an
+// illegal move for both Play and Position.ParseMove; the stack's tumbles
+// stay legal.
+func TestBoardspaceManMoveNeedsOneMan(t *testing.T) {
+	p := decode(t, "tumbling boardspace w ,,,,,,,B1/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,")
+	if diff := cmp.Diff([]string{"A1-B1T", "A1-A2T", "A1-B2T"}, moveNames(p.LegalMoves())); diff != "" {
+		t.Errorf("legal moves (-want +got):\n%s", diff)
+	}
+	man := tumbling.Move{From: sq("a1"), To: sq("b1")}
+	if _, err := p.Play(man); !errors.Is(err, boardrules.ErrIllegalMove) {
+		t.Errorf("Play(%v) from a two-man stack under Boardspace: %v, want ErrIllegalMove", man, err)
+	}
+	for _, in := range []string{"A1-B1", "a1b1m"} {
+		if _, err := p.ParseMove(in); !errors.Is(err, boardrules.ErrIllegalMove) {
+			t.Errorf("Position.ParseMove(%q) under Boardspace: %v, want ErrIllegalMove", in, err)
+		}
+	}
+	if _, err := p.Play(tumbling.Move{From: sq("a1"), To: sq("b1"), Tumble: true}); err != nil {
+		t.Errorf("Play(A1-B1T): %v", err)
+	}
+}
+
+// TestManMoveGoesToNeighbour: without T the second square must be a
+// neighbour of the first, whichever way it lies; two files to the left or
+// two ranks down is a syntax error for both parsers, though the same text
+// with T is a tumble.
+func TestManMoveGoesToNeighbour(t *testing.T) {
+	start := tumbling.Standard()
+	for _, in := range []string{"C1-A1", "c1a1m", "C3-A2", "C3-C1", "c3c1", "D3-B1M", "H8-F8", "A8-A6"} {
+		if m, err := tumbling.ParseMove(in); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("ParseMove(%q) = %v, %v; want ErrSyntax", in, m, err)
+		}
+		if m, err := start.ParseMove(in); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("Position.ParseMove(%q) = %v, %v; want ErrSyntax", in, m, err)
+		}
+	}
+	for in, want := range map[string]string{"C1-A1T": "C1-B1T", "C3-C1T": "C3-C2T", "D3-B1T": "D3-C2T"} {
+		if m, err := tumbling.ParseMove(in); err != nil || m.String() != want {
+			t.Errorf("ParseMove(%q) = %v, %v; want %s", in, m, err, want)
+		}
+	}
+}
+
+// TestWinBeatsOwnKingLoss: one tumble both captures the opponent's king and
+// covers the mover's own king with an opponent's man. Under Classic and
+// Boardspace the capture is checked before the loss of one's own king, so
+// the mover wins; under Pbmserv covering one's own king costs nothing.
+// A1 (W1 B1) tumbles east: its White man covers Black's king B1, its Black
+// man covers White's king C1.
+func TestWinBeatsOwnKingLoss(t *testing.T) {
+	before := "tumbling pbmserv b ,,,,,,,W1/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1B1,B2,W2,,,,,"
+	after := "tumbling pbmserv w ,,,,,,,W1/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B2W1,W2B1,,,,, b:capture:C1"
+	for _, r := range allRules {
+		p := decode(t, withRules(before, r))
+		q, err := boardrules.Replay(p, "A1-B1T")
+		if err != nil {
+			t.Fatalf("%v: %v", r, err)
+		}
+		if got, want := marshal(t, q), withRules(after, r); got != want {
+			t.Errorf("%v: after A1-B1T\n got %s\nwant %s", r, got, want)
+		}
+		o := q.Outcome()
+		if o.Status != boardrules.Win || q.ColorOf(o.Winner) != tumbling.Black || o.Reason != "king captured on C1" || o.Rule != tumbling.RuleKingCaptured {
+			t.Errorf("%v: outcome %+v, want Black wins, king captured on C1", r, o)
+		}
+	}
+}
+
+// TestClassicOwnKingLossHasNoHeightException: under Classic a king of the
+// mover that ends topped by the opponent loses the game even when the same
+// move builds the mover a taller pure stack (the taller-king exception is
+// only for capturing the opponent's king). Boardspace does apply the
+// exception to the mover's own kings, and Pbmserv never punishes covering
+// one's own king, so there the game goes on. A1 (W1 B2) tumbles east: White's
+// man covers Black's king B1, Black's king C1 grows to three.
+func TestClassicOwnKingLossHasNoHeightException(t *testing.T) {
+	before := "tumbling pbmserv b ,,,,,,,W2/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1B2,B2,B2,,,,,"
+	board := "tumbling pbmserv w ,,,,,,,W2/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B2W1,B3,B1,,,,"
+	for _, c := range []struct {
+		r      tumbling.Rules
+		result string // the result field after the move; "" goes on
+	}{{tumbling.Pbmserv, ""}, {tumbling.Classic, " w:owncapture:B1"}, {tumbling.Boardspace, ""}} {
+		p := decode(t, withRules(before, c.r))
+		q, err := boardrules.Replay(p, "A1-B1T")
+		if err != nil {
+			t.Fatalf("%v: %v", c.r, err)
+		}
+		if got, want := marshal(t, q), withRules(board, c.r)+c.result; got != want {
+			t.Errorf("%v: after A1-B1T\n got %s\nwant %s", c.r, got, want)
+		}
+		o := q.Outcome()
+		if c.result == "" {
+			if o.Status != boardrules.Ongoing {
+				t.Errorf("%v: outcome %+v, want the game to go on", c.r, o)
+			}
+			continue
+		}
+		if o.Status != boardrules.Win || q.ColorOf(o.Winner) != tumbling.White || o.Reason != "own king captured on B1" || o.Rule != tumbling.RuleOwnKingCaptured {
+			t.Errorf("%v: outcome %+v, want White wins, own king captured on B1", c.r, o)
+		}
+	}
+}
+
+// TestResultFieldMustFit: a stored result is rejected when it does not fit
+// the board, the side to move and the rules. Each bad code below has a good
+// twin that differs only in the fault, so it is refused for that fault and
+// not by some other check.
+func TestResultFieldMustFit(t *testing.T) {
+	const empty7 = ",,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/" // ranks 8 to 2, empty
+	for _, c := range []struct{ fault, bad, good string }{
+		{
+			"a capture's winner is the mover, not the side to move",
+			"tumbling pbmserv b " + empty7 + "W1B1,,,,,,, b:capture:A1",
+			"tumbling pbmserv w " + empty7 + "W1B1,,,,,,, b:capture:A1",
+		},
+		{
+			"an own capture's winner is the side to move, not the mover",
+			"tumbling classic b " + empty7 + "B1W1,,,,,,, w:owncapture:A1",
+			"tumbling classic w " + empty7 + "B1W1,,,,,,, w:owncapture:A1",
+		},
+		{
+			"a captured king's square is topped by the winner (Classic)",
+			"tumbling classic w " + empty7 + "W1B1W1,,,,,,, b:capture:A1",
+			"tumbling classic w " + empty7 + "W1B1W1B1,,,,,,, b:capture:A1",
+		},
+		{
+			"a captured king's square is topped by the winner (Boardspace)",
+			"tumbling boardspace w " + empty7 + "W1B1W1,,,,,,, b:capture:A1",
+			"tumbling boardspace w " + empty7 + "W1B1W1B1,,,,,,, b:capture:A1",
+		},
+		{
+			"a lost king's square holds at least two runs (Boardspace)",
+			"tumbling boardspace w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B2,,,,,,, w:owncapture:A1",
+			"tumbling boardspace w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B2W1,,,,,,, w:owncapture:A1",
+		},
+		{
+			"a lost king's square is topped by the winner (Classic)",
+			"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1,,,,,,,/B1W1B1,,,,,,, w:owncapture:A1",
+			"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1,,,,,,,/B1W1,,,,,,, w:owncapture:A1",
+		},
+		{
+			"no king left is a Classic result only (Boardspace)",
+			"tumbling boardspace w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1,,,,,,, w:noking",
+			"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1,,,,,,, w:noking",
+		},
+		{
+			"no king left is a Classic result only (Pbmserv)",
+			"tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1,,,,,,, w:noking",
+			"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1,,,,,,, w:noking",
+		},
+	} {
+		var p tumbling.Position
+		if err := p.UnmarshalText([]byte(c.bad)); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("%s: UnmarshalText(%q) = %v, want ErrSyntax", c.fault, c.bad, err)
+		}
+		if got := marshal(t, decode(t, c.good)); got != c.good {
+			t.Errorf("%s: the good twin does not round-trip:\n got %s\nwant %s", c.fault, got, c.good)
+		}
+	}
+}
+
+// TestRunCountErrorNamesTheCount: a run of more than 29 men is refused at the
+// count itself, not later as too many men of the colour (which the same text
+// also is), so the error's offset points at the count's first digit. More
+// than 29 men of a colour spread over several runs is refused at the run that
+// passes 29.
+func TestRunCountErrorNamesTheCount(t *testing.T) {
+	s := standardCode
+	a1 := strings.LastIndex(s, "/") + 1 // A1's text starts here
+	ranks8to2 := "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/"
+	for _, c := range []struct {
+		name, code string
+		offset     int
+	}{
+		{"A1 B30", s[:a1] + "B30" + s[a1+2:], a1 + 1},
+		{"A1 B99", s[:a1] + "B99" + s[a1+2:], a1 + 1},
+		{"A1 B30 alone", ranks8to2 + "B30,,,,,,,", len(ranks8to2) + 1},
+		{"A1 B20 W1 B10", ranks8to2 + "B20W1B10,,,,,,,", len(ranks8to2 + "B20W1")},
+	} {
+		var p tumbling.Position
+		err := p.UnmarshalText([]byte(c.code))
+		var pe *notation.ParseError
+		if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) || pe.Offset != c.offset {
+			t.Errorf("%s: UnmarshalText = %v, want ErrSyntax at offset %d", c.name, err, c.offset)
+		}
+	}
+}
