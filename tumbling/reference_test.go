@@ -215,9 +215,9 @@ func (r ref) play(m tumbling.Move) ref {
 				}
 			}
 		}
-		if n.maxPure(M) == 0 {
-			return win(V, "no king left")
-		}
+		// No "no king left" here: Boardspace's program never ends a game
+		// that way (the square the mover left still counts as his one-man
+		// stack when it marks kings), and the rules follow it.
 		if n.maxPure(M) <= HM {
 			for _, s := range KM {
 				if len(n.board[s]) > 0 && !isKingAfter(s) {
