@@ -122,9 +122,67 @@ func TestReplayErrorNamesThePly(t *testing.T) {
 	}
 }
 
+// TestReplayStopsAtTheLastGoodPosition pins that Replay, on failure, returns
+// the position reached before the failing ply rather than the start, so a
+// caller can show where a game went wrong.
+func TestReplayStopsAtTheLastGoodPosition(t *testing.T) {
+	for _, moves := range [][]string{{"3", "x"}, {"3", "4"}, {"3", "1", "2", "1", "1"}} {
+		// From 7 stones, each case fails on its last move: a syntax error,
+		// an illegal take, and a take after the last stone.
+		good := moves[:len(moves)-1]
+		want, err := boardrules.Replay(nim{pile: 7}, good...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := boardrules.Replay(nim{pile: 7}, moves...)
+		if err == nil {
+			t.Fatalf("Replay(%v) accepted a bad last move", moves)
+		}
+		if got != want {
+			t.Errorf("Replay(%v) failed at %+v, want the last good position %+v", moves, got, want)
+		}
+	}
+}
+
+// greedyNim is Nim whose RandomMove always takes as many stones as it may:
+// a Sampler with a distribution no uniform choice would reproduce, so a
+// test can tell whether Playout asked it.
+type greedyNim struct{ nim }
+
+func (p greedyNim) PlayUnchecked(t take) greedyNim { return greedyNim{p.nim.PlayUnchecked(t)} }
+func (p greedyNim) Play(t take) (greedyNim, error) {
+	q, err := p.nim.Play(t)
+	return greedyNim{q}, err
+}
+func (p greedyNim) RandomMove(*rand.Rand) (take, bool) {
+	if p.pile == 0 {
+		return 0, false
+	}
+	return take(min(3, p.pile)), true
+}
+
+var _ boardrules.Sampler[take] = greedyNim{}
+
+// TestPlayoutUsesTheSampler pins that Playout draws each move from the
+// current position's own RandomMove when the position is a Sampler, and
+// stops when it reports the game over.
+func TestPlayoutUsesTheSampler(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	end, moves := boardrules.Playout(greedyNim{nim{pile: 10}}, r, 100)
+	if diff := cmp.Diff([]take{3, 3, 3, 1}, moves); diff != "" {
+		t.Errorf("Playout moves (-want +got):\n%s", diff)
+	}
+	if end.pile != 0 || end.toMove != 0 {
+		t.Errorf("Playout ended at %+v, want the empty pile with seat 0 to move", end)
+	}
+}
+
 func TestStatusString(t *testing.T) {
 	for s, want := range map[boardrules.Status]string{
 		boardrules.Ongoing: "ongoing", boardrules.Win: "win", boardrules.Draw: "draw", 7: "Status(7)",
+		// An out-of-range value must print as itself, sign included, so
+		// that a corrupted Status is not mistaken for another one.
+		-3: "Status(-3)",
 	} {
 		if got := s.String(); got != want {
 			t.Errorf("Status(%d).String() = %q, want %q", s, got, want)

@@ -133,3 +133,33 @@ func TestParseRecordRejectsBackquotedTags(t *testing.T) {
 		t.Errorf("a backquoted tag value: %v", err)
 	}
 }
+
+// TestRecordCommentPlies pins where a comment stands: after the moves
+// before it, counting a move glued to its number ("1.1") as a move, and a
+// comment after the closing result marker still after the last move (the
+// marker is not a move).
+func TestRecordCommentPlies(t *testing.T) {
+	r, err := boardrules.ParseRecord("[Game \"nim\"]\n[Variant \"4\"]\n\n1.1 {glued} 1 2. 1 1 0-1 {after the marker}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []boardrules.Comment{{Ply: 1, Text: "glued"}, {Ply: 4, Text: "after the marker"}}
+	if diff := cmp.Diff(want, r.Comments); diff != "" {
+		t.Errorf("comments (-want +got):\n%s", diff)
+	}
+}
+
+// TestResultMarkerOnlyInTwoPlayerGames pins that PGN's result markers,
+// which speak of two sides, are refused in the moves of a game of more
+// players, even the "*" that states no result.
+func TestResultMarkerOnlyInTwoPlayerGames(t *testing.T) {
+	p, err := boardrules.NewGame("terrace", "8-3p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := "[Game \"terrace\"]\n[Variant \"8-3p\"]\n\n1. " + p.LegalMoves()[0] + " *\n"
+	_, err = boardrules.ParseRecord(text)
+	if !errors.Is(err, boardrules.ErrSyntax) || !strings.Contains(err.Error(), "in a game of 3 players") {
+		t.Errorf("ParseRecord(%q) = %v; want a syntax error about the marker in a game of 3 players", text, err)
+	}
+}

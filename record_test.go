@@ -247,6 +247,8 @@ func TestParseRecordErrors(t *testing.T) {
 		{"tag after moves", "[Game \"nim\"]\n1. 3\n[Event \"x\"]", boardrules.ErrSyntax, 0, "line 3: a tag after the moves"},
 		{"wrong number", "[Game \"nim\"]\n1. 3 3 3. 3", boardrules.ErrSyntax, 0, `move number "3." before ply 3`},
 		{"number mid-round", "[Game \"nim\"]\n1. 3 2. 3", boardrules.ErrSyntax, 0, `move number "2." before ply 2`},
+		// A number behind the round is as wrong as one ahead of it.
+		{"number behind", "[Game \"nim\"]\n1. 3 3 1. 3", boardrules.ErrSyntax, 0, `move number "1." before ply 3, which belongs to round 2`},
 		{"bad start", "[Game \"nim\"]\n[Start \"nim x\"]", boardrules.ErrSyntax, 0, "start position"},
 		{"syntax", "[Game \"nim\"]\n1. 3 three", boardrules.ErrSyntax, 2, `ply 2 (three)`},
 		{"illegal", "[Game \"nim\"]\n1. 3 4", boardrules.ErrIllegalMove, 2, `ply 2 (4)`},
@@ -285,6 +287,9 @@ func TestResultText(t *testing.T) {
 		{boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}, ""},
 		{boardrules.Outcome{Status: boardrules.Win, Winner: 1, Reason: "king captured on E5"}, "seat 1 wins: king captured on E5"},
 		{boardrules.Outcome{Status: boardrules.Win, Winner: 3}, "seat 3 wins"},
+		// Seat 0 is a seat like any other: its number must be written, not
+		// left out as a zero value.
+		{boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "took the last stone"}, "seat 0 wins: took the last stone"},
 		{boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "threefold repetition"}, "draw: threefold repetition"},
 		{boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer}, "draw"},
 	} {

@@ -81,6 +81,11 @@ func TestDecode(t *testing.T) {
 	if string(code) != "nim 6 1" || p.Hash() != 6<<1|1 {
 		t.Errorf("decoded %q hash %d", code, p.Hash())
 	}
+	// The first word ends at any space, a tab included: a code separated by
+	// tabs names its game as well as one separated by spaces.
+	if p, err := boardrules.Decode([]byte("nim\t6\t1")); err != nil || p.Game() != "nim" || p.String() != "oooooo" {
+		t.Errorf("Decode(nim<tab>6<tab>1) = %v, %v; want nim with 6 stones", p, err)
+	}
 	for _, bad := range []string{"", " nim 6 1", "chess 1", "nim x y"} {
 		if _, err := boardrules.Decode([]byte(bad)); !errors.Is(err, boardrules.ErrSyntax) {
 			t.Errorf("Decode(%q) = %v, want ErrSyntax", bad, err)

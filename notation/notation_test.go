@@ -171,6 +171,77 @@ func TestParseErrorShowsCaret(t *testing.T) {
 	}
 }
 
+// TestParseErrorNegativeOffset pins that an offset before the input (a
+// parser's off-by-one) still gives a readable message, with the caret at
+// the start, rather than a panic while reporting another error.
+func TestParseErrorNegativeOffset(t *testing.T) {
+	want := "syntax error at offset -1: x\n\te5\n\t^"
+	if diff := cmp.Diff(want, notation.Errorf("e5", -1, "x").Error()); diff != "" {
+		t.Errorf("Error() (-want +got):\n%s", diff)
+	}
+}
+
+// TestParseErrorCutsOnlyWhatItLeavesOut pins the shape of a cut input: the
+// line shows one contiguous part of the input with the caret under the
+// byte at the offset, and "..." stands before or after it exactly where
+// bytes were left out, never when nothing was.
+func TestParseErrorCutsOnlyWhatItLeavesOut(t *testing.T) {
+	// Every offset of every length up to 200 is checked, so the edges of the
+	// window (an offset just at its width from either end) are all met.
+	letters := strings.Repeat("abcdefghijklmnopqrstuvwxyz", 8)
+	for n := 0; n <= 200; n++ {
+		in := letters[:n]
+		for off := 0; off <= n; off++ {
+			checkCut(t, in, off)
+		}
+	}
+}
+
+func checkCut(t *testing.T, in string, off int) {
+	t.Helper()
+	lines := strings.Split(notation.Errorf(in, off, "r").Error(), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines, want 3: %q", len(lines), lines)
+	}
+	shown, caret := strings.TrimPrefix(lines[1], "\t"), strings.TrimPrefix(lines[2], "\t")
+	prefix := ""
+	if strings.HasPrefix(shown, "...") {
+		prefix, shown = "...", shown[3:]
+	}
+	cutAfter := strings.HasSuffix(shown, "...")
+	shown = strings.TrimSuffix(shown, "...")
+	col := strings.Index(caret, "^")
+	start := off - (col - len(prefix))
+	if start < 0 || start > off || start+len(shown) > len(in) || in[start:start+len(shown)] != shown || off > start+len(shown) {
+		t.Fatalf("input of %d bytes, offset %d: shown %q with the caret at column %d is not the input around the offset", len(in), off, lines[1], col)
+	}
+	if (prefix != "") != (start > 0) || cutAfter != (start+len(shown) < len(in)) {
+		t.Fatalf("input of %d bytes, offset %d: in %q the ... marks do not match what was left out (shown from %d to %d)", len(in), off, lines[1], start, start+len(shown))
+	}
+}
+
+// TestMoveError pins the text and the sentinels of the engines' shared
+// error for a well-formed move that cannot be played: an illegal move
+// wraps ErrIllegalMove only, a move after the end wraps ErrGameOver only.
+func TestMoveError(t *testing.T) {
+	cases := []struct {
+		err       *notation.MoveError
+		text      string
+		is, isNot error
+	}{
+		{notation.Illegal("E5-G5t", "E5 is empty"), "E5-G5t: E5 is empty", boardrules.ErrIllegalMove, boardrules.ErrGameOver},
+		{notation.GameOver("E5-G5t", "the game is over"), "E5-G5t: the game is over", boardrules.ErrGameOver, boardrules.ErrIllegalMove},
+	}
+	for _, c := range cases {
+		if c.err.Error() != c.text {
+			t.Errorf("Error() = %q, want %q", c.err.Error(), c.text)
+		}
+		if !errors.Is(c.err, c.is) || errors.Is(c.err, c.isNot) || errors.Is(c.err, boardrules.ErrSyntax) {
+			t.Errorf("%q wraps %v, want %v only", c.err, c.err.Err, c.is)
+		}
+	}
+}
+
 func FuzzParseSquare(f *testing.F) {
 	for _, s := range []string{"e5", "E5", "z99", "a100", "", "e0", "h10x"} {
 		f.Add(s)
