@@ -47,8 +47,8 @@ var (
 // Register makes a game known by name. Engines call it from their init, so
 // importing an engine package (import _ ".../terrace") is enough to make the
 // game available to Games, Lookup and Decode. Register panics when the name
-// is empty or already taken, or when New or Decode is nil: those are
-// programming errors, not input.
+// is empty or already taken, when the game lists no variant, or when New or
+// Decode is nil: those are programming errors, not input.
 func Register(g GameInfo) {
 	if g.Name == "" || g.New == nil || g.Decode == nil || len(g.Variants) == 0 {
 		panic("boardrules: Register needs a Name, at least one variant, New and Decode")

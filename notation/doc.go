@@ -12,7 +12,7 @@
 //
 // The zero Square means "no square"; a1 is a real square and is not zero.
 //
-// Every error of this package is a *ParseError, which wraps
+// Every error of this package's parsers is a *ParseError, which wraps
 // boardrules.ErrSyntax and shows where in the input the problem is, the
 // input on a line of its own after a tab (control characters shown as '?')
 // and a caret under the offending byte; ParseSquare("e100") gives:
