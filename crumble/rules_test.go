@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
 )
 
 var _ boardrules.Position[Position, Move] = Position{}
@@ -559,5 +560,166 @@ func TestLocationSyntax(t *testing.T) {
 		if _, err := ParseMove(mv); !errors.Is(err, boardrules.ErrSyntax) {
 			t.Errorf("ParseMove(%q) without a position: %v, want a syntax error", mv, err)
 		}
+	}
+}
+
+// TestMoveSyntaxOffsets: a move outside the grammar of §10.6 is a syntax
+// error, wraps ErrSyntax and points at the byte where the grammar breaks
+// (§10.8), whether or not a position reads it. Each case sits on one edge
+// of the grammar: one space only after a comma, at most two fraction parts,
+// a piece number 1 to n, a non-empty multi-split path, join counts of at
+// least 1, at most 18 digits, no leading zeros, a denominator of at least
+// 1, and an action letter after the location.
+func TestMoveSyntaxOffsets(t *testing.T) {
+	p := Standard()
+	for _, c := range []struct {
+		move   string
+		offset int
+		reason string
+	}{
+		{"0,  1HN", 3, "expected a number"},
+		{"1,0H", 2, "only the first count of a location may be 0"},
+		{"0, 1, 0H", 6, "only the first count of a location may be 0"},
+		{"1/2,1/2,1/2H", 8, "a fraction location has at most two parts"},
+		{"1/2,1/2, 1/2H", 9, "a fraction location has at most two parts"},
+		{"0,1H3-4S-W", 6, "piece number must be 1 to 3"},
+		{"0,1H3-0S-W", 6, "piece number must be 1 to 3"},
+		{"0,1H3-2S-", 9, "expected a swap path (N, E, S, W)"},
+		{"0HN-", 4, "expected a swap path (N, E, S, W)"},
+		{"1VW-+", 4, "expected a swap path (N, E, S, W)"},
+		{"0,1H3-2S", 8, "expected '-' and a swap path"},
+		{"0,1H3-2E-W", 7, "expected half N or S"},
+		{"0,1H1", 4, "a multi-split splits at least 2 pieces"},
+		{"0J0,1", 2, "join counts must be at least 1"},
+		{"0J1,0", 4, "join counts must be at least 1"},
+		{"0J1,2-N", 5, "unexpected '-'"},
+		{"1234567890123456789H", 0, "number has more than 18 digits"},
+		{"0,1234567890123456789H", 2, "number has more than 18 digits"},
+		{"01H", 0, "number has a leading zero"},
+		{"0,01H", 2, "number has a leading zero"},
+		{"1/0H", 2, "denominator must be at least 1"},
+		{"1/2,3/0H", 6, "denominator must be at least 1"},
+		{"0X", 1, "expected H, V or J after the location"},
+		{"2,1 H", 3, "expected H, V or J after the location"},
+		{"0HE", 2, "expected N or S (the half), a split count or the end"},
+		{"0VN", 2, "expected E or W (the half), a split count or the end"},
+		{"0H2E", 3, "expected '-' and a piece number after the split count"},
+		{"0,1HNX", 5, "unexpected 'X'"},
+	} {
+		for _, parse := range []func(string) (Move, error){p.ParseMove, ParseMove} {
+			_, err := parse(c.move)
+			var pe *notation.ParseError
+			if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) {
+				t.Errorf("%q: %v, want a syntax error", c.move, err)
+				continue
+			}
+			if pe.Offset != c.offset || pe.Reason != c.reason {
+				t.Errorf("%q: offset %d %q, want offset %d %q", c.move, pe.Offset, pe.Reason, c.offset, c.reason)
+			}
+		}
+	}
+}
+
+// TestMoveSyntaxLimits: the edges of the grammar that are still inside it.
+// A count of exactly 18 digits is a number (the location then runs off the
+// board, an illegal move, not a syntax error), and so is a lone 0.
+func TestMoveSyntaxLimits(t *testing.T) {
+	p := Standard()
+	for _, mv := range []string{"123456789012345678H", "0,123456789012345678H", "0H2-1N-N"} {
+		if _, err := ParseMove(mv); err != nil {
+			t.Errorf("ParseMove(%q): %v, want it accepted", mv, err)
+		}
+	}
+	if _, err := p.ParseMove("123456789012345678H"); !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), "leg 1 runs off the board") {
+		t.Errorf("18 digits: %v, want the leg to run off the board", err)
+	}
+}
+
+// TestFractionLocations: a fraction location (§10.5) is the exact point
+// (part1·W, part2·H), the second part defaulting to 0; it names the piece
+// whose lower-left corner is there, and the move prints with the staircase
+// location. A point off the grid or beyond the board, or one where no piece
+// has its lower-left corner, is an illegal move, not a syntax error.
+func TestFractionLocations(t *testing.T) {
+	p := Standard()
+	for in, want := range map[string]string{
+		"1/2H":      "3H",
+		"1/2, 2/3H": "3,4H",
+		"0, 1/2H":   "0,3H",
+		"1/6,1/3V":  "1,2V",
+		"1/3, 1/6H": "2,1H",
+		"2/12,2/3H": "1,4H",
+	} {
+		m, err := p.ParseMove(in)
+		if err != nil {
+			t.Errorf("%q: %v", in, err)
+			continue
+		}
+		if m.String() != want {
+			t.Errorf("%q -> %q, want %q", in, m, want)
+		}
+	}
+	// points on a finer grid: (9/2,3) after 4,3V, (4,1/2) after 1H 4H
+	for _, c := range []struct{ before, move, want string }{
+		{"4,3V", "3/4,1/2H", "3/4,1/2H: the piece at (9/2,3) is black's, not white's"},
+		{"1H 4H", "2/3, 1/12H", "2/3, 1/12H: the piece at (4,1/2) is white's, not black's"},
+		{"", "1/7H", "1/7H: the location is no piece's lower-left corner"},
+		{"", "1/2,1/7H", "1/2,1/7H: the location is no piece's lower-left corner"},
+		{"", "7/6H", "7/6H: the location is no piece's lower-left corner"},
+		{"", "1/1H", "1/1H: no piece has its lower-left corner at (6,0)"},
+		{"", "1/4H", "1/4H: no piece has its lower-left corner at (3/2,0)"},
+	} {
+		q, err := boardrules.Replay(p, strings.Fields(c.before)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = q.ParseMove(c.move)
+		if !errors.Is(err, boardrules.ErrIllegalMove) || err.Error() != c.want {
+			t.Errorf("after [%s] %s: %v, want %q", c.before, c.move, err, c.want)
+		}
+	}
+}
+
+// TestPathErrorsNameThePiece: a refused swap step names the piece that
+// could not move (§10.8): at step 1 the created piece that starts the path
+// (which half, of which split piece counted from 1, or the joined piece),
+// at later steps the travelling piece, and always the step's number.
+func TestPathErrorsNameThePiece(t *testing.T) {
+	for _, c := range []struct{ before, move, want string }{
+		{"", "1HN-W", "1HN-W: the upper half has no full-side neighbour to the west (step 1)"},
+		{"", "1VW-S", "1VW-S: the west half has no full-side neighbour to the south (step 1)"},
+		{"", "1VE-S", "1VE-S: the east half has no full-side neighbour to the south (step 1)"},
+		{"3HN 1,1H", "0,1H3-1S-W", "0,1H3-1S-W: the lower half of split piece 1 has no full-side neighbour to the west (step 1)"},
+		{"3HN 1,1H", "0,1H3-3N-E", "0,1H3-3N-E: the upper half of split piece 3 has no full-side neighbour to the east (step 1)"},
+		{"3HN 1,1H", "0,1H3-2N-S", "0,1H3-2N-S: the upper half of split piece 2 has its own colour to the south (step 1)"},
+		{"1VW 3H", "0J1,2E", "0J1,2E: the joined piece has no full-side neighbour to the east (step 1)"},
+		{"", "0,1HNE", "0,1HNE: the travelling piece has its own colour to the east (step 2)"},
+		{"", "1VWN", "1VWN: the travelling piece has its own colour to the north (step 2)"},
+		{"3HN 1,1H", "0,1H3-2S-WW", "0,1H3-2S-WW: the travelling piece has its own colour to the west (step 2)"},
+	} {
+		p, err := boardrules.Replay(Standard(), strings.Fields(c.before)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = p.ParseMove(c.move)
+		if !errors.Is(err, boardrules.ErrIllegalMove) || err.Error() != c.want {
+			t.Errorf("after [%s] %s: %v, want %q", c.before, c.move, err, c.want)
+		}
+	}
+}
+
+// TestGameOverAfterSyntax: in a finished game a malformed move is still a
+// syntax error; only a well-formed move gets ErrGameOver (§10.8: the game
+// over check comes after syntax).
+func TestGameOverAfterSyntax(t *testing.T) {
+	won := mustDecode(t, "crumble 2x2 b W0,0,2,2")
+	if _, err := won.ParseMove("0X"); !errors.Is(err, boardrules.ErrSyntax) {
+		t.Errorf("0X in a won game: %v, want a syntax error", err)
+	}
+	if _, err := won.ParseMove("0,,1H"); !errors.Is(err, boardrules.ErrSyntax) {
+		t.Errorf("0,,1H in a won game: %v, want a syntax error", err)
+	}
+	if _, err := won.ParseMove("0H"); !errors.Is(err, boardrules.ErrGameOver) {
+		t.Errorf("0H in a won game: %v, want ErrGameOver", err)
 	}
 }

@@ -143,3 +143,33 @@ func TestTraceErrors(t *testing.T) {
 		t.Errorf("Kind %v Path %q", m.Kind(), m.Path())
 	}
 }
+
+// TestTextOnlyMoveKindAndPath: a Move of the package-level ParseMove holds
+// only its text, and Kind and Path read them from it: a J action is a join,
+// H and V are splits, and the path is every swap step in order, including
+// the half's own letter of the short form (0,1HN steps North) but not the
+// half named before a '-' (0HN-E steps East only).
+func TestTextOnlyMoveKindAndPath(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		kind StepKind
+		path string
+	}{
+		{"0J1,2N", StepJoin, "N"},
+		{"0j1,2", StepJoin, ""},
+		{"2,3VENE", StepSplit, "ENE"},
+		{"1VW", StepSplit, "W"},
+		{"0HN-E", StepSplit, "E"},
+		{"0,1H3-2S-W", StepSplit, "W"},
+		{"0,1V3", StepSplit, ""},
+		{"1/2, 1/3hs-ew", StepSplit, "EW"},
+	} {
+		m, err := ParseMove(c.text)
+		if err != nil {
+			t.Fatalf("ParseMove(%q): %v", c.text, err)
+		}
+		if m.Kind() != c.kind || m.Path() != c.path {
+			t.Errorf("%q: Kind %v Path %q, want %v %q", c.text, m.Kind(), m.Path(), c.kind, c.path)
+		}
+	}
+}
