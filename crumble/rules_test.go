@@ -282,7 +282,7 @@ func TestRenewablesRule(t *testing.T) {
 	if r := build(as, same, all).draw(q); r != reasonNone {
 		t.Error("renewables switched off but drawn")
 	}
-	// §9: when both rules apply, threefold repetition gives the reason
+	// when both draw rules apply, threefold repetition gives the reason
 	q.v.Draws = Repetition | Renewables
 	both := build(as, same, all)
 	both.rep = true
@@ -497,7 +497,7 @@ func TestHasBaseOneCutOnly(t *testing.T) {
 }
 
 // TestWalkNeedsTheMidline: a split line that enters an own piece off that
-// piece's midline is blocked there (§4.2), even when the piece could take a
+// piece's midline is blocked there, even when the piece could take a
 // cut of its own. Here Black's unit square at (0,0) has its H line at y =
 // 1/2, and the line enters Black's 2x2 square beside it, whose midline is
 // y = 1: the H split of (0,0) takes one piece only.
@@ -524,7 +524,7 @@ func TestWalkNeedsTheMidline(t *testing.T) {
 }
 
 // TestLegsFollowEdges: a leg that would run through a piece's interior to
-// a corner beyond it is invalid (§10.2), though the corner it would reach
+// a corner beyond it is invalid, though the corner it would reach
 // is a piece's lower-left corner. In the first position Black's 2x2 square
 // at (1,0) lies across the line y = 1 between the corners (1,1) and (3,1);
 // the second is the first mirrored in the diagonal, for a North leg.
@@ -545,7 +545,7 @@ func TestLegsFollowEdges(t *testing.T) {
 	}
 }
 
-// TestLocationSyntax: only a location's first count may be 0 (§10.3), and
+// TestLocationSyntax: only a location's first count may be 0, and
 // a fraction's denominator is at least 1; both are syntax errors.
 func TestLocationSyntax(t *testing.T) {
 	p := Standard()
@@ -563,9 +563,9 @@ func TestLocationSyntax(t *testing.T) {
 	}
 }
 
-// TestMoveSyntaxOffsets: a move outside the grammar of §10.6 is a syntax
-// error, wraps ErrSyntax and points at the byte where the grammar breaks
-// (§10.8), whether or not a position reads it. Each case sits on one edge
+// TestMoveSyntaxOffsets: a move outside the move grammar is a syntax
+// error, wraps ErrSyntax and points at the byte where the grammar breaks,
+// whether or not a position reads it. Each case sits on one edge
 // of the grammar: one space only after a comma, at most two fraction parts,
 // a piece number 1 to n, a non-empty multi-split path, join counts of at
 // least 1, at most 18 digits, no leading zeros, a denominator of at least
@@ -635,7 +635,7 @@ func TestMoveSyntaxLimits(t *testing.T) {
 	}
 }
 
-// TestFractionLocations: a fraction location (§10.5) is the exact point
+// TestFractionLocations: a fraction location is the exact point
 // (part1·W, part2·H), the second part defaulting to 0; it names the piece
 // whose lower-left corner is there, and the move prints with the staircase
 // location. A point off the grid or beyond the board, or one where no piece
@@ -681,7 +681,7 @@ func TestFractionLocations(t *testing.T) {
 }
 
 // TestPathErrorsNameThePiece: a refused swap step names the piece that
-// could not move (§10.8): at step 1 the created piece that starts the path
+// could not move: at step 1 the created piece that starts the path
 // (which half, of which split piece counted from 1, or the joined piece),
 // at later steps the travelling piece, and always the step's number.
 func TestPathErrorsNameThePiece(t *testing.T) {
@@ -709,8 +709,8 @@ func TestPathErrorsNameThePiece(t *testing.T) {
 }
 
 // TestGameOverAfterSyntax: in a finished game a malformed move is still a
-// syntax error; only a well-formed move gets ErrGameOver (§10.8: the game
-// over check comes after syntax).
+// syntax error; only a well-formed move gets ErrGameOver (the game-over
+// check comes after the syntax).
 func TestGameOverAfterSyntax(t *testing.T) {
 	won := mustDecode(t, "crumble 2x2 b W0,0,2,2")
 	if _, err := won.ParseMove("0X"); !errors.Is(err, boardrules.ErrSyntax) {

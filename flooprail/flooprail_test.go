@@ -569,7 +569,7 @@ func sq(t testing.TB, s string) notation.Square {
 
 // TestLoops: a SooperFlooper's starting space is empty from the start of
 // its move, so it may Fleap round a loop back to it, pass through it, and
-// the two ways round are two moves (§3 rules 6 and 8).
+// the two ways round are two moves.
 func TestLoops(t *testing.T) {
 	p := decode(t, "flooprail normal o ../..../.Ox.../..x.x.../..x.../..../..")
 	checkMoves(t, p, "C3-E3-E5-C5-C3 C3-C5-E5-E3-C3")

@@ -323,7 +323,7 @@ func (p Position) appendFleaps(dst []Move) []Move {
 	}
 	for ks := p.me() & p.kings; ks != 0; ks &= ks - 1 {
 		i := uint(bits.TrailingZeros32(ks))
-		// The SooperFlooper has left its space (§3 rule 6).
+		// The SooperFlooper has left its space.
 		g.dst, g.from, g.empty = dst, uint16(i), empty|1<<i
 		g.king(i, opp, 0, 0, 0)
 		dst = g.dst
@@ -343,7 +343,7 @@ type fleapGen struct {
 // man extends the path of a Flooper that has made n steps (dirs), leapt the
 // pieces caps and stands on sq; opp holds the opposing pieces not yet
 // leapt. A Flooper never returns to a space, and landing on a goal space
-// ends its move (§3 rule 7).
+// ends its move.
 func (g *fleapGen) man(sq uint, opp, caps, dirs uint32, n uint16) {
 	found := false
 	for _, d := range [2]int{g.d0, g.d1} {

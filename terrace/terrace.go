@@ -322,8 +322,8 @@ func goalIndex(geo, players uint8, seat int) int8 {
 	return goals[geo&1][multi][seat&3]
 }
 
-// decided returns the winner when a win rule holds (§5.2 checks 1 and 2),
-// with the reason; -1 otherwise.
+// decided returns the winner when a win rule holds (a T on its goal, or
+// the last T left), with the reason; -1 otherwise.
 func (p *Position) decided() (int, string) {
 	alive, last := 0, -1
 	for s := 0; s < int(p.players); s++ {

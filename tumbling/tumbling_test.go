@@ -363,8 +363,9 @@ func ruleOfField(field string) string {
 }
 
 // TestBoardspaceMoverWithoutPureStack: under Boardspace the mover may be
-// left without a pure stack (spec §5.2: Boardspace's program never applies
-// check 3); Classic still ends the game there.
+// left without a pure stack (Boardspace's program never ends a game with
+// "no king left", as the package doc explains); Classic still ends the game
+// there.
 func TestBoardspaceMoverWithoutPureStack(t *testing.T) {
 	const code = "tumbling boardspace b ,,,,,,,W2/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1,B1W1,,,,,,"
 	for _, c := range []struct {
