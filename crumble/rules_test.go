@@ -384,6 +384,13 @@ func TestParseForms(t *testing.T) {
 		"2,1vw":       "2,1VW",
 		"1/3,1/6hn-n": "2,1HN",
 		"2,1VW-W":     "2,1VW",
+		// fraction locations: (part1·W, part2·H), the second part 0 if left out
+		"1/2H":      "3H",
+		"1/2, 2/3H": "3,4H",
+		"0, 1/2H":   "0,3H",
+		"1/6,1/3V":  "1,2V",
+		"1/3, 1/6H": "2,1H",
+		"2/12,2/3H": "1,4H",
 	} {
 		m, err := p.ParseMove(in)
 		if err != nil {
@@ -636,31 +643,13 @@ func TestMoveSyntaxLimits(t *testing.T) {
 }
 
 // TestFractionLocations: a fraction location is the exact point
-// (part1·W, part2·H), the second part defaulting to 0; it names the piece
-// whose lower-left corner is there, and the move prints with the staircase
-// location. A point off the grid or beyond the board, or one where no piece
-// has its lower-left corner, is an illegal move, not a syntax error.
+// (part1·W, part2·H), the second part defaulting to 0, and names the piece
+// whose lower-left corner is there (TestParseForms reads such locations); a
+// point off the grid or beyond the board, or one where no piece has its
+// lower-left corner, is an illegal move, not a syntax error.
 func TestFractionLocations(t *testing.T) {
-	p := Standard()
-	for in, want := range map[string]string{
-		"1/2H":      "3H",
-		"1/2, 2/3H": "3,4H",
-		"0, 1/2H":   "0,3H",
-		"1/6,1/3V":  "1,2V",
-		"1/3, 1/6H": "2,1H",
-		"2/12,2/3H": "1,4H",
-	} {
-		m, err := p.ParseMove(in)
-		if err != nil {
-			t.Errorf("%q: %v", in, err)
-			continue
-		}
-		if m.String() != want {
-			t.Errorf("%q -> %q, want %q", in, m, want)
-		}
-	}
 	// points on a finer grid: (9/2,3) after 4,3V, (4,1/2) after 1H 4H
-	for _, c := range []struct{ before, move, want string }{
+	checkRefusals(t, []refusal{
 		{"4,3V", "3/4,1/2H", "3/4,1/2H: the piece at (9/2,3) is black's, not white's"},
 		{"1H 4H", "2/3, 1/12H", "2/3, 1/12H: the piece at (4,1/2) is white's, not black's"},
 		{"", "1/7H", "1/7H: the location is no piece's lower-left corner"},
@@ -668,16 +657,7 @@ func TestFractionLocations(t *testing.T) {
 		{"", "7/6H", "7/6H: the location is no piece's lower-left corner"},
 		{"", "1/1H", "1/1H: no piece has its lower-left corner at (6,0)"},
 		{"", "1/4H", "1/4H: no piece has its lower-left corner at (3/2,0)"},
-	} {
-		q, err := boardrules.Replay(p, strings.Fields(c.before)...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = q.ParseMove(c.move)
-		if !errors.Is(err, boardrules.ErrIllegalMove) || err.Error() != c.want {
-			t.Errorf("after [%s] %s: %v, want %q", c.before, c.move, err, c.want)
-		}
-	}
+	})
 }
 
 // TestPathErrorsNameThePiece: a refused swap step names the piece that
@@ -685,7 +665,7 @@ func TestFractionLocations(t *testing.T) {
 // (which half, of which split piece counted from 1, or the joined piece),
 // at later steps the travelling piece, and always the step's number.
 func TestPathErrorsNameThePiece(t *testing.T) {
-	for _, c := range []struct{ before, move, want string }{
+	checkRefusals(t, []refusal{
 		{"", "1HN-W", "1HN-W: the upper half has no full-side neighbour to the west (step 1)"},
 		{"", "1VW-S", "1VW-S: the west half has no full-side neighbour to the south (step 1)"},
 		{"", "1VE-S", "1VE-S: the east half has no full-side neighbour to the south (step 1)"},
@@ -696,7 +676,18 @@ func TestPathErrorsNameThePiece(t *testing.T) {
 		{"", "0,1HNE", "0,1HNE: the travelling piece has its own colour to the east (step 2)"},
 		{"", "1VWN", "1VWN: the travelling piece has its own colour to the north (step 2)"},
 		{"3HN 1,1H", "0,1H3-2S-WW", "0,1H3-2S-WW: the travelling piece has its own colour to the west (step 2)"},
-	} {
+	})
+}
+
+// refusal is a move refused after the moves before it from the 6x6 start,
+// with its error text.
+type refusal struct{ before, move, want string }
+
+// checkRefusals checks that each move is an illegal move with exactly its
+// error text.
+func checkRefusals(t *testing.T, cases []refusal) {
+	t.Helper()
+	for _, c := range cases {
 		p, err := boardrules.Replay(Standard(), strings.Fields(c.before)...)
 		if err != nil {
 			t.Fatal(err)
