@@ -486,10 +486,7 @@ func TestHasBaseOneCutOnly(t *testing.T) {
 		{"crumble 2x2 b B0,0,2,1 W0,1,1,1 W1,1,1,1", "V"}, // Black's one piece is wide
 		{"crumble 2x2 b B0,0,1,2 W1,0,1,1 W1,1,1,1", "H"}, // and here tall
 	} {
-		var p Position
-		if err := p.UnmarshalText([]byte(c.code)); err != nil {
-			t.Fatalf("%s: %v", c.code, err)
-		}
+		p := mustDecode(t, c.code)
 		if !p.hasBase() {
 			t.Errorf("%s: Black can split its piece (%s), but hasBase finds no move", c.code, c.split)
 		}
@@ -510,10 +507,7 @@ func TestHasBaseOneCutOnly(t *testing.T) {
 // y = 1: the H split of (0,0) takes one piece only.
 func TestWalkNeedsTheMidline(t *testing.T) {
 	const code = "crumble 4x4 b B0,0,1,1 B1,0,2,2 W3,0,1,1 W0,1,1,1 W3,1,1,1 B0,2,1,1 W1,2,1,1 B2,2,1,1 W3,2,1,1 W0,3,1,1 B1,3,1,1 W2,3,1,1 B3,3,1,1"
-	var p Position
-	if err := p.UnmarshalText([]byte(code)); err != nil {
-		t.Fatal(err)
-	}
+	p := mustDecode(t, code)
 	if _, err := p.ParseMove("0H2"); !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), "blocked") {
 		t.Errorf("ParseMove(0H2): %v, want the line blocked after one piece", err)
 	}
@@ -542,10 +536,7 @@ func TestLegsFollowEdges(t *testing.T) {
 		{"crumble 4x4 b B0,0,1,1 B0,1,2,2 W0,3,1,1 W1,0,1,1 W1,3,1,1 B2,0,1,1 W2,1,1,1 B2,2,1,1 W2,3,1,1 W3,0,1,1 B3,1,1,1 W3,2,1,1 B3,3,1,1",
 			"1,2H", "leg 2 crosses a piece at (1,1)"},
 	} {
-		var p Position
-		if err := p.UnmarshalText([]byte(c.code)); err != nil {
-			t.Fatalf("%s: %v", c.code, err)
-		}
+		p := mustDecode(t, c.code)
 		if _, err := p.ParseMove(c.move); !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s in %s: %v, want %q", c.move, c.code, err, c.want)
 		}

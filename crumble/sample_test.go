@@ -73,10 +73,7 @@ func TestRandomMoveFallback(t *testing.T) {
 		code += fmt.Sprintf(" W%s,0,%s,%s W0,%s,%s,%s W%s,%s,%s,%s", s, s, s, s, s, s, s, s, s, s)
 	}
 	code += " B1,0,1,1 B0,1,1,1 W1,1,1,1"
-	var p Position
-	if err := p.UnmarshalText([]byte(code)); err != nil {
-		t.Fatal(err)
-	}
+	p := mustDecode(t, code)
 	m, ok := p.RandomMove(rand.New(constSource{}))
 	if !ok {
 		t.Fatal("RandomMove gave up on a position whose side to move has splits")
