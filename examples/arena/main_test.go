@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"regexp"
 	"strings"
@@ -144,5 +145,68 @@ func TestDefaultBudgetMovesSoon(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "unfinished after 2 plies") {
 		t.Errorf("the game did not reach its 2 plies:\n%s", out.String())
+	}
+}
+
+// TestDefaultGameIsTheFirstRegistered: without -game the arena plays the
+// first registered game in its standard (first) variant, as -h says.
+func TestDefaultGameIsTheFirstRegistered(t *testing.T) {
+	var out strings.Builder
+	if err := runErr(&out, []string{"-n", "1", "-maxplies", "1", "-a", "random", "-b", "random"}); err != nil {
+		t.Fatal(err)
+	}
+	g := boardrules.Games()[0]
+	if want := g.Name + " " + g.Variants[0] + ", 1 games:"; !strings.HasPrefix(out.String(), want) {
+		t.Errorf("output does not begin with %q:\n%s", want, out.String())
+	}
+}
+
+// TestBotAPlaysItsSeat: in game 1 bot A takes seat 0, so in a one-ply game
+// A makes the only move and B makes none (B's speed line is then left out).
+func TestBotAPlaysItsSeat(t *testing.T) {
+	var out strings.Builder
+	if err := runErr(&out, []string{"-game", "terrace", "-n", "1", "-maxplies", "1", "-a", "random", "-b", "greedy"}); err != nil {
+		t.Fatal(err)
+	}
+	if s := out.String(); !strings.Contains(s, "A (random): 1 moves") || strings.Contains(s, "B (greedy): ") {
+		t.Errorf("the first move was not bot A's:\n%s", s)
+	}
+}
+
+// TestGameIsSeededWithSeedPlusIndex: game i of a run is seeded with
+// seed+i-1 (counting games from 1), so game 3 of a run from seed 4 is the
+// same game as game 1 of a run from seed 6 (bot A holds seat 0 in both).
+func TestGameIsSeededWithSeedPlusIndex(t *testing.T) {
+	game := func(seed string, n, i int) string {
+		var out strings.Builder
+		args := []string{"-game", "flooprail", "-a", "random", "-b", "random", "-v", "-seed", seed, "-n", fmt.Sprint(n)}
+		if err := runErr(&out, args); err != nil {
+			t.Fatal(err)
+		}
+		s := out.String()
+		_, after, ok := strings.Cut(s, fmt.Sprintf("game %d: ", i))
+		if !ok {
+			t.Fatalf("%q: no game %d:\n%s", args, i, s)
+		}
+		if end := strings.Index(after, "\ngame "); end >= 0 {
+			after = after[:end]
+		} else if end := strings.Index(after, "\nA (random) won"); end >= 0 {
+			after = after[:end]
+		}
+		return after
+	}
+	if a, b := game("4", 3, 3), game("6", 1, 1); a != b {
+		t.Errorf("game 3 from seed 4:\n%s\ndiffers from game 1 from seed 6:\n%s", a, b)
+	}
+}
+
+// TestMovesOnlyWithV: a game's record (its moves) is printed with -v only.
+func TestMovesOnlyWithV(t *testing.T) {
+	var out strings.Builder
+	if err := runErr(&out, []string{"-game", "terrace", "-n", "1", "-maxplies", "2", "-a", "random", "-b", "random"}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "[Game ") {
+		t.Errorf("a game record printed without -v:\n%s", out.String())
 	}
 }

@@ -162,3 +162,13 @@ func TestGalleryCommandLine(t *testing.T) {
 		{Args: []string{"-o", "/nonexistent/dir/g.html"}, Code: 1, Want: "gallery: "},
 	})
 }
+
+// TestGalleryFileKeepsStdoutForTheMessage: with -o the page goes into the
+// file only; stdout carries just the line that says where it went.
+func TestGalleryFileKeepsStdoutForTheMessage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.html")
+	msg := runString(t, "-game", "flooprail", "-plies", "2", "-o", path)
+	if want := "gallery written to " + path + "\n"; msg != want {
+		t.Errorf("stdout %.200q, want %q", msg, want)
+	}
+}

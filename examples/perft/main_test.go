@@ -54,3 +54,39 @@ func TestPerftCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftDepthZeroAndPlainOutput: perft(0) counts the start position
+// itself, 1; and without -divide the output is the one result line.
+func TestPerftDepthZeroAndPlainOutput(t *testing.T) {
+	code, out, errb := runArgs("-q", "-game", "terrace", "-depth", "0")
+	if code != 0 || !strings.Contains(out, "perft(0) = 1 in") {
+		t.Errorf("-depth 0: exit %d, stdout %q, stderr %q; want perft(0) = 1", code, out, errb)
+	}
+	code, out, errb = runArgs("-q", "-game", "terrace", "-depth", "1")
+	if code != 0 || strings.Count(out, "\n") != 1 || !strings.Contains(out, "perft(1) = ") {
+		t.Errorf("-depth 1 without -divide: exit %d, stdout %q, stderr %q; want the result line alone", code, out, errb)
+	}
+}
+
+// TestPerftCode: -code starts from a position code, which names its own
+// game, so giving -game or -variant with it is a usage error (exit 2).
+func TestPerftCode(t *testing.T) {
+	p, err := boardrules.NewGame("terrace", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := p.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("perft(1) = %d in", len(p.LegalMoves()))
+	if code, out, errb := runArgs("-q", "-code", string(text), "-depth", "1"); code != 0 || !strings.Contains(out, want) {
+		t.Errorf("-code: exit %d, stdout %q, stderr %q; want %q", code, out, errb, want)
+	}
+	for _, extra := range [][]string{{"-game", "terrace"}, {"-variant", p.Variant()}} {
+		args := append([]string{"-q", "-code", string(text), "-depth", "1"}, extra...)
+		if code, _, errb := runArgs(args...); code != 2 || !strings.Contains(errb, "leave out -game and -variant") {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and the reason", args, code, errb)
+		}
+	}
+}

@@ -305,3 +305,48 @@ func TestDefaultBudgetAnswersSoon(t *testing.T) {
 	}
 	wantIn(t, out, "1. Black (seat 0) (mcts bot, ")
 }
+
+// TestUndoAgainstABotGoesBackToYourTurn: against a bot, undo takes back
+// the bot's reply and your move too, so you are to move again at once.
+func TestUndoAgainstABotGoesBackToYourTurn(t *testing.T) {
+	out := script(t, []string{"-game", "terrace", "-bot", "random", "-as", "0"}, "B-d1-d3", "undo", "quit")
+	_, after, ok := strings.Cut(out, "2. ")
+	if !ok || !strings.Contains(after, "(random bot, ") {
+		t.Fatalf("the bot did not answer:\n%s", out)
+	}
+	_, after, ok = strings.Cut(after, "Back to move ")
+	if !ok || !strings.HasPrefix(after, "1.") {
+		t.Errorf("undo did not go back to move 1:\n%s", out)
+	}
+	if strings.Contains(after, " plays ") {
+		t.Errorf("the bot moved again after the undo:\n%s", out)
+	}
+}
+
+// TestLoadKeepsYourSeat: against a bot, load refuses a game that has no
+// seat -as for you, and the game in play goes on.
+func TestLoadKeepsYourSeat(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "two.txt")
+	if err := os.WriteFile(file, []byte("[Game \"flooprail\"]\n[Variant \"normal\"]\n\n1. E2-F2 F4-E4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := script(t, []string{"-game", "terrace", "-variant", "6-3p", "-bot", "random", "-as", "2"}, "load "+file, "quit")
+	wantIn(t, out, file+": you play seat 2, and this game has 2 seats")
+	if strings.Contains(out, "Loaded ") {
+		t.Errorf("a game without seat 2 was loaded:\n%s", out)
+	}
+}
+
+// TestTimeAloneIsTheBudget: -time without -nodes is the bot's whole
+// budget: the default node count and its 3 s cap do not apply, so a 30 ms
+// budget answers in well under a second even in 6x6 Crumble, whose default
+// budget takes 3 s. The bound, 2 s, is below that cap and leaves room for
+// the iteration running when the 30 ms end (more under the race detector).
+func TestTimeAloneIsTheBudget(t *testing.T) {
+	start := time.Now()
+	out := script(t, []string{"-game", "crumble", "-variant", "6x6", "-bot", "mcts", "-as", "1", "-time", "30ms"}, "quit")
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("the bot's first move with -time 30ms took %v", took)
+	}
+	wantIn(t, out, "1. Black (seat 0) (mcts bot, ")
+}

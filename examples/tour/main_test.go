@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"github.com/boardrules/boardrules/internal/clitest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -103,5 +105,57 @@ func TestWithCoordinates(t *testing.T) {
 	}
 	if got := withCoordinates("crumble 6x6 ...", "6x6"); got != "crumble 6x6 ..." {
 		t.Errorf("a position code was labelled: %q", got)
+	}
+}
+
+// TestTourRejectsNegativeEvery: -every, like -maxplies, must not be
+// negative; a negative value is a usage error (exit 2).
+func TestTourRejectsNegativeEvery(t *testing.T) {
+	code, out, errb := runTour(t, "-every", "-1")
+	if code != 2 || !strings.Contains(errb, "must not be negative") || out != "" {
+		t.Errorf("-every -1: exit %d, stdout %q, stderr %q; want exit 2, the error on stderr only", code, out, errb)
+	}
+}
+
+// TestTourSeedChoosesTheRandomGame: -seed picks the random game: the same
+// seed plays the same game, another seed another game.
+func TestTourSeedChoosesTheRandomGame(t *testing.T) {
+	game := func(seed string) string {
+		code, out, errb := runTour(t, "-game", "flooprail", "-seed", seed)
+		if code != 0 {
+			t.Fatalf("-seed %s: exit %d: %s", seed, code, errb)
+		}
+		_, after, ok := strings.Cut(out, "A random game (seed "+seed+"): ")
+		if !ok {
+			t.Fatalf("-seed %s: no random game summary:\n%s", seed, out)
+		}
+		return after
+	}
+	if a, b := game("1"), game("1"); a != b {
+		t.Errorf("seed 1 played two different games:\n%s\n%s", a, b)
+	}
+	if a, b := game("1"), game("2"); a == b {
+		t.Errorf("seeds 1 and 2 played the same game:\n%s", a)
+	}
+}
+
+// TestTourWritesSVG: -svg writes each final position's drawing into the
+// directory, with or without -v, and says where.
+func TestTourWritesSVG(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errb := runTour(t, "-game", "flooprail", "-svg", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb)
+	}
+	path := filepath.Join(dir, "flooprail-normal.svg")
+	if !strings.Contains(out, "Drawing written to "+path) {
+		t.Errorf("the output does not name %s:\n%s", path, out)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "<svg") {
+		t.Errorf("%s is not an SVG drawing: %.100q", path, data)
 	}
 }

@@ -118,3 +118,38 @@ func TestSetSearchGC(t *testing.T) {
 		t.Errorf("with GOGC=100: GC percent %d, want it left at 100", current())
 	}
 }
+
+// TestQuietFlagSetsQuiet: -q on the command line is what turns progress
+// off, so parsing it must set Quiet (and leaving it out must not).
+func TestQuietFlagSetsQuiet(t *testing.T) {
+	p, _, _ := newProgram()
+	if ok, _ := p.Parse([]string{"-q"}); !ok || !p.Quiet {
+		t.Errorf("after -q: ok %v, Quiet %v; want true, true", ok, p.Quiet)
+	}
+	p, _, _ = newProgram()
+	if ok, _ := p.Parse(nil); !ok || p.Quiet {
+		t.Errorf("without -q: ok %v, Quiet %v; want true, false", ok, p.Quiet)
+	}
+}
+
+// TestProgressStaysOffStdout: progress, including the blanking of its line
+// when the run ends, goes to stderr only, since stdout carries the results;
+// and with -q nothing at all is written to stderr, not even the blanking.
+func TestProgressStaysOffStdout(t *testing.T) {
+	defer func(d time.Duration) { progressEvery = d }(progressEvery)
+	progressEvery = time.Millisecond
+	for _, quiet := range []bool{false, true} {
+		p, out, errb := newProgram()
+		p.Quiet = quiet
+		pr := p.Progress("games", 4)
+		pr.Add(1)
+		time.Sleep(20 * time.Millisecond)
+		pr.Done()
+		if out.Len() != 0 {
+			t.Errorf("quiet %v: progress wrote to stdout: %q", quiet, out)
+		}
+		if quiet && errb.Len() != 0 {
+			t.Errorf("quiet: progress wrote to stderr: %q", errb)
+		}
+	}
+}
