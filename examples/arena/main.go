@@ -4,9 +4,10 @@
 //	go run ./examples/arena -game terrace -variant 8-long -a mcts -b random -n 20
 //	go run ./examples/arena -game tumbling -a mcts -b mcts -nodes-b 5000 -n 10
 //
-// Bot A takes seat (game number mod players), so over a run it plays every
-// seat in turn; bot B plays the other seats. Game i is seeded with
-// seed+i for both bots, so a run is reproducible when the budgets are
+// In the n-th game of a run (counting from 1) bot A takes seat (n-1) mod
+// players, so over a run it plays every seat in turn, and bot B plays the
+// other seats; bot A is seeded with seed+n-1 and bot B with seed+n-1+2^32,
+// so a run is reproducible when the budgets are
 // node counts given on the command line (-nodes-a, -nodes-b) rather than
 // times (-time-a, -time-b). A bot given neither runs the default node
 // count but stops early at 3 s a move (cli.BotMoveTime): in the slowest
