@@ -95,14 +95,19 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 // and wants a stronger opponent, where a run of arena plays many games.
 const defaultNodes = 5000
 
+// botOptions is the bot's budget from -nodes and -time: either or both as
+// given, or with neither the default node count capped at cli.BotMoveTime.
+func botOptions(seed uint64, nodes int, think time.Duration) bots.Options {
+	if nodes == 0 && think == 0 {
+		return bots.Options{Seed: seed, Nodes: defaultNodes, Time: cli.BotMoveTime}
+	}
+	return bots.Options{Seed: seed, Nodes: nodes, Time: think}
+}
+
 func play(prog *cli.Program, in io.Reader, game, variant, botKind string, as int, seed uint64, nodes int, think time.Duration, load string) error {
 	s := &session{out: prog.Stdout, human: boardrules.Player(as), prog: prog}
 	if botKind != "" {
-		o := bots.Options{Seed: seed, Nodes: nodes, Time: think}
-		if nodes == 0 && think == 0 {
-			o.Nodes, o.Time = defaultNodes, cli.BotMoveTime
-		}
-		b, err := bots.New(botKind, o)
+		b, err := bots.New(botKind, botOptions(seed, nodes, think))
 		if err != nil {
 			return cli.Usagef("-bot: %v", err)
 		}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/examples/bots"
+	"github.com/boardrules/boardrules/internal/cli"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -349,4 +351,25 @@ func TestTimeAloneIsTheBudget(t *testing.T) {
 		t.Errorf("the bot's first move with -time 30ms took %v", took)
 	}
 	wantIn(t, out, "1. Black (seat 0) (mcts bot, ")
+}
+
+// TestBotBudget: with neither -nodes nor -time the bot runs the default
+// node count and stops early at cli.BotMoveTime, so that a slow game still
+// answers within seconds; a budget on the command line replaces the default
+// whole (-time alone has no node count, -nodes alone no time limit).
+func TestBotBudget(t *testing.T) {
+	for _, c := range []struct {
+		nodes int
+		think time.Duration
+		want  bots.Options
+	}{
+		{0, 0, bots.Options{Seed: 7, Nodes: defaultNodes, Time: cli.BotMoveTime}},
+		{200, 0, bots.Options{Seed: 7, Nodes: 200}},
+		{0, time.Second, bots.Options{Seed: 7, Time: time.Second}},
+		{200, time.Second, bots.Options{Seed: 7, Nodes: 200, Time: time.Second}},
+	} {
+		if got := botOptions(7, c.nodes, c.think); got != c.want {
+			t.Errorf("-nodes %d -time %v: %+v, want %+v", c.nodes, c.think, got, c.want)
+		}
+	}
 }
