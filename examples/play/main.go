@@ -26,10 +26,8 @@
 // directory's other files, one per engine, which also register the engine
 // types with the bots for fast search (see package bots).
 //
-// It runs with GOGC=400 unless the environment sets GOGC (cli.SetSearchGC):
-// a search drops positions by the million, and at the default collector's
-// pace Crumble's MCTS bot searched 5–7% slower than at 400 (1.6 times as
-// slow when its Play allocated more).
+// It runs with GOGC=400 unless the environment sets GOGC: a search drops
+// positions by the million (cli.SetSearchGC says why, with the figures).
 package main
 
 import (
