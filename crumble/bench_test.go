@@ -117,6 +117,29 @@ func BenchmarkPlayUncheckedListed(b *testing.B) {
 	})
 }
 
+// BenchmarkPlayFloor does only what any Play of a split must do however
+// fast its rules are: allocate the new position's piece list (one piece
+// more) and copy the pieces into it, and allocate the turn's record. Run
+// it beside BenchmarkPlayUncheckedListed: the ratio is the share of a Play
+// that its rules, rather than its memory, cost.
+func BenchmarkPlayFloor(b *testing.B) {
+	benchPositions(b, func(b *testing.B, ps [2]Position) {
+		p := ps[0]
+		b.ReportAllocs()
+		for b.Loop() {
+			post := make([]piece, 0, len(p.pieces)+1)
+			post = append(post, p.pieces...)
+			floorPieces = append(post, p.pieces[0])
+			floorHistory = &history{parent: p.hist}
+		}
+	})
+}
+
+var (
+	floorPieces  []piece
+	floorHistory *history
+)
+
 func BenchmarkPlay(b *testing.B) {
 	ps := twins(b, Standard())
 	moves := [2][]Move{ps[0].LegalMoves(), ps[1].LegalMoves()}
