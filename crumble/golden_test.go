@@ -12,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"hash"
+	"io"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -22,7 +23,10 @@ import (
 	"github.com/boardrules/boardrules"
 )
 
-var updateGolden = flag.Bool("golden.update", false, "rewrite testdata/golden.txt from the engine as it is")
+var (
+	updateGolden = flag.Bool("golden.update", false, "rewrite testdata/golden.txt from the engine as it is")
+	dumpGolden   = flag.String("golden.dump", "", "also write what each digest covers, as text, into this folder (to find where two builds part)")
+)
 
 // goldenCase is one seeded game: skip plies drawn with RandomMove (not
 // digested), then up to plies positions digested, each followed by a move
@@ -141,7 +145,18 @@ func goldenDigest(t *testing.T, c goldenCase) string {
 		}
 		p = p.PlayUnchecked(m)
 	}
-	d := sha256.New()
+	var d hash.Hash = sha256.New()
+	if *dumpGolden != "" {
+		name := strings.ReplaceAll(c.key(), " ", "_") + ".txt"
+		f, err := os.Create(filepath.Join(*dumpGolden, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		w := bufio.NewWriter(f)
+		defer w.Flush()
+		d = teeHash{d, w}
+	}
 	draws := rand.New(rand.NewPCG(c.seed, 7))
 	for ply := 0; ply < c.plies && p.Outcome().Status == boardrules.Ongoing; ply++ {
 		moves := digestPosition(t, d, p, draws)
@@ -158,6 +173,17 @@ func goldenDigest(t *testing.T, c goldenCase) string {
 	}
 	fmt.Fprintf(d, "end %s\n", code(p))
 	return hex.EncodeToString(d.Sum(nil))
+}
+
+// teeHash is a hash that also writes what it hashes to w.
+type teeHash struct {
+	hash.Hash
+	w io.Writer
+}
+
+func (h teeHash) Write(b []byte) (int, error) {
+	h.w.Write(b)
+	return h.Hash.Write(b)
 }
 
 // digestPosition writes p, each legal move with the position it leads to,
