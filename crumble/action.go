@@ -62,22 +62,18 @@ func walk(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover C
 }
 
 // cutFinder finds the pieces just beyond a point of a cut line: among the
-// neighbours of the pieces the walk is at when t holds the position's
+// neighbours of the piece the walk is at when g holds the position's
 // contact graph, else by locate.
 type cutFinder struct {
 	ps   []piece
-	maxH int64     // the greatest height, for locate
-	t    *tiling   // the contact graph of ps, or nil
-	g    *bitGraph // the contact graph of ps as bitsets, or nil
+	maxH int64  // the greatest height, for locate
+	g    *graph // the contact graph of ps, or nil
 }
 
 // finder returns the cutFinder for p.
 func (s *scratch) finder(p *Position) cutFinder {
-	if s.bits.holds(p) {
-		return cutFinder{ps: p.pieces, g: &s.bits}
-	}
 	if s.holds(p) {
-		return cutFinder{ps: p.pieces, t: &s.t}
+		return cutFinder{ps: p.pieces, g: &s.g}
 	}
 	return cutFinder{ps: p.pieces, maxH: maxHeight(p.pieces)}
 }
@@ -90,7 +86,7 @@ func (s *scratch) finder(p *Position) cutFinder {
 // on its boundary, and so do the pieces sought (the point (at, c) is on
 // both), so with the contact graph only u and its neighbours are tried.
 func (f *cutFinder) beyond(u int, at, c int64, vertical bool) (a, b int) {
-	if f.t == nil && f.g == nil {
+	if f.g == nil {
 		if vertical {
 			return locate(f.ps, f.maxH, c, at, true, true), locate(f.ps, f.maxH, c, at, false, true)
 		}
@@ -113,19 +109,9 @@ func (f *cutFinder) beyond(u int, at, c int64, vertical bool) (a, b int) {
 		}
 	}
 	try(u)
-	if f.g != nil {
-		// the base pieces beside u (an overlay may be in place)
-		beside := f.g.touch[u].and(f.g.base)
-		for w := beside.first(); w >= 0; w = beside.first() {
-			beside.flip(w)
-			try(int(w))
-		}
-		return a, b
-	}
-	t := f.t
-	sl := t.slot[u]
-	for _, e := range t.adj[t.bLo[sl]:t.bHi[sl]] {
-		try(int(t.pos[e>>1]))
+	g := f.g
+	for _, e := range g.adj[g.off[u]:g.off[u+1]] { // the position's lists, whatever the overlay
+		try(int(e >> 1))
 	}
 	return a, b
 }
@@ -279,7 +265,7 @@ func (a *action) reset() {
 // position: two actions of one position are the same exactly when their
 // names are, since the created pieces follow from it (and the removed ones
 // from them). So a graph keeps an overlay for the next action of the same
-// name (see tiling.overlays), and Play the action itself.
+// name (see graph.overlay), and Play the action itself.
 type actionName struct {
 	ps        *piece
 	np        int32

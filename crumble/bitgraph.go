@@ -1,31 +1,36 @@
 package crumble
 
-// The contact graph as bitsets, for move generation on positions of up to
-// slotCap pieces: which pieces touch, along an edge or at a corner, and
-// which share a full side, overlaid with each split or join; the swap steps
-// with their captures and the win check, as word operations on sets of
-// pieces.
+// The contact graph as bitsets, for positions of up to slotCap pieces with
+// the pieces a split or join creates: the form move generation searches
+// the swap paths on. Each piece has the set of pieces it touches and the
+// set it meets along an edge, as four 64-bit words, so that a flood over a
+// group takes a few word operations per piece, and the forest's proof for
+// every piece at once is a handful of ORs.
 //
-// A flood over a group is a few words ORed per piece reached, and an
-// overlay is the created pieces' rows plus a bit in each neighbour's row:
-// no list is rebuilt. Each overlay takes fresh slots for its created
-// pieces, above the last overlay's, so its bits need no undoing: a row may
-// hold bits of pieces the action removed and of pieces an earlier overlay
-// created, and every reader masks rows with the live pieces (of a colour).
-// Only when the slots run out are the rows cleaned.
+// Each overlay gives its created pieces fresh slots, above the last
+// overlay's, and a bit in their neighbours' sets, which is never undone: a
+// set may hold bits of pieces the action removed and of pieces an earlier
+// overlay created, and every reader masks sets with the live pieces (of a
+// colour). Only when the slots run out are the sets cleaned.
 
 import (
 	"math/bits"
 	"unsafe"
 )
 
-// slotCap is the most pieces, created ones included, that a bitGraph
-// holds: 6x6 games rarely pass 200. Positions with more use the tiling.
+// slotCap is the most slots a bitGraph has: the position's pieces, then
+// the created pieces of its overlays.
 const slotCap = 256
 
-// set is a set of piece slots. It is a struct rather than an array so
-// that the compiler keeps it in registers (it does so for structs of up to
-// four fields, not for arrays longer than one).
+// fitsBits reports whether a position of n pieces is searched on a
+// bitGraph: with room for what its splits and joins usually create (a
+// split or join that creates more than the slots left is searched on the
+// lists).
+func fitsBits(n int) bool { return n <= slotCap-16 }
+
+// set is a set of slots. It is a struct rather than an array so that the
+// compiler keeps it in registers (it does so for structs of up to four
+// fields, not for arrays longer than one).
 type set struct{ w0, w1, w2, w3 uint64 }
 
 // word returns a pointer to the word holding slot i.
@@ -42,6 +47,7 @@ func (s *set) word(i int32) *uint64 {
 }
 
 func (s *set) add(i int32)      { *s.word(i) |= 1 << (uint(i) & 63) }
+func (s *set) remove(i int32)   { *s.word(i) &^= 1 << (uint(i) & 63) }
 func (s *set) has(i int32) bool { return *s.word(i)>>(uint(i)&63)&1 != 0 }
 func (s *set) flip(i int32)     { *s.word(i) ^= 1 << (uint(i) & 63) }
 
@@ -67,12 +73,36 @@ func (s *set) first() int32 {
 	return -1
 }
 
+// pop removes the lowest slot from s and returns it, or -1 for the empty
+// set.
+func (s *set) pop() int32 {
+	switch {
+	case s.w0 != 0:
+		i := bits.TrailingZeros64(s.w0)
+		s.w0 &= s.w0 - 1
+		return int32(i)
+	case s.w1 != 0:
+		i := bits.TrailingZeros64(s.w1)
+		s.w1 &= s.w1 - 1
+		return int32(64 + i)
+	case s.w2 != 0:
+		i := bits.TrailingZeros64(s.w2)
+		s.w2 &= s.w2 - 1
+		return int32(128 + i)
+	case s.w3 != 0:
+		i := bits.TrailingZeros64(s.w3)
+		s.w3 &= s.w3 - 1
+		return int32(192 + i)
+	}
+	return -1
+}
+
 // words returns the set as the words of a colouring, the form the search
 // keeps its states in.
 func (s *set) words() []uint64 { return unsafe.Slice(&s.w0, 4) }
 
 // setOf returns the set whose words col holds (four of them).
-func setOf(col []uint64) *set { return (*set)(unsafe.Pointer(&col[0])) }
+func setOf(col []uint64) *set { _ = col[3]; return (*set)(unsafe.Pointer(&col[0])) }
 
 // span returns the set of slots lo .. hi-1.
 func span(lo, hi int) set {
@@ -84,80 +114,70 @@ func span(lo, hi int) set {
 }
 
 // bitGraph is the contact graph of one position's pieces (slot i = piece
-// i), and the overlay of one split or join (created pieces in slots first,
-// first+1, ... in source order).
+// i) as bitsets, and the overlay of one split or join (its created pieces
+// in slots first, first+1, ... in source order).
 type bitGraph struct {
-	wf, hf  int64
-	n0      int
-	builtOn []piece // the pieces the graph is of (see holds)
-	ps      []rect
-	touch   []set // touch[i]: the pieces touching i
-	edge    []set // edge[i]: the pieces in edge contact with i
-	nb      [][4]int32
-	side    []uint8
-	// the pieces on a side (and stale slots), the live pieces
-	onSide set
-	live   set
-	base   set // the base pieces, 0 .. n0-1
-	white  set // the base pieces that are White
-	c0     set // White pieces right after the action, live only
-	// chains of the base colouring (edge contact), derived on demand: a
-	// label per piece (a created piece takes its parent's) and its sides
+	ps     []piece // the position's pieces
+	n      int
+	wf, hf int64
+	r      []rect
+	touch  []set // touch[i]: the pieces touching i
+	edge   []set // edge[i]: the pieces in edge contact with i
+	nb     [][4]int32
+	side   []uint8
+	onSide set // the slots on a side (stale ones too)
+	base   set // the position's pieces, 0 .. n-1
+	white  set // the position's White pieces
+
+	// the overlay in place: the created pieces are in slots first ..
+	// first+k-1, next is the first slot the next overlay may take
+	overlaid          bool
+	overlayOf         actionName
+	first, k, next    int
+	removed, live, c0 set
+	saved             []savedSide
+
+	// derived from the position's colouring (derive): chain labels with
+	// each chain's sides, the sides of the chains of each colour in edge
+	// contact with each piece (the same right after any action: a created
+	// piece in edge contact with a piece replaces a removed one that was,
+	// in the same chain), and the side forest's desc sets (see
+	// graph.derive)
 	derived    bool
 	chain      []int32
 	chainSides []uint8
-	// beside[v][c]: the sides of the chains of colour c in edge contact
-	// with base piece v. They are the same right after any action: a
-	// created piece in edge contact with v replaces a removed one that
-	// was, in the same chain.
-	beside [][2]uint8
-	// the side forest of the base colouring: each piece in forested has a
-	// way through its group to a side, and desc[b] holds the pieces whose
-	// way passes piece b (b included). A piece none of whose way was
-	// recoloured or removed by the action still has its group on a side.
-	forested set
-	desc     []set
-	par      []int32
-	order    []int32 // forested pieces in breadth-first order
-	removed  set     // the pieces the action in place removed
-	// the overlay in place, to undo: created pieces (slots first, first+1,
-	// ...; next is the first slot the next overlay may take), the live
-	// pieces around the removed ones and the full-side links changed
-	overlaid    bool
-	overlayOf   actionName // the action overlaid (action.of)
-	first, next int
-	created     set
-	region      []int32
-	saved       []savedNb
-	// a step's recoloured pieces: the two swapped ones, then the captures
-	changed []int32
+	beside     [][2]uint8
+	desc       []set
+	order      []int32
+	par        []int32
+	parent     []int32 // a removed piece under each created one
+
+	changed []int32 // the pieces the last step recoloured: the two swapped, then the captured
 	levels  []int32
 	pairs   []pair
 	cleans  int // how often the slots ran out (for the tests)
 }
 
-// fits reports whether a position of n pieces can be listed on a bitGraph,
-// with room for what its splits and joins usually create (a few pieces:
-// genBaseBits checks each, and a larger one is searched on the tiling).
-func fits(n int) bool { return n <= slotCap-8 }
-
-// room reports whether the slots hold the n pieces of the position and
-// the pieces act creates.
-func (g *bitGraph) room(n int, act *action) bool { return n+len(act.added) <= slotCap }
-
-// holds reports whether g is the graph of p's pieces.
-func (g *bitGraph) holds(p *Position) bool {
-	wf, hf := p.dims()
-	return len(p.pieces) > 0 && len(g.builtOn) == len(p.pieces) && &g.builtOn[0] == &p.pieces[0] &&
-		g.wf == wf && g.hf == hf
+// savedSide is a full-side link an overlay changed: piece w's in direction
+// d was nb.
+type savedSide struct {
+	w  int32
+	d  int8
+	nb int32
 }
 
-// build makes g the contact graph of ps, sorted by lower-left y then x.
+// holds reports whether g is the graph of the pieces ps of a board wf x hf.
+func (g *bitGraph) holds(ps []piece, wf, hf int64) bool {
+	return len(ps) > 0 && len(g.ps) == len(ps) && &g.ps[0] == &ps[0] && g.wf == wf && g.hf == hf
+}
+
+// build makes g the contact graph of ps, sorted by lower-left y then x;
+// len(ps) must fit (fitsBits).
 func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	n := len(ps)
-	g.wf, g.hf, g.n0 = wf, hf, n
-	if len(g.ps) < slotCap {
-		g.ps = make([]rect, slotCap)
+	g.ps, g.n, g.wf, g.hf = ps, n, wf, hf
+	if len(g.r) < slotCap {
+		g.r = make([]rect, slotCap)
 		g.touch = make([]set, slotCap)
 		g.edge = make([]set, slotCap)
 		g.nb = make([][4]int32, slotCap)
@@ -165,16 +185,18 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 		g.chain = make([]int32, slotCap)
 		g.desc = make([]set, slotCap)
 		g.beside = make([][2]uint8, slotCap)
-		g.par = make([]int32, slotCap)
 	}
 	g.overlaid, g.derived = false, false
 	g.onSide, g.white = set{}, set{}
 	for i := range ps {
 		r := ps[i].rect
-		g.ps[i] = r
+		g.r[i] = r
 		g.touch[i], g.edge[i] = set{}, set{}
 		g.nb[i] = [4]int32{-1, -1, -1, -1}
-		g.setSide(int32(i), r)
+		g.side[i] = sideMask(r, wf, hf)
+		if g.side[i] != 0 {
+			g.onSide.add(int32(i))
+		}
 		if ps[i].c == White {
 			g.white.add(int32(i))
 		}
@@ -185,25 +207,196 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	g.levels = levelEnds(g.levels, ps)
 	g.pairs = candidates(g.pairs[:0], ps, g.levels)
 	for _, pr := range g.pairs {
-		g.link(pr.i, pr.j, false)
+		i, j := pr.i, pr.j
+		touch, edge, d := contact(&g.r[i], &g.r[j])
+		if !touch {
+			continue
+		}
+		g.touch[i].add(j)
+		g.touch[j].add(i)
+		if edge {
+			g.edge[i].add(j)
+			g.edge[j].add(i)
+		}
+		if d >= 0 {
+			g.nb[i][d] = j
+			g.nb[j][opposite(d)] = i
+		}
 	}
-	g.builtOn = ps
 }
 
-// setSide records the sides piece i (rectangle r) touches.
-func (g *bitGraph) setSide(i int32, r rect) {
-	m := sideMask(r, g.wf, g.hf)
-	g.side[i] = m
-	if m != 0 {
-		g.onSide.add(i)
+// derive labels the chains of the position's colouring, with the sides of
+// those beside each piece, and grows the side forest with its desc sets,
+// once per graph (see graph.derive).
+func (g *bitGraph) derive() {
+	if g.derived {
+		return
 	}
+	g.chainSides = g.chainSides[:0]
+	black := g.base.andNot(g.white)
+	for todo := g.base; !todo.empty(); {
+		v := todo.first()
+		same := black
+		if g.white.has(v) {
+			same = g.white
+		}
+		l := int32(len(g.chainSides))
+		var m uint8
+		var chain set
+		chain.add(v)
+		front := chain
+		for !front.empty() {
+			var next set
+			for i := front.pop(); i >= 0; i = front.pop() {
+				g.chain[i] = l
+				m |= g.side[i]
+				next = next.or(g.edge[i])
+			}
+			front = next.and(same).andNot(chain)
+			chain = chain.or(front)
+		}
+		g.chainSides = append(g.chainSides, m)
+		todo = todo.andNot(chain)
+	}
+	for v := range int32(g.n) {
+		var m [2]uint8
+		edge := g.edge[v].and(g.base)
+		for y := edge.pop(); y >= 0; y = edge.pop() {
+			m[b2i(g.white.has(y))] |= g.chainSides[g.chain[y]]
+		}
+		g.beside[v] = m
+	}
+	// the forest, breadth first from the pieces on the sides, and the
+	// desc sets from the leaves up
+	front := g.onSide.and(g.base)
+	seen := front
+	g.order = g.order[:0]
+	par := resize(g.par, g.n)
+	for v := front.pop(); v >= 0; v = front.pop() {
+		par[v] = -1
+		g.order = append(g.order, v)
+	}
+	for qi := 0; qi < len(g.order); qi++ {
+		v := g.order[qi]
+		same := black
+		if g.white.has(v) {
+			same = g.white
+		}
+		reach := g.touch[v].and(same).andNot(seen)
+		seen = seen.or(reach)
+		for w := reach.pop(); w >= 0; w = reach.pop() {
+			par[w] = v
+			g.order = append(g.order, w)
+		}
+	}
+	for _, v := range g.order {
+		g.desc[v] = set{}
+		g.desc[v].add(v)
+	}
+	for k := len(g.order) - 1; k >= 0; k-- {
+		if v := g.order[k]; par[v] >= 0 {
+			g.desc[par[v]] = g.desc[par[v]].or(g.desc[v])
+		}
+	}
+	g.par = par
+	g.derived = true
+	if g.overlaid {
+		for c, v := range g.parent {
+			g.chain[g.first+c] = g.chain[v]
+		}
+	}
+}
+
+// provenSet returns the pieces of the position whose way to a side along
+// the forest colouring col left intact: every piece but the desc sets of
+// those the action removed or col recoloured. Each such piece's group
+// touches a side.
+func (g *bitGraph) provenSet(col *set) set {
+	broken := col.xor(g.c0).or(g.removed).and(g.base)
+	var lost set
+	for b := broken.pop(); b >= 0; b = broken.pop() {
+		lost = lost.or(g.desc[b])
+	}
+	return g.base.andNot(lost)
+}
+
+// overlay is graph.overlay on the bitsets: the removed pieces leave the
+// live set, the created pieces (the mover's) take slots first, first+1,
+// ... in source order, with their sets and full-side neighbours, and the
+// pieces around them gain them. The caller checks that n and the created
+// pieces fit in slotCap.
+func (g *bitGraph) overlay(act *action, mover Color) {
+	if g.overlaid && act.of.kind != kindNone && act.of == g.overlayOf {
+		return // the moves of one split or join, played in turn
+	}
+	g.undo()
+	var removed, around set
+	for _, v := range act.removed {
+		removed.add(v)
+		around = around.or(g.touch[v])
+	}
+	g.removed = removed
+	g.live = g.base.andNot(removed)
+	around = around.and(g.live)
+	// full sides are shared both ways, so the links into the removed
+	// pieces are found from theirs
+	g.saved = g.saved[:0]
+	for _, v := range act.removed {
+		for d, w := range g.nb[v] {
+			if w >= 0 && !removed.has(w) {
+				g.setNb(w, opposite(d), -1)
+			}
+		}
+	}
+	k := len(act.added)
+	if g.next+k > slotCap {
+		g.clean()
+	}
+	g.first, g.k = g.next, k
+	g.next += k
+	g.parent = append(g.parent[:0], act.parent...)
+	var created set
+	for c, r := range act.added {
+		i := int32(g.first + c)
+		g.r[i] = r
+		g.touch[i], g.edge[i] = set{}, set{}
+		g.nb[i] = [4]int32{-1, -1, -1, -1}
+		g.side[i] = sideMask(r, g.wf, g.hf)
+		if g.side[i] != 0 {
+			g.onSide.add(i)
+		} else {
+			g.onSide.remove(i)
+		}
+		// a half touches only pieces its parent touched, and the other
+		// created pieces; a joined piece the pieces around its cluster
+		cand := around
+		if k > 1 {
+			cand = g.touch[act.parent[c]].and(g.live)
+		}
+		for w := cand.pop(); w >= 0; w = cand.pop() {
+			g.link(i, w, true)
+		}
+		for j := int32(g.first); j < i; j++ {
+			g.link(i, j, false)
+		}
+		created.add(i)
+		if g.derived {
+			g.chain[i] = g.chain[act.parent[c]]
+		}
+	}
+	g.live = g.live.or(created)
+	g.c0 = g.white // the removed pieces keep their bits, as in graph.c0
+	if mover == White {
+		g.c0 = g.c0.or(created)
+	}
+	g.overlaid, g.overlayOf = true, act.of
 }
 
 // link records the contact of pieces i and j, if any. noted notes the
 // full-side link of j it changes, for undo: an overlay's link of a created
-// piece i with a base piece j.
+// piece i with a piece j of the position.
 func (g *bitGraph) link(i, j int32, noted bool) {
-	touch, edge, d := contact(&g.ps[i], &g.ps[j])
+	touch, edge, d := contact(&g.r[i], &g.r[j])
 	if !touch {
 		return
 	}
@@ -224,193 +417,15 @@ func (g *bitGraph) link(i, j int32, noted bool) {
 	}
 }
 
-// derive labels the chains of the base colouring, with the sides of those
-// beside each piece, and computes the side forest, once per graph: the win
-// check bounds a new chain by the chains beside its recoloured pieces, and
-// the forest proves most groups safe after a step.
-func (g *bitGraph) derive() {
-	if g.derived {
-		return
-	}
-	g.chainSides = g.chainSides[:0]
-	todo := g.base
-	black := g.base.andNot(g.white)
-	for v := todo.first(); v >= 0; v = todo.first() {
-		same := black
-		if g.white.has(v) {
-			same = g.white
-		}
-		l := int32(len(g.chainSides))
-		var m uint8
-		var chain set
-		chain.add(v)
-		front := chain
-		for !front.empty() {
-			var next set
-			for i := front.first(); i >= 0; i = front.first() {
-				front.flip(i)
-				g.chain[i] = l
-				m |= g.side[i]
-				next = next.or(g.edge[i])
-			}
-			front = next.and(same).andNot(chain)
-			chain = chain.or(front)
-		}
-		g.chainSides = append(g.chainSides, m)
-		todo = todo.andNot(chain)
-	}
-	for v := range int32(g.n0) {
-		var m [2]uint8
-		edge := g.edge[v].and(g.base)
-		for y := edge.first(); y >= 0; y = edge.first() {
-			edge.flip(y)
-			m[b2i(g.white.has(y))] |= g.chainSides[g.chain[y]]
-		}
-		g.beside[v] = m
-	}
-	g.sideForest(black)
-	g.derived = true
-}
-
-// sideForest computes the side forest of the base colouring by a
-// breadth-first search from the pieces on the sides, each piece reached
-// through a piece of its group one step nearer a side, and then desc from
-// the leaves up. black is the base's Black pieces.
-func (g *bitGraph) sideForest(black set) {
-	front := g.onSide.and(g.base)
-	g.forested = front
-	g.order = g.order[:0]
-	for v := front.first(); v >= 0; v = front.first() {
-		front.flip(v)
-		g.par[v] = -1
-		g.order = append(g.order, v)
-	}
-	for qi := 0; qi < len(g.order); qi++ {
-		v := g.order[qi]
-		same := black
-		if g.white.has(v) {
-			same = g.white
-		}
-		reach := g.touch[v].and(same).andNot(g.forested)
-		g.forested = g.forested.or(reach)
-		for w := reach.first(); w >= 0; w = reach.first() {
-			reach.flip(w)
-			g.par[w] = v
-			g.order = append(g.order, w)
-		}
-	}
-	for _, v := range g.order {
-		g.desc[v] = set{}
-		g.desc[v].add(v)
-	}
-	for k := len(g.order) - 1; k >= 0; k-- {
-		if v := g.order[k]; g.par[v] >= 0 {
-			g.desc[g.par[v]] = g.desc[g.par[v]].or(g.desc[v])
-		}
-	}
-}
-
-// proven returns the pieces whose group the side forest still proves to
-// be on a side in colouring col: those of the forest whose way kept every
-// piece and its colour.
-func (g *bitGraph) proven(col *set) set {
-	broken := col.xor(g.c0).or(g.removed).and(g.forested)
-	var lost set
-	for b := broken.first(); b >= 0; b = broken.first() {
-		broken.flip(b)
-		lost = lost.or(g.desc[b])
-	}
-	return g.forested.andNot(lost)
-}
-
-// savedNb is a full-side link an overlay changed: piece w's in direction
-// d was nb.
-type savedNb struct {
-	w  int32
-	d  int8
-	nb int32
-}
-
 // setNb sets piece w's full-side neighbour in direction d, noting the
 // link it had for undo.
 func (g *bitGraph) setNb(w int32, d int, u int32) {
-	g.saved = append(g.saved, savedNb{w, int8(d), g.nb[w][d]})
+	g.saved = append(g.saved, savedSide{w, int8(d), g.nb[w][d]})
 	g.nb[w][d] = u
 }
 
-// overlay applies the action to the graph: the removed pieces leave the
-// live set, the created pieces (the mover's) take slots first, first+1,
-// ... in source order, with their rows and full-side neighbours, and the
-// pieces around them gain them. The caller checks that n0 and the created
-// pieces fit in slotCap.
-func (g *bitGraph) overlay(act *action, mover Color) {
-	if g.overlays(act) {
-		return // the moves of one split or join, played in turn (a perft's leaves)
-	}
-	g.undo()
-	var removed, around set
-	for _, v := range act.removed {
-		removed.add(v)
-		around = around.or(g.touch[v])
-	}
-	around = around.and(g.base).andNot(removed)
-	g.region = g.region[:0]
-	for w := around.first(); w >= 0; w = around.first() {
-		around.flip(w)
-		g.region = append(g.region, w)
-	}
-	// full sides are shared both ways, so the links into the removed
-	// pieces are found from theirs
-	g.saved = g.saved[:0]
-	for _, v := range act.removed {
-		for d, w := range g.nb[v] {
-			if w >= 0 && !removed.has(w) {
-				g.setNb(w, opposite(d), -1)
-			}
-		}
-	}
-	g.removed = removed
-	g.live = g.base.andNot(removed)
-	g.c0 = g.white.andNot(removed)
-	g.created = set{}
-	if g.next+len(act.added) > slotCap {
-		g.clean()
-	}
-	g.first = g.next
-	g.next += len(act.added)
-	for k, r := range act.added {
-		i := int32(g.first + k)
-		g.ps[i] = r
-		g.touch[i], g.edge[i] = set{}, set{}
-		g.nb[i] = [4]int32{-1, -1, -1, -1}
-		g.setSide(i, r)
-		for _, w := range g.region {
-			if q := &g.ps[w]; q.x <= r.x+r.w && r.x <= q.x+q.w && q.y <= r.y+r.h && r.y <= q.y+q.h {
-				g.link(i, w, true)
-			}
-		}
-		for j := int32(g.first); j < i; j++ {
-			g.link(i, j, false)
-		}
-		g.created.add(i)
-		if g.derived {
-			g.chain[i] = g.chain[act.parent[k]]
-		}
-	}
-	g.live = g.live.or(g.created)
-	if mover == White {
-		g.c0 = g.c0.or(g.created)
-	}
-	g.overlaid, g.overlayOf = true, act.of
-}
-
-// overlays is tiling.overlays on the bitsets.
-func (g *bitGraph) overlays(act *action) bool {
-	return g.overlaid && act.of.kind != kindNone && act.of == g.overlayOf
-}
-
 // undo takes the overlay in place off the graph: the live pieces and the
-// full-side neighbours; the created pieces' bits stay in the rows.
+// full-side neighbours; the created pieces' bits stay in the sets.
 func (g *bitGraph) undo() {
 	if !g.overlaid {
 		return
@@ -419,93 +434,67 @@ func (g *bitGraph) undo() {
 		sv := g.saved[k]
 		g.nb[sv.w][sv.d] = sv.nb
 	}
-	g.live = g.base
+	g.live, g.removed = g.base, set{}
 	g.overlaid = false
 }
 
-// clean clears the bits of created pieces from the base pieces' rows, to
-// free every slot above them.
+// clean clears the bits of created pieces from the position's pieces'
+// sets, to free every slot above them.
 func (g *bitGraph) clean() {
-	for w := range g.n0 {
+	for w := range g.n {
 		g.touch[w] = g.touch[w].and(g.base)
 		g.edge[w] = g.edge[w].and(g.base)
 	}
 	g.onSide = g.onSide.and(g.base)
-	g.next = g.n0
+	g.next = g.n
 	g.cleans++
 }
 
-// colours returns the live White and Black pieces of colouring col.
-func (g *bitGraph) colours(col *set) (white, black set) {
-	white = col.and(g.live)
-	return white, g.live.andNot(white)
-}
-
-// mayStep is tiling.mayStep on the bitsets: a piece sharing a full side
-// with a created piece touches a piece the action removed.
-func (g *bitGraph) mayStep(act *action, mover Color) bool {
-	return act.anyBeside(func(r rect, v int32) bool { return g.oppFullSide(r, v, mover) })
-}
-
-// oppFullSide looks among the base pieces in edge contact with base piece
-// v for an opponent piece sharing a full side with r.
-func (g *bitGraph) oppFullSide(r rect, v int32, mover Color) bool {
-	opp := g.white
-	if mover == White {
-		opp = g.base.andNot(g.white)
-	}
-	cand := g.edge[v].and(opp)
-	for b := cand.first(); b >= 0; b = cand.first() {
-		cand.flip(b)
-		if _, _, d := contact(&r, &g.ps[b]); d >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// step makes one swap step of the travelling piece tr in direction d for
-// the mover in colouring col (a set of White pieces), with its captures:
-// tiling.step on the bitsets.
-func (g *bitGraph) step(col *set, tr int32, d int, mover Color) (u int32, ok bool, win int8) {
+// step is graph.step on the bitsets, for a colouring col of four words.
+func (g *bitGraph) step(col []uint64, tr int32, d int, mover Color, b *bound) (u int32, ok bool, win int8) {
+	cs := setOf(col)
 	u = g.nb[tr][d]
-	if u < 0 || Color(b2i(col.has(u))) == mover {
+	if u < 0 || Color(b2i(cs.has(u))) == mover {
 		return u, false, -1
 	}
-	col.flip(tr)
-	col.flip(u)
+	cs.flip(tr)
+	cs.flip(u)
 	g.changed = append(g.changed[:0], tr, u)
 	// Groups that may have lost their last side contact: tr's and u's, and
 	// those of the other colour beside them that were joined through them
-	white, black := g.colours(col)
-	own, opp := black, white
+	white := cs.and(g.live)
+	own, opp := g.live.andNot(white), white
 	if mover == White {
-		own, opp = white, black
+		own, opp = white, own
 	}
-	var seeds set
+	seeds := g.touch[tr].and(own).or(g.touch[u].and(opp))
 	seeds.add(tr)
 	seeds.add(u)
-	seeds = seeds.or(g.touch[tr].and(own)).or(g.touch[u].and(opp)).andNot(g.onSide)
-	g.resolve(col, seeds)
-	return u, true, g.winner(col)
+	if seeds = seeds.andNot(g.onSide); !seeds.empty() {
+		g.resolve(cs, seeds)
+	}
+	return u, true, g.winner(cs, b)
 }
 
-// resolve settles captures from the seeds: every group through a seed
-// that touches no side takes the other colour, all groups of a round at
-// once, and the next round looks at the groups through the recoloured
-// pieces, until a round captures nothing.
+// resolve is graph.resolve on the bitsets: every group through a seed that
+// touches no side takes the other colour, all groups of a round at once,
+// and the next round looks at the groups through the recoloured pieces,
+// until a round captures nothing.
 func (g *bitGraph) resolve(col *set, seeds set) {
-	for !seeds.empty() {
+	for {
 		todo := seeds.and(g.live).andNot(g.onSide)
 		if todo.empty() {
 			return
 		}
-		white, black := g.colours(col)
 		free := g.onSide // pieces whose group is known to touch a side
 		if g.derived {
-			free = free.or(g.proven(col))
-			todo = todo.andNot(free)
+			free = free.or(g.provenSet(col))
+			if todo = todo.andNot(free); todo.empty() {
+				return
+			}
 		}
+		white := col.and(g.live)
+		black := g.live.andNot(white)
 		var capt set
 		for s := todo.first(); s >= 0; s = todo.first() {
 			same := black
@@ -522,8 +511,7 @@ func (g *bitGraph) resolve(col *set, seeds set) {
 					break
 				}
 				var next set
-				for v := front.first(); v >= 0; v = front.first() {
-					front.flip(v)
+				for v := front.pop(); v >= 0; v = front.pop() {
 					next = next.or(g.touch[v])
 				}
 				front = next.and(same).andNot(group)
@@ -544,64 +532,51 @@ func (g *bitGraph) resolve(col *set, seeds set) {
 		// their last side contact are those through the captured pieces.
 		seeds = capt
 		*col = col.xor(capt)
-		for v := capt.first(); v >= 0; v = capt.first() {
-			capt.flip(v)
+		for v := capt.pop(); v >= 0; v = capt.pop() {
 			g.changed = append(g.changed, v)
 		}
 	}
 }
 
-// winner returns the colour with a chain touching all four sides, or -1,
-// as tiling.winner does: the sides of the pieces recoloured since the
-// action, with those of the after-action chains of their colour beside
-// them, bound the sides of any new chain; below all four nothing is
-// searched.
-func (g *bitGraph) winner(col *set) int8 {
+// winner is graph.winner on the bitsets.
+func (g *bitGraph) winner(col *set, b *bound) int8 {
 	if !g.derived {
-		return g.winnerFlood(col, [2]bool{true, true})
+		return g.winnerFlood(col, 3)
 	}
-	var bound [2]uint8
-	c0w, c0b := g.colours(&g.c0)
-	diff := col.xor(g.c0).and(g.live)
-	for x := diff.first(); x >= 0; x = diff.first() {
-		diff.flip(x)
+	var need uint8
+	for _, x := range g.changed {
 		c := Color(b2i(col.has(x)))
-		if bound[c] == allSides {
-			continue
-		}
-		m := bound[c] | g.side[x]
-		if int(x) < g.n0 {
+		m := b[c] | g.side[x]
+		if int(x) < g.n {
 			m |= g.beside[x][c]
 		} else {
-			beside := g.edge[x].and(c0b)
-			if c == White {
-				beside = g.edge[x].and(c0w)
+			beside := g.edge[x].and(g.live).and(g.c0)
+			if c == Black {
+				beside = g.edge[x].and(g.live).andNot(g.c0)
 			}
-			for y := beside.first(); y >= 0; y = beside.first() {
-				beside.flip(y)
+			for y := beside.pop(); y >= 0; y = beside.pop() {
 				m |= g.chainSides[g.chain[y]]
 			}
 		}
-		bound[c] = m
+		b[c] = m
+		if m == allSides {
+			need |= 1 << c
+		}
 	}
-	if bound[Black] != allSides && bound[White] != allSides {
+	if need == 0 {
 		return -1
 	}
-	return g.winnerFlood(col, [2]bool{bound[Black] == allSides, bound[White] == allSides})
+	return g.winnerFlood(col, need)
 }
 
-// winnerFlood searches the chains of the colours asked for through the
-// pieces the step recoloured: a new winning chain holds one of them, since
-// the colouring before the step had none.
-func (g *bitGraph) winnerFlood(col *set, colours [2]bool) int8 {
-	white, black := g.colours(col)
+// winnerFlood is graph.winnerFlood on the bitsets.
+func (g *bitGraph) winnerFlood(col *set, colours uint8) int8 {
+	white := col.and(g.live)
+	black := g.live.andNot(white)
 	var seen set
 	for _, s := range g.changed {
-		if seen.has(s) || !g.live.has(s) {
-			continue
-		}
 		c := Color(b2i(white.has(s)))
-		if !colours[c] {
+		if seen.has(s) || !g.live.has(s) || colours>>c&1 == 0 {
 			continue
 		}
 		same := black
@@ -614,8 +589,7 @@ func (g *bitGraph) winnerFlood(col *set, colours [2]bool) int8 {
 		var sides uint8
 		for !front.empty() {
 			var next set
-			for v := front.first(); v >= 0; v = front.first() {
-				front.flip(v)
+			for v := front.pop(); v >= 0; v = front.pop() {
 				sides |= g.side[v]
 				next = next.or(g.edge[v])
 			}
@@ -628,4 +602,20 @@ func (g *bitGraph) winnerFlood(col *set, colours [2]bool) int8 {
 		seen = seen.or(chain)
 	}
 	return -1
+}
+
+// oppFullSide is graph.oppFullSide on the bitsets: an opponent's piece
+// among those in edge contact with piece v that shares a full side with r.
+func (g *bitGraph) oppFullSide(r rect, v int32, mover Color) bool {
+	opp := g.white
+	if mover == White {
+		opp = g.base.andNot(g.white)
+	}
+	cand := g.edge[v].and(opp)
+	for b := cand.pop(); b >= 0; b = cand.pop() {
+		if _, _, d := contact(&r, &g.r[b]); d >= 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -4,198 +4,199 @@ package crumble
 // captures it causes (repeated until no group is cut off from every side)
 // and the test for a chain that connects all four sides.
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
+
+// bound is, for each colour, a superset of the sides that a chain holding
+// a piece recoloured since the action can touch (see winner).
+type bound [2]uint8
 
 // step makes one swap step of the travelling piece tr in direction d for
-// the mover, with its captures. It reports the new travelling piece and
-// whether the step was legal; a legal step leaves the recoloured pieces in
-// t.changed, and win is the colour that now has a winning chain, or -1.
-func (t *tiling) step(col []uint64, tr int32, d int, mover Color) (u int32, ok bool, win int8) {
-	u = t.nb[tr][d]
+// the mover in colouring col, with its captures. It reports the new
+// travelling piece and whether the step was legal; a legal step leaves the
+// recoloured pieces in g.changed, and win is the colour that now has a
+// winning chain, or -1. b is the bound of the colouring before the step
+// (the zero bound right after the action); the step widens it.
+func (g *graph) step(col []uint64, tr int32, d int, mover Color, b *bound) (u int32, ok bool, win int8) {
+	u = g.nb[tr][d]
 	if u < 0 || colorAt(col, u) == mover {
 		return u, false, -1
 	}
 	flip(col, tr)
 	flip(col, u)
-	t.changed = append(t.changed[:0], tr, u)
+	g.changed = append(g.changed[:0], tr, u)
 	// Groups that may have lost their last side contact: tr's and u's own,
 	// and those of the other colour beside them that were joined through
-	// them (tr's neighbours now of the mover's colour, u's now of the
-	// opponent's). Pieces on a side are safe and need no search.
-	t.seeds = t.seeds[:0]
-	if t.side[tr] == 0 {
-		t.seeds = append(t.seeds, tr)
+	// them (tr's neighbours of the mover's colour, u's of the opponent's).
+	// Pieces on a side are safe and need no search.
+	seeds := g.seeds[:0]
+	if g.side[tr] == 0 {
+		seeds = append(seeds, tr)
 	}
-	if t.side[u] == 0 {
-		t.seeds = append(t.seeds, u)
+	if g.side[u] == 0 {
+		seeds = append(seeds, u)
 	}
-	for _, a := range t.adj[t.lo[tr]:t.hi[tr]] {
-		if w := a >> 1; t.side[w] == 0 && colorAt(col, w) == mover {
-			t.seeds = append(t.seeds, w)
+	for _, a := range g.list(tr) {
+		if w := a >> 1; g.side[w] == 0 && colorAt(col, w) == mover {
+			seeds = append(seeds, w)
 		}
 	}
-	for _, a := range t.adj[t.lo[u]:t.hi[u]] {
-		if w := a >> 1; t.side[w] == 0 && colorAt(col, w) != mover {
-			t.seeds = append(t.seeds, w)
+	for _, a := range g.list(u) {
+		if w := a >> 1; g.side[w] == 0 && colorAt(col, w) != mover {
+			seeds = append(seeds, w)
 		}
 	}
-	t.resolve(col)
-	return u, true, t.winner(col)
+	g.seeds = seeds
+	g.resolve(col)
+	return u, true, g.winner(col, b)
 }
 
-// resolve settles captures, starting from t.seeds: every group that touches
+// resolve settles captures, starting from g.seeds: every group that touches
 // no side of the board takes the other colour, all at once, until none is
 // left. Only groups through a seed can have lost their last side contact,
-// and after a round only groups through a recoloured piece or a neighbour of
-// one.
-func (t *tiling) resolve(col []uint64) {
+// and after a round only groups through a recoloured piece or a neighbour
+// of one.
+func (g *graph) resolve(col []uint64) {
 	for {
-		round := t.nextRound()
-		t.capt = t.capt[:0]
-		for _, s := range t.seeds {
-			if t.safe[s] == round {
-				continue
-			}
-			if t.treeSafe(col, s) {
-				t.safe[s] = round
-				continue
-			}
-			c := colorAt(col, s)
-			f := t.nextFlood()
-			// breadth first, so that the nearest side ends the search
-			t.comp = append(t.comp[:0], s)
-			t.vis[s] = f
-			found := false
-			for qi := 0; qi < len(t.comp) && !found; qi++ {
-				v := t.comp[qi]
-				if t.side[v] != 0 || t.safe[v] == round {
-					found = true
-					break
-				}
-				for _, a := range t.adj[t.lo[v]:t.hi[v]] {
-					w := a >> 1
-					if t.vis[w] != f && colorAt(col, w) == c {
-						if t.side[w] != 0 || t.safe[w] == round || t.treeSafe(col, w) {
-							found = true
-							break
-						}
-						t.vis[w] = f
-						t.comp = append(t.comp, w)
-					}
-				}
-			}
-			if found {
-				for _, v := range t.comp {
-					t.safe[v] = round
-				}
-				continue
-			}
-			for _, v := range t.comp {
-				t.safe[v] = round
-			}
-			t.capt = append(t.capt, t.comp...)
+		round := g.nextRound()
+		if g.derived {
+			g.provenSet(col)
 		}
-		if len(t.capt) == 0 {
+		capt := g.capt[:0]
+		for _, s := range g.seeds {
+			if g.proven(s, round) {
+				continue
+			}
+			// breadth first, so that the nearest side ends the search
+			c := colorAt(col, s)
+			f := g.nextMark()
+			q := append(g.queue[:0], s)
+			g.mark[s] = f
+			found := false
+			for qi := 0; qi < len(q) && !found; qi++ {
+				for _, a := range g.list(q[qi]) {
+					w := a >> 1
+					if g.mark[w] == f || colorAt(col, w) != c {
+						continue
+					}
+					if g.proven(w, round) {
+						found = true
+						break
+					}
+					g.mark[w] = f
+					q = append(q, w)
+				}
+			}
+			g.queue = q
+			for _, v := range q {
+				g.safe[v] = round
+			}
+			if !found {
+				capt = append(capt, q...)
+			}
+		}
+		g.capt = capt
+		if len(capt) == 0 {
 			return
 		}
-		t.seeds = t.seeds[:0]
-		for _, v := range t.capt {
+		seeds := g.seeds[:0]
+		for _, v := range capt {
 			flip(col, v)
-			t.changed = append(t.changed, v)
-			t.seeds = append(t.seeds, v)
-			t.seeds = t.appendNeighbours(t.seeds, v)
+			g.changed = append(g.changed, v)
+			seeds = append(seeds, v)
+			for _, a := range g.list(v) {
+				seeds = append(seeds, a>>1)
+			}
 		}
+		g.seeds = seeds
 	}
 }
 
-// winner returns the colour with a chain touching all four sides, or -1.
-// Only chains through a recoloured piece can be new.
+// winner returns the colour with a chain touching all four sides after
+// the last step, or -1. Only chains through a piece the step recoloured
+// can be new.
 //
 // Before searching, it bounds the sides such a chain can reach: a chain of
-// colour c that contains no piece recoloured since the action lies inside
-// a chain of the colouring right after the action (which won nothing), and
-// its other pieces belong to such chains next to a recoloured piece. So the
-// sides of the recoloured pieces now of colour c, with those of the
-// after-action chains of colour c beside them, bound the sides any new
-// chain of colour c touches; below all four the search is skipped.
-func (t *tiling) winner(col []uint64) int8 {
-	if !t.derived { // no chains to bound with (see overlay)
-		return t.winnerFlood(col)
+// colour c that holds no piece recoloured since the action lies inside a
+// chain of the colouring right after the action (which won nothing), and
+// the rest of a new chain belongs to such chains beside its recoloured
+// pieces. So the sides of the pieces recoloured since the action, with
+// those of the after-action chains of their colour beside them, bound the
+// sides any new chain touches: b, which each step widens by the pieces it
+// recoloured (a piece recoloured back only widens it more than needed).
+// Below all four sides for the colour of a piece the step recoloured
+// nothing is searched. Without the chains (a path played once) every step
+// searches.
+func (g *graph) winner(col []uint64, b *bound) int8 {
+	if !g.derived {
+		return g.winnerFlood(col, 3)
 	}
-	var bound [2]uint8
-	for k, w := range col {
-		diff := w ^ t.c0[k]
-		for diff != 0 {
-			b := bits.TrailingZeros64(diff)
-			diff &= diff - 1
-			x := int32(k<<6 + b)
-			c := colorAt(col, x)
-			m := bound[c] | t.side[x]
-			for _, a := range t.adj[t.lo[x]:t.hi[x]] {
-				if y := a >> 1; a&1 != 0 && colorAt(t.c0, y) == c {
-					m |= t.chainSides(y)
-				}
+	var need uint8 // colours that may have won, as bits
+	for _, x := range g.changed {
+		c := colorAt(col, x)
+		m := b[c] | g.side[x]
+		for _, a := range g.list(x) {
+			if y := a >> 1; a&1 != 0 && colorAt(g.c0, y) == c {
+				m |= g.chainSides[g.chain[y]]
 			}
-			if m == allSides {
-				// this bound allows a win already: the flood decides
-				return t.winnerFlood(col)
-			}
-			bound[c] = m
+		}
+		b[c] = m
+		if m == allSides {
+			need |= 1 << c
 		}
 	}
-	return -1
+	if need == 0 {
+		return -1
+	}
+	return g.winnerFlood(col, need)
 }
 
-// winnerFlood searches the chains through the recoloured pieces.
-func (t *tiling) winnerFlood(col []uint64) int8 {
-	f := t.nextFlood()
-	for _, s := range t.changed {
-		if t.vis[s] == f {
+// winnerFlood searches the chains of the colours asked for (bit c for
+// colour c) through the pieces the last step recoloured: a new winning
+// chain holds one of them, since the colouring before the step had none.
+func (g *graph) winnerFlood(col []uint64, colours uint8) int8 {
+	f := g.nextMark()
+	for _, s := range g.changed {
+		c := colorAt(col, s)
+		if g.mark[s] == f || colours>>c&1 == 0 {
 			continue
 		}
-		c := colorAt(col, s)
-		t.vis[s] = f
-		t.stack = append(t.stack[:0], s)
+		g.mark[s] = f
+		q := append(g.queue[:0], s)
 		var sides uint8
-		for len(t.stack) > 0 {
-			v := t.stack[len(t.stack)-1]
-			t.stack = t.stack[:len(t.stack)-1]
-			sides |= t.side[v]
+		for qi := 0; qi < len(q); qi++ {
+			v := q[qi]
+			sides |= g.side[v]
 			if sides == allSides {
+				g.queue = q
 				return int8(c)
 			}
-			for _, a := range t.adj[t.lo[v]:t.hi[v]] {
-				w := a >> 1
-				if a&1 != 0 && t.vis[w] != f && colorAt(col, w) == c {
-					t.vis[w] = f
-					t.stack = append(t.stack, w)
+			for _, a := range g.list(v) {
+				if w := a >> 1; a&1 != 0 && g.mark[w] != f && colorAt(col, w) == c {
+					g.mark[w] = f
+					q = append(q, w)
 				}
 			}
 		}
+		g.queue = q
 	}
 	return -1
 }
 
-// fullCheck reports whether the colouring holds a capturable group or a
-// winning chain anywhere (used to validate decoded positions).
-func (t *tiling) fullCheck(col []uint64) (capturable bool, win int8) {
-	t.derive()
-	n := int32(len(t.ps))
-	t.seeds = t.seeds[:0]
-	t.changed = t.changed[:0]
-	for i := int32(0); i < n; i++ {
-		t.seeds = append(t.seeds, i)
-		t.changed = append(t.changed, i)
+// fullCheck reports whether the position's colouring holds a group that
+// touches no side (a capturable group) or a chain that touches all four,
+// whose colour it returns as win (else -1): UnmarshalText's validation.
+func (g *graph) fullCheck() (capturable bool, win int8) {
+	g.derive()
+	win = -1
+	for v := range int32(g.n) {
+		if g.par[v] == -2 {
+			capturable = true
+		}
+		if win < 0 && g.chainSides[g.chain[v]] == allSides {
+			win = int8(colorAt(g.white, v))
+		}
 	}
-	t.c0 = append(t.c0[:0], col...)
-	work := slices.Clone(col)
-	t.resolve(work)
-	if !slices.Equal(work, col) {
-		capturable = true
-	}
-	t.changed = t.changed[:n]
-	return capturable, t.winnerFlood(col)
+	return capturable, win
 }
+
+var _ = bits.TrailingZeros64

@@ -221,10 +221,9 @@ func (p *Position) UnmarshalText(text []byte) error {
 		return notation.Errorf(s, fs[first].off, "the pieces leave a gap: they do not tile the board")
 	}
 	q.pieces = sorted
-	var t tiling
-	t.buildBase(q.pieces, wf, hf)
-	col := t.colours(nil)
-	capt, win := t.fullCheck(col)
+	var g graph
+	g.build(q.pieces, wf, hf)
+	capt, win := g.fullCheck()
 	if capt {
 		return notation.Errorf(s, fs[first].off, "the position holds a capturable group")
 	}

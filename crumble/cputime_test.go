@@ -51,20 +51,20 @@ func TestCPUTime(t *testing.T) {
 	wf, hf := p.dims()
 	t0 := threadCPU()
 	for i := 0; i < 20000; i++ {
-		s.g.build(p.pieces, wf, hf)
+		s.corners.build(p.pieces, wf, hf)
 	}
 	t.Logf("corner graph of the start: %v CPU", (threadCPU()-t0)/20000)
-	s.t.buildBase(p.pieces, wf, hf)
+	s.g.build(p.pieces, wf, hf)
 	m, _ := p.ParseMove("2,1H")
 	p.resolveAction(s, &m)
 	t0 = threadCPU()
 	for i := 0; i < 200000; i++ {
-		s.t.overlay(&s.act, p.turn, true)
+		s.g.overlay(&s.act, p.turn)
 	}
 	t.Logf("overlay of a split at the start: %v CPU", (threadCPU()-t0)/200000)
 	t0 = threadCPU()
 	for i := 0; i < 20000; i++ {
-		s.t.buildBase(p.pieces, wf, hf)
+		s.g.build(p.pieces, wf, hf)
 	}
 	t.Logf("contact graph of the start: %v CPU", (threadCPU()-t0)/20000)
 	r := rand.New(rand.NewPCG(1, 2))
@@ -98,11 +98,11 @@ func BenchmarkOverlay(b *testing.B) {
 	p := Standard()
 	s := new(scratch)
 	wf, hf := p.dims()
-	s.t.buildBase(p.pieces, wf, hf)
+	s.g.build(p.pieces, wf, hf)
 	m, _ := p.ParseMove("2,1H")
 	p.resolveAction(s, &m)
 	b.ReportAllocs()
 	for b.Loop() {
-		s.t.overlay(&s.act, p.turn, true)
+		s.g.overlay(&s.act, p.turn)
 	}
 }

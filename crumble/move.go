@@ -118,21 +118,21 @@ func (m Move) String() string {
 	if m.ps == nil {
 		return m.raw
 	}
-	s := scratchPool.Get().(*scratch)
+	s := acquire()
 	defer scratchPool.Put(s)
 	ps := m.pieces()
-	s.g.build(ps, int64(m.cols)<<m.shift, int64(m.rows)<<m.shift)
+	s.corners.build(ps, int64(m.cols)<<m.shift, int64(m.rows)<<m.shift)
 	s.text = m.appendText(s, s.text[:0])
 	return string(s.text)
 }
 
 // appendText appends the canonical text of m, whose position's corner
-// graph s.g holds.
+// graph s.corners holds.
 func (m *Move) appendText(s *scratch, b []byte) []byte {
 	ps := m.pieces()
 	a := ps[m.anchor]
-	b = s.g.appendCanonical(b, a.x, a.y)
-	b = appendBaseText(&s.g, ps, b, m)
+	b = s.corners.appendCanonical(b, a.x, a.y)
+	b = appendBaseText(&s.corners, ps, b, m)
 	if m.steps() > 0 {
 		s.path = m.appendPath(s.path[:0])
 		b = appendPathText(b, m, s.path)

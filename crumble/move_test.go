@@ -108,11 +108,12 @@ func TestAppendLegalMovesAllocs(t *testing.T) {
 // does a created piece have a full-side neighbour of the opponent's?
 func graphMayStep(s *scratch, p Position) bool {
 	wf, hf := p.dims()
-	s.t.buildBase(p.pieces, wf, hf)
-	s.t.overlay(&s.act, p.turn, true)
-	for v := s.t.n0; v < len(s.t.ps); v++ {
-		for _, u := range s.t.nb[v] {
-			if u >= 0 && s.t.ps[u].c != p.turn {
+	s.g.build(p.pieces, wf, hf)
+	s.heldFor = p.pieces
+	s.g.overlay(&s.act, p.turn)
+	for v := s.g.n; v < s.g.n+s.g.k; v++ {
+		for _, u := range s.g.nb[v] {
+			if u >= 0 && colorAt(s.g.c0, u) != p.turn {
 				return true
 			}
 		}
@@ -136,7 +137,7 @@ func TestMayStep(t *testing.T) {
 				if got := p.mayStepByCorners(&s.act); got != want {
 					t.Fatalf("%s base %d: mayStep by corners %v, the contact graph says %v", code(p), k, got, want)
 				}
-				if got := s.t.mayStep(&s.act, p.turn); got != want {
+				if got := p.mayStep(s); got != want {
 					t.Fatalf("%s base %d: mayStep by base neighbours %v, the contact graph says %v", code(p), k, got, want)
 				}
 				checked++

@@ -643,7 +643,7 @@ func fracPoint(num, den uint64, units int, shift uint8) (int64, bool) {
 // ParseMove reads a move in any accepted form and returns the
 // canonical Move, checked for legality in this position.
 func (p Position) ParseMove(s string) (Move, error) {
-	sc := acquire(&p)
+	sc := acquire()
 	defer scratchPool.Put(sc)
 	m, _, _, err := p.parseMove(sc, s, false)
 	return m, err
@@ -665,7 +665,7 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 		return Move{}, -1, -1, gameOver(s, "the game is over ("+p.Outcome().Reason+")")
 	}
 	wf, hf := p.dims()
-	g := &sc.g
+	g := &sc.corners
 	if !graphBuilt {
 		g.build(p.pieces, wf, hf)
 	}
@@ -754,9 +754,10 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 	tr, win := int32(-1), int8(-1)
 	if pm.path != "" {
 		tr = p.startPath(sc, m.src)
+		var b bound
 		for i := 0; i < len(pm.path); i++ {
 			d := dirIndex(pm.path[i])
-			u := sc.t.nb[tr][d]
+			u := sc.g.nb[tr][d]
 			if u < 0 || colorAt(sc.col, u) == p.turn {
 				who := "the travelling piece"
 				if i == 0 {
@@ -767,7 +768,7 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 				}
 				return Move{}, -1, -1, illegal(s, "%s has its own colour to the %s (step %d)", who, dirName[d], i+1)
 			}
-			_, _, win = sc.t.step(sc.col, tr, d, p.turn)
+			_, _, win = sc.g.step(sc.col, tr, d, p.turn, &b)
 			tr = u
 			if i+1 < len(pm.path) {
 				if win >= 0 {

@@ -40,7 +40,7 @@ func (p Position) Play(m Move) (Position, error) {
 	// m's text, written with this position's corner graph, which is m's,
 	// then read back in the same scratch: ParseMove checks the move and
 	// leaves it played out for finish
-	s := acquire(&p)
+	s := acquire()
 	defer scratchPool.Put(s)
 	return p.playIn(s, m)
 }
@@ -48,7 +48,7 @@ func (p Position) Play(m Move) (Position, error) {
 // playIn is Play of a move bound to p's pieces, in scratch s.
 func (p *Position) playIn(s *scratch, m Move) (Position, error) {
 	wf, hf := p.dims()
-	s.g.build(p.pieces, wf, hf)
+	s.corners.build(p.pieces, wf, hf)
 	s.text = m.appendText(s, s.text[:0])
 	text := string(s.text)
 	q, tr, win, err := p.parseMove(s, text, true)
@@ -62,13 +62,13 @@ func (p *Position) playIn(s *scratch, m Move) (Position, error) {
 	if q.steps() == 0 {
 		return p.finishNoPath(s), nil
 	}
-	return p.finish(s, tr, win), nil
+	return p.finish(s, s.col, int32(len(p.pieces)), tr, win), nil
 }
 
 // PlayUnchecked plays a move from this position's LegalMoves, RandomMove or
 // ParseMove without checking it.
 func (p Position) PlayUnchecked(m Move) Position {
-	s := acquire(&p)
+	s := acquire()
 	defer scratchPool.Put(s)
 	return p.playUnchecked(s, m)
 }
@@ -78,36 +78,85 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 	if m.steps() == 0 {
 		return p.finishNoPath(s)
 	}
-	if s.bits.holds(p) && s.bits.room(len(p.pieces), &s.act) {
-		return p.playBits(s, &m)
+	if b, i := s.searched(p, &m); i >= 0 {
+		at := int(b.firstWord) + int(i-b.first)*int(b.nw)
+		st := &s.states[i]
+		win := int8(-1)
+		if st.dir >= 0 && st.dir&stateWon != 0 {
+			win = int8(b2i(st.dir&stateWhiteWon != 0))
+		}
+		return p.finish(s, s.words[at:at+int(b.nw)], b.slot0, st.tr, win)
 	}
-	start := p.startPath(s, m.src) // sets s.col
-	tr, win := swapGraph{t: &s.t}.playPath(s.col, start, &m, p.turn)
-	return p.finish(s, tr, win)
+	tr := p.startPath(s, m.src)
+	tr, win := s.g.playPath(s.col, tr, &m, p.turn)
+	return p.finish(s, s.col, int32(len(p.pieces)), tr, win)
 }
 
-// playBits plays the path of m, whose action is in s.act, on the bitGraph
-// s.bits, which holds p: so a search that listed p's moves plays them
-// without building the tiling. When the tiling holds p too (a playout's
-// ply after a listing), it is handed on with the path's recolourings, so
-// the next ply still commits it rather than building it (see handOn).
-func (p *Position) playBits(s *scratch, m *Move) Position {
-	g := &s.bits
-	g.derive()
-	g.overlay(&s.act, p.turn)
-	col := g.c0
-	tr, win := swapGraph{g: g}.playPath(col.words(), int32(g.first)+m.src, m, p.turn)
-	return p.finishBits(s, &col, tr, win)
+// searched finds the state that move m (its action in s.act) ends in
+// among the searches kept in s: its base's search, then the path's steps
+// down that search's tree. It returns the base and the state's index, or
+// -1 when the search was not made (or was of another position) or the
+// path is not the search's (a longer path ParseMove read: Play replays it).
+func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
+	if len(p.pieces) == 0 || len(s.searchedFor) != len(p.pieces) || &s.searchedFor[0] != &p.pieces[0] {
+		return nil, -1
+	}
+	bs := s.bases
+	k, _ := slices.BinarySearchFunc(bs, m.anchor, func(b baseDesc, a int32) int { return int(b.m.anchor - a) })
+	for ; k < len(bs) && bs[k].m.anchor == m.anchor; k++ {
+		b := &bs[k]
+		if b.m.kind != m.kind || b.m.n != m.n || b.m.x1 != m.x1 || b.m.y1 != m.y1 {
+			continue
+		}
+		if b.first < 0 || m.src >= b.count {
+			return nil, -1
+		}
+		i := b.first + m.src // the sources come first, in source order
+		for j := range m.steps() {
+			d := int8(m.dir(j))
+			st := &s.states[i]
+			next := int32(-1)
+			for c := st.kids; c < st.kids+int32(st.nkids); c++ {
+				if s.states[c].dir&3 == d {
+					next = c
+					break
+				}
+			}
+			if next < 0 {
+				return nil, -1
+			}
+			i = next
+		}
+		return b, i
+	}
+	return nil, -1
 }
 
 // startPath overlays the action in s.act on p's contact graph, sets s.col
-// to the colouring right after it, and returns the index in the tiling of
-// created piece src, the travelling piece of a path's first step.
+// to the colouring right after it, and returns the slot of created piece
+// src, the travelling piece of a path's first step.
 func (p *Position) startPath(s *scratch, src int32) int32 {
-	p.tile(s)
-	s.t.overlay(&s.act, p.turn, false)
-	s.col = append(s.col[:0], s.t.c0...)
-	return int32(s.t.n0) + src
+	g := p.tile(s)
+	g.overlay(&s.act, p.turn)
+	s.col = append(s.col[:0], g.c0...)
+	return int32(g.n) + src
+}
+
+// playPath plays the steps of m's path from the travelling piece tr in
+// colouring col, until the path ends, a step is refused or one wins, and
+// returns the last travelling piece and the winner, or -1.
+func (g *graph) playPath(col []uint64, tr int32, m *Move, mover Color) (int32, int8) {
+	var b bound
+	for i := range m.steps() {
+		u, ok, win := g.step(col, tr, m.dir(i), mover, &b)
+		if !ok {
+			break
+		}
+		if tr = u; win >= 0 {
+			return tr, win
+		}
+	}
+	return tr, -1
 }
 
 func dirIndex(c byte) int {
@@ -122,46 +171,47 @@ func dirIndex(c byte) int {
 	return dirW
 }
 
-// finish turns the tiling after a move, with the colours in s.col, into the
-// next position: sorted pieces, hash, turn, outcome and history. tr is the
-// travelling piece's index in the tiling, or -1 without a path.
-func (p *Position) finish(s *scratch, tr int32, win int8) Position {
-	t := &s.t
+// finish makes the next position from the move whose action is in s.act
+// and whose path left colouring col (over a graph's slots: p's pieces,
+// and the created ones from slot0 on), with tr the travelling piece's slot
+// at the end and win the colour that won, or -1: sorted pieces, hash,
+// turn, outcome and history.
+func (p *Position) finish(s *scratch, col []uint64, slot0, tr int32, win int8) Position {
+	n := len(p.pieces)
 	post, h := p.keptPieces(s)
-	// the base pieces the path recoloured: their bits differ from the
-	// colouring right after the action, which holds their old colours
+	// the pieces of p the path recoloured
 	changed := false
-	for k := 0; k<<6 < t.n0; k++ {
-		diff := s.col[k] ^ t.c0[k]
-		if rest := t.n0 - k<<6; rest < 64 {
+	for k := 0; k<<6 < n; k++ {
+		var was uint64 // p's White pieces in this word
+		for i := k << 6; i < min(n, k<<6+64); i++ {
+			was |= uint64(p.pieces[i].c) << (uint(i) & 63)
+		}
+		diff := col[k] ^ was
+		if rest := n - k<<6; rest < 64 {
 			diff &= 1<<uint(rest) - 1
 		}
 		for ; diff != 0; diff &= diff - 1 {
 			i := int32(k<<6 + bits.TrailingZeros64(diff))
-			pi := t.pos[i]                                  // its index in p
-			j := int(pi) - removedBefore(s.act.removed, pi) // and in post
+			j := int(i) - removedBefore(s.act.removed, i) // its index in post
 			h ^= pieceKey(post[j])
-			post[j].c = colorAt(s.col, i)
+			post[j].c = colorAt(col, i)
 			h ^= pieceKey(post[j])
 			changed = true
 		}
 	}
-	for i := t.n0; i < len(t.ps); i++ {
-		pc := t.ps[i]
-		if c := colorAt(s.col, int32(i)); c != pc.c {
-			pc.c = c
-			changed = true
-		}
+	for c, r := range s.act.added {
+		pc := piece{r, colorAt(col, slot0+int32(c))}
+		changed = changed || pc.c != p.turn
 		h ^= pieceKey(pc)
 		s.created = append(s.created, pc)
 	}
 	var x rect
-	if tr >= 0 {
-		x = t.ps[tr].rect
+	if int(tr) < n {
+		x = p.pieces[tr].rect
+	} else {
+		x = s.act.added[tr-slot0]
 	}
-	q := p.conclude(s, post, h, win, x, changed && tr >= 0)
-	s.handOn(p, &q, true)
-	return q
+	return p.conclude(s, post, h, win, x, changed)
 }
 
 // conclude makes the next position from the kept pieces post (with room
@@ -181,34 +231,6 @@ func (p *Position) conclude(s *scratch, post []piece, h uint64, win int8, x rect
 	return q
 }
 
-// finishBits is finish for a path played on the bitGraph s.bits, whose
-// colouring after the path is col.
-func (p *Position) finishBits(s *scratch, col *set, tr int32, win int8) Position {
-	g := &s.bits
-	post, h := p.keptPieces(s)
-	changed := false
-	diff := col.xor(g.c0).and(g.base)
-	for i := diff.first(); i >= 0; i = diff.first() {
-		diff.flip(i)
-		j := int(i) - removedBefore(s.act.removed, i) // its index in post
-		h ^= pieceKey(post[j])
-		post[j].c = Color(b2i(col.has(i)))
-		h ^= pieceKey(post[j])
-		changed = true
-		s.nextFlips = append(s.nextFlips, i)
-	}
-	for k, r := range s.act.added {
-		i := int32(g.first + k)
-		pc := piece{r, Color(b2i(col.has(i)))}
-		changed = changed || pc.c != p.turn
-		h ^= pieceKey(pc)
-		s.created = append(s.created, pc)
-	}
-	q := p.conclude(s, post, h, win, g.ps[tr], changed)
-	s.handOn(p, &q, false)
-	return q
-}
-
 // record pushes the turn that led from p to q onto the history and sets
 // q's status: a draw by the draw rules or for want of a move, or ongoing.
 func (p *Position) record(q *Position, s *scratch, x rect, hasX bool) {
@@ -223,14 +245,11 @@ func (p *Position) record(q *Position, s *scratch, x rect, hasX bool) {
 
 // placeCreated inserts the created pieces (s.created, in the action's
 // order) into the kept pieces post, which has room for them, in one pass
-// from the back, and notes where they are now (s.createdAt, in the
-// action's order) and their order by place (s.createdOrder), for the
-// commit of the next position's graph.
+// from the back.
 func (s *scratch) placeCreated(post []piece) []piece {
 	k := len(s.created)
-	s.createdAt = resize(s.createdAt, k)
 	// the created pieces by their place, by insertion: they are few
-	ord := s.createdOrder[:0]
+	ord := s.order[:0]
 	for c := range k {
 		ord = append(ord, int32(c))
 		for j := len(ord) - 1; j > 0; j-- {
@@ -241,7 +260,7 @@ func (s *scratch) placeCreated(post []piece) []piece {
 			ord[j], ord[j-1] = ord[j-1], ord[j]
 		}
 	}
-	s.createdOrder = ord
+	s.order = ord
 	end := len(post) // the kept pieces not yet moved are post[:end]
 	post = post[:end+k]
 	for r := k - 1; r >= 0; r-- {
@@ -249,7 +268,6 @@ func (s *scratch) placeCreated(post []piece) []piece {
 		at := searchPieces(post[:end], c.x, c.y)
 		copy(post[at+r+1:], post[at:end])
 		post[at+r] = c
-		s.createdAt[ord[r]] = int32(at + r)
 		end = at
 	}
 	return post
@@ -260,7 +278,7 @@ func (s *scratch) placeCreated(post []piece) []piece {
 // and the removed pieces taken out.
 func (p *Position) keptPieces(s *scratch) ([]piece, uint64) {
 	post := make([]piece, 0, len(p.pieces)-len(s.act.removed)+len(s.act.added))
-	s.created, s.nextFlips = s.created[:0], s.nextFlips[:0]
+	s.created = s.created[:0]
 	h := p.hash ^ whiteToMoveKey
 	from := 0
 	for _, i := range s.act.removed { // sorted
@@ -290,7 +308,5 @@ func (p *Position) finishNoPath(s *scratch) Position {
 		h ^= pieceKey(pc)
 		s.created = append(s.created, pc)
 	}
-	q := p.conclude(s, post, h, -1, rect{}, false)
-	s.handOn(p, &q, false)
-	return q
+	return p.conclude(s, post, h, -1, rect{}, false)
 }

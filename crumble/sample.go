@@ -30,8 +30,9 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
 		return Move{}, false
 	}
-	s := acquire(&p)
+	s := acquire()
 	defer scratchPool.Put(s)
+	s.newSearches(&p)
 	f := s.finder(&p)
 	tmpl := p.moveOf()
 	s.clearBases()
@@ -50,7 +51,7 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 			return Move{}, false
 		}
 	}
-	s.moves = p.genBase(s, s.moves[:0], r.IntN(len(s.bases)))
+	s.moves = p.genBase(s, s.moves[:0], r.IntN(len(s.bases)), fitsBits(len(p.pieces)), false)
 	if len(s.moves) == 1 { // no second draw for a split or join that cannot swap
 		return s.moves[0], true
 	}

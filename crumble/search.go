@@ -11,112 +11,119 @@ import (
 	"github.com/boardrules/boardrules"
 )
 
-// scratch is the per-call working memory of move generation and Play.
+// scratch is the working memory of move generation and Play, pooled. It
+// keeps the contact graph of the last position it served (g, of the pieces
+// in heldFor) and the swap-path searches of the last listing or draw
+// (states, of the pieces in searchedFor), so that Play of a move just
+// listed or drawn reads the move's end from its search instead of playing
+// its path again. Positions are immutable and their pieces never change,
+// so both stay right for as long as those pieces are the position's.
 type scratch struct {
-	t       tiling
-	walkBuf []int32
-	act     action
-	col     []uint64
-	g       cornerGraph
-	bits    bitGraph // the contact graph as bitsets, for listing moves
-	// breadth-first search
-	states  []bfsState
-	words   []uint64 // colourings of the states, nw words each
-	table   []int32  // open addressing: state index+1, 0 = empty
-	bases   []baseDesc
-	moves   []Move // RandomMove's moves of one base
-	walks   []int32
-	members []int32 // a join's pieces, while listing joins
-	// tiledFor is the pieces t is the contact graph of (see tile); holding
-	// them keeps their array from being freed and reused while it names t
-	tiledFor []piece
-	// next is the pieces of the position the last Play led to, when t
-	// still holds the parent's graph with the move's action (act)
-	// overlaid and col the colours after the move's path (nextPath), or
-	// the parent's graph alone after a move without one: the next call on
-	// that position commits them instead of building its graph afresh
-	// (see acquire)
-	next     []piece
-	nextPath bool
-	// nextFlips lists the pieces (by index in the parent) whose colour a
-	// path played on the bitset graph changed: a commit without nextPath
-	// applies them, and the created pieces' colours (created), to the
-	// action's overlay
-	nextFlips    []int32
-	created      []piece // the created pieces, in the action's order (finish)
-	createdOrder []int32 // their order by place (placeCreated)
-	createdAt    []int32 // where Play put the created pieces in the next position
-	text         []byte  // Move.String's text
-	path         []byte
+	g        graph    // the contact graph as lists, for every position
+	bits     bitGraph // and as bitsets, for positions that fit (fitsBits)
+	heldFor  []piece  // keep the pieces g and bits are of from being freed and reused while they name them
+	bitsFor  []piece
+	walkBuf  []int32
+	act      action
+	col      []uint64
+	corners  cornerGraph // locations and move text
+	bases    []baseDesc
+	walks    []int32
+	members  []int32 // a join's pieces, while listing joins
+	moves    []Move  // RandomMove's moves of one base
+	text     []byte  // Move.String's text
+	path     []byte
+	created  []piece // the created pieces of a move played, in the action's order
+	order    []int32 // their order by place (placeCreated)
+	letters  []byte  // a long path's letters
+
+	// the searches: each base's states are states[first:first+count], the
+	// colouring of state i nw words at words[firstWord+(i-first)*nw:]
+	searchedFor []piece
+	states      []bfsState
+	words       []uint64
+	table       []uint64 // open addressing: gen<<32 | state index+1
+	gen         uint32
 }
 
+// bfsState is a state of a swap-path search: a colouring (kept apart, in
+// scratch.words) and the travelling piece, reached from the state parent
+// by a step in direction dir (or a source, the created piece src, when
+// parent is -1). kids is the first of the states its expansion added,
+// nkids their number: a state's path is the chain of steps from its
+// source, and every state is the first found with its colouring and
+// travelling piece.
 type bfsState struct {
+	hash   uint64
 	parent int32
 	tr     int32
-	dir    int8
-	src    int32 // index into the sources (only for roots)
-	hash   uint64
+	kids   int32
+	src    int32
+	depth  int32
+	bound  bound // the win check's bound (see winner)
+	dir    int8  // the step's direction, | stateWon, | stateCaptures; -1 for a source
+	nkids  uint8
+}
+
+const (
+	stateWon      = 8  // the step gave a colour a win
+	stateCaptures = 16 // the step captured
+	stateWhiteWon = 32 // with stateWon: White won
+)
+
+// baseDesc is one split or join of the side to move, as prepare lists
+// them: the move without its path, where a split's pieces are in
+// scratch.walks, and its search, if made.
+type baseDesc struct {
+	m         Move
+	walkOff   int32
+	first     int32 // its first state, -1 when not searched
+	count     int32
+	firstWord int32
+	nw        int32 // words of a state's colouring
+	slot0     int32 // the slot of the first created piece in the colourings
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// acquire takes a scratch from the pool for a call on p. When the scratch
-// last played the move that led to p, its graph becomes p's by a commit of
-// the move's overlay, which costs the pieces around the move rather than a
-// build of the whole graph: a playout's next ply finds its graph almost
-// ready. Any other position drops the pending commit; the parent's graph
-// stays, for a search that plays its siblings.
-func acquire(p *Position) *scratch {
-	s := scratchPool.Get().(*scratch)
-	s.take(p)
-	return s
+// acquire takes a scratch from the pool. A pooled scratch usually comes
+// back to the goroutine that used it last, so Play after RandomMove or
+// LegalMoves of the same position (a playout's ply, a search's expansion)
+// finds the position's graph and searches in it.
+func acquire() *scratch { return scratchPool.Get().(*scratch) }
+
+// holds reports whether s.g is the contact graph of p's pieces.
+func (s *scratch) holds(p *Position) bool {
+	wf, hf := p.dims()
+	return s.g.holds(p.pieces, wf, hf)
 }
 
-// take readies s for a call on p: it commits a pending move that led to
-// p, or drops it.
-func (s *scratch) take(p *Position) {
-	if s.next != nil {
-		if len(p.pieces) > 0 && len(s.next) == len(p.pieces) && &s.next[0] == &p.pieces[0] {
-			s.commitNext(p)
-		}
-		s.next = nil
+// tile makes s.g the contact graph of p's pieces, unless it is already.
+func (p *Position) tile(s *scratch) *graph {
+	if !s.holds(p) {
+		wf, hf := p.dims()
+		s.g.build(p.pieces, wf, hf)
+		s.heldFor = p.pieces
 	}
+	return &s.g
 }
 
-// commitNext makes s.t the graph of p, the position s's last Play led to.
-func (s *scratch) commitNext(p *Position) {
-	if !s.nextPath { // the action's overlay, coloured as the move left it
-		mover := p.turn.Other()
-		s.t.overlayGeometry(&s.act, mover)
-		s.col = s.t.colours(s.col)
-		for _, i := range s.nextFlips {
-			flip(s.col, s.t.slot[i])
-		}
-		for k, pc := range s.created {
-			if pc.c != mover {
-				flip(s.col, int32(s.t.n0+k))
-			}
-		}
+// tileBits makes s.bits the bitset graph of p's pieces, unless it is
+// already; p must fit (fitsBits).
+func (p *Position) tileBits(s *scratch) *bitGraph {
+	wf, hf := p.dims()
+	if !s.bits.holds(p.pieces, wf, hf) {
+		s.bits.build(p.pieces, wf, hf)
+		s.bitsFor = p.pieces
 	}
-	if s.t.commit(s.col, p.pieces, s.act.removed, s.createdAt, s.createdOrder) {
-		s.tiledFor = p.pieces
-		return
-	}
-	s.tiledFor = nil
-	p.tile(s) // built afresh
+	return &s.bits
 }
 
-// handOn records that the move just played from p (its action in s.act)
-// led to q, so that the next call on q commits instead of building (see
-// acquire). path tells whether the move's path was played on s.t, and so
-// s.t holds p's graph with the action overlaid and s.col the colours after
-// the move; else s.t must hold p's graph, or nothing is recorded, and the
-// move's recolourings are in s.nextFlips and s.created.
-func (s *scratch) handOn(p, q *Position, path bool) {
-	if q.status != boardrules.Ongoing || (!path && !s.holds(p)) {
-		return
-	}
-	s.next, s.nextPath = q.pieces, path
+// newSearches starts the searches of p afresh.
+func (s *scratch) newSearches(p *Position) {
+	s.searchedFor = p.pieces
+	s.states = s.states[:0]
+	s.words = s.words[:0]
 }
 
 // mayStep reports whether a piece the action creates can make a first swap
@@ -126,27 +133,23 @@ func (s *scratch) handOn(p, q *Position, path bool) {
 // (a legal shape w wide is w/2, w or 2w high), so that a position none of
 // whose splits and joins can swap never builds the graph.
 func (p *Position) mayStep(s *scratch) bool {
+	if wf, hf := p.dims(); s.bits.holds(p.pieces, wf, hf) {
+		return s.act.anyBeside(func(r rect, v int32) bool { return s.bits.oppFullSide(r, v, p.turn) })
+	}
 	if s.holds(p) {
-		return s.t.mayStep(&s.act, p.turn)
+		return s.act.anyBeside(func(r rect, v int32) bool { return s.g.oppFullSide(r, v, p.turn) })
 	}
 	return p.mayStepByCorners(&s.act)
 }
 
-// mayStep is Position.mayStep read off the contact graph: a piece sharing
-// a full side with a created piece touches the piece it replaces, so it is
-// among that piece's base neighbours.
-func (t *tiling) mayStep(act *action, mover Color) bool {
-	return act.anyBeside(func(r rect, v int32) bool { return t.oppFullSide(r, t.slot[v], mover) })
-}
-
-// oppFullSide looks among the base neighbours of piece v for an opponent
+// oppFullSide looks among the neighbours of piece v for an opponent
 // piece sharing a full side with r.
-func (t *tiling) oppFullSide(r rect, v int32, mover Color) bool {
-	for _, a := range t.adj[t.bLo[v]:t.bHi[v]] { // the base list, whatever the last overlay did
+func (g *graph) oppFullSide(r rect, v int32, mover Color) bool {
+	for _, a := range g.adj[g.off[v]:g.off[v+1]] { // the position's lists, whatever the overlay
 		if a&1 == 0 {
 			continue
 		}
-		b := &t.ps[a>>1]
+		b := &g.ps[a>>1]
 		if b.c == mover {
 			continue
 		}
@@ -191,42 +194,32 @@ func (p *Position) mayStepByCorners(act *action) bool {
 func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(nil) }
 
 // AppendLegalMoves appends the legal moves to dst. It allocates nothing
-// when dst has room (the scratch of the search is pooled), but for a move
-// whose swap path is longer than 64 steps.
+// when dst has room (the working memory is pooled), but for a move whose
+// swap path is longer than 64 steps.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
 		return dst
 	}
-	s := acquire(&p)
+	s := acquire()
 	defer scratchPool.Put(s)
-	return p.appendLegalMoves(s, dst, fits(len(p.pieces)))
+	return p.appendLegalMoves(s, dst)
 }
 
-// appendLegalMoves is AppendLegalMoves in scratch s, searching the swap
-// paths on the bitGraph when bits is set, else on the tiling (which the
-// tests compare).
-func (p *Position) appendLegalMoves(s *scratch, dst []Move, bits bool) []Move {
-	gen := p.genBase
+// appendLegalMoves is AppendLegalMoves in scratch s. It searches the swap
+// paths on the bitset graph when the position fits, else on the lists.
+func (p *Position) appendLegalMoves(s *scratch, dst []Move) []Move {
+	bits := fitsBits(len(p.pieces))
 	if bits {
-		gen = p.genBaseBits
-		if !s.bits.holds(p) {
-			wf, hf := p.dims()
-			s.bits.build(p.pieces, wf, hf)
-		}
+		p.tileBits(s).derive()
+	} else {
+		p.tile(s).derive()
 	}
+	s.newSearches(p)
 	p.prepare(s)
 	for k := range s.bases {
-		dst = gen(s, dst, k)
+		dst = p.genBase(s, dst, k, bits, true)
 	}
 	return dst
-}
-
-// baseDesc is one split or join of the side to move, as prepare lists
-// them: the move without its path, and for a split where its pieces are in
-// scratch.walks.
-type baseDesc struct {
-	m       Move
-	walkOff int32
 }
 
 // prepare lists the splits and joins of the position in s.bases, in move
@@ -249,246 +242,205 @@ func (s *scratch) clearBases() {
 	s.walks = s.walks[:0]
 }
 
-// holds reports whether s.t is the contact graph of p's pieces.
-func (s *scratch) holds(p *Position) bool {
-	wf, hf := p.dims()
-	return len(p.pieces) > 0 && len(s.tiledFor) == len(p.pieces) && &s.tiledFor[0] == &p.pieces[0] &&
-		s.t.wf == wf && s.t.hf == hf
-}
-
-// tile makes s.t the contact graph of p's pieces, unless it is already:
-// a pooled scratch usually comes back to the goroutine that used it last,
-// so Play after RandomMove or LegalMoves of the same position (a playout
-// ply, a search's expansion) finds the graph built. Positions are
-// immutable and their pieces never change, so the graph stays right.
-func (p *Position) tile(s *scratch) {
-	if !s.holds(p) {
-		wf, hf := p.dims()
-		s.t.buildBase(p.pieces, wf, hf)
-		s.tiledFor = p.pieces
-	}
-}
-
 // genBase emits the moves of base k of s.bases: the base without a swap,
 // then one shortest path per distinct reachable end state, in
-// breadth-first order. The contact graph is built on the first base that
-// can swap at all: a position whose splits and joins cannot never needs it.
-// It searches on the tiling, which a playout carries from ply to ply (see
-// acquire); genBaseBits is the same on a bitGraph.
-func (p *Position) genBase(s *scratch, dst []Move, k int) []Move {
+// breadth-first order. It searches on the bitset graph when bits is set
+// and the base's created pieces fit, else on the lists; derive has the
+// graph derive its chains and forest first, which a search over many
+// steps gains by (a listing) and one over few does not (a draw). A graph
+// is built only for a base that can swap at all: a position none of whose
+// splits and joins can never needs one.
+func (p *Position) genBase(s *scratch, dst []Move, k int, bits, derive bool) []Move {
 	p.setAction(s, k)
-	dst = append(dst, s.bases[k].m) // no swap
+	b := &s.bases[k]
+	b.first = -1
+	dst = append(dst, b.m) // no swap
 	if !p.mayStep(s) {
 		return dst
 	}
-	p.tile(s)
-	s.t.overlay(&s.act, p.turn, true)
-	return searchSwaps(s, swapGraph{t: &s.t}, dst, s.bases[k].m, s.t.c0, s.t.n0, p.turn)
-}
-
-// genBaseBits is genBase on the bitGraph s.bits, which must hold p. A
-// base that creates more pieces than the bitGraph holds is searched on the
-// tiling.
-func (p *Position) genBaseBits(s *scratch, dst []Move, k int) []Move {
-	p.setAction(s, k)
-	dst = append(dst, s.bases[k].m) // no swap
-	g := &s.bits
-	if !g.mayStep(&s.act, p.turn) {
-		return dst
+	if bits && len(p.pieces)+len(s.act.added) <= slotCap {
+		g := p.tileBits(s)
+		if derive {
+			g.derive()
+		}
+		g.overlay(&s.act, p.turn)
+		return s.searchSwaps(swapGraph{b: g}, dst, b, p.turn)
 	}
-	if !g.room(len(p.pieces), &s.act) {
-		dst = dst[:len(dst)-1]
-		return p.genBase(s, dst, k)
+	g := p.tile(s)
+	if derive {
+		g.derive()
 	}
-	g.derive()
 	g.overlay(&s.act, p.turn)
-	return searchSwaps(s, swapGraph{g: g}, dst, s.bases[k].m, g.c0.words(), g.first, p.turn)
+	return s.searchSwaps(swapGraph{l: g}, dst, b, p.turn)
 }
 
-// swapGraph is the contact graph the search over swap paths reads, with
-// an action overlaid: the bitGraph g, or else the tiling t. A plain struct
+// swapGraph is the contact graph a search over swap paths reads, with an
+// action overlaid: the bitset graph b, or else the lists l. A plain struct
 // rather than an interface or a type parameter, so that its calls are
 // direct (Go calls a type parameter's methods through a dictionary).
 type swapGraph struct {
-	t *tiling
-	g *bitGraph
+	b *bitGraph
+	l *graph
 }
 
-// neighbours returns the full-side neighbours of piece tr by direction,
-// -1 for none.
+// overlaid returns the colouring right after the action, and the slot of
+// the first created piece and their number.
+func (w swapGraph) overlaid() (c0 []uint64, slot0, k int) {
+	if w.b != nil {
+		return w.b.c0.words(), w.b.first, w.b.k
+	}
+	return w.l.c0, w.l.n, w.l.k
+}
+
+// neighbours returns the full-side neighbours of slot tr by direction, -1
+// for none.
 func (w swapGraph) neighbours(tr int32) [4]int32 {
-	if w.g != nil {
-		return w.g.nb[tr]
+	if w.b != nil {
+		return w.b.nb[tr]
 	}
-	return w.t.nb[tr]
+	return w.l.nb[tr]
 }
 
-// step makes a swap step of tr in direction d in colouring col, with its
-// captures (see tiling.step): the new travelling piece, whether the step
-// was legal, and the colour that now wins, or -1.
-func (w swapGraph) step(col []uint64, tr int32, d int, mover Color) (int32, bool, int8) {
-	if w.g != nil {
-		return w.g.step(setOf(col), tr, d, mover)
+// step makes a swap step (see graph.step).
+func (w swapGraph) step(col []uint64, tr int32, d int, mover Color, b *bound) (int32, bool, int8) {
+	if w.b != nil {
+		return w.b.step(col, tr, d, mover, b)
 	}
-	return w.t.step(col, tr, d, mover)
+	return w.l.step(col, tr, d, mover, b)
 }
 
-// swap makes a legal swap step in colouring col, with its captures, and
-// returns the colour that now wins, or -1.
-func (w swapGraph) swap(col []uint64, tr int32, d int, mover Color) int8 {
-	_, _, win := w.step(col, tr, d, mover)
-	return win
-}
-
-// playPath plays the steps of m's path from the travelling piece tr in
-// colouring col, until the path ends, a step is refused or one wins, and
-// returns the last travelling piece and the winner, or -1.
-func (w swapGraph) playPath(col []uint64, tr int32, m *Move, mover Color) (int32, int8) {
-	for i := range m.steps() {
-		u, ok, win := w.step(col, tr, m.dir(i), mover)
-		if !ok {
-			break
-		}
-		if tr = u; win >= 0 {
-			return tr, win
-		}
-	}
-	return tr, -1
-}
-
-// recoloured lists the pieces the last swap recoloured: the two swapped
+// recoloured lists the pieces the last step recoloured: the two swapped
 // pieces first, then the captures.
 func (w swapGraph) recoloured() []int32 {
-	if w.g != nil {
-		return w.g.changed
+	if w.b != nil {
+		return w.b.changed
 	}
-	return w.t.changed
+	return w.l.changed
 }
 
-// searchSwaps appends to dst the swap moves of base, whose action g has
-// overlaid, its created pieces in slots n0, n0+1, ..., and c0 the
-// colouring right after it: one shortest path per distinct end state, in
-// breadth-first order (see the package documentation).
-func searchSwaps(s *scratch, g swapGraph, dst []Move, base Move, c0 []uint64, n0 int, mover Color) []Move {
+// searchSwaps appends to dst the swap moves of base b, whose action g has
+// overlaid: one shortest path per distinct end state, in breadth-first
+// order (see the package documentation). The states stay in s for Play.
+func (s *scratch) searchSwaps(g swapGraph, dst []Move, b *baseDesc, mover Color) []Move {
+	c0, slot0, k := g.overlaid()
 	nw := len(c0)
-	s.states = s.states[:0]
-	s.words = s.words[:0]
-	s.resetTable(64)
-	for k := 0; k < len(s.act.added); k++ {
-		v := int32(n0 + k)
-		st := bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: stateHash(0, v)}
-		s.insert(st, c0, nw)
+	first := int32(len(s.states))
+	b.first, b.firstWord, b.nw, b.slot0 = first, int32(len(s.words)), int32(nw), int32(slot0)
+	s.newTable()
+	for k := range k {
+		v := int32(slot0 + k)
+		s.insert(bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: trKey(v)}, c0, first, nw)
 	}
-	path := s.path[:0]
-	for qi := 0; qi < len(s.states); qi++ {
+	for qi := first; qi < int32(len(s.states)); qi++ {
 		st := s.states[qi]
-		cw := s.words[qi*nw : (qi+1)*nw]
-		// terminal states are not expanded; roots are never terminal
-		if st.dir >= 0 {
-			if colorAt(cw, st.tr) != mover || s.isWinState(qi) {
-				continue
-			}
+		at := int(b.firstWord) + int(qi-first)*nw
+		// terminal states are not expanded; sources are never terminal
+		if st.dir >= 0 && (colorAt(s.words[at:at+nw], st.tr) != mover || st.dir&stateWon != 0) {
+			continue
 		}
 		// Stepping straight back after a step without captures restores the
 		// parent state, which is capture-free, won by nobody and seen.
 		back := int32(-1)
-		if st.parent >= 0 && st.dir&16 == 0 {
+		if st.parent >= 0 && st.dir&stateCaptures == 0 {
 			back = s.states[st.parent].tr
 		}
+		kids := int32(len(s.states))
 		nbs := g.neighbours(st.tr)
 		for d := range 4 {
 			u := nbs[d]
-			if u < 0 || u == back || colorAt(cw, u) == mover {
+			if u < 0 || u == back || colorAt(s.words[at:at+nw], u) == mover {
 				continue
 			}
-			s.col = append(s.col[:0], cw...)
-			cw = nil
+			s.col = append(s.col[:0], s.words[at:at+nw]...)
 			h := st.hash ^ trKey(st.tr)
-			win := g.swap(s.col, st.tr, d, mover)
+			wb := st.bound
+			_, _, win := g.step(s.col, st.tr, d, mover, &wb)
 			changed := g.recoloured()
 			for _, c := range changed {
 				h ^= pieceSlotKey(c)
 			}
 			h ^= trKey(u)
-			cw = s.words[qi*nw : (qi+1)*nw]
-			ns := bfsState{parent: int32(qi), tr: u, dir: int8(d), hash: h}
+			ns := bfsState{parent: qi, tr: u, dir: int8(d), src: st.src, depth: st.depth + 1, hash: h, bound: wb}
 			if win >= 0 {
-				ns.dir |= 8 // mark win
+				ns.dir |= stateWon | int8(win)*stateWhiteWon
 			}
 			if len(changed) > 2 {
-				ns.dir |= 16 // mark captures
+				ns.dir |= stateCaptures
 			}
-			if !s.insert(ns, s.col, nw) {
+			if !s.insert(ns, s.col, first, nw) || slices.Equal(s.col, c0) {
 				continue
 			}
-			cw = s.words[qi*nw : (qi+1)*nw]
-			if slices.Equal(s.col, c0) {
-				continue
-			}
-			// emit
-			path = s.pathOf(path[:0], int32(len(s.states)-1))
-			root := s.rootOf(int32(len(s.states) - 1))
-			mv := base
-			mv.src = s.states[root].src
-			mv.setPath(path)
+			mv := b.m
+			mv.src = ns.src
+			s.setPathOf(&mv, int32(len(s.states)-1))
 			dst = append(dst, mv)
 		}
+		s.states[qi].kids, s.states[qi].nkids = kids, uint8(int32(len(s.states))-kids)
 	}
-	s.path = path
+	b.count = int32(len(s.states)) - first
 	return dst
 }
 
-func (s *scratch) isWinState(i int) bool { return s.states[i].dir&8 != 0 }
-
-func (s *scratch) pathOf(dst []byte, i int32) []byte {
-	for s.states[i].parent >= 0 {
-		dst = append(dst, dirLetters[s.states[i].dir&7])
-		i = s.states[i].parent
+// setPathOf stores in m the path from its source to state i.
+func (s *scratch) setPathOf(m *Move, i int32) {
+	depth := int(s.states[i].depth)
+	if depth > inlinePath {
+		s.letters = resize(s.letters, depth)
+		for ; s.states[i].parent >= 0; i = s.states[i].parent {
+			depth--
+			s.letters[depth] = dirLetters[s.states[i].dir&3]
+		}
+		m.setPath(s.letters)
+		return
 	}
-	slices.Reverse(dst)
-	return dst
-}
-
-func (s *scratch) rootOf(i int32) int32 {
-	for s.states[i].parent >= 0 {
-		i = s.states[i].parent
+	m.path, m.plen, m.raw = [2]uint64{}, uint8(depth), ""
+	for ; s.states[i].parent >= 0; i = s.states[i].parent {
+		depth--
+		m.path[depth>>5] |= uint64(s.states[i].dir&3) << (uint(depth&31) * 2)
 	}
-	return i
 }
 
 func trKey(i int32) uint64 { return mix64(uint64(i)*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019) }
 
 func pieceSlotKey(i int32) uint64 { return mix64(uint64(i) + 0xa0761d6478bd642f) }
 
-func stateHash(h uint64, tr int32) uint64 { return h ^ trKey(tr) }
-
-func (s *scratch) resetTable(size int) {
-	if cap(s.table) < size {
-		s.table = make([]int32, size)
+// newTable empties the table of seen states, for a new search.
+func (s *scratch) newTable() {
+	if len(s.table) == 0 {
+		s.table = make([]uint64, 64)
 	}
-	s.table = s.table[:size]
-	clear(s.table)
+	s.gen++
+	if s.gen == 0 {
+		clear(s.table)
+		s.gen = 1
+	}
 }
 
-// insert adds a state unless an equal one (same colouring and travelling
-// piece) is known; it reports whether it was added.
-func (s *scratch) insert(st bfsState, col []uint64, nw int) bool {
-	if 2*(len(s.states)+1) > len(s.table) {
-		old := s.states
-		s.resetTable(len(s.table) * 2)
-		for i := range old {
-			s.place(old[i].hash, int32(i))
+// insert adds a state of the search whose states start at first unless an
+// equal one (same colouring and travelling piece) is known; it reports
+// whether it was added.
+func (s *scratch) insert(st bfsState, col []uint64, first int32, nw int) bool {
+	count := int32(len(s.states)) - first
+	if 2*(int(count)+1) > len(s.table) {
+		s.table = make([]uint64, 2*len(s.table))
+		s.gen = 1
+		for i := first; i < int32(len(s.states)); i++ {
+			s.place(s.states[i].hash, i)
 		}
 	}
 	mask := uint64(len(s.table) - 1)
+	base := len(s.words) - int(count)*nw
 	for h := st.hash & mask; ; h = (h + 1) & mask {
 		e := s.table[h]
-		if e == 0 {
+		if uint32(e>>32) != s.gen {
 			break
 		}
-		o := s.states[e-1]
-		if o.hash == st.hash && o.tr == st.tr && slices.Equal(s.words[int(e-1)*nw:int(e)*nw], col) {
-			return false
+		i := int32(e) - 1
+		if o := &s.states[i]; o.hash == st.hash && o.tr == st.tr {
+			at := base + int(i-first)*nw
+			if slices.Equal(s.words[at:at+nw], col) {
+				return false
+			}
 		}
 	}
 	s.states = append(s.states, st)
@@ -497,9 +449,10 @@ func (s *scratch) insert(st bfsState, col []uint64, nw int) bool {
 	return true
 }
 
+// place files state i under hash h.
 func (s *scratch) place(h uint64, i int32) {
 	mask := uint64(len(s.table) - 1)
-	for h &= mask; s.table[h] != 0; h = (h + 1) & mask {
+	for h &= mask; uint32(s.table[h]>>32) == s.gen; h = (h + 1) & mask {
 	}
-	s.table[h] = i + 1
+	s.table[h] = uint64(s.gen)<<32 | uint64(i+1)
 }

@@ -16,7 +16,7 @@ func TestCutWalks(t *testing.T) {
 			p.tile(s)
 			byGraph := s.finder(&p)
 			byLocate := cutFinder{ps: p.pieces, maxH: maxHeight(p.pieces)}
-			if byGraph.t == nil {
+			if byGraph.g == nil {
 				t.Fatal("the scratch does not hold the graph it was given")
 			}
 			wf, hf := p.dims()
