@@ -76,22 +76,22 @@ type graph struct {
 	prov, lost []uint64
 
 	// working memory of the floods
-	mark     []uint32 // visited marks, against the epoch
-	epoch    uint32
-	safe     []uint32 // proven-safe marks, against the round
-	round    uint32
+	mark  []uint32 // visited marks, against the epoch
+	epoch uint32
+	safe  []uint32 // proven-safe marks, against the round
+	round uint32
 	// stale marks the pieces around the overlay's action whose lists
 	// are not written yet (list), against ovEpoch; firstChild gives a
 	// removed piece's first created piece (source index)
 	stale      []uint32
 	ovEpoch    uint32
 	firstChild []int32
-	queue   []int32
-	seeds   []int32
-	capt    []int32
-	changed []int32 // the pieces the last step recoloured: the two swapped, then the captured
-	levels  []int32
-	pairs   []pair
+	queue      []int32
+	seeds      []int32
+	capt       []int32
+	changed    []int32 // the pieces the last step recoloured: the two swapped, then the captured
+	levels     []int32
+	pairs      []pair
 }
 
 // savedNb is a piece around an overlay's action with its full-side

@@ -19,23 +19,23 @@ import (
 // its path again. Positions are immutable and their pieces never change,
 // so both stay right for as long as those pieces are the position's.
 type scratch struct {
-	g        graph    // the contact graph as lists, for every position
-	bits     bitGraph // and as bitsets, for positions that fit (fitsBits)
-	heldFor  []piece  // keep the pieces g and bits are of from being freed and reused while they name them
-	bitsFor  []piece
-	walkBuf  []int32
-	act      action
-	col      []uint64
-	corners  cornerGraph // locations and move text
-	bases    []baseDesc
-	walks    []int32
-	members  []int32 // a join's pieces, while listing joins
-	moves    []Move  // RandomMove's moves of one base
-	text     []byte  // Move.String's text
-	path     []byte
-	created  []piece // the created pieces of a move played, in the action's order
-	order    []int32 // their order by place (placeCreated)
-	letters  []byte  // a long path's letters
+	g       graph    // the contact graph as lists, for every position
+	bits    bitGraph // and as bitsets, for positions that fit (fitsBits)
+	heldFor []piece  // keep the pieces g and bits are of from being freed and reused while they name them
+	bitsFor []piece
+	walkBuf []int32
+	act     action
+	col     []uint64
+	corners cornerGraph // locations and move text
+	bases   []baseDesc
+	walks   []int32
+	members []int32 // a join's pieces, while listing joins
+	moves   []Move  // RandomMove's moves of one base
+	text    []byte  // Move.String's text
+	path    []byte
+	created []piece // the created pieces of a move played, in the action's order
+	order   []int32 // their order by place (placeCreated)
+	letters []byte  // a long path's letters
 
 	// the searches: each base's states are states[first:first+count], the
 	// colouring of state i nw words at words[firstWord+(i-first)*nw:]
