@@ -66,12 +66,16 @@ func walk(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover C
 // contact graph, else by locate.
 type cutFinder struct {
 	ps   []piece
-	maxH int64  // the greatest height, for locate
-	g    *graph // the contact graph of ps, or nil
+	maxH int64     // the greatest height, for locate
+	b    *bitGraph // the contact graph of ps as bitsets, or nil
+	g    *graph    // as lists, or nil
 }
 
 // finder returns the cutFinder for p.
 func (s *scratch) finder(p *Position) cutFinder {
+	if wf, hf := p.dims(); s.bits.holds(p.pieces, wf, hf) {
+		return cutFinder{ps: p.pieces, b: &s.bits}
+	}
 	if s.holds(p) {
 		return cutFinder{ps: p.pieces, g: &s.g}
 	}
@@ -86,7 +90,7 @@ func (s *scratch) finder(p *Position) cutFinder {
 // on its boundary, and so do the pieces sought (the point (at, c) is on
 // both), so with the contact graph only u and its neighbours are tried.
 func (f *cutFinder) beyond(u int, at, c int64, vertical bool) (a, b int) {
-	if f.g == nil {
+	if f.g == nil && f.b == nil {
 		if vertical {
 			return locate(f.ps, f.maxH, c, at, true, true), locate(f.ps, f.maxH, c, at, false, true)
 		}
@@ -109,6 +113,13 @@ func (f *cutFinder) beyond(u int, at, c int64, vertical bool) (a, b int) {
 		}
 	}
 	try(u)
+	if f.b != nil {
+		beside := f.b.touch[u].and(f.b.base) // the position's pieces, whatever the overlay
+		for w := beside.pop(); w >= 0; w = beside.pop() {
+			try(int(w))
+		}
+		return a, b
+	}
 	g := f.g
 	for _, e := range g.adj[g.off[u]:g.off[u+1]] { // the position's lists, whatever the overlay
 		try(int(e >> 1))

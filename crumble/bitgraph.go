@@ -47,6 +47,11 @@ func (s *set) word(i int32) *uint64 {
 }
 
 func (s *set) add(i int32)      { *s.word(i) |= 1 << (uint(i) & 63) }
+
+// put adds slot i to a set in memory (a row of the graph): indexing its
+// words as an array costs less there than add's switch, which serves sets
+// kept in registers.
+func (s *set) put(i int32) { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] |= 1 << (uint(i) & 63) }
 func (s *set) remove(i int32)   { *s.word(i) &^= 1 << (uint(i) & 63) }
 func (s *set) has(i int32) bool { return *s.word(i)>>(uint(i)&63)&1 != 0 }
 func (s *set) flip(i int32)     { *s.word(i) ^= 1 << (uint(i) & 63) }
@@ -76,11 +81,20 @@ func (s *set) first() int32 {
 // pop removes the lowest slot from s and returns it, or -1 for the empty
 // set.
 func (s *set) pop() int32 {
-	switch {
-	case s.w0 != 0:
+	if s.w0 != 0 {
 		i := bits.TrailingZeros64(s.w0)
 		s.w0 &= s.w0 - 1
 		return int32(i)
+	}
+	return s.popHigh()
+}
+
+// popHigh is pop for a set whose first word is empty, kept out of line so
+// that pop itself is inlined.
+//
+//go:noinline
+func (s *set) popHigh() int32 {
+	switch {
 	case s.w1 != 0:
 		i := bits.TrailingZeros64(s.w1)
 		s.w1 &= s.w1 - 1
@@ -151,6 +165,7 @@ type bitGraph struct {
 	order      []int32
 	par        []int32
 	parent     []int32 // a removed piece under each created one
+	joined     []int32 // a join's removed pieces
 
 	changed []int32 // the pieces the last step recoloured: the two swapped, then the captured
 	levels  []int32
@@ -206,23 +221,26 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	g.next = n
 	g.levels = levelEnds(g.levels, ps)
 	g.pairs = candidates(g.pairs[:0], ps, g.levels)
+	edges := g.pairs[:0] // the pairs in edge contact, kept for derive
 	for _, pr := range g.pairs {
 		i, j := pr.i, pr.j
 		touch, edge, d := contact(&g.r[i], &g.r[j])
 		if !touch {
 			continue
 		}
-		g.touch[i].add(j)
-		g.touch[j].add(i)
+		g.touch[i].put(j)
+		g.touch[j].put(i)
 		if edge {
-			g.edge[i].add(j)
-			g.edge[j].add(i)
+			g.edge[i].put(j)
+			g.edge[j].put(i)
+			edges = append(edges, pr)
 		}
 		if d >= 0 {
 			g.nb[i][d] = j
 			g.nb[j][opposite(d)] = i
 		}
 	}
+	g.pairs = edges
 }
 
 // derive labels the chains of the position's colouring, with the sides of
@@ -232,46 +250,46 @@ func (g *bitGraph) derive() {
 	if g.derived {
 		return
 	}
-	g.chainSides = g.chainSides[:0]
-	black := g.base.andNot(g.white)
-	for todo := g.base; !todo.empty(); {
-		v := todo.first()
-		same := black
-		if g.white.has(v) {
-			same = g.white
+	// the chains: the classes of the pairs of one colour in edge contact,
+	// each labelled by its root (union-find with path halving)
+	n := int32(g.n)
+	up := resize(g.par, g.n) // the union-find's links, until the forest needs them
+	for i := range n {
+		up[i] = i
+	}
+	root := func(i int32) int32 {
+		for up[i] != i {
+			up[i] = up[up[i]]
+			i = up[i]
 		}
-		l := int32(len(g.chainSides))
-		var m uint8
-		var chain set
-		chain.add(v)
-		front := chain
-		for !front.empty() {
-			var next set
-			for i := front.pop(); i >= 0; i = front.pop() {
-				g.chain[i] = l
-				m |= g.side[i]
-				next = next.or(g.edge[i])
+		return i
+	}
+	for _, pr := range g.pairs {
+		if g.white.has(pr.i) == g.white.has(pr.j) {
+			if a, b := root(pr.i), root(pr.j); a != b {
+				up[a] = b
 			}
-			front = next.and(same).andNot(chain)
-			chain = chain.or(front)
 		}
-		g.chainSides = append(g.chainSides, m)
-		todo = todo.andNot(chain)
 	}
-	for v := range int32(g.n) {
-		var m [2]uint8
-		edge := g.edge[v].and(g.base)
-		for y := edge.pop(); y >= 0; y = edge.pop() {
-			m[b2i(g.white.has(y))] |= g.chainSides[g.chain[y]]
-		}
-		g.beside[v] = m
+	g.chainSides = resize(g.chainSides, g.n)
+	clear(g.chainSides)
+	for i := range n {
+		l := root(i)
+		g.chain[i] = l
+		g.chainSides[l] |= g.side[i]
+		g.beside[i] = [2]uint8{}
 	}
+	for _, pr := range g.pairs {
+		g.beside[pr.i][b2i(g.white.has(pr.j))] |= g.chainSides[g.chain[pr.j]]
+		g.beside[pr.j][b2i(g.white.has(pr.i))] |= g.chainSides[g.chain[pr.i]]
+	}
+	black := g.base.andNot(g.white)
 	// the forest, breadth first from the pieces on the sides, and the
 	// desc sets from the leaves up
 	front := g.onSide.and(g.base)
 	seen := front
 	g.order = g.order[:0]
-	par := resize(g.par, g.n)
+	par := up
 	for v := front.pop(); v >= 0; v = front.pop() {
 		par[v] = -1
 		g.order = append(g.order, v)
@@ -355,6 +373,9 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	g.first, g.k = g.next, k
 	g.next += k
 	g.parent = append(g.parent[:0], act.parent...)
+	if k == 1 {
+		g.joined = append(g.joined[:0], act.removed...)
+	}
 	var created set
 	for c, r := range act.added {
 		i := int32(g.first + c)
@@ -367,21 +388,27 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 		} else {
 			g.onSide.remove(i)
 		}
-		// a half touches only pieces its parent touched, and the other
-		// created pieces; a joined piece the pieces around its cluster
-		cand := around
-		if k > 1 {
-			cand = g.touch[act.parent[c]].and(g.live)
-		}
-		for w := cand.pop(); w >= 0; w = cand.pop() {
-			g.link(i, w, true)
-		}
-		for j := int32(g.first); j < i; j++ {
-			g.link(i, j, false)
-		}
 		created.add(i)
 		if g.derived {
 			g.chain[i] = g.chain[act.parent[c]]
+		}
+	}
+	if k == 1 { // a join: the piece touches the pieces around its cluster
+		i := int32(g.first)
+		for w := around.pop(); w >= 0; w = around.pop() {
+			g.link(i, w, true)
+		}
+	} else {
+		// a split: each half touches only pieces its parent touched, and
+		// the other halves
+		vertical := act.of.kind == kindV
+		for c := 0; c < k; c += 2 {
+			i := int32(g.first + c)
+			g.linkHalves(i, act.parent[c], vertical, g.touch[act.parent[c]].and(g.live))
+			for j := int32(g.first); j < i; j++ { // the halves of the pieces before
+				g.link(i, j, false)
+				g.link(i+1, j, false)
+			}
 		}
 	}
 	g.live = g.live.or(created)
@@ -392,6 +419,69 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	g.overlaid, g.overlayOf = true, act.of
 }
 
+// linkHalves links the halves of piece v, cut vertical or not, in slots a
+// and a+1 (in letter order: N, S for an H cut, E, W for a V cut) with the
+// pieces cand around v, the live ones touching it, which are all the
+// pieces but each other that the halves can touch. It reads the geometry
+// across the cut, y for an H cut; for a V cut x and y trade places, and so
+// do the directions (N and E, S and W).
+func (g *bitGraph) linkHalves(a, v int32, vertical bool, cand set) {
+	b := a + 1
+	p := &g.r[v]
+	px, py, pw, ph := p.x, p.y, p.w, p.h
+	up, down, right, left := dirN, dirS, dirE, dirW
+	if vertical {
+		px, py, pw, ph = p.y, p.x, p.h, p.w
+		up, down, right, left = dirE, dirW, dirN, dirS
+	}
+	top, mid := py+ph, py+ph/2
+	for w := cand.pop(); w >= 0; w = cand.pop() {
+		q := &g.r[w]
+		wx, wy, ww, wh := q.x, q.y, q.w, q.h
+		if vertical {
+			wx, wy, ww, wh = q.y, q.x, q.h, q.w
+		}
+		switch {
+		case wy == top: // beyond v's far side: the upper half's, along v's
+			g.linkHalf(a, w, g.edge[v].has(w), wx == px && ww == pw, up)
+		case wy+wh == py: // below v: the lower half's
+			g.linkHalf(b, w, g.edge[v].has(w), wx == px && ww == pw, down)
+		default: // beside v: the part of its side each half keeps
+			d := right
+			if wx+ww == px {
+				d = left
+			}
+			if o := min(wy+wh, top) - max(wy, mid); o >= 0 {
+				g.linkHalf(a, w, o > 0, wy == mid && wh == ph/2, d)
+			}
+			if o := min(wy+wh, mid) - max(wy, py); o >= 0 {
+				g.linkHalf(b, w, o > 0, wy == py && wh == ph/2, d)
+			}
+		}
+	}
+	// the halves share the cut
+	g.touch[a].put(b)
+	g.touch[b].put(a)
+	g.edge[a].put(b)
+	g.edge[b].put(a)
+	g.nb[a][down], g.nb[b][up] = b, a
+}
+
+// linkHalf records that half i touches piece w of the position, along an
+// edge or not, and shares a full side with it in direction d or not.
+func (g *bitGraph) linkHalf(i, w int32, edge, full bool, d int) {
+	g.touch[i].put(w)
+	g.touch[w].put(i)
+	if edge {
+		g.edge[i].put(w)
+		g.edge[w].put(i)
+	}
+	if full {
+		g.nb[i][d] = w
+		g.setNb(w, opposite(d), i)
+	}
+}
+
 // link records the contact of pieces i and j, if any. noted notes the
 // full-side link of j it changes, for undo: an overlay's link of a created
 // piece i with a piece j of the position.
@@ -400,11 +490,11 @@ func (g *bitGraph) link(i, j int32, noted bool) {
 	if !touch {
 		return
 	}
-	g.touch[i].add(j)
-	g.touch[j].add(i)
+	g.touch[i].put(j)
+	g.touch[j].put(i)
 	if edge {
-		g.edge[i].add(j)
-		g.edge[j].add(i)
+		g.edge[i].put(j)
+		g.edge[j].put(i)
 	}
 	if d < 0 {
 		return
@@ -501,6 +591,11 @@ func (g *bitGraph) resolve(col *set, seeds set) {
 			if white.has(s) {
 				same = white
 			}
+			if g.touch[s].and(same).meets(free) { // most groups: a step away
+				free.add(s)
+				todo.remove(s)
+				continue
+			}
 			var group set
 			group.add(s)
 			front := group
@@ -538,7 +633,11 @@ func (g *bitGraph) resolve(col *set, seeds set) {
 	}
 }
 
-// winner is graph.winner on the bitsets.
+// colorOf returns the colour of slot x in colouring col.
+func colorOf(col set, x int32) Color { return Color(b2i(col.has(x))) }
+
+// winner is graph.winner on the bitsets. It bounds a created piece's
+// chains by its parent's, which meet along an edge every piece it meets.
 func (g *bitGraph) winner(col *set, b *bound) int8 {
 	if !g.derived {
 		return g.winnerFlood(col, 3)
@@ -550,12 +649,19 @@ func (g *bitGraph) winner(col *set, b *bound) int8 {
 		if int(x) < g.n {
 			m |= g.beside[x][c]
 		} else {
-			beside := g.edge[x].and(g.live).and(g.c0)
-			if c == Black {
-				beside = g.edge[x].and(g.live).andNot(g.c0)
+			// a half meets along an edge only pieces its parent met, and
+			// other halves, in its parent's chain; a joined piece the
+			// pieces its cluster met
+			v := g.parent[int(x)-g.first]
+			if c == colorOf(g.c0, x) {
+				m |= g.chainSides[g.chain[v]]
 			}
-			for y := beside.pop(); y >= 0; y = beside.pop() {
-				m |= g.chainSides[g.chain[y]]
+			if g.k > 1 {
+				m |= g.beside[v][c]
+			} else {
+				for _, v := range g.joined {
+					m |= g.beside[v][c]
+				}
 			}
 		}
 		b[c] = m

@@ -44,6 +44,8 @@ type scratch struct {
 	words       []uint64
 	table       []uint64 // open addressing: gen<<32 | state index+1
 	gen         uint32
+	trKeys      []uint64 // hash keys by slot: of the travelling piece
+	pieceKeys   []uint64 // and of a piece whose colour differs from the action's
 }
 
 // bfsState is a state of a swap-path search: a colouring (kept apart, in
@@ -60,8 +62,9 @@ type bfsState struct {
 	kids   int32
 	src    int32
 	depth  int32
-	bound  bound // the win check's bound (see winner)
-	dir    int8  // the step's direction, | stateWon, | stateCaptures; -1 for a source
+	bound  bound     // the win check's bound (see winner)
+	path   [2]uint64 // the path's steps as a Move holds them, for paths of up to inlinePath steps
+	dir    int8      // the step's direction, | stateWon, | stateCaptures; -1 for a source
 	nkids  uint8
 }
 
@@ -327,15 +330,18 @@ func (s *scratch) searchSwaps(g swapGraph, dst []Move, b *baseDesc, mover Color)
 	first := int32(len(s.states))
 	b.first, b.firstWord, b.nw, b.slot0 = first, int32(len(s.words)), int32(nw), int32(slot0)
 	s.newTable()
+	s.keys(slot0 + k)
 	for k := range k {
 		v := int32(slot0 + k)
-		s.insert(bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: trKey(v)}, c0, first, nw)
+		s.insert(bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: s.trKeys[v]}, c0, first, nw)
 	}
+	s.col = resize(s.col, nw)
 	for qi := first; qi < int32(len(s.states)); qi++ {
-		st := s.states[qi]
+		st := &s.states[qi]
 		at := int(b.firstWord) + int(qi-first)*nw
+		cw := s.words[at : at+nw]
 		// terminal states are not expanded; sources are never terminal
-		if st.dir >= 0 && (colorAt(s.words[at:at+nw], st.tr) != mover || st.dir&stateWon != 0) {
+		if st.dir >= 0 && (colorAt(cw, st.tr) != mover || st.dir&stateWon != 0) {
 			continue
 		}
 		// Stepping straight back after a step without captures restores the
@@ -344,41 +350,64 @@ func (s *scratch) searchSwaps(g swapGraph, dst []Move, b *baseDesc, mover Color)
 		if st.parent >= 0 && st.dir&stateCaptures == 0 {
 			back = s.states[st.parent].tr
 		}
+		tr, hash, bd, src, depth, path := st.tr, st.hash^s.trKeys[st.tr], st.bound, st.src, st.depth, st.path
 		kids := int32(len(s.states))
-		nbs := g.neighbours(st.tr)
+		nbs := g.neighbours(tr)
 		for d := range 4 {
 			u := nbs[d]
-			if u < 0 || u == back || colorAt(s.words[at:at+nw], u) == mover {
+			if u < 0 || u == back || colorAt(cw, u) == mover {
 				continue
 			}
-			s.col = append(s.col[:0], s.words[at:at+nw]...)
-			h := st.hash ^ trKey(st.tr)
-			wb := st.bound
-			_, _, win := g.step(s.col, st.tr, d, mover, &wb)
+			col := s.col
+			copy(col, cw)
+			wb := bd
+			_, _, win := g.step(col, tr, d, mover, &wb)
 			changed := g.recoloured()
+			h := hash // the colouring's part: the keys of the pieces recoloured since the action
+			s.keys(int(slices.Max(changed)) + 1)
 			for _, c := range changed {
-				h ^= pieceSlotKey(c)
+				h ^= s.pieceKeys[c]
 			}
-			h ^= trKey(u)
-			ns := bfsState{parent: qi, tr: u, dir: int8(d), src: st.src, depth: st.depth + 1, hash: h, bound: wb}
+			ns := bfsState{parent: qi, tr: u, dir: int8(d), src: src, depth: depth + 1, hash: h ^ s.trKeys[u], bound: wb}
+			if depth < inlinePath {
+				ns.path = path
+				ns.path[depth>>5] |= uint64(d) << (uint(depth&31) * 2)
+			}
 			if win >= 0 {
 				ns.dir |= stateWon | int8(win)*stateWhiteWon
 			}
 			if len(changed) > 2 {
 				ns.dir |= stateCaptures
 			}
-			if !s.insert(ns, s.col, first, nw) || slices.Equal(s.col, c0) {
+			if !s.insert(ns, col, first, nw) {
 				continue
 			}
+			cw = s.words[at : at+nw] // insert may have moved the words
+			if h == 0 && slices.Equal(col, c0) {
+				continue // the path left every colour as the action did
+			}
 			mv := b.m
-			mv.src = ns.src
-			s.setPathOf(&mv, int32(len(s.states)-1))
+			mv.src = src
+			if depth < inlinePath {
+				mv.path, mv.plen = ns.path, uint8(depth+1)
+			} else {
+				s.setPathOf(&mv, int32(len(s.states)-1))
+			}
 			dst = append(dst, mv)
 		}
 		s.states[qi].kids, s.states[qi].nkids = kids, uint8(int32(len(s.states))-kids)
 	}
 	b.count = int32(len(s.states)) - first
 	return dst
+}
+
+// keys makes sure that s holds the hash keys of slots 0 .. n-1: a
+// travelling piece's (trKeys) and a recoloured piece's (pieceKeys).
+func (s *scratch) keys(n int) {
+	for i := len(s.trKeys); i < n; i++ {
+		s.trKeys = append(s.trKeys, mix64(uint64(i)*0x9e3779b97f4a7c15+0x632be59bd9b4e019))
+		s.pieceKeys = append(s.pieceKeys, mix64(uint64(i)+0xa0761d6478bd642f))
+	}
 }
 
 // setPathOf stores in m the path from its source to state i.
@@ -399,10 +428,6 @@ func (s *scratch) setPathOf(m *Move, i int32) {
 		m.path[depth>>5] |= uint64(s.states[i].dir&3) << (uint(depth&31) * 2)
 	}
 }
-
-func trKey(i int32) uint64 { return mix64(uint64(i)*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019) }
-
-func pieceSlotKey(i int32) uint64 { return mix64(uint64(i) + 0xa0761d6478bd642f) }
 
 // newTable empties the table of seen states, for a new search.
 func (s *scratch) newTable() {
