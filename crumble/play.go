@@ -60,9 +60,9 @@ func (p *Position) playIn(s *scratch, m Move) (Position, error) {
 		return Position{}, illegal(text, "the move does not belong to this position")
 	}
 	if q.steps() == 0 {
-		return p.finishNoPath(s), nil
+		return p.finish(s, nil, nil, 0, -1, -1), nil
 	}
-	return p.finish(s, s.col, int32(len(p.pieces)), tr, win), nil
+	return p.finish(s, s.col, s.g.white, int32(len(p.pieces)), tr, win), nil
 }
 
 // PlayUnchecked plays a move from this position's LegalMoves, RandomMove or
@@ -76,7 +76,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 func (p *Position) playUnchecked(s *scratch, m Move) Position {
 	p.resolveAction(s, &m)
 	if m.steps() == 0 {
-		return p.finishNoPath(s)
+		return p.finish(s, nil, nil, 0, -1, -1)
 	}
 	if b, i := s.searched(p, &m); i >= 0 {
 		at := int(b.firstWord) + int(i-b.first)*int(b.nw)
@@ -85,11 +85,30 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 		if st.dir >= 0 && st.dir&stateWon != 0 {
 			win = int8(b2i(st.dir&stateWhiteWon != 0))
 		}
-		return p.finish(s, s.words[at:at+int(b.nw)], b.slot0, st.tr, win)
+		return p.finish(s, s.words[at:at+int(b.nw)], p.whiteOf(s), b.slot0, st.tr, win)
 	}
 	tr := p.startPath(s, m.src)
 	tr, win := s.g.playPath(s.col, tr, &m, p.turn)
-	return p.finish(s, s.col, int32(len(p.pieces)), tr, win)
+	return p.finish(s, s.col, s.g.white, int32(len(p.pieces)), tr, win)
+}
+
+// whiteOf returns p's colouring (its White pieces) as a bitset: a held
+// graph's, else written into s.was.
+func (p *Position) whiteOf(s *scratch) []uint64 {
+	if wf, hf := p.dims(); s.bits.holds(p.pieces, wf, hf) {
+		return s.bits.white.words()
+	}
+	if s.holds(p) {
+		return s.g.white
+	}
+	s.was = resize(s.was, (len(p.pieces)+63)>>6)
+	clear(s.was)
+	for i := range p.pieces {
+		if p.pieces[i].c == White {
+			s.was[i>>6] |= 1 << (uint(i) & 63)
+		}
+	}
+	return s.was
 }
 
 // searched finds the state that move m (its action in s.act) ends in
@@ -102,8 +121,15 @@ func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
 		return nil, -1
 	}
 	bs := s.bases
-	k, _ := slices.BinarySearchFunc(bs, m.anchor, func(b baseDesc, a int32) int { return int(b.m.anchor - a) })
-	for ; k < len(bs) && bs[k].m.anchor == m.anchor; k++ {
+	lo, hi := 0, len(bs) // the first base of m's anchor: bases are in anchor order
+	for lo < hi {
+		if mid := int(uint(lo+hi) >> 1); bs[mid].m.anchor < m.anchor {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	for k := lo; k < len(bs) && bs[k].m.anchor == m.anchor; k++ {
 		b := &bs[k]
 		if b.m.kind != m.kind || b.m.n != m.n || b.m.x1 != m.x1 || b.m.y1 != m.y1 {
 			continue
@@ -173,53 +199,66 @@ func dirIndex(c byte) int {
 
 // finish makes the next position from the move whose action is in s.act
 // and whose path left colouring col (over a graph's slots: p's pieces,
-// and the created ones from slot0 on), with tr the travelling piece's slot
-// at the end and win the colour that won, or -1: sorted pieces, hash,
-// turn, outcome and history.
-func (p *Position) finish(s *scratch, col []uint64, slot0, tr int32, win int8) Position {
+// and the created ones from slot0 on; nil for a move without a path),
+// with tr the travelling piece's slot at the end and win the colour that
+// won, or -1: sorted pieces, hash, turn, outcome and history. was is p's
+// colouring (White pieces), when col is not nil.
+func (p *Position) finish(s *scratch, col, was []uint64, slot0, tr int32, win int8) Position {
 	n := len(p.pieces)
-	post, h := p.keptPieces(s)
-	// the pieces of p the path recoloured
+	removed, k := s.act.removed, len(s.act.added)
+	h := p.hash ^ whiteToMoveKey
+	// the created pieces with their colours, by place (insertion: few)
 	changed := false
-	for k := 0; k<<6 < n; k++ {
-		var was uint64 // p's White pieces in this word
-		for i := k << 6; i < min(n, k<<6+64); i++ {
-			was |= uint64(p.pieces[i].c) << (uint(i) & 63)
-		}
-		diff := col[k] ^ was
-		if rest := n - k<<6; rest < 64 {
-			diff &= 1<<uint(rest) - 1
-		}
-		for ; diff != 0; diff &= diff - 1 {
-			i := int32(k<<6 + bits.TrailingZeros64(diff))
-			j := int(i) - removedBefore(s.act.removed, i) // its index in post
-			h ^= pieceKey(post[j])
-			post[j].c = colorAt(col, i)
-			h ^= pieceKey(post[j])
-			changed = true
-		}
-	}
+	cs := s.created[:0]
 	for c, r := range s.act.added {
-		pc := piece{r, colorAt(col, slot0+int32(c))}
-		changed = changed || pc.c != p.turn
+		pc := piece{r, p.turn}
+		if col != nil {
+			pc.c = colorAt(col, slot0+int32(c))
+			changed = changed || pc.c != p.turn
+		}
 		h ^= pieceKey(pc)
-		s.created = append(s.created, pc)
+		cs = append(cs, pc)
+		for j := len(cs) - 1; j > 0 && cornerBefore(cs[j].x, cs[j].y, cs[j-1].x, cs[j-1].y); j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
 	}
-	var x rect
-	if int(tr) < n {
-		x = p.pieces[tr].rect
-	} else {
-		x = s.act.added[tr-slot0]
+	s.created = cs
+	// the new piece list: runs of p's pieces between the removed ones and
+	// the places of the created ones, in one pass
+	post := make([]piece, n-len(removed)+k)
+	at, from, r := 0, 0, 0
+	skipTo := func(end int) { // copy p's pieces up to end, less the removed ones
+		for ; r < len(removed) && int(removed[r]) < end; r++ {
+			at += copy(post[at:], p.pieces[from:removed[r]])
+			h ^= pieceKey(p.pieces[removed[r]])
+			from = int(removed[r]) + 1
+		}
+		at += copy(post[at:], p.pieces[from:end])
+		from = end
 	}
-	return p.conclude(s, post, h, win, x, changed)
-}
-
-// conclude makes the next position from the kept pieces post (with room
-// for the created ones, s.created) and its hash h: the pieces in order,
-// the turn passed, and the outcome, a win (win >= 0) or else the turn
-// recorded with its final piece x (when hasX) and the draw rules applied.
-func (p *Position) conclude(s *scratch, post []piece, h uint64, win int8, x rect, hasX bool) Position {
-	post = s.placeCreated(post)
+	for _, pc := range cs {
+		skipTo(max(from, searchPieces(p.pieces, pc.x, pc.y)))
+		post[at] = pc
+		at++
+	}
+	skipTo(n)
+	// the pieces of p the path recoloured
+	if col != nil {
+		for w := 0; w<<6 < n; w++ {
+			diff := col[w] ^ was[w]
+			if rest := n - w<<6; rest < 64 {
+				diff &= 1<<uint(rest) - 1
+			}
+			for ; diff != 0; diff &= diff - 1 {
+				i := int32(w<<6 + bits.TrailingZeros64(diff))
+				j := p.placeOf(s, i) // its index in post
+				h ^= pieceKey(post[j])
+				post[j].c = colorAt(col, i)
+				h ^= pieceKey(post[j])
+				changed = true
+			}
+		}
+	}
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post, hash: h}
 	if win >= 0 {
 		q.status, q.winner = boardrules.Win, Color(win)
@@ -227,8 +266,35 @@ func (p *Position) conclude(s *scratch, post []piece, h uint64, win int8, x rect
 		q.hist = p.hist
 		return q
 	}
-	p.record(&q, s, x, hasX)
+	var x rect
+	switch {
+	case col == nil:
+	case int(tr) < n:
+		x = p.pieces[tr].rect
+	default:
+		x = s.act.added[tr-slot0]
+	}
+	p.record(&q, s, x, changed)
 	return q
+}
+
+// placeOf returns where p's piece i, which the action in s.act kept, is
+// in the next position's pieces: past the removed pieces before it and
+// the created ones (s.created) placed before it.
+func (p *Position) placeOf(s *scratch, i int32) int {
+	j := int(i)
+	for _, v := range s.act.removed {
+		if v < i {
+			j--
+		}
+	}
+	pc := &p.pieces[i]
+	for _, c := range s.created {
+		if cornerBefore(c.x, c.y, pc.x, pc.y) {
+			j++
+		}
+	}
+	return j
 }
 
 // record pushes the turn that led from p to q onto the history and sets
@@ -243,70 +309,3 @@ func (p *Position) record(q *Position, s *scratch, x rect, hasX bool) {
 	}
 }
 
-// placeCreated inserts the created pieces (s.created, in the action's
-// order) into the kept pieces post, which has room for them, in one pass
-// from the back.
-func (s *scratch) placeCreated(post []piece) []piece {
-	k := len(s.created)
-	// the created pieces by their place, by insertion: they are few
-	ord := s.order[:0]
-	for c := range k {
-		ord = append(ord, int32(c))
-		for j := len(ord) - 1; j > 0; j-- {
-			a, b := s.created[ord[j]], s.created[ord[j-1]]
-			if !cornerBefore(a.x, a.y, b.x, b.y) {
-				break
-			}
-			ord[j], ord[j-1] = ord[j-1], ord[j]
-		}
-	}
-	s.order = ord
-	end := len(post) // the kept pieces not yet moved are post[:end]
-	post = post[:end+k]
-	for r := k - 1; r >= 0; r-- {
-		c := s.created[ord[r]]
-		at := searchPieces(post[:end], c.x, c.y)
-		copy(post[at+r+1:], post[at:end])
-		post[at+r] = c
-		end = at
-	}
-	return post
-}
-
-// keptPieces returns the pieces of p that the action keeps, in order, in a
-// slice with room for the created ones, and p's hash with the turn passed
-// and the removed pieces taken out.
-func (p *Position) keptPieces(s *scratch) ([]piece, uint64) {
-	post := make([]piece, 0, len(p.pieces)-len(s.act.removed)+len(s.act.added))
-	s.created = s.created[:0]
-	h := p.hash ^ whiteToMoveKey
-	from := 0
-	for _, i := range s.act.removed { // sorted
-		post = append(post, p.pieces[from:i]...)
-		h ^= pieceKey(p.pieces[i])
-		from = int(i) + 1
-	}
-	return append(post, p.pieces[from:]...), h
-}
-
-// removedBefore returns how many of the removed pieces (sorted) come
-// before piece i.
-func removedBefore(removed []int32, i int32) int {
-	n := 0
-	for n < len(removed) && removed[n] < i {
-		n++
-	}
-	return n
-}
-
-// finishNoPath is finish for a move without a swap path: the action alone
-// changes no colours, so no contact graph is needed.
-func (p *Position) finishNoPath(s *scratch) Position {
-	post, h := p.keptPieces(s)
-	for _, r := range s.act.added {
-		pc := piece{r, p.turn}
-		h ^= pieceKey(pc)
-		s.created = append(s.created, pc)
-	}
-	return p.conclude(s, post, h, -1, rect{}, false)
-}

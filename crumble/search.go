@@ -34,7 +34,7 @@ type scratch struct {
 	text    []byte  // Move.String's text
 	path    []byte
 	created []piece // the created pieces of a move played, in the action's order
-	order   []int32 // their order by place (placeCreated)
+	was     []uint64 // a position's colouring, when no graph holds it (whiteOf)
 	letters []byte  // a long path's letters
 
 	// the searches: each base's states are states[first:first+count], the
