@@ -73,10 +73,13 @@ type cutFinder struct {
 
 // finder returns the cutFinder for p.
 func (s *scratch) finder(p *Position) cutFinder {
+	// the full sides are the position's only without an overlay
 	if wf, hf := p.dims(); s.bits.holds(p.pieces, wf, hf) {
+		s.bits.undo()
 		return cutFinder{ps: p.pieces, b: &s.bits}
 	}
 	if s.holds(p) {
+		s.g.undo()
 		return cutFinder{ps: p.pieces, g: &s.g}
 	}
 	return cutFinder{ps: p.pieces, maxH: maxHeight(p.pieces)}
@@ -114,7 +117,7 @@ func (f *cutFinder) beyond(u int, at, c int64, vertical bool) (a, b int) {
 	}
 	try(u)
 	if f.b != nil {
-		beside := f.b.touch[u].and(f.b.base) // the position's pieces, whatever the overlay
+		beside := f.b.touch[uint8(u)].and(f.b.base) // the position's pieces, whatever the overlay
 		for w := beside.pop(); w >= 0; w = beside.pop() {
 			try(int(w))
 		}
@@ -136,14 +139,22 @@ func walkTo(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover
 	dst = append(dst, int32(i))
 	at, across, width := ps[i].cutLine(vertical)
 	c := across + width/2 // the line
-	end := wf
+	end, ahead := wf, dirE
 	if vertical {
-		end = hf
+		end, ahead = hf, dirN
 	}
-	u := i // the piece the walk is at, on the first side
+	u := i        // the piece the walk is at, on the first side
+	onMid := true // the line is u's midline and at its far side
 	for at < end {
-		// the pieces just beyond at on either side of the line
-		a, b := f.beyond(u, at, c, vertical)
+		// the pieces just beyond at on either side of the line: the
+		// piece sharing u's far side when the line is u's midline, else
+		// those beside it
+		var a, b int
+		if nb := f.next(u, ahead); onMid && nb >= 0 {
+			a, b = nb, nb
+		} else {
+			a, b = f.beyond(u, at, c, vertical)
+		}
 		u = a
 		if a < 0 || b < 0 {
 			break
@@ -154,16 +165,28 @@ func walkTo(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover
 			// and the line is its midline, the right way for its shape
 			if shape, _ := splitOK(ps[a].rect, vertical); ps[a].c == mover && shape && 2*(c-aAcross) == aWidth {
 				dst = append(dst, int32(a))
-				at = aEnd
+				at, onMid = aEnd, true
 				continue
 			}
 			break
 		}
 		// the line runs along an edge between two pieces
 		bEnd, _, _ := ps[b].cutLine(vertical)
-		at = min(aEnd, bEnd)
+		at, onMid = min(aEnd, bEnd), false
 	}
 	return dst, at
+}
+
+// next returns the piece sharing piece u's full side in direction d, or
+// -1: read off the contact graph, or -1 without one.
+func (f *cutFinder) next(u, d int) int {
+	switch {
+	case f.b != nil:
+		return int(f.b.nb[uint8(u)][d&3])
+	case f.g != nil:
+		return int(f.g.nb[u][d&3])
+	}
+	return -1
 }
 
 // cutLine describes r for a cut that runs East (H) or North (V): where r
@@ -391,8 +414,8 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 }
 
 // basesOf appends to s.bases the splits and joins anchored at the mover's
-// piece i, in move generation order; tmpl is p.moveOf().
-func (p *Position) basesOf(s *scratch, i int, f *cutFinder, tmpl Move) {
+// piece i, in move generation order.
+func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 	wf, hf := p.dims()
 	a := p.pieces[i]
 	// splits
@@ -403,14 +426,12 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder, tmpl Move) {
 		}
 		walkOff := int32(len(s.walks))
 		s.walks = walk(s.walks, f, wf, hf, i, vertical, p.turn)
-		m := tmpl
-		m.kind, m.anchor = kindH, int32(i)
+		kind := kindH
 		if vertical {
-			m.kind = kindV
+			kind = kindV
 		}
 		for n := int32(1); n <= int32(len(s.walks))-walkOff; n++ {
-			m.n = n
-			s.bases = append(s.bases, baseDesc{m: m, walkOff: walkOff})
+			s.bases = append(s.bases, baseDesc{base: base{kind: kind, anchor: int32(i), n: n}, walkOff: walkOff})
 		}
 	}
 	// joins: R's bottom row is a run of the mover's pieces standing on the
@@ -426,9 +447,7 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder, tmpl Move) {
 			}
 			var ok bool
 			if s.members, ok = joinMembers(s.members[:0], p.pieces, a.x, a.y, x1, a.y+hgt, p.turn); ok {
-				m := tmpl
-				m.kind, m.anchor, m.x1, m.y1 = kindJ, int32(i), x1, a.y+hgt
-				s.bases = append(s.bases, baseDesc{m: m})
+				s.bases = append(s.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), x1: x1, y1: a.y + hgt}})
 			}
 		}
 		// the next piece of the bottom row: pieces are in (y, x) order, so
@@ -442,8 +461,29 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder, tmpl Move) {
 	}
 }
 
+// base is a split or join of a position: a Move's fields without the
+// position and the path.
+type base struct {
+	kind      uint8
+	anchor, n int32
+	x1, y1    int64
+}
+
+// move returns the base as a Move without a path; tmpl is the position's
+// zero Move (moveOf).
+func (b *base) move(tmpl Move) Move {
+	tmpl.kind, tmpl.anchor, tmpl.n, tmpl.x1, tmpl.y1 = b.kind, b.anchor, b.n, b.x1, b.y1
+	return tmpl
+}
+
+// of reports whether m is of base b.
+func (b *base) of(m *Move) bool {
+	return b.kind == m.kind && b.anchor == m.anchor && b.n == m.n && b.x1 == m.x1 && b.y1 == m.y1
+}
+
 // setAction fills s.act with the action of base k.
 func (p *Position) setAction(s *scratch, k int) {
 	b := &s.bases[k]
-	p.fillAction(s, &b.m, s.walks[b.walkOff:])
+	m := b.move(s.tmpl)
+	p.fillAction(s, &m, s.walks[b.walkOff:])
 }

@@ -134,11 +134,14 @@ type bitGraph struct {
 	ps     []piece // the position's pieces
 	n      int
 	wf, hf int64
-	r      []rect
-	touch  []set // touch[i]: the pieces touching i
-	edge   []set // edge[i]: the pieces in edge contact with i
-	nb     [][4]int32
-	side   []uint8
+	// the slots' rectangles, contacts, full-side neighbours and sides,
+	// in arrays of slotCap indexed by a slot as a uint8, which spares the
+	// bounds checks
+	r      [slotCap]rect
+	touch  [slotCap]set // touch[i]: the pieces touching i
+	edge   [slotCap]set // edge[i]: the pieces in edge contact with i
+	nb     [slotCap][4]int32
+	side   [slotCap]uint8
 	onSide set // the slots on a side (stale ones too)
 	base   set // the position's pieces, 0 .. n-1
 	white  set // the position's White pieces
@@ -158,12 +161,12 @@ type bitGraph struct {
 	// in the same chain), and the side forest's desc sets (see
 	// graph.derive)
 	derived    bool
-	chain      []int32
-	chainSides []uint8
-	beside     [][2]uint8
-	desc       []set
+	chain      [slotCap]int32
+	chainSides [slotCap]uint8
+	beside     [slotCap][2]uint8
+	desc       [slotCap]set
 	order      []int32
-	par        []int32
+	par        [slotCap]int32
 	parent     []int32 // a removed piece under each created one
 	joined     []int32 // a join's removed pieces
 
@@ -191,25 +194,15 @@ func (g *bitGraph) holds(ps []piece, wf, hf int64) bool {
 func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	n := len(ps)
 	g.ps, g.n, g.wf, g.hf = ps, n, wf, hf
-	if len(g.r) < slotCap {
-		g.r = make([]rect, slotCap)
-		g.touch = make([]set, slotCap)
-		g.edge = make([]set, slotCap)
-		g.nb = make([][4]int32, slotCap)
-		g.side = make([]uint8, slotCap)
-		g.chain = make([]int32, slotCap)
-		g.desc = make([]set, slotCap)
-		g.beside = make([][2]uint8, slotCap)
-	}
 	g.overlaid, g.derived = false, false
 	g.onSide, g.white = set{}, set{}
 	for i := range ps {
 		r := ps[i].rect
-		g.r[i] = r
-		g.touch[i], g.edge[i] = set{}, set{}
-		g.nb[i] = [4]int32{-1, -1, -1, -1}
-		g.side[i] = sideMask(r, wf, hf)
-		if g.side[i] != 0 {
+		g.r[uint8(i)] = r
+		g.touch[uint8(i)], g.edge[uint8(i)] = set{}, set{}
+		g.nb[uint8(i)] = [4]int32{-1, -1, -1, -1}
+		g.side[uint8(i)] = sideMask(r, wf, hf)
+		if g.side[uint8(i)] != 0 {
 			g.onSide.add(int32(i))
 		}
 		if ps[i].c == White {
@@ -224,20 +217,20 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	edges := g.pairs[:0] // the pairs in edge contact, kept for derive
 	for _, pr := range g.pairs {
 		i, j := pr.i, pr.j
-		touch, edge, d := contact(&g.r[i], &g.r[j])
+		touch, edge, d := contact(&g.r[uint8(i)], &g.r[uint8(j)])
 		if !touch {
 			continue
 		}
-		g.touch[i].put(j)
-		g.touch[j].put(i)
+		g.touch[uint8(i)].put(j)
+		g.touch[uint8(j)].put(i)
 		if edge {
-			g.edge[i].put(j)
-			g.edge[j].put(i)
+			g.edge[uint8(i)].put(j)
+			g.edge[uint8(j)].put(i)
 			edges = append(edges, pr)
 		}
 		if d >= 0 {
-			g.nb[i][d] = j
-			g.nb[j][opposite(d)] = i
+			g.nb[uint8(i)][d] = j
+			g.nb[uint8(j)][opposite(d)] = i
 		}
 	}
 	g.pairs = edges
@@ -253,35 +246,34 @@ func (g *bitGraph) derive() {
 	// the chains: the classes of the pairs of one colour in edge contact,
 	// each labelled by its root (union-find with path halving)
 	n := int32(g.n)
-	up := resize(g.par, g.n) // the union-find's links, until the forest needs them
+	up := &g.par // the union-find's links, until the forest needs them
 	for i := range n {
-		up[i] = i
+		up[uint8(i)] = i
 	}
 	root := func(i int32) int32 {
-		for up[i] != i {
-			up[i] = up[up[i]]
-			i = up[i]
+		for up[uint8(i)] != i {
+			up[uint8(i)] = up[uint8(up[uint8(i)])]
+			i = up[uint8(i)]
 		}
 		return i
 	}
 	for _, pr := range g.pairs {
 		if g.white.has(pr.i) == g.white.has(pr.j) {
 			if a, b := root(pr.i), root(pr.j); a != b {
-				up[a] = b
+				up[uint8(a)] = b
 			}
 		}
 	}
-	g.chainSides = resize(g.chainSides, g.n)
-	clear(g.chainSides)
+	clear(g.chainSides[:g.n])
 	for i := range n {
 		l := root(i)
-		g.chain[i] = l
-		g.chainSides[l] |= g.side[i]
-		g.beside[i] = [2]uint8{}
+		g.chain[uint8(i)] = l
+		g.chainSides[uint8(l)] |= g.side[uint8(i)]
+		g.beside[uint8(i)] = [2]uint8{}
 	}
 	for _, pr := range g.pairs {
-		g.beside[pr.i][b2i(g.white.has(pr.j))] |= g.chainSides[g.chain[pr.j]]
-		g.beside[pr.j][b2i(g.white.has(pr.i))] |= g.chainSides[g.chain[pr.i]]
+		g.beside[uint8(pr.i)][b2i(g.white.has(pr.j))] |= g.chainSides[uint8(g.chain[uint8(pr.j)])]
+		g.beside[uint8(pr.j)][b2i(g.white.has(pr.i))] |= g.chainSides[uint8(g.chain[uint8(pr.i)])]
 	}
 	black := g.base.andNot(g.white)
 	// the forest, breadth first from the pieces on the sides, and the
@@ -291,7 +283,7 @@ func (g *bitGraph) derive() {
 	g.order = g.order[:0]
 	par := up
 	for v := front.pop(); v >= 0; v = front.pop() {
-		par[v] = -1
+		par[uint8(v)] = -1
 		g.order = append(g.order, v)
 	}
 	for qi := 0; qi < len(g.order); qi++ {
@@ -300,27 +292,26 @@ func (g *bitGraph) derive() {
 		if g.white.has(v) {
 			same = g.white
 		}
-		reach := g.touch[v].and(same).andNot(seen)
+		reach := g.touch[uint8(v)].and(same).andNot(seen)
 		seen = seen.or(reach)
 		for w := reach.pop(); w >= 0; w = reach.pop() {
-			par[w] = v
+			par[uint8(w)] = v
 			g.order = append(g.order, w)
 		}
 	}
 	for _, v := range g.order {
-		g.desc[v] = set{}
-		g.desc[v].add(v)
+		g.desc[uint8(v)] = set{}
+		g.desc[uint8(v)].add(v)
 	}
 	for k := len(g.order) - 1; k >= 0; k-- {
-		if v := g.order[k]; par[v] >= 0 {
-			g.desc[par[v]] = g.desc[par[v]].or(g.desc[v])
+		if v := g.order[k]; par[uint8(v)] >= 0 {
+			g.desc[uint8(par[uint8(v)])] = g.desc[uint8(par[uint8(v)])].or(g.desc[uint8(v)])
 		}
 	}
-	g.par = par
 	g.derived = true
 	if g.overlaid {
 		for c, v := range g.parent {
-			g.chain[g.first+c] = g.chain[v]
+			g.chain[uint8(g.first+c)] = g.chain[uint8(v)]
 		}
 	}
 }
@@ -333,7 +324,7 @@ func (g *bitGraph) provenSet(col *set) set {
 	broken := col.xor(g.c0).or(g.removed).and(g.base)
 	var lost set
 	for b := broken.pop(); b >= 0; b = broken.pop() {
-		lost = lost.or(g.desc[b])
+		lost = lost.or(g.desc[uint8(b)])
 	}
 	return g.base.andNot(lost)
 }
@@ -351,7 +342,7 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	var removed, around set
 	for _, v := range act.removed {
 		removed.add(v)
-		around = around.or(g.touch[v])
+		around = around.or(g.touch[uint8(v)])
 	}
 	g.removed = removed
 	g.live = g.base.andNot(removed)
@@ -360,7 +351,7 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	// pieces are found from theirs
 	g.saved = g.saved[:0]
 	for _, v := range act.removed {
-		for d, w := range g.nb[v] {
+		for d, w := range g.nb[uint8(v)] {
 			if w >= 0 && !removed.has(w) {
 				g.setNb(w, opposite(d), -1)
 			}
@@ -379,18 +370,18 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	var created set
 	for c, r := range act.added {
 		i := int32(g.first + c)
-		g.r[i] = r
-		g.touch[i], g.edge[i] = set{}, set{}
-		g.nb[i] = [4]int32{-1, -1, -1, -1}
-		g.side[i] = sideMask(r, g.wf, g.hf)
-		if g.side[i] != 0 {
+		g.r[uint8(i)] = r
+		g.touch[uint8(i)], g.edge[uint8(i)] = set{}, set{}
+		g.nb[uint8(i)] = [4]int32{-1, -1, -1, -1}
+		g.side[uint8(i)] = sideMask(r, g.wf, g.hf)
+		if g.side[uint8(i)] != 0 {
 			g.onSide.add(i)
 		} else {
 			g.onSide.remove(i)
 		}
 		created.add(i)
 		if g.derived {
-			g.chain[i] = g.chain[act.parent[c]]
+			g.chain[uint8(i)] = g.chain[act.parent[c]]
 		}
 	}
 	if k == 1 { // a join: the piece touches the pieces around its cluster
@@ -427,7 +418,7 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 // do the directions (N and E, S and W).
 func (g *bitGraph) linkHalves(a, v int32, vertical bool, cand set) {
 	b := a + 1
-	p := &g.r[v]
+	p := &g.r[uint8(v)]
 	px, py, pw, ph := p.x, p.y, p.w, p.h
 	up, down, right, left := dirN, dirS, dirE, dirW
 	if vertical {
@@ -436,16 +427,16 @@ func (g *bitGraph) linkHalves(a, v int32, vertical bool, cand set) {
 	}
 	top, mid := py+ph, py+ph/2
 	for w := cand.pop(); w >= 0; w = cand.pop() {
-		q := &g.r[w]
+		q := &g.r[uint8(w)]
 		wx, wy, ww, wh := q.x, q.y, q.w, q.h
 		if vertical {
 			wx, wy, ww, wh = q.y, q.x, q.h, q.w
 		}
 		switch {
 		case wy == top: // beyond v's far side: the upper half's, along v's
-			g.linkHalf(a, w, g.edge[v].has(w), wx == px && ww == pw, up)
+			g.linkHalf(a, w, g.edge[uint8(v)].has(w), wx == px && ww == pw, up)
 		case wy+wh == py: // below v: the lower half's
-			g.linkHalf(b, w, g.edge[v].has(w), wx == px && ww == pw, down)
+			g.linkHalf(b, w, g.edge[uint8(v)].has(w), wx == px && ww == pw, down)
 		default: // beside v: the part of its side each half keeps
 			d := right
 			if wx+ww == px {
@@ -460,24 +451,24 @@ func (g *bitGraph) linkHalves(a, v int32, vertical bool, cand set) {
 		}
 	}
 	// the halves share the cut
-	g.touch[a].put(b)
-	g.touch[b].put(a)
-	g.edge[a].put(b)
-	g.edge[b].put(a)
-	g.nb[a][down], g.nb[b][up] = b, a
+	g.touch[uint8(a)].put(b)
+	g.touch[uint8(b)].put(a)
+	g.edge[uint8(a)].put(b)
+	g.edge[uint8(b)].put(a)
+	g.nb[uint8(a)][down], g.nb[uint8(b)][up] = b, a
 }
 
 // linkHalf records that half i touches piece w of the position, along an
 // edge or not, and shares a full side with it in direction d or not.
 func (g *bitGraph) linkHalf(i, w int32, edge, full bool, d int) {
-	g.touch[i].put(w)
-	g.touch[w].put(i)
+	g.touch[uint8(i)].put(w)
+	g.touch[uint8(w)].put(i)
 	if edge {
-		g.edge[i].put(w)
-		g.edge[w].put(i)
+		g.edge[uint8(i)].put(w)
+		g.edge[uint8(w)].put(i)
 	}
 	if full {
-		g.nb[i][d] = w
+		g.nb[uint8(i)][d] = w
 		g.setNb(w, opposite(d), i)
 	}
 }
@@ -486,32 +477,32 @@ func (g *bitGraph) linkHalf(i, w int32, edge, full bool, d int) {
 // full-side link of j it changes, for undo: an overlay's link of a created
 // piece i with a piece j of the position.
 func (g *bitGraph) link(i, j int32, noted bool) {
-	touch, edge, d := contact(&g.r[i], &g.r[j])
+	touch, edge, d := contact(&g.r[uint8(i)], &g.r[uint8(j)])
 	if !touch {
 		return
 	}
-	g.touch[i].put(j)
-	g.touch[j].put(i)
+	g.touch[uint8(i)].put(j)
+	g.touch[uint8(j)].put(i)
 	if edge {
-		g.edge[i].put(j)
-		g.edge[j].put(i)
+		g.edge[uint8(i)].put(j)
+		g.edge[uint8(j)].put(i)
 	}
 	if d < 0 {
 		return
 	}
-	g.nb[i][d] = j
+	g.nb[uint8(i)][d] = j
 	if noted {
 		g.setNb(j, opposite(d), i)
 	} else {
-		g.nb[j][opposite(d)] = i
+		g.nb[uint8(j)][opposite(d)] = i
 	}
 }
 
 // setNb sets piece w's full-side neighbour in direction d, noting the
 // link it had for undo.
 func (g *bitGraph) setNb(w int32, d int, u int32) {
-	g.saved = append(g.saved, savedSide{w, int8(d), g.nb[w][d]})
-	g.nb[w][d] = u
+	g.saved = append(g.saved, savedSide{w, int8(d), g.nb[uint8(w)][d]})
+	g.nb[uint8(w)][d] = u
 }
 
 // undo takes the overlay in place off the graph: the live pieces and the
@@ -522,7 +513,7 @@ func (g *bitGraph) undo() {
 	}
 	for k := len(g.saved) - 1; k >= 0; k-- {
 		sv := g.saved[k]
-		g.nb[sv.w][sv.d] = sv.nb
+		g.nb[uint8(sv.w)][sv.d] = sv.nb
 	}
 	g.live, g.removed = g.base, set{}
 	g.overlaid = false
@@ -532,8 +523,8 @@ func (g *bitGraph) undo() {
 // sets, to free every slot above them.
 func (g *bitGraph) clean() {
 	for w := range g.n {
-		g.touch[w] = g.touch[w].and(g.base)
-		g.edge[w] = g.edge[w].and(g.base)
+		g.touch[uint8(w)] = g.touch[uint8(w)].and(g.base)
+		g.edge[uint8(w)] = g.edge[uint8(w)].and(g.base)
 	}
 	g.onSide = g.onSide.and(g.base)
 	g.next = g.n
@@ -543,7 +534,7 @@ func (g *bitGraph) clean() {
 // step is graph.step on the bitsets, for a colouring col of four words.
 func (g *bitGraph) step(col []uint64, tr int32, d int, mover Color, b *bound) (u int32, ok bool, win int8) {
 	cs := setOf(col)
-	u = g.nb[tr][d]
+	u = g.nb[uint8(tr)][d]
 	if u < 0 || Color(b2i(cs.has(u))) == mover {
 		return u, false, -1
 	}
@@ -557,7 +548,7 @@ func (g *bitGraph) step(col []uint64, tr int32, d int, mover Color, b *bound) (u
 	if mover == White {
 		own, opp = white, own
 	}
-	seeds := g.touch[tr].and(own).or(g.touch[u].and(opp))
+	seeds := g.touch[uint8(tr)].and(own).or(g.touch[uint8(u)].and(opp))
 	seeds.add(tr)
 	seeds.add(u)
 	if seeds = seeds.andNot(g.onSide); !seeds.empty() {
@@ -591,7 +582,7 @@ func (g *bitGraph) resolve(col *set, seeds set) {
 			if white.has(s) {
 				same = white
 			}
-			if g.touch[s].and(same).meets(free) { // most groups: a step away
+			if g.touch[uint8(s)].and(same).meets(free) { // most groups: a step away
 				free.add(s)
 				todo.remove(s)
 				continue
@@ -607,7 +598,7 @@ func (g *bitGraph) resolve(col *set, seeds set) {
 				}
 				var next set
 				for v := front.pop(); v >= 0; v = front.pop() {
-					next = next.or(g.touch[v])
+					next = next.or(g.touch[uint8(v)])
 				}
 				front = next.and(same).andNot(group)
 				group = group.or(front)
@@ -645,22 +636,22 @@ func (g *bitGraph) winner(col *set, b *bound) int8 {
 	var need uint8
 	for _, x := range g.changed {
 		c := Color(b2i(col.has(x)))
-		m := b[c] | g.side[x]
+		m := b[c] | g.side[uint8(x)]
 		if int(x) < g.n {
-			m |= g.beside[x][c]
+			m |= g.beside[uint8(x)][c]
 		} else {
 			// a half meets along an edge only pieces its parent met, and
 			// other halves, in its parent's chain; a joined piece the
 			// pieces its cluster met
 			v := g.parent[int(x)-g.first]
 			if c == colorOf(g.c0, x) {
-				m |= g.chainSides[g.chain[v]]
+				m |= g.chainSides[uint8(g.chain[uint8(v)])]
 			}
 			if g.k > 1 {
-				m |= g.beside[v][c]
+				m |= g.beside[uint8(v)][c]
 			} else {
 				for _, v := range g.joined {
-					m |= g.beside[v][c]
+					m |= g.beside[uint8(v)][c]
 				}
 			}
 		}
@@ -696,8 +687,8 @@ func (g *bitGraph) winnerFlood(col *set, colours uint8) int8 {
 		for !front.empty() {
 			var next set
 			for v := front.pop(); v >= 0; v = front.pop() {
-				sides |= g.side[v]
-				next = next.or(g.edge[v])
+				sides |= g.side[uint8(v)]
+				next = next.or(g.edge[uint8(v)])
 			}
 			if sides == allSides {
 				return int8(c)
@@ -717,9 +708,9 @@ func (g *bitGraph) oppFullSide(r rect, v int32, mover Color) bool {
 	if mover == White {
 		opp = g.base.andNot(g.white)
 	}
-	cand := g.edge[v].and(opp)
+	cand := g.edge[uint8(v)].and(opp)
 	for b := cand.pop(); b >= 0; b = cand.pop() {
-		if _, _, d := contact(&r, &g.r[b]); d >= 0 {
+		if _, _, d := contact(&r, &g.r[uint8(b)]); d >= 0 {
 			return true
 		}
 	}

@@ -123,15 +123,15 @@ func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
 	bs := s.bases
 	lo, hi := 0, len(bs) // the first base of m's anchor: bases are in anchor order
 	for lo < hi {
-		if mid := int(uint(lo+hi) >> 1); bs[mid].m.anchor < m.anchor {
+		if mid := int(uint(lo+hi) >> 1); bs[mid].anchor < m.anchor {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	for k := lo; k < len(bs) && bs[k].m.anchor == m.anchor; k++ {
+	for k := lo; k < len(bs) && bs[k].anchor == m.anchor; k++ {
 		b := &bs[k]
-		if b.m.kind != m.kind || b.m.n != m.n || b.m.x1 != m.x1 || b.m.y1 != m.y1 {
+		if !b.of(m) {
 			continue
 		}
 		if b.first < 0 || m.src >= b.count {

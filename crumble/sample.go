@@ -33,15 +33,15 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 	s := acquire()
 	defer scratchPool.Put(s)
 	s.newSearches(&p)
-	f := s.finder(&p)
-	tmpl := p.moveOf()
 	s.clearBases()
+	s.tmpl = p.moveOf()
+	f := s.finder(&p)
 	// a uniform piece of the mover: any piece, drawn again while it is the
 	// opponent's (a game going on leaves the mover about half the pieces;
 	// the bound only guards against a side with next to none)
 	for try, draws := 0, 0; try < sampleTries && len(s.bases) == 0 && draws < 64*sampleTries; draws++ {
 		if i := r.IntN(len(p.pieces)); p.pieces[i].c == p.turn {
-			p.basesOf(s, i, &f, tmpl)
+			p.basesOf(s, i, &f)
 			try++
 		}
 	}

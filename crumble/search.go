@@ -28,6 +28,7 @@ type scratch struct {
 	col     []uint64
 	corners cornerGraph // locations and move text
 	bases   []baseDesc
+	tmpl    Move // the zero Move of the position whose bases these are
 	walks   []int32
 	members []int32 // a join's pieces, while listing joins
 	moves   []Move  // RandomMove's moves of one base
@@ -78,7 +79,7 @@ const (
 // them: the move without its path, where a split's pieces are in
 // scratch.walks, and its search, if made.
 type baseDesc struct {
-	m         Move
+	base
 	walkOff   int32
 	first     int32 // its first state, -1 when not searched
 	count     int32
@@ -230,11 +231,11 @@ func (p *Position) appendLegalMoves(s *scratch, dst []Move) []Move {
 // count, then joins by x1, then y1.
 func (p *Position) prepare(s *scratch) {
 	s.clearBases()
+	s.tmpl = p.moveOf()
 	f := s.finder(p)
-	tmpl := p.moveOf()
 	for i := range p.pieces {
 		if p.pieces[i].c == p.turn {
-			p.basesOf(s, i, &f, tmpl)
+			p.basesOf(s, i, &f)
 		}
 	}
 }
@@ -257,7 +258,7 @@ func (p *Position) genBase(s *scratch, dst []Move, k int, bits, derive bool) []M
 	p.setAction(s, k)
 	b := &s.bases[k]
 	b.first = -1
-	dst = append(dst, b.m) // no swap
+	dst = append(dst, b.move(s.tmpl)) // no swap
 	if !p.mayStep(s) {
 		return dst
 	}
@@ -299,7 +300,7 @@ func (w swapGraph) overlaid() (c0 []uint64, slot0, k int) {
 // for none.
 func (w swapGraph) neighbours(tr int32) [4]int32 {
 	if w.b != nil {
-		return w.b.nb[tr]
+		return w.b.nb[uint8(tr)]
 	}
 	return w.l.nb[tr]
 }
@@ -329,7 +330,6 @@ func (s *scratch) searchSwaps(g swapGraph, dst []Move, b *baseDesc, mover Color)
 	nw := len(c0)
 	first := int32(len(s.states))
 	b.first, b.firstWord, b.nw, b.slot0 = first, int32(len(s.words)), int32(nw), int32(slot0)
-	s.newTable()
 	s.keys(slot0 + k)
 	for k := range k {
 		v := int32(slot0 + k)
@@ -364,7 +364,6 @@ func (s *scratch) searchSwaps(g swapGraph, dst []Move, b *baseDesc, mover Color)
 			_, _, win := g.step(col, tr, d, mover, &wb)
 			changed := g.recoloured()
 			h := hash // the colouring's part: the keys of the pieces recoloured since the action
-			s.keys(int(slices.Max(changed)) + 1)
 			for _, c := range changed {
 				h ^= s.pieceKeys[c]
 			}
@@ -386,7 +385,7 @@ func (s *scratch) searchSwaps(g swapGraph, dst []Move, b *baseDesc, mover Color)
 			if h == 0 && slices.Equal(col, c0) {
 				continue // the path left every colour as the action did
 			}
-			mv := b.m
+			mv := b.move(s.tmpl)
 			mv.src = src
 			if depth < inlinePath {
 				mv.path, mv.plen = ns.path, uint8(depth+1)
@@ -429,32 +428,43 @@ func (s *scratch) setPathOf(m *Move, i int32) {
 	}
 }
 
-// newTable empties the table of seen states, for a new search.
-func (s *scratch) newTable() {
-	if len(s.table) == 0 {
-		s.table = make([]uint64, 64)
-	}
-	s.gen++
-	if s.gen == 0 {
-		clear(s.table)
-		s.gen = 1
-	}
-}
+// linearMax is how many states a search holds before it files them in a
+// table: up to it, a search for a seen state reads them all, which costs
+// less than the table for the few states most searches have.
+const linearMax = 16
 
 // insert adds a state of the search whose states start at first unless an
 // equal one (same colouring and travelling piece) is known; it reports
 // whether it was added.
 func (s *scratch) insert(st bfsState, col []uint64, first int32, nw int) bool {
 	count := int32(len(s.states)) - first
+	base := len(s.words) - int(count)*nw // the search's first state's words
+	if count <= linearMax {
+		for i := first; i < int32(len(s.states)); i++ {
+			if o := &s.states[i]; o.hash == st.hash && o.tr == st.tr {
+				at := base + int(i-first)*nw
+				if slices.Equal(s.words[at:at+nw], col) {
+					return false
+				}
+			}
+		}
+		s.states = append(s.states, st)
+		s.words = append(s.words, col...)
+		if count == linearMax { // the table takes over
+			s.newTable(int(count) + 1)
+			for i := first; i < int32(len(s.states)); i++ {
+				s.place(s.states[i].hash, i)
+			}
+		}
+		return true
+	}
 	if 2*(int(count)+1) > len(s.table) {
-		s.table = make([]uint64, 2*len(s.table))
-		s.gen = 1
+		s.newTable(int(count) + 1)
 		for i := first; i < int32(len(s.states)); i++ {
 			s.place(s.states[i].hash, i)
 		}
 	}
 	mask := uint64(len(s.table) - 1)
-	base := len(s.words) - int(count)*nw
 	for h := st.hash & mask; ; h = (h + 1) & mask {
 		e := s.table[h]
 		if uint32(e>>32) != s.gen {
@@ -472,6 +482,24 @@ func (s *scratch) insert(st bfsState, col []uint64, first int32, nw int) bool {
 	s.words = append(s.words, col...)
 	s.place(st.hash, int32(len(s.states)-1))
 	return true
+}
+
+// newTable empties the table of seen states and makes room in it for
+// twice n.
+func (s *scratch) newTable(n int) {
+	size := max(len(s.table), 64)
+	for size < 2*n {
+		size *= 2
+	}
+	if size > len(s.table) {
+		s.table = make([]uint64, size)
+		s.gen = 0
+	}
+	s.gen++
+	if s.gen == 0 {
+		clear(s.table)
+		s.gen = 1
+	}
 }
 
 // place files state i under hash h.
