@@ -116,10 +116,10 @@ func (f *cutFinder) beyond(u int, at, c int64, vertical bool) (a, b int) {
 		}
 	}
 	try(u)
-	if f.b != nil {
-		beside := f.b.touch[uint8(u)].and(f.b.base) // the position's pieces, whatever the overlay
+	if g := f.b; g != nil {
+		beside := g.touch[uint8(g.slotOf[u])].and(g.base) // the position's pieces, whatever the overlay
 		for w := beside.pop(); w >= 0; w = beside.pop() {
-			try(int(w))
+			try(int(g.pieceOf[uint8(w)]))
 		}
 		return a, b
 	}
@@ -182,7 +182,10 @@ func walkTo(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover
 func (f *cutFinder) next(u, d int) int {
 	switch {
 	case f.b != nil:
-		return int(f.b.nb[uint8(u)][d&3])
+		if v := f.b.nb[uint8(f.b.slotOf[u])][d&3]; v >= 0 {
+			return int(f.b.pieceOf[uint8(v)])
+		}
+		return -1
 	case f.g != nil:
 		return int(f.g.nb[u][d&3])
 	}

@@ -52,6 +52,9 @@ func (s *set) add(i int32)      { *s.word(i) |= 1 << (uint(i) & 63) }
 // words as an array costs less there than add's switch, which serves sets
 // kept in registers.
 func (s *set) put(i int32) { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] |= 1 << (uint(i) & 63) }
+
+// drop removes slot i from a set in memory, as put adds it.
+func (s *set) drop(i int32) { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] &^= 1 << (uint(i) & 63) }
 func (s *set) remove(i int32)   { *s.word(i) &^= 1 << (uint(i) & 63) }
 func (s *set) has(i int32) bool { return *s.word(i)>>(uint(i)&63)&1 != 0 }
 func (s *set) flip(i int32)     { *s.word(i) ^= 1 << (uint(i) & 63) }
@@ -79,34 +82,14 @@ func (s *set) first() int32 {
 }
 
 // pop removes the lowest slot from s and returns it, or -1 for the empty
-// set.
+// set. (Indexing the words as an array keeps it small enough to inline.)
 func (s *set) pop() int32 {
-	if s.w0 != 0 {
-		i := bits.TrailingZeros64(s.w0)
-		s.w0 &= s.w0 - 1
-		return int32(i)
-	}
-	return s.popHigh()
-}
-
-// popHigh is pop for a set whose first word is empty, kept out of line so
-// that pop itself is inlined.
-//
-//go:noinline
-func (s *set) popHigh() int32 {
-	switch {
-	case s.w1 != 0:
-		i := bits.TrailingZeros64(s.w1)
-		s.w1 &= s.w1 - 1
-		return int32(64 + i)
-	case s.w2 != 0:
-		i := bits.TrailingZeros64(s.w2)
-		s.w2 &= s.w2 - 1
-		return int32(128 + i)
-	case s.w3 != 0:
-		i := bits.TrailingZeros64(s.w3)
-		s.w3 &= s.w3 - 1
-		return int32(192 + i)
+	a := (*[4]uint64)(unsafe.Pointer(s))
+	for k := range 4 {
+		if w := a[k]; w != 0 {
+			a[k] = w & (w - 1)
+			return int32(k<<6 + bits.TrailingZeros64(w))
+		}
 	}
 	return -1
 }
@@ -127,32 +110,53 @@ func span(lo, hi int) set {
 	return s
 }
 
-// bitGraph is the contact graph of one position's pieces (slot i = piece
-// i) as bitsets, and the overlay of one split or join (its created pieces
-// in slots first, first+1, ... in source order).
+// bitGraph is the contact graph of one position's pieces as bitsets, and
+// the overlay of one split or join.
+//
+// Pieces live in slots, which a position's pieces keep from ply to ply:
+// after a move, the graph of the position it led to is the graph with the
+// move's overlay made permanent (commit), the removed pieces' slots freed,
+// rather than a graph built afresh, which a playout's next ply would
+// otherwise pay for. slotOf and pieceOf translate between a piece's index
+// in the position (position-code order) and its slot. A graph built afresh
+// has slot i = piece i.
+//
+// An overlay's created pieces take slots that are free and clean, with a
+// bit in their neighbours' sets, which undo leaves there, and a commit
+// leaves the removed pieces' bits: so a set may hold bits of pieces no
+// longer there, and every reader masks sets with the live pieces (of a
+// colour). Such slots are dirty until clean clears the stale bits, once
+// no clean slot is left.
 type bitGraph struct {
 	ps     []piece // the position's pieces
 	n      int
 	wf, hf int64
-	// the slots' rectangles, contacts, full-side neighbours and sides,
-	// in arrays of slotCap indexed by a slot as a uint8, which spares the
+	// the slots' rectangles, contacts, full-side neighbours and sides, in
+	// arrays of slotCap indexed by a slot as a uint8, which spares the
 	// bounds checks
-	r      [slotCap]rect
-	touch  [slotCap]set // touch[i]: the pieces touching i
-	edge   [slotCap]set // edge[i]: the pieces in edge contact with i
-	nb     [slotCap][4]int32
-	side   [slotCap]uint8
-	onSide set // the slots on a side (stale ones too)
-	base   set // the position's pieces, 0 .. n-1
-	white  set // the position's White pieces
+	r       [slotCap]rect
+	touch   [slotCap]set // touch[i]: the pieces touching i
+	edge    [slotCap]set // edge[i]: the pieces in edge contact with i
+	nb      [slotCap][4]int32
+	side    [slotCap]uint8
+	pieceOf [slotCap]int32 // the index in the position of the piece in each slot
+	slotOf  []int32        // the slot of each piece of the position
+	onSide  set            // the slots on a side (dirty ones too)
+	base    set            // the position's pieces' slots
+	white   set            // the position's White pieces' slots
+	dirty   set            // the slots not in base whose bits may be in sets
 
-	// the overlay in place: the created pieces are in slots first ..
-	// first+k-1, next is the first slot the next overlay may take
-	overlaid          bool
-	overlayOf         actionName
-	first, k, next    int
-	removed, live, c0 set
-	saved             []savedSide
+	// the overlay in place: created pieces in the slots made, in source
+	// order (cidx gives a created slot's place there)
+	overlaid      bool
+	overlayOf     actionName
+	made          []int32
+	cidx          [slotCap]int16
+	parent        []int32 // a removed piece's slot under each created one
+	joined        []int32 // a join's removed pieces' slots
+	removed, live set
+	c0            set // the colouring right after the action
+	saved         []savedSide
 
 	// derived from the position's colouring (derive): chain labels with
 	// each chain's sides, the sides of the chains of each colour in edge
@@ -165,15 +169,12 @@ type bitGraph struct {
 	chainSides [slotCap]uint8
 	beside     [slotCap][2]uint8
 	desc       [slotCap]set
-	order      []int32
 	par        [slotCap]int32
-	parent     []int32 // a removed piece under each created one
-	joined     []int32 // a join's removed pieces
+	order      []int32
 
 	changed []int32 // the pieces the last step recoloured: the two swapped, then the captured
 	levels  []int32
 	pairs   []pair
-	cleans  int // how often the slots ran out (for the tests)
 }
 
 // savedSide is a full-side link an overlay changed: piece w's in direction
@@ -189,19 +190,21 @@ func (g *bitGraph) holds(ps []piece, wf, hf int64) bool {
 	return len(ps) > 0 && len(g.ps) == len(ps) && &g.ps[0] == &ps[0] && g.wf == wf && g.hf == hf
 }
 
-// build makes g the contact graph of ps, sorted by lower-left y then x;
-// len(ps) must fit (fitsBits).
+// build makes g the contact graph of ps, sorted by lower-left y then x,
+// piece i in slot i; len(ps) must fit (fitsBits).
 func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	n := len(ps)
 	g.ps, g.n, g.wf, g.hf = ps, n, wf, hf
 	g.overlaid, g.derived = false, false
 	g.onSide, g.white = set{}, set{}
+	g.slotOf = resize(g.slotOf, n)
 	for i := range ps {
 		r := ps[i].rect
 		g.r[uint8(i)] = r
 		g.touch[uint8(i)], g.edge[uint8(i)] = set{}, set{}
 		g.nb[uint8(i)] = [4]int32{-1, -1, -1, -1}
 		g.side[uint8(i)] = sideMask(r, wf, hf)
+		g.slotOf[i], g.pieceOf[uint8(i)] = int32(i), int32(i)
 		if g.side[uint8(i)] != 0 {
 			g.onSide.add(int32(i))
 		}
@@ -210,30 +213,59 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 		}
 	}
 	g.base = span(0, n)
-	g.live = g.base
-	g.next = n
+	g.live, g.dirty = g.base, set{}
 	g.levels = levelEnds(g.levels, ps)
 	g.pairs = candidates(g.pairs[:0], ps, g.levels)
-	edges := g.pairs[:0] // the pairs in edge contact, kept for derive
 	for _, pr := range g.pairs {
-		i, j := pr.i, pr.j
-		touch, edge, d := contact(&g.r[uint8(i)], &g.r[uint8(j)])
-		if !touch {
-			continue
-		}
-		g.touch[uint8(i)].put(j)
-		g.touch[uint8(j)].put(i)
-		if edge {
-			g.edge[uint8(i)].put(j)
-			g.edge[uint8(j)].put(i)
-			edges = append(edges, pr)
-		}
-		if d >= 0 {
-			g.nb[uint8(i)][d] = j
-			g.nb[uint8(j)][opposite(d)] = i
-		}
+		g.link(pr.i, pr.j)
 	}
-	g.pairs = edges
+}
+
+// commit makes g the graph of q, the position that the move whose action
+// g has overlaid led to, with colouring col (over the slots) and slotOf
+// the slot of each of q's pieces: the overlay becomes the position, the
+// removed pieces leave their neighbours' sets and free their slots.
+func (g *bitGraph) commit(q []piece, col *set, slotOf []int32) {
+	g.dirty = g.dirty.or(g.removed)
+	g.base = g.live
+	g.white = col.and(g.base)
+	g.ps, g.n = q, len(q)
+	g.slotOf = append(g.slotOf[:0], slotOf...)
+	for j, v := range slotOf {
+		g.pieceOf[uint8(v)] = int32(j)
+	}
+	g.removed, g.made, g.saved = set{}, g.made[:0], g.saved[:0]
+	g.overlaid, g.derived = false, false
+}
+
+// clean clears the bits of pieces no longer there from the position's
+// pieces' sets, to make every free slot clean.
+func (g *bitGraph) clean() {
+	for all := g.base; !all.empty(); {
+		w := all.pop()
+		g.touch[uint8(w)] = g.touch[uint8(w)].and(g.base)
+		g.edge[uint8(w)] = g.edge[uint8(w)].and(g.base)
+	}
+	g.onSide = g.onSide.and(g.base)
+	g.dirty = set{}
+}
+
+// link records the contact of the pieces in slots i and j, if any.
+func (g *bitGraph) link(i, j int32) {
+	touch, edge, d := contact(&g.r[uint8(i)], &g.r[uint8(j)])
+	if !touch {
+		return
+	}
+	g.touch[uint8(i)].put(j)
+	g.touch[uint8(j)].put(i)
+	if edge {
+		g.edge[uint8(i)].put(j)
+		g.edge[uint8(j)].put(i)
+	}
+	if d >= 0 {
+		g.nb[uint8(i)][d] = j
+		g.nb[uint8(j)][opposite(d)] = i
+	}
 }
 
 // derive labels the chains of the position's colouring, with the sides of
@@ -243,12 +275,12 @@ func (g *bitGraph) derive() {
 	if g.derived {
 		return
 	}
-	// the chains: the classes of the pairs of one colour in edge contact,
+	// the chains: the classes of the pieces of one colour in edge contact,
 	// each labelled by its root (union-find with path halving)
-	n := int32(g.n)
 	up := &g.par // the union-find's links, until the forest needs them
-	for i := range n {
-		up[uint8(i)] = i
+	for all := g.base; !all.empty(); {
+		v := all.pop()
+		up[uint8(v)] = v
 	}
 	root := func(i int32) int32 {
 		for up[uint8(i)] != i {
@@ -257,25 +289,40 @@ func (g *bitGraph) derive() {
 		}
 		return i
 	}
-	for _, pr := range g.pairs {
-		if g.white.has(pr.i) == g.white.has(pr.j) {
-			if a, b := root(pr.i), root(pr.j); a != b {
-				up[uint8(a)] = b
+	black := g.base.andNot(g.white)
+	for all := g.base; !all.empty(); {
+		v := all.pop()
+		same := black
+		if g.white.has(v) {
+			same = g.white
+		}
+		for ys := g.edge[uint8(v)].and(same); !ys.empty(); {
+			if y := ys.pop(); y > v {
+				if a, b := root(v), root(y); a != b {
+					up[uint8(a)] = b
+				}
 			}
 		}
 	}
-	clear(g.chainSides[:g.n])
-	for i := range n {
-		l := root(i)
-		g.chain[uint8(i)] = l
-		g.chainSides[uint8(l)] |= g.side[uint8(i)]
-		g.beside[uint8(i)] = [2]uint8{}
+	for all := g.base; !all.empty(); {
+		v := all.pop()
+		g.chainSides[uint8(v)] = 0
 	}
-	for _, pr := range g.pairs {
-		g.beside[uint8(pr.i)][b2i(g.white.has(pr.j))] |= g.chainSides[uint8(g.chain[uint8(pr.j)])]
-		g.beside[uint8(pr.j)][b2i(g.white.has(pr.i))] |= g.chainSides[uint8(g.chain[uint8(pr.i)])]
+	for all := g.base; !all.empty(); {
+		v := all.pop()
+		l := root(v)
+		g.chain[uint8(v)] = l
+		g.chainSides[uint8(l)] |= g.side[uint8(v)]
 	}
-	black := g.base.andNot(g.white)
+	for all := g.base; !all.empty(); {
+		v := all.pop()
+		var m [2]uint8
+		for ys := g.edge[uint8(v)].and(g.base); !ys.empty(); {
+			y := ys.pop()
+			m[b2i(g.white.has(y))] |= g.chainSides[uint8(g.chain[uint8(y)])]
+		}
+		g.beside[uint8(v)] = m
+	}
 	// the forest, breadth first from the pieces on the sides, and the
 	// desc sets from the leaves up
 	front := g.onSide.and(g.base)
@@ -311,7 +358,7 @@ func (g *bitGraph) derive() {
 	g.derived = true
 	if g.overlaid {
 		for c, v := range g.parent {
-			g.chain[uint8(g.first+c)] = g.chain[uint8(v)]
+			g.chain[uint8(g.made[c])] = g.chain[uint8(v)]
 		}
 	}
 }
@@ -330,19 +377,22 @@ func (g *bitGraph) provenSet(col *set) set {
 }
 
 // overlay is graph.overlay on the bitsets: the removed pieces leave the
-// live set, the created pieces (the mover's) take slots first, first+1,
-// ... in source order, with their sets and full-side neighbours, and the
-// pieces around them gain them. The caller checks that n and the created
-// pieces fit in slotCap.
+// live set, the created pieces (the mover's) take the lowest free slots in
+// source order, with their sets and full-side neighbours, and the pieces
+// around them gain them. The caller checks that the position's pieces and
+// the created ones fit in slotCap.
 func (g *bitGraph) overlay(act *action, mover Color) {
 	if g.overlaid && act.of.kind != kindNone && act.of == g.overlayOf {
 		return // the moves of one split or join, played in turn
 	}
 	g.undo()
 	var removed, around set
-	for _, v := range act.removed {
+	g.joined = g.joined[:0]
+	for _, i := range act.removed {
+		v := g.slotOf[i]
 		removed.add(v)
 		around = around.or(g.touch[uint8(v)])
+		g.joined = append(g.joined, v)
 	}
 	g.removed = removed
 	g.live = g.base.andNot(removed)
@@ -350,7 +400,7 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	// full sides are shared both ways, so the links into the removed
 	// pieces are found from theirs
 	g.saved = g.saved[:0]
-	for _, v := range act.removed {
+	for _, v := range g.joined {
 		for d, w := range g.nb[uint8(v)] {
 			if w >= 0 && !removed.has(w) {
 				g.setNb(w, opposite(d), -1)
@@ -358,18 +408,20 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 		}
 	}
 	k := len(act.added)
-	if g.next+k > slotCap {
+	taken := g.base.or(g.dirty)
+	free := set{^taken.w0, ^taken.w1, ^taken.w2, ^taken.w3}
+	if n := bits.OnesCount64(free.w0) + bits.OnesCount64(free.w1) + bits.OnesCount64(free.w2) + bits.OnesCount64(free.w3); n < k {
 		g.clean()
+		free = set{^g.base.w0, ^g.base.w1, ^g.base.w2, ^g.base.w3}
 	}
-	g.first, g.k = g.next, k
-	g.next += k
-	g.parent = append(g.parent[:0], act.parent...)
-	if k == 1 {
-		g.joined = append(g.joined[:0], act.removed...)
-	}
+	g.made, g.parent = g.made[:0], g.parent[:0]
 	var created set
 	for c, r := range act.added {
-		i := int32(g.first + c)
+		i := free.pop()
+		g.made = append(g.made, i)
+		g.dirty.add(i)
+		g.parent = append(g.parent, g.slotOf[act.parent[c]])
+		g.cidx[uint8(i)] = int16(c)
 		g.r[uint8(i)] = r
 		g.touch[uint8(i)], g.edge[uint8(i)] = set{}, set{}
 		g.nb[uint8(i)] = [4]int32{-1, -1, -1, -1}
@@ -381,24 +433,24 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 		}
 		created.add(i)
 		if g.derived {
-			g.chain[uint8(i)] = g.chain[act.parent[c]]
+			g.chain[uint8(i)] = g.chain[uint8(g.parent[c])]
 		}
 	}
 	if k == 1 { // a join: the piece touches the pieces around its cluster
-		i := int32(g.first)
+		i := g.made[0]
 		for w := around.pop(); w >= 0; w = around.pop() {
-			g.link(i, w, true)
+			g.linkNoted(i, w)
 		}
 	} else {
 		// a split: each half touches only pieces its parent touched, and
 		// the other halves
 		vertical := act.of.kind == kindV
 		for c := 0; c < k; c += 2 {
-			i := int32(g.first + c)
-			g.linkHalves(i, act.parent[c], vertical, g.touch[act.parent[c]].and(g.live))
-			for j := int32(g.first); j < i; j++ { // the halves of the pieces before
-				g.link(i, j, false)
-				g.link(i+1, j, false)
+			v := g.parent[c]
+			g.linkHalves(g.made[c], g.made[c+1], v, vertical, g.touch[uint8(v)].and(g.live))
+			for _, j := range g.made[:c] { // the halves of the pieces before
+				g.link(g.made[c], j)
+				g.link(g.made[c+1], j)
 			}
 		}
 	}
@@ -411,13 +463,12 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 }
 
 // linkHalves links the halves of piece v, cut vertical or not, in slots a
-// and a+1 (in letter order: N, S for an H cut, E, W for a V cut) with the
+// and b (in letter order: N, S for an H cut, E, W for a V cut) with the
 // pieces cand around v, the live ones touching it, which are all the
 // pieces but each other that the halves can touch. It reads the geometry
 // across the cut, y for an H cut; for a V cut x and y trade places, and so
 // do the directions (N and E, S and W).
-func (g *bitGraph) linkHalves(a, v int32, vertical bool, cand set) {
-	b := a + 1
+func (g *bitGraph) linkHalves(a, b, v int32, vertical bool, cand set) {
 	p := &g.r[uint8(v)]
 	px, py, pw, ph := p.x, p.y, p.w, p.h
 	up, down, right, left := dirN, dirS, dirE, dirW
@@ -473,28 +524,22 @@ func (g *bitGraph) linkHalf(i, w int32, edge, full bool, d int) {
 	}
 }
 
-// link records the contact of pieces i and j, if any. noted notes the
-// full-side link of j it changes, for undo: an overlay's link of a created
-// piece i with a piece j of the position.
-func (g *bitGraph) link(i, j int32, noted bool) {
-	touch, edge, d := contact(&g.r[uint8(i)], &g.r[uint8(j)])
+// linkNoted is link of a created piece i with a piece w of the position,
+// noting w's full-side link it changes, for undo.
+func (g *bitGraph) linkNoted(i, w int32) {
+	touch, edge, d := contact(&g.r[uint8(i)], &g.r[uint8(w)])
 	if !touch {
 		return
 	}
-	g.touch[uint8(i)].put(j)
-	g.touch[uint8(j)].put(i)
+	g.touch[uint8(i)].put(w)
+	g.touch[uint8(w)].put(i)
 	if edge {
-		g.edge[uint8(i)].put(j)
-		g.edge[uint8(j)].put(i)
+		g.edge[uint8(i)].put(w)
+		g.edge[uint8(w)].put(i)
 	}
-	if d < 0 {
-		return
-	}
-	g.nb[uint8(i)][d] = j
-	if noted {
-		g.setNb(j, opposite(d), i)
-	} else {
-		g.nb[uint8(j)][opposite(d)] = i
+	if d >= 0 {
+		g.nb[uint8(i)][d] = w
+		g.setNb(w, opposite(d), i)
 	}
 }
 
@@ -506,7 +551,7 @@ func (g *bitGraph) setNb(w int32, d int, u int32) {
 }
 
 // undo takes the overlay in place off the graph: the live pieces and the
-// full-side neighbours; the created pieces' bits stay in the sets.
+// full-side links; the created pieces' bits stay in the sets.
 func (g *bitGraph) undo() {
 	if !g.overlaid {
 		return
@@ -516,25 +561,14 @@ func (g *bitGraph) undo() {
 		g.nb[uint8(sv.w)][sv.d] = sv.nb
 	}
 	g.live, g.removed = g.base, set{}
+	g.made, g.saved = g.made[:0], g.saved[:0]
 	g.overlaid = false
-}
-
-// clean clears the bits of created pieces from the position's pieces'
-// sets, to free every slot above them.
-func (g *bitGraph) clean() {
-	for w := range g.n {
-		g.touch[uint8(w)] = g.touch[uint8(w)].and(g.base)
-		g.edge[uint8(w)] = g.edge[uint8(w)].and(g.base)
-	}
-	g.onSide = g.onSide.and(g.base)
-	g.next = g.n
-	g.cleans++
 }
 
 // step is graph.step on the bitsets, for a colouring col of four words.
 func (g *bitGraph) step(col []uint64, tr int32, d int, mover Color, b *bound) (u int32, ok bool, win int8) {
 	cs := setOf(col)
-	u = g.nb[uint8(tr)][d]
+	u = g.nb[uint8(tr)][d&3]
 	if u < 0 || Color(b2i(cs.has(u))) == mover {
 		return u, false, -1
 	}
@@ -556,7 +590,6 @@ func (g *bitGraph) step(col []uint64, tr int32, d int, mover Color, b *bound) (u
 	}
 	return u, true, g.winner(cs, b)
 }
-
 // resolve is graph.resolve on the bitsets: every group through a seed that
 // touches no side takes the other colour, all groups of a round at once,
 // and the next round looks at the groups through the recoloured pieces,
@@ -637,17 +670,17 @@ func (g *bitGraph) winner(col *set, b *bound) int8 {
 	for _, x := range g.changed {
 		c := Color(b2i(col.has(x)))
 		m := b[c] | g.side[uint8(x)]
-		if int(x) < g.n {
+		if g.base.has(x) {
 			m |= g.beside[uint8(x)][c]
 		} else {
 			// a half meets along an edge only pieces its parent met, and
 			// other halves, in its parent's chain; a joined piece the
 			// pieces its cluster met
-			v := g.parent[int(x)-g.first]
+			v := g.parent[g.cidx[uint8(x)]]
 			if c == colorOf(g.c0, x) {
 				m |= g.chainSides[uint8(g.chain[uint8(v)])]
 			}
-			if g.k > 1 {
+			if len(g.made) > 1 {
 				m |= g.beside[uint8(v)][c]
 			} else {
 				for _, v := range g.joined {
@@ -702,13 +735,14 @@ func (g *bitGraph) winnerFlood(col *set, colours uint8) int8 {
 }
 
 // oppFullSide is graph.oppFullSide on the bitsets: an opponent's piece
-// among those in edge contact with piece v that shares a full side with r.
+// among those in edge contact with piece v (an index in the position) that
+// shares a full side with r.
 func (g *bitGraph) oppFullSide(r rect, v int32, mover Color) bool {
 	opp := g.white
 	if mover == White {
 		opp = g.base.andNot(g.white)
 	}
-	cand := g.edge[uint8(v)].and(opp)
+	cand := g.edge[uint8(g.slotOf[v])].and(opp)
 	for b := cand.pop(); b >= 0; b = cand.pop() {
 		if _, _, d := contact(&r, &g.r[uint8(b)]); d >= 0 {
 			return true

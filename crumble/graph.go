@@ -481,6 +481,15 @@ func (g *graph) patch(w int32) {
 	g.stale[w] = g.ovEpoch - 1
 }
 
+// made returns the created pieces' slots, n .. n+k-1.
+func (g *graph) made(s *scratch) []int32 {
+	s.made = s.made[:0]
+	for c := range g.k {
+		s.made = append(s.made, int32(g.n+c))
+	}
+	return s.made
+}
+
 // undo takes the overlay in place off the graph.
 func (g *graph) undo() {
 	if !g.overlaid {

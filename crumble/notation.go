@@ -645,6 +645,7 @@ func fracPoint(num, den uint64, units int, shift uint8) (int64, bool) {
 func (p Position) ParseMove(s string) (Move, error) {
 	sc := acquire()
 	defer scratchPool.Put(sc)
+	sc.take(&p)
 	m, _, _, err := p.parseMove(sc, s, false)
 	return m, err
 }

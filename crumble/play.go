@@ -42,6 +42,7 @@ func (p Position) Play(m Move) (Position, error) {
 	// leaves it played out for finish
 	s := acquire()
 	defer scratchPool.Put(s)
+	s.take(&p)
 	return p.playIn(s, m)
 }
 
@@ -60,9 +61,9 @@ func (p *Position) playIn(s *scratch, m Move) (Position, error) {
 		return Position{}, illegal(text, "the move does not belong to this position")
 	}
 	if q.steps() == 0 {
-		return p.finish(s, nil, nil, 0, -1, -1), nil
+		return p.finish(s, played{tr: -1, win: -1}), nil
 	}
-	return p.finish(s, s.col, s.g.white, int32(len(p.pieces)), tr, win), nil
+	return p.finish(s, played{col: s.col, was: s.g.white, made: s.g.made(s), tr: tr, win: win}), nil
 }
 
 // PlayUnchecked plays a move from this position's LegalMoves, RandomMove or
@@ -70,26 +71,45 @@ func (p *Position) playIn(s *scratch, m Move) (Position, error) {
 func (p Position) PlayUnchecked(m Move) Position {
 	s := acquire()
 	defer scratchPool.Put(s)
+	s.take(&p)
 	return p.playUnchecked(s, m)
 }
 
 func (p *Position) playUnchecked(s *scratch, m Move) Position {
 	p.resolveAction(s, &m)
 	if m.steps() == 0 {
-		return p.finish(s, nil, nil, 0, -1, -1)
+		return p.finish(s, played{tr: -1, win: -1})
 	}
 	if b, i := s.searched(p, &m); i >= 0 {
 		at := int(b.firstWord) + int(i-b.first)*int(b.nw)
 		st := &s.states[i]
-		win := int8(-1)
+		pl := played{col: s.words[at : at+int(b.nw)], made: s.made2[b.made : int(b.made)+len(s.act.added)], tr: st.tr, win: -1}
 		if st.dir >= 0 && st.dir&stateWon != 0 {
-			win = int8(b2i(st.dir&stateWhiteWon != 0))
+			pl.win = int8(b2i(st.dir&stateWhiteWon != 0))
 		}
-		return p.finish(s, s.words[at:at+int(b.nw)], p.whiteOf(s), b.slot0, st.tr, win)
+		if b.onBits {
+			pl.bits, pl.was = &s.bits, s.bits.white.words()
+		} else {
+			pl.was = p.whiteOf(s)
+		}
+		return p.finish(s, pl)
 	}
 	tr := p.startPath(s, m.src)
 	tr, win := s.g.playPath(s.col, tr, &m, p.turn)
-	return p.finish(s, s.col, s.g.white, int32(len(p.pieces)), tr, win)
+	return p.finish(s, played{col: s.col, was: s.g.white, made: s.g.made(s), tr: tr, win: win})
+}
+
+// played is what finish reads of a move played out: the colouring col
+// over a graph's slots (nil for a move without a path), the position's
+// colouring was over them, the created pieces' slots made, the travelling
+// piece's slot tr at the end and the colour that won, or -1. bits is the
+// bitset graph whose slots they are, nil for the lists (slot i = piece i).
+type played struct {
+	col, was []uint64
+	made     []int32
+	bits     *bitGraph
+	tr       int32
+	win      int8
 }
 
 // whiteOf returns p's colouring (its White pieces) as a bitset: a held
@@ -134,7 +154,7 @@ func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
 		if !b.of(m) {
 			continue
 		}
-		if b.first < 0 || m.src >= b.count {
+		if b.first < 0 || m.src >= b.count || (b.onBits && b.gen != s.bitsGen) {
 			return nil, -1
 		}
 		i := b.first + m.src // the sources come first, in source order
@@ -197,32 +217,31 @@ func dirIndex(c byte) int {
 	return dirW
 }
 
-// finish makes the next position from the move whose action is in s.act
-// and whose path left colouring col (over a graph's slots: p's pieces,
-// and the created ones from slot0 on; nil for a move without a path),
-// with tr the travelling piece's slot at the end and win the colour that
-// won, or -1: sorted pieces, hash, turn, outcome and history. was is p's
-// colouring (White pieces), when col is not nil.
-func (p *Position) finish(s *scratch, col, was []uint64, slot0, tr int32, win int8) Position {
+// finish makes the next position from the move whose action is in s.act,
+// played out as pl: sorted pieces, hash, turn, outcome and history. When
+// the move was played on the bitset graph (or has no path), it notes what
+// the graph needs to become the next position's (see take).
+func (p *Position) finish(s *scratch, pl played) Position {
 	n := len(p.pieces)
 	removed, k := s.act.removed, len(s.act.added)
 	h := p.hash ^ whiteToMoveKey
 	// the created pieces with their colours, by place (insertion: few)
 	changed := false
-	cs := s.created[:0]
+	cs, ord := s.created[:0], s.order[:0]
 	for c, r := range s.act.added {
 		pc := piece{r, p.turn}
-		if col != nil {
-			pc.c = colorAt(col, slot0+int32(c))
+		if pl.col != nil {
+			pc.c = colorAt(pl.col, pl.made[c])
 			changed = changed || pc.c != p.turn
 		}
 		h ^= pieceKey(pc)
-		cs = append(cs, pc)
+		cs, ord = append(cs, pc), append(ord, int32(c))
 		for j := len(cs) - 1; j > 0 && cornerBefore(cs[j].x, cs[j].y, cs[j-1].x, cs[j-1].y); j-- {
 			cs[j], cs[j-1] = cs[j-1], cs[j]
+			ord[j], ord[j-1] = ord[j-1], ord[j]
 		}
 	}
-	s.created = cs
+	s.created, s.order = cs, ord
 	// the new piece list: runs of p's pieces between the removed ones and
 	// the places of the created ones, in one pass
 	post := make([]piece, n-len(removed)+k)
@@ -243,36 +262,51 @@ func (p *Position) finish(s *scratch, col, was []uint64, slot0, tr int32, win in
 	}
 	skipTo(n)
 	// the pieces of p the path recoloured
-	if col != nil {
-		for w := 0; w<<6 < n; w++ {
-			diff := col[w] ^ was[w]
-			if rest := n - w<<6; rest < 64 {
+	if pl.col != nil {
+		var base []uint64
+		if pl.bits != nil {
+			base = pl.bits.base.words()
+		}
+		for w := range pl.was {
+			diff := pl.col[w] ^ pl.was[w]
+			if base != nil {
+				diff &= base[w]
+			} else if rest := n - w<<6; rest < 64 {
 				diff &= 1<<uint(rest) - 1
 			}
 			for ; diff != 0; diff &= diff - 1 {
-				i := int32(w<<6 + bits.TrailingZeros64(diff))
+				v := int32(w<<6 + bits.TrailingZeros64(diff))
+				i := v
+				if pl.bits != nil {
+					i = pl.bits.pieceOf[uint8(v)]
+				}
 				j := p.placeOf(s, i) // its index in post
 				h ^= pieceKey(post[j])
-				post[j].c = colorAt(col, i)
+				post[j].c = colorAt(pl.col, v)
 				h ^= pieceKey(post[j])
 				changed = true
 			}
 		}
 	}
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post, hash: h}
-	if win >= 0 {
-		q.status, q.winner = boardrules.Win, Color(win)
-		q.reason = reasonBlackWins + uint8(win)
+	if wf, hf := p.dims(); s.bits.holds(p.pieces, wf, hf) && (pl.col == nil || pl.bits != nil) {
+		s.handOn(p, &q, pl)
+	}
+	if pl.win >= 0 {
+		q.status, q.winner = boardrules.Win, Color(pl.win)
+		q.reason = reasonBlackWins + uint8(pl.win)
 		q.hist = p.hist
 		return q
 	}
 	var x rect
 	switch {
-	case col == nil:
-	case int(tr) < n:
-		x = p.pieces[tr].rect
-	default:
-		x = s.act.added[tr-slot0]
+	case pl.col == nil:
+	case pl.bits != nil && pl.bits.base.has(pl.tr):
+		x = p.pieces[pl.bits.pieceOf[uint8(pl.tr)]].rect
+	case pl.bits == nil && int(pl.tr) < n:
+		x = p.pieces[pl.tr].rect
+	default: // a created piece
+		x = s.act.added[slices.Index(pl.made, pl.tr)]
 	}
 	p.record(&q, s, x, changed)
 	return q

@@ -32,6 +32,7 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 	}
 	s := acquire()
 	defer scratchPool.Put(s)
+	s.take(&p)
 	s.newSearches(&p)
 	s.clearBases()
 	s.tmpl = p.moveOf()

@@ -28,6 +28,8 @@ type scratch struct {
 	col     []uint64
 	corners cornerGraph // locations and move text
 	bases   []baseDesc
+	made    []int32 // the created pieces' slots of an overlay on the lists
+	made2   []int32 // the created pieces' slots of each search (baseDesc.made)
 	tmpl    Move // the zero Move of the position whose bases these are
 	walks   []int32
 	members []int32 // a join's pieces, while listing joins
@@ -37,6 +39,13 @@ type scratch struct {
 	created []piece // the created pieces of a move played, in the action's order
 	was     []uint64 // a position's colouring, when no graph holds it (whiteOf)
 	letters []byte  // a long path's letters
+
+	// a move played on the bitset graph, which the next call on the
+	// position it led to makes the graph of that position (take)
+	pend    pending
+	slots   []int32 // for pend: the slot of each piece of the next position
+	bitsGen uint32  // counts the changes of bits to another position
+	order   []int32 // the created pieces by place (finish)
 
 	// the searches: each base's states are states[first:first+count], the
 	// colouring of state i nw words at words[firstWord+(i-first)*nw:]
@@ -85,7 +94,9 @@ type baseDesc struct {
 	count     int32
 	firstWord int32
 	nw        int32 // words of a state's colouring
-	slot0     int32 // the slot of the first created piece in the colourings
+	onBits    bool  // searched on the bitset graph, when it was bitsGen
+	gen       uint32
+	made      int32 // where the created pieces' slots in the colourings are in scratch.made2
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -119,8 +130,89 @@ func (p *Position) tileBits(s *scratch) *bitGraph {
 	if !s.bits.holds(p.pieces, wf, hf) {
 		s.bits.build(p.pieces, wf, hf)
 		s.bitsFor = p.pieces
+		s.bitsGen++
 	}
 	return &s.bits
+}
+
+// pending is a move played on the bitset graph, or without a path on a
+// position the bitset graph held: from the position with pieces from to
+// the one with pieces to, by the action of, leaving the colouring col
+// (none: the action's).
+type pending struct {
+	from, to []piece
+	of       actionName
+	col      set
+	made     []int32 // the created pieces' slots in col
+	noPath   bool
+}
+
+// handOn notes that the move just played from p (its action in s.act,
+// played out as pl) led to q, so that the next call on q makes the bitset
+// graph q's by a commit rather than building it (see take).
+func (s *scratch) handOn(p, q *Position, pl played) {
+	s.pend = pending{from: p.pieces, to: q.pieces, of: s.act.of, noPath: pl.col == nil, made: s.pend.made[:0]}
+	if pl.col != nil {
+		s.pend.col = *setOf(pl.col)
+		s.pend.made = append(s.pend.made, pl.made...)
+	}
+}
+
+// take readies s for a call on p: when the last move s played led to p,
+// the bitset graph, which holds the position before it, becomes p's by
+// committing the move's overlay (overlaid again if another is in place,
+// its created pieces' colours carried to the slots they take now), which
+// costs the pieces around the move rather than a build of the whole
+// graph, so a playout's next ply finds its graph almost ready. A call on
+// any other position drops the pending commit.
+func (s *scratch) take(p *Position) {
+	pd := &s.pend
+	if pd.to == nil {
+		return
+	}
+	to, from := pd.to, pd.from
+	pd.to, pd.from = nil, nil
+	g := &s.bits
+	wf, hf := p.dims()
+	if len(p.pieces) != len(to) || &p.pieces[0] != &to[0] || !g.holds(from, wf, hf) || !fitsBits(len(p.pieces)) {
+		return
+	}
+	if !g.overlaid || g.overlayOf != pd.of {
+		if s.act.of != pd.of {
+			return
+		}
+		g.overlay(&s.act, p.turn.Other())
+	}
+	col := g.c0
+	if !pd.noPath {
+		col = pd.col.and(g.base)
+		for c, v := range pd.made {
+			if pd.col.has(v) {
+				col.add(g.made[c])
+			}
+		}
+	}
+	// the slot of each of p's pieces: the kept ones' in order, with the
+	// created ones' (s.created, by place; s.order, their source indices)
+	// where they fall, as finish placed them
+	slots := s.slots[:0]
+	c := 0
+	for i := range from {
+		if g.removed.has(g.slotOf[i]) {
+			continue
+		}
+		for ; c < len(s.created) && cornerBefore(s.created[c].x, s.created[c].y, from[i].x, from[i].y); c++ {
+			slots = append(slots, g.made[s.order[c]])
+		}
+		slots = append(slots, g.slotOf[i])
+	}
+	for ; c < len(s.created); c++ {
+		slots = append(slots, g.made[s.order[c]])
+	}
+	s.slots = slots
+	g.commit(p.pieces, &col, slots)
+	s.bitsFor = p.pieces
+	s.bitsGen++
 }
 
 // newSearches starts the searches of p afresh.
@@ -128,6 +220,7 @@ func (s *scratch) newSearches(p *Position) {
 	s.searchedFor = p.pieces
 	s.states = s.states[:0]
 	s.words = s.words[:0]
+	s.made2 = s.made2[:0]
 }
 
 // mayStep reports whether a piece the action creates can make a first swap
@@ -206,6 +299,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	}
 	s := acquire()
 	defer scratchPool.Put(s)
+	s.take(&p)
 	return p.appendLegalMoves(s, dst)
 }
 
@@ -268,8 +362,10 @@ func (p *Position) genBase(s *scratch, dst []Move, k int, bits, derive bool) []M
 			g.derive()
 		}
 		g.overlay(&s.act, p.turn)
+		b.onBits, b.gen = true, s.bitsGen
 		return s.searchSwaps(swapGraph{b: g}, dst, b, p.turn)
 	}
+	b.onBits = false
 	g := p.tile(s)
 	if derive {
 		g.derive()
@@ -287,13 +383,13 @@ type swapGraph struct {
 	l *graph
 }
 
-// overlaid returns the colouring right after the action, and the slot of
-// the first created piece and their number.
-func (w swapGraph) overlaid() (c0 []uint64, slot0, k int) {
+// overlaid returns the colouring right after the action and the slots of
+// the created pieces, in source order.
+func (w swapGraph) overlaid(s *scratch) (c0 []uint64, made []int32) {
 	if w.b != nil {
-		return w.b.c0.words(), w.b.first, w.b.k
+		return w.b.c0.words(), w.b.made
 	}
-	return w.l.c0, w.l.n, w.l.k
+	return w.l.c0, w.l.made(s)
 }
 
 // neighbours returns the full-side neighbours of slot tr by direction, -1
@@ -326,13 +422,14 @@ func (w swapGraph) recoloured() []int32 {
 // overlaid: one shortest path per distinct end state, in breadth-first
 // order (see the package documentation). The states stay in s for Play.
 func (s *scratch) searchSwaps(g swapGraph, dst []Move, b *baseDesc, mover Color) []Move {
-	c0, slot0, k := g.overlaid()
+	c0, made := g.overlaid(s)
 	nw := len(c0)
 	first := int32(len(s.states))
-	b.first, b.firstWord, b.nw, b.slot0 = first, int32(len(s.words)), int32(nw), int32(slot0)
-	s.keys(slot0 + k)
-	for k := range k {
-		v := int32(slot0 + k)
+	b.first, b.firstWord, b.nw = first, int32(len(s.words)), int32(nw)
+	b.made = int32(len(s.made2))
+	s.made2 = append(s.made2, made...)
+	s.keys(nw << 6)
+	for k, v := range made {
 		s.insert(bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: s.trKeys[v]}, c0, first, nw)
 	}
 	s.col = resize(s.col, nw)
