@@ -46,7 +46,7 @@ func (s *set) word(i int32) *uint64 {
 	return &s.w3
 }
 
-func (s *set) add(i int32)      { *s.word(i) |= 1 << (uint(i) & 63) }
+func (s *set) add(i int32) { *s.word(i) |= 1 << (uint(i) & 63) }
 
 // put adds slot i to a set in memory (a row of the graph): indexing its
 // words as an array costs less there than add's switch, which serves sets
@@ -54,7 +54,7 @@ func (s *set) add(i int32)      { *s.word(i) |= 1 << (uint(i) & 63) }
 func (s *set) put(i int32) { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] |= 1 << (uint(i) & 63) }
 
 // drop removes slot i from a set in memory, as put adds it.
-func (s *set) drop(i int32) { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] &^= 1 << (uint(i) & 63) }
+func (s *set) drop(i int32)     { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] &^= 1 << (uint(i) & 63) }
 func (s *set) remove(i int32)   { *s.word(i) &^= 1 << (uint(i) & 63) }
 func (s *set) has(i int32) bool { return *s.word(i)>>(uint(i)&63)&1 != 0 }
 func (s *set) flip(i int32)     { *s.word(i) ^= 1 << (uint(i) & 63) }
@@ -590,6 +590,7 @@ func (g *bitGraph) step(col []uint64, tr int32, d int, mover Color, b *bound) (u
 	}
 	return u, true, g.winner(cs, b)
 }
+
 // resolve is graph.resolve on the bitsets: every group through a seed that
 // touches no side takes the other colour, all groups of a round at once,
 // and the next round looks at the groups through the recoloured pieces,

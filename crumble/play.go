@@ -342,4 +342,3 @@ func (p *Position) record(q *Position, s *scratch, x rect, hasX bool) {
 		q.status, q.reason = boardrules.Draw, reasonNoMove
 	}
 }
-

@@ -30,15 +30,15 @@ type scratch struct {
 	bases   []baseDesc
 	made    []int32 // the created pieces' slots of an overlay on the lists
 	made2   []int32 // the created pieces' slots of each search (baseDesc.made)
-	tmpl    Move // the zero Move of the position whose bases these are
+	tmpl    Move    // the zero Move of the position whose bases these are
 	walks   []int32
 	members []int32 // a join's pieces, while listing joins
 	moves   []Move  // RandomMove's moves of one base
 	text    []byte  // Move.String's text
 	path    []byte
-	created []piece // the created pieces of a move played, in the action's order
+	created []piece  // the created pieces of a move played, in the action's order
 	was     []uint64 // a position's colouring, when no graph holds it (whiteOf)
-	letters []byte  // a long path's letters
+	letters []byte   // a long path's letters
 
 	// a move played on the bitset graph, which the next call on the
 	// position it led to makes the graph of that position (take)
