@@ -5,6 +5,7 @@ package crumble
 // per distinct end.
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -429,72 +430,115 @@ func (s *scratch) searchSwaps(g swapGraph, dst []Move, b *baseDesc, mover Color)
 	b.made = int32(len(s.made2))
 	s.made2 = append(s.made2, made...)
 	s.keys(nw << 6)
+	// the sources, distinct by their travelling pieces
 	for k, v := range made {
-		s.insert(bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: s.trKeys[v]}, c0, first, nw)
+		s.states = append(s.states, bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: s.trKeys[v]})
+		s.words = append(s.words, c0...)
 	}
-	s.col = resize(s.col, nw)
+	if len(made) > linearMax {
+		s.fileStates(first, int32(len(s.states)))
+	}
+	mv := b.move(s.tmpl)
 	for qi := first; qi < int32(len(s.states)); qi++ {
-		st := &s.states[qi]
-		at := int(b.firstWord) + int(qi-first)*nw
-		cw := s.words[at : at+nw]
-		// terminal states are not expanded; sources are never terminal
-		if st.dir >= 0 && (colorAt(cw, st.tr) != mover || st.dir&stateWon != 0) {
-			continue
-		}
-		// Stepping straight back after a step without captures restores the
-		// parent state, which is capture-free, won by nobody and seen.
-		back := int32(-1)
-		if st.parent >= 0 && st.dir&stateCaptures == 0 {
-			back = s.states[st.parent].tr
-		}
-		tr, hash, bd, src, depth, path := st.tr, st.hash^s.trKeys[st.tr], st.bound, st.src, st.depth, st.path
-		kids := int32(len(s.states))
-		nbs := g.neighbours(tr)
-		for d := range 4 {
-			u := nbs[d]
-			if u < 0 || u == back || colorAt(cw, u) == mover {
-				continue
-			}
-			col := s.col
-			copy(col, cw)
-			wb := bd
-			_, _, win := g.step(col, tr, d, mover, &wb)
-			changed := g.recoloured()
-			h := hash // the colouring's part: the keys of the pieces recoloured since the action
-			for _, c := range changed {
-				h ^= s.pieceKeys[c]
-			}
-			ns := bfsState{parent: qi, tr: u, dir: int8(d), src: src, depth: depth + 1, hash: h ^ s.trKeys[u], bound: wb}
-			if depth < inlinePath {
-				ns.path = path
-				ns.path[depth>>5] |= uint64(d) << (uint(depth&31) * 2)
-			}
-			if win >= 0 {
-				ns.dir |= stateWon | int8(win)*stateWhiteWon
-			}
-			if len(changed) > 2 {
-				ns.dir |= stateCaptures
-			}
-			if !s.insert(ns, col, first, nw) {
-				continue
-			}
-			cw = s.words[at : at+nw] // insert may have moved the words
-			if h == 0 && slices.Equal(col, c0) {
-				continue // the path left every colour as the action did
-			}
-			mv := b.move(s.tmpl)
-			mv.src = src
-			if depth < inlinePath {
-				mv.path, mv.plen = ns.path, uint8(depth+1)
-			} else {
-				s.setPathOf(&mv, int32(len(s.states)-1))
-			}
-			dst = append(dst, mv)
-		}
-		s.states[qi].kids, s.states[qi].nkids = kids, uint8(int32(len(s.states))-kids)
+		dst = s.expand(g, dst, &mv, b, qi, mover, c0)
 	}
 	b.count = int32(len(s.states)) - first
 	return dst
+}
+
+// expand expands state qi of the search of base b (whose move without a
+// path is mv, and c0 the colouring right after its action): each legal
+// step from it gives a successor, added unless an equal state is known,
+// and emitted as a move unless it left every colour as c0.
+func (s *scratch) expand(g swapGraph, dst []Move, mv *Move, b *baseDesc, qi int32, mover Color, c0 []uint64) []Move {
+	nw := len(c0)
+	st := &s.states[qi]
+	at := int(b.firstWord) + int(qi-b.first)*nw
+	cw := s.words[at : at+nw : at+nw]
+	// terminal states are not expanded; sources are never terminal
+	if st.dir >= 0 && (colorAt(cw, st.tr) != mover || st.dir&stateWon != 0) {
+		return dst
+	}
+	// Stepping straight back after a step without captures restores the
+	// parent state, which is capture-free, won by nobody and seen.
+	back := int32(-1)
+	if st.parent >= 0 && st.dir&stateCaptures == 0 {
+		back = s.states[st.parent].tr
+	}
+	steps := stepsFrom(g.neighbours(st.tr), cw, back, mover)
+	if steps == 0 {
+		return dst
+	}
+	// room for four successors, so that the parent's state and colouring
+	// stay where they are while they are added
+	s.states = slices.Grow(s.states, 4)
+	s.words = slices.Grow(s.words, 4*nw)
+	kids := int32(len(s.states))
+	for ; steps != 0; steps &= steps - 1 {
+		dst = s.successor(g, dst, mv, b, qi, bits.TrailingZeros8(steps), mover, c0)
+	}
+	st = &s.states[qi]
+	st.kids, st.nkids = kids, uint8(int32(len(s.states))-kids)
+	return dst
+}
+
+// stepsFrom returns the directions, as bits, in which the travelling
+// piece, whose full-side neighbours are nbs, may step in colouring col: to
+// an opponent's piece, and not straight back to back.
+func stepsFrom(nbs [4]int32, col []uint64, back int32, mover Color) uint8 {
+	var steps uint8
+	for d, u := range nbs {
+		if u >= 0 && u != back && colorAt(col, u) != mover {
+			steps |= 1 << d
+		}
+	}
+	return steps
+}
+
+// successor makes the step of state qi in direction d, a legal one (see
+// expand), and adds the state it leads to, and its move to dst.
+func (s *scratch) successor(g swapGraph, dst []Move, mv *Move, b *baseDesc, qi int32, d int, mover Color, c0 []uint64) []Move {
+	nw := len(c0)
+	st := &s.states[qi]
+	at := int(b.firstWord) + int(qi-b.first)*nw
+	end := len(s.words)
+	s.words = append(s.words, s.words[at:at+nw]...)
+	col := s.words[end:]
+	bd := st.bound
+	u, _, win := g.step(col, st.tr, d, mover, &bd)
+	changed := g.recoloured()
+	h := st.hash ^ s.trKeys[st.tr] // the colouring's part: the keys of the pieces recoloured since the action
+	for _, c := range changed {
+		h ^= s.pieceKeys[c]
+	}
+	ni := int32(len(s.states))
+	s.states = append(s.states, bfsState{parent: qi, tr: u, dir: int8(d), src: st.src, depth: st.depth + 1, hash: h ^ s.trKeys[u], bound: bd})
+	ns := &s.states[ni]
+	if win >= 0 {
+		ns.dir |= stateWon | int8(win)*stateWhiteWon
+	}
+	if len(changed) > 2 {
+		ns.dir |= stateCaptures
+	}
+	if st.depth < inlinePath {
+		ns.path = st.path
+		ns.path[st.depth>>5] |= uint64(d) << (uint(st.depth&31) * 2)
+	}
+	if s.seen(ni, b.first, int(b.firstWord), nw) {
+		s.states, s.words = s.states[:ni], s.words[:end]
+		return dst
+	}
+	if h == 0 && slices.Equal(col, c0) {
+		return dst // the path left every colour as the action did
+	}
+	m := *mv
+	m.src = st.src
+	if st.depth < inlinePath {
+		m.path, m.plen = ns.path, uint8(st.depth+1)
+	} else {
+		s.setPathOf(&m, ni)
+	}
+	return append(dst, m)
 }
 
 // keys makes sure that s holds the hash keys of slots 0 .. n-1: a
@@ -530,36 +574,29 @@ func (s *scratch) setPathOf(m *Move, i int32) {
 // less than the table for the few states most searches have.
 const linearMax = 16
 
-// insert adds a state of the search whose states start at first unless an
-// equal one (same colouring and travelling piece) is known; it reports
-// whether it was added.
-func (s *scratch) insert(st bfsState, col []uint64, first int32, nw int) bool {
-	count := int32(len(s.states)) - first
-	base := len(s.words) - int(count)*nw // the search's first state's words
-	if count <= linearMax {
-		for i := first; i < int32(len(s.states)); i++ {
-			if o := &s.states[i]; o.hash == st.hash && o.tr == st.tr {
-				at := base + int(i-first)*nw
+// seen reports whether state i, the last, equals one before it in the
+// search whose states start at first (their colourings, nw words each,
+// at base): same colouring and travelling piece. A state not seen is
+// filed.
+func (s *scratch) seen(i, first int32, base, nw int) bool {
+	st := &s.states[i]
+	col := s.words[len(s.words)-nw:]
+	if i-first <= linearMax {
+		for j := first; j < i; j++ {
+			if o := &s.states[j]; o.hash == st.hash && o.tr == st.tr {
+				at := base + int(j-first)*nw
 				if slices.Equal(s.words[at:at+nw], col) {
-					return false
+					return true
 				}
 			}
 		}
-		s.states = append(s.states, st)
-		s.words = append(s.words, col...)
-		if count == linearMax { // the table takes over
-			s.newTable(int(count) + 1)
-			for i := first; i < int32(len(s.states)); i++ {
-				s.place(s.states[i].hash, i)
-			}
+		if i-first == linearMax { // the table takes over
+			s.fileStates(first, i+1)
 		}
-		return true
+		return false
 	}
-	if 2*(int(count)+1) > len(s.table) {
-		s.newTable(int(count) + 1)
-		for i := first; i < int32(len(s.states)); i++ {
-			s.place(s.states[i].hash, i)
-		}
+	if 2*int(i-first+1) > len(s.table) {
+		s.fileStates(first, i)
 	}
 	mask := uint64(len(s.table) - 1)
 	for h := st.hash & mask; ; h = (h + 1) & mask {
@@ -567,18 +604,25 @@ func (s *scratch) insert(st bfsState, col []uint64, first int32, nw int) bool {
 		if uint32(e>>32) != s.gen {
 			break
 		}
-		i := int32(e) - 1
-		if o := &s.states[i]; o.hash == st.hash && o.tr == st.tr {
-			at := base + int(i-first)*nw
+		j := int32(e) - 1
+		if o := &s.states[j]; o.hash == st.hash && o.tr == st.tr {
+			at := base + int(j-first)*nw
 			if slices.Equal(s.words[at:at+nw], col) {
-				return false
+				return true
 			}
 		}
 	}
-	s.states = append(s.states, st)
-	s.words = append(s.words, col...)
-	s.place(st.hash, int32(len(s.states)-1))
-	return true
+	s.place(st.hash, i)
+	return false
+}
+
+// fileStates files states first .. end-1 of a search in a table with
+// room for twice as many.
+func (s *scratch) fileStates(first, end int32) {
+	s.newTable(int(end - first + 1))
+	for j := first; j < end; j++ {
+		s.place(s.states[j].hash, j)
+	}
 }
 
 // newTable empties the table of seen states and makes room in it for
