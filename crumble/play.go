@@ -246,7 +246,13 @@ func (p *Position) finish(s *scratch, pl played) Position {
 	// the places of the created ones, in one pass
 	post := make([]piece, n-len(removed)+k)
 	at, from, r := 0, 0, 0
-	skipTo := func(end int) { // copy p's pieces up to end, less the removed ones
+	for c := 0; c <= k; c++ {
+		// p's pieces up to the next created piece's place (or all), less
+		// the removed ones
+		end := n
+		if c < k {
+			end = max(from, searchPieces(p.pieces, cs[c].x, cs[c].y))
+		}
 		for ; r < len(removed) && int(removed[r]) < end; r++ {
 			at += copy(post[at:], p.pieces[from:removed[r]])
 			h ^= pieceKey(p.pieces[removed[r]])
@@ -254,13 +260,11 @@ func (p *Position) finish(s *scratch, pl played) Position {
 		}
 		at += copy(post[at:], p.pieces[from:end])
 		from = end
+		if c < k {
+			post[at] = cs[c]
+			at++
+		}
 	}
-	for _, pc := range cs {
-		skipTo(max(from, searchPieces(p.pieces, pc.x, pc.y)))
-		post[at] = pc
-		at++
-	}
-	skipTo(n)
 	// the pieces of p the path recoloured
 	if pl.col != nil {
 		var base []uint64
