@@ -175,6 +175,7 @@ type bitGraph struct {
 	changed []int32 // the pieces the last step recoloured: the two swapped, then the captured
 	levels  []int32
 	pairs   []pair
+	cleans  int // how often the clean slots ran out (for the tests)
 }
 
 // savedSide is a full-side link an overlay changed: piece w's in direction
@@ -248,6 +249,7 @@ func (g *bitGraph) clean() {
 	}
 	g.onSide = g.onSide.and(g.base)
 	g.dirty = set{}
+	g.cleans++
 }
 
 // link records the contact of the pieces in slots i and j, if any.

@@ -33,10 +33,17 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 	s := acquire()
 	defer scratchPool.Put(s)
 	s.take(&p)
-	s.newSearches(&p)
+	m := p.sample(s, r)
+	return m, m.resolved()
+}
+
+// sample is RandomMove in scratch s, for a game going on; the zero Move
+// if the side to move has no split or join after all.
+func (p *Position) sample(s *scratch, r *rand.Rand) Move {
+	s.newSearches(p)
 	s.clearBases()
 	s.tmpl = p.moveOf()
-	f := s.finder(&p)
+	f := s.finder(p)
 	// a uniform piece of the mover: any piece, drawn again while it is the
 	// opponent's (a game going on leaves the mover about half the pieces;
 	// the bound only guards against a side with next to none)
@@ -47,14 +54,13 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 		}
 	}
 	if len(s.bases) == 0 {
-		p.prepare(s)
-		if len(s.bases) == 0 {
-			return Move{}, false
+		if p.prepare(s); len(s.bases) == 0 {
+			return Move{}
 		}
 	}
 	s.moves = p.genBase(s, s.moves[:0], r.IntN(len(s.bases)), fitsBits(len(p.pieces)), false)
 	if len(s.moves) == 1 { // no second draw for a split or join that cannot swap
-		return s.moves[0], true
+		return s.moves[0]
 	}
-	return s.moves[r.IntN(len(s.moves))], true
+	return s.moves[r.IntN(len(s.moves))]
 }

@@ -307,7 +307,12 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 // appendLegalMoves is AppendLegalMoves in scratch s. It searches the swap
 // paths on the bitset graph when the position fits, else on the lists.
 func (p *Position) appendLegalMoves(s *scratch, dst []Move) []Move {
-	bits := fitsBits(len(p.pieces))
+	return p.appendLegalMovesOn(s, dst, fitsBits(len(p.pieces)))
+}
+
+// appendLegalMovesOn is appendLegalMoves on the bitset graph or on the
+// lists, as bits says (the tests compare them).
+func (p *Position) appendLegalMovesOn(s *scratch, dst []Move, bits bool) []Move {
 	if bits {
 		p.tileBits(s).derive()
 	} else {

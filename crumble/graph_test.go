@@ -1,0 +1,510 @@
+package crumble
+
+// The contact graph's two forms (graph.go's lists, bitgraph.go's bitsets)
+// against a brute-force reading of the tiling and against each other: as
+// built, with a split or join overlaid, committed from ply to ply, in the
+// swap steps and in the moves they list.
+
+import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+	gocmp "github.com/google/go-cmp/cmp"
+)
+
+// graphView is a contact graph by the indices of the pieces of a tiling
+// in position-code order: each piece with its colour, its sorted contacts
+// (index<<1 | 1 for edge contact), its full-side neighbours and its sides.
+type graphView struct {
+	Pieces []piece
+	Adj    [][]int32
+	Nb     [][4]int32
+	Side   []uint8
+}
+
+// bruteView reads the graph of ps (sorted) off the rectangles alone.
+func bruteView(ps []piece, wf, hf int64) graphView {
+	v := graphView{Pieces: slices.Clone(ps)}
+	for i := range ps {
+		var l []int32
+		nb := [4]int32{-1, -1, -1, -1}
+		for j := range ps {
+			if i == j {
+				continue
+			}
+			touch, edge := touches(ps[i].rect, ps[j].rect)
+			if !touch {
+				continue
+			}
+			l = append(l, int32(j)<<1|b2i(edge))
+			a, b := ps[i].rect, ps[j].rect
+			switch {
+			case b.x == a.x && b.w == a.w && b.y == a.y+a.h:
+				nb[dirN] = int32(j)
+			case b.x == a.x && b.w == a.w && b.y+b.h == a.y:
+				nb[dirS] = int32(j)
+			case b.y == a.y && b.h == a.h && b.x == a.x+a.w:
+				nb[dirE] = int32(j)
+			case b.y == a.y && b.h == a.h && b.x+b.w == a.x:
+				nb[dirW] = int32(j)
+			}
+		}
+		v.Adj = append(v.Adj, l)
+		v.Nb = append(v.Nb, nb)
+		v.Side = append(v.Side, sideMask(ps[i].rect, wf, hf))
+	}
+	return v
+}
+
+// viewOf reads a view off a graph whose slots hold pieces: slots lists
+// the slot of each piece by its index, colour gives a slot's colour, and
+// the other three read the graph by slot.
+func viewOf(ps []piece, slots []int32, colour func(int32) Color, adj func(int32) []int32, nb func(int32) [4]int32, side func(int32) uint8) graphView {
+	index := map[int32]int32{-1: -1}
+	for i, v := range slots {
+		index[v] = int32(i)
+	}
+	var out graphView
+	for i, v := range slots {
+		out.Pieces = append(out.Pieces, piece{ps[i].rect, colour(v)})
+		var l []int32
+		for _, a := range adj(v) {
+			j, ok := index[a>>1]
+			if !ok {
+				j = -100 - a>>1 // a slot of no piece: shows in the diff
+			}
+			l = append(l, j<<1|a&1)
+		}
+		slices.Sort(l)
+		out.Adj = append(out.Adj, l)
+		var n [4]int32
+		for d, u := range nb(v) {
+			if j, ok := index[u]; ok {
+				n[d] = j
+			} else {
+				n[d] = -100 - u
+			}
+		}
+		out.Nb = append(out.Nb, n)
+		out.Side = append(out.Side, side(v))
+	}
+	return out
+}
+
+// listsView is the view of the list graph g, whose pieces ps are in slots.
+func listsView(g *graph, ps []piece, slots []int32, col []uint64) graphView {
+	return viewOf(ps, slots, func(v int32) Color { return colorAt(col, v) },
+		func(v int32) []int32 { return g.list(v) },
+		func(v int32) [4]int32 { return g.nb[v] },
+		func(v int32) uint8 { return g.side[v] })
+}
+
+// bitsView is the view of the bitset graph g, whose pieces ps are in
+// slots, its sets masked with the live pieces as its readers mask them.
+func bitsView(g *bitGraph, ps []piece, slots []int32, col set) graphView {
+	return viewOf(ps, slots, func(v int32) Color { return Color(b2i(col.has(v))) },
+		func(v int32) []int32 {
+			var l []int32
+			touch := g.touch[uint8(v)].and(g.live)
+			for w := touch.pop(); w >= 0; w = touch.pop() {
+				l = append(l, w<<1|b2i(g.edge[uint8(v)].has(w)))
+			}
+			return l
+		},
+		func(v int32) [4]int32 { return g.nb[uint8(v)] },
+		func(v int32) uint8 { return g.side[uint8(v)] })
+}
+
+var viewOpts = gocmp.AllowUnexported(piece{}, rect{})
+
+// viewDiff is go-cmp's diff of two views, run only when they differ (it
+// is slow beside a plain comparison, which most calls end with).
+func viewDiff(want, got graphView) string {
+	if slices.Equal(want.Pieces, got.Pieces) && slices.Equal(want.Nb, got.Nb) && slices.Equal(want.Side, got.Side) &&
+		slices.EqualFunc(want.Adj, got.Adj, slices.Equal) {
+		return ""
+	}
+	return gocmp.Diff(want, got, viewOpts)
+}
+
+// identity returns the slots of n pieces of a graph built for them.
+func identity(n int) []int32 {
+	slots := make([]int32, n)
+	for i := range slots {
+		slots[i] = int32(i)
+	}
+	return slots
+}
+
+// afterAction returns the tiling right after the action in s.act on p,
+// in position-code order, and for each of its pieces its provenance: the
+// index in p of a kept piece, or -1-c for created piece c.
+func afterAction(p *Position, s *scratch) ([]piece, []int32) {
+	type prov struct {
+		pc  piece
+		src int32
+	}
+	var all []prov
+	for i, pc := range p.pieces {
+		if !slices.Contains(s.act.removed, int32(i)) {
+			all = append(all, prov{pc, int32(i)})
+		}
+	}
+	for c, r := range s.act.added {
+		all = append(all, prov{piece{r, p.turn}, -1 - int32(c)})
+	}
+	slices.SortFunc(all, func(a, b prov) int { return cmp.Or(cmp.Compare(a.pc.y, b.pc.y), cmp.Compare(a.pc.x, b.pc.x)) })
+	var ps []piece
+	var src []int32
+	for _, a := range all {
+		ps, src = append(ps, a.pc), append(src, a.src)
+	}
+	return ps, src
+}
+
+// sampledPositions calls visit with every position of seeded random games
+// (RandomMove) of the variants, up to plies plies a game.
+func sampledPositions(t *testing.T, variants []string, games, plies int, visit func(variant string, p Position)) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, variant := range variants {
+		start := startOf(t, variant)
+		for range games {
+			p := start
+			for ply := 0; ply < plies && p.status == boardrules.Ongoing; ply++ {
+				visit(variant, p)
+				m, _ := p.RandomMove(r)
+				p = p.PlayUnchecked(m)
+			}
+		}
+	}
+}
+
+// TestGraphsAsBuilt: both forms of the contact graph of a position, as
+// built, are the graph the rectangles give, on random positions of
+// several boards.
+func TestGraphsAsBuilt(t *testing.T) {
+	s := new(scratch)
+	n := 0
+	sampledPositions(t, []string{"6x6", "3x5", "8x8", "2x2", "16x15"}, 2, 100, func(variant string, p Position) {
+		wf, hf := p.dims()
+		want := bruteView(p.pieces, wf, hf)
+		g := p.tile(s)
+		if diff := viewDiff(want, listsView(g, p.pieces, identity(len(p.pieces)), g.white)); diff != "" {
+			t.Fatalf("%s %s: lists differ from the rectangles (-rectangles +lists):\n%s", variant, code(p), diff)
+		}
+		if fitsBits(len(p.pieces)) {
+			b := p.tileBits(s)
+			if diff := viewDiff(want, bitsView(b, p.pieces, b.slotOf, b.white)); diff != "" {
+				t.Fatalf("%s %s: bitsets differ from the rectangles (-rectangles +bits):\n%s", variant, code(p), diff)
+			}
+		}
+		n++
+	})
+	if n < 500 {
+		t.Fatalf("only %d positions compared", n)
+	}
+}
+
+// TestOverlaysAsBuilt: with each split and join of random positions
+// overlaid, both forms of the graph are the graph of the tiling right
+// after the action, coloured as it leaves it.
+func TestOverlaysAsBuilt(t *testing.T) {
+	s := new(scratch)
+	n := 0
+	sampledPositions(t, []string{"6x6", "3x5", "4x4", "2x2"}, 2, 80, func(variant string, p Position) {
+		p.prepare(s)
+		for k := range s.bases {
+			p.setAction(s, k)
+			ps, src := afterAction(&p, s)
+			wf, hf := p.dims()
+			var fresh graph // checked against the rectangles by TestGraphsAsBuilt
+			fresh.build(ps, wf, hf)
+			want := listsView(&fresh, ps, identity(len(ps)), fresh.white)
+			g := p.tile(s)
+			g.overlay(&s.act, p.turn)
+			slots := make([]int32, len(src))
+			for j, v := range src {
+				if v >= 0 {
+					slots[j] = v
+				} else {
+					slots[j] = int32(g.n) - 1 - v
+				}
+			}
+			if diff := viewDiff(want, listsView(g, ps, slots, g.c0)); diff != "" {
+				t.Fatalf("%s %s base %d: overlaid lists differ (-rectangles +lists):\n%s", variant, code(p), k, diff)
+			}
+			if fitsBits(len(p.pieces)) {
+				b := p.tileBits(s)
+				b.overlay(&s.act, p.turn)
+				for j, v := range src {
+					if v >= 0 {
+						slots[j] = b.slotOf[v]
+					} else {
+						slots[j] = b.made[-1-v]
+					}
+				}
+				if diff := viewDiff(want, bitsView(b, ps, slots, b.c0)); diff != "" {
+					t.Fatalf("%s %s base %d: overlaid bitsets differ (-rectangles +bits):\n%s", variant, code(p), k, diff)
+				}
+			}
+			n++
+		}
+		p.tile(s).undo()
+	})
+	if n < 3000 {
+		t.Fatalf("only %d splits and joins compared", n)
+	}
+}
+
+// TestCommitsAsBuilt: the bitset graph that a scratch commits from ply to
+// ply along long random games (RandomMove and PlayUnchecked, the moves of
+// a playout) is the graph of each position, colours and sides included,
+// across the cleans that running out of clean slots forces.
+func TestCommitsAsBuilt(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	s := new(scratch)
+	commits, cleans := 0, 0
+	for _, variant := range []string{"6x6", "3x5", "8x8"} {
+		for range 3 {
+			p := startOf(t, variant)
+			for ply := 0; ply < 200 && p.status == boardrules.Ongoing; ply++ {
+				m := p.sample(s, r)
+				q := p.playUnchecked(s, m)
+				if q.status != boardrules.Ongoing || !fitsBits(len(q.pieces)) {
+					p = q
+					continue
+				}
+				gen := s.bitsGen
+				s.take(&q)
+				if s.bitsGen == gen || !s.bits.holds(q.pieces, s.bits.wf, s.bits.hf) {
+					p = q // the move was played on the lists: no commit
+					s.bits = bitGraph{}
+					continue
+				}
+				wf, hf := q.dims()
+				var fresh graph
+				fresh.build(q.pieces, wf, hf)
+				if diff := viewDiff(listsView(&fresh, q.pieces, identity(len(q.pieces)), fresh.white), bitsView(&s.bits, q.pieces, s.bits.slotOf, s.bits.white)); diff != "" {
+					t.Fatalf("%s ply %d %s after %v: committed graph differs (-rectangles +committed):\n%s", variant, ply, code(q), m, diff)
+				}
+				if on := s.bits.onSide.and(s.bits.base); on != onSideOf(&s.bits, q) {
+					t.Fatalf("%s ply %d: the pieces on a side are %v, want %v", variant, ply, on, onSideOf(&s.bits, q))
+				}
+				commits++
+				p = q
+			}
+		}
+	}
+	cleans = s.bits.cleans
+	t.Logf("%d commits, %d cleans", commits, cleans)
+	if commits < 500 || cleans == 0 {
+		t.Fatalf("only %d commits and %d cleans checked", commits, cleans)
+	}
+}
+
+// onSideOf returns the slots of g, the graph of q, of the pieces of q on
+// a side of the board.
+func onSideOf(g *bitGraph, q Position) set {
+	var s set
+	wf, hf := q.dims()
+	for i, pc := range q.pieces {
+		if sideMask(pc.rect, wf, hf) != 0 {
+			s.add(g.slotOf[i])
+		}
+	}
+	return s
+}
+
+// TestListsAsBits: listing the moves with the swap paths searched on the
+// lists gives the very moves, in the very order, of the search on the
+// bitsets, on random positions of several boards and on a 16x15 board
+// whose splits of 9 pieces or more do not fit the bitsets' slots.
+func TestListsAsBits(t *testing.T) {
+	plies := 150
+	if testing.Short() {
+		plies = 60
+	}
+	sb, sl := new(scratch), new(scratch)
+	compared, moves := 0, 0
+	sampledPositions(t, []string{"6x6", "3x5", "4x4", "8x8", "2x2"}, 4, plies, func(variant string, p Position) {
+		if !fitsBits(len(p.pieces)) {
+			return
+		}
+		got := p.appendLegalMovesOn(sb, nil, true)
+		want := p.appendLegalMovesOn(sl, nil, false)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s %s:\nbits:  %v\nlists: %v", variant, code(p), got, want)
+		}
+		compared++
+		moves += len(got)
+	})
+	t.Logf("%d positions, %d moves", compared, moves)
+	if compared < 500 {
+		t.Fatalf("only %d positions compared", compared)
+	}
+	// a row of 16 Black pieces: its long splits fall back to the lists
+	p := startOf(t, "16x15")
+	p.pieces = slices.Clone(p.pieces)
+	for i := range 16 {
+		p.pieces[i].c = Black
+	}
+	p.finishFresh()
+	got := p.appendLegalMovesOn(new(scratch), nil, true)
+	want := p.appendLegalMovesOn(new(scratch), nil, false)
+	if !slices.Equal(got, want) {
+		t.Fatalf("16x15 row: bits %d moves, lists %d moves", len(got), len(want))
+	}
+	long := 0
+	for _, m := range got {
+		if m.kind == kindH && m.n >= 9 && m.steps() > 0 {
+			long++
+		}
+	}
+	if long == 0 {
+		t.Fatal("no swap move of a split of 9 pieces or more listed")
+	}
+}
+
+// TestStepsAgree: a swap step on the bitsets recolours exactly the pieces
+// a step on the lists does (captures over every round, the win, the
+// travelling piece), along random paths from every split and join of
+// random positions and of a position whose step needs a second capture
+// round.
+func TestStepsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	s := new(scratch)
+	steps, captures, second := 0, 0, 0
+	check := func(variant string, p Position) {
+		if !fitsBits(len(p.pieces)) {
+			return
+		}
+		p.prepare(s)
+		for k := range s.bases {
+			p.setAction(s, k)
+			if len(p.pieces)+len(s.act.added) > slotCap {
+				continue
+			}
+			g := p.tile(s)
+			g.derive()
+			g.overlay(&s.act, p.turn)
+			b := p.tileBits(s)
+			b.derive()
+			b.overlay(&s.act, p.turn)
+			lcol := slices.Clone(g.c0)
+			bcol := b.c0
+			// id names a list slot and a bitset slot alike: the piece's
+			// index in p, or len(p.pieces)+c for created piece c
+			bid := func(v int32) int32 {
+				if b.base.has(v) {
+					return b.pieceOf[uint8(v)]
+				}
+				return int32(len(p.pieces)) + int32(slices.Index(b.made, v))
+			}
+			src := int32(r.IntN(len(s.act.added)))
+			ltr, btr := int32(g.n)+src, b.made[src]
+			var lb, bb bound
+			for range 1 + r.IntN(8) {
+				d := r.IntN(4)
+				lu, lok, lwin := g.step(lcol, ltr, d, p.turn, &lb)
+				bu, bok, bwin := b.step(bcol.words(), btr, d, p.turn, &bb)
+				if lok != bok || (lok && (lu != bid(bu) || lwin != bwin)) {
+					t.Fatalf("%s %s base %d: step %c: lists (%d %v %d), bits (%d %v %d)", variant, code(p), k, dirLetters[d], lu, lok, lwin, bid(bu), bok, bwin)
+				}
+				if !lok {
+					continue
+				}
+				steps++
+				if len(g.changed) > 2 {
+					captures++
+				}
+				lc, bc := slices.Clone(g.changed), []int32{}
+				for _, v := range b.changed {
+					bc = append(bc, bid(v))
+				}
+				if len(lc) != len(bc) {
+					second++ // a piece recoloured twice, in two rounds, is listed twice
+				}
+				slices.Sort(lc)
+				slices.Sort(bc)
+				if !slices.Equal(slices.Compact(lc), slices.Compact(bc)) {
+					t.Fatalf("%s %s base %d: step %c recolours %v on the lists, %v on the bits", variant, code(p), k, dirLetters[d], lc, bc)
+				}
+				ltr, btr = lu, bu
+				if lwin >= 0 || colorAt(lcol, ltr) != p.turn {
+					break
+				}
+			}
+		}
+	}
+	check("6x6", mustDecode(t, secondRoundCode))
+	sampledPositions(t, []string{"6x6", "3x5", "4x4", "8x8", "2x2"}, 3, 100, check)
+	t.Logf("%d steps, %d with captures", steps, captures)
+	if steps < 10000 || captures < 100 {
+		t.Fatalf("only %d steps and %d captures compared", steps, captures)
+	}
+}
+
+// TestPlayFromSearches: a move played right after its position's moves
+// were listed or drawn, whose end PlayUnchecked reads from the search,
+// gives the position, hash, outcome and turn record that replaying its
+// path in a scratch that knows nothing gives.
+func TestPlayFromSearches(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	s := new(scratch)
+	played := 0
+	sampledPositions(t, []string{"6x6", "3x5", "4x4", "8x8", "2x2"}, 3, 100, func(variant string, p Position) {
+		for range 8 {
+			var m Move
+			if r.IntN(2) == 0 {
+				moves := p.appendLegalMoves(s, nil)
+				m = moves[r.IntN(len(moves))]
+			} else {
+				m = p.sample(s, r)
+			}
+			if m.steps() == 0 {
+				continue
+			}
+			if _, i := s.searched(&p, &m); i < 0 {
+				t.Fatalf("%s %s: %v is not found in the searches just made", variant, code(p), m)
+			}
+			got := p.playUnchecked(s, m)
+			want := p.playUnchecked(new(scratch), m)
+			if !got.Equal(want) || got.hash != want.hash || got.Outcome() != want.Outcome() ||
+				!slices.Equal(got.hist.a, want.hist.a) || got.hist.x != want.hist.x || got.hist.hasX != want.hist.hasX {
+				t.Fatalf("%s %s: %v from the search gives %s (%v), replayed %s (%v)", variant, code(p), m, code(got), got.Outcome(), code(want), want.Outcome())
+			}
+			played++
+		}
+	})
+	if played < 2000 {
+		t.Fatalf("only %d moves compared", played)
+	}
+}
+
+// TestConcurrentListAndPlay: goroutines that list the moves of one shared
+// position and play every one of them (in their own pooled scratch) get
+// the positions one goroutine gets alone.
+func TestConcurrentListAndPlay(t *testing.T) {
+	shared := midgame(t)
+	var want []string
+	for _, m := range shared.LegalMoves() {
+		want = append(want, code(shared.PlayUnchecked(m)))
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for k, m := range shared.LegalMoves() {
+				if got := code(shared.PlayUnchecked(m)); got != want[k] {
+					t.Errorf("move %v: %s, alone %s", m, got, want[k])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
