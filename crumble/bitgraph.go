@@ -94,6 +94,9 @@ func (s *set) pop() int32 {
 	return -1
 }
 
+// array returns the set's words, for iterating over them.
+func (s set) array() [4]uint64 { return [4]uint64{s.w0, s.w1, s.w2, s.w3} }
+
 // words returns the set as the words of a colouring, the form the search
 // keeps its states in.
 func (s *set) words() []uint64 { return unsafe.Slice(&s.w0, 4) }
@@ -242,8 +245,8 @@ func (g *bitGraph) commit(q []piece, col *set, slotOf []int32) {
 // clean clears the bits of pieces no longer there from the position's
 // pieces' sets, to make every free slot clean.
 func (g *bitGraph) clean() {
-	for all := g.base; !all.empty(); {
-		w := all.pop()
+	for ws := g.base; !ws.empty(); {
+		w := ws.pop()
 		g.touch[uint8(w)] = g.touch[uint8(w)].and(g.base)
 		g.edge[uint8(w)] = g.edge[uint8(w)].and(g.base)
 	}
@@ -280,50 +283,53 @@ func (g *bitGraph) derive() {
 	// the chains: the classes of the pieces of one colour in edge contact,
 	// each labelled by its root (union-find with path halving)
 	up := &g.par // the union-find's links, until the forest needs them
-	for all := g.base; !all.empty(); {
-		v := all.pop()
-		up[uint8(v)] = v
-	}
-	root := func(i int32) int32 {
-		for up[uint8(i)] != i {
-			up[uint8(i)] = up[uint8(up[uint8(i)])]
-			i = up[uint8(i)]
+	for k, w := range g.base.array() {
+		for ; w != 0; w &= w - 1 {
+			v := int32(k<<6 + bits.TrailingZeros64(w))
+			up[uint8(v)] = v
+			g.chainSides[uint8(v)] = 0
 		}
-		return i
 	}
 	black := g.base.andNot(g.white)
-	for all := g.base; !all.empty(); {
-		v := all.pop()
-		same := black
-		if g.white.has(v) {
-			same = g.white
-		}
-		for ys := g.edge[uint8(v)].and(same); !ys.empty(); {
-			if y := ys.pop(); y > v {
-				if a, b := root(v), root(y); a != b {
-					up[uint8(a)] = b
+	for k, w := range g.base.array() {
+		for ; w != 0; w &= w - 1 {
+			v := int32(k<<6 + bits.TrailingZeros64(w))
+			same := black
+			if g.white.has(v) {
+				same = g.white
+			}
+			for k, w := range g.edge[uint8(v)].and(same).array() {
+				for ; w != 0; w &= w - 1 {
+					y := int32(k<<6 + bits.TrailingZeros64(w))
+					if y > v {
+						if a, b := rootOf(up, v), rootOf(up, y); a != b {
+							up[uint8(a)] = b
+						}
+					}
 				}
 			}
 		}
 	}
-	for all := g.base; !all.empty(); {
-		v := all.pop()
-		g.chainSides[uint8(v)] = 0
-	}
-	for all := g.base; !all.empty(); {
-		v := all.pop()
-		l := root(v)
-		g.chain[uint8(v)] = l
-		g.chainSides[uint8(l)] |= g.side[uint8(v)]
-	}
-	for all := g.base; !all.empty(); {
-		v := all.pop()
-		var m [2]uint8
-		for ys := g.edge[uint8(v)].and(g.base); !ys.empty(); {
-			y := ys.pop()
-			m[b2i(g.white.has(y))] |= g.chainSides[uint8(g.chain[uint8(y)])]
+	for k, w := range g.base.array() {
+		for ; w != 0; w &= w - 1 {
+			v := int32(k<<6 + bits.TrailingZeros64(w))
+			l := rootOf(up, v)
+			g.chain[uint8(v)] = l
+			g.chainSides[uint8(l)] |= g.side[uint8(v)]
 		}
-		g.beside[uint8(v)] = m
+	}
+	for k, w := range g.base.array() {
+		for ; w != 0; w &= w - 1 {
+			v := int32(k<<6 + bits.TrailingZeros64(w))
+			var m [2]uint8
+			for k, w := range g.edge[uint8(v)].and(g.base).array() {
+				for ; w != 0; w &= w - 1 {
+					y := int32(k<<6 + bits.TrailingZeros64(w))
+					m[b2i(g.white.has(y))] |= g.chainSides[uint8(g.chain[uint8(y)])]
+				}
+			}
+			g.beside[uint8(v)] = m
+		}
 	}
 	// the forest, breadth first from the pieces on the sides, and the
 	// desc sets from the leaves up
@@ -331,9 +337,12 @@ func (g *bitGraph) derive() {
 	seen := front
 	g.order = g.order[:0]
 	par := up
-	for v := front.pop(); v >= 0; v = front.pop() {
-		par[uint8(v)] = -1
-		g.order = append(g.order, v)
+	for k, w := range front.array() {
+		for ; w != 0; w &= w - 1 {
+			v := int32(k<<6 + bits.TrailingZeros64(w))
+			par[uint8(v)] = -1
+			g.order = append(g.order, v)
+		}
 	}
 	for qi := 0; qi < len(g.order); qi++ {
 		v := g.order[qi]
@@ -343,9 +352,12 @@ func (g *bitGraph) derive() {
 		}
 		reach := g.touch[uint8(v)].and(same).andNot(seen)
 		seen = seen.or(reach)
-		for w := reach.pop(); w >= 0; w = reach.pop() {
-			par[uint8(w)] = v
-			g.order = append(g.order, w)
+		for k, w := range reach.array() {
+			for ; w != 0; w &= w - 1 {
+				w := int32(k<<6 + bits.TrailingZeros64(w))
+				par[uint8(w)] = v
+				g.order = append(g.order, w)
+			}
 		}
 	}
 	for _, v := range g.order {
@@ -363,6 +375,16 @@ func (g *bitGraph) derive() {
 			g.chain[uint8(g.made[c])] = g.chain[uint8(v)]
 		}
 	}
+}
+
+// rootOf returns the root of i's class in the union-find up, halving the
+// path to it.
+func rootOf(up *[slotCap]int32, i int32) int32 {
+	for up[uint8(i)] != i {
+		up[uint8(i)] = up[uint8(up[uint8(i)])]
+		i = up[uint8(i)]
+	}
+	return i
 }
 
 // provenSet returns the pieces of the position whose way to a side along
