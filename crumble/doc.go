@@ -253,60 +253,60 @@
 // walking its cut line, a join's rectangles by walking the anchor's bottom
 // row), then searches the swap paths of each split or join that can swap
 // at all, on the contact graph of the position: which pieces touch, along
-// an edge or at a corner, and which share a full side. After a swap step
-// only the groups next to the two swapped pieces can have lost their last
-// side contact; most are proved safe by a forest that links every piece
-// towards a side within its group, and the win check is skipped unless
-// the chains around the recoloured pieces reach all four sides between
-// them.
+// an edge or at a corner, which share a full side, and which lie on a
+// side of the board. The split or join is overlaid on the graph (its
+// pieces out, the pieces it creates in, linked to the pieces around), and
+// each state of the breadth-first search is a colouring of the overlaid
+// graph with its travelling piece.
 //
-// The package keeps that graph in two forms, for two kinds of use:
+// After a swap step only the groups next to the two swapped pieces can
+// have lost their last side contact. Most are proved safe at once by the
+// side forest, which links every piece of the position to a piece of its
+// group one step nearer a side: each piece keeps the set of pieces whose
+// way to a side passes it, so the pieces still proved after a step are
+// all pieces but those sets of the few pieces the action removed or the
+// path recoloured, a handful of word operations; the rest are mostly
+// proved by a neighbour so proved, and only the others are flooded. The
+// win check keeps, with each state of the search, a bound on the sides a
+// new chain can reach (the sides of the pieces recoloured since the
+// action and of the chains of their colour beside them), widened step by
+// step, and floods only when it reaches all four.
 //
-//   - LegalMoves, and PlayUnchecked of a move of the position listed last
-//     (a search's expansion, a perft's leaves), use a graph of bitsets:
-//     each piece has the set of pieces it touches and the set it meets
-//     along an edge, as four 64-bit words, so that a flood over a group
-//     takes a few word operations per piece and the forest's proof for
-//     every piece at once is a handful of ORs (each piece keeps the set of
-//     pieces whose way to a side passes it). A split or join gives its
-//     created pieces fresh slots and a bit in their neighbours' sets,
-//     which is never undone: readers mask the sets with the live pieces.
-//     It holds positions of up to 248 pieces (a 6x6 game rarely has more
-//     than 200); a larger position, and a split or join that would pass
-//     256 slots, use the other form.
-//   - RandomMove, and Play of a position whose moves were not listed (a
-//     playout), use a graph of adjacency lists carried from ply to ply,
-//     described below: a playout's next ply patches the parent's graph
-//     around the move instead of building the child's, which a bitset
-//     graph (whose pieces are numbered as the position orders them)
-//     cannot do cheaply.
+// The graph has two forms. The bitset form (bitgraph.go) gives each piece
+// the set of pieces it touches and the set it meets along an edge, as
+// four 64-bit words, so that a flood takes a few word operations per
+// piece; it holds positions of up to 240 pieces (a 6x6 game rarely has
+// more than 200) with the pieces their splits and joins create, 256 in
+// all, and lists, draws and plays their moves. The list form (graph.go),
+// adjacency lists whose pieces around an overlay are rewritten only when
+// first read, holds any position: the larger ones, a split or join that
+// would not fit the 256 slots, and the checked Play, which replays its
+// path. Both forms give the same moves in the same order, the same
+// captures and the same positions; the tests compare them, with each
+// other and with the rectangles, on thousands of random positions.
 //
-// Both forms give the same moves in the same order, the same captures and
-// the same positions; the tests compare them on thousands of random
-// positions of several board sizes.
+// The working memory is pooled (a sync.Pool, which keeps one per
+// processor), and it keeps what its last calls worked out, never inside
+// a Position:
 //
-// The working memory is pooled, and it keeps the graphs of the last
-// position it served: PlayUnchecked after LegalMoves of the same position
-// and Play or PlayUnchecked after RandomMove (a playout ply) build nothing
-// again, and Play of a sibling keeps them; the moves of one split or join,
-// played in turn as LegalMoves lists them, share the action found for it
-// and its overlay, which both forms keep in place. The pool (a sync.Pool)
-// keeps a working memory per processor, so a goroutine that the scheduler
-// moves finds another one, without these graphs: the moves it plays next
-// build the adjacency lists afresh, and cost more than on the bitsets. The
-// checked Play replays its move on the adjacency lists; a path that
-// PlayUnchecked plays on the bitset graph hands the lists on with the
-// pieces it recoloured, so that a playout still carries them from ply to
-// ply. A call on the position that Play returned after RandomMove (a
-// playout's next ply) turns the parent's adjacency lists into the child's
-// by patching them around the move: the removed pieces' slots stay free,
-// the created ones keep theirs, the chains and the side forest are mended,
-// not derived again (a chain's recorded sides may then exceed its own,
-// which only makes the win check flood more often). The lists are built
-// afresh once free slots or lists left behind outweigh the pieces. The
-// chains and the forest pay only over many steps: Play of a position whose
-// lists were just built, which replays one path, floods instead of
-// computing them. Nothing is cached in a Position.
+//   - the searches of the last listing or draw: PlayUnchecked of a move
+//     just listed or drawn (a search's expansion, a perft's leaves, a
+//     playout's ply) reads the move's end from its search, following its
+//     path down the search's tree, instead of playing the path again;
+//   - the bitset graph of the last position, whose pieces keep their
+//     slots from ply to ply: a move played on it, or without a path, is
+//     committed into the graph of the position it led to at the next call
+//     on that position (its overlay made permanent, the removed pieces'
+//     slots freed), which costs the pieces around the move instead of a
+//     build, so a playout's next ply and the listing of a child just
+//     played find their graph almost ready. Created pieces take free
+//     slots whose bits are in no set; the bits an overlay or a commit
+//     leaves behind are masked by the live pieces until the clean slots
+//     run out and the sets are cleaned.
+//
+// A goroutine that the scheduler moves to another processor finds another
+// working memory, without these: its next call builds the graph afresh
+// and replays its path, which costs more but gives the same result.
 //
 // Play allocates the new position's piece list (40 bytes a piece), which
 // is most of what a playout allocates: with Go's default GOGC=100 and the
