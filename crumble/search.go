@@ -193,22 +193,26 @@ func (s *scratch) take(p *Position) {
 			}
 		}
 	}
-	// the slot of each of p's pieces: the kept ones' in order, with the
-	// created ones' (s.created, by place; s.order, their source indices)
-	// where they fall, as finish placed them
+	// the slot of each of p's pieces: runs of the kept ones' between the
+	// removed ones and the places of the created ones (s.created, by
+	// place; s.order, their source indices), as finish placed them
 	slots := s.slots[:0]
-	c := 0
-	for i := range from {
-		if g.removed.has(g.slotOf[i]) {
-			continue
+	removed := s.act.removed
+	at, r := 0, 0
+	for c := 0; c <= len(s.created); c++ {
+		end := len(from)
+		if c < len(s.created) {
+			end = max(at, searchPieces(from, s.created[c].x, s.created[c].y))
 		}
-		for ; c < len(s.created) && cornerBefore(s.created[c].x, s.created[c].y, from[i].x, from[i].y); c++ {
+		for ; r < len(removed) && int(removed[r]) < end; r++ {
+			slots = append(slots, g.slotOf[at:removed[r]]...)
+			at = int(removed[r]) + 1
+		}
+		slots = append(slots, g.slotOf[at:end]...)
+		at = end
+		if c < len(s.created) {
 			slots = append(slots, g.made[s.order[c]])
 		}
-		slots = append(slots, g.slotOf[i])
-	}
-	for ; c < len(s.created); c++ {
-		slots = append(slots, g.made[s.order[c]])
 	}
 	s.slots = slots
 	g.commit(p.pieces, &col, slots)
