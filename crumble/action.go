@@ -225,16 +225,22 @@ func splitOK(r rect, vertical bool) (shape, fine bool) {
 // appends the indices of the pieces inside to dst. ok is false when R is
 // not a legal join.
 func joinMembers(dst []int32, ps []piece, x0, y0, x1, y1 int64, mover Color) ([]int32, bool) {
+	return joinFrom(dst, ps, findPiece(ps, x0, y0), x1, y1, mover)
+}
+
+// joinFrom is joinMembers for the R whose lower-left corner is that of
+// piece first (none when first is -1).
+func joinFrom(dst []int32, ps []piece, first int, x1, y1 int64, mover Color) ([]int32, bool) {
+	if first < 0 {
+		return dst, false
+	}
+	x0, y0 := ps[first].x, ps[first].y
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() {
 		return dst, false
 	}
 	// R's bottom row: pieces standing on y0 side by side from x0 to x1. If
 	// they cover it, no piece from below crosses into R, so R's pieces are
 	// those from the first of them on, in (y, x) order, up to y1.
-	first := findPiece(ps, x0, y0)
-	if first < 0 {
-		return dst, false
-	}
 	x := x0
 	for i := first; x < x1 && i < len(ps) && ps[i].y == y0 && ps[i].x == x; i++ {
 		x += ps[i].w
@@ -410,7 +416,7 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 		slices.Sort(s.act.removed)
 	case kindJ:
 		a := p.pieces[m.anchor]
-		s.act.removed, _ = joinMembers(s.act.removed, p.pieces, a.x, a.y, m.x1, m.y1, p.turn)
+		s.act.removed, _ = joinFrom(s.act.removed, p.pieces, int(m.anchor), m.x1, m.y1, p.turn)
 		s.act.addJoin(rect{a.x, a.y, m.x1 - a.x, m.y1 - a.y})
 	}
 	s.act.of = nameOf(m)
@@ -449,7 +455,7 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 				continue
 			}
 			var ok bool
-			if s.members, ok = joinMembers(s.members[:0], p.pieces, a.x, a.y, x1, a.y+hgt, p.turn); ok {
+			if s.members, ok = joinFrom(s.members[:0], p.pieces, i, x1, a.y+hgt, p.turn); ok {
 				s.bases = append(s.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), x1: x1, y1: a.y + hgt}})
 			}
 		}

@@ -768,8 +768,9 @@ func (g *bitGraph) oppFullSide(r rect, v int32, mover Color) bool {
 		opp = g.base.andNot(g.white)
 	}
 	cand := g.edge[uint8(g.slotOf[v])].and(opp)
-	for b := cand.pop(); b >= 0; b = cand.pop() {
-		if _, _, d := contact(&r, &g.r[uint8(b)]); d >= 0 {
+	for w := cand.pop(); w >= 0; w = cand.pop() {
+		if b := &g.r[uint8(w)]; (b.x == r.x && b.w == r.w && (b.y == r.y+r.h || b.y+b.h == r.y)) ||
+			(b.y == r.y && b.h == r.h && (b.x == r.x+r.w || b.x+b.w == r.x)) {
 			return true
 		}
 	}
