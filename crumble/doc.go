@@ -309,15 +309,14 @@
 // and replays its path, which costs more but gives the same result.
 //
 // Play allocates the new position's piece list (40 bytes a piece), which
-// is most of what a playout allocates: with Go's default GOGC=100 and the
-// small heap of a playout loop the collector runs every few milliseconds.
-// A search program gains a little by raising GOGC (examples/arena and
-// examples/play set 400): their 6x6 MCTS bot ran 126,800–127,900 playout
-// plies/s with GOGC=400 against 119,700–121,300 with the default. The
-// gain was larger when Play allocated more (136,000–143,000 against
-// 116,000). It is not a rule: a loop that plays the moves of one position
-// over and over ran 25–35% slower with GOGC=400, since a larger heap hands
-// out memory that has left the processor's cache.
+// is most of what a playout allocates and half of what a Play costs: with
+// Go's default GOGC=100 and the small heap of a playout loop the collector
+// runs every few milliseconds. A search program gains a little by raising
+// GOGC (examples/arena and examples/play set 400): their 6x6 MCTS bot ran
+// 122,000–133,000 playout plies/s with GOGC=400 against 118,000–125,000
+// with the default. It is not a rule: a loop that plays the moves of one
+// position over and over ran 25–35% slower with GOGC=400, since a larger
+// heap hands out memory that has left the processor's cache.
 //
 // AppendLegalMoves and RandomMove allocate nothing (but for a path of more
 // than 64 steps); PlayUnchecked allocates twice: the new piece list and the

@@ -122,7 +122,7 @@ const SearchGCPercent = 400
 // programs that search: a bot plays millions of positions and drops them
 // at once, so with Go's default (GOGC=100) and a search's small live heap
 // the collector runs every few milliseconds. Crumble, whose Play allocates
-// a piece list per ply, searched 5–7% faster at 400 in examples/arena (1.6
+// a piece list per ply, searched 4–7% faster at 400 in examples/arena (1.6
 // times as fast when its Play allocated more).
 func SetSearchGC() bool {
 	if os.Getenv("GOGC") != "" {
