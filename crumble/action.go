@@ -14,14 +14,14 @@ func locate(ps []piece, maxH, px, py int64, east, north bool) int {
 	lo, hi := 0, len(ps)
 	for lo < hi { // first piece with y >= py-maxH
 		m := int(uint(lo+hi) >> 1)
-		if ps[m].y < py-maxH {
+		if ps[m].Y() < py-maxH {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
 	for i := lo; i < len(ps); i++ {
-		r := &ps[i].rect
+		r := ps[i].R()
 		if r.y > py {
 			break
 		}
@@ -47,7 +47,7 @@ func locate(ps []piece, maxH, px, py int64, east, north bool) int {
 func maxHeight(ps []piece) int64 {
 	var m int64
 	for i := range ps {
-		m = max(m, ps[i].h)
+		m = max(m, ps[i].H())
 	}
 	return m
 }
@@ -101,7 +101,7 @@ func (f *cutFinder) beyond(u int, at, c int64, vertical bool) (a, b int) {
 	}
 	a, b = -1, -1
 	try := func(i int) {
-		r := &f.ps[i].rect
+		r := f.ps[i].R()
 		along, across, length, width := r.x, r.y, r.w, r.h
 		if vertical {
 			along, across, length, width = r.y, r.x, r.h, r.w
@@ -137,7 +137,7 @@ func (f *cutFinder) beyond(u int, at, c int64, vertical bool) (a, b int) {
 func walkTo(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover Color) ([]int32, int64) {
 	ps := f.ps
 	dst = append(dst, int32(i))
-	at, across, width := ps[i].cutLine(vertical)
+	at, across, width := ps[i].R().cutLine(vertical)
 	c := across + width/2 // the line
 	end, ahead := wf, dirE
 	if vertical {
@@ -159,11 +159,11 @@ func walkTo(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover
 		if a < 0 || b < 0 {
 			break
 		}
-		aEnd, aAcross, aWidth := ps[a].cutLine(vertical)
+		aEnd, aAcross, aWidth := ps[a].R().cutLine(vertical)
 		if a == b {
 			// the line enters a piece: it takes it if it is the mover's
 			// and the line is its midline, the right way for its shape
-			if shape, _ := splitOK(ps[a].rect, vertical); ps[a].c == mover && shape && 2*(c-aAcross) == aWidth {
+			if shape, _ := splitOK(ps[a].R(), vertical); ps[a].C() == mover && shape && 2*(c-aAcross) == aWidth {
 				dst = append(dst, int32(a))
 				at, onMid = aEnd, true
 				continue
@@ -171,7 +171,7 @@ func walkTo(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover
 			break
 		}
 		// the line runs along an edge between two pieces
-		bEnd, _, _ := ps[b].cutLine(vertical)
+		bEnd, _, _ := ps[b].R().cutLine(vertical)
 		at, onMid = min(aEnd, bEnd), false
 	}
 	return dst, at
@@ -234,7 +234,7 @@ func joinFrom(dst []int32, ps []piece, first int, x1, y1 int64, mover Color) ([]
 	if first < 0 {
 		return dst, false
 	}
-	x0, y0 := ps[first].x, ps[first].y
+	x0, y0 := ps[first].X(), ps[first].Y()
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() {
 		return dst, false
 	}
@@ -242,19 +242,19 @@ func joinFrom(dst []int32, ps []piece, first int, x1, y1 int64, mover Color) ([]
 	// they cover it, no piece from below crosses into R, so R's pieces are
 	// those from the first of them on, in (y, x) order, up to y1.
 	x := x0
-	for i := first; x < x1 && i < len(ps) && ps[i].y == y0 && ps[i].x == x; i++ {
+	for i := first; x < x1 && i < len(ps) && ps[i].Y() == y0 && ps[i].X() == x; i++ {
 		x += ps[i].w
 	}
 	if x != x1 {
 		return dst, false
 	}
 	start := len(dst)
-	for i := first; i < len(ps) && ps[i].y < y1; i++ {
+	for i := first; i < len(ps) && ps[i].Y() < y1; i++ {
 		p := &ps[i]
-		if p.x >= x1 || p.x+p.w <= x0 || p.y+p.h <= y0 {
+		if p.X() >= x1 || p.X()+p.w <= x0 || p.Y()+p.H() <= y0 {
 			continue
 		}
-		if p.c != mover || p.x < x0 || p.x+p.w > x1 || p.y+p.h > y1 {
+		if p.C() != mover || p.X() < x0 || p.X()+p.w > x1 || p.Y()+p.H() > y1 {
 			return dst, false
 		}
 		dst = append(dst, int32(i))
@@ -266,7 +266,7 @@ func joinFrom(dst []int32, ps []piece, first int, x1, y1 int64, mover Color) ([]
 // (x, y), or -1. The pieces are in (y, x) order.
 func findPiece(ps []piece, x, y int64) int {
 	i := searchPieces(ps, x, y)
-	if i < len(ps) && ps[i].x == x && ps[i].y == y {
+	if i < len(ps) && ps[i].X() == x && ps[i].Y() == y {
 		return i
 	}
 	return -1
@@ -282,7 +282,7 @@ func searchPieces(ps []piece, x, y int64) int {
 	lo, hi := 0, len(ps)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if cornerBefore(ps[m].x, ps[m].y, x, y) {
+		if cornerBefore(ps[m].X(), ps[m].Y(), x, y) {
 			lo = m + 1
 		} else {
 			hi = m
@@ -362,25 +362,25 @@ func (p *Position) hasBase() bool {
 		return false
 	}
 	for _, pc := range p.pieces {
-		if pc.c != p.turn {
+		if pc.C() != p.turn {
 			continue
 		}
-		if (pc.canH() && pc.h%2 == 0) || (pc.canV() && pc.w%2 == 0) {
+		if (pc.R().canH() && pc.H()%2 == 0) || (pc.R().canV() && pc.w%2 == 0) {
 			return true
 		}
 	}
 	// Every own piece is at the precision limit: look for a join.
 	var buf []int32
 	for _, a := range p.pieces {
-		if a.c != p.turn {
+		if a.C() != p.turn {
 			continue
 		}
 		for _, b := range p.pieces {
-			if b.c != p.turn {
+			if b.C() != p.turn {
 				continue
 			}
 			var ok bool
-			if buf, ok = joinMembers(buf[:0], p.pieces, a.x, a.y, b.x+b.w, b.y+b.h, p.turn); ok {
+			if buf, ok = joinMembers(buf[:0], p.pieces, a.X(), a.Y(), b.X()+b.w, b.Y()+b.H(), p.turn); ok {
 				return true
 			}
 		}
@@ -411,13 +411,13 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 	switch m.kind {
 	case kindH, kindV:
 		for _, i := range walked[:m.n] {
-			s.act.addHalves(p.pieces[i].rect, i, m.kind == kindV)
+			s.act.addHalves(p.pieces[i].R(), i, m.kind == kindV)
 		}
 		slices.Sort(s.act.removed)
 	case kindJ:
 		a := p.pieces[m.anchor]
 		s.act.removed, _ = joinFrom(s.act.removed, p.pieces, int(m.anchor), m.x1, m.y1, p.turn)
-		s.act.addJoin(rect{a.x, a.y, m.x1 - a.x, m.y1 - a.y})
+		s.act.addJoin(rect{a.X(), a.Y(), m.x1 - a.X(), m.y1 - a.Y()})
 	}
 	s.act.of = nameOf(m)
 }
@@ -429,7 +429,7 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 	a := p.pieces[i]
 	// splits
 	for _, vertical := range [2]bool{false, true} {
-		shape, fine := splitOK(a.rect, vertical)
+		shape, fine := splitOK(a.R(), vertical)
 		if !shape || !fine {
 			continue
 		}
@@ -447,23 +447,23 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 	// anchor's bottom line, so its far corner x1 is the right side of one
 	// of them, and its height follows from the width (w/2, w or 2w). That
 	// lists the joins by x1, then y1.
-	room := hf - a.y
-	for x1, k := a.x+a.w, i; ; {
-		w := x1 - a.x
+	room := hf - a.Y()
+	for x1, k := a.X()+a.w, i; ; {
+		w := x1 - a.X()
 		for _, hgt := range [3]int64{w / 2, w, 2 * w} {
-			if hgt > room || (hgt == w/2 && w%2 != 0) || hgt < a.h || (w == a.w && hgt == a.h) { // R holds the anchor and more
+			if hgt > room || (hgt == w/2 && w%2 != 0) || hgt < a.H() || (w == a.w && hgt == a.H()) { // R holds the anchor and more
 				continue
 			}
 			var ok bool
-			if s.members, ok = joinFrom(s.members[:0], p.pieces, i, x1, a.y+hgt, p.turn); ok {
-				s.bases = append(s.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), x1: x1, y1: a.y + hgt}})
+			if s.members, ok = joinFrom(s.members[:0], p.pieces, i, x1, a.Y()+hgt, p.turn); ok {
+				s.bases = append(s.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), x1: x1, y1: a.Y() + hgt}})
 			}
 		}
 		// the next piece of the bottom row: pieces are in (y, x) order, so
 		// it is the next one if it stands on the same line right beside;
 		// else a piece crosses the line here (or this is the board's side)
 		// and every wider R would cut it
-		if k++; x1 >= wf || k >= len(p.pieces) || p.pieces[k].y != a.y || p.pieces[k].x != x1 || p.pieces[k].c != p.turn {
+		if k++; x1 >= wf || k >= len(p.pieces) || p.pieces[k].Y() != a.Y() || p.pieces[k].X() != x1 || p.pieces[k].C() != p.turn {
 			break
 		}
 		x1 += p.pieces[k].w

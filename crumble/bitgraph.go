@@ -203,7 +203,7 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	g.onSide, g.white = set{}, set{}
 	g.slotOf = resize(g.slotOf, n)
 	for i := range ps {
-		r := ps[i].rect
+		r := ps[i].R()
 		g.r[uint8(i)] = r
 		g.touch[uint8(i)], g.edge[uint8(i)] = set{}, set{}
 		g.nb[uint8(i)] = [4]int32{-1, -1, -1, -1}
@@ -212,14 +212,14 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 		if g.side[uint8(i)] != 0 {
 			g.onSide.add(int32(i))
 		}
-		if ps[i].c == White {
+		if ps[i].C() == White {
 			g.white.add(int32(i))
 		}
 	}
 	g.base = span(0, n)
 	g.live, g.dirty = g.base, set{}
-	g.levels = levelEnds(g.levels, ps)
-	g.pairs = candidates(g.pairs[:0], ps, g.levels)
+	g.levels = levelEnds(g.levels, g.r[:n])
+	g.pairs = candidates(g.pairs[:0], g.r[:n], g.levels)
 	for _, pr := range g.pairs {
 		g.link(pr.i, pr.j)
 	}

@@ -37,14 +37,14 @@ func (p Position) appendCode(b []byte) []byte {
 		b = append(b, ruleOf[p.reason]...)
 	}
 	for _, pc := range p.pieces {
-		b = append(b, ' ', "BW"[pc.c])
-		b = appendNum(b, pc.x, p.shift)
+		b = append(b, ' ', "BW"[pc.C()])
+		b = appendNum(b, pc.X(), p.shift)
 		b = append(b, ',')
-		b = appendNum(b, pc.y, p.shift)
+		b = appendNum(b, pc.Y(), p.shift)
 		b = append(b, ',')
 		b = appendNum(b, pc.w, p.shift)
 		b = append(b, ',')
-		b = appendNum(b, pc.h, p.shift)
+		b = appendNum(b, pc.H(), p.shift)
 	}
 	return b
 }
@@ -173,24 +173,26 @@ func (p *Position) UnmarshalText(text []byte) error {
 	}
 	q.pieces = make([]piece, 0, len(fs)-first)
 	for _, f := range fs[first:] {
-		pc, err := q.parsePiece(s, f)
+		r, c, err := q.parsePiece(s, f)
 		if err != nil {
 			return err
 		}
-		if pc.x+pc.w > wf || pc.y+pc.h > hf {
+		if r.x+r.w > wf || r.y+r.h > hf {
 			return bad(f, "piece %q lies outside the board", f.s)
 		}
-		if !pc.legal() {
+		if !r.legal() {
 			return bad(f, "piece %q has no legal shape", f.s)
 		}
-		q.pieces = append(q.pieces, pc)
+		q.pieces = append(q.pieces, newPiece(r, c))
 	}
 	// sort, keeping the fields' offsets for errors
 	order := make([]int, len(q.pieces))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpPt(pt{q.pieces[a].x, q.pieces[a].y}, pt{q.pieces[b].x, q.pieces[b].y}) })
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmpPt(pt{q.pieces[a].X(), q.pieces[a].Y()}, pt{q.pieces[b].X(), q.pieces[b].Y()})
+	})
 	sorted := make([]piece, len(q.pieces))
 	for i, o := range order {
 		sorted[i] = q.pieces[o]
@@ -200,10 +202,10 @@ func (p *Position) UnmarshalText(text []byte) error {
 		a := sorted[i]
 		for j := i + 1; j < len(sorted); j++ {
 			b := sorted[j]
-			if b.y >= a.y+a.h {
+			if b.Y() >= a.Y()+a.H() {
 				break
 			}
-			if b.x < a.x+a.w && a.x < b.x+b.w {
+			if b.X() < a.X()+a.w && a.X() < b.X()+b.w {
 				return bad(fs[first+order[j]], "piece %q overlaps piece %q", fs[first+order[j]].s, fs[first+order[i]].s)
 			}
 		}
@@ -211,7 +213,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	// no gap: the areas add up to the board's (128-bit sums)
 	var hi, lo uint64
 	for _, pc := range sorted {
-		ph, pl := bits.Mul64(uint64(pc.w), uint64(pc.h))
+		ph, pl := bits.Mul64(uint64(pc.w), uint64(pc.H()))
 		var c uint64
 		lo, c = bits.Add64(lo, pl, 0)
 		hi += ph + c
@@ -256,37 +258,37 @@ func smallInt(s string) (int, bool) {
 	return n, true
 }
 
-// parsePiece reads "B1,0,1/2,1".
-func (q *Position) parsePiece(s string, f field) (piece, error) {
+// parsePiece reads "B1,0,1/2,1": a rectangle and a colour.
+func (q *Position) parsePiece(s string, f field) (rect, Color, error) {
 	t := f.s
-	var pc piece
+	var c Color
 	switch t[0] {
 	case 'B':
-		pc.c = Black
+		c = Black
 	case 'W':
-		pc.c = White
+		c = White
 	default:
-		return pc, notation.Errorf(s, f.off, "piece %q must start with B or W", t)
+		return rect{}, c, notation.Errorf(s, f.off, "piece %q must start with B or W", t)
 	}
 	parts := strings.Split(t[1:], ",")
 	if len(parts) != 4 {
-		return pc, notation.Errorf(s, f.off, "piece %q needs x,y,w,h", t)
+		return rect{}, c, notation.Errorf(s, f.off, "piece %q needs x,y,w,h", t)
 	}
 	off := f.off + 1
 	var vals [4]int64
 	for k, part := range parts {
 		v, err := q.parseNum(s, part, off)
 		if err != nil {
-			return pc, err
+			return rect{}, c, err
 		}
 		vals[k] = v
 		off += len(part) + 1
 	}
-	pc.x, pc.y, pc.w, pc.h = vals[0], vals[1], vals[2], vals[3]
-	if pc.w <= 0 || pc.h <= 0 {
-		return pc, notation.Errorf(s, f.off, "piece %q has no area", t)
+	r := rect{vals[0], vals[1], vals[2], vals[3]}
+	if r.w <= 0 || r.h <= 0 {
+		return r, c, notation.Errorf(s, f.off, "piece %q has no area", t)
 	}
-	return pc, nil
+	return r, c, nil
 }
 
 // parseNum reads a canonical number ("3", "5/2") and converts it to the

@@ -91,10 +91,52 @@ type rect struct {
 	x, y, w, h int64
 }
 
-// piece is a rect with its colour, as a position stores it.
+// piece is a rect with its colour, as a position stores it, in three
+// words rather than five: a Play allocates a new list of them, and half
+// of its cost is that list. A coordinate on the fixed grid is below 2^62
+// (see maxShift), so x keeps the shape in its top two bits (square, wide
+// or tall: the height follows from the width) and y the colour in its top
+// bit; the width takes its word. Pieces compare with == as their
+// rectangles and colours do.
 type piece struct {
-	rect
-	c Color
+	xs, ys uint64
+	w      int64
+}
+
+// Shapes, in a piece's top bits of x: the height is the width shifted.
+const (
+	shapeSquare = iota
+	shapeWide   // w = 2h
+	shapeTall   // h = 2w
+)
+
+const (
+	xMask = 1<<62 - 1
+	yMask = 1<<63 - 1
+)
+
+// newPiece returns the piece of rectangle r, of a legal shape, and colour c.
+func newPiece(r rect, c Color) piece {
+	var shape uint64
+	switch {
+	case r.wide():
+		shape = shapeWide
+	case r.tall():
+		shape = shapeTall
+	}
+	return piece{uint64(r.x) | shape<<62, uint64(r.y) | uint64(c)<<63, r.w}
+}
+
+func (p piece) X() int64 { return int64(p.xs & xMask) }
+func (p piece) Y() int64 { return int64(p.ys & yMask) }
+func (p piece) H() int64 { s := p.xs >> 62; return p.w << (s >> 1) >> (s & 1) }
+func (p piece) C() Color { return Color(p.ys >> 63) }
+func (p piece) R() rect  { return rect{p.X(), p.Y(), p.w, p.H()} }
+
+// withColor returns p in colour c.
+func (p piece) withColor(c Color) piece {
+	p.ys = p.ys&yMask | uint64(c)<<63
+	return p
 }
 
 // shape tests.
@@ -163,10 +205,10 @@ func mix64(z uint64) uint64 {
 // pieceKey is the Zobrist key of one piece. It depends on the piece's exact
 // normalised values only, never on a position's exponent.
 func pieceKey(p piece) uint64 {
-	h := mix64(uint64(p.x) ^ 0x9e3779b97f4a7c15)
-	h = mix64(h ^ uint64(p.y))
+	h := mix64(uint64(p.X()) ^ 0x9e3779b97f4a7c15)
+	h = mix64(h ^ uint64(p.Y()))
 	h = mix64(h ^ uint64(p.w)*3)
-	h = mix64(h ^ uint64(p.h)*5 ^ uint64(p.c+1)<<62)
+	h = mix64(h ^ uint64(p.H())*5 ^ uint64(p.C()+1)<<62)
 	return h
 }
 

@@ -191,17 +191,17 @@ func (g *graph) build(ps []piece, wf, hf int64) {
 	g.white = resize(g.white, g.nw)
 	clear(g.white)
 	for i := range ps {
-		g.r[i] = ps[i].rect
-		g.side[i] = sideMask(ps[i].rect, wf, hf)
+		g.r[i] = ps[i].R()
+		g.side[i] = sideMask(g.r[i], wf, hf)
 		g.nb[i] = [4]int32{-1, -1, -1, -1}
-		if ps[i].c == White {
+		if ps[i].C() == White {
 			g.white[i>>6] |= 1 << (uint(i) & 63)
 		}
 	}
 	// the touching pairs, and each piece's count of them in off[i+1]
 	clear(g.off)
-	g.levels = levelEnds(g.levels, ps)
-	g.pairs = candidates(g.pairs[:0], ps, g.levels)
+	g.levels = levelEnds(g.levels, g.r)
+	g.pairs = candidates(g.pairs[:0], g.r, g.levels)
 	touching := g.pairs[:0]
 	for _, pr := range g.pairs {
 		touch, edge, d := contact(&g.r[pr.i], &g.r[pr.j])
@@ -243,14 +243,15 @@ func (g *graph) build(ps []piece, wf, hf int64) {
 	g.nextOverlay()
 }
 
-// levelEnds returns, for each piece of ps (sorted by lower-left y, then x),
-// the index just past its level: a level is a run of pieces with the same
-// y, standing side by side, so their x ranges are disjoint and in order.
-func levelEnds(dst []int32, ps []piece) []int32 {
-	n := len(ps)
+// levelEnds returns, for each rectangle of rs (a tiling's, sorted by
+// lower-left y, then x), the index just past its level: a level is a run
+// of rectangles with the same y, standing side by side, so their x ranges
+// are disjoint and in order.
+func levelEnds(dst []int32, rs []rect) []int32 {
+	n := len(rs)
 	dst = resize(dst, n)
 	for i := n - 1; i >= 0; i-- {
-		if i+1 < n && ps[i+1].y == ps[i].y {
+		if i+1 < n && rs[i+1].y == rs[i].y {
 			dst[i] = dst[i+1]
 		} else {
 			dst[i] = int32(i + 1)
@@ -259,33 +260,33 @@ func levelEnds(dst []int32, ps []piece) []int32 {
 	return dst
 }
 
-// candidates appends to dst every pair of pieces i < j of ps that may
-// touch (and some that do not): each piece meets the pieces after it, on
-// its own level only the next one, and on each higher level up to its top
-// the pieces whose x range meets its own, found by binary search.
-// levelEnd is levelEnds(ps).
-func candidates(dst []pair, ps []piece, levelEnd []int32) []pair {
-	n := len(ps)
-	for i := range ps {
-		top := ps[i].y + ps[i].h
-		ax0, ax1 := ps[i].x, ps[i].x+ps[i].w
+// candidates appends to dst every pair of rectangles i < j of rs that
+// may touch (and some that do not): each meets the rectangles after it,
+// on its own level only the next one, and on each higher level up to its
+// top those whose x range meets its own, found by binary search. levelEnd
+// is levelEnds(rs).
+func candidates(dst []pair, rs []rect, levelEnd []int32) []pair {
+	n := len(rs)
+	for i := range rs {
+		top := rs[i].y + rs[i].h
+		ax0, ax1 := rs[i].x, rs[i].x+rs[i].w
 		j := i + 1
-		if j < n && ps[j].y == ps[i].y {
+		if j < n && rs[j].y == rs[i].y {
 			dst = append(dst, pair{i: int32(i), j: int32(j)})
 			j = int(levelEnd[i])
 		}
-		for j < n && ps[j].y <= top {
+		for j < n && rs[j].y <= top {
 			end := int(levelEnd[j])
 			lo, hi := j, end
-			for lo < hi { // the first piece of the level reaching ax0
+			for lo < hi { // the first rectangle of the level reaching ax0
 				m := int(uint(lo+hi) >> 1)
-				if ps[m].x+ps[m].w < ax0 {
+				if rs[m].x+rs[m].w < ax0 {
 					lo = m + 1
 				} else {
 					hi = m
 				}
 			}
-			for k := lo; k < end && ps[k].x <= ax1; k++ {
+			for k := lo; k < end && rs[k].x <= ax1; k++ {
 				dst = append(dst, pair{i: int32(i), j: int32(k)})
 			}
 			j = end

@@ -36,12 +36,12 @@ func bruteView(ps []piece, wf, hf int64) graphView {
 			if i == j {
 				continue
 			}
-			touch, edge := touches(ps[i].rect, ps[j].rect)
+			touch, edge := touches(ps[i].R(), ps[j].R())
 			if !touch {
 				continue
 			}
 			l = append(l, int32(j)<<1|b2i(edge))
-			a, b := ps[i].rect, ps[j].rect
+			a, b := ps[i].R(), ps[j].R()
 			switch {
 			case b.x == a.x && b.w == a.w && b.y == a.y+a.h:
 				nb[dirN] = int32(j)
@@ -55,7 +55,7 @@ func bruteView(ps []piece, wf, hf int64) graphView {
 		}
 		v.Adj = append(v.Adj, l)
 		v.Nb = append(v.Nb, nb)
-		v.Side = append(v.Side, sideMask(ps[i].rect, wf, hf))
+		v.Side = append(v.Side, sideMask(ps[i].R(), wf, hf))
 	}
 	return v
 }
@@ -70,7 +70,7 @@ func viewOf(ps []piece, slots []int32, colour func(int32) Color, adj func(int32)
 	}
 	var out graphView
 	for i, v := range slots {
-		out.Pieces = append(out.Pieces, piece{ps[i].rect, colour(v)})
+		out.Pieces = append(out.Pieces, newPiece(ps[i].R(), colour(v)))
 		var l []int32
 		for _, a := range adj(v) {
 			j, ok := index[a>>1]
@@ -155,9 +155,9 @@ func afterAction(p *Position, s *scratch) ([]piece, []int32) {
 		}
 	}
 	for c, r := range s.act.added {
-		all = append(all, prov{piece{r, p.turn}, -1 - int32(c)})
+		all = append(all, prov{newPiece(r, p.turn), -1 - int32(c)})
 	}
-	slices.SortFunc(all, func(a, b prov) int { return cmp.Or(cmp.Compare(a.pc.y, b.pc.y), cmp.Compare(a.pc.x, b.pc.x)) })
+	slices.SortFunc(all, func(a, b prov) int { return cmp.Or(cmp.Compare(a.pc.Y(), b.pc.Y()), cmp.Compare(a.pc.X(), b.pc.X())) })
 	var ps []piece
 	var src []int32
 	for _, a := range all {
@@ -313,7 +313,7 @@ func onSideOf(g *bitGraph, q Position) set {
 	var s set
 	wf, hf := q.dims()
 	for i, pc := range q.pieces {
-		if sideMask(pc.rect, wf, hf) != 0 {
+		if sideMask(pc.R(), wf, hf) != 0 {
 			s.add(g.slotOf[i])
 		}
 	}
@@ -351,7 +351,7 @@ func TestListsAsBits(t *testing.T) {
 	p := startOf(t, "16x15")
 	p.pieces = slices.Clone(p.pieces)
 	for i := range 16 {
-		p.pieces[i].c = Black
+		p.pieces[i] = p.pieces[i].withColor(Black)
 	}
 	p.finishFresh()
 	got := p.appendLegalMovesOn(new(scratch), nil, true)

@@ -112,7 +112,7 @@ func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) 
 		} else {
 			n.a = n.aRoom[:0]
 			for _, j := range act.removed {
-				n.a = append(n.a, pre[j].rect)
+				n.a = append(n.a, pre[j].R())
 			}
 		}
 	}

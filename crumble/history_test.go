@@ -53,7 +53,7 @@ func occurrencePool(n int) []Position {
 	pool := make([]Position, n)
 	for i := range pool {
 		pool[i] = Position{v: Variant{Draws: Repetition}, hash: mix64(uint64(i / 3)),
-			pieces: []piece{{rect{int64(i / 2), 0, 1, 1}, Black}}, turn: Color(i % 2)}
+			pieces: []piece{newPiece(rect{int64(i / 2), 0, 1, 1}, Black)}, turn: Color(i % 2)}
 	}
 	return pool
 }

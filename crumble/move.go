@@ -131,7 +131,7 @@ func (m Move) String() string {
 func (m *Move) appendText(s *scratch, b []byte) []byte {
 	ps := m.pieces()
 	a := ps[m.anchor]
-	b = s.corners.appendCanonical(b, a.x, a.y)
+	b = s.corners.appendCanonical(b, a.X(), a.Y())
 	b = appendBaseText(&s.corners, ps, b, m)
 	if m.steps() > 0 {
 		s.path = m.appendPath(s.path[:0])
@@ -151,7 +151,7 @@ func appendBaseText(g *cornerGraph, ps []piece, b []byte, m *Move) []byte {
 		}
 	case kindJ:
 		a := ps[m.anchor]
-		ca, cb := g.joinCounts(a.x, a.y, m.x1, m.y1)
+		ca, cb := g.joinCounts(a.X(), a.Y(), m.x1, m.y1)
 		b = append(b, 'J')
 		b = strconv.AppendInt(b, int64(ca), 10)
 		b = append(b, ',')

@@ -53,7 +53,7 @@ func (g *cornerGraph) build(ps []piece, wf, hf int64) {
 	// one uint64 and the sorts need no comparison function.
 	var or int64
 	for _, p := range ps {
-		or |= p.x | p.y | p.w | p.h
+		or |= p.X() | p.Y() | p.w | p.H()
 	}
 	g.unit = uint8(bits.TrailingZeros64(uint64(or | wf | hf)))
 	g.packed = max(wf, hf)>>g.unit < 1<<31
@@ -62,7 +62,7 @@ func (g *cornerGraph) build(ps []piece, wf, hf int64) {
 	} else {
 		g.pts = g.pts[:0]
 		for _, p := range ps {
-			g.pts = append(g.pts, pt{p.x, p.y}, pt{p.x + p.w, p.y}, pt{p.x, p.y + p.h}, pt{p.x + p.w, p.y + p.h})
+			g.pts = append(g.pts, pt{p.X(), p.Y()}, pt{p.X() + p.w, p.Y()}, pt{p.X(), p.Y() + p.H()}, pt{p.X() + p.w, p.Y() + p.H()})
 		}
 		slices.SortFunc(g.pts, cmpPt)
 		g.pts = slices.Compact(g.pts)
@@ -89,20 +89,20 @@ func (g *cornerGraph) build(ps []piece, wf, hf int64) {
 	// lower-right ones: two cursors find them without searching.
 	ll, lr := 0, 0
 	for _, p := range ps {
-		for g.pts[ll] != (pt{p.x, p.y}) {
+		for g.pts[ll] != (pt{p.X(), p.Y()}) {
 			ll++
 		}
-		for g.pts[lr] != (pt{p.x + p.w, p.y}) {
+		for g.pts[lr] != (pt{p.X() + p.w, p.Y()}) {
 			lr++
 		}
-		for v := ll; v < n && g.pts[v].x < p.x+p.w; v++ {
+		for v := ll; v < n && g.pts[v].x < p.X()+p.w; v++ {
 			g.edgeE[v] = true
 		}
-		for v := g.index(p.x, p.y+p.h); v < n && g.pts[v].x < p.x+p.w; v++ {
+		for v := g.index(p.X(), p.Y()+p.H()); v < n && g.pts[v].x < p.X()+p.w; v++ {
 			g.edgeE[v] = true
 		}
 		for _, v := range [2]int{ll, lr} {
-			for k := int(g.posX[v]); k < n && g.pts[g.byX[k]].y < p.y+p.h; k++ {
+			for k := int(g.posX[v]); k < n && g.pts[g.byX[k]].y < p.Y()+p.H(); k++ {
 				g.edgeN[k] = true
 			}
 		}
@@ -117,7 +117,7 @@ func (g *cornerGraph) buildPacked(ps []piece) {
 	key := func(x, y int64) uint64 { return uint64(y>>u)<<32 | uint64(x>>u) }
 	g.keys = g.keys[:0]
 	for _, p := range ps {
-		g.keys = append(g.keys, key(p.x, p.y), key(p.x+p.w, p.y), key(p.x, p.y+p.h), key(p.x+p.w, p.y+p.h))
+		g.keys = append(g.keys, key(p.X(), p.Y()), key(p.X()+p.w, p.Y()), key(p.X(), p.Y()+p.H()), key(p.X()+p.w, p.Y()+p.H()))
 	}
 	slices.Sort(g.keys)
 	g.keys = slices.Compact(g.keys)
@@ -313,7 +313,7 @@ func (p Position) Location(i int) string {
 	var g cornerGraph
 	wf, hf := p.dims()
 	g.build(p.pieces, wf, hf)
-	return string(g.appendCanonical(nil, pc.x, pc.y))
+	return string(g.appendCanonical(nil, pc.X(), pc.Y()))
 }
 
 // ---- syntax ----
@@ -679,8 +679,8 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 		return Move{}, -1, -1, illegal(s, "no piece has its lower-left corner at %s", p.pointText(x, y))
 	}
 	a := p.pieces[ai]
-	if a.c != p.turn {
-		return Move{}, -1, -1, illegal(s, "the piece at %s is %s's, not %s's", p.pointText(x, y), a.c, p.turn)
+	if a.C() != p.turn {
+		return Move{}, -1, -1, illegal(s, "the piece at %s is %s's, not %s's", p.pointText(x, y), a.C(), p.turn)
 	}
 	m := p.moveOf()
 	m.kind, m.anchor = pm.kind, int32(ai)
@@ -688,7 +688,7 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 	switch pm.kind {
 	case kindH, kindV:
 		vertical := pm.kind == kindV
-		shape, fine := splitOK(a.rect, vertical)
+		shape, fine := splitOK(a.R(), vertical)
 		if !shape {
 			if vertical {
 				return Move{}, -1, -1, illegal(s, "a tall rectangle cannot be cut V")
@@ -706,10 +706,10 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 		f := sc.finder(p)
 		sc.walkBuf, stop = walkTo(sc.walkBuf[:0], &f, wf, hf, ai, vertical, p.turn)
 		if uint64(len(sc.walkBuf)) < n {
-			bx, by := stop, a.y+a.h/2
+			bx, by := stop, a.Y()+a.H()/2
 			end := wf
 			if vertical {
-				bx, by, end = a.x+a.w/2, stop, hf
+				bx, by, end = a.X()+a.w/2, stop, hf
 			}
 			if stop >= end {
 				return Move{}, -1, -1, illegal(s, "the split line reaches the side of the board after %s", pieces(len(sc.walkBuf)))
@@ -718,7 +718,7 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 		}
 		m.n = int32(n)
 		for _, j := range sc.walkBuf[:n] {
-			sc.act.addHalves(p.pieces[j].rect, j, vertical)
+			sc.act.addHalves(p.pieces[j].R(), j, vertical)
 		}
 		slices.Sort(sc.act.removed)
 		if pm.half != 0 {
@@ -733,21 +733,21 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 			m.src = int32(2*(k-1)) + h
 		}
 	case kindJ:
-		v0 := g.index(a.x, a.y)
+		v0 := g.index(a.X(), a.Y())
 		v1, err := p.walkLegs(g, s, v0, []uint64{pm.a, pm.b}, false, 1)
 		if err != nil {
 			return Move{}, -1, -1, err
 		}
 		x1, y1 := g.pts[v1].x, g.pts[v1].y
-		if x1 <= a.x || y1 <= a.y {
+		if x1 <= a.X() || y1 <= a.Y() {
 			return Move{}, -1, -1, illegal(s, "the join rectangle is empty")
 		}
 		var ok bool
-		sc.act.removed, ok = joinMembers(sc.act.removed, p.pieces, a.x, a.y, x1, y1, p.turn)
+		sc.act.removed, ok = joinMembers(sc.act.removed, p.pieces, a.X(), a.Y(), x1, y1, p.turn)
 		if !ok {
-			return Move{}, -1, -1, illegal(s, "%s", p.joinProblem(a.x, a.y, x1, y1))
+			return Move{}, -1, -1, illegal(s, "%s", p.joinProblem(a.X(), a.Y(), x1, y1))
 		}
-		sc.act.addJoin(rect{a.x, a.y, x1 - a.x, y1 - a.y})
+		sc.act.addJoin(rect{a.X(), a.Y(), x1 - a.X(), y1 - a.Y()})
 		m.x1, m.y1 = x1, y1
 	}
 	sc.act.of = nameOf(&m)
@@ -822,14 +822,14 @@ func (p *Position) joinProblem(x0, y0, x1, y1 int64) string {
 	}
 	count := 0
 	for _, q := range p.pieces {
-		if q.x >= x1 || q.x+q.w <= x0 || q.y >= y1 || q.y+q.h <= y0 {
+		if q.X() >= x1 || q.X()+q.w <= x0 || q.Y() >= y1 || q.Y()+q.H() <= y0 {
 			continue
 		}
-		if q.x < x0 || q.x+q.w > x1 || q.y < y0 || q.y+q.h > y1 {
-			return "the piece at " + p.pointText(q.x, q.y) + " crosses the joined piece's border"
+		if q.X() < x0 || q.X()+q.w > x1 || q.Y() < y0 || q.Y()+q.H() > y1 {
+			return "the piece at " + p.pointText(q.X(), q.Y()) + " crosses the joined piece's border"
 		}
-		if q.c != p.turn {
-			return "the joined piece would hold " + q.c.String() + "'s piece at " + p.pointText(q.x, q.y)
+		if q.C() != p.turn {
+			return "the joined piece would hold " + q.C().String() + "'s piece at " + p.pointText(q.X(), q.Y())
 		}
 		count++
 	}

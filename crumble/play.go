@@ -124,7 +124,7 @@ func (p *Position) whiteOf(s *scratch) []uint64 {
 	s.was = resize(s.was, (len(p.pieces)+63)>>6)
 	clear(s.was)
 	for i := range p.pieces {
-		if p.pieces[i].c == White {
+		if p.pieces[i].C() == White {
 			s.was[i>>6] |= 1 << (uint(i) & 63)
 		}
 	}
@@ -229,14 +229,14 @@ func (p *Position) finish(s *scratch, pl played) Position {
 	changed := false
 	cs, ord := s.created[:0], s.order[:0]
 	for c, r := range s.act.added {
-		pc := piece{r, p.turn}
+		pc := newPiece(r, p.turn)
 		if pl.col != nil {
-			pc.c = colorAt(pl.col, pl.made[c])
-			changed = changed || pc.c != p.turn
+			pc = pc.withColor(colorAt(pl.col, pl.made[c]))
+			changed = changed || pc.C() != p.turn
 		}
 		h ^= pieceKey(pc)
 		cs, ord = append(cs, pc), append(ord, int32(c))
-		for j := len(cs) - 1; j > 0 && cornerBefore(cs[j].x, cs[j].y, cs[j-1].x, cs[j-1].y); j-- {
+		for j := len(cs) - 1; j > 0 && cornerBefore(cs[j].X(), cs[j].Y(), cs[j-1].X(), cs[j-1].Y()); j-- {
 			cs[j], cs[j-1] = cs[j-1], cs[j]
 			ord[j], ord[j-1] = ord[j-1], ord[j]
 		}
@@ -251,7 +251,7 @@ func (p *Position) finish(s *scratch, pl played) Position {
 		// the removed ones
 		end := n
 		if c < k {
-			end = max(from, searchPieces(p.pieces, cs[c].x, cs[c].y))
+			end = max(from, searchPieces(p.pieces, cs[c].X(), cs[c].Y()))
 		}
 		for ; r < len(removed) && int(removed[r]) < end; r++ {
 			at += copy(post[at:], p.pieces[from:removed[r]])
@@ -286,7 +286,7 @@ func (p *Position) finish(s *scratch, pl played) Position {
 				}
 				j := p.placeOf(s, i) // its index in post
 				h ^= pieceKey(post[j])
-				post[j].c = colorAt(pl.col, v)
+				post[j] = post[j].withColor(colorAt(pl.col, v))
 				h ^= pieceKey(post[j])
 				changed = true
 			}
@@ -306,9 +306,9 @@ func (p *Position) finish(s *scratch, pl played) Position {
 	switch {
 	case pl.col == nil:
 	case pl.bits != nil && pl.bits.base.has(pl.tr):
-		x = p.pieces[pl.bits.pieceOf[uint8(pl.tr)]].rect
+		x = p.pieces[pl.bits.pieceOf[uint8(pl.tr)]].R()
 	case pl.bits == nil && int(pl.tr) < n:
-		x = p.pieces[pl.tr].rect
+		x = p.pieces[pl.tr].R()
 	default: // a created piece
 		x = s.act.added[slices.Index(pl.made, pl.tr)]
 	}
@@ -328,7 +328,7 @@ func (p *Position) placeOf(s *scratch, i int32) int {
 	}
 	pc := &p.pieces[i]
 	for _, c := range s.created {
-		if cornerBefore(c.x, c.y, pc.x, pc.y) {
+		if cornerBefore(c.X(), c.Y(), pc.X(), pc.Y()) {
 			j++
 		}
 	}

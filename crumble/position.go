@@ -157,7 +157,7 @@ func New(v Variant) (Position, error) {
 			if (i+j+n.Height-1)%2 == 0 {
 				c = Black
 			}
-			p.pieces = append(p.pieces, piece{rect{int64(i) * one, int64(j) * one, one, one}, c})
+			p.pieces = append(p.pieces, newPiece(rect{int64(i) * one, int64(j) * one, one, one}, c))
 		}
 	}
 	p.finishFresh()
@@ -233,8 +233,8 @@ func (p Position) NumPieces() int { return len(p.pieces) }
 // x). It panics when i is out of range, like slice indexing.
 func (p Position) Piece(i int) Piece {
 	pc := p.pieces[i]
-	return Piece{Color: pc.c, X: coordOf(pc.x, p.shift), Y: coordOf(pc.y, p.shift),
-		W: coordOf(pc.w, p.shift), H: coordOf(pc.h, p.shift)}
+	return Piece{Color: pc.C(), X: coordOf(pc.X(), p.shift), Y: coordOf(pc.Y(), p.shift),
+		W: coordOf(pc.w, p.shift), H: coordOf(pc.H(), p.shift)}
 }
 
 // Pieces returns the pieces in position-code order, in a new slice.
@@ -265,7 +265,7 @@ func (p Position) Equal(q Position) bool {
 func (p Position) exponent() int {
 	var or uint64
 	for _, pc := range p.pieces {
-		or |= uint64(pc.x | pc.y | pc.w | pc.h)
+		or |= uint64(pc.X() | pc.Y() | pc.w | pc.H())
 	}
 	if or == 0 {
 		return 0

@@ -34,8 +34,8 @@ func genPosition(t *rapid.T) Position {
 func areas(p Position) [2]*big.Int {
 	out := [2]*big.Int{new(big.Int), new(big.Int)}
 	for _, pc := range p.pieces {
-		a := new(big.Int).Mul(big.NewInt(pc.w), big.NewInt(pc.h))
-		out[pc.c].Add(out[pc.c], a)
+		a := new(big.Int).Mul(big.NewInt(pc.w), big.NewInt(pc.H()))
+		out[pc.C()].Add(out[pc.C()], a)
 	}
 	return out
 }
@@ -46,18 +46,18 @@ func checkTiling(t *rapid.T, p Position) {
 	wf, hf := p.dims()
 	total := new(big.Int)
 	for i, pc := range p.pieces {
-		if !pc.legal() || pc.x < 0 || pc.y < 0 || pc.x+pc.w > wf || pc.y+pc.h > hf {
+		if !pc.R().legal() || pc.X() < 0 || pc.Y() < 0 || pc.X()+pc.w > wf || pc.Y()+pc.H() > hf {
 			t.Fatalf("bad piece %+v in %s", pc, code(p))
 		}
-		if i > 0 && !p.pieces[i-1].less(pc.rect) {
+		if i > 0 && !p.pieces[i-1].R().less(pc.R()) {
 			t.Fatalf("pieces out of order in %s", code(p))
 		}
 		for _, q := range p.pieces[i+1:] {
-			if q.x < pc.x+pc.w && pc.x < q.x+q.w && q.y < pc.y+pc.h && pc.y < q.y+q.h {
+			if q.X() < pc.X()+pc.w && pc.X() < q.X()+q.w && q.Y() < pc.Y()+pc.H() && pc.Y() < q.Y()+q.H() {
 				t.Fatalf("overlap in %s", code(p))
 			}
 		}
-		total.Add(total, new(big.Int).Mul(big.NewInt(pc.w), big.NewInt(pc.h)))
+		total.Add(total, new(big.Int).Mul(big.NewInt(pc.w), big.NewInt(pc.H())))
 	}
 	if total.Cmp(new(big.Int).Mul(big.NewInt(wf), big.NewInt(hf))) != 0 {
 		t.Fatalf("gap in %s", code(p))
@@ -173,7 +173,7 @@ func TestPropertyLocations(t *testing.T) {
 			if err != nil {
 				t.Fatalf("location %s of piece %d: %v", loc, i, err)
 			}
-			if pt.x != p.pieces[i].x || pt.y != p.pieces[i].y {
+			if pt.x != p.pieces[i].X() || pt.y != p.pieces[i].Y() {
 				t.Fatalf("location %s names another piece", loc)
 			}
 		}
@@ -195,7 +195,7 @@ func TestPropertyCanonicalLocation(t *testing.T) {
 		g.build(p.pieces, wf, hf)
 		maxCount := len(g.pts)
 		for i := range p.pieces {
-			target := g.index(p.pieces[i].x, p.pieces[i].y)
+			target := g.index(p.pieces[i].X(), p.pieces[i].Y())
 			canon := parseCounts(p.Location(i))
 			// enumerate every count sequence up to len(canon) legs
 			var rec func(v int, seq []int, north bool)

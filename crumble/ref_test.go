@@ -30,9 +30,9 @@ func touches(a, b rect) (touch, edge bool) {
 }
 
 func (b *refBoard) fullSide(i int, d byte) int {
-	a := b.ps[i].rect
+	a := b.ps[i].R()
 	for j, q := range b.ps {
-		r := q.rect
+		r := q.R()
 		switch d {
 		case 'N':
 			if r.x == a.x && r.w == a.w && r.y == a.y+a.h {
@@ -75,10 +75,10 @@ func (b *refBoard) components(edgeOnly bool) []int {
 	}
 	for i := range b.ps {
 		for j := i + 1; j < len(b.ps); j++ {
-			if b.ps[i].c != b.ps[j].c {
+			if b.ps[i].C() != b.ps[j].C() {
 				continue
 			}
-			t, e := touches(b.ps[i].rect, b.ps[j].rect)
+			t, e := touches(b.ps[i].R(), b.ps[j].R())
 			if t && (!edgeOnly || e) {
 				id[find(i)] = find(j)
 			}
@@ -95,7 +95,7 @@ func (b *refBoard) capture() {
 		id := b.components(false)
 		safe := map[int]bool{}
 		for i, q := range b.ps {
-			if b.onSide(q.rect) {
+			if b.onSide(q.R()) {
 				safe[id[i]] = true
 			}
 		}
@@ -111,7 +111,7 @@ func (b *refBoard) capture() {
 			return
 		}
 		for _, i := range flips {
-			b.ps[i].c = b.ps[i].c.Other()
+			b.ps[i] = b.ps[i].withColor(b.ps[i].C().Other())
 		}
 	}
 }
@@ -120,11 +120,11 @@ func (b *refBoard) winner() int8 {
 	id := b.components(true)
 	sides := map[int]uint8{}
 	for i, q := range b.ps {
-		sides[id[i]] |= sideMask(q.rect, b.wf, b.hf)
+		sides[id[i]] |= sideMask(q.R(), b.wf, b.hf)
 	}
 	for i := range b.ps {
 		if sides[id[i]] == allSides {
-			return int8(b.ps[i].c)
+			return int8(b.ps[i].C())
 		}
 	}
 	return -1
@@ -149,7 +149,7 @@ func refPlay(t *testing.T, p Position, m Move) (string, int8) {
 	}
 	var srcs []int
 	for _, r := range s.act.added {
-		b.ps = append(b.ps, piece{r, p.turn})
+		b.ps = append(b.ps, newPiece(r, p.turn))
 		srcs = append(srcs, len(b.ps)-1)
 	}
 	path := m.Path()
@@ -157,14 +157,14 @@ func refPlay(t *testing.T, p Position, m Move) (string, int8) {
 	if path != "" {
 		tr := srcs[m.src]
 		for k := 0; k < len(path); k++ {
-			if win >= 0 || b.ps[tr].c != p.turn {
+			if win >= 0 || b.ps[tr].C() != p.turn {
 				t.Fatalf("%s: step %d after the path ended", m, k+1)
 			}
 			u := b.fullSide(tr, path[k])
-			if u < 0 || b.ps[u].c == p.turn {
+			if u < 0 || b.ps[u].C() == p.turn {
 				t.Fatalf("%s: step %d illegal in the reference", m, k+1)
 			}
-			b.ps[tr].c, b.ps[u].c = b.ps[u].c, b.ps[tr].c
+			b.ps[tr], b.ps[u] = b.ps[tr].withColor(b.ps[u].C()), b.ps[u].withColor(b.ps[tr].C())
 			b.capture()
 			win = b.winner()
 			tr = u
@@ -172,7 +172,7 @@ func refPlay(t *testing.T, p Position, m Move) (string, int8) {
 	}
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other()}
 	q.pieces = slices.SortedFunc(slices.Values(b.ps), func(a, b piece) int {
-		return cmp.Or(cmp.Compare(a.y, b.y), cmp.Compare(a.x, b.x))
+		return cmp.Or(cmp.Compare(a.Y(), b.Y()), cmp.Compare(a.X(), b.X()))
 	})
 	return code(q), win
 }
@@ -249,14 +249,14 @@ func TestReferenceMoveSet(t *testing.T) {
 		want := 0
 		for i, a := range p.pieces {
 			for _, c := range p.pieces {
-				if a.c != p.turn || c.c != p.turn {
+				if a.C() != p.turn || c.C() != p.turn {
 					continue
 				}
-				if _, ok := joinMembers(nil, p.pieces, a.x, a.y, c.x+c.w, c.y+c.h, p.turn); ok {
+				if _, ok := joinMembers(nil, p.pieces, a.X(), a.Y(), c.X()+c.w, c.Y()+c.H(), p.turn); ok {
 					want++
-					key := baseKey(Move{kind: kindJ, anchor: int32(i), x1: c.x + c.w, y1: c.y + c.h})
+					key := baseKey(Move{kind: kindJ, anchor: int32(i), x1: c.X() + c.w, y1: c.Y() + c.H()})
 					if !joins[key] {
-						t.Fatalf("join from piece %d to (%d,%d) not listed in %s", i, c.x+c.w, c.y+c.h, code(p))
+						t.Fatalf("join from piece %d to (%d,%d) not listed in %s", i, c.X()+c.w, c.Y()+c.H(), code(p))
 					}
 				}
 			}

@@ -25,11 +25,11 @@ func (p Position) String() string {
 	unit := int64(1) << p.shift / int64(k)
 	for _, pc := range p.pieces {
 		ch := byte('B')
-		if pc.c == White {
+		if pc.C() == White {
 			ch = 'w'
 		}
-		x0, x1 := int(pc.x/unit), int((pc.x+pc.w)/unit)
-		y0, y1 := int(pc.y/unit), int((pc.y+pc.h)/unit)
+		x0, x1 := int(pc.X()/unit), int((pc.X()+pc.w)/unit)
+		y0, y1 := int(pc.Y()/unit), int((pc.Y()+pc.H())/unit)
 		for y := y0; y < y1; y++ {
 			r := rows - 1 - y
 			line := grid[r*(cols+1) : (r+1)*(cols+1)]

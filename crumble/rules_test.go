@@ -416,7 +416,7 @@ func TestSecondCaptureRound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := q.pieces[findPiece(q.pieces, 4<<q.shift, 3<<q.shift/2)].c; c != Black {
+	if c := q.pieces[findPiece(q.pieces, 4<<q.shift, 3<<q.shift/2)].C(); c != Black {
 		t.Errorf("after 5,3VE: (4,3/2) is %v, want Black (second capture round)", c)
 	}
 }
@@ -466,7 +466,7 @@ func TestRenewablesSecondHalf(t *testing.T) {
 // the side to move's pieces matter to hasBase.
 func TestHasBaseAtPrecisionLimit(t *testing.T) {
 	p := Standard()
-	unit := func(x int64, c Color) piece { return piece{rect{x, 0, 1, 1}, c} }
+	unit := func(x int64, c Color) piece { return newPiece(rect{x, 0, 1, 1}, c) }
 	p.pieces = []piece{unit(0, Black), unit(1, Black), unit(2, White), unit(3, Black)}
 	if !p.hasBase() {
 		t.Error("two unit pieces side by side can join, but hasBase says Black has no move")

@@ -48,7 +48,7 @@ func (p *Position) sample(s *scratch, r *rand.Rand) Move {
 	// opponent's (a game going on leaves the mover about half the pieces;
 	// the bound only guards against a side with next to none)
 	for try, draws := 0, 0; try < sampleTries && len(s.bases) == 0 && draws < 64*sampleTries; draws++ {
-		if i := r.IntN(len(p.pieces)); p.pieces[i].c == p.turn {
+		if i := r.IntN(len(p.pieces)); p.pieces[i].C() == p.turn {
 			p.basesOf(s, i, &f)
 			try++
 		}

@@ -202,7 +202,7 @@ func (s *scratch) take(p *Position) {
 	for c := 0; c <= len(s.created); c++ {
 		end := len(from)
 		if c < len(s.created) {
-			end = max(at, searchPieces(from, s.created[c].x, s.created[c].y))
+			end = max(at, searchPieces(from, s.created[c].X(), s.created[c].Y()))
 		}
 		for ; r < len(removed) && int(removed[r]) < end; r++ {
 			slots = append(slots, g.slotOf[at:removed[r]]...)
@@ -252,11 +252,11 @@ func (g *graph) oppFullSide(r rect, v int32, mover Color) bool {
 			continue
 		}
 		b := &g.ps[a>>1]
-		if b.c == mover {
+		if b.C() == mover {
 			continue
 		}
-		if (b.x == r.x && b.w == r.w && (b.y == r.y+r.h || b.y+b.h == r.y)) ||
-			(b.y == r.y && b.h == r.h && (b.x == r.x+r.w || b.x+b.w == r.x)) {
+		if (b.X() == r.x && b.w == r.w && (b.Y() == r.y+r.h || b.Y()+b.H() == r.y)) ||
+			(b.Y() == r.y && b.H() == r.h && (b.X() == r.x+r.w || b.X()+b.w == r.x)) {
 			return true
 		}
 	}
@@ -269,7 +269,7 @@ func (p *Position) mayStepByCorners(act *action) bool {
 	// w wide (w > 0) or h high (h > 0)
 	opp := func(x, y, w, h int64) bool {
 		k := findPiece(p.pieces, x, y)
-		return k >= 0 && p.pieces[k].c != p.turn && (w == 0 || p.pieces[k].w == w) && (h == 0 || p.pieces[k].h == h)
+		return k >= 0 && p.pieces[k].C() != p.turn && (w == 0 || p.pieces[k].w == w) && (h == 0 || p.pieces[k].H() == h)
 	}
 	for _, r := range act.added {
 		// north and east: the neighbour's corner is r's
@@ -338,7 +338,7 @@ func (p *Position) prepare(s *scratch) {
 	s.tmpl = p.moveOf()
 	f := s.finder(p)
 	for i := range p.pieces {
-		if p.pieces[i].c == p.turn {
+		if p.pieces[i].C() == p.turn {
 			p.basesOf(s, i, &f)
 		}
 	}

@@ -65,14 +65,14 @@ func (p Position) SVGWith(o SVGOptions) string {
 	var buf []byte
 	for _, pc := range p.pieces {
 		buf = append(buf[:0], `<rect x="`...)
-		buf = appendDecimal(buf, pc.x, p.shift)
+		buf = appendDecimal(buf, pc.X(), p.shift)
 		buf = append(buf, `" y="`...)
-		buf = appendDecimal(buf, pc.y, p.shift)
+		buf = appendDecimal(buf, pc.Y(), p.shift)
 		buf = append(buf, `" width="`...)
 		buf = appendDecimal(buf, pc.w, p.shift)
 		buf = append(buf, `" height="`...)
-		buf = appendDecimal(buf, pc.h, p.shift)
-		if pc.c == Black {
+		buf = appendDecimal(buf, pc.H(), p.shift)
+		if pc.C() == Black {
 			buf = append(buf, `" fill="#000"/>`...)
 		} else {
 			buf = append(buf, `" fill="#fff"/>`...)

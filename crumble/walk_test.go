@@ -22,8 +22,8 @@ func TestCutWalks(t *testing.T) {
 			wf, hf := p.dims()
 			for i := range p.pieces {
 				for _, vertical := range []bool{false, true} {
-					g, gAt := walkTo(nil, &byGraph, wf, hf, i, vertical, p.pieces[i].c)
-					l, lAt := walkTo(nil, &byLocate, wf, hf, i, vertical, p.pieces[i].c)
+					g, gAt := walkTo(nil, &byGraph, wf, hf, i, vertical, p.pieces[i].C())
+					l, lAt := walkTo(nil, &byLocate, wf, hf, i, vertical, p.pieces[i].C())
 					if !slices.Equal(g, l) || gAt != lAt {
 						t.Fatalf("%s piece %d vertical %v: through the graph %v stopping at %d, by locate %v stopping at %d", code(p), i, vertical, g, gAt, l, lAt)
 					}
