@@ -94,8 +94,17 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 		}
 		return p.finish(s, pl)
 	}
+	if fitsBits(len(p.pieces)) && len(p.pieces)+len(s.act.added) <= slotCap {
+		// on the bitset graph, which the next position's calls then find
+		// committed (see take)
+		g := p.tileBits(s)
+		g.overlay(&s.act, p.turn)
+		s.col = append(s.col[:0], g.c0.words()...)
+		tr, win := swapGraph{b: g}.playPath(s.col, g.made[m.src], &m, p.turn)
+		return p.finish(s, played{col: s.col, was: g.white.words(), made: g.made, bits: g, tr: tr, win: win})
+	}
 	tr := p.startPath(s, m.src)
-	tr, win := s.g.playPath(s.col, tr, &m, p.turn)
+	tr, win := swapGraph{l: &s.g}.playPath(s.col, tr, &m, p.turn)
 	return p.finish(s, played{col: s.col, was: s.g.white, made: s.g.made(s), tr: tr, win: win})
 }
 
@@ -191,7 +200,7 @@ func (p *Position) startPath(s *scratch, src int32) int32 {
 // playPath plays the steps of m's path from the travelling piece tr in
 // colouring col, until the path ends, a step is refused or one wins, and
 // returns the last travelling piece and the winner, or -1.
-func (g *graph) playPath(col []uint64, tr int32, m *Move, mover Color) (int32, int8) {
+func (g swapGraph) playPath(col []uint64, tr int32, m *Move, mover Color) (int32, int8) {
 	var b bound
 	for i := range m.steps() {
 		u, ok, win := g.step(col, tr, m.dir(i), mover, &b)
