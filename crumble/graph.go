@@ -484,11 +484,11 @@ func (g *graph) patch(w int32) {
 
 // made returns the created pieces' slots, n .. n+k-1.
 func (g *graph) made(s *scratch) []int32 {
-	s.made = s.made[:0]
+	s.listMade = s.listMade[:0]
 	for c := range g.k {
-		s.made = append(s.made, int32(g.n+c))
+		s.listMade = append(s.listMade, int32(g.n+c))
 	}
-	return s.made
+	return s.listMade
 }
 
 // undo takes the overlay in place off the graph.

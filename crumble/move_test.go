@@ -109,7 +109,6 @@ func TestAppendLegalMovesAllocs(t *testing.T) {
 func graphMayStep(s *scratch, p Position) bool {
 	wf, hf := p.dims()
 	s.g.build(p.pieces, wf, hf)
-	s.heldFor = p.pieces
 	s.g.overlay(&s.act, p.turn)
 	for v := s.g.n; v < s.g.n+s.g.k; v++ {
 		for _, u := range s.g.nb[v] {

@@ -13,33 +13,34 @@ import (
 )
 
 // scratch is the working memory of move generation and Play, pooled. It
-// keeps the contact graph of the last position it served (g, of the pieces
-// in heldFor) and the swap-path searches of the last listing or draw
-// (states, of the pieces in searchedFor), so that Play of a move just
-// listed or drawn reads the move's end from its search instead of playing
-// its path again. Positions are immutable and their pieces never change,
-// so both stay right for as long as those pieces are the position's.
+// keeps the contact graphs of the last positions it served (each holds
+// its position's pieces, which keeps them from being freed and reused
+// while it names them), the swap-path searches of the last listing or
+// draw (states, of the pieces in searchedFor), so that Play of a move
+// just listed or drawn reads the move's end from its search instead of
+// playing its path again, and the move last played on the bitset graph,
+// which the next call on the position it led to commits (pend). Positions
+// are immutable and their pieces never change, so all of it stays right
+// for as long as those pieces are the position's.
 type scratch struct {
-	g       graph    // the contact graph as lists, for every position
-	bits    bitGraph // and as bitsets, for positions that fit (fitsBits)
-	heldFor []piece  // keep the pieces g and bits are of from being freed and reused while they name them
-	bitsFor []piece
-	walkBuf []int32
-	act     action
-	col     []uint64
-	corners cornerGraph // locations and move text
-	bases   []baseDesc
-	made    []int32 // the created pieces' slots of an overlay on the lists
-	made2   []int32 // the created pieces' slots of each search (baseDesc.made)
-	tmpl    Move    // the zero Move of the position whose bases these are
-	walks   []int32
-	members []int32 // a join's pieces, while listing joins
-	moves   []Move  // RandomMove's moves of one base
-	text    []byte  // Move.String's text
-	path    []byte
-	created []piece  // the created pieces of a move played, in the action's order
-	was     []uint64 // a position's colouring, when no graph holds it (whiteOf)
-	letters []byte   // a long path's letters
+	g         graph    // the contact graph as lists, for every position
+	bits      bitGraph // and as bitsets, for positions that fit (fitsBits)
+	walkBuf   []int32
+	act       action
+	col       []uint64
+	corners   cornerGraph // locations and move text
+	bases     []baseDesc
+	listMade  []int32 // the created pieces' slots of an overlay on the lists
+	madeSlots []int32 // the created pieces' slots of each search (baseDesc.made)
+	tmpl      Move    // the zero Move of the position whose bases these are
+	walks     []int32
+	members   []int32 // a join's pieces, while listing joins
+	moves     []Move  // RandomMove's moves of one base
+	text      []byte  // Move.String's text
+	path      []byte
+	created   []piece  // the created pieces of a move played, in the action's order
+	was       []uint64 // a position's colouring, when no graph holds it (whiteOf)
+	letters   []byte   // a long path's letters
 
 	// a move played on the bitset graph, which the next call on the
 	// position it led to makes the graph of that position (take)
@@ -97,7 +98,7 @@ type baseDesc struct {
 	nw        int32 // words of a state's colouring
 	onBits    bool  // searched on the bitset graph, when it was bitsGen
 	gen       uint32
-	made      int32 // where the created pieces' slots in the colourings are in scratch.made2
+	made      int32 // where the created pieces' slots in its colourings are in scratch.madeSlots
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -119,7 +120,6 @@ func (p *Position) tile(s *scratch) *graph {
 	if !s.holds(p) {
 		wf, hf := p.dims()
 		s.g.build(p.pieces, wf, hf)
-		s.heldFor = p.pieces
 	}
 	return &s.g
 }
@@ -130,7 +130,6 @@ func (p *Position) tileBits(s *scratch) *bitGraph {
 	wf, hf := p.dims()
 	if !s.bits.holds(p.pieces, wf, hf) {
 		s.bits.build(p.pieces, wf, hf)
-		s.bitsFor = p.pieces
 		s.bitsGen++
 	}
 	return &s.bits
@@ -216,7 +215,6 @@ func (s *scratch) take(p *Position) {
 	}
 	s.slots = slots
 	g.commit(p.pieces, &col, slots)
-	s.bitsFor = p.pieces
 	s.bitsGen++
 }
 
@@ -225,7 +223,7 @@ func (s *scratch) newSearches(p *Position) {
 	s.searchedFor = p.pieces
 	s.states = s.states[:0]
 	s.words = s.words[:0]
-	s.made2 = s.made2[:0]
+	s.madeSlots = s.madeSlots[:0]
 }
 
 // mayStep reports whether a piece the action creates can make a first swap
@@ -436,8 +434,8 @@ func (s *scratch) searchSwaps(g swapGraph, dst []Move, b *baseDesc, mover Color)
 	nw := len(c0)
 	first := int32(len(s.states))
 	b.first, b.firstWord, b.nw = first, int32(len(s.words)), int32(nw)
-	b.made = int32(len(s.made2))
-	s.made2 = append(s.made2, made...)
+	b.made = int32(len(s.madeSlots))
+	s.madeSlots = append(s.madeSlots, made...)
 	s.keys(nw << 6)
 	// the sources, distinct by their travelling pieces
 	for k, v := range made {
