@@ -277,11 +277,13 @@
 // four 64-bit words, so that a flood takes a few word operations per
 // piece; it holds positions of up to 240 pieces (a 6x6 game rarely has
 // more than 200) with the pieces their splits and joins create, 256 in
-// all, and lists, draws and plays their moves. The list form (graph.go),
-// adjacency lists whose pieces around an overlay are rewritten only when
-// first read, holds any position: the larger ones, a split or join that
-// would not fit the 256 slots, and the checked Play, which replays its
-// path. Both forms give the same moves in the same order, the same
+// all, and lists, draws and plays their moves (PlayUnchecked replays a
+// path on it when the move was not just listed or drawn). The list form
+// (graph.go), adjacency lists whose pieces around an overlay are
+// rewritten only when first read, holds any position: the larger ones, a
+// split or join that would not fit the 256 slots, and the checked Play,
+// which reads the move back as text and replays its path. Both forms
+// give the same moves in the same order, the same
 // captures and the same positions; the tests compare them, with each
 // other and with the rectangles, on thousands of random positions.
 //
@@ -308,7 +310,7 @@
 // working memory, without these: its next call builds the graph afresh
 // and replays its path, which costs more but gives the same result.
 //
-// Play allocates the new position's piece list (40 bytes a piece), which
+// Play allocates the new position's piece list (24 bytes a piece), which
 // is most of what a playout allocates and half of what a Play costs: with
 // Go's default GOGC=100 and the small heap of a playout loop the collector
 // runs every few milliseconds. A search program gains a little by raising
