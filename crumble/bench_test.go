@@ -80,9 +80,9 @@ func BenchmarkAppendLegalMoves(b *testing.B) {
 }
 
 // BenchmarkPlayUnchecked plays on a graph built afresh for every call:
-// the twins alternate, and the bitset graph that listing their moves left
-// is replaced by a third copy's, so the moves' paths replay on the
-// tiling, built for each call.
+// the twins alternate, and the searches and the bitset graph that listing
+// their moves left are replaced by a third copy's, so each call builds
+// the bitset graph of its position and replays the move's path on it.
 func BenchmarkPlayUnchecked(b *testing.B) {
 	benchPositions(b, func(b *testing.B, ps [2]Position) {
 		moves := [2][]Move{ps[0].LegalMoves(), ps[1].LegalMoves()}
@@ -97,13 +97,13 @@ func BenchmarkPlayUnchecked(b *testing.B) {
 }
 
 // BenchmarkPlayUncheckedListed plays every move of a position whose moves
-// were just listed, as a search expands a node or a perft its leaves: the
-// paths replay on the bitset graph the listing left. Run it with -cpu 1
-// for that figure: the pooled working memory is kept per processor, and on
-// more than one the scheduler moves the goroutine now and then to a
-// processor whose working memory holds no bitsets, so that the rest of
-// the moves replay on adjacency lists built afresh there, and the figure
-// mixes the two graph forms. (Switching GOMAXPROCS inside the benchmark
+// were just listed, as a search expands a node or a perft its leaves:
+// each move's end is read from the searches the listing left. Run it with
+// -cpu 1 for that figure: the pooled working memory is kept per
+// processor, and on more than one the scheduler moves the goroutine now
+// and then to a processor whose working memory holds neither, so that the
+// rest of the moves replay on a graph built afresh there, and the figure
+// mixes the two ways. (Switching GOMAXPROCS inside the benchmark
 // made the runs after the first of a -count 30-50% slower.)
 func BenchmarkPlayUncheckedListed(b *testing.B) {
 	benchPositions(b, func(b *testing.B, ps [2]Position) {

@@ -7,11 +7,8 @@ package crumble
 // group takes a few word operations per piece, and the forest's proof for
 // every piece at once is a handful of ORs.
 //
-// Each overlay gives its created pieces fresh slots, above the last
-// overlay's, and a bit in their neighbours' sets, which is never undone: a
-// set may hold bits of pieces the action removed and of pieces an earlier
-// overlay created, and every reader masks sets with the live pieces (of a
-// colour). Only when the slots run out are the sets cleaned.
+// Pieces live in slots, which they keep from ply to ply, and sets may
+// hold stale bits that readers mask (see bitGraph).
 
 import (
 	"math/bits"

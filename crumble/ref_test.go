@@ -2,7 +2,7 @@ package crumble
 
 // A slow reference for the swap path: full-side neighbours, captures and the
 // win check computed from scratch by brute force after every step, written
-// independently of the contact graph in tiling.go and capture.go.
+// independently of the contact graphs of graph.go and bitgraph.go and the steps of capture.go.
 
 import (
 	"cmp"
