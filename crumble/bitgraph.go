@@ -218,7 +218,7 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	g.levels = levelEnds(g.levels, g.r[:n])
 	g.pairs = candidates(g.pairs[:0], g.r[:n], g.levels)
 	for _, pr := range g.pairs {
-		g.link(pr.i, pr.j)
+		g.link(pr.i, pr.j, false)
 	}
 }
 
@@ -252,8 +252,10 @@ func (g *bitGraph) clean() {
 	g.cleans++
 }
 
-// link records the contact of the pieces in slots i and j, if any.
-func (g *bitGraph) link(i, j int32) {
+// link records the contact of the pieces in slots i and j, if any. An
+// overlay links a created piece i with a piece j of the position with
+// noted set, so that undo restores the full-side link of j's it changes.
+func (g *bitGraph) link(i, j int32, noted bool) {
 	touch, edge, d := contact(&g.r[uint8(i)], &g.r[uint8(j)])
 	if !touch {
 		return
@@ -264,8 +266,13 @@ func (g *bitGraph) link(i, j int32) {
 		g.edge[uint8(i)].put(j)
 		g.edge[uint8(j)].put(i)
 	}
-	if d >= 0 {
-		g.nb[uint8(i)][d] = j
+	if d < 0 {
+		return
+	}
+	g.nb[uint8(i)][d] = j
+	if noted {
+		g.setNb(j, opposite(d), i)
+	} else {
 		g.nb[uint8(j)][opposite(d)] = i
 	}
 }
@@ -460,7 +467,7 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	if k == 1 { // a join: the piece touches the pieces around its cluster
 		i := g.made[0]
 		for w := around.pop(); w >= 0; w = around.pop() {
-			g.linkNoted(i, w)
+			g.link(i, w, true)
 		}
 	} else {
 		// a split: each half touches only pieces its parent touched, and
@@ -470,8 +477,8 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 			v := g.parent[c]
 			g.linkHalves(g.made[c], g.made[c+1], v, vertical, g.touch[uint8(v)].and(g.live))
 			for _, j := range g.made[:c] { // the halves of the pieces before
-				g.link(g.made[c], j)
-				g.link(g.made[c+1], j)
+				g.link(g.made[c], j, false)
+				g.link(g.made[c+1], j, false)
 			}
 		}
 	}
@@ -540,25 +547,6 @@ func (g *bitGraph) linkHalf(i, w int32, edge, full bool, d int) {
 		g.edge[uint8(w)].put(i)
 	}
 	if full {
-		g.nb[uint8(i)][d] = w
-		g.setNb(w, opposite(d), i)
-	}
-}
-
-// linkNoted is link of a created piece i with a piece w of the position,
-// noting w's full-side link it changes, for undo.
-func (g *bitGraph) linkNoted(i, w int32) {
-	touch, edge, d := contact(&g.r[uint8(i)], &g.r[uint8(w)])
-	if !touch {
-		return
-	}
-	g.touch[uint8(i)].put(w)
-	g.touch[uint8(w)].put(i)
-	if edge {
-		g.edge[uint8(i)].put(w)
-		g.edge[uint8(w)].put(i)
-	}
-	if d >= 0 {
 		g.nb[uint8(i)][d] = w
 		g.setNb(w, opposite(d), i)
 	}

@@ -296,23 +296,20 @@ func candidates(dst []pair, rs []rect, levelEnd []int32) []pair {
 }
 
 // nextMark returns a fresh visited mark.
-func (g *graph) nextMark() uint32 {
-	g.epoch++
-	if g.epoch == 0 {
-		clear(g.mark)
-		g.epoch = 1
-	}
-	return g.epoch
-}
+func (g *graph) nextMark() uint32 { return nextEpoch(&g.epoch, g.mark) }
 
 // nextRound returns a fresh proven-safe mark.
-func (g *graph) nextRound() uint32 {
-	g.round++
-	if g.round == 0 {
-		clear(g.safe)
-		g.round = 1
+func (g *graph) nextRound() uint32 { return nextEpoch(&g.round, g.safe) }
+
+// nextEpoch advances the counter e of the marks in marks and returns it,
+// clearing the marks when it wraps round, so that no stale mark equals it.
+func nextEpoch(e *uint32, marks []uint32) uint32 {
+	*e++
+	if *e == 0 {
+		clear(marks)
+		*e = 1
 	}
-	return g.round
+	return *e
 }
 
 // isRemoved reports whether slot v holds a piece the overlay removed.
