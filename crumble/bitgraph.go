@@ -698,10 +698,7 @@ func (g *bitGraph) winner(col *set, b *bound) int8 {
 				}
 			}
 		}
-		b[c] = m
-		if m == allSides {
-			need |= 1 << c
-		}
+		need |= b.widen(c, m)
 	}
 	if need == 0 {
 		return -1

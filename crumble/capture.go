@@ -10,6 +10,16 @@ import "math/bits"
 // a piece recoloured since the action can touch (see winner).
 type bound [2]uint8
 
+// widen makes m colour c's bound and returns c's bit (1<<c) if m holds all
+// four sides, else 0: the colours whose chains need a search.
+func (b *bound) widen(c Color, m uint8) uint8 {
+	b[c] = m
+	if m == allSides {
+		return 1 << c
+	}
+	return 0
+}
+
 // step makes one swap step of the travelling piece tr in direction d for
 // the mover in colouring col, with its captures. It reports the new
 // travelling piece and whether the step was legal; a legal step leaves the
@@ -139,10 +149,7 @@ func (g *graph) winner(col []uint64, b *bound) int8 {
 				m |= g.chainSides[g.chain[y]]
 			}
 		}
-		b[c] = m
-		if m == allSides {
-			need |= 1 << c
-		}
+		need |= b.widen(c, m)
 	}
 	if need == 0 {
 		return -1
