@@ -374,7 +374,8 @@ func TestListsAsBits(t *testing.T) {
 // a step on the lists does (captures over every round, the win, the
 // travelling piece), along random paths from every split and join of
 // random positions and of a position whose step needs a second capture
-// round.
+// round; and the win bound of both holds the sides of every chain through
+// a piece recoloured since the action, flooded afresh.
 func TestStepsAgree(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	s := new(scratch)
@@ -408,6 +409,7 @@ func TestStepsAgree(t *testing.T) {
 			src := int32(r.IntN(len(s.act.added)))
 			ltr, btr := int32(g.n)+src, b.made[src]
 			var lb, bb bound
+			var recoloured []int32
 			for range 1 + r.IntN(8) {
 				d := r.IntN(4)
 				lu, lok, lwin := g.step(lcol, ltr, d, p.turn, &lb)
@@ -434,6 +436,10 @@ func TestStepsAgree(t *testing.T) {
 				if !slices.Equal(slices.Compact(lc), slices.Compact(bc)) {
 					t.Fatalf("%s %s base %d: step %c recolours %v on the lists, %v on the bits", variant, code(p), k, dirLetters[d], lc, bc)
 				}
+				recoloured = append(recoloured, b.changed...)
+				if want := sidesThrough(b, bcol, recoloured); want[0]&^bb[0] != 0 || want[1]&^bb[1] != 0 || want[0]&^lb[0] != 0 || want[1]&^lb[1] != 0 {
+					t.Fatalf("%s %s base %d: after step %c the chains through the recoloured pieces reach sides %04b, %04b; bound on the lists %04b, %04b, on the bits %04b, %04b", variant, code(p), k, dirLetters[d], want[0], want[1], lb[0], lb[1], bb[0], bb[1])
+				}
 				ltr, btr = lu, bu
 				if lwin >= 0 || colorAt(lcol, ltr) != p.turn {
 					break
@@ -447,6 +453,36 @@ func TestStepsAgree(t *testing.T) {
 	if steps < 10000 || captures < 100 {
 		t.Fatalf("only %d steps and %d captures compared", steps, captures)
 	}
+}
+
+// sidesThrough returns, for each colour, the sides of the board that the
+// chains of colouring col through the slots seeds reach, flooded along
+// g's edge sets over its live pieces.
+func sidesThrough(g *bitGraph, col set, seeds []int32) bound {
+	var out bound
+	var seen set
+	for _, x := range seeds {
+		if seen.has(x) {
+			continue
+		}
+		c := colorOf(col, x)
+		var sides uint8
+		stack := []int32{x}
+		seen.add(x)
+		for len(stack) > 0 {
+			y := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			sides |= g.side[uint8(y)]
+			for z := g.edge[uint8(y)].and(g.live); !z.empty(); {
+				if v := z.pop(); !seen.has(v) && colorOf(col, v) == c {
+					seen.add(v)
+					stack = append(stack, v)
+				}
+			}
+		}
+		out[c] |= sides
+	}
+	return out
 }
 
 // TestPlayFromSearches: a move played right after its position's moves
