@@ -50,8 +50,6 @@ func (s *set) add(i int32) { *s.word(i) |= 1 << (uint(i) & 63) }
 // kept in registers.
 func (s *set) put(i int32) { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] |= 1 << (uint(i) & 63) }
 
-// drop removes slot i from a set in memory, as put adds it.
-func (s *set) drop(i int32)     { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] &^= 1 << (uint(i) & 63) }
 func (s *set) remove(i int32)   { *s.word(i) &^= 1 << (uint(i) & 63) }
 func (s *set) has(i int32) bool { return *s.word(i)>>(uint(i)&63)&1 != 0 }
 func (s *set) flip(i int32)     { *s.word(i) ^= 1 << (uint(i) & 63) }
@@ -751,8 +749,7 @@ func (g *bitGraph) oppFullSide(r rect, v int32, mover Color) bool {
 	}
 	cand := g.edge[uint8(g.slotOf[v])].and(opp)
 	for w := cand.pop(); w >= 0; w = cand.pop() {
-		if b := &g.r[uint8(w)]; (b.x == r.x && b.w == r.w && (b.y == r.y+r.h || b.y+b.h == r.y)) ||
-			(b.y == r.y && b.h == r.h && (b.x == r.x+r.w || b.x+b.w == r.x)) {
+		if fullSide(&r, &g.r[uint8(w)]) {
 			return true
 		}
 	}

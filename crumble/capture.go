@@ -4,8 +4,6 @@ package crumble
 // captures it causes (repeated until no group is cut off from every side)
 // and the test for a chain that connects all four sides.
 
-import "math/bits"
-
 // bound is, for each colour, a superset of the sides that a chain holding
 // a piece recoloured since the action can touch (see winner).
 type bound [2]uint8
@@ -205,5 +203,3 @@ func (g *graph) fullCheck() (capturable bool, win int8) {
 	}
 	return capturable, win
 }
-
-var _ = bits.TrailingZeros64

@@ -150,6 +150,13 @@ func (r rect) legal() bool  { return r.w > 0 && r.h > 0 && (r.square() || r.wide
 func (r rect) canH() bool { return r.square() || r.tall() }
 func (r rect) canV() bool { return r.square() || r.wide() }
 
+// fullSide reports whether rectangles a and b, which do not overlap,
+// share a full side.
+func fullSide(a, b *rect) bool {
+	return (b.x == a.x && b.w == a.w && (b.y == a.y+a.h || b.y+b.h == a.y)) ||
+		(b.y == a.y && b.h == a.h && (b.x == a.x+a.w || b.x+b.w == a.x))
+}
+
 // less orders rectangles by lower-left corner, y then x: position-code order.
 func (r rect) less(s rect) bool {
 	if r.y != s.y {

@@ -240,7 +240,7 @@ func (g *graph) build(ps []piece, wf, hf int64) {
 		g.epoch, g.round, g.ovEpoch = 0, 0, 0
 	}
 	g.firstChild = resize(g.firstChild, n)
-	g.nextOverlay()
+	nextEpoch(&g.ovEpoch, g.stale)
 }
 
 // levelEnds returns, for each rectangle of rs (a tiling's, sorted by
@@ -302,8 +302,9 @@ func (g *graph) nextMark() uint32 { return nextEpoch(&g.epoch, g.mark) }
 func (g *graph) nextRound() uint32 { return nextEpoch(&g.round, g.safe) }
 
 // nextEpoch advances the counter e of the marks in marks and returns it,
-// clearing the marks when it wraps round, so that no stale mark equals it.
-func nextEpoch(e *uint32, marks []uint32) uint32 {
+// clearing the marks when it wraps round, so that no stale mark equals it
+// (and none equals 0, the cleared marks').
+func nextEpoch[T uint32 | uint64](e *uint32, marks []T) uint32 {
 	*e++
 	if *e == 0 {
 		clear(marks)
@@ -476,7 +477,7 @@ func (g *graph) patch(w int32) {
 		}
 	}
 	g.lo[w], g.hi[w] = start, int32(len(g.adj))
-	g.stale[w] = g.ovEpoch - 1
+	g.stale[w] = 0
 }
 
 // made returns the created pieces' slots, n .. n+k-1.
@@ -500,16 +501,7 @@ func (g *graph) undo() {
 	g.adj = g.adj[:g.baseAdj]
 	g.nw = (g.n + 63) >> 6
 	g.overlaid = false
-	g.nextOverlay()
-}
-
-// nextOverlay moves on to the next overlay's stale marks.
-func (g *graph) nextOverlay() {
-	g.ovEpoch++
-	if g.ovEpoch < 2 { // 0 and 1 - 1 are no epochs
-		clear(g.stale)
-		g.ovEpoch = 2
-	}
+	nextEpoch(&g.ovEpoch, g.stale)
 }
 
 // derive labels the chains of the position's colouring and grows its side

@@ -81,9 +81,8 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 		return p.finish(s, played{tr: -1, win: -1})
 	}
 	if b, i := s.searched(p, &m); i >= 0 {
-		at := int(b.firstWord) + int(i-b.first)*int(b.nw)
 		st := &s.states[i]
-		pl := played{col: s.words[at : at+int(b.nw)], made: s.madeSlots[b.made : int(b.made)+len(s.act.added)], tr: st.tr, win: -1}
+		pl := played{col: s.colouring(b, i), made: s.madeSlots[b.made : int(b.made)+len(s.act.added)], tr: st.tr, win: -1}
 		if st.dir >= 0 && st.dir&stateWon != 0 {
 			pl.win = int8(b2i(st.dir&stateWhiteWon != 0))
 		}
