@@ -576,7 +576,7 @@ func (g *bitGraph) undo() {
 func (g *bitGraph) step(col []uint64, tr int32, d int, mover Color, b *bound) (u int32, ok bool, win int8) {
 	cs := setOf(col)
 	u = g.nb[uint8(tr)][d&3]
-	if u < 0 || Color(b2i(cs.has(u))) == mover {
+	if u < 0 || colorOf(cs, u) == mover {
 		return u, false, -1
 	}
 	cs.flip(tr)
@@ -666,7 +666,7 @@ func (g *bitGraph) resolve(col *set, seeds set) {
 }
 
 // colorOf returns the colour of slot x in colouring col.
-func colorOf(col set, x int32) Color { return Color(b2i(col.has(x))) }
+func colorOf(col *set, x int32) Color { return Color(b2i(col.has(x))) }
 
 // winner is graph.winner on the bitsets. It bounds a created piece's
 // chains by its parent's, which meet along an edge every piece it meets.
@@ -676,7 +676,7 @@ func (g *bitGraph) winner(col *set, b *bound) int8 {
 	}
 	var need uint8
 	for _, x := range g.changed {
-		c := Color(b2i(col.has(x)))
+		c := colorOf(col, x)
 		m := b[c] | g.side[uint8(x)]
 		if g.base.has(x) {
 			m |= g.beside[uint8(x)][c]
@@ -685,7 +685,7 @@ func (g *bitGraph) winner(col *set, b *bound) int8 {
 			// other halves, in its parent's chain; a joined piece the
 			// pieces its cluster met
 			v := g.parent[g.cidx[uint8(x)]]
-			if c == colorOf(g.c0, x) {
+			if c == colorOf(&g.c0, x) {
 				m |= g.chainSides[uint8(g.chain[uint8(v)])]
 			}
 			if len(g.made) > 1 {
@@ -710,7 +710,7 @@ func (g *bitGraph) winnerFlood(col *set, colours uint8) int8 {
 	black := g.live.andNot(white)
 	var seen set
 	for _, s := range g.changed {
-		c := Color(b2i(white.has(s)))
+		c := colorOf(&white, s)
 		if seen.has(s) || !g.live.has(s) || colours>>c&1 == 0 {
 			continue
 		}

@@ -166,20 +166,13 @@ func afterAction(p *Position, s *scratch) ([]piece, []int32) {
 	return ps, src
 }
 
-// sampledPositions calls visit with every position of seeded random games
-// (RandomMove) of the variants, up to plies plies a game.
+// sampledPositions calls visit with every position of a few seeded
+// random games of each variant (randomPositions).
 func sampledPositions(t *testing.T, variants []string, games, plies int, visit func(variant string, p Position)) {
 	t.Helper()
-	r := rand.New(rand.NewPCG(11, 12))
 	for _, variant := range variants {
-		start := startOf(t, variant)
-		for range games {
-			p := start
-			for ply := 0; ply < plies && p.status == boardrules.Ongoing; ply++ {
-				visit(variant, p)
-				m, _ := p.RandomMove(r)
-				p = p.PlayUnchecked(m)
-			}
+		for _, p := range randomPositions(t, variant, games, plies) {
+			visit(variant, p)
 		}
 	}
 }
@@ -465,7 +458,7 @@ func sidesThrough(g *bitGraph, col set, seeds []int32) bound {
 		if seen.has(x) {
 			continue
 		}
-		c := colorOf(col, x)
+		c := colorOf(&col, x)
 		var sides uint8
 		stack := []int32{x}
 		seen.add(x)
@@ -474,7 +467,7 @@ func sidesThrough(g *bitGraph, col set, seeds []int32) bound {
 			stack = stack[:len(stack)-1]
 			sides |= g.side[uint8(y)]
 			for z := g.edge[uint8(y)].and(g.live); !z.empty(); {
-				if v := z.pop(); !seen.has(v) && colorOf(col, v) == c {
+				if v := z.pop(); !seen.has(v) && colorOf(&col, v) == c {
 					seen.add(v)
 					stack = append(stack, v)
 				}
