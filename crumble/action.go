@@ -371,7 +371,7 @@ func (p *Position) hasBase() bool {
 	}
 	// Every own piece is at the precision limit: look for a join.
 	var buf []int32
-	for _, a := range p.pieces {
+	for i, a := range p.pieces {
 		if a.C() != p.turn {
 			continue
 		}
@@ -380,7 +380,7 @@ func (p *Position) hasBase() bool {
 				continue
 			}
 			var ok bool
-			if buf, ok = joinMembers(buf[:0], p.pieces, a.X(), a.Y(), b.X()+b.w, b.Y()+b.H(), p.turn); ok {
+			if buf, ok = joinFrom(buf[:0], p.pieces, i, b.X()+b.w, b.Y()+b.H(), p.turn); ok {
 				return true
 			}
 		}

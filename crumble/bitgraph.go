@@ -373,9 +373,15 @@ func (g *bitGraph) derive() {
 	}
 	g.derived = true
 	if g.overlaid {
-		for c, v := range g.parent {
-			g.chain[uint8(g.made[c])] = g.chain[uint8(v)]
-		}
+		g.deriveCreated()
+	}
+}
+
+// deriveCreated gives the overlay's created pieces their parents' chains
+// (see graph.deriveCreated).
+func (g *bitGraph) deriveCreated() {
+	for c, v := range g.parent {
+		g.chain[uint8(g.made[c])] = g.chain[uint8(v)]
 	}
 }
 
@@ -458,9 +464,9 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 			g.onSide.remove(i)
 		}
 		created.add(i)
-		if g.derived {
-			g.chain[uint8(i)] = g.chain[uint8(g.parent[c])]
-		}
+	}
+	if g.derived {
+		g.deriveCreated()
 	}
 	if k == 1 { // a join: the piece touches the pieces around its cluster
 		i := g.made[0]
