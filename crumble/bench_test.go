@@ -2,6 +2,7 @@ package crumble
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -115,6 +116,47 @@ func BenchmarkPlayUncheckedListed(b *testing.B) {
 			i++
 		}
 	})
+}
+
+// BenchmarkPlayUncheckedListedNoDraws is BenchmarkPlayUncheckedListed on
+// the same positions in a game without draw rules, whose Plays keep no
+// history: run beside it, the difference is what a turn's record (its
+// allocation, the occurrence count and the draw checks) costs a Play.
+// Run it with -cpu 1 too.
+func BenchmarkPlayUncheckedListedNoDraws(b *testing.B) {
+	benchPositions(b, func(b *testing.B, ps [2]Position) {
+		p := withoutDraws(b, ps[0])
+		moves := p.LegalMoves()
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			_ = p.PlayUnchecked(moves[i%len(moves)])
+			i++
+		}
+	})
+}
+
+// withoutDraws returns p in the same game with neither draw rule, decoded
+// from p's code.
+func withoutDraws(tb testing.TB, p Position) Position {
+	text, err := p.MarshalText()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	v := p.Variant()
+	v.Draws = NoDraws
+	rest, ok := strings.CutPrefix(string(text), "crumble "+p.Variant().String()+" ")
+	if !ok {
+		tb.Fatalf("code %q does not start with its variant", text)
+	}
+	var q Position
+	if err := q.UnmarshalText([]byte("crumble " + v.String() + " " + rest)); err != nil {
+		tb.Fatal(err)
+	}
+	if !q.Equal(p) || q.Variant().Draws != NoDraws {
+		tb.Fatalf("%s is not %s without draws", code(q), text)
+	}
+	return q
 }
 
 // BenchmarkPlayFloor does only what any Play of a split must do however

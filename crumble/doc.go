@@ -326,7 +326,10 @@
 // five, or for the run of positions that one turn in 64 seals (see
 // below). A split of more pieces costs one allocation more, and so does
 // one turn in 128, whose sealed run merges with older ones (2.01 a ply
-// over a random 6x6 game of 196 plies).
+// over a random 6x6 game of 196 plies). The turn record, with the
+// occurrence count and the draw checks it serves, is a fifth to a quarter
+// of a Play of a move just listed; a game without draw rules (NoDraws)
+// keeps no history, and its Play allocates once.
 //
 // # History and concurrency
 //
