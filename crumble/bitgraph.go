@@ -25,6 +25,12 @@ const slotCap = 256
 // lists).
 func fitsBits(n int) bool { return n <= slotCap-16 }
 
+// overlayFits reports whether the bitset graph of a position of n pieces
+// takes the overlay of an action that creates k: the created pieces need
+// free slots. Listing, Play and the commit between plies all ask it, and
+// fall back to the lists (or a build) when it fails.
+func overlayFits(n, k int) bool { return fitsBits(n) && n+k <= slotCap }
+
 // set is a set of slots. It is a struct rather than an array so that the
 // compiler keeps it in registers (it does so for structs of up to four
 // fields, not for arrays longer than one).

@@ -7,8 +7,10 @@ package crumble
 
 import (
 	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -536,4 +538,70 @@ func TestConcurrentListAndPlay(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestCommittedGraphAtTheSlotLimit: a position whose bitset graph came by
+// a commit (its pieces' slots are no longer their indices) lists and plays
+// as a fresh scratch does, when its splits of many pieces overflow the
+// slots: a commit whose overlay has no room left, and a search on the
+// lists that Play then reads.
+func TestCommittedGraphAtTheSlotLimit(t *testing.T) {
+	// 17x13, Black's bottom row and White's top row whole, a checkerboard
+	// between; extra splits of middle squares set the number of pieces
+	board := func(halves int) Position {
+		var b strings.Builder
+		b.WriteString("crumble 17x13 b")
+		for j := range 13 {
+			for i := range 17 {
+				c := "W"
+				if j == 0 || (j < 12 && (i+j)%2 == 0) {
+					c = "B"
+				}
+				if j == 6 && i < halves {
+					fmt.Fprintf(&b, " %s%d,6,1,1/2 %s%d,13/2,1,1/2", c, i, c, i)
+					continue
+				}
+				fmt.Fprintf(&b, " %s%d,%d,1,1", c, i, j)
+			}
+		}
+		return mustDecode(t, b.String())
+	}
+	for _, c := range []struct {
+		name   string
+		halves int
+	}{
+		{"the commit's overlay finds no room", 2}, // 223 pieces, 34 created
+		{"Play reads a search on the lists", 0},   // 221 pieces; White's 17-piece splits do not fit
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := board(c.halves)
+			s := new(scratch)
+			p.appendLegalMoves(s, nil) // the bitset graph holds p
+			cut, err := p.ParseMove("0H17")
+			if err != nil {
+				t.Fatal(err)
+			}
+			q := p.playUnchecked(s, cut) // handed on: the next call commits
+			s.take(&q)
+			got := q.appendLegalMoves(s, nil)
+			want := q.appendLegalMoves(new(scratch), nil)
+			if diff := gocmp.Diff(textsOf(want), textsOf(got)); diff != "" {
+				t.Fatalf("moves after a commit (-fresh +committed):\n%s", diff)
+			}
+			paths := 0
+			for _, m := range got {
+				if m.steps() == 0 {
+					continue
+				}
+				paths++
+				g, w := q.playUnchecked(s, m), q.playUnchecked(new(scratch), m)
+				if !g.Equal(w) || g.hash != w.hash || g.Outcome() != w.Outcome() {
+					t.Fatalf("%v: from the searches (-afresh +from the searches):\n%s", m, gocmp.Diff(w.Pieces(), g.Pieces()))
+				}
+			}
+			if paths == 0 {
+				t.Fatal("no move with a path")
+			}
+		})
+	}
 }

@@ -93,7 +93,7 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 		}
 		return p.finish(s, pl)
 	}
-	if fitsBits(len(p.pieces)) && len(p.pieces)+len(s.act.added) <= slotCap {
+	if overlayFits(len(p.pieces), len(s.act.added)) {
 		// on the bitset graph, which the next position's calls then find
 		// committed (see take)
 		g := p.tileBits(s)
@@ -120,12 +120,11 @@ type played struct {
 	win      int8
 }
 
-// whiteOf returns p's colouring (its White pieces) as a bitset: a held
-// graph's, else written into s.was.
+// whiteOf returns p's colouring (its White pieces) over the lists' slots,
+// which are the pieces' indices: the held list graph's, else written into
+// s.was. (The bitset graph's colouring will not do: after a commit its
+// slots are not the indices.)
 func (p *Position) whiteOf(s *scratch) []uint64 {
-	if wf, hf := p.dims(); s.bits.holds(p.pieces, wf, hf) {
-		return s.bits.white.words()
-	}
 	if s.holds(p) {
 		return s.g.white
 	}

@@ -39,7 +39,7 @@ type scratch struct {
 	text      []byte  // Move.String's text
 	path      []byte
 	created   []piece  // the created pieces of a move played, in the action's order
-	was       []uint64 // a position's colouring, when no graph holds it (whiteOf)
+	was       []uint64 // a position's colouring, when the lists do not hold it (whiteOf)
 	letters   []byte   // a long path's letters
 
 	// a move played on the bitset graph, which the next call on the
@@ -179,8 +179,8 @@ func (s *scratch) take(p *Position) {
 		return
 	}
 	if !g.overlaid || g.overlayOf != pd.of {
-		if s.act.of != pd.of {
-			return
+		if s.act.of != pd.of || !overlayFits(len(from), len(s.act.added)) {
+			return // a build serves then
 		}
 		g.overlay(&s.act, p.turn.Other())
 	}
@@ -360,7 +360,7 @@ func (p *Position) genBase(s *scratch, dst []Move, k int, bits, derive bool) []M
 	if !p.mayStep(s) {
 		return dst
 	}
-	if bits && len(p.pieces)+len(s.act.added) <= slotCap {
+	if bits && overlayFits(len(p.pieces), len(s.act.added)) {
 		g := p.tileBits(s)
 		if derive {
 			g.derive()
