@@ -73,13 +73,10 @@ type cutFinder struct {
 
 // finder returns the cutFinder for p.
 func (s *scratch) finder(p *Position) cutFinder {
-	// the full sides are the position's only without an overlay
-	if wf, hf := p.dims(); s.bits.holds(p.pieces, wf, hf) {
-		s.bits.undo()
+	if s.holdsBits(p) {
 		return cutFinder{ps: p.pieces, b: &s.bits}
 	}
 	if s.holds(p) {
-		s.g.undo()
 		return cutFinder{ps: p.pieces, g: &s.g}
 	}
 	return cutFinder{ps: p.pieces, maxH: maxHeight(p.pieces)}
@@ -149,10 +146,12 @@ func walkTo(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover
 		// the pieces just beyond at on either side of the line: the
 		// piece sharing u's far side when the line is u's midline, else
 		// those beside it
-		var a, b int
-		if nb := f.next(u, ahead); onMid && nb >= 0 {
-			a, b = nb, nb
-		} else {
+		a, b := -1, -1
+		if onMid {
+			a = f.next(u, ahead)
+			b = a
+		}
+		if a < 0 {
 			a, b = f.beyond(u, at, c, vertical)
 		}
 		u = a
@@ -178,16 +177,20 @@ func walkTo(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover
 }
 
 // next returns the piece sharing piece u's full side in direction d, or
-// -1: read off the contact graph, or -1 without one.
+// -1: read off the contact graph, or -1 without one. An overlay in place
+// may have linked u to a created piece, or unlinked it from a removed
+// one: then next gives -1 too, and beyond, which reads the position's
+// contacts, finds the piece.
 func (f *cutFinder) next(u, d int) int {
 	switch {
 	case f.b != nil:
-		if v := f.b.nb[uint8(f.b.slotOf[u])][d&3]; v >= 0 {
+		if v := f.b.nb[uint8(f.b.slotOf[u])][d&3]; v >= 0 && f.b.base.has(v) {
 			return int(f.b.pieceOf[uint8(v)])
 		}
-		return -1
 	case f.g != nil:
-		return int(f.g.nb[u][d&3])
+		if v := f.g.nb[u][d&3]; v >= 0 && v < int32(f.g.n) {
+			return int(v)
+		}
 	}
 	return -1
 }
@@ -221,15 +224,9 @@ func splitOK(r rect, vertical bool) (shape, fine bool) {
 	return r.canV(), r.w%2 == 0
 }
 
-// joinMembers checks the join of R = [x0,x1]x[y0,y1] for the mover and
-// appends the indices of the pieces inside to dst. ok is false when R is
-// not a legal join.
-func joinMembers(dst []int32, ps []piece, x0, y0, x1, y1 int64, mover Color) ([]int32, bool) {
-	return joinFrom(dst, ps, findPiece(ps, x0, y0), x1, y1, mover)
-}
-
-// joinFrom is joinMembers for the R whose lower-left corner is that of
-// piece first (none when first is -1).
+// joinFrom checks the mover's join of R, from the lower-left corner of
+// piece first (none when first is -1) to (x1, y1), and appends the indices
+// of the pieces inside to dst. ok is false when R is not a legal join.
 func joinFrom(dst []int32, ps []piece, first int, x1, y1 int64, mover Color) ([]int32, bool) {
 	if first < 0 {
 		return dst, false
@@ -365,7 +362,11 @@ func (p *Position) hasBase() bool {
 		if pc.C() != p.turn {
 			continue
 		}
-		if (pc.R().canH() && pc.H()%2 == 0) || (pc.R().canV() && pc.w%2 == 0) {
+		r := pc.R()
+		if shape, fine := splitOK(r, false); shape && fine {
+			return true
+		}
+		if shape, fine := splitOK(r, true); shape && fine {
 			return true
 		}
 	}
@@ -490,9 +491,11 @@ func (b *base) of(m *Move) bool {
 	return b.kind == m.kind && b.anchor == m.anchor && b.n == m.n && b.x1 == m.x1 && b.y1 == m.y1
 }
 
-// setAction fills s.act with the action of base k.
-func (p *Position) setAction(s *scratch, k int) {
+// setAction fills s.act with the action of base k and returns the base's
+// move without a path.
+func (p *Position) setAction(s *scratch, k int) Move {
 	b := &s.bases[k]
 	m := b.move(s.tmpl)
 	p.fillAction(s, &m, s.walks[b.walkOff:])
+	return m
 }

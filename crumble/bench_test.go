@@ -2,7 +2,6 @@ package crumble
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -107,15 +106,7 @@ func BenchmarkPlayUnchecked(b *testing.B) {
 // mixes the two ways. (Switching GOMAXPROCS inside the benchmark
 // made the runs after the first of a -count 30-50% slower.)
 func BenchmarkPlayUncheckedListed(b *testing.B) {
-	benchPositions(b, func(b *testing.B, ps [2]Position) {
-		moves := ps[0].LegalMoves()
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			_ = ps[0].PlayUnchecked(moves[i%len(moves)])
-			i++
-		}
-	})
+	benchPositions(b, func(b *testing.B, ps [2]Position) { benchListed(b, ps[0]) })
 }
 
 // BenchmarkPlayUncheckedListedNoDraws is BenchmarkPlayUncheckedListed on
@@ -125,38 +116,22 @@ func BenchmarkPlayUncheckedListed(b *testing.B) {
 // Run it with -cpu 1 too.
 func BenchmarkPlayUncheckedListedNoDraws(b *testing.B) {
 	benchPositions(b, func(b *testing.B, ps [2]Position) {
-		p := withoutDraws(b, ps[0])
-		moves := p.LegalMoves()
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			_ = p.PlayUnchecked(moves[i%len(moves)])
-			i++
-		}
+		p := ps[1] // decoded: a fresh history, as a code of the game without draws gives
+		p.v.Draws = NoDraws
+		p.hist = newHistory(&p)
+		benchListed(b, p)
 	})
 }
 
-// withoutDraws returns p in the same game with neither draw rule, decoded
-// from p's code.
-func withoutDraws(tb testing.TB, p Position) Position {
-	text, err := p.MarshalText()
-	if err != nil {
-		tb.Fatal(err)
+// benchListed plays the moves of p, just listed, in turn.
+func benchListed(b *testing.B, p Position) {
+	moves := p.LegalMoves()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		_ = p.PlayUnchecked(moves[i%len(moves)])
+		i++
 	}
-	v := p.Variant()
-	v.Draws = NoDraws
-	rest, ok := strings.CutPrefix(string(text), "crumble "+p.Variant().String()+" ")
-	if !ok {
-		tb.Fatalf("code %q does not start with its variant", text)
-	}
-	var q Position
-	if err := q.UnmarshalText([]byte("crumble " + v.String() + " " + rest)); err != nil {
-		tb.Fatal(err)
-	}
-	if !q.Equal(p) || q.Variant().Draws != NoDraws {
-		tb.Fatalf("%s is not %s without draws", code(q), text)
-	}
-	return q
 }
 
 // BenchmarkPlayFloor does only what any Play of a split must do however

@@ -129,11 +129,10 @@ func span(lo, hi int) set {
 // bit in their neighbours' sets, which undo leaves there, and a commit
 // leaves the removed pieces' bits: so a set may hold bits of pieces no
 // longer there, and every reader masks sets with the live pieces (of a
-// colour). Such slots are dirty until clean clears the stale bits, once
-// no clean slot is left.
+// colour). Such slots are dirty until clean clears the stale bits, when
+// fewer clean slots are left than an overlay creates pieces.
 type bitGraph struct {
 	ps     []piece // the position's pieces
-	n      int
 	wf, hf int64
 	// the slots' rectangles, contacts, full-side neighbours and sides, in
 	// arrays of slotCap indexed by a slot as a uint8, which spares the
@@ -148,7 +147,7 @@ type bitGraph struct {
 	onSide  set            // the slots on a side (dirty ones too)
 	base    set            // the position's pieces' slots
 	white   set            // the position's White pieces' slots
-	dirty   set            // the slots not in base whose bits may be in sets
+	dirty   set            // the slots whose bits may be in sets: freed and created ones (base ones among them are harmless)
 
 	// the overlay in place: created pieces in the slots made, in source
 	// order (cidx gives a created slot's place there)
@@ -157,7 +156,7 @@ type bitGraph struct {
 	made          []int32
 	cidx          [slotCap]int16
 	parent        []int32 // a removed piece's slot under each created one
-	joined        []int32 // a join's removed pieces' slots
+	joined        []int32 // the removed pieces' slots (for a join, its cluster)
 	removed, live set
 	c0            set // the colouring right after the action
 	saved         []savedSide
@@ -192,27 +191,20 @@ type savedSide struct {
 
 // holds reports whether g is the graph of the pieces ps of a board wf x hf.
 func (g *bitGraph) holds(ps []piece, wf, hf int64) bool {
-	return len(ps) > 0 && len(g.ps) == len(ps) && &g.ps[0] == &ps[0] && g.wf == wf && g.hf == hf
+	return samePieces(g.ps, ps) && g.wf == wf && g.hf == hf
 }
 
 // build makes g the contact graph of ps, sorted by lower-left y then x,
 // piece i in slot i; len(ps) must fit (fitsBits).
 func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	n := len(ps)
-	g.ps, g.n, g.wf, g.hf = ps, n, wf, hf
+	g.ps, g.wf, g.hf = ps, wf, hf
 	g.overlaid, g.derived = false, false
 	g.onSide, g.white = set{}, set{}
 	g.slotOf = resize(g.slotOf, n)
 	for i := range ps {
-		r := ps[i].R()
-		g.r[uint8(i)] = r
-		g.touch[uint8(i)], g.edge[uint8(i)] = set{}, set{}
-		g.nb[uint8(i)] = [4]int32{-1, -1, -1, -1}
-		g.side[uint8(i)] = sideMask(r, wf, hf)
+		g.initSlot(int32(i), ps[i].R())
 		g.slotOf[i], g.pieceOf[uint8(i)] = int32(i), int32(i)
-		if g.side[uint8(i)] != 0 {
-			g.onSide.add(int32(i))
-		}
 		if ps[i].C() == White {
 			g.white.add(int32(i))
 		}
@@ -226,6 +218,20 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	}
 }
 
+// initSlot puts a piece with rectangle r, in contact with nothing yet,
+// in slot i: of a build, or created by an overlay.
+func (g *bitGraph) initSlot(i int32, r rect) {
+	g.r[uint8(i)] = r
+	g.touch[uint8(i)], g.edge[uint8(i)] = set{}, set{}
+	g.nb[uint8(i)] = [4]int32{-1, -1, -1, -1}
+	g.side[uint8(i)] = sideMask(r, g.wf, g.hf)
+	if g.side[uint8(i)] != 0 {
+		g.onSide.add(i)
+	} else {
+		g.onSide.remove(i)
+	}
+}
+
 // commit makes g the graph of q, the position that the move whose action
 // g has overlaid led to, with colouring col (over the slots) and slotOf
 // the slot of each of q's pieces: the overlay becomes the position, the
@@ -234,7 +240,7 @@ func (g *bitGraph) commit(q []piece, col *set, slotOf []int32) {
 	g.dirty = g.dirty.or(g.removed)
 	g.base = g.live
 	g.white = col.and(g.base)
-	g.ps, g.n = q, len(q)
+	g.ps = q
 	g.slotOf = append(g.slotOf[:0], slotOf...)
 	for j, v := range slotOf {
 		g.pieceOf[uint8(v)] = int32(j)
@@ -424,17 +430,15 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 		return // the moves of one split or join, played in turn
 	}
 	g.undo()
-	var removed, around set
+	var removed set
 	g.joined = g.joined[:0]
 	for _, i := range act.removed {
 		v := g.slotOf[i]
 		removed.add(v)
-		around = around.or(g.touch[uint8(v)])
 		g.joined = append(g.joined, v)
 	}
 	g.removed = removed
 	g.live = g.base.andNot(removed)
-	around = around.and(g.live)
 	// full sides are shared both ways, so the links into the removed
 	// pieces are found from theirs
 	g.saved = g.saved[:0]
@@ -460,15 +464,7 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 		g.dirty.add(i)
 		g.parent = append(g.parent, g.slotOf[act.parent[c]])
 		g.cidx[uint8(i)] = int16(c)
-		g.r[uint8(i)] = r
-		g.touch[uint8(i)], g.edge[uint8(i)] = set{}, set{}
-		g.nb[uint8(i)] = [4]int32{-1, -1, -1, -1}
-		g.side[uint8(i)] = sideMask(r, g.wf, g.hf)
-		if g.side[uint8(i)] != 0 {
-			g.onSide.add(i)
-		} else {
-			g.onSide.remove(i)
-		}
+		g.initSlot(i, r)
 		created.add(i)
 	}
 	if g.derived {
@@ -476,6 +472,11 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	}
 	if k == 1 { // a join: the piece touches the pieces around its cluster
 		i := g.made[0]
+		var around set
+		for _, v := range g.joined {
+			around = around.or(g.touch[uint8(v)])
+		}
+		around = around.and(g.live)
 		for w := around.pop(); w >= 0; w = around.pop() {
 			g.link(i, w, true)
 		}

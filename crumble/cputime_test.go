@@ -59,6 +59,7 @@ func TestCPUTime(t *testing.T) {
 	p.resolveAction(s, &m)
 	t0 = threadCPU()
 	for i := 0; i < 200000; i++ {
+		s.g.undo() // else the overlay in place is kept
 		s.g.overlay(&s.act, p.turn)
 	}
 	t.Logf("overlay of a split at the start: %v CPU", (threadCPU()-t0)/200000)
@@ -103,6 +104,7 @@ func BenchmarkOverlay(b *testing.B) {
 	p.resolveAction(s, &m)
 	b.ReportAllocs()
 	for b.Loop() {
+		s.g.undo() // else the overlay in place is kept
 		s.g.overlay(&s.act, p.turn)
 	}
 }

@@ -58,7 +58,6 @@ type graph struct {
 	overlaid  bool
 	overlayOf actionName // the action overlaid (action.of)
 	k         int        // created pieces, in slots n .. n+k-1
-	nw        int        // words of a colouring of n+k slots
 	parent    []int32    // a removed piece under each created one
 	removed   []uint64   // the removed pieces
 	saved     []savedNb  // the pieces around them, with their full sides before
@@ -174,7 +173,14 @@ func contact(a, b *rect) (touch, edge bool, d int) {
 
 // holds reports whether g is the graph of the pieces ps of a board wf x hf.
 func (g *graph) holds(ps []piece, wf, hf int64) bool {
-	return len(ps) > 0 && len(g.ps) == len(ps) && &g.ps[0] == &ps[0] && g.wf == wf && g.hf == hf
+	return samePieces(g.ps, ps) && g.wf == wf && g.hf == hf
+}
+
+// samePieces reports whether a and b are one position's pieces (positions
+// never change theirs, so the same slice means the same pieces): what the
+// graphs, the searches and the pending commit are kept for.
+func samePieces(a, b []piece) bool {
+	return len(a) > 0 && len(a) == len(b) && &a[0] == &b[0]
 }
 
 // build makes g the contact graph of ps, sorted by lower-left y then x.
@@ -187,8 +193,7 @@ func (g *graph) build(ps []piece, wf, hf int64) {
 	g.side = resize(g.side, n)
 	g.nb = resize(g.nb, n)
 	g.off = resize(g.off, n+1)
-	g.nw = (n + 63) >> 6
-	g.white = resize(g.white, g.nw)
+	g.white = resize(g.white, (n+63)>>6)
 	clear(g.white)
 	for i := range ps {
 		g.r[i] = ps[i].R()
@@ -333,8 +338,8 @@ func (g *graph) overlay(act *action, mover Color) {
 	g.undo()
 	n, k := g.n, len(act.added)
 	g.k = k
-	g.nw = (n + k + 63) >> 6
-	g.removed = resize(g.removed, g.nw)
+	nw := (n + k + 63) >> 6 // words of a colouring of the slots
+	g.removed = resize(g.removed, nw)
 	clear(g.removed)
 	for _, v := range act.removed {
 		g.removed[v>>6] |= 1 << (uint(v) & 63)
@@ -400,19 +405,13 @@ func (g *graph) overlay(act *action, mover Color) {
 			}
 		}
 		for j := int32(n); j < int32(n+k); j++ {
-			if j == i {
-				continue
-			}
-			if touch, edge, d := contact(&g.r[i], &g.r[j]); touch {
-				g.adj = append(g.adj, j<<1|b2i(edge))
-				if d >= 0 {
-					g.nb[i][d] = j
-				}
+			if j != i {
+				g.linkCreated(i, j)
 			}
 		}
 		g.lo[i], g.hi[i] = start, int32(len(g.adj))
 	}
-	g.c0 = resize(g.c0, g.nw)
+	g.c0 = resize(g.c0, nw)
 	clear(g.c0)
 	copy(g.c0, g.white)
 	if mover == White {
@@ -426,9 +425,9 @@ func (g *graph) overlay(act *action, mover Color) {
 	g.overlaid, g.overlayOf = true, act.of
 }
 
-// linkCreated records the contact, if any, of created piece i with the
-// piece w around the action in i's list (being written at the end of adj)
-// and the full sides they share.
+// linkCreated records the contact, if any, of created piece i with piece
+// w (one around the action, or another created piece) in i's list (being
+// written at the end of adj) and the full sides they share.
 func (g *graph) linkCreated(i, w int32) {
 	touch, edge, d := contact(&g.r[i], &g.r[w])
 	if !touch {
@@ -499,7 +498,6 @@ func (g *graph) undo() {
 	}
 	g.saved = g.saved[:0]
 	g.adj = g.adj[:g.baseAdj]
-	g.nw = (g.n + 63) >> 6
 	g.overlaid = false
 	nextEpoch(&g.ovEpoch, g.stale)
 }

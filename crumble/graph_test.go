@@ -31,29 +31,20 @@ type graphView struct {
 // bruteView reads the graph of ps (sorted) off the rectangles alone.
 func bruteView(ps []piece, wf, hf int64) graphView {
 	v := graphView{Pieces: slices.Clone(ps)}
+	ref := refBoard{ps: ps, wf: wf, hf: hf}
 	for i := range ps {
 		var l []int32
-		nb := [4]int32{-1, -1, -1, -1}
 		for j := range ps {
 			if i == j {
 				continue
 			}
-			touch, edge := touches(ps[i].R(), ps[j].R())
-			if !touch {
-				continue
+			if touch, edge := touches(ps[i].R(), ps[j].R()); touch {
+				l = append(l, int32(j)<<1|b2i(edge))
 			}
-			l = append(l, int32(j)<<1|b2i(edge))
-			a, b := ps[i].R(), ps[j].R()
-			switch {
-			case b.x == a.x && b.w == a.w && b.y == a.y+a.h:
-				nb[dirN] = int32(j)
-			case b.x == a.x && b.w == a.w && b.y+b.h == a.y:
-				nb[dirS] = int32(j)
-			case b.y == a.y && b.h == a.h && b.x == a.x+a.w:
-				nb[dirE] = int32(j)
-			case b.y == a.y && b.h == a.h && b.x+b.w == a.x:
-				nb[dirW] = int32(j)
-			}
+		}
+		var nb [4]int32
+		for d := range nb {
+			nb[d] = int32(ref.fullSide(i, dirLetters[d]))
 		}
 		v.Adj = append(v.Adj, l)
 		v.Nb = append(v.Nb, nb)
@@ -276,7 +267,7 @@ func TestCommitsAsBuilt(t *testing.T) {
 				}
 				gen := s.bitsGen
 				s.take(&q)
-				if s.bitsGen == gen || !s.bits.holds(q.pieces, s.bits.wf, s.bits.hf) {
+				if s.bitsGen == gen || !s.holdsBits(&q) {
 					p = q // the move was played on the lists: no commit
 					s.bits = bitGraph{}
 					continue

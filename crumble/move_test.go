@@ -107,12 +107,11 @@ func TestAppendLegalMovesAllocs(t *testing.T) {
 // graphMayStep is mayStep read off the contact graph: after the action,
 // does a created piece have a full-side neighbour of the opponent's?
 func graphMayStep(s *scratch, p Position) bool {
-	wf, hf := p.dims()
-	s.g.build(p.pieces, wf, hf)
-	s.g.overlay(&s.act, p.turn)
-	for v := s.g.n; v < s.g.n+s.g.k; v++ {
-		for _, u := range s.g.nb[v] {
-			if u >= 0 && colorAt(s.g.c0, u) != p.turn {
+	g := p.tile(s)
+	g.overlay(&s.act, p.turn)
+	for v := g.n; v < g.n+g.k; v++ {
+		for _, u := range g.nb[v] {
+			if u >= 0 && colorAt(g.c0, u) != p.turn {
 				return true
 			}
 		}
@@ -120,10 +119,10 @@ func graphMayStep(s *scratch, p Position) bool {
 	return false
 }
 
-// TestMayStep: both quick tests of move generation (by corner lookups,
-// before the contact graph is built, and by the base neighbours of the
-// replaced pieces) agree with the created pieces' full-side neighbours
-// after the action, for every split and join.
+// TestMayStep: the quick tests of move generation, by corner lookups
+// (before a contact graph is built) and by the list graph's neighbours of
+// the replaced pieces, agree with the created pieces' full-side
+// neighbours after the action, for every split and join.
 func TestMayStep(t *testing.T) {
 	s := new(scratch)
 	checked := 0

@@ -743,7 +743,7 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 			return Move{}, -1, -1, illegal(s, "the join rectangle is empty")
 		}
 		var ok bool
-		sc.act.removed, ok = joinMembers(sc.act.removed, p.pieces, a.X(), a.Y(), x1, y1, p.turn)
+		sc.act.removed, ok = joinFrom(sc.act.removed, p.pieces, ai, x1, y1, p.turn)
 		if !ok {
 			return Move{}, -1, -1, illegal(s, "%s", p.joinProblem(a.X(), a.Y(), x1, y1))
 		}

@@ -144,7 +144,7 @@ func (p *Position) whiteOf(s *scratch) []uint64 {
 // -1 when the search was not made (or was of another position) or the
 // path is not the search's (a longer path ParseMove read: Play replays it).
 func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
-	if len(p.pieces) == 0 || len(s.searchedFor) != len(p.pieces) || &s.searchedFor[0] != &p.pieces[0] {
+	if !samePieces(s.searchedFor, p.pieces) {
 		return nil, -1
 	}
 	bs := s.bases
@@ -300,7 +300,7 @@ func (p *Position) finish(s *scratch, pl played) Position {
 		}
 	}
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post, hash: h}
-	if wf, hf := p.dims(); s.bits.holds(p.pieces, wf, hf) && (pl.col == nil || pl.bits != nil) {
+	if s.holdsBits(p) && (pl.col == nil || pl.bits != nil) {
 		s.handOn(p, &q, pl)
 	}
 	if pl.win >= 0 {

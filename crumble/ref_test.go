@@ -252,7 +252,7 @@ func TestReferenceMoveSet(t *testing.T) {
 				if a.C() != p.turn || c.C() != p.turn {
 					continue
 				}
-				if _, ok := joinMembers(nil, p.pieces, a.X(), a.Y(), c.X()+c.w, c.Y()+c.H(), p.turn); ok {
+				if _, ok := joinFrom(nil, p.pieces, i, c.X()+c.w, c.Y()+c.H(), p.turn); ok {
 					want++
 					key := baseKey(Move{kind: kindJ, anchor: int32(i), x1: c.X() + c.w, y1: c.Y() + c.H()})
 					if !joins[key] {

@@ -41,9 +41,7 @@ func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
 // if the side to move has no split or join after all.
 func (p *Position) sample(s *scratch, r *rand.Rand) Move {
 	s.newSearches(p)
-	s.clearBases()
-	s.tmpl = p.moveOf()
-	f := s.finder(p)
+	f := p.startBases(s)
 	// a uniform piece of the mover: any piece, drawn again while it is the
 	// opponent's (a game going on leaves the mover about half the pieces;
 	// the bound only guards against a side with next to none)

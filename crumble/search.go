@@ -48,7 +48,6 @@ type scratch struct {
 	slots   []int32 // for pend: the slot of each piece of the next position
 	bitsGen uint32  // counts the changes of bits to another position
 	order   []int32 // the created pieces by place: their source indices (finish)
-	places  []int32 // and their places among the pieces of the position before (finish)
 
 	// the searches: each base's states are states[first:first+count], the
 	// colouring of state i nw words at words[firstWord+(i-first)*nw:]
@@ -116,6 +115,12 @@ func (s *scratch) holds(p *Position) bool {
 	return s.g.holds(p.pieces, wf, hf)
 }
 
+// holdsBits reports whether s.bits is the bitset graph of p's pieces.
+func (s *scratch) holdsBits(p *Position) bool {
+	wf, hf := p.dims()
+	return s.bits.holds(p.pieces, wf, hf)
+}
+
 // tile makes s.g the contact graph of p's pieces, unless it is already.
 func (p *Position) tile(s *scratch) *graph {
 	if !s.holds(p) {
@@ -128,8 +133,8 @@ func (p *Position) tile(s *scratch) *graph {
 // tileBits makes s.bits the bitset graph of p's pieces, unless it is
 // already; p must fit (fitsBits).
 func (p *Position) tileBits(s *scratch) *bitGraph {
-	wf, hf := p.dims()
-	if !s.bits.holds(p.pieces, wf, hf) {
+	if !s.holdsBits(p) {
+		wf, hf := p.dims()
 		s.bits.build(p.pieces, wf, hf)
 		s.bitsGen++
 	}
@@ -139,20 +144,20 @@ func (p *Position) tileBits(s *scratch) *bitGraph {
 // pending is a move played on the bitset graph, or without a path on a
 // position the bitset graph held: from the position with pieces from to
 // the one with pieces to, by the action of, leaving the colouring col
-// (none: the action's).
+// over the created pieces' slots made (a move without a path leaves made
+// empty: the colouring is the action's).
 type pending struct {
 	from, to []piece
 	of       actionName
 	col      set
-	made     []int32 // the created pieces' slots in col
-	noPath   bool
+	made     []int32
 }
 
 // handOn notes that the move just played from p (its action in s.act,
 // played out as pl) led to q, so that the next call on q makes the bitset
 // graph q's by a commit rather than building it (see take).
 func (s *scratch) handOn(p, q *Position, pl played) {
-	s.pend = pending{from: p.pieces, to: q.pieces, of: s.act.of, noPath: pl.col == nil, made: s.pend.made[:0]}
+	s.pend = pending{from: p.pieces, to: q.pieces, of: s.act.of, made: s.pend.made[:0]}
 	if pl.col != nil {
 		s.pend.col = *setOf(pl.col)
 		s.pend.made = append(s.pend.made, pl.made...)
@@ -175,7 +180,7 @@ func (s *scratch) take(p *Position) {
 	pd.to, pd.from = nil, nil
 	g := &s.bits
 	wf, hf := p.dims()
-	if len(p.pieces) != len(to) || &p.pieces[0] != &to[0] || !g.holds(from, wf, hf) || !fitsBits(len(p.pieces)) {
+	if !samePieces(p.pieces, to) || !g.holds(from, wf, hf) || !fitsBits(len(p.pieces)) {
 		return
 	}
 	if !g.overlaid || g.overlayOf != pd.of {
@@ -185,7 +190,7 @@ func (s *scratch) take(p *Position) {
 		g.overlay(&s.act, p.turn.Other())
 	}
 	col := g.c0
-	if !pd.noPath {
+	if len(pd.made) > 0 {
 		col = pd.col.and(g.base)
 		for c, v := range pd.made {
 			if pd.col.has(v) {
@@ -236,7 +241,7 @@ func (s *scratch) newSearches(p *Position) {
 // (a legal shape w wide is w/2, w or 2w high), so that a position none of
 // whose splits and joins can swap never builds the graph.
 func (p *Position) mayStep(s *scratch) bool {
-	if wf, hf := p.dims(); s.bits.holds(p.pieces, wf, hf) {
+	if s.holdsBits(p) {
 		return s.act.anyBeside(func(r rect, v int32) bool { return s.bits.oppFullSide(r, v, p.turn) })
 	}
 	if s.holds(p) {
@@ -327,9 +332,7 @@ func (p *Position) appendLegalMovesOn(s *scratch, dst []Move, bits bool) []Move 
 // generation order: by anchor piece, then H splits by count, V splits by
 // count, then joins by x1, then y1.
 func (p *Position) prepare(s *scratch) {
-	s.clearBases()
-	s.tmpl = p.moveOf()
-	f := s.finder(p)
+	f := p.startBases(s)
 	for i := range p.pieces {
 		if p.pieces[i].C() == p.turn {
 			p.basesOf(s, i, &f)
@@ -337,10 +340,12 @@ func (p *Position) prepare(s *scratch) {
 	}
 }
 
-// clearBases empties the list of splits and joins, for a new position.
-func (s *scratch) clearBases() {
-	s.bases = s.bases[:0]
-	s.walks = s.walks[:0]
+// startBases empties the list of splits and joins for p's and returns
+// the finder of their cut lines.
+func (p *Position) startBases(s *scratch) cutFinder {
+	s.bases, s.walks = s.bases[:0], s.walks[:0]
+	s.tmpl = p.moveOf()
+	return s.finder(p)
 }
 
 // genBase emits the moves of base k of s.bases: the base without a swap,
@@ -353,10 +358,10 @@ func (s *scratch) clearBases() {
 // corners without one); a listing has built it first, since most
 // positions have such a base.
 func (p *Position) genBase(s *scratch, dst []Move, k int, bits, derive bool) []Move {
-	p.setAction(s, k)
+	mv := p.setAction(s, k)
 	b := &s.bases[k]
 	b.first = -1
-	dst = append(dst, b.move(s.tmpl)) // no swap
+	dst = append(dst, mv) // no swap
 	if !p.mayStep(s) {
 		return dst
 	}
@@ -367,7 +372,7 @@ func (p *Position) genBase(s *scratch, dst []Move, k int, bits, derive bool) []M
 		}
 		g.overlay(&s.act, p.turn)
 		b.onBits, b.gen = true, s.bitsGen
-		return s.searchSwaps(swapGraph{b: g}, dst, b, p.turn)
+		return s.searchSwaps(swapGraph{b: g}, dst, &mv, b, p.turn)
 	}
 	b.onBits = false
 	g := p.tile(s)
@@ -375,7 +380,7 @@ func (p *Position) genBase(s *scratch, dst []Move, k int, bits, derive bool) []M
 		g.derive()
 	}
 	g.overlay(&s.act, p.turn)
-	return s.searchSwaps(swapGraph{l: g}, dst, b, p.turn)
+	return s.searchSwaps(swapGraph{l: g}, dst, &mv, b, p.turn)
 }
 
 // swapGraph is the contact graph a search over swap paths reads, with an
@@ -422,10 +427,11 @@ func (w swapGraph) recoloured() []int32 {
 	return w.l.changed
 }
 
-// searchSwaps appends to dst the swap moves of base b, whose action g has
-// overlaid: one shortest path per distinct end state, in breadth-first
-// order (see the package documentation). The states stay in s for Play.
-func (s *scratch) searchSwaps(g swapGraph, dst []Move, b *baseDesc, mover Color) []Move {
+// searchSwaps appends to dst the swap moves of base b (whose move without
+// a path is mv), whose action g has overlaid: one shortest path per
+// distinct end state, in breadth-first order (see the package
+// documentation). The states stay in s for Play.
+func (s *scratch) searchSwaps(g swapGraph, dst []Move, mv *Move, b *baseDesc, mover Color) []Move {
 	c0, made := g.overlaid(s)
 	nw := len(c0)
 	first := int32(len(s.states))
@@ -441,9 +447,8 @@ func (s *scratch) searchSwaps(g swapGraph, dst []Move, b *baseDesc, mover Color)
 	if len(made) > linearMax {
 		s.fileStates(first, int32(len(s.states)))
 	}
-	mv := b.move(s.tmpl)
 	for qi := first; qi < int32(len(s.states)); qi++ {
-		dst = s.expand(g, dst, &mv, b, qi, mover, c0)
+		dst = s.expand(g, dst, mv, b, qi, mover, c0)
 	}
 	b.count = int32(len(s.states)) - first
 	return dst
@@ -535,7 +540,7 @@ func (s *scratch) successor(g swapGraph, dst []Move, mv *Move, b *baseDesc, qi i
 	if st.depth < inlinePath {
 		m.path, m.plen = ns.path, uint8(st.depth+1)
 	} else {
-		s.setPathOf(&m, ni)
+		s.setLongPath(&m, ni)
 	}
 	return append(dst, m)
 }
@@ -549,23 +554,16 @@ func (s *scratch) keys(n int) {
 	}
 }
 
-// setPathOf stores in m the path from its source to state i.
-func (s *scratch) setPathOf(m *Move, i int32) {
+// setLongPath stores in m the path from its source to state i, longer
+// than inlinePath steps (a shorter one the state holds): as letters.
+func (s *scratch) setLongPath(m *Move, i int32) {
 	depth := int(s.states[i].depth)
-	if depth > inlinePath {
-		s.letters = resize(s.letters, depth)
-		for ; s.states[i].parent >= 0; i = s.states[i].parent {
-			depth--
-			s.letters[depth] = dirLetters[s.states[i].dir&3]
-		}
-		m.setPath(s.letters)
-		return
-	}
-	m.path, m.plen, m.raw = [2]uint64{}, uint8(depth), ""
+	s.letters = resize(s.letters, depth)
 	for ; s.states[i].parent >= 0; i = s.states[i].parent {
 		depth--
-		m.path[depth>>5] |= uint64(s.states[i].dir&3) << (uint(depth&31) * 2)
+		s.letters[depth] = dirLetters[s.states[i].dir&3]
 	}
+	m.setPath(s.letters)
 }
 
 // linearMax is how many states a search holds before it files them in a
