@@ -93,18 +93,19 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 		}
 		return p.finish(s, pl)
 	}
-	if overlayFits(len(p.pieces), len(s.act.added)) {
-		// on the bitset graph, which the next position's calls then find
-		// committed (see take)
-		g := p.tileBits(s)
-		g.overlay(&s.act, p.turn)
-		s.col = append(s.col[:0], g.c0.words()...)
-		tr, win := swapGraph{b: g}.playPath(s.col, g.made[m.src], &m, p.turn)
-		return p.finish(s, played{col: s.col, was: g.white.words(), made: g.made, bits: g, tr: tr, win: win})
+	// on the bitset graph if the created pieces fit, which the next
+	// position's calls then find committed (see take)
+	g := p.overlayAction(s, true, false)
+	c0, made := g.overlaid(s)
+	s.col = append(s.col[:0], c0...)
+	pl := played{col: s.col, made: made}
+	pl.tr, pl.win = g.playPath(s.col, made[m.src], &m, p.turn)
+	if pl.bits = g.b; pl.bits != nil {
+		pl.was = pl.bits.white.words()
+	} else {
+		pl.was = s.g.white
 	}
-	tr := p.startPath(s, m.src)
-	tr, win := swapGraph{l: &s.g}.playPath(s.col, tr, &m, p.turn)
-	return p.finish(s, played{col: s.col, was: s.g.white, made: s.g.made(s), tr: tr, win: win})
+	return p.finish(s, pl)
 }
 
 // played is what finish reads of a move played out: the colouring col

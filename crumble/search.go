@@ -365,22 +365,31 @@ func (p *Position) genBase(s *scratch, dst []Move, k int, bits, derive bool) []M
 	if !p.mayStep(s) {
 		return dst
 	}
+	g := p.overlayAction(s, bits, derive)
+	if b.onBits = g.b != nil; b.onBits {
+		b.gen = s.bitsGen
+	}
+	return s.searchSwaps(g, dst, &mv, b, p.turn)
+}
+
+// overlayAction overlays the action in s.act on a contact graph of p and
+// returns it: the bitset graph when bits allows it and the created pieces
+// fit its slots, else the lists; derived first when derive is set.
+func (p *Position) overlayAction(s *scratch, bits, derive bool) swapGraph {
 	if bits && overlayFits(len(p.pieces), len(s.act.added)) {
 		g := p.tileBits(s)
 		if derive {
 			g.derive()
 		}
 		g.overlay(&s.act, p.turn)
-		b.onBits, b.gen = true, s.bitsGen
-		return s.searchSwaps(swapGraph{b: g}, dst, &mv, b, p.turn)
+		return swapGraph{b: g}
 	}
-	b.onBits = false
 	g := p.tile(s)
 	if derive {
 		g.derive()
 	}
 	g.overlay(&s.act, p.turn)
-	return s.searchSwaps(swapGraph{l: g}, dst, &mv, b, p.turn)
+	return swapGraph{l: g}
 }
 
 // swapGraph is the contact graph a search over swap paths reads, with an
