@@ -104,6 +104,7 @@ func FuzzPlay(f *testing.F) {
 	f.Add(strings.Replace(standardCode, "pbmserv b", "boardspace w", 1), 5, 4, 5, 3, true)
 	f.Add(cornerCode, 7, 0, 9, 0, false)
 	f.Add(cornerCode, -1, 0, 0, 0, false)
+	f.Add(standardCode, 1, 0, 1, 4, true) // B1-B5T: no neighbours, no direction
 	f.Fuzz(func(t *testing.T, code string, f1, r1, f2, r2 int, tumble bool) {
 		var p tumbling.Position
 		if p.UnmarshalText([]byte(code)) != nil {
@@ -124,6 +125,7 @@ func FuzzPlay(f *testing.F) {
 			if !errors.Is(err, boardrules.ErrIllegalMove) && !errors.Is(err, boardrules.ErrGameOver) {
 				t.Fatalf("Play(%v): %v", m, err)
 			}
+			p.PlayUnchecked(m) // unspecified for a move that is not legal, but no panic
 			return
 		}
 		if q != p.PlayUnchecked(m) {

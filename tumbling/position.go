@@ -517,8 +517,11 @@ func (p *Position) apply(m Move) {
 	} else {
 		// Tumble: the bottom man to the first square, and so on; the edge
 		// square takes what is left as one sub-stack.
-		dir, _ := direction(m.From, m.To)
+		dir, ok := direction(m.From, m.To)
 		k := uint64(lineLen[from][dir])
+		if !ok || k == 0 {
+			return // not a tumble of this board: PlayUnchecked must not panic
+		}
 		step := dirStep[dir]
 		n := min(h, k)
 		cols := v >> 6
@@ -530,7 +533,7 @@ func (p *Position) apply(m Move) {
 		sq := from
 		for j := uint64(0); j < n-1; j++ {
 			sq += step
-			d := p.board[sq]
+			d := p.board[sq&63]
 			hd := d & heightMask
 			c := cols >> j & 1
 			p.board[sq&63] = d | c<<(6+hd) + 1
@@ -538,7 +541,7 @@ func (p *Position) apply(m Move) {
 			touched |= uint64(1) << sq
 		}
 		sq += step
-		d := p.board[sq]
+		d := p.board[sq&63]
 		hd := d & heightMask
 		rest := cols >> (n - 1)
 		r := h - n + 1
