@@ -177,7 +177,8 @@ func (p *Position) UnmarshalText(text []byte) error {
 		if err != nil {
 			return err
 		}
-		if r.x+r.w > wf || r.y+r.h > hf {
+		// compared without adding: on a 32-unit board x + w can reach 2^63
+		if r.w > wf || r.x > wf-r.w || r.h > hf || r.y > hf-r.h {
 			return bad(f, "piece %q lies outside the board", f.s)
 		}
 		if !r.legal() {
@@ -294,16 +295,13 @@ func (q *Position) parsePiece(s string, f field) (rect, Color, error) {
 // parseNum reads a canonical number ("3", "5/2") and converts it to the
 // fixed grid. Values beyond 32 or finer than the precision limit fail.
 func (q *Position) parseNum(s, t string, off int) (int64, error) {
-	num, den := t, ""
-	if i := strings.IndexByte(t, '/'); i >= 0 {
-		num, den = t[:i], t[i+1:]
-	}
+	num, den, slash := strings.Cut(t, "/")
 	n, ok := canonUint(num)
 	if !ok {
 		return 0, notation.Errorf(s, off, "%q is not a canonical number", t)
 	}
 	shift := uint(0)
-	if den != "" {
+	if slash {
 		d, ok := canonUint(den)
 		if !ok || d < 2 || d&(d-1) != 0 || n%2 == 0 {
 			return 0, notation.Errorf(s, off, "%q is not a canonical dyadic fraction p/q (q a power of two, p odd)", t)

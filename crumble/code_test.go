@@ -267,6 +267,11 @@ func TestUnmarshalRejectsForTheReason(t *testing.T) {
 		"crumble 6x6 b B0,0,1/1152921504606846976,1":          `"1/1152921504606846976" is too fine to represent on this board`,
 		"crumble 2x2 b B0,0,1,1 W1,0,1,1 W0,1,1,2 B1,1,1,1":   `piece "W0,1,1,2" lies outside the board`,
 		"crumble 2x2 b B0,0,1,1 W1,0,2,1 W0,1,1,1 B1,1,1,1":   `piece "W1,0,2,1" lies outside the board`,
+		// y + h is 2^63 on the grid of a 32-unit board: no wrap to inside
+		"crumble 32x32 b B0,32,32,32":                        `piece "B0,32,32,32" lies outside the board`,
+		"crumble 32x32 w W32,0,32,32":                        `piece "W32,0,32,32" lies outside the board`,
+		"crumble 2x2 b B0,0,1,1 W1,0,1,1 W0,1,1/,1 B1,1,1,1": `"1/" is not a canonical dyadic fraction`,
+		"crumble 2x2 b B0,0,1,1 W1,0,1,1 W0,1,1,0/ B1,1,1,1": `"0/" is not a canonical dyadic fraction`,
 	} {
 		err := new(Position).UnmarshalText([]byte(code))
 		if !errors.Is(err, boardrules.ErrSyntax) || !strings.Contains(err.Error(), want) {

@@ -69,6 +69,9 @@ func (p *Position) playIn(s *scratch, m Move) (Position, error) {
 // PlayUnchecked plays a move from this position's LegalMoves, RandomMove or
 // ParseMove without checking it.
 func (p Position) PlayUnchecked(m Move) Position {
+	if len(p.pieces) == 0 {
+		return p // the zero Position: no game, and no move to play
+	}
 	s := acquire()
 	defer scratchPool.Put(s)
 	s.take(&p)

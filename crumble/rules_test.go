@@ -314,6 +314,9 @@ func TestZeroPosition(t *testing.T) {
 	if _, err := p.Play(Move{}); err == nil {
 		t.Error("zero move accepted")
 	}
+	if q := p.PlayUnchecked(Move{}); q.NumPieces() != 0 {
+		t.Error("the zero Position played a move unchecked")
+	}
 	_ = p.SVG()
 	_ = p.Outcome()
 	_, _ = p.MarshalText()
