@@ -62,7 +62,10 @@ type Record struct {
 }
 
 // Comment is a comment of a record's move text: Text (without its braces
-// or semicolon, spaces trimmed) stood after Ply moves (0: before the first).
+// or semicolon, spaces trimmed at its ends) stood after Ply moves (0:
+// before the first). A {...} comment keeps its line breaks, even one
+// before a line that starts with "["; a comment holding "}" is written as
+// a ; comment, whose line breaks become spaces.
 type Comment struct {
 	Ply  int
 	Text string
@@ -318,80 +321,87 @@ func (r Record) Replay() (Any, error) {
 // move or not ("1.B-c1-c3"), or left out. A move number that is there must
 // be the round of the move after it. Every move may be written in any
 // notation form the engine accepts; the Record holds its canonical text.
-// Errors wrap ErrSyntax, except a move that fails, whose *ReplayError wraps
-// the engine's error.
+// Errors wrap ErrSyntax and name the byte offset and the line of the
+// fault ("syntax error at offset 40: record line 4: a tag after the
+// moves: ..."), except a move that fails, whose *ReplayError wraps the
+// engine's error, and a Start code or variant that fails, whose error is
+// the engine's.
 func ParseRecord(text string) (Record, error) {
 	var r Record
 	seen := map[string]bool{}
-	var moveText []string
-	inMoves := false
-	for n, line := range strings.Split(text, "\n") {
-		lineNo := n + 1
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
+	// The tags: the lines up to the first that is neither blank nor a tag.
+	// The move text is the rest, read as it stands, so that a comment may
+	// hold line breaks, even before a "[".
+	moves := len(text)
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
 		}
-		if !strings.HasPrefix(line, "[") {
-			inMoves = true
-			moveText = append(moveText, line)
-			continue
+		line := strings.TrimSpace(text[off:end])
+		if line != "" && !strings.HasPrefix(line, "[") {
+			moves = off
+			break
 		}
-		if inMoves {
-			return Record{}, fmt.Errorf("%w: record line %d: a tag after the moves: %q", ErrSyntax, lineNo, line)
-		}
-		name, value, err := parseTag(line)
-		if err != nil {
-			return Record{}, fmt.Errorf("%w: record line %d: %s: %q", ErrSyntax, lineNo, err.Error(), line)
-		}
-		if seen[name] {
-			return Record{}, fmt.Errorf("%w: record line %d: tag %s given twice", ErrSyntax, lineNo, name)
-		}
-		seen[name] = true
-		switch name {
-		case tagGame:
-			r.Game = value
-		case tagVariant:
-			r.Variant = value
-		case tagStart:
-			r.Start = value
-		case tagResult:
-			r.Result = value
-		default:
-			if r.Tags == nil {
-				r.Tags = map[string]string{}
+		if line != "" {
+			name, value, err := parseTag(line)
+			if err != nil {
+				return Record{}, recordError(text, off, "%s: %q", err.Error(), line)
 			}
-			r.Tags[name] = value
+			if seen[name] {
+				return Record{}, recordError(text, off, "tag %s given twice", name)
+			}
+			seen[name] = true
+			switch name {
+			case tagGame:
+				r.Game = value
+			case tagVariant:
+				r.Variant = value
+			case tagStart:
+				r.Start = value
+			case tagResult:
+				r.Result = value
+			default:
+				if r.Tags == nil {
+					r.Tags = map[string]string{}
+				}
+				r.Tags[name] = value
+			}
 		}
+		off = end + 1
 	}
 	start, err := r.start()
 	if err != nil {
 		return Record{}, err
 	}
 	players := max(start.Players(), 1)
-	toks, comments, err := scanMoveText(strings.Join(moveText, "\n"))
+	toks, comments, err := scanMoveText(text, moves)
 	if err != nil {
 		return Record{}, err
 	}
-	marker := ""
+	marker, markerAt := "", 0
 	for i, tok := range toks {
-		if isPGNMarker(tok) {
+		if isPGNMarker(tok.text) {
 			if i != len(toks)-1 {
-				return Record{}, fmt.Errorf("%w: record: result marker %q before the end of the moves", ErrSyntax, tok)
+				return Record{}, recordError(text, tok.off, "result marker %q before the end of the moves", tok.text)
 			}
-			marker = tok
+			marker, markerAt = tok.text, tok.off
 			break
 		}
-		number, move, ok := splitMoveNumber(tok)
+		move := tok.text
+		number, rest, ok := splitMoveNumber(move)
 		if ok {
 			if want := len(r.Moves)/players + 1; number != want {
-				return Record{}, fmt.Errorf("%w: record: move number %q before ply %d, which belongs to round %d", ErrSyntax, tok, len(r.Moves)+1, want)
+				return Record{}, recordError(text, tok.off, "move number %q before ply %d, which belongs to round %d", tok.text, len(r.Moves)+1, want)
 			}
-			if move == "" {
+			if rest == "" {
 				continue
 			}
-			tok = move
+			move = rest
 		}
-		r.Moves = append(r.Moves, tok)
+		r.Moves = append(r.Moves, move)
 	}
 	for _, c := range comments {
 		r.Comments = append(r.Comments, Comment{Ply: min(c.Ply, len(r.Moves)), Text: c.Text})
@@ -403,7 +413,7 @@ func ParseRecord(text string) (Record, error) {
 		tagMarker, r.Result = r.Result, ""
 	}
 	if marker != "" && players != 2 {
-		return Record{}, fmt.Errorf("%w: record: result marker %q in a game of %d players", ErrSyntax, marker, players)
+		return Record{}, recordError(text, markerAt, "result marker %q in a game of %d players", marker, players)
 	}
 	h, err := r.History()
 	if err != nil {
@@ -411,10 +421,11 @@ func ParseRecord(text string) (Record, error) {
 	}
 	final := ResultText(h.Position().Outcome())
 	want, _ := pgnMarker(final)
-	for _, m := range []string{tagMarker, marker} {
-		if m != "" && m != "*" && m != want {
-			return Record{}, fmt.Errorf("%w: record: result %q does not match the final position: its result is %q", ErrSyntax, m, want)
-		}
+	if tagMarker != "" && tagMarker != "*" && tagMarker != want {
+		return Record{}, recordError(text, tagOffset(text, tagResult), "result %q does not match the final position: its result is %q", tagMarker, want)
+	}
+	if marker != "" && marker != "*" && marker != want {
+		return Record{}, recordError(text, markerAt, "result %q does not match the final position: its result is %q", marker, want)
 	}
 	if tagMarker != "" && tagMarker != "*" || marker != "" && marker != "*" {
 		r.Result = final
@@ -423,12 +434,41 @@ func ParseRecord(text string) (Record, error) {
 	return r, nil
 }
 
-// scanMoveText splits move text into its tokens and its comments; a
-// comment's Ply counts the tokens before it that are not move numbers
-// alone, which ParseRecord caps at the number of moves.
-func scanMoveText(text string) (toks []string, comments []Comment, err error) {
+// recordError is a syntax error of a record's text at byte offset off,
+// which it names with the line.
+func recordError(text string, off int, format string, args ...any) error {
+	line := 1 + strings.Count(text[:off], "\n")
+	return fmt.Errorf("%w at offset %d: record line %d: %s", ErrSyntax, off, line, fmt.Sprintf(format, args...))
+}
+
+// tagOffset returns the offset of the line of tag name in a record's text.
+func tagOffset(text, name string) int {
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text) - off
+		}
+		if n, _, err := parseTag(strings.TrimSpace(text[off : off+end])); err == nil && n == name {
+			return off
+		}
+		off += end + 1
+	}
+	return 0
+}
+
+// token is a word of a record's move text and its offset in the record.
+type token struct {
+	text string
+	off  int
+}
+
+// scanMoveText splits the move text of a record, text[from:], into its
+// tokens and its comments; a comment's Ply counts the tokens before it
+// that are not move numbers alone, which ParseRecord caps at the number of
+// moves. A "[" outside comments starts a tag, which cannot follow moves.
+func scanMoveText(text string, from int) (toks []token, comments []Comment, err error) {
 	plies := 0
-	for i := 0; i < len(text); {
+	for i := from; i < len(text); {
 		c := text[i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
@@ -436,7 +476,7 @@ func scanMoveText(text string) (toks []string, comments []Comment, err error) {
 		case c == '{':
 			end := strings.IndexByte(text[i:], '}')
 			if end < 0 {
-				return nil, nil, fmt.Errorf("%w: record: comment %q has no closing }", ErrSyntax, clipText(text[i:], 20))
+				return nil, nil, recordError(text, i, "comment %q has no closing }", clipText(text[i:], 20))
 			}
 			comments = append(comments, Comment{Ply: plies, Text: strings.TrimSpace(text[i+1 : i+end])})
 			i += end + 1
@@ -447,16 +487,22 @@ func scanMoveText(text string) (toks []string, comments []Comment, err error) {
 			}
 			comments = append(comments, Comment{Ply: plies, Text: strings.TrimSpace(text[i+1 : i+end])})
 			i += end
+		case c == '[':
+			end := strings.IndexByte(text[i:], '\n')
+			if end < 0 {
+				end = len(text) - i
+			}
+			return nil, nil, recordError(text, i, "a tag after the moves: %q", strings.TrimSpace(text[i:i+end]))
 		default:
 			j := i
-			for j < len(text) && !strings.ContainsRune(" \t\n\r{;", rune(text[j])) {
+			for j < len(text) && !strings.ContainsRune(" \t\n\r{;[", rune(text[j])) {
 				j++
 			}
 			tok := text[i:j]
 			if _, move, ok := splitMoveNumber(tok); !ok || move != "" {
 				plies++
 			}
-			toks = append(toks, tok)
+			toks = append(toks, token{tok, i})
 			i = j
 		}
 	}
@@ -482,16 +528,18 @@ func ParseRecords(text string) ([]Record, error) {
 		chunk = chunk[:0]
 		return nil
 	}
+	inComment := false // within a {...} comment of the move text
 	for _, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "[") && inMoves {
+		if strings.HasPrefix(t, "[") && inMoves && !inComment {
 			if err := flush(); err != nil {
 				return nil, err
 			}
 			inMoves = false
 		}
-		if t != "" && !strings.HasPrefix(t, "[") {
+		if t != "" && (inComment || !strings.HasPrefix(t, "[")) {
 			inMoves = true
+			inComment = endsInComment(line, inComment)
 		}
 		chunk = append(chunk, line)
 	}
@@ -499,6 +547,22 @@ func ParseRecords(text string) ([]Record, error) {
 		return nil, err
 	}
 	return records, nil
+}
+
+// endsInComment reports whether a line of move text that starts within a
+// {...} comment or not (in) ends within one.
+func endsInComment(line string, in bool) bool {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case in:
+			in = c != '}'
+		case c == '{':
+			in = true
+		case c == ';':
+			return false // a comment to the end of the line
+		}
+	}
+	return in
 }
 
 // parseTag reads `[Name "value"]`; the error is a phrase for the caller to

@@ -2,6 +2,7 @@ package boardrules_test
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -161,5 +162,58 @@ func TestResultMarkerOnlyInTwoPlayerGames(t *testing.T) {
 	_, err = boardrules.ParseRecord(text)
 	if !errors.Is(err, boardrules.ErrSyntax) || !strings.Contains(err.Error(), "in a game of 3 players") {
 		t.Errorf("ParseRecord(%q) = %v; want a syntax error about the marker in a game of 3 players", text, err)
+	}
+}
+
+// TestRecordCommentsKeepTheirLineBreaks: a comment may hold line breaks,
+// blank lines, indentation and a line that starts with "[", and comes back
+// the same from Format through ParseRecord and ParseRecords.
+func TestRecordCommentsKeepTheirLineBreaks(t *testing.T) {
+	r := boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"1", "1"}, Comments: []boardrules.Comment{
+		{Ply: 0, Text: "see the list\n[1] in the rules"},
+		{Ply: 1, Text: "line one\n\n  indented"},
+	}}
+	back, err := boardrules.ParseRecord(r.Format())
+	if err != nil {
+		t.Fatalf("%v\n%s", err, r.Format())
+	}
+	if diff := cmp.Diff(r, back, equateEmpty); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+	two, err := boardrules.ParseRecords(r.Format() + "\n" + r.Format())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]boardrules.Record{r, r}, two, equateEmpty); diff != "" {
+		t.Errorf("ParseRecords (-want +got):\n%s", diff)
+	}
+}
+
+// TestRecordErrorsNameTheirOffset: every syntax error of a record's text
+// wraps ErrSyntax and names the byte offset and the line of the fault.
+func TestRecordErrorsNameTheirOffset(t *testing.T) {
+	head := "[Game \"nim\"]\n[Variant \"4\"]\n\n"
+	for _, c := range []struct {
+		text, at string // at: the text the offset must point to
+		line     int
+	}{
+		{"[Game \"nim\"]\n[Game \"nim\"]\n\n1. 1\n", "[Game \"nim\"]\n\n", 2},
+		{"[Game \"nim\"]\n[Event nim]\n\n1. 1\n", "[Event", 2},
+		{head + "1. 1 {open\n", "{open", 4},
+		{head + "1. 1 1\n[Event \"late\"]\n", "[Event \"late\"]", 5},
+		{head + "1. 1 1 3. 1\n", "3. 1", 4},
+		{head + "1. 1 * 1\n", "* 1", 4},
+		{"[Game \"nim\"]\n[Variant \"4\"]\n[Result \"1-0\"]\n\n1. 1 1 2. 1 1\n", "[Result", 3},
+		{head + "1. 1 1 2. 1 1 1-0\n", "1-0", 4},
+	} {
+		_, err := boardrules.ParseRecord(c.text)
+		if !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("%q: %v, want a syntax error", c.text, err)
+			continue
+		}
+		off := strings.LastIndex(c.text, c.at)
+		if want := fmt.Sprintf("at offset %d: record line %d:", off, c.line); !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want it to say %q", c.text, err, want)
+		}
 	}
 }

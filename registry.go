@@ -95,7 +95,7 @@ func Decode(code []byte) (Any, error) {
 		word = code[:i]
 	}
 	if len(word) == 0 {
-		return nil, fmt.Errorf("%w: empty position code", ErrSyntax)
+		return nil, fmt.Errorf("%w at offset 0: empty position code", ErrSyntax)
 	}
 	g, ok := Lookup(string(word))
 	if !ok {

@@ -91,6 +91,9 @@ func TestDecode(t *testing.T) {
 			t.Errorf("Decode(%q) = %v, want ErrSyntax", bad, err)
 		}
 	}
+	if _, err := boardrules.Decode(nil); err == nil || !strings.Contains(err.Error(), "at offset 0") {
+		t.Errorf("Decode(nil) = %v, want the offset named", err)
+	}
 }
 
 func TestRegisterPanicsOnDuplicateOrIncomplete(t *testing.T) {
