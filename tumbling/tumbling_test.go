@@ -750,8 +750,9 @@ func TestVariants(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "Pbmserv", "standard", "pbmserv-standard", "corner", "classic-corner "} {
-		if _, err := tumbling.ParseVariant(bad); !errors.Is(err, boardrules.ErrSyntax) {
-			t.Errorf("ParseVariant(%q): %v", bad, err)
+		var pe *notation.ParseError // the shape of the other engines' ParseVariant errors
+		if _, err := tumbling.ParseVariant(bad); !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) || pe.Input != bad {
+			t.Errorf("ParseVariant(%q): %v, want a *notation.ParseError of the name", bad, err)
 		}
 	}
 	if _, err := tumbling.New(tumbling.Variant{Rules: 3}); err == nil || !strings.Contains(err.Error(), "Rules") {

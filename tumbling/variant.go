@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
 )
 
 // Rules selects one of the three published rule sets. They differ in who
@@ -85,14 +86,15 @@ func Variants() []Variant {
 
 // ParseVariant reads a variant name as Variant.String writes it: exactly one
 // of "pbmserv", "pbmserv-corner", "classic", "classic-corner", "boardspace"
-// and "boardspace-corner". Errors wrap boardrules.ErrSyntax.
+// and "boardspace-corner". Errors are *notation.ParseError, wrapping
+// boardrules.ErrSyntax, as in the other engines.
 func ParseVariant(s string) (Variant, error) {
 	for _, v := range Variants() {
 		if v.String() == s {
 			return v, nil
 		}
 	}
-	return Variant{}, fmt.Errorf("%w: unknown tumbling variant %q (want pbmserv, classic or boardspace, optionally with -corner)", boardrules.ErrSyntax, s)
+	return Variant{}, notation.Errorf(s, 0, "unknown tumbling variant %q (want pbmserv, classic or boardspace, optionally with -corner)", s)
 }
 
 // Color is the colour of a man.
