@@ -465,7 +465,7 @@ func (p *Position) check(m Move, input string, parsed bool) error {
 		return &notation.MoveError{Move: input, Reason: reason, Err: sentinel}
 	}
 	if p.over() {
-		return fail(boardrules.ErrGameOver, "the game has ended")
+		return fail(boardrules.ErrGameOver, "the game is over ("+p.Outcome().Reason+")")
 	}
 	from, ok := index(m.From)
 	if !parsed {

@@ -406,7 +406,8 @@ func TestT13Decoded(t *testing.T) {
 	if len(p.LegalMoves()) != 0 {
 		t.Error("legal moves in an ended game")
 	}
-	if _, err := p.ParseMove("E5-E4"); !errors.Is(err, boardrules.ErrGameOver) {
+	// the reason in the words of terrace's and crumble's
+	if _, err := p.ParseMove("E5-E4"); !errors.Is(err, boardrules.ErrGameOver) || err.Error() != "E5-E4: the game is over (no legal move)" {
 		t.Errorf("ParseMove after the end: %v", err)
 	}
 }
