@@ -13,6 +13,7 @@
 // count but stops early at 3 s a move (cli.BotMoveTime): in the slowest
 // game, 6x6 Crumble, the node count alone once took minutes a move; so a
 // default run is reproducible only where no move reaches the cap.
+// -nodes-a 0 means no node limit, so it needs -time-a (and likewise for B).
 //
 // The engines are linked in by this directory's other files, one per
 // engine, which also register the engine types with the bots so that the
@@ -70,8 +71,8 @@ func command(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.maxPlies, "maxplies", 1000, "count a game still running after this many plies as unfinished")
 	for k, ab := range []string{"a", "b"} {
 		fs.IntVar(&c.opts[k].Nodes, "nodes-"+ab, bots.DefaultNodes, fmt.Sprintf(
-			"MCTS iterations per move of bot %s (given neither -nodes-%s nor -time-%s: the default, stopping early at %v a move)",
-			strings.ToUpper(ab), ab, ab, cli.BotMoveTime))
+			"MCTS iterations per move of bot %s (given neither -nodes-%s nor -time-%s: the default, stopping early at %v a move; 0: no limit, which needs -time-%s)",
+			strings.ToUpper(ab), ab, ab, cli.BotMoveTime, ab))
 		fs.DurationVar(&c.opts[k].Time, "time-"+ab, 0, fmt.Sprintf(
 			"MCTS time per move of bot %s (with -nodes-%s too, whichever ends first; with -nodes-%s 0: time only)",
 			strings.ToUpper(ab), ab, ab))
@@ -80,17 +81,39 @@ func command(args []string, stdout, stderr io.Writer) int {
 	if ok, code := prog.Parse(args); !ok {
 		return code
 	}
+	if err := c.check(fs); err != nil {
+		return prog.Exit(err)
+	}
+	return prog.Exit(arena(prog, c))
+}
+
+// check refuses the numbers that make no run, and gives a bot with no budget
+// on the command line the default one, capped at cli.BotMoveTime.
+func (c *config) check(fs *flag.FlagSet) error {
+	if c.games < 1 {
+		return cli.Usagef("-n %d: play at least one game", c.games)
+	}
+	if c.maxPlies < 1 {
+		return cli.Usagef("-maxplies %d: must be 1 or more", c.maxPlies)
+	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	for k, ab := range []string{"a", "b"} {
-		if !given["nodes-"+ab] && !given["time-"+ab] {
-			c.opts[k].Time = cli.BotMoveTime
+		o := &c.opts[k]
+		switch {
+		case o.Nodes < 0:
+			return cli.Usagef("-nodes-%s %d: must be 0 or more", ab, o.Nodes)
+		case o.Time < 0:
+			return cli.Usagef("-time-%s %v: must be 0 or more", ab, o.Time)
+		case o.Nodes == 0 && o.Time == 0:
+			// The bots would run their default node count, so the header
+			// would describe a budget that is not the one played.
+			return cli.Usagef("-nodes-%s 0 means no node limit: give the time with -time-%s", ab, ab)
+		case !given["nodes-"+ab] && !given["time-"+ab]:
+			o.Time = cli.BotMoveTime
 		}
 	}
-	if c.games < 1 {
-		return prog.Exit(cli.Usagef("-n %d: play at least one game", c.games))
-	}
-	return prog.Exit(arena(prog, c))
+	return nil
 }
 
 func arena(prog *cli.Program, c config) error {

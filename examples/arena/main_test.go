@@ -96,7 +96,34 @@ func TestArenaCommandLine(t *testing.T) {
 		{Args: []string{"-n", "0"}, Code: 2, Want: "at least one game"},
 		{Args: []string{"-game", "chess"}, Code: 2, Want: "the games are: "},
 		{Args: []string{"-a", "nobody"}, Code: 2, Want: "-a: "},
+		{Args: []string{"-game", "flooprail", "-variant", "bogus"}, Code: 2, Want: `arena: flooprail has no variant "bogus"; its variants are: normal, reverse` + "\n"},
 	})
+}
+
+// TestArenaRefusesBadNumbers: a number that would play no game, or give a
+// bot a budget other than the one the header names, is a usage error (exit
+// 2) before any game is played.
+func TestArenaRefusesBadNumbers(t *testing.T) {
+	base := []string{"-q", "-game", "flooprail", "-n", "1", "-a", "mcts", "-b", "mcts"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-maxplies", "-3"}, "arena: -maxplies -3: must be 1 or more\n"},
+		{[]string{"-maxplies", "0"}, "arena: -maxplies 0: must be 1 or more\n"},
+		{[]string{"-nodes-a", "-5"}, "arena: -nodes-a -5: must be 0 or more\n"},
+		{[]string{"-nodes-b", "-1", "-time-b", "1s"}, "arena: -nodes-b -1: must be 0 or more\n"},
+		{[]string{"-time-a", "-1s"}, "arena: -time-a -1s: must be 0 or more\n"},
+		{[]string{"-nodes-b", "5", "-time-b", "-1ms"}, "arena: -time-b -1ms: must be 0 or more\n"},
+		{[]string{"-nodes-a", "0"}, "arena: -nodes-a 0 means no node limit: give the time with -time-a\n"},
+		{[]string{"-nodes-b", "0", "-time-b", "0s"}, "arena: -nodes-b 0 means no node limit: give the time with -time-b\n"},
+	} {
+		var out, errb strings.Builder
+		code := command(append(base, c.args...), &out, &errb)
+		if code != 2 || out.Len() != 0 || !strings.HasPrefix(errb.String(), c.want) || !strings.Contains(errb.String(), "Usage:") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2, %q and the usage", c.args, code, out.String(), errb.String(), c.want)
+		}
+	}
 }
 
 // TestDefaultBudgets: a bot given no budget runs the default node count

@@ -96,7 +96,11 @@ func start(game, variant, code string) (boardrules.Any, error) {
 		if game != "" || variant != "" {
 			return nil, cli.Usagef("-code names its own game: leave out -game and -variant")
 		}
-		return boardrules.Decode([]byte(code))
+		p, err := boardrules.Decode([]byte(code))
+		if err != nil {
+			return nil, cli.Usagef("-code: %s", cli.FirstLine(err))
+		}
+		return p, nil
 	}
 	if game == "" {
 		return nil, cli.Usagef("name a game with -game (one of: %s) or give -code", cli.GameNames())

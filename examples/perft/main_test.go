@@ -45,7 +45,7 @@ func TestPerftCommandLine(t *testing.T) {
 		{[]string{"-game", "terrace", "-depth", "-1"}, 2, "", "must be 0 or more"},
 		{[]string{}, 2, "", "name a game"},
 		{[]string{"-game", "chess"}, 2, "", "the games are: "},
-		{[]string{"-code", "chess 1"}, 1, "", "perft: "},
+		{[]string{"-code", "chess 1"}, 2, "", `perft: -code: syntax error: no game "chess"`},
 		{[]string{"-list"}, 0, "terrace", ""},
 	} {
 		code, out, errb := runArgs(c.args...)
@@ -88,5 +88,29 @@ func TestPerftCode(t *testing.T) {
 		if code, _, errb := runArgs(args...); code != 2 || !strings.Contains(errb, "leave out -game and -variant") {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 and the reason", args, code, errb)
 		}
+	}
+}
+
+// TestPerftBadCodeIsAUsageError: a -code that does not decode is a bad flag
+// value: exit 2, "-code: " and the first line of the parse error (not its
+// caret lines joined onto it), then the usage.
+func TestPerftBadCodeIsAUsageError(t *testing.T) {
+	code, out, errb := runArgs("-code", "terrace 8-long zz")
+	first, rest, _ := strings.Cut(errb, "\n")
+	want := "perft: -code: syntax error at offset 9: expected one space after the board size"
+	if code != 2 || first != want || !strings.Contains(rest, "Usage:") || out != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q then the usage", code, out, errb, want)
+	}
+}
+
+// TestPerftUnknownVariantNamesTheVariantsOnce: one line naming the game's
+// variants once, not the registry's "syntax error" text with the list
+// added again.
+func TestPerftUnknownVariantNamesTheVariantsOnce(t *testing.T) {
+	code, _, errb := runArgs("-game", "flooprail", "-variant", "bogus")
+	first, _, _ := strings.Cut(errb, "\n")
+	want := `perft: flooprail has no variant "bogus"; its variants are: normal, reverse`
+	if code != 2 || first != want {
+		t.Errorf("exit %d, stderr %q; want exit 2 and first line %q", code, errb, want)
 	}
 }

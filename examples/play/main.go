@@ -32,6 +32,8 @@ package main
 
 import (
 	"bufio"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -76,7 +78,7 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "the bot's random seed")
 	nodes := fs.Int("nodes", 0, fmt.Sprintf("mcts: iterations per move (default: %d, stopping early at %v; with -time alone: none)", defaultNodes, cli.BotMoveTime))
 	think := fs.Duration("time", 0, "mcts: thinking time per move, such as 2s (with -nodes too, whichever ends first)")
-	load := fs.String("load", "", "start from the end of the game record in this file")
+	load := fs.String("load", "", "start from the end of the game record in this file, which names its game (so no -game or -variant)")
 	if ok, code := prog.Parse(args); !ok {
 		return code
 	}
@@ -84,7 +86,29 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 		printGames(stdout)
 		return 0
 	}
+	if err := checkFlags(fs, *as, *nodes, *think); err != nil {
+		return prog.Exit(err)
+	}
 	return prog.Exit(play(prog, in, *game, *variant, *botKind, *as, *seed, *nodes, *think, *load))
+}
+
+// checkFlags refuses flags that would be ignored, so that a user is not
+// left believing they took effect, and budgets below zero, which the bots
+// would read as no budget at all (nor the default's time cap).
+func checkFlags(fs *flag.FlagSet, as, nodes int, think time.Duration) error {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	switch {
+	case given["load"] && (given["game"] || given["variant"]):
+		return cli.Usagef("-load: the record names its own game: leave out -game and -variant")
+	case given["as"] && !given["bot"]:
+		return cli.Usagef("-as %d: without -bot people play every seat", as)
+	case nodes < 0:
+		return cli.Usagef("-nodes %d: must be 0 or more", nodes)
+	case think < 0:
+		return cli.Usagef("-time %v: must be 0 or more", think)
+	}
+	return nil
 }
 
 // defaultNodes is the bot's node count when neither -nodes nor -time is
@@ -164,8 +188,51 @@ const help = `Type a move, in any notation the game accepts, or a command:
   help         this text
   quit         leave`
 
+// maxLine is the longest input line read; the longest move or file name
+// is far shorter.
+const maxLine = 64 << 10
+
+// lineReader reads the input a line at a time. Unlike bufio.Scanner, it
+// survives a line longer than maxLine: it skips the rest of it and says so,
+// and the game goes on.
+type lineReader struct {
+	r   *bufio.Reader
+	eof bool // the input has ended: reading again could wait on a terminal
+}
+
+func newLineReader(in io.Reader) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(in, maxLine)}
+}
+
+// next returns the next line without its end; tooLong is true (and line
+// empty) for a line longer than maxLine. ok is false at the end of the
+// input, with err the reading error if it was not the plain end.
+func (l *lineReader) next() (line string, tooLong, ok bool, err error) {
+	if l.eof {
+		return "", false, false, nil
+	}
+	b, err := l.r.ReadSlice('\n')
+	for errors.Is(err, bufio.ErrBufferFull) {
+		tooLong = true
+		_, err = l.r.ReadSlice('\n')
+	}
+	if err != nil {
+		l.eof = true
+		if !errors.Is(err, io.EOF) {
+			return "", false, false, err
+		}
+		if len(b) == 0 && !tooLong {
+			return "", false, false, nil
+		}
+	}
+	if tooLong {
+		return "", true, true, nil
+	}
+	return string(b), false, true, nil
+}
+
 func (s *session) loop(in io.Reader) error {
-	sc := bufio.NewScanner(in)
+	lines := newLineReader(in)
 	for {
 		if err := s.botMoves(); err != nil {
 			return err
@@ -176,11 +243,16 @@ func (s *session) loop(in io.Reader) error {
 		} else {
 			fmt.Fprint(s.out, "game over> ")
 		}
-		if !sc.Scan() {
+		text, tooLong, ok, err := lines.next()
+		if !ok {
 			fmt.Fprintln(s.out)
-			return sc.Err()
+			return err
 		}
-		line := strings.TrimSpace(sc.Text())
+		if tooLong {
+			fmt.Fprintf(s.out, "That line is over %d KiB long: skipped.\n", maxLine>>10)
+			continue
+		}
+		line := strings.TrimSpace(text)
 		cmd, arg, _ := strings.Cut(line, " ")
 		arg = strings.TrimSpace(arg)
 		switch cmd {
@@ -256,18 +328,46 @@ func seat(p boardrules.Any, pl boardrules.Player) string {
 	return fmt.Sprintf("%s (seat %d)", p.SeatName(pl), pl)
 }
 
-// undo takes back one move, or against a bot every move back to the
-// human's last turn.
+// undo takes back one move, or against a bot every move back to before
+// the human's last one. Against a bot that has moved before the human ever
+// did, there is nothing of the human's to take back: undoing the bot's
+// moves alone would only make it play them again, differently.
 func (s *session) undo() {
-	if err := s.h.Undo(); err != nil {
-		fmt.Fprintln(s.out, err)
-		return
+	back := 1
+	if s.bot != nil {
+		back = s.h.Len() - s.lastMoveOf(s.human)
+		if back > s.h.Len() {
+			fmt.Fprintln(s.out, "Nothing of yours to undo.")
+			return
+		}
 	}
-	for s.bot != nil && s.h.Position().ToMove() != s.human && s.h.Len() > 0 {
-		s.h.Undo()
+	for range back {
+		if err := s.h.Undo(); err != nil {
+			fmt.Fprintln(s.out, err)
+			return
+		}
 	}
 	fmt.Fprintf(s.out, "Back to move %d.\n", s.h.Len()+1)
 	s.showGame()
+}
+
+// lastMoveOf returns the index in the history's moves of the last move
+// that seat played, or -1 when it has played none. The history keeps no
+// record of who played what, so the game is replayed from its start.
+func (s *session) lastMoveOf(seat boardrules.Player) int {
+	last := -1
+	p := s.h.Start()
+	for i, m := range s.h.Moves() {
+		if p.ToMove() == seat {
+			last = i
+		}
+		next, err := p.Play(m)
+		if err != nil {
+			break // cannot happen: the history holds legal moves only
+		}
+		p = next
+	}
+	return last
 }
 
 func (s *session) save(file string) {

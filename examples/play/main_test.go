@@ -127,7 +127,6 @@ func TestLoadGoesOnFromTheEnd(t *testing.T) {
 	if r := readRecordFile(t, saved); r.Tags["White"] != "Ann" || len(r.Moves) != 2 {
 		t.Errorf("a loaded game saved again lost its tags or moves: %+v", r)
 	}
-	// A game loaded at start-up with -game given too: the record wins.
 	if _, err := runErr([]string{"-load", bad}); err == nil || !strings.Contains(err.Error(), "ply 2") {
 		t.Errorf("-load of a bad record: %v", err)
 	}
@@ -372,4 +371,73 @@ func TestBotBudget(t *testing.T) {
 			t.Errorf("-nodes %d -time %v: %+v, want %+v", c.nodes, c.think, got, c.want)
 		}
 	}
+}
+
+// TestUndoBeforeYourFirstMoveAgainstABot: against a bot that moved first,
+// undo before your first move is refused and the game is unchanged: taking
+// back the bot's opening alone would only have it play another.
+func TestUndoBeforeYourFirstMoveAgainstABot(t *testing.T) {
+	out := script(t, []string{"-game", "flooprail", "-bot", "random", "-as", "1"}, "undo", "undo", "moves", "quit")
+	if n := strings.Count(out, " plays "); n != 1 {
+		t.Errorf("%d moves played, want the bot's opening alone:\n%s", n, out)
+	}
+	if n := strings.Count(out, "Nothing of yours to undo."); n != 2 || strings.Contains(out, "Back to move") {
+		t.Errorf("undo before your first move was not refused twice:\n%s", out)
+	}
+	wantIn(t, out, "X (seat 1)> 7 legal moves: ")
+}
+
+// TestUndoAgainstABotAfterALoad: in a loaded game your seat's moves are
+// yours, so undo goes back to before the last of them.
+func TestUndoAgainstABotAfterALoad(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "two.txt")
+	if err := os.WriteFile(file, []byte("[Game \"flooprail\"]\n[Variant \"normal\"]\n\n1. E2-F2 F4-E4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := script(t, []string{"-load", file, "-bot", "random", "-as", "1"}, "undo", "quit")
+	wantIn(t, out, "Back to move 2.", "flooprail normal, move 2: X (seat 1) to move.")
+}
+
+// TestOverlongLineIsSkipped: a line too long to be a move or a command is
+// reported and skipped, and the game goes on, even when it is the last
+// line and has no end.
+func TestOverlongLineIsSkipped(t *testing.T) {
+	long := strings.Repeat("x", maxLine+10)
+	var b strings.Builder
+	if err := run(strings.NewReader(long+"\nE2-F2\n"+long), &b, []string{"-game", "flooprail"}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if n := strings.Count(out, "That line is over 64 KiB long: skipped."); n != 2 {
+		t.Errorf("%d overlong lines reported, want 2:\n%.2000s", n, out)
+	}
+	wantIn(t, out, "1. O (seat 0) plays E2-F2")
+	if strings.Contains(out, "xxx") {
+		t.Errorf("part of an overlong line was read as input:\n%.2000s", out)
+	}
+	// A line just short of the limit is read as usual.
+	out = script(t, []string{"-game", "flooprail"}, "moves"+strings.Repeat(" ", maxLine-len("moves")-1), "quit")
+	wantIn(t, out, "7 legal moves: ")
+}
+
+// TestPlayRefusesIgnoredAndNegativeFlags: a flag that would have no effect
+// (-game or -variant beside -load, whose record names the game; -as without
+// -bot) and a negative budget, which the bot would read as none (without
+// the default's time cap), are usage errors.
+func TestPlayRefusesIgnoredAndNegativeFlags(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.txt")
+	if err := os.WriteFile(file, []byte("[Game \"flooprail\"]\n[Variant \"normal\"]\n\n1. E2-F2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	clitest.Check(t, func(args []string, stdout, stderr io.Writer) int {
+		return command(strings.NewReader(""), args, stdout, stderr)
+	}, []clitest.Case{
+		{Args: []string{"-load", file, "-game", "terrace"}, Code: 2, Want: "play: -load: the record names its own game: leave out -game and -variant\n"},
+		{Args: []string{"-variant", "reverse", "-load", file}, Code: 2, Want: "leave out -game and -variant"},
+		{Args: []string{"-as", "7"}, Code: 2, Want: "play: -as 7: without -bot people play every seat\n"},
+		{Args: []string{"-game", "terrace", "-as", "0"}, Code: 2, Want: "play: -as 0: without -bot"},
+		{Args: []string{"-bot", "mcts", "-nodes", "-1"}, Code: 2, Want: "play: -nodes -1: must be 0 or more\n"},
+		{Args: []string{"-bot", "mcts", "-time", "-1s"}, Code: 2, Want: "play: -time -1s: must be 0 or more\n"},
+		{Args: []string{"-game", "flooprail", "-variant", "bogus"}, Code: 2, Want: `play: flooprail has no variant "bogus"; its variants are: normal, reverse` + "\n"},
+	})
 }

@@ -52,7 +52,7 @@ func command(args []string, stdout, stderr io.Writer) int {
 	fs := prog.Flags()
 	var o options
 	fs.StringVar(&o.game, "game", "", "only this game (default: every registered game)")
-	fs.StringVar(&o.variant, "variant", "", "only this variant (default: the standard one; every one with -v)")
+	fs.StringVar(&o.variant, "variant", "", "only this variant of the game; needs -game (default: the standard one; every one with -v)")
 	fs.Uint64Var(&o.seed, "seed", 1, "random seed of the games")
 	fs.BoolVar(&o.verbose, "v", false, "verbose: every variant, and the board every -every plies of the random games")
 	fs.IntVar(&o.every, "every", 25, "with -v, print the board every this many plies")
@@ -68,8 +68,19 @@ func command(args []string, stdout, stderr io.Writer) int {
 }
 
 func tour(w io.Writer, o options) error {
+	// Every flag is checked before the first line is printed, so that a bad
+	// one gives its error alone rather than after part of the tour.
 	if err := cli.CheckGame(o.game); err != nil {
 		return err
+	}
+	if o.variant != "" {
+		// A variant name means something in one game only.
+		if o.game == "" {
+			return cli.Usagef("-variant %s: name its game with -game", o.variant)
+		}
+		if g, _ := boardrules.Lookup(o.game); !contains(g.Variants, o.variant) {
+			return cli.UnknownVariant(o.game, o.variant)
+		}
 	}
 	games := boardrules.Games()
 	fmt.Fprintf(w, "boardrules tour: %d games: %s. Seats are numbered from 0 in turn order.\n", len(games), cli.GameNames())
@@ -83,9 +94,6 @@ func tour(w io.Writer, o options) error {
 		}
 		variants := g.Variants
 		if o.variant != "" {
-			if !contains(g.Variants, o.variant) {
-				return cli.Usagef("%s has no variant %q; its variants are: %s", g.Name, o.variant, strings.Join(g.Variants, ", "))
-			}
 			variants = []string{o.variant}
 		} else if !o.verbose {
 			variants = variants[:1]

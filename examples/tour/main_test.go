@@ -159,3 +159,25 @@ func TestTourWritesSVG(t *testing.T) {
 		t.Errorf("%s is not an SVG drawing: %.100q", path, data)
 	}
 }
+
+// TestTourFlagErrorsComeBeforeTheTour: -variant without -game (a variant
+// name means something in one game only) and a variant the game does not
+// have are usage errors given before any of the tour is printed.
+func TestTourFlagErrorsComeBeforeTheTour(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-variant", "6x6"}, "tour: -variant 6x6: name its game with -game\n"},
+		{[]string{"-game", "flooprail", "-variant", "6x6"}, `tour: flooprail has no variant "6x6"; its variants are: normal, reverse` + "\n"},
+	} {
+		code, out, errb := runTour(t, c.args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errb, c.want) || !strings.Contains(errb, "Usage:") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout, %q and the usage on stderr", c.args, code, out, errb, c.want)
+		}
+	}
+	_, help, _ := runTour(t, "-h")
+	if !strings.Contains(help, "needs -game") {
+		t.Errorf("-h does not say that -variant needs -game:\n%s", help)
+	}
+}

@@ -160,17 +160,42 @@ func CheckGame(name string) error {
 // error that names what exists.
 func NewGame(game, variant string) (boardrules.Any, error) {
 	if game == "" {
-		game = boardrules.Games()[0].Name
+		games := boardrules.Games()
+		if len(games) == 0 {
+			return nil, errors.New("no game is linked in")
+		}
+		game = games[0].Name
 	}
 	if err := CheckGame(game); err != nil {
 		return nil, err
 	}
 	p, err := boardrules.NewGame(game, variant)
+	var unknown *boardrules.UnknownError
+	if errors.As(err, &unknown) {
+		// Not err's own text: it starts "syntax error", which means nothing
+		// to a user who typed a flag, and the variants would be listed
+		// twice if we added them to it.
+		return nil, UnknownVariant(game, variant)
+	}
 	if err != nil {
-		g, _ := boardrules.Lookup(game)
-		return nil, Usagef("%v; the variants of %s are: %s", err, game, strings.Join(g.Variants, ", "))
+		return nil, Usagef("-variant %s: %s", variant, FirstLine(err))
 	}
 	return p, nil
+}
+
+// UnknownVariant is the usage error for a variant that game does not have:
+// one line naming the variants it has.
+func UnknownVariant(game, variant string) error {
+	g, _ := boardrules.Lookup(game)
+	return Usagef("%s has no variant %q; its variants are: %s", game, variant, strings.Join(g.Variants, ", "))
+}
+
+// FirstLine is the first line of err's text. A parse error's text goes on
+// with the input and a caret under the offending offset, lines that make
+// no sense once Exit has joined them onto one line.
+func FirstLine(err error) string {
+	first, _, _ := strings.Cut(err.Error(), "\n")
+	return first
 }
 
 // Progress shows on stderr how far a long run has got: a count out of a

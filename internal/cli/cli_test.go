@@ -141,3 +141,29 @@ func TestQuietFlagSetsQuiet(t *testing.T) {
 		t.Errorf("without -q: ok %v, Quiet %v; want true, false", ok, p.Quiet)
 	}
 }
+
+// TestUnknownVariantIsOneLineNamingTheVariantsOnce: the error names the
+// game, the variant asked for and each variant once, on one line, without
+// the "syntax error" of the registry's text (the user typed a flag, not a
+// notation).
+func TestUnknownVariantIsOneLineNamingTheVariantsOnce(t *testing.T) {
+	_, err := NewGame("terrace", "bogus")
+	var u UsageError
+	if !errors.As(err, &u) {
+		t.Fatalf("NewGame(terrace, bogus) = %v; want a usage error", err)
+	}
+	msg := err.Error()
+	want := `terrace has no variant "bogus"; its variants are: 8-long, 8-short, `
+	if !strings.HasPrefix(msg, want) || strings.Count(msg, "8-long") != 1 || strings.Contains(msg, "\n") || strings.Contains(msg, "syntax error") {
+		t.Errorf("NewGame(terrace, bogus) = %q; want one line beginning %q, 8-long once", msg, want)
+	}
+}
+
+func TestFirstLine(t *testing.T) {
+	if got := FirstLine(errors.New("syntax error at offset 2: bad\n\tab x\n\t  ^")); got != "syntax error at offset 2: bad" {
+		t.Errorf("FirstLine = %q", got)
+	}
+	if got := FirstLine(errors.New("one line")); got != "one line" {
+		t.Errorf("FirstLine = %q", got)
+	}
+}
