@@ -103,6 +103,12 @@ func checkFlags(fs *flag.FlagSet, as, nodes int, think time.Duration) error {
 		return cli.Usagef("-load: the record names its own game: leave out -game and -variant")
 	case given["as"] && !given["bot"]:
 		return cli.Usagef("-as %d: without -bot people play every seat", as)
+	case given["seed"] && !given["bot"]:
+		return cli.Usagef("-seed: without -bot there is no bot to seed")
+	case (given["nodes"] || given["time"]) && !given["bot"]:
+		// (a bot other than mcts ignores them too, which lets a script
+		// give every kind one budget)
+		return cli.Usagef("-nodes and -time set the bot's budget: give -bot mcts")
 	case nodes < 0:
 		return cli.Usagef("-nodes %d: must be 0 or more", nodes)
 	case think < 0:
