@@ -304,7 +304,14 @@
 //     played find their graph almost ready. Created pieces take free
 //     slots whose bits are in no set; the bits an overlay or a commit
 //     leaves behind are masked by the live pieces until the clean slots
-//     run out and the sets are cleaned.
+//     run out and the sets are cleaned;
+//   - the corner graph of the last position whose moves were written or
+//     read as text (String, Location, ParseMove, the checked Play): a
+//     move's canonical location is a walk on it, and its build costs far
+//     more than the walk, so the texts of all the moves of a position
+//     cost one build (listing the texts of the 6x6 start took 9 µs, of a
+//     middle game of 246 moves 32 µs, against 0.40 and 3.4 ms with a
+//     build per move).
 //
 // A goroutine that the scheduler moves to another processor finds another
 // working memory, without these: its next call builds the graph afresh

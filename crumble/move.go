@@ -121,7 +121,7 @@ func (m Move) String() string {
 	s := acquire()
 	defer scratchPool.Put(s)
 	ps := m.pieces()
-	s.corners.build(ps, int64(m.cols)<<m.shift, int64(m.rows)<<m.shift)
+	s.cornerGraphOf(ps, int64(m.cols)<<m.shift, int64(m.rows)<<m.shift)
 	s.text = m.appendText(s, s.text[:0])
 	return string(s.text)
 }

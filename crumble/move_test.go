@@ -222,3 +222,56 @@ func TestPlayUncheckedAllocs(t *testing.T) {
 		t.Errorf("%.2f allocations per ply, at most %.0f; want 2, at most 3", mean, worst)
 	}
 }
+
+// TestMoveTextsFromTheHeldCornerGraph: String, Location and ParseMove
+// reuse the corner graph a scratch holds when it is the graph of the same
+// pieces. Texts of the moves of two positions with as many pieces (two
+// children of one position, or one and its decoded twin, whose equal
+// pieces live elsewhere), interleaved, agree with texts written from a
+// graph built afresh for each.
+func TestMoveTextsFromTheHeldCornerGraph(t *testing.T) {
+	fresh := func(m Move) string {
+		var s scratch
+		s.corners.build(m.pieces(), int64(m.cols)<<m.shift, int64(m.rows)<<m.shift)
+		return string(m.appendText(&s, nil))
+	}
+	freshLocation := func(p Position, i int) string {
+		var g cornerGraph
+		wf, hf := p.dims()
+		g.build(p.pieces, wf, hf)
+		return string(g.appendCanonical(nil, p.pieces[i].X(), p.pieces[i].Y()))
+	}
+	pairs := 0
+	for _, p := range randomPositions(t, "6x6", 2, 20) {
+		moves := p.LegalMoves()
+		a := p.PlayUnchecked(moves[0])
+		for _, m := range moves[1:] {
+			b := p.PlayUnchecked(m)
+			if b.NumPieces() != a.NumPieces() || b.Equal(a) {
+				continue
+			}
+			pairs++
+			for _, pair := range [][2]Position{{a, b}, twins(t, b)} {
+				am, bm := pair[0].LegalMoves(), pair[1].LegalMoves()
+				for k := range min(len(am), len(bm)) {
+					for _, m := range []Move{am[k], bm[k]} {
+						if got, want := m.String(), fresh(m); got != want {
+							t.Fatalf("%s then %s: move %d is %q, written afresh %q", code(pair[0]), code(pair[1]), k, got, want)
+						}
+					}
+				}
+				for i := range pair[0].NumPieces() {
+					for _, q := range pair {
+						if got, want := q.Location(i), freshLocation(q, i); got != want {
+							t.Fatalf("%s: Location(%d) = %q, written afresh %q", code(q), i, got, want)
+						}
+					}
+				}
+			}
+			break
+		}
+	}
+	if pairs < 10 {
+		t.Fatalf("only %d pairs of positions with as many pieces", pairs)
+	}
+}

@@ -310,10 +310,10 @@ func (g *cornerGraph) joinCounts(x0, y0, x1, y1 int64) (int, int) {
 // panics when i is out of range, like slice indexing.
 func (p Position) Location(i int) string {
 	pc := p.pieces[i]
-	var g cornerGraph
+	s := acquire()
+	defer scratchPool.Put(s)
 	wf, hf := p.dims()
-	g.build(p.pieces, wf, hf)
-	return string(g.appendCanonical(nil, pc.X(), pc.Y()))
+	return string(s.cornerGraphOf(p.pieces, wf, hf).appendCanonical(nil, pc.X(), pc.Y()))
 }
 
 // ---- syntax ----
@@ -646,15 +646,14 @@ func (p Position) ParseMove(s string) (Move, error) {
 	sc := acquire()
 	defer scratchPool.Put(sc)
 	sc.take(&p)
-	m, _, _, err := p.parseMove(sc, s, false)
+	m, _, _, err := p.parseMove(sc, s)
 	return m, err
 }
 
-// parseMove is ParseMove in the scratch sc, whose corner graph already
-// holds the position's when graphBuilt. It leaves the move played out in
+// parseMove is ParseMove in the scratch sc. It leaves the move played out in
 // sc (the action in sc.act; for a path the colours in sc.col, with the
 // travelling piece tr and the winning colour win, or -1) for finish.
-func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int32, int8, error) {
+func (p *Position) parseMove(sc *scratch, s string) (Move, int32, int8, error) {
 	var pm parsed
 	if err := pm.parse(s); err != nil {
 		return Move{}, -1, -1, err
@@ -666,10 +665,7 @@ func (p *Position) parseMove(sc *scratch, s string, graphBuilt bool) (Move, int3
 		return Move{}, -1, -1, gameOver(s, "the game is over ("+p.Outcome().Reason+")")
 	}
 	wf, hf := p.dims()
-	g := &sc.corners
-	if !graphBuilt {
-		g.build(p.pieces, wf, hf)
-	}
+	g := sc.cornerGraphOf(p.pieces, wf, hf)
 	x, y, err := p.locate(&pm, g)
 	if err != nil {
 		return Move{}, -1, -1, err

@@ -49,10 +49,10 @@ func (p Position) Play(m Move) (Position, error) {
 // playIn is Play of a move bound to p's pieces, in scratch s.
 func (p *Position) playIn(s *scratch, m Move) (Position, error) {
 	wf, hf := p.dims()
-	s.corners.build(p.pieces, wf, hf)
+	s.cornerGraphOf(p.pieces, wf, hf)
 	s.text = m.appendText(s, s.text[:0])
 	text := string(s.text)
-	q, tr, win, err := p.parseMove(s, text, true)
+	q, tr, win, err := p.parseMove(s, text)
 	if err != nil {
 		return Position{}, err
 	}

@@ -29,6 +29,7 @@ type scratch struct {
 	act       action
 	col       []uint64
 	corners   cornerGraph // locations and move text
+	cornersOf []piece     // the pieces corners is the graph of (see cornerGraphOf)
 	bases     []baseDesc
 	listMade  []int32 // the created pieces' slots of an overlay on the lists
 	madeSlots []int32 // the created pieces' slots of each search (baseDesc.made)
@@ -108,6 +109,19 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // LegalMoves of the same position (a playout's ply, a search's expansion)
 // finds the position's graph and searches in it.
 func acquire() *scratch { return scratchPool.Get().(*scratch) }
+
+// cornerGraphOf returns the corner graph of pieces ps on a board wf x hf,
+// built unless s holds it already: a listing's move texts, one String
+// each, then cost one build rather than one per move. Pieces are never
+// changed, and s keeps ps alive, so a slice seen before holds the same
+// pieces.
+func (s *scratch) cornerGraphOf(ps []piece, wf, hf int64) *cornerGraph {
+	if !samePieces(s.cornersOf, ps) || s.corners.wf != wf || s.corners.hf != hf {
+		s.corners.build(ps, wf, hf)
+		s.cornersOf = ps
+	}
+	return &s.corners
+}
 
 // holds reports whether s.g is the contact graph of p's pieces.
 func (s *scratch) holds(p *Position) bool {
