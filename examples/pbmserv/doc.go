@@ -72,7 +72,11 @@
 // changes a board reads it with its version, checks everything against
 // what it read, and writes it back only if the version is unchanged
 // (UPDATE ... WHERE version = ?, in the same transaction as the new move);
-// otherwise it starts again from the read, at most 8 times. Of two
+// otherwise it starts again from the read, at most 8 times. A move that
+// also reads the record (Crumble with draw rules, below) starts again too
+// when the record's read finds the board at another version than the
+// first read: what it checked (seat, end, number) held for the old state
+// only, and a resignation in between must not let the move through. Of two
 // simultaneous moves on one board exactly one is stored, and the other,
 // re-checked, gets "wrong move number" (or is played after the first, if
 // it carried no number and is still legal and still its sender's turn).
@@ -107,36 +111,86 @@
 // that reaches it ends drawn, "draw: the move limit of N moves is reached",
 // with a Termination tag in its record. The limit is 1,000 moves for
 // Tumbling Down, Terrace (both boards, any number of players) and
-// FloopRail, and 500 for Crumble, whose moves replay the record (a
-// Crumble Play costs about 0.3 ms, so the replay stays near 0.15 s). Games
-// played to win end far sooner.
+// FloopRail, and 200 for Crumble, whose moves replay the record and whose
+// Play grows dear as pieces multiply (figures below, under Limits). A
+// board that already has more moves (made under an older limit) ends
+// drawn with its next move. Games played to win end far sooner.
 //
 // Limits. Every cost a client can cause is bounded (Limits, ConnLimits;
 // the flags set them):
 //   - a POST /command body of at most 64 KiB and 100 commands (more is
 //     refused whole, 413), its replies at most 1 MiB (the commands after
 //     that are not run); when the client goes away the commands not yet
-//     run are dropped;
+//     run are dropped; a form (POST /boards/N) of at most 64 KiB (413),
+//     its move at most 1,000 bytes like a command line (400);
+//   - every HTTP request's work has a deadline, 10 s (and a quarter of the
+//     write timeout before it, so that the reply is still written): it
+//     ends the store's calls and a replay under way ("error: not done: the
+//     request's time limit is reached; this command changed nothing",
+//     503), and the commands of a body not yet started are not run, the
+//     reply ending "error: time limit reached: stopped after K of N
+//     commands; the rest were not run" (503 unless an earlier command
+//     failed). A write once begun is finished (one short transaction), so
+//     that a change is never stored and reported as not done;
+//   - one HTTP request may replay a game's record at most 10 times:
+//     history, "board N#k" (k > 0) and a move on a Crumble board with the
+//     draw rules each cost one (a move once, however often it starts
+//     again). The commands beyond are refused, not run: "error: not run:
+//     one request may replay a game's record at most 10 times ..." (413);
+//     the others in the body still run. -stdin has no such budget: it runs
+//     one command a line, so each costs at most one replay;
 //   - password checks (bcrypt, for moves and registrations): 20 at once
 //     from one client address, then 5 per second; an account that took 10
 //     wrong passwords is checked once per 6 s, whoever asks. A refused
 //     check costs no hash: "error: too many wrong passwords for alice: try
-//     again in 6 s" (HTTP 429 with Retry-After). [Decision: the account
-//     limit also stalls the account's owner while someone guesses; the
+//     again in 6 s" (HTTP 429 with Retry-After). The account's token is
+//     taken before the hash and given back when the password is right, so
+//     guesses sent at once run at most 10 hashes, not one each. [Decision:
+//     the account limit also stalls the account's owner while someone
+//     guesses (and at most 10 checks of one account run at once); the
 //     alternative, unlimited guesses from many addresses, is worse. The
 //     counts live in each server process.]
 //   - challenges need no password (pbmserv's syntax), so each user may sit
 //     at no more than 100 open boards and be seated on no more than 30 new
 //     boards per hour; the counts come from the database, so they hold
-//     across servers sharing one;
+//     across servers sharing one, and they are taken in the transaction
+//     that inserts the board, serialised per user (SQLite: every
+//     transaction takes the write lock when it begins; PostgreSQL: the
+//     players' rows of users are locked FOR UPDATE, in name order), so
+//     challenges sent at once cannot all pass one count;
+//   - Crumble games of at most 200 moves: see "Crumble's costs" below;
 //   - "games USER" lists the newest 200 boards; the front page the newest
 //     100 open ones;
-//   - each game's move limit (above) bounds a record and any replay;
+//   - each game's move limit (above) bounds a record and any replay, which
+//     checks the request's deadline before every move it plays;
 //   - HTTP connections: 5 s to send the headers, at most 16 KiB of them;
 //     15 s for a whole request; 30 s to write a reply; 60 s idle between
 //     requests; 64 open connections per client address, 4,096 in all (or
 //     the file limit less 128); a connection beyond a limit is closed as
 //     soon as it is accepted.
+//
+// Crumble's costs. A checked Crumble Play grows dear as pieces multiply,
+// and a Crumble move with the draw rules, history and "board N#k" replay
+// the record. Measured in CPU time (getrusage, so that the figures do not
+// depend on the machine's other load) by "PBMSERV_MEASURE=1 go test -run
+// TestCrumbleCosts -v ./examples/pbmserv/" on the 2-core machine this was
+// written on, for random games stopped short of their end:
+//
+//	board  moves  legal moves    listing   board N#k    history
+//	6x6    200      858          < 1 ms     21 ms        23 ms
+//	12x12  200    1,054-1,625    1-3 ms     38-40 ms     42 ms
+//	12x12  500    1,756          2 ms      178 ms       192 ms
+//	16x16  500    3,962-4,247    4-7 ms    227-261 ms   230-257 ms
+//	32x32  200    7,096-7,129    6 ms      146-177 ms   152-181 ms
+//	32x32  500    13,009-13,824  14-19 ms  607-649 ms   633-660 ms
+//
+// (The listing is every legal move's text for the JSON and the page: the
+// library writes a position's move texts from one corner graph.) So
+// within the move limit a replay costs at most about 0.2 s, on the
+// largest board, and a request's replay budget at most about 2 s. A longer
+// board made under the old limit of 500 moves still reads and ends drawn
+// with its next move; its replays cost up to 0.65 s, within the request's
+// deadline and budget.
 //
 // Passwords. Stored only as bcrypt hashes (cost 10 by default, -cost to
 // change; the tests use the minimum to stay fast). bcrypt reads at most 72
@@ -181,7 +235,8 @@
 // starting with '#' are skipped. A line longer than 1,000 bytes, or one
 // that is not text (invalid UTF-8, control characters), gets an error
 // reply (echoed as "(a line of N bytes)" or "(a line that is not text)")
-// and the next line is read; the door's memory stays bounded.
+// and the next line is read; the door's memory stays bounded. The length
+// is the line's without its end: "\n" and "\r\n" are alike.
 //
 // -http ADDRESS serves:
 //
@@ -205,8 +260,10 @@
 // password or a seat that is not the sender's; 404 for a missing board,
 // user or move number; 409 for a move the board refuses (wrong number,
 // not your turn, illegal, game over) and a name taken; 413 for a body
-// beyond the limits; 429 for a limit, with Retry-After; 500 for a damaged
-// board or an internal error. A body of several commands has the status of
+// beyond the limits and a command beyond the request's replay budget; 429
+// for a limit, with Retry-After; 500 for a damaged board or an internal
+// error (the page's form included: only a missing board is 404); 503 for
+// work the request's deadline stopped. A body of several commands has the status of
 // its first error. Every reply carries a Content-Security-Policy (no
 // script, nothing from elsewhere, framed only by the site's own pages),
 // X-Frame-Options SAMEORIGIN, X-Content-Type-Options nosniff and
@@ -228,7 +285,10 @@
 // board's move count is max(ply) of its moves, one probe of the primary
 // key. Servers starting at once on an empty PostgreSQL database create
 // the schema one after the other, under a session advisory lock
-// (CREATE TABLE IF NOT EXISTS is not safe against itself).
+// (CREATE TABLE IF NOT EXISTS is not safe against itself). Each server
+// process opens at most 32 PostgreSQL connections (the server's default
+// max_connections is 100, for every process sharing it; challenges
+// waiting for a user's row lock hold theirs), and queues beyond.
 //
 // Dependencies, each for a reason the standard library cannot meet:
 // modernc.org/sqlite (SQLite translated to Go: an embedded database with
@@ -253,7 +313,14 @@
 // caps on challenges, bounded requests, a client that leaves, reads that
 // do not replay, the move limit, hostile -stdin lines, two PostgreSQL
 // servers starting at once, a damaged board in a list, statuses and
-// headers, and password guessing. A browser test drives the page and the
+// headers, and password guessing. A review's defects have a test each,
+// failing before its fix: a resignation between a move's two reads
+// (race_fix_test.go), guesses sent at once (guess_test.go), challenges
+// sent at once (caps_race_test.go), CRLF lines at the length limit
+// (stdin_crlf_test.go), the form's limits and statuses (form_test.go),
+// and Crumble's size, listing, request deadline, write timeout and replay
+// budget (cost_test.go); measure_unix_test.go measures Crumble's costs
+// (above). A browser test drives the page and the
 // front page in headless Chromium when one is installed. ci.sh installs Chromium and
 // PostgreSQL on Debian and runs them all.
 package main

@@ -36,11 +36,12 @@ type gameWord struct {
 const defaultMaxMoves = 1000
 
 // crumbleMaxMoves is Crumble's: a move on a board with the automatic draw
-// rules replays the record (needsHistory), and a checked Crumble Play costs
-// some 10 to 50 µs (more as pieces multiply), so 500 moves keep that replay
-// within a few tens of milliseconds. Random 6x6 games end by the rules
-// within about 500 moves.
-const crumbleMaxMoves = 500
+// rules replays the record (needsHistory), as do history and "board
+// N#k", and a checked Crumble Play grows dear as pieces multiply (doc.go
+// has the figures): a replay of 200 moves takes 20 to 40 ms of CPU up to
+// 12x12 and 150 to 180 ms on 32x32, where 500 moves took up to 0.65 s.
+// Games played to win end far sooner.
+const crumbleMaxMoves = 200
 
 // moveLimit is the move limit of a board's game, or the server's when
 // set.

@@ -129,7 +129,7 @@ func checkStore(t *testing.T, st Store) (boards, moves int) {
 		if err != nil {
 			t.Fatalf("board %d: %v", id, err)
 		}
-		h, err := replay(b.Game, b.Variant, b.Moves)
+		h, err := replay(ctx, b.Game, b.Variant, b.Moves)
 		if err != nil {
 			t.Fatalf("board %d does not replay: %v", id, err)
 		}

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/boardrules/boardrules"
 )
@@ -22,14 +23,34 @@ import (
 //	GET  /games/{n}      board n as JSON: position code, legal moves, outcome, players, moves
 //	GET  /boards/{n}     board n as a web page: picture, legal moves, a form to move
 //	POST /boards/{n}     the page's form: makes a move, then shows the page again
-func (s *Server) Handler() http.Handler {
+//
+// Every request's work has a deadline (Limits.RequestTime) and a budget of
+// replays (Limits.MaxReplays), which the core checks.
+func (s *Server) Handler() http.Handler { return s.handler(s.limits.RequestTime) }
+
+// handler is Handler with the requests' deadline given: serveHTTP holds it
+// under the server's write timeout.
+func (s *Server) handler(deadline time.Duration) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /command", s.handleCommand)
 	mux.HandleFunc("GET /games/{n}", s.handleJSON)
 	mux.HandleFunc("GET /boards/{n}", s.handlePage)
 	mux.HandleFunc("POST /boards/{n}", s.handlePage)
 	mux.HandleFunc("GET /{$}", s.handleIndex)
-	return securityHeaders(mux)
+	return securityHeaders(s.bounded(mux, deadline))
+}
+
+// bounded gives each request its deadline and its replay budget. The
+// deadline is on the request's context, so it also ends the store's calls
+// and the replays under way; and the handler returns when its commands
+// stop, where a write timeout alone would leave it running every command
+// for a client that can no longer read the reply.
+func (s *Server) bounded(h http.Handler, deadline time.Duration) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), deadline)
+		defer cancel()
+		h.ServeHTTP(w, r.WithContext(withBudget(ctx, s.limits.MaxReplays)))
+	})
 }
 
 // securityHeaders sets on every reply, errors included: a
@@ -97,6 +118,15 @@ func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
 	var out strings.Builder
 	first := statusOK // the first error's status
 	for i, l := range lines {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			// The request's time is up: the commands left are not run,
+			// and the reply says where it stopped.
+			fmt.Fprintf(&out, "error: time limit reached: stopped after %d of %d commands; the rest were not run\n", i, len(lines))
+			if first == statusOK {
+				first = status{code: http.StatusServiceUnavailable}
+			}
+			break
+		}
 		if ctx.Err() != nil {
 			return // the client has gone: nobody to run the rest for
 		}
@@ -173,7 +203,7 @@ func (s *Server) gameByNumber(ctx context.Context, n string) (*game, error) {
 		return nil, statusErr(http.StatusNotFound, "no board %d", id)
 	}
 	if err != nil {
-		return nil, s.logDamaged(damaged(id, err))
+		return nil, s.damagedOr(ctx, id, err)
 	}
 	g := &game{b: b}
 	return g, s.position(g)
@@ -185,19 +215,20 @@ func (g *game) json() gameJSON {
 	j := gameJSON{
 		Board: b.ID, Word: b.Word, Game: b.Game, Variant: b.Variant, Players: b.Players,
 		Moves: b.Moves, NextMove: b.Plies + 1, ToMove: int(p.ToMove()), Position: b.Position,
-		LegalMoves: p.LegalMoves(),
-		Outcome:    outcomeJSON{Status: o.Status.String(), Winner: int(o.Winner), Reason: o.Reason},
-		Over:       b.Over, Result: b.Result, Termination: b.Termination, Version: b.Version,
+		Outcome: outcomeJSON{Status: o.Status.String(), Winner: int(o.Winner), Reason: o.Reason},
+		Over:    b.Over, Result: b.Result, Termination: b.Termination, Version: b.Version,
 		DrawOffer: []string{},
 	}
 	if j.Moves == nil {
 		j.Moves = []string{}
 	}
-	if b.Over {
-		j.LegalMoves = []string{}
-	}
-	if j.LegalMoves == nil {
-		j.LegalMoves = []string{}
+	j.LegalMoves = []string{}
+	if !b.Over {
+		// Every move, Crumble's too: its texts share one corner graph per
+		// position, a few ms for the 14,000 moves of a 32x32 middle game.
+		if all := p.LegalMoves(); all != nil {
+			j.LegalMoves = all
+		}
 	}
 	if t := j.ToMove; t >= 0 && t < len(b.Players) {
 		j.ToMoveUser = b.Players[t]
@@ -249,6 +280,12 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodPost {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		if err := r.ParseForm(); err != nil {
+			// A body past the limit is refused as /command refuses one
+			// (413); anything else is a form that does not read (400).
+			if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+				textError(w, fmt.Sprintf("error: form too large (at most %d bytes)\n", maxBody), status{code: http.StatusRequestEntityTooLarge})
+				return
+			}
 			textError(w, "error: bad form\n", status{code: http.StatusBadRequest})
 			return
 		}
@@ -305,9 +342,17 @@ func (s *Server) formMove(ctx context.Context, n string, f url.Values) (string, 
 	if err != nil {
 		return fail(err)
 	}
+	// Only a missing board is 404; a row that does not read is a damaged
+	// board and a store error an internal one (500), whose details go to
+	// the log, not to the page.
 	b, err := s.store.BoardHead(ctx, id)
-	if err != nil {
+	switch {
+	case errors.Is(err, errNotFound):
 		return fail(statusErr(http.StatusNotFound, "no board %d", id))
+	case err != nil && b != nil:
+		return fail(s.logDamaged(damaged(id, err)))
+	case err != nil:
+		return fail(err)
 	}
 	user, err := parseUser(strings.TrimSpace(f.Get("user")))
 	if err == nil && user == "" {
@@ -323,7 +368,13 @@ func (s *Server) formMove(ctx context.Context, n string, f url.Values) (string, 
 	if _, err := parsePassword(pw); err != nil {
 		return fail(err)
 	}
-	move := strings.Join(strings.Fields(f.Get("move")), " ")
+	// The move is held to the limit of a command line, as on /command,
+	// before any work is spent on it.
+	raw := f.Get("move")
+	if len(raw) > maxLine {
+		return fail(lineErr("move too long (%d bytes, at most %d)", len(raw), maxLine))
+	}
+	move := strings.Join(strings.Fields(raw), " ")
 	if move == "" {
 		return fail(lineErr("choose or type a move"))
 	}

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -37,6 +39,15 @@ type Limits struct {
 	MaxListed int
 	// MaxMoves, when set, replaces every game's own move limit.
 	MaxMoves int
+	// RequestTime is the time one HTTP request's work may take, from the
+	// end of its headers: commands not started by then are not run, and a
+	// replay under way stops (serveHTTP holds it under the write timeout,
+	// so that the reply saying so still reaches the client).
+	RequestTime time.Duration
+	// MaxReplays is how many replays of a game's record one HTTP request
+	// may ask for: history, "board N#k" and moves on Crumble boards with
+	// the draw rules each cost one. The commands beyond it are refused.
+	MaxReplays int
 }
 
 // DefaultLimits are generous for people playing by mail or on the page and
@@ -54,6 +65,8 @@ var DefaultLimits = Limits{
 	PasswordChecks:     20,
 	PasswordCheckEvery: 200 * time.Millisecond,
 	MaxListed:          200,
+	RequestTime:        10 * time.Second,
+	MaxReplays:         10,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -78,6 +91,8 @@ func (l Limits) withDefaults() Limits {
 	set(&l.PasswordChecks, d.PasswordChecks)
 	setD(&l.PasswordCheckEvery, d.PasswordCheckEvery)
 	set(&l.MaxListed, d.MaxListed)
+	setD(&l.RequestTime, d.RequestTime)
+	set(&l.MaxReplays, d.MaxReplays)
 	return l
 }
 
@@ -121,17 +136,6 @@ func (l *limiter) refill(key string, now time.Time) *bucket {
 	return b
 }
 
-// wait is how long until key has a token; 0 when it has one now.
-func (l *limiter) wait(key string, now time.Time) time.Duration {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	b := l.refill(key, now)
-	if b.tokens >= 1 {
-		return 0
-	}
-	return time.Duration((1 - b.tokens) * float64(l.every))
-}
-
 // take spends one of key's tokens if it has one, else says how long to wait.
 func (l *limiter) take(key string, now time.Time) time.Duration {
 	l.mu.Lock()
@@ -144,12 +148,15 @@ func (l *limiter) take(key string, now time.Time) time.Duration {
 	return time.Duration((1 - b.tokens) * float64(l.every))
 }
 
-// spend takes a token even when there is none (the bucket goes below
-// zero): a wrong password is counted however fast it came.
-func (l *limiter) spend(key string, now time.Time) {
+// give returns a token taken for work that turned out not to count (a
+// password that was right, a check refused elsewhere), up to the burst.
+// A bucket forgotten meanwhile (it was full) stays forgotten.
+func (l *limiter) give(key string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.refill(key, now).tokens--
+	if b, ok := l.m[key]; ok {
+		b.tokens = math.Min(l.burst, b.tokens+1)
+	}
 }
 
 // seconds rounds a wait up to whole seconds for a reply.
@@ -174,3 +181,53 @@ func tooMany(wait time.Duration, format string, a ...any) error {
 	return errLine{msg: fmt.Sprintf(format, a...) + fmt.Sprintf(": try again in %d s", seconds(wait)),
 		status: http.StatusTooManyRequests, retry: seconds(wait)}
 }
+
+// budgetKey is the context key of a request's replay budget.
+type budgetKey struct{}
+
+// withBudget gives the commands run under ctx n replays in all: one HTTP
+// request's budget, shared by its commands.
+func withBudget(ctx context.Context, n int) context.Context {
+	b := new(atomic.Int64)
+	b.Store(int64(n))
+	return context.WithValue(ctx, budgetKey{}, b)
+}
+
+// spendReplay takes one replay from the request's budget, or refuses the
+// command (413, like the request's other limits) when none is left. A
+// context without a budget (standard input, one command a line) is not
+// limited: each of its commands replays at most once.
+func (s *Server) spendReplay(ctx context.Context) error {
+	b, ok := ctx.Value(budgetKey{}).(*atomic.Int64)
+	if !ok || b.Add(-1) >= 0 {
+		return nil
+	}
+	return statusErr(http.StatusRequestEntityTooLarge,
+		"not run: one request may replay a game's record at most %d times (history, board N#k, Crumble moves); send the rest in another request", s.limits.MaxReplays)
+}
+
+// errTimeUp is the reply to a command that the request's deadline
+// stopped, or did not let start: nothing it would have changed is stored.
+// 503: the server could not do it in the time it gives a request.
+func (s *Server) errTimeUp() error {
+	return statusErr(http.StatusServiceUnavailable, "not done: the request's time limit is reached; this command changed nothing")
+}
+
+// ctxErr is err, or the reply for a context that has ended when err came
+// (a store call cut short, a replay stopped): the deadline's error, or the
+// client's going. It keeps a cut-short read from passing for a damaged
+// board or an internal error.
+func (s *Server) ctxErr(ctx context.Context, err error) error {
+	switch {
+	case err == nil || ctx.Err() == nil:
+		return err
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return s.errTimeUp()
+	default:
+		return errGone
+	}
+}
+
+// errGone is the error of a command whose client has gone: nothing is
+// written back (statusGone).
+var errGone = errLine{msg: "request cancelled", status: statusGone}

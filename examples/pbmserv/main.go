@@ -55,6 +55,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.PasswordChecks, "checks", lim.PasswordChecks, "password checks one client address may start at once (then 5 per second)")
 	fs.IntVar(&lim.WrongPasswords, "wrong", lim.WrongPasswords, "wrong passwords an account takes before checks slow to one per 6 s")
 	fs.IntVar(&lim.MaxCommands, "max-commands", lim.MaxCommands, "the most commands in one HTTP request")
+	fs.IntVar(&lim.MaxReplays, "max-replays", lim.MaxReplays, "the most replays of a game's record (history, board N#k, Crumble moves) in one HTTP request")
+	fs.DurationVar(&lim.RequestTime, "request-time", lim.RequestTime, "time one HTTP request's commands may take (held under the write timeout)")
 	conns := DefaultConnLimits
 	fs.IntVar(&conns.PerAddress, "conns-per-ip", conns.PerAddress, "the most open HTTP connections from one client address")
 	if n := fileLimit(); n > 0 && conns.Total > n-128 {
@@ -92,10 +94,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad("-cost must be %d to %d", bcrypt.MinCost, bcrypt.MaxCost)
 	}
 	conns.ReadHeader = min(conns.ReadHeader, conns.Read)
-	if conns.Read <= 0 || conns.Write <= 0 || conns.Idle <= 0 {
+	if conns.Read <= 0 || conns.Write <= 0 || conns.Idle <= 0 || lim.RequestTime <= 0 {
 		return bad("the timeouts must be positive")
 	}
-	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.PasswordChecks, lim.WrongPasswords, lim.MaxCommands, conns.PerAddress, conns.Total} {
+	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.PasswordChecks, lim.WrongPasswords, lim.MaxCommands, lim.MaxReplays, conns.PerAddress, conns.Total} {
 		if v < 1 {
 			return bad("the limits must be at least 1")
 		}
@@ -163,8 +165,11 @@ var DefaultConnLimits = ConnLimits{
 // serveHTTP serves srv on ln with the connection limits until ctx ends,
 // then shuts down, letting requests under way finish for 5 s.
 func serveHTTP(ctx context.Context, srv *Server, ln net.Listener, c ConnLimits) error {
+	// The requests' deadline ends their work a quarter of the write
+	// timeout before it, so that the reply saying what was not done is
+	// still written.
 	hs := &http.Server{
-		Handler:           srv.Handler(),
+		Handler:           srv.handler(min(srv.limits.RequestTime, c.Write-c.Write/4)),
 		ReadHeaderTimeout: c.ReadHeader,
 		ReadTimeout:       c.Read,
 		WriteTimeout:      c.Write,
@@ -292,27 +297,37 @@ func serveStdin(ctx context.Context, srv *Server, in io.Reader, out io.Writer) e
 
 // readLine reads one line without its end. A line longer than maxLine is
 // skipped to its end without being kept: long is its length (0 for a line
-// that fits), so memory stays bounded whatever comes in.
+// that fits), so memory stays bounded whatever comes in. The length is the
+// line's without its end, "\n" or "\r\n" alike: a mail robot on
+// another system must not lose a byte of the limit to its line ends.
 func readLine(r *bufio.Reader) (line []byte, long int, err error) {
+	cr := false // the last full chunk ended in '\r', which may be the end's
 	for {
 		chunk, err := r.ReadSlice('\n')
-		if long == 0 && len(line)+len(chunk) <= maxLine+1 {
-			line = append(line, chunk...)
+		full := errors.Is(err, bufio.ErrBufferFull)
+		body := chunk
+		if !full {
+			// The line's last chunk: its end is not counted. (A chunk cut
+			// by a full buffer keeps its '\r' until the next chunk shows
+			// whether a '\n' follows.)
+			body = bytes.TrimRight(chunk, "\r\n")
+			if len(body) == 0 && cr && len(chunk) > 0 {
+				long-- // the '\r' counted with the chunk before was the end's
+			}
+		}
+		if long == 0 && len(line)+len(body) <= maxLine {
+			line = append(line, body...)
 		} else {
-			long += len(line) + len(chunk)
+			long += len(line) + len(body)
 			line = nil
 		}
-		if errors.Is(err, bufio.ErrBufferFull) {
+		if full {
+			cr = len(chunk) > 0 && chunk[len(chunk)-1] == '\r'
 			continue
 		}
-		if long > 0 {
-			long -= countEnd(chunk)
-		}
-		return bytes.TrimRight(line, "\r\n"), long, err
+		return line, long, err
 	}
 }
-
-func countEnd(b []byte) int { return len(b) - len(bytes.TrimRight(b, "\r\n")) }
 
 // isText: valid UTF-8 without control characters other than tab.
 func isText(s string) bool {

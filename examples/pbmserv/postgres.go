@@ -42,6 +42,13 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 		db.Close()
 		return nil, err
 	}
+	// A bounded pool: PostgreSQL refuses connections past its
+	// max_connections (100 by default, shared by every server process),
+	// and challenges that wait for a user's row lock (NewBoardWithin) hold
+	// their connection while they wait. Past the bound, database/sql
+	// queues the callers; no store method holds two connections at once,
+	// so the queue cannot deadlock.
+	db.SetMaxOpenConns(postgresConns)
 	s := &sqlStore{db: db, dollars: true}
 	if err := s.migrateLocked(ctx); err != nil {
 		db.Close()
@@ -49,6 +56,9 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 	}
 	return s, nil
 }
+
+// postgresConns is the most connections one server process opens.
+const postgresConns = 32
 
 // schemaLock is the advisory lock key that serialises schema creation:
 // "pbmserv" read as a number. CREATE TABLE IF NOT EXISTS is not safe

@@ -29,6 +29,9 @@ type Server struct {
 	limits Limits
 	wrong  *limiter // wrong passwords per account
 	checks *limiter // password checks per client address
+	// compare checks a password against its hash: bcrypt's, replaced
+	// only by tests that count the hashes run.
+	compare func(hash, password []byte) error
 }
 
 // NewServer returns a core over st. cost is the bcrypt cost of new
@@ -39,7 +42,7 @@ func NewServer(st Store, cost int, logger *log.Logger) *Server {
 	if logger == nil {
 		logger = log.New(io.Discard, "", 0)
 	}
-	s := &Server{store: st, cost: cost, now: time.Now, log: logger}
+	s := &Server{store: st, cost: cost, now: time.Now, log: logger, compare: bcrypt.CompareHashAndPassword}
 	s.SetLimits(DefaultLimits)
 	return s
 }
@@ -90,9 +93,11 @@ func (s *Server) run(ctx context.Context, c command) (reply string, st status) {
 			reply, st = "error: internal error\n", status{code: http.StatusInternalServerError}
 		}
 	}()
-	if err := ctx.Err(); err != nil {
-		// The client has gone (or the server is stopping): do no work for it.
-		return s.errorReply(lineErr("request cancelled")), status{code: statusGone}
+	if ctx.Err() != nil {
+		// The request's time is up, or the client has gone (or the server
+		// is stopping): do no work for it.
+		err := s.ctxErr(ctx, ctx.Err())
+		return s.errorReply(err), errStatus(err)
 	}
 	var out string
 	var err error
@@ -114,6 +119,11 @@ func (s *Server) run(ctx context.Context, c command) (reply string, st status) {
 		out, err = s.change(ctx, c)
 	}
 	if err != nil {
+		if _, ok := errors.AsType[errLine](err); !ok {
+			// A store call or a replay cut short by the deadline (or the
+			// client's going) is not an internal error.
+			err = s.ctxErr(ctx, err)
+		}
 		return s.errorReply(err), errStatus(err)
 	}
 	return out, statusOK
@@ -160,7 +170,8 @@ func (s *Server) register(ctx context.Context, c command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := s.store.AddUser(ctx, c.user, string(hash)); err != nil {
+	// Not cut short by the request's deadline, as Save in change.
+	if err := s.store.AddUser(context.WithoutCancel(ctx), c.user, string(hash)); err != nil {
 		if errors.Is(err, errExists) {
 			return "", statusErr(http.StatusConflict, "user %s already exists", c.user)
 		}
@@ -189,6 +200,14 @@ func (s *Server) userExists(ctx context.Context, name string) error {
 // Limits.WrongPasswordEvery (from anywhere: guesses spread over many
 // addresses are still one account's), and a client address may start
 // only so many checks per second (checkAllowed).
+//
+// The account's token is taken before the hash and given back when the
+// password is right, not spent after a wrong one: checks that start
+// together would otherwise all find the token still there while the
+// first is hashing, and 200 guesses sent at once would cost 200 hashes.
+// [Decision: so at most Limits.WrongPasswords checks of one account run
+// at once, right or wrong; the owner meets the limit only while someone
+// guesses, as before.]
 func (s *Server) auth(ctx context.Context, name, password string) error {
 	hash, err := s.store.PasswordHash(ctx, name)
 	if errors.Is(err, errNotFound) {
@@ -197,16 +216,17 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 	if err != nil {
 		return err
 	}
-	if w := s.wrong.wait(name, s.now()); w > 0 {
+	if w := s.wrong.take(name, s.now()); w > 0 {
 		return tooMany(w, "too many wrong passwords for %s", name)
 	}
 	if err := s.checkAllowed(ctx); err != nil {
+		s.wrong.give(name) // no hash was run: the account's token was not used
 		return err
 	}
-	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) != nil {
-		s.wrong.spend(name, s.now())
+	if s.compare([]byte(hash), []byte(password)) != nil {
 		return statusErr(http.StatusForbidden, "bad password for %s", name)
 	}
+	s.wrong.give(name)
 	return nil
 }
 
@@ -281,21 +301,6 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 			return "", err
 		}
 	}
-	// The per-user caps, checked for every user seated: challenges need no
-	// password (pbmserv's syntax), so these bound what anyone can pile
-	// onto someone else's name.
-	for _, u := range c.users {
-		open, recent, err := s.store.UserLoad(ctx, u, s.now().Add(-s.limits.ChallengeWindow))
-		if err != nil {
-			return "", err
-		}
-		if open >= s.limits.MaxOpenBoards {
-			return "", statusErr(http.StatusTooManyRequests, "%s already plays %d open boards, the most allowed: finish one first", u, open)
-		}
-		if recent >= s.limits.Challenges {
-			return "", tooMany(s.limits.ChallengeWindow, "%s was seated on %d new boards in the last %v, the most allowed", u, recent, s.limits.ChallengeWindow)
-		}
-	}
 	info, _ := boardrules.Lookup(w.game)
 	start, err := info.New(variant)
 	if err != nil {
@@ -309,7 +314,21 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 		return "", err
 	}
 	b := &Board{Word: w.word, Game: w.game, Variant: variant, Players: c.users, Position: string(code), Created: s.now()}
-	if b.ID, err = s.store.NewBoard(ctx, b); err != nil {
+	// The per-user caps, checked for every user seated: challenges need no
+	// password (pbmserv's syntax), so these bound what anyone can pile
+	// onto someone else's name. The store counts and inserts in one
+	// transaction, serialised per user, so challenges sent at once cannot
+	// all pass a count taken before any of them is stored.
+	caps := func(u string, open, recent int) error {
+		if open >= s.limits.MaxOpenBoards {
+			return statusErr(http.StatusTooManyRequests, "%s already plays %d open boards, the most allowed: finish one first", u, open)
+		}
+		if recent >= s.limits.Challenges {
+			return tooMany(s.limits.ChallengeWindow, "%s was seated on %d new boards in the last %v, the most allowed", u, recent, s.limits.ChallengeWindow)
+		}
+		return nil
+	}
+	if b.ID, err = s.store.NewBoardWithin(context.WithoutCancel(ctx), b, s.now().Add(-s.limits.ChallengeWindow), caps); err != nil {
 		return "", err
 	}
 	g := &game{b: b, pos: start}
@@ -337,14 +356,20 @@ func (s *Server) board(ctx context.Context, c command) (string, error) {
 		return "", statusErr(http.StatusNotFound, "board %d has %d moves: no move #%d yet", c.board, g.b.Plies, n)
 	}
 	// A past position is replayed from the record: at most the game's
-	// move limit of plays.
+	// move limit of plays, one of the request's replays, stopped by its
+	// deadline.
+	if n > 0 {
+		if err := s.spendReplay(ctx); err != nil {
+			return "", err
+		}
+	}
 	full, err := s.store.Board(ctx, c.board)
 	if err != nil {
-		return "", s.logDamaged(damaged(c.board, err))
+		return "", s.damagedOr(ctx, c.board, err)
 	}
-	p, err := replayPosition(full.Game, full.Variant, full.Moves[:min(n, len(full.Moves))])
+	p, err := replayPosition(ctx, full.Game, full.Variant, full.Moves[:min(n, len(full.Moves))])
 	if err != nil {
-		return "", s.logDamaged(damaged(c.board, err))
+		return "", s.damagedOr(ctx, c.board, err)
 	}
 	return g.show(p, n), nil
 }
@@ -352,6 +377,9 @@ func (s *Server) board(ctx context.Context, c command) (string, error) {
 func (s *Server) history(ctx context.Context, c command) (string, error) {
 	g, err := s.load(ctx, c.word, c.board)
 	if err != nil {
+		return "", err
+	}
+	if err := s.spendReplay(ctx); err != nil {
 		return "", err
 	}
 	if err := s.replayed(ctx, g, true); err != nil {
@@ -373,6 +401,7 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 	if err := s.auth(ctx, c.user, c.password); err != nil {
 		return "", err
 	}
+	spent := false // the replay budget is charged once per command, retries or not
 	for range maxRetries {
 		g, err := s.load(ctx, c.word, c.board)
 		if err != nil {
@@ -389,8 +418,22 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 		switch c.verb {
 		case "move":
 			if needsHistory(g.b) {
+				if !spent {
+					if err := s.spendReplay(ctx); err != nil {
+						return "", err
+					}
+					spent = true
+				}
+				read := g.b.Version
 				if err := s.replayed(ctx, g, false); err != nil {
 					return "", err
+				}
+				if g.b.Version != read {
+					// The board changed between the two reads (a
+					// resignation, a move, an agreed draw): everything
+					// checked above was checked against the old state, so
+					// start again from the top rather than re-check here.
+					continue
 				}
 			}
 			head, move, err = g.move(c, seat, s.moveLimit(g.b))
@@ -402,7 +445,11 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		err = s.store.Save(ctx, g.b, move)
+		// The write is not cut short by the request's deadline or its
+		// client's going: a commit interrupted half-way could be stored
+		// and yet reported as not done. It is one short transaction; the
+		// deadline stops the work before it.
+		err = s.store.Save(context.WithoutCancel(ctx), g.b, move)
 		if errors.Is(err, errConflict) {
 			continue
 		}
@@ -446,8 +493,8 @@ func (s *Server) loadBoard(ctx context.Context, id int64) (*game, error) {
 		return nil, statusErr(http.StatusNotFound, "no board %d", id)
 	}
 	if err != nil {
-		if b == nil {
-			return nil, err
+		if b == nil || ctx.Err() != nil {
+			return nil, s.ctxErr(ctx, err)
 		}
 		return nil, s.logDamaged(damaged(id, err))
 	}
@@ -494,6 +541,17 @@ func (e errDamaged) Error() string { return fmt.Sprintf("board %d is damaged: %v
 
 func damaged(id int64, err error) error { return errDamaged{id, err} }
 
+// damagedOr is the error of a board that did not read or replay: damage,
+// unless the request's context ended meanwhile (its deadline, its client
+// gone), which stopped the read or the replay and says nothing about the
+// board.
+func (s *Server) damagedOr(ctx context.Context, id int64, err error) error {
+	if ctx.Err() != nil {
+		return s.ctxErr(ctx, err)
+	}
+	return s.logDamaged(damaged(id, err))
+}
+
 // logDamaged logs the details and returns the reply players see.
 func (s *Server) logDamaged(err error) error {
 	var d errDamaged
@@ -512,22 +570,24 @@ func (s *Server) logDamaged(err error) error {
 func (s *Server) replayed(ctx context.Context, g *game, record bool) error {
 	full, err := s.store.Board(ctx, g.b.ID)
 	if err != nil {
-		return s.logDamaged(damaged(g.b.ID, err))
+		return s.damagedOr(ctx, g.b.ID, err)
 	}
 	// The board may have changed since g was read: go on with the state
-	// read now, board and moves of one snapshot.
+	// read now, board and moves of one snapshot. A caller that checked
+	// the first read (change) compares the versions and starts again
+	// when they differ, since its checks held for the old state only.
 	g.b = full
 	var p boardrules.Any
 	if record {
-		g.hist, err = replay(full.Game, full.Variant, full.Moves)
+		g.hist, err = replay(ctx, full.Game, full.Variant, full.Moves)
 		if err == nil {
 			p = g.hist.Position()
 		}
 	} else {
-		p, err = replayPosition(full.Game, full.Variant, full.Moves)
+		p, err = replayPosition(ctx, full.Game, full.Variant, full.Moves)
 	}
 	if err != nil {
-		return s.logDamaged(damaged(g.b.ID, err))
+		return s.damagedOr(ctx, g.b.ID, err)
 	}
 	code, err := p.MarshalText()
 	if err != nil {
@@ -551,12 +611,18 @@ func variantStart(gameName, variant string) (boardrules.Any, error) {
 
 // replayPosition plays stored (canonical) moves from a variant's start,
 // without keeping a History: the move path's replay, about half the cost.
-func replayPosition(gameName, variant string, moves []string) (boardrules.Any, error) {
+// It stops when ctx ends (the request's deadline): a Crumble Play late in
+// a game costs up to a few milliseconds, so the check, a few nanoseconds,
+// is made before every move.
+func replayPosition(ctx context.Context, gameName, variant string, moves []string) (boardrules.Any, error) {
 	p, err := variantStart(gameName, variant)
 	if err != nil {
 		return nil, err
 	}
 	for i, m := range moves {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if p, err = p.Play(m); err != nil {
 			return nil, fmt.Errorf("move %d %q: %w", i+1, m, err)
 		}
@@ -564,14 +630,18 @@ func replayPosition(gameName, variant string, moves []string) (boardrules.Any, e
 	return p, nil
 }
 
-// replay plays moves from a variant's start into a History, for the record.
-func replay(gameName, variant string, moves []string) (*boardrules.History, error) {
+// replay plays moves from a variant's start into a History, for the
+// record; it stops when ctx ends, as replayPosition does.
+func replay(ctx context.Context, gameName, variant string, moves []string) (*boardrules.History, error) {
 	start, err := variantStart(gameName, variant)
 	if err != nil {
 		return nil, err
 	}
 	h := boardrules.NewHistory(start)
 	for i, m := range moves {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if err := h.Play(m); err != nil {
 			return nil, fmt.Errorf("move %d %q: %w", i+1, m, err)
 		}

@@ -81,7 +81,7 @@ func TestFlags(t *testing.T) {
 	}
 	for _, w := range []string{"usage: pbmserv", "Example:\n  go run ./examples/pbmserv -http", "-db string", "-stdin", "-http string",
 		"-cost int", "-max-open int", "-challenges int", "-checks int", "-wrong int", "-max-commands int", "-conns-per-ip int",
-		"-conns int", "-read-timeout duration", "-write-timeout duration", "-idle-timeout duration", "-q"} {
+		"-conns int", "-max-replays int", "-request-time duration", "-read-timeout duration", "-write-timeout duration", "-idle-timeout duration", "-q"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("-h lacks %q:\n%s", w, out.String())
 		}
@@ -96,6 +96,8 @@ func TestFlags(t *testing.T) {
 		"-stdin -max-open 0":         "pbmserv: the limits must be at least 1",
 		"-stdin -cost x":             `pbmserv: invalid value "x" for flag -cost: parse error`,
 		"-http :0 -idle-timeout -1s": "pbmserv: the timeouts must be positive",
+		"-http :0 -request-time 0s":  "pbmserv: the timeouts must be positive",
+		"-stdin -max-replays 0":      "pbmserv: the limits must be at least 1",
 	} {
 		var out, errb bytes.Buffer
 		if code := run(strings.Fields(args), strings.NewReader(""), &out, &errb); code != 2 {

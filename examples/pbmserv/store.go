@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -48,6 +49,15 @@ type Store interface {
 	PasswordHash(ctx context.Context, name string) (string, error)
 	// NewBoard stores a new board (Moves empty, Version 0) and returns its number.
 	NewBoard(ctx context.Context, b *Board) (int64, error)
+	// NewBoardWithin is NewBoard under the per-user caps: in the same
+	// transaction as the insert it counts each player's load (UserLoad's
+	// open and recent, since the given time) and passes it to check;
+	// when check returns an error nothing is stored and that error is
+	// returned. Calls that seat a common user run one after the other,
+	// so check sees every board committed before it (SQLite: every
+	// transaction takes the database's write lock when it begins;
+	// PostgreSQL: the players' rows in users are locked, in name order).
+	NewBoardWithin(ctx context.Context, b *Board, since time.Time, check func(user string, open, recent int) error) (int64, error)
 	// Board reads a board with its moves; errNotFound if there is none.
 	Board(ctx context.Context, id int64) (*Board, error)
 	// BoardHead reads a board without its moves (Plies counts them);
@@ -149,11 +159,41 @@ func (s *sqlStore) PasswordHash(ctx context.Context, name string) (string, error
 }
 
 func (s *sqlStore) NewBoard(ctx context.Context, b *Board) (int64, error) {
+	return s.NewBoardWithin(ctx, b, time.Time{}, nil)
+}
+
+func (s *sqlStore) NewBoardWithin(ctx context.Context, b *Board, since time.Time, check func(user string, open, recent int) error) (int64, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, err
 	}
 	defer tx.Rollback()
+	if check != nil {
+		if s.dollars {
+			// READ COMMITTED lets two challenges count at once and both
+			// insert; a row lock on each player serialises the challenges
+			// that share one, and the count below, a statement begun after
+			// the lock is held, sees the board the other committed. Name
+			// order, so that two challenges never wait for each other.
+			names := slices.Sorted(slices.Values(b.Players))
+			for _, n := range names {
+				if _, err := tx.ExecContext(ctx, `SELECT 1 FROM users WHERE name = $1 FOR UPDATE`, n); err != nil {
+					return 0, err
+				}
+			}
+		}
+		// (SQLite: the transaction began with the write lock, held until
+		// the commit, so no other challenge counts in between.)
+		for _, n := range b.Players {
+			open, recent, err := userLoad(ctx, tx, s, n, since)
+			if err != nil {
+				return 0, err
+			}
+			if err := check(n, open, recent); err != nil {
+				return 0, err
+			}
+		}
+	}
 	var id int64
 	err = tx.QueryRowContext(ctx, s.q(`INSERT INTO boards
 		(word, game, variant, players, position, over, result, termination, draw_offer, version, created)
@@ -312,7 +352,16 @@ func (s *sqlStore) boardList(ctx context.Context, where string, args ...any) ([]
 }
 
 func (s *sqlStore) UserLoad(ctx context.Context, name string, since time.Time) (open, recent int, err error) {
-	err = s.db.QueryRowContext(ctx, s.q(`SELECT
+	return userLoad(ctx, s.db, s, name, since)
+}
+
+// querier is what userLoad needs of a database or a transaction.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func userLoad(ctx context.Context, db querier, s *sqlStore, name string, since time.Time) (open, recent int, err error) {
+	err = db.QueryRowContext(ctx, s.q(`SELECT
 		COUNT(CASE WHEN NOT b.over THEN 1 END), COUNT(CASE WHEN b.created >= ? THEN 1 END)
 		FROM seats s JOIN boards b ON b.id = s.board WHERE s.name = ?`),
 		since.UTC().Format(time.RFC3339), name).Scan(&open, &recent)

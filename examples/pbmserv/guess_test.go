@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestConcurrentGuesses: wrong passwords sent at once for one account
+// (from ten addresses, within each address's burst) run no more hashes
+// than the account's limit. Each hash is slowed so that all the guesses
+// are in flight together, as they are on a real server where bcrypt
+// takes 55 ms. The right password, once the guessing is over and the
+// account's tokens are back, still works and gives its token back.
+func TestConcurrentGuesses(t *testing.T) {
+	s := newTestServer(t, storeKinds(t)[0].dsn(t))
+	clock := time.Now()
+	s.now = func() time.Time { return clock }
+	var hashes atomic.Int32
+	compare := s.compare
+	s.compare = func(hash, pw []byte) error {
+		hashes.Add(1)
+		time.Sleep(20 * time.Millisecond)
+		return compare(hash, pw)
+	}
+	mustExec(t, s, "register alice a")
+	mustExec(t, s, "register bob b")
+	mustExec(t, s, "tumble challenge alice bob")
+	const n = 200
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	replies := map[string]int{}
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx := withClient(context.Background(), fmt.Sprintf("10.0.0.%d", i%10))
+			r := s.Execute(ctx, fmt.Sprintf("tumble move 1 alice guess%d A1-B1", i))
+			mu.Lock()
+			replies[firstLineOf(r)]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if h := hashes.Load(); h > int32(s.limits.WrongPasswords) {
+		t.Errorf("%d guesses at once ran %d hashes, the account limit is %d (replies %v)", n, h, s.limits.WrongPasswords, replies)
+	}
+	if c := replies["error: bad password for alice"]; c != s.limits.WrongPasswords {
+		t.Errorf("%d bad-password replies, want %d (replies %v)", c, s.limits.WrongPasswords, replies)
+	}
+
+	// Later, right passwords: each gives its token back, so the owner
+	// may check a password any number of times without meeting the limit.
+	clock = clock.Add(time.Hour)
+	for range 2 * s.limits.WrongPasswords {
+		mustExec(t, s, "tumble propose 1 alice a draw")
+		mustExec(t, s, "tumble reject 1 alice a")
+	}
+}

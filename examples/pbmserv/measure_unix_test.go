@@ -1,0 +1,73 @@
+//go:build unix
+
+package main
+
+import (
+	"context"
+	"os"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/boardrules/boardrules/crumble"
+)
+
+// cpuTime is the process's CPU time so far (user and system): the
+// measure of work that does not depend on what else the machine runs.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestCrumbleCosts prints what Crumble requests cost in CPU time, the
+// figures behind the server's Crumble limits (doc.go, "Limits"):
+//
+//	PBMSERV_MEASURE=1 go test -run TestCrumbleCosts -v ./examples/pbmserv/
+//
+// For each board size and game length (random games, stored straight into
+// the store, stopped short of their end): the legal moves, the CPU time
+// of one move's text (the mean over the first 100), of listing them for
+// the JSON (every move's text), of "board N#k" at the last move (a replay
+// without a History, as a Crumble move does) and of history.
+func TestCrumbleCosts(t *testing.T) {
+	if os.Getenv("PBMSERV_MEASURE") == "" {
+		t.Skip("PBMSERV_MEASURE not set")
+	}
+	s := newTestServer(t, storeKinds(t)[0].dsn(t))
+	s.SetLimits(Limits{MaxReplays: 1 << 20})
+	ctx := context.Background()
+	for _, v := range []string{"6x6", "8x8", "12x12", "16x16", "32x32"} {
+		for _, seed := range []uint64{7, 8} {
+			for _, plies := range []int{200, 500} {
+				id, n := storedCrumble(t, s, v, plies, seed)
+				g, err := s.loadBoard(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				all := g.pos.Unwrap().(crumble.Position).LegalMoves()
+				c0 := cpuTime()
+				k := min(len(all), 100)
+				for _, m := range all[:k] {
+					_ = m.String()
+				}
+				text := (cpuTime() - c0) / time.Duration(max(k, 1))
+				c0 = cpuTime()
+				g.pos.LegalMoves()
+				list := cpuTime() - c0
+				c0 = cpuTime()
+				s.Execute(ctx, "crumble board "+itoa(id)+"#"+itoa(int64(n)))
+				board := cpuTime() - c0
+				c0 = cpuTime()
+				s.Execute(ctx, "crumble history "+itoa(id))
+				hist := cpuTime() - c0
+				t.Logf("%-5s seed %d, %3d moves: %5d legal moves, %v a text, listing %v; board N#%d %v; history %v",
+					v, seed, n, len(all), text.Round(time.Microsecond), list.Round(time.Millisecond), n,
+					board.Round(time.Millisecond), hist.Round(time.Millisecond))
+				if n < plies {
+					break // the game ended sooner
+				}
+			}
+		}
+	}
+}
