@@ -105,6 +105,9 @@ func TestScanSquareIn(t *testing.T) {
 		{"x-h8", 2, 8, 7, 3, "expected a rank 1-7, found 8"},
 		{"a10", 0, 8, 8, 1, "expected a rank 1-8, found 10"},
 		{"5", 0, 8, 8, 0, "expected a file letter"},
+		// not a letter at all: the board's range too, not a-z
+		{"E5 F5", 2, 8, 8, 2, "expected a file letter a-h, found ' '"},
+		{"-e6", 0, 6, 6, 0, "expected a file letter a-f, found '-'"},
 	} {
 		_, _, err := notation.ScanSquareIn(c.s, c.at, c.files, c.ranks)
 		var pe *notation.ParseError

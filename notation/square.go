@@ -101,7 +101,8 @@ func ScanSquare(s string, off int) (Square, int, error) {
 // engines' move parsers read their squares with it.
 func ScanSquareIn(s string, off, files, ranks int) (Square, int, error) {
 	if off < len(s) {
-		if c := s[off] | 0x20; c >= 'a' && c <= 'z' && int(c-'a') >= files {
+		// any character but a file of the board, named in the board's range
+		if c := s[off] | 0x20; c < 'a' || c > 'z' || int(c-'a') >= files {
 			return Square{}, off, Errorf(s, off, "expected a file letter a-%c, found %q", 'a'+files-1, s[off])
 		}
 	}
