@@ -90,9 +90,12 @@ func Lookup(name string) (GameInfo, bool) {
 // the game, whose decoder reads the rest. Errors wrap ErrSyntax; a first
 // word that names no game gives an *UnknownError.
 func Decode(code []byte) (Any, error) {
-	word := code
-	if i := bytes.IndexAny(code, " \t\r\n"); i >= 0 {
-		word = code[:i]
+	// the first word names the game, spaces before it or not; the
+	// engine's decoder reads the code as given and says whether it takes
+	// them (crumble's does)
+	word := bytes.TrimLeft(code, " \t\r\n")
+	if i := bytes.IndexAny(word, " \t\r\n"); i >= 0 {
+		word = word[:i]
 	}
 	if len(word) == 0 {
 		return nil, fmt.Errorf("%w at offset 0: empty position code", ErrSyntax)
@@ -106,11 +109,11 @@ func Decode(code []byte) (Any, error) {
 
 // AsAny wraps an engine position as an Any for the given game and variant
 // names. Engines use it in their GameInfo.New and Decode, so they need no
-// glue of their own.
+// glue of their own. A position without a SeatName method (every engine of
+// this module has one) names its seats "seat 0", "seat 1", ...
 func AsAny[P interface {
 	Position[P, M]
 	MarshalText() ([]byte, error)
-	SeatName(Player) string
 }, M Move](game, variant string, p P) Any {
 	return anyPosition[P, M]{game: game, variant: variant, pos: p}
 }
@@ -118,7 +121,6 @@ func AsAny[P interface {
 type anyPosition[P interface {
 	Position[P, M]
 	MarshalText() ([]byte, error)
-	SeatName(Player) string
 }, M Move] struct {
 	game, variant string
 	pos           P
@@ -134,7 +136,12 @@ func (a anyPosition[P, M]) Outcome() Outcome {
 func (a anyPosition[P, M]) Hash() uint64                 { return a.pos.Hash() }
 func (a anyPosition[P, M]) String() string               { return a.pos.String() }
 func (a anyPosition[P, M]) MarshalText() ([]byte, error) { return a.pos.MarshalText() }
-func (a anyPosition[P, M]) SeatName(pl Player) string    { return a.pos.SeatName(pl) }
+func (a anyPosition[P, M]) SeatName(pl Player) string {
+	if n, ok := any(a.pos).(interface{ SeatName(Player) string }); ok {
+		return n.SeatName(pl)
+	}
+	return "seat " + itoa(int(pl))
+}
 
 // Unwrap returns the engine position inside, for callers that know its type.
 func (a anyPosition[P, M]) Unwrap() any { return a.pos }

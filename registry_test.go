@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/crumble"
 	"github.com/boardrules/boardrules/internal/anytest"
 	"github.com/google/go-cmp/cmp"
 )
@@ -264,5 +265,49 @@ func TestRegistryHandsOutCopies(t *testing.T) {
 	}
 	if again, _ := boardrules.Lookup(name); again.Variants[0] != "10" {
 		t.Errorf("Games handed out the registry's slice: %v", again.Variants)
+	}
+}
+
+// quietNim is nim without SeatName, which AsAny does not ask for (api.md):
+// its Any names the seats by number.
+type quietNim struct{ p nim }
+
+func (q quietNim) Players() int                       { return q.p.Players() }
+func (q quietNim) ToMove() boardrules.Player          { return q.p.ToMove() }
+func (q quietNim) LegalMoves() []take                 { return q.p.LegalMoves() }
+func (q quietNim) AppendLegalMoves(dst []take) []take { return q.p.AppendLegalMoves(dst) }
+func (q quietNim) PlayUnchecked(t take) quietNim      { return quietNim{q.p.PlayUnchecked(t)} }
+func (q quietNim) ParseMove(s string) (take, error)   { return q.p.ParseMove(s) }
+func (q quietNim) Outcome() boardrules.Outcome        { return q.p.Outcome() }
+func (q quietNim) Hash() uint64                       { return q.p.Hash() }
+func (q quietNim) String() string                     { return q.p.String() }
+func (q quietNim) MarshalText() ([]byte, error)       { return q.p.MarshalText() }
+func (q quietNim) Play(t take) (quietNim, error) {
+	p, err := q.p.Play(t)
+	return quietNim{p}, err
+}
+
+func TestAsAnyWithoutSeatNames(t *testing.T) {
+	a := boardrules.AsAny[quietNim, take]("quiet", "5", quietNim{nim{pile: 5}})
+	if got := a.SeatName(1); got != "seat 1" {
+		t.Errorf("SeatName(1) = %q, want \"seat 1\"", got)
+	}
+	b, err := a.Play("2")
+	if err != nil || b.String() != "ooo" {
+		t.Errorf("Play(2) = %v, %v", b, err)
+	}
+}
+
+// TestDecodeFindsTheGameAfterSpaces: the game is the first word, spaces
+// before it or not, and the engine's decoder reads the code as given.
+func TestDecodeFindsTheGameAfterSpaces(t *testing.T) {
+	code, _ := crumble.Standard().MarshalText()
+	if _, err := boardrules.Decode(append([]byte(" \t"), code...)); err != nil {
+		t.Errorf("crumble's code after spaces: %v", err)
+	}
+	_, err := boardrules.Decode([]byte("  nim 6 1"))
+	var unknown *boardrules.UnknownError
+	if !errors.Is(err, boardrules.ErrSyntax) || errors.As(err, &unknown) || strings.Contains(err.Error(), "empty position code") {
+		t.Errorf("nim's code after spaces: %v, want nim's own error", err)
 	}
 }
