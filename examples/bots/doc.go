@@ -56,7 +56,13 @@
 // that reaches Options.MaxPlies is counted as a draw. The move played is the
 // root's most visited child. The budget is a number of iterations (Nodes),
 // a time (Time), or both, whichever ends first; with the same seed and a
-// Nodes budget only, the search is deterministic. The exploration
+// Nodes budget only, the search is deterministic. A Time budget is read
+// between iterations, every 16 moves of the win-in-one scan and every 16
+// plies of a playout (a playout it cuts short counts as a draw, like one
+// cut by MaxPlies), so a search overruns it by at most 16 plies and the
+// root's listing, even where one playout takes many times the budget (a
+// large Crumble board through the text adapter); it always makes one
+// iteration. The exploration
 // constant defaults to 1.0, a little below the textbook √2 since rewards
 // are 0 or 1 and budgets small; against random play 0.7 and 1.0 did alike.
 // What mattered was the win-in-one rule: with a hundred iterations in

@@ -18,6 +18,10 @@ type MCTS[P boardrules.Position[P, M], M boardrules.Move] struct {
 	pool  []M       // the untried moves of every node, in segments
 	buf   []M       // the playout's move buffer
 	stats Stats
+	// deadline ends the search of a Time budget (zero without one): the
+	// loop, the win-in-one scan and each playout read it, since one
+	// playout of a slow game can take many times a small budget
+	deadline time.Time
 	// sample draws a playout move when P implements boardrules.Sampler
 	// (nil otherwise: a uniform choice from AppendLegalMoves)
 	sample func(P, *rand.Rand) (M, bool)
@@ -58,6 +62,10 @@ func (s *MCTS[P, M]) Stats() Stats { return s.stats }
 func (s *MCTS[P, M]) Choose(p P) (M, error) {
 	start := time.Now()
 	defer func() { s.stats.Time += time.Since(start) }()
+	s.deadline = time.Time{}
+	if s.opts.Time > 0 {
+		s.deadline = start.Add(s.opts.Time)
+	}
 	s.nodes, s.pos, s.pool = s.nodes[:0], s.pos[:0], s.pool[:0]
 	root := s.newNode(p, -1, *new(M), boardrules.NoPlayer)
 	switch s.nodes[root].nUntried {
@@ -71,17 +79,20 @@ func (s *MCTS[P, M]) Choose(p P) (M, error) {
 	// A win in one is played at once: a search could only find it, and a
 	// small budget spread over many moves might not.
 	me := p.ToMove()
-	for _, m := range s.pool[:s.nodes[root].nUntried] {
+	for k, m := range s.pool[:s.nodes[root].nUntried] {
 		if o := p.PlayUnchecked(m).Outcome(); o.Status == boardrules.Win && o.Winner == me {
 			s.stats.Moves++
 			return m, nil
+		}
+		if k&15 == 15 && s.pastDeadline() {
+			break // the search below still makes its one iteration
 		}
 	}
 	players := float64(p.Players())
 	for i := 0; s.opts.Nodes <= 0 || i < s.opts.Nodes; i++ {
 		// Checked at every iteration: a clock read is cheap beside a
 		// playout, and a slow engine's playout may take long.
-		if s.opts.Time > 0 && i > 0 && time.Since(start) >= s.opts.Time {
+		if i > 0 && s.pastDeadline() {
 			break
 		}
 		n := s.selectAndExpand()
@@ -159,11 +170,21 @@ func (s *MCTS[P, M]) bestChild(n int32) int32 {
 	return best
 }
 
-// playout plays uniformly random moves from p to the end of the game or
-// MaxPlies, and returns the winner (NoPlayer for a draw or a cut-off).
+// pastDeadline reports whether the search's time budget is spent.
+func (s *MCTS[P, M]) pastDeadline() bool {
+	return !s.deadline.IsZero() && !time.Now().Before(s.deadline)
+}
+
+// playout plays uniformly random moves from p to the end of the game, to
+// MaxPlies or to the time budget's end (read every 16 plies), and returns
+// the winner (NoPlayer for a draw or a cut-off).
 func (s *MCTS[P, M]) playout(p P) boardrules.Player {
 	s.stats.Playouts++
 	for ply := 0; ; ply++ {
+		if ply&15 == 15 && s.pastDeadline() {
+			s.stats.Plies += int64(ply)
+			return boardrules.NoPlayer
+		}
 		if s.sample != nil {
 			m, ok := s.sample(p, s.r)
 			if !ok || ply >= s.opts.MaxPlies {

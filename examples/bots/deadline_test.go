@@ -1,0 +1,72 @@
+package bots_test
+
+import (
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/examples/bots"
+)
+
+// slowRace is a game whose playouts outlast any small time budget: two
+// seats count to 10,000 in turns, adding 1 or 2, and whoever reaches it
+// wins; each move costs plyCost.
+type slowRace struct {
+	n      int
+	toMove boardrules.Player
+}
+
+type step int
+
+const plyCost = 200 * time.Microsecond
+
+func (s step) String() string { return strconv.Itoa(int(s)) }
+
+func (p slowRace) Players() int              { return 2 }
+func (p slowRace) ToMove() boardrules.Player { return p.toMove }
+func (p slowRace) LegalMoves() []step        { return p.AppendLegalMoves(nil) }
+func (p slowRace) AppendLegalMoves(dst []step) []step {
+	if p.n >= 10000 {
+		return dst
+	}
+	return append(dst, 1, 2)
+}
+func (p slowRace) PlayUnchecked(m step) slowRace {
+	time.Sleep(plyCost)
+	return slowRace{p.n + int(m), 1 - p.toMove}
+}
+func (p slowRace) Play(m step) (slowRace, error)    { return p.PlayUnchecked(m), nil }
+func (p slowRace) ParseMove(s string) (step, error) { n, err := strconv.Atoi(s); return step(n), err }
+func (p slowRace) Outcome() boardrules.Outcome {
+	if p.n >= 10000 {
+		return boardrules.Outcome{Status: boardrules.Win, Winner: 1 - p.toMove}
+	}
+	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
+}
+func (p slowRace) Hash() uint64   { return uint64(p.n) }
+func (p slowRace) String() string { return strconv.Itoa(p.n) }
+
+// TestMCTSKeepsItsTime: a Time budget holds even when one playout would
+// take many times it (300 plies of 200 µs here, 60 ms against 5 ms): the
+// playout reads the clock every 16 plies, so the search overruns by a few
+// milliseconds, not by a playout.
+func TestMCTSKeepsItsTime(t *testing.T) {
+	// what 16 plies cost here (a sleep lasts longer than asked, and more
+	// so on a loaded machine); a whole playout is 300 plies
+	t0 := time.Now()
+	for range 16 {
+		time.Sleep(plyCost)
+	}
+	sixteen := time.Since(t0)
+	b := bots.NewMCTS[slowRace, step](bots.Options{Seed: 1, Time: 5 * time.Millisecond})
+	began := time.Now()
+	if _, err := b.Choose(slowRace{}); err != nil {
+		t.Fatal(err)
+	}
+	// the budget, then the plies up to the next clock read, the root's two
+	// moves and the first iteration's expansion: 3 x 16 plies is ample
+	if took, most := time.Since(began), 5*time.Millisecond+3*sixteen; took > most {
+		t.Errorf("a 5 ms search took %v, more than %v (%d playouts, %d plies)", took, most, b.Stats().Playouts, b.Stats().Plies)
+	}
+}
