@@ -111,9 +111,10 @@ func (m *Move) appendPath(b []byte) []byte {
 	return b
 }
 
-// String returns the canonical notation of the move. It rebuilds the
-// staircase locations of the move's position, so it costs about as much as
-// a few Plays: print moves, do not key a hot loop on their text.
+// String returns the canonical notation of the move. The first text of a
+// position builds its corner graph (some µs on 6x6, about a checked Play);
+// the working memory keeps it, so the position's other moves cost far less
+// (under 0.1 µs). Print moves; do not key a hot loop on their text.
 func (m Move) String() string {
 	if m.ps == nil {
 		return m.raw

@@ -1,7 +1,8 @@
 // Command tour introduces every registered game to someone who has never
 // played it: for each game, what it is about, how to read its board text,
 // who moves first, a short opening in which every move is explained, and
-// then a seeded random game played to its end, summarised.
+// then a seeded random game played to its end or to -maxplies plies (300),
+// summarised.
 //
 //	go run ./examples/tour                      # every game, standard variant
 //	go run ./examples/tour -game terrace -v     # every variant, boards as it goes
