@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Record is a game record: which game and variant, where it started, the
@@ -292,16 +294,24 @@ func (r Record) History() (*History, error) {
 		}
 	}
 	if r.Result != "" {
-		if want := ResultText(h.Position().Outcome()); r.Result != want {
-			if want == "" {
-				want = "none: the game goes on"
-			} else {
-				want = strconv.Quote(want)
-			}
-			return nil, fmt.Errorf("%w: record: result %q does not match the final position: its result is %s", ErrSyntax, r.Result, want)
+		if msg := resultMismatch(r.Result, ResultText(h.Position().Outcome())); msg != "" {
+			return nil, fmt.Errorf("%w: record: %s", ErrSyntax, msg)
 		}
 	}
 	return h, nil
+}
+
+// resultMismatch is the complaint about a stated result that is not the
+// final position's (final, as ResultText gives it), "" when they agree.
+func resultMismatch(stated, final string) string {
+	if stated == final {
+		return ""
+	}
+	want := "none: the game goes on"
+	if final != "" {
+		want = strconv.Quote(final)
+	}
+	return fmt.Sprintf("result %q does not match the final position: its result is %s", stated, want)
 }
 
 // Replay returns the position after all the record's moves, with the errors
@@ -324,8 +334,10 @@ func (r Record) Replay() (Any, error) {
 // Errors wrap ErrSyntax and name the byte offset and the line of the
 // fault ("syntax error at offset 40: record line 4: a tag after the
 // moves: ..."), except a move that fails, whose *ReplayError wraps the
-// engine's error, and a Start code or variant that fails, whose error is
-// the engine's.
+// engine's error, an unknown game (an *UnknownError), and a Start code or
+// variant that fails, whose error is the engine's. Any Unicode space
+// separates the moves (a no-break space pasted from a web page too), and a
+// CRLF file reads as an LF one.
 func ParseRecord(text string) (Record, error) {
 	var r Record
 	seen := map[string]bool{}
@@ -372,6 +384,9 @@ func ParseRecord(text string) (Record, error) {
 		}
 		off = end + 1
 	}
+	if r.Game == "" {
+		return Record{}, recordError(text, 0, "the record names no game (a [Game \"...\"] tag)")
+	}
 	start, err := r.start()
 	if err != nil {
 		return Record{}, err
@@ -415,11 +430,18 @@ func ParseRecord(text string) (Record, error) {
 	if marker != "" && players != 2 {
 		return Record{}, recordError(text, markerAt, "result marker %q in a game of %d players", marker, players)
 	}
+	// the Result tag checked here, where its line is known
+	stated := r.Result
+	r.Result = ""
 	h, err := r.History()
 	if err != nil {
 		return Record{}, err
 	}
 	final := ResultText(h.Position().Outcome())
+	if msg := resultMismatch(stated, final); stated != "" && msg != "" {
+		return Record{}, recordError(text, tagOffset(text, tagResult), "%s", msg)
+	}
+	r.Result = stated
 	want, _ := pgnMarker(final)
 	if tagMarker != "" && tagMarker != "*" && tagMarker != want {
 		return Record{}, recordError(text, tagOffset(text, tagResult), "result %q does not match the final position: its result is %q", tagMarker, want)
@@ -471,14 +493,16 @@ func scanMoveText(text string, from int) (toks []token, comments []Comment, err 
 	for i := from; i < len(text); {
 		c := text[i]
 		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			i++
+		case spaceAt(text, i) > 0:
+			i += spaceAt(text, i)
 		case c == '{':
 			end := strings.IndexByte(text[i:], '}')
 			if end < 0 {
 				return nil, nil, recordError(text, i, "comment %q has no closing }", clipText(text[i:], 20))
 			}
-			comments = append(comments, Comment{Ply: plies, Text: strings.TrimSpace(text[i+1 : i+end])})
+			// a CRLF file's comment reads as an LF file's
+			body := strings.ReplaceAll(text[i+1:i+end], "\r\n", "\n")
+			comments = append(comments, Comment{Ply: plies, Text: strings.TrimSpace(body)})
 			i += end + 1
 		case c == ';':
 			end := strings.IndexByte(text[i:], '\n')
@@ -495,7 +519,7 @@ func scanMoveText(text string, from int) (toks []token, comments []Comment, err 
 			return nil, nil, recordError(text, i, "a tag after the moves: %q", strings.TrimSpace(text[i:i+end]))
 		default:
 			j := i
-			for j < len(text) && !strings.ContainsRune(" \t\n\r{;[", rune(text[j])) {
+			for j < len(text) && spaceAt(text, j) == 0 && !strings.ContainsRune("{;[", rune(text[j])) {
 				j++
 			}
 			tok := text[i:j]
@@ -507,6 +531,23 @@ func scanMoveText(text string, from int) (toks []token, comments []Comment, err 
 		}
 	}
 	return toks, comments, nil
+}
+
+// spaceAt returns the length of the space character (unicode.IsSpace: a
+// no-break space copied from a web page too, as TrimSpace reads the tag
+// lines) at text[i], 0 if there is none.
+func spaceAt(text string, i int) int {
+	if c := text[i]; c < utf8.RuneSelf {
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' {
+			return 1
+		}
+		return 0
+	}
+	r, n := utf8.DecodeRuneInString(text[i:])
+	if unicode.IsSpace(r) {
+		return n
+	}
+	return 0
 }
 
 // ParseRecords reads a file of records one after the other, as PGN files

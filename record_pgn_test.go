@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -205,6 +206,8 @@ func TestRecordErrorsNameTheirOffset(t *testing.T) {
 		{head + "1. 1 * 1\n", "* 1", 4},
 		{"[Game \"nim\"]\n[Variant \"4\"]\n[Result \"1-0\"]\n\n1. 1 1 2. 1 1\n", "[Result", 3},
 		{head + "1. 1 1 2. 1 1 1-0\n", "1-0", 4},
+		{"[Variant \"4\"]\n\n1. 1\n", "[Variant \"4\"]\n\n1. 1\n", 1},
+		{"[Game \"nim\"]\n[Variant \"4\"]\n[Result \"seat 0 wins: nonsense\"]\n\n1. 1 1\n", "[Result", 3},
 	} {
 		_, err := boardrules.ParseRecord(c.text)
 		if !errors.Is(err, boardrules.ErrSyntax) {
@@ -215,5 +218,28 @@ func TestRecordErrorsNameTheirOffset(t *testing.T) {
 		if want := fmt.Sprintf("at offset %d: record line %d:", off, c.line); !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want it to say %q", c.text, err, want)
 		}
+	}
+}
+
+// TestRecordSpacesAndLineEnds: any Unicode space separates moves, as
+// TrimSpace reads tag lines (a no-break space pasted from a web page, a
+// form feed, a vertical tab, a line of them alone), and a CRLF file reads
+// as an LF one, its comments' line breaks included.
+func TestRecordSpacesAndLineEnds(t *testing.T) {
+	head := "[Game \"nim\"]\n[Variant \"4\"]\n\n"
+	for _, moves := range []string{"1. 1 1\u00a0\n2. 1\n", "1. 1 1\n\f\n2. 1\n", "1. 1\v1 2. 1\n", "1.\u20031 1\u2028 2. 1"} {
+		r, err := boardrules.ParseRecord(head + moves)
+		if err != nil || !slices.Equal(r.Moves, []string{"1", "1", "1"}) {
+			t.Errorf("%q: %v, %v; want the moves 1 1 1", moves, r.Moves, err)
+		}
+	}
+	lf := head + "1. 1 {two\nlines} 1\n"
+	a, errA := boardrules.ParseRecord(lf)
+	b, errB := boardrules.ParseRecord(strings.ReplaceAll(lf, "\n", "\r\n"))
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	if diff := cmp.Diff(a, b, equateEmpty); diff != "" {
+		t.Errorf("CRLF against LF (-LF +CRLF):\n%s", diff)
 	}
 }
