@@ -124,7 +124,12 @@ func (s *slowReads) Board(ctx context.Context, id int64) (*Board, error) {
 	s.reads.Add(1)
 	time.Sleep(s.before)
 	b, err := s.Store.Board(ctx, id)
-	time.Sleep(s.after)
+	// as a database call would, the pause after the read ends with the
+	// request's context
+	select {
+	case <-time.After(s.after):
+	case <-ctx.Done():
+	}
 	return b, err
 }
 
@@ -179,6 +184,7 @@ func TestRequestDeadline(t *testing.T) {
 func TestWriteTimeoutStopsWork(t *testing.T) {
 	sr := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t)), after: 100 * time.Millisecond}
 	s := NewServer(sr, bcrypt.MinCost, log.New(testWriter{t}, "", 0))
+	s.SetLimits(Limits{MaxReplays: 100}) // the deadline, not the budget, stops them
 	mustExec(t, s, "register alice a")
 	mustExec(t, s, "register bob b")
 	id, _ := storedCrumble(t, s, "6x6", 10, 8)
@@ -189,14 +195,16 @@ func TestWriteTimeoutStopsWork(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c := DefaultConnLimits
-	c.Read, c.ReadHeader, c.Write = 2*time.Second, time.Second, 800*time.Millisecond
+	// the deadline falls at 1.5 s, a quarter of the write timeout before
+	// it, which leaves the reply half a second on a loaded machine
+	c.Read, c.ReadHeader, c.Write = 3*time.Second, time.Second, 2*time.Second
 	go serveHTTP(ctx, s, ln, c)
 	sr.reads.Store(0)
 	code, body := httpDo(t, "POST", "http://"+ln.Addr().String()+"/command", "text/plain",
-		strings.Repeat(fmt.Sprintf("crumble board %d#1\n", id), 9))
+		strings.Repeat(fmt.Sprintf("crumble board %d#1\n", id), 30))
 	ran := sr.reads.Load()
-	if code != 503 || !strings.Contains(body, "error: time limit reached: stopped after") || ran >= 9 {
-		t.Errorf("9 slow commands, write timeout 800 ms: %d, %d ran, %q", code, ran, body)
+	if code != 503 || !strings.Contains(body, "error: time limit reached: stopped after") || ran >= 30 {
+		t.Errorf("30 slow commands, write timeout 2 s: %d, %d ran, %q", code, ran, body)
 	}
 	time.Sleep(500 * time.Millisecond)
 	if n := sr.reads.Load(); n != ran {

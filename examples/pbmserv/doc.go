@@ -145,11 +145,13 @@
 //     check costs no hash: "error: too many wrong passwords for alice: try
 //     again in 6 s" (HTTP 429 with Retry-After). The account's token is
 //     taken before the hash and given back when the password is right, so
-//     guesses sent at once run at most 10 hashes, not one each. [Decision:
-//     the account limit also stalls the account's owner while someone
-//     guesses (and at most 10 checks of one account run at once); the
-//     alternative, unlimited guesses from many addresses, is worse. The
-//     counts live in each server process.]
+//     guesses sent at once run at most 10 hashes, not one each; a check
+//     beyond 10 under way at once is refused as "too many password checks
+//     for alice at once: try again in 1 s", right password or not.
+//     [Decision: the account limit also stalls the account's owner while
+//     someone guesses (and at most 10 checks of one account run at once);
+//     the alternative, unlimited guesses from many addresses, is worse.
+//     The counts live in each server process.]
 //   - challenges need no password (pbmserv's syntax), so each user may sit
 //     at no more than 100 open boards and be seated on no more than 30 new
 //     boards per hour; the counts come from the database, so they hold

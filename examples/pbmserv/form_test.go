@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"log"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/crypto/bcrypt"
 )
@@ -58,5 +60,65 @@ func TestFormLimits(t *testing.T) {
 	}
 	if !strings.Contains(logged.String(), "disk on fire") {
 		t.Errorf("the log does not have the details: %q", logged.String())
+	}
+}
+
+// slowSave is a store whose writes of moves outlast a short deadline.
+type slowSave struct {
+	Store
+	d time.Duration
+}
+
+func (s *slowSave) Save(ctx context.Context, b *Board, move string) error {
+	time.Sleep(s.d)
+	return s.Store.Save(ctx, b, move)
+}
+
+// TestFormMoveStoredPastTheDeadline: a form move whose write ends after the
+// request's deadline is stored (writes are not cut short), and the page
+// says so rather than "not done": the page after it is read anyway.
+func TestFormMoveStoredPastTheDeadline(t *testing.T) {
+	ss := &slowSave{Store: openStore(t, storeKinds(t)[0].dsn(t))}
+	s := NewServer(ss, bcrypt.MinCost, log.New(testWriter{t}, "", 0))
+	s.SetLimits(Limits{RequestTime: 100 * time.Millisecond})
+	mustExec(t, s, "register alice a")
+	mustExec(t, s, "register bob b")
+	mustExec(t, s, "tumble challenge alice bob")
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	ss.d = 150 * time.Millisecond
+	form := url.Values{"user": {"alice"}, "password": {"a"}, "move": {"C2-C3T"}, "moveno": {"1"}}.Encode()
+	code, body := httpDo(t, "POST", ts.URL+"/boards/1", "application/x-www-form-urlencoded", form)
+	b, err := ss.Store.BoardHead(context.Background(), 1)
+	if err != nil || b.Plies != 1 {
+		t.Fatalf("board 1: %v, %v; want the move stored", b, err)
+	}
+	if code != 200 || !strings.Contains(body, "alice played") || strings.Contains(body, "changed nothing") {
+		t.Errorf("a stored move's page: %d %.300q", code, body)
+	}
+}
+
+// pastDeadline is a context whose deadline has passed but whose timer has
+// not yet fired: what a driver that times its socket out at the deadline
+// (pgx, dialling) can see.
+type pastDeadline struct{ context.Context }
+
+func (pastDeadline) Deadline() (time.Time, bool) { return time.Now().Add(-time.Millisecond), true }
+
+// TestDeadlineSeenInTheError: a store error that comes at or after the
+// request's deadline is the deadline's (503), not damage or an internal
+// error, even before the context says so.
+func TestDeadlineSeenInTheError(t *testing.T) {
+	s := newTestServer(t, storeKinds(t)[0].dsn(t))
+	ctx := pastDeadline{context.Background()}
+	dial := errors.New("failed to connect: dial tcp 127.0.0.1:5432: i/o timeout")
+	if err := s.ctxErr(ctx, dial); errStatus(err).code != http.StatusServiceUnavailable {
+		t.Errorf("ctxErr = %v, want the deadline's 503", err)
+	}
+	if err := s.damagedOr(ctx, 1, dial); errStatus(err).code != http.StatusServiceUnavailable {
+		t.Errorf("damagedOr = %v, want the deadline's 503", err)
+	}
+	if err := s.ctxErr(context.Background(), dial); err != dial {
+		t.Errorf("without a deadline: %v, want the error itself", err)
 	}
 }

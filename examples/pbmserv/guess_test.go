@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -58,5 +59,49 @@ func TestConcurrentGuesses(t *testing.T) {
 	for range 2 * s.limits.WrongPasswords {
 		mustExec(t, s, "tumble propose 1 alice a draw")
 		mustExec(t, s, "tumble reject 1 alice a")
+	}
+}
+
+// TestOwnersChecksAtOnce: more right-password checks of one account at
+// once than its limit are refused as checks at once, to retry in 1 s, not
+// as wrong passwords with a wait of 6 s; none is a wrong password, and
+// the account's tokens all come back.
+func TestOwnersChecksAtOnce(t *testing.T) {
+	s := newTestServer(t, storeKinds(t)[0].dsn(t))
+	compare := s.compare
+	s.compare = func(hash, pw []byte) error {
+		time.Sleep(100 * time.Millisecond) // all the checks overlap, even on a loaded machine
+		return compare(hash, pw)
+	}
+	mustExec(t, s, "register alice a")
+	mustExec(t, s, "register bob b")
+	mustExec(t, s, "tumble challenge alice bob")
+	n := 2 * s.limits.WrongPasswords
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	replies := map[string]int{}
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx := withClient(context.Background(), fmt.Sprintf("10.0.1.%d", i))
+			r := s.Execute(ctx, "tumble propose 1 alice a draw")
+			mu.Lock()
+			replies[firstLineOf(r)]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	busy := "error: too many password checks for alice at once: try again in 1 s"
+	if replies[busy] == 0 || replies[busy] == n {
+		t.Errorf("%d right passwords at once: %v, want some refused as %q", n, replies, busy)
+	}
+	for r := range replies {
+		if strings.Contains(r, "wrong passwords") {
+			t.Errorf("a right password refused as a wrong one: %q", r)
+		}
+	}
+	if h := len(s.wrong.held); h != 0 {
+		t.Errorf("%d accounts still hold tokens", h)
 	}
 }

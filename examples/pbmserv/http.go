@@ -291,6 +291,10 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		}
 		user = r.PostForm.Get("user")
 		reply, st = s.formMove(ctx, r.PathValue("n"), r.PostForm)
+		// The page after a move is read even past the deadline (one
+		// short read): it carries the move's reply, and a move stored
+		// must not be reported as not done.
+		ctx = context.WithoutCancel(ctx)
 	}
 	g, err := s.gameByNumber(ctx, r.PathValue("n"))
 	if err != nil {
@@ -349,10 +353,10 @@ func (s *Server) formMove(ctx context.Context, n string, f url.Values) (string, 
 	switch {
 	case errors.Is(err, errNotFound):
 		return fail(statusErr(http.StatusNotFound, "no board %d", id))
-	case err != nil && b != nil:
-		return fail(s.logDamaged(damaged(id, err)))
+	case err != nil && (b == nil || ended(ctx, err)):
+		return fail(s.ctxErr(ctx, err))
 	case err != nil:
-		return fail(err)
+		return fail(s.logDamaged(damaged(id, err)))
 	}
 	user, err := parseUser(strings.TrimSpace(f.Get("user")))
 	if err == nil && user == "" {

@@ -104,6 +104,7 @@ type limiter struct {
 	burst float64
 	every time.Duration
 	m     map[string]*bucket
+	held  map[string]int // tokens reserved and not yet given back or kept
 }
 
 type bucket struct {
@@ -114,7 +115,7 @@ type bucket struct {
 const maxKeys = 100_000
 
 func newLimiter(burst int, every time.Duration) *limiter {
-	return &limiter{burst: float64(burst), every: every, m: map[string]*bucket{}}
+	return &limiter{burst: float64(burst), every: every, m: map[string]*bucket{}, held: map[string]int{}}
 }
 
 // refill brings a key's bucket up to now; the caller holds mu.
@@ -148,14 +149,46 @@ func (l *limiter) take(key string, now time.Time) time.Duration {
 	return time.Duration((1 - b.tokens) * float64(l.every))
 }
 
-// give returns a token taken for work that turned out not to count (a
+// reserve is take for work whose cost is known only at its end (a
+// password check: a wrong one costs the token, a right one not): the token
+// is held until give returns it or keep spends it. busy tells a refusal
+// caused by tokens still held (checks under way, which may give them
+// back) from one of tokens spent.
+func (l *limiter) reserve(key string, now time.Time) (wait time.Duration, busy bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.refill(key, now)
+	if b.tokens >= 1 {
+		b.tokens--
+		l.held[key]++
+		return 0, false
+	}
+	return time.Duration((1 - b.tokens) * float64(l.every)), l.held[key] > 0
+}
+
+// give returns a reserved token for work that turned out not to count (a
 // password that was right, a check refused elsewhere), up to the burst.
 // A bucket forgotten meanwhile (it was full) stays forgotten.
 func (l *limiter) give(key string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.release(key)
 	if b, ok := l.m[key]; ok {
 		b.tokens = math.Min(l.burst, b.tokens+1)
+	}
+}
+
+// keep spends a reserved token: the work counted (a wrong password).
+func (l *limiter) keep(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.release(key)
+}
+
+// release ends a reservation; the caller holds mu.
+func (l *limiter) release(key string) {
+	if l.held[key]--; l.held[key] <= 0 {
+		delete(l.held, key)
 	}
 }
 
@@ -219,13 +252,25 @@ func (s *Server) errTimeUp() error {
 // board or an internal error.
 func (s *Server) ctxErr(ctx context.Context, err error) error {
 	switch {
-	case err == nil || ctx.Err() == nil:
+	case err == nil || !ended(ctx, err):
 		return err
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return s.errTimeUp()
-	default:
+	case errors.Is(ctx.Err(), context.Canceled):
 		return errGone
+	default:
+		return s.errTimeUp()
 	}
+}
+
+// ended reports whether ctx has ended, or err says that its deadline was
+// reached: a database driver that sets the context's deadline on its
+// socket (pgx, dialling) can time out before the context's own timer has
+// fired, and its error must not pass for damage or an internal error.
+func ended(ctx context.Context, err error) bool {
+	if ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	d, ok := ctx.Deadline()
+	return ok && !time.Now().Before(d)
 }
 
 // errGone is the error of a command whose client has gone: nothing is

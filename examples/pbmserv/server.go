@@ -93,10 +93,10 @@ func (s *Server) run(ctx context.Context, c command) (reply string, st status) {
 			reply, st = "error: internal error\n", status{code: http.StatusInternalServerError}
 		}
 	}()
-	if ctx.Err() != nil {
+	if ended(ctx, nil) {
 		// The request's time is up, or the client has gone (or the server
 		// is stopping): do no work for it.
-		err := s.ctxErr(ctx, ctx.Err())
+		err := s.ctxErr(ctx, context.DeadlineExceeded) // errGone if the client has gone
 		return s.errorReply(err), errStatus(err)
 	}
 	var out string
@@ -206,8 +206,9 @@ func (s *Server) userExists(ctx context.Context, name string) error {
 // together would otherwise all find the token still there while the
 // first is hashing, and 200 guesses sent at once would cost 200 hashes.
 // [Decision: so at most Limits.WrongPasswords checks of one account run
-// at once, right or wrong; the owner meets the limit only while someone
-// guesses, as before.]
+// at once, right or wrong; a check beyond is refused as "too many password
+// checks for alice at once: try again in 1 s", since the checks under way
+// give their tokens back within a hash's time when right.]
 func (s *Server) auth(ctx context.Context, name, password string) error {
 	hash, err := s.store.PasswordHash(ctx, name)
 	if errors.Is(err, errNotFound) {
@@ -216,7 +217,10 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 	if err != nil {
 		return err
 	}
-	if w := s.wrong.take(name, s.now()); w > 0 {
+	if w, busy := s.wrong.reserve(name, s.now()); w > 0 {
+		if busy {
+			return tooMany(time.Second, "too many password checks for %s at once", name)
+		}
 		return tooMany(w, "too many wrong passwords for %s", name)
 	}
 	if err := s.checkAllowed(ctx); err != nil {
@@ -224,6 +228,7 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 		return err
 	}
 	if s.compare([]byte(hash), []byte(password)) != nil {
+		s.wrong.keep(name)
 		return statusErr(http.StatusForbidden, "bad password for %s", name)
 	}
 	s.wrong.give(name)
@@ -493,7 +498,7 @@ func (s *Server) loadBoard(ctx context.Context, id int64) (*game, error) {
 		return nil, statusErr(http.StatusNotFound, "no board %d", id)
 	}
 	if err != nil {
-		if b == nil || ctx.Err() != nil {
+		if b == nil || ended(ctx, err) {
 			return nil, s.ctxErr(ctx, err)
 		}
 		return nil, s.logDamaged(damaged(id, err))
@@ -546,7 +551,7 @@ func damaged(id int64, err error) error { return errDamaged{id, err} }
 // gone), which stopped the read or the replay and says nothing about the
 // board.
 func (s *Server) damagedOr(ctx context.Context, id int64, err error) error {
-	if ctx.Err() != nil {
+	if ended(ctx, err) {
 		return s.ctxErr(ctx, err)
 	}
 	return s.logDamaged(damaged(id, err))
