@@ -32,7 +32,10 @@ type cornerGraph struct {
 	edgeE  []bool   // pts[v] to pts[v+1] runs along an edge (same y)
 	edgeN  []bool   // byX[k] to byX[k+1] runs along an edge (same x)
 
-	// canonical locations: the best staircase to each point
+	// canonical locations: the best staircase to each point, found when a
+	// text first needs one (ranked): reading a move walks its legs alone,
+	// and the search costs about as much as the rest of the build
+	ranked bool
 	first  []int32 // state of each point's first layer, -1 when not reached
 	stV    []int32
 	stPar  []int32
@@ -45,10 +48,10 @@ type cornerGraph struct {
 // cmpPt orders points by row, then column: position-code order.
 func cmpPt(a, b pt) int { return cmp.Or(cmp.Compare(a.y, b.y), cmp.Compare(a.x, b.x)) }
 
-// build computes the graph of ps and the canonical location of every point
-// it can reach.
+// build computes the graph of ps; rank then gives every point it can reach
+// its canonical location.
 func (g *cornerGraph) build(ps []piece, wf, hf int64) {
-	g.wf, g.hf = wf, hf
+	g.wf, g.hf, g.ranked = wf, hf, false
 	// Most positions live on a coarse grid: then every corner packs into
 	// one uint64 and the sorts need no comparison function.
 	var or int64
@@ -107,7 +110,14 @@ func (g *cornerGraph) build(ps []piece, wf, hf int64) {
 			}
 		}
 	}
-	g.canonical()
+}
+
+// rank finds the canonical locations, once per build.
+func (g *cornerGraph) rank() {
+	if !g.ranked {
+		g.canonical()
+		g.ranked = true
+	}
 }
 
 // buildPacked fills pts and byX from packed keys (y<<32 | x on the grid
@@ -271,6 +281,7 @@ func (g *cornerGraph) canonical() {
 
 // appendCanonical appends the canonical location of the corner (x, y).
 func (g *cornerGraph) appendCanonical(b []byte, x, y int64) []byte {
+	g.rank()
 	v := g.index(x, y)
 	if v < 0 || g.first[v] < 0 {
 		return append(b, '?')

@@ -162,6 +162,7 @@ func TestPropertyLocations(t *testing.T) {
 		var g cornerGraph
 		wf, hf := p.dims()
 		g.build(p.pieces, wf, hf)
+		g.rank()
 		for v := range g.pts {
 			if g.first[v] < 0 {
 				t.Fatalf("corner (%d,%d) unreachable in %s", g.pts[v].x, g.pts[v].y, code(p))

@@ -179,20 +179,22 @@
 // written on, for random games stopped short of their end:
 //
 //	board  moves  legal moves    listing   board N#k    history
-//	6x6    200      858          < 1 ms     21 ms        23 ms
-//	12x12  200    1,054-1,625    1-3 ms     38-40 ms     42 ms
-//	12x12  500    1,756          2 ms      178 ms       192 ms
-//	16x16  500    3,962-4,247    4-7 ms    227-261 ms   230-257 ms
-//	32x32  200    7,096-7,129    6 ms      146-177 ms   152-181 ms
-//	32x32  500    13,009-13,824  14-19 ms  607-649 ms   633-660 ms
+//	6x6    200      858          1 ms       11 ms        21-24 ms
+//	12x12  200    1,054-1,625    1-2 ms     19-23 ms     43-44 ms
+//	12x12  500    1,756          3 ms       72 ms       194 ms
+//	16x16  500    3,962-4,247    4-5 ms    104-106 ms   237-258 ms
+//	32x32  200    7,096-7,129    7-9 ms     84-87 ms    149-186 ms
+//	32x32  500    13,009-13,824  16-19 ms  245-249 ms   614-685 ms
 //
 // (The listing is every legal move's text for the JSON and the page: the
-// library writes a position's move texts from one corner graph.) So
-// within the move limit a replay costs at most about 0.2 s, on the
-// largest board, and a request's replay budget at most about 2 s. A longer
-// board made under the old limit of 500 moves still reads and ends drawn
-// with its next move; its replays cost up to 0.65 s, within the request's
-// deadline and budget.
+// library writes a position's move texts from one corner graph. A replay
+// without a record, as "board N#k" and a Crumble move make, reads each
+// move and plays it; history also writes each move's canonical text,
+// which costs a ranking of the board's corners a move.) So within the move
+// limit a replay costs at most about 0.2 s, on the largest board, and a
+// request's replay budget at most about 2 s. A longer board made under the
+// old limit of 500 moves still reads and ends drawn with its next move;
+// its replays cost up to 0.7 s, within the request's deadline and budget.
 //
 // Passwords. Stored only as bcrypt hashes (cost 10 by default, -cost to
 // change; the tests use the minimum to stay fast). bcrypt reads at most 72

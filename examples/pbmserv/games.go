@@ -38,8 +38,8 @@ const defaultMaxMoves = 1000
 // crumbleMaxMoves is Crumble's: a move on a board with the automatic draw
 // rules replays the record (needsHistory), as do history and "board
 // N#k", and a checked Crumble Play grows dear as pieces multiply (doc.go
-// has the figures): a replay of 200 moves takes 20 to 40 ms of CPU up to
-// 12x12 and 150 to 180 ms on 32x32, where 500 moves took up to 0.65 s.
+// has the figures): a replay of 200 moves takes 10 to 45 ms of CPU up to
+// 12x12 and 85 to 190 ms on 32x32, where 500 moves took up to 0.7 s.
 // Games played to win end far sooner.
 const crumbleMaxMoves = 200
 
