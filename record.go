@@ -489,6 +489,11 @@ type token struct {
 // that are not move numbers alone, which ParseRecord caps at the number of
 // moves. A "[" outside comments starts a tag, which cannot follow moves.
 func scanMoveText(text string, from int) (toks []token, comments []Comment, err error) {
+	// A file whose lines end in CRLF (its first line does) gives its
+	// comments' line breaks as an LF file's; in an LF file a "\r\n" inside
+	// a comment is the comment's own.
+	first := strings.IndexByte(text, '\n')
+	crlf := first > 0 && text[first-1] == '\r'
 	plies := 0
 	for i := from; i < len(text); {
 		c := text[i]
@@ -500,8 +505,10 @@ func scanMoveText(text string, from int) (toks []token, comments []Comment, err 
 			if end < 0 {
 				return nil, nil, recordError(text, i, "comment %q has no closing }", clipText(text[i:], 20))
 			}
-			// a CRLF file's comment reads as an LF file's
-			body := strings.ReplaceAll(text[i+1:i+end], "\r\n", "\n")
+			body := text[i+1 : i+end]
+			if crlf {
+				body = strings.ReplaceAll(body, "\r\n", "\n")
+			}
 			comments = append(comments, Comment{Ply: plies, Text: strings.TrimSpace(body)})
 			i += end + 1
 		case c == ';':

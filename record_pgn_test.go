@@ -242,4 +242,13 @@ func TestRecordSpacesAndLineEnds(t *testing.T) {
 	if diff := cmp.Diff(a, b, equateEmpty); diff != "" {
 		t.Errorf("CRLF against LF (-LF +CRLF):\n%s", diff)
 	}
+	// in an LF file, a comment's own "\r\n" comes back as it was
+	r := boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"1"}, Comments: []boardrules.Comment{{Ply: 1, Text: "a\r\nb"}}}
+	back, err := boardrules.ParseRecord(r.Format())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(r, back, equateEmpty); diff != "" {
+		t.Errorf("a comment holding CRLF (-want +got):\n%s", diff)
+	}
 }

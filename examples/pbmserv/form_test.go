@@ -122,3 +122,33 @@ func TestDeadlineSeenInTheError(t *testing.T) {
 		t.Errorf("without a deadline: %v, want the error itself", err)
 	}
 }
+
+// TestFormPageKeepsTheDeadline: the page after a form move that did not
+// go through (refused at the request's deadline, or sent by a client that
+// has gone) is read under the request's context, not past it: a slow
+// store keeps the handler no longer than the deadline.
+func TestFormPageKeepsTheDeadline(t *testing.T) {
+	sr := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t))}
+	s := NewServer(sr, bcrypt.MinCost, log.New(testWriter{t}, "", 0))
+	s.SetLimits(Limits{RequestTime: 200 * time.Millisecond})
+	mustExec(t, s, "register alice a")
+	mustExec(t, s, "register bob b")
+	id, _ := storedCrumble(t, s, "6x6", 10, 8) // its moves read the record
+	h := s.Handler()
+	form := url.Values{"user": {"alice"}, "password": {"a"}, "move": {"1,1H"}}.Encode()
+	sr.after = 2 * time.Second
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+	}{{"at the deadline", context.Background()}, {"the client gone", gone}} {
+		req := httptest.NewRequest("POST", "/boards/"+itoa(id), strings.NewReader(form)).WithContext(c.ctx)
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		t0 := time.Now()
+		h.ServeHTTP(httptest.NewRecorder(), req)
+		if took := time.Since(t0); took > time.Second {
+			t.Errorf("%s: the handler took %v, past the 200 ms deadline", c.name, took)
+		}
+	}
+}

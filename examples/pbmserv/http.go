@@ -291,10 +291,18 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		}
 		user = r.PostForm.Get("user")
 		reply, st = s.formMove(ctx, r.PathValue("n"), r.PostForm)
-		// The page after a move is read even past the deadline (one
-		// short read): it carries the move's reply, and a move stored
-		// must not be reported as not done.
-		ctx = context.WithoutCancel(ctx)
+		switch st.code {
+		case statusGone:
+			return // nobody to show the page to
+		case http.StatusOK:
+			// The page after a stored move is read even past the
+			// request's deadline, with a short one of its own: it carries
+			// the move's reply, and a move stored must not be reported as
+			// not done.
+			pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), pageAfterMove)
+			defer cancel()
+			ctx = pctx
+		}
 	}
 	g, err := s.gameByNumber(ctx, r.PathValue("n"))
 	if err != nil {
@@ -322,6 +330,10 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		s.log.Printf("page of board %d: %v", g.b.ID, err)
 	}
 }
+
+// pageAfterMove bounds the read of the page that shows a stored move, which
+// the request's deadline may have passed.
+const pageAfterMove = 2 * time.Second
 
 // drawing returns the engine's SVG picture of a position, for engines that
 // draw (a method SVG() string on the engine's own position type).
