@@ -225,6 +225,17 @@
 //   - Revisits make paths infinite, so move generation lists one shortest
 //     path per distinct end state.
 //
+// Where this package departs from the specification:
+//   - SVG is not the bare form of the specification (a viewBox of W×H
+//     units, one rect per piece with y flipped, a stroke that does not
+//     scale). Like the other engines' drawings it has a margin with the
+//     coordinates, a title, a background, a pixel width and height, and
+//     the pieces in a group scaled to board units with y growing North, so
+//     each rect still holds the piece's exact x, y, width and height. The
+//     non-scaling stroke (vector-effect) is left out because librsvg does
+//     not draw it; the edge is 0.03 units instead, or an eighth of the
+//     thinnest piece when that is thinner.
+//
 // Decisions of this package where the specification is silent:
 //   - A fraction location that is off the grid or beyond the board is an
 //     illegal move ("no piece's lower-left corner"), like any other point

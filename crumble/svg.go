@@ -2,7 +2,6 @@ package crumble
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/boardrules/boardrules"
@@ -14,7 +13,8 @@ import (
 // these two fields.
 type SVGOptions struct {
 	// Size is the drawing's width in pixels (the svg element's width
-	// attribute); 0 means 480. The height follows the viewBox's aspect.
+	// attribute); 0 or less means 480, more than 1,048,576 means that.
+	// The height follows the viewBox's aspect, at least 1 pixel.
 	Size int
 	// Highlight is a move to mark on the position it led to. A Crumble
 	// move names its pieces as they were before it, so the drawing writes
@@ -59,9 +59,11 @@ func (p Position) SVGWith(o SVGOptions) string {
 	height := 8 + h*svgUnit + bottom
 	var b strings.Builder
 	svgdraw.Begin(&b, width, height, o.Size, p.svgTitle(), "#d8d0c0")
-	// Board units, y up: (0,0) is the board's lower-left corner.
-	fmt.Fprintf(&b, `<g transform="translate(%d %d) scale(%d -%d)" stroke="#888" stroke-width="0.03">`+"\n",
-		svgMargin, 8+h*svgUnit, svgUnit, svgUnit)
+	// Board units, y up: (0,0) is the board's lower-left corner. The edge
+	// is at most an eighth of the thinnest piece, which it would otherwise
+	// cover (a piece 1/32 unit thick drew grey whatever its colour).
+	fmt.Fprintf(&b, `<g transform="translate(%d %d) scale(%d -%d)" stroke="#888" stroke-width="%s">`+"\n",
+		svgMargin, 8+h*svgUnit, svgUnit, svgUnit, p.edgeWidth())
 	var buf []byte
 	for _, pc := range p.pieces {
 		buf = append(buf[:0], `<rect x="`...)
@@ -98,9 +100,24 @@ func (p Position) SVGWith(o SVGOptions) string {
 	return b.String()
 }
 
+// edgeWidth is the pieces' edge in board units: 0.03, or an eighth of the
+// thinnest piece's side when that is thinner (under a quarter unit), as
+// an exact decimal.
+func (p Position) edgeWidth() string {
+	unit := int64(1) << p.shift
+	thinnest := unit
+	for _, pc := range p.pieces {
+		thinnest = min(thinnest, pc.w, pc.H())
+	}
+	if thinnest >= unit>>2 { // an eighth of a quarter unit is 0.03125
+		return "0.03"
+	}
+	return string(appendDecimal(nil, thinnest>>3, p.shift))
+}
+
 // svgTitle names the game, the variant and who is to move, or the result.
 func (p Position) svgTitle() string {
-	t := "Crumble " + strconv.Itoa(p.v.Width) + "x" + strconv.Itoa(p.v.Height) + ": "
+	t := "Crumble " + p.Variant().String() + ": "
 	switch o := p.Outcome(); o.Status {
 	case boardrules.Ongoing:
 		return t + p.SeatName(p.ToMove()) + " to move"

@@ -1,6 +1,7 @@
 package crumble
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -32,6 +33,42 @@ func TestSVGDrawsPiecesExactly(t *testing.T) {
 		if !strings.Contains(svg, s) {
 			t.Errorf("SVG lacks %s:\n%s", s, svg)
 		}
+	}
+}
+
+// TestSVGEdgeAndTitle: the pieces' edge is at most an eighth of the
+// thinnest piece (a piece 1/32 thick drew grey under an edge of 0.03), and
+// the title names the variant.
+func TestSVGEdgeAndTitle(t *testing.T) {
+	if svg := Standard().SVG(); !strings.Contains(svg, `stroke-width="0.03"`) {
+		t.Errorf("the start's edge is not 0.03:\n%.400s", svg)
+	}
+	// seeded random 2x2 games, up to a piece thinner than a quarter unit
+	start := startOf(t, "2x2-nodraws")
+	p := start
+	r := rand.New(rand.NewPCG(3, 4))
+	thinnest := int64(1) << p.shift
+	for ply := 0; thinnest >= int64(1)<<p.shift>>2; ply++ {
+		if ply == 10000 {
+			t.Fatal("no piece under a quarter unit")
+		}
+		m, ok := p.RandomMove(r)
+		if !ok {
+			p = start // the game is over: another
+			continue
+		}
+		p = p.PlayUnchecked(m)
+		for _, pc := range p.pieces {
+			thinnest = min(thinnest, pc.w, pc.H())
+		}
+	}
+	want := `stroke-width="` + string(appendDecimal(nil, thinnest>>3, p.shift)) + `"`
+	if svg := p.SVG(); thinnest >= int64(1)<<p.shift>>2 || !strings.Contains(svg, want) {
+		t.Errorf("thinnest piece %d/2^%d: want %s in\n%.400s", thinnest, p.shift, want, svg)
+	}
+	white, _ := New(Variant{Width: 6, Height: 6, FirstPlayer: White})
+	if svg := white.SVG(); !strings.Contains(svg, "<title>Crumble 6x6-white: White to move</title>") {
+		t.Errorf("the title does not name the variant:\n%.400s", svg)
 	}
 }
 

@@ -16,7 +16,8 @@ import (
 // package of the module.
 type SVGOptions struct {
 	// Size is the drawing's width in pixels (the svg element's width
-	// attribute); 0 means 480. The height follows the viewBox's aspect.
+	// attribute); 0 or less means 480, more than 1,048,576 means that.
+	// The height follows the viewBox's aspect, at least 1 pixel.
 	Size int
 	// Highlight is a move to mark on the board: From with a dashed outline,
 	// To with a solid one, and an arrow from one to the other. The zero Move

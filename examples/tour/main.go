@@ -83,6 +83,13 @@ func tour(w io.Writer, o options) error {
 			return cli.UnknownVariant(o.game, o.variant)
 		}
 	}
+	if o.svgDir != "" {
+		// the directory is made now, so that one that cannot be comes
+		// before the tour, not after its first game
+		if err := os.MkdirAll(o.svgDir, 0o755); err != nil {
+			return err
+		}
+	}
 	games := boardrules.Games()
 	fmt.Fprintf(w, "boardrules tour: %d games: %s. Seats are numbered from 0 in turn order.\n", len(games), cli.GameNames())
 	if len(games) == 0 {

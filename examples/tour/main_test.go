@@ -176,6 +176,14 @@ func TestTourFlagErrorsComeBeforeTheTour(t *testing.T) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout, %q and the usage on stderr", c.args, code, out, errb, c.want)
 		}
 	}
+	// an -svg directory that cannot be made fails before the tour (exit 1)
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errb := runTour(t, "-q", "-svg", filepath.Join(file, "out")); code != 1 || out != "" || !strings.Contains(errb, "not a directory") {
+		t.Errorf("-svg under a file: exit %d, stdout %.100q, stderr %q; want exit 1 and nothing on stdout", code, out, errb)
+	}
 	_, help, _ := runTour(t, "-h")
 	if !strings.Contains(help, "needs -game") {
 		t.Errorf("-h does not say that -variant needs -game:\n%s", help)

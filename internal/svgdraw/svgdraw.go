@@ -23,6 +23,11 @@ import (
 // less.
 const DefaultSize = 480
 
+// MaxSize caps SVGOptions.Size: a million pixels is beyond any screen or
+// page, and a larger width would only make the height's arithmetic
+// overflow.
+const MaxSize = 1 << 20
+
 // Begin writes the start of a self-contained SVG document: the svg element
 // with a viewBox of width×height units drawn size pixels wide (DefaultSize
 // if size is 0 or less; the height follows the viewBox's aspect), the
@@ -32,6 +37,7 @@ func Begin(b *strings.Builder, width, height, size int, title, fill string) {
 	if size <= 0 {
 		size = DefaultSize
 	}
+	size = min(size, MaxSize)
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" font-family="sans-serif">`+"\n",
 		width, height, size, Scale(size, height, width))
 	fmt.Fprintf(b, "<title>%s</title>\n", Escape(title))
@@ -84,8 +90,12 @@ func Num(x float64) string {
 	return strconv.FormatFloat(x, 'f', -1, 64)
 }
 
-// Scale is size·num/den rounded, the pixel height for a pixel width.
-func Scale(size, num, den int) int { return (size*num + den/2) / den }
+// Scale is size·num/den rounded, the pixel height for a pixel width, at
+// least 1 (a renderer refuses a drawing without height); computed in
+// floating point, so that no size overflows it.
+func Scale(size, num, den int) int {
+	return max(1, int(math.Round(float64(size)*float64(num)/float64(den))))
+}
 
 var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 

@@ -30,6 +30,8 @@ func TestScale(t *testing.T) {
 		{480, 436, 496, 422}, // 421.9 rounds up
 		{240, 436, 496, 211},
 		{496, 436, 496, 436},
+		{5, 2, 32, 1},                        // 0.3 rounds to 0: a drawing needs a height
+		{1 << 40, 1 << 30, 1 << 20, 1 << 50}, // size·num overflows an int64 here
 	} {
 		if got := Scale(c.size, c.num, c.den); got != c.want {
 			t.Errorf("Scale(%d, %d, %d) = %d, want %d", c.size, c.num, c.den, got, c.want)
@@ -50,6 +52,15 @@ func TestBeginDefaultSize(t *testing.T) {
 		if !strings.Contains(b.String(), `width="480" height="240"`) {
 			t.Errorf("size %d: %s", size, b.String())
 		}
+	}
+}
+
+// TestBeginCapsTheSize: a width beyond MaxSize is MaxSize, with its height.
+func TestBeginCapsTheSize(t *testing.T) {
+	var b strings.Builder
+	Begin(&b, 512, 256, 1<<62, "t", "#fff")
+	if !strings.Contains(b.String(), `width="1048576" height="524288"`) {
+		t.Errorf("size 2^62: %s", b.String())
 	}
 }
 
