@@ -340,7 +340,7 @@ func (r Record) Replay() (Any, error) {
 // CRLF file reads as an LF one.
 func ParseRecord(text string) (Record, error) {
 	var r Record
-	seen := map[string]bool{}
+	tagAt := map[string]int{} // the offset of each tag's line
 	// The tags: the lines up to the first that is neither blank nor a tag.
 	// The move text is the rest, read as it stands, so that a comment may
 	// hold line breaks, even before a "[".
@@ -362,10 +362,10 @@ func ParseRecord(text string) (Record, error) {
 			if err != nil {
 				return Record{}, recordError(text, off, "%s: %q", err.Error(), line)
 			}
-			if seen[name] {
+			if _, twice := tagAt[name]; twice {
 				return Record{}, recordError(text, off, "tag %s given twice", name)
 			}
-			seen[name] = true
+			tagAt[name] = off
 			switch name {
 			case tagGame:
 				r.Game = value
@@ -439,12 +439,12 @@ func ParseRecord(text string) (Record, error) {
 	}
 	final := ResultText(h.Position().Outcome())
 	if msg := resultMismatch(stated, final); stated != "" && msg != "" {
-		return Record{}, recordError(text, tagOffset(text, tagResult), "%s", msg)
+		return Record{}, recordError(text, tagAt[tagResult], "%s", msg)
 	}
 	r.Result = stated
 	want, _ := pgnMarker(final)
 	if tagMarker != "" && tagMarker != "*" && tagMarker != want {
-		return Record{}, recordError(text, tagOffset(text, tagResult), "result %q does not match the final position: its result is %q", tagMarker, want)
+		return Record{}, recordError(text, tagAt[tagResult], "result %q does not match the final position: its result is %q", tagMarker, want)
 	}
 	if marker != "" && marker != "*" && marker != want {
 		return Record{}, recordError(text, markerAt, "result %q does not match the final position: its result is %q", marker, want)
@@ -461,21 +461,6 @@ func ParseRecord(text string) (Record, error) {
 func recordError(text string, off int, format string, args ...any) error {
 	line := 1 + strings.Count(text[:off], "\n")
 	return fmt.Errorf("%w at offset %d: record line %d: %s", ErrSyntax, off, line, fmt.Sprintf(format, args...))
-}
-
-// tagOffset returns the offset of the line of tag name in a record's text.
-func tagOffset(text, name string) int {
-	for off := 0; off < len(text); {
-		end := strings.IndexByte(text[off:], '\n')
-		if end < 0 {
-			end = len(text) - off
-		}
-		if n, _, err := parseTag(strings.TrimSpace(text[off : off+end])); err == nil && n == name {
-			return off
-		}
-		off += end + 1
-	}
-	return 0
 }
 
 // token is a word of a record's move text and its offset in the record.

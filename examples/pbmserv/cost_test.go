@@ -183,7 +183,7 @@ func TestRequestDeadline(t *testing.T) {
 // reply the client still gets, and no command runs after it.
 func TestWriteTimeoutStopsWork(t *testing.T) {
 	sr := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t)), after: 100 * time.Millisecond}
-	s := NewServer(sr, bcrypt.MinCost, log.New(testWriter{t}, "", 0))
+	s := serverOver(t, sr)
 	s.SetLimits(Limits{MaxReplays: 100}) // the deadline, not the budget, stops them
 	mustExec(t, s, "register alice a")
 	mustExec(t, s, "register bob b")

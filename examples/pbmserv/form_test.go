@@ -79,7 +79,7 @@ func (s *slowSave) Save(ctx context.Context, b *Board, move string) error {
 // says so rather than "not done": the page after it is read anyway.
 func TestFormMoveStoredPastTheDeadline(t *testing.T) {
 	ss := &slowSave{Store: openStore(t, storeKinds(t)[0].dsn(t))}
-	s := NewServer(ss, bcrypt.MinCost, log.New(testWriter{t}, "", 0))
+	s := serverOver(t, ss)
 	s.SetLimits(Limits{RequestTime: 100 * time.Millisecond})
 	mustExec(t, s, "register alice a")
 	mustExec(t, s, "register bob b")
@@ -129,7 +129,7 @@ func TestDeadlineSeenInTheError(t *testing.T) {
 // store keeps the handler no longer than the deadline.
 func TestFormPageKeepsTheDeadline(t *testing.T) {
 	sr := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t))}
-	s := NewServer(sr, bcrypt.MinCost, log.New(testWriter{t}, "", 0))
+	s := serverOver(t, sr)
 	s.SetLimits(Limits{RequestTime: 200 * time.Millisecond})
 	mustExec(t, s, "register alice a")
 	mustExec(t, s, "register bob b")

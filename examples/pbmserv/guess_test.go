@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -31,21 +30,9 @@ func TestConcurrentGuesses(t *testing.T) {
 	mustExec(t, s, "register bob b")
 	mustExec(t, s, "tumble challenge alice bob")
 	const n = 200
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	replies := map[string]int{}
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ctx := withClient(context.Background(), fmt.Sprintf("10.0.0.%d", i%10))
-			r := s.Execute(ctx, fmt.Sprintf("tumble move 1 alice guess%d A1-B1", i))
-			mu.Lock()
-			replies[firstLineOf(r)]++
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
+	replies := atOnce(s, n, func(i int) (context.Context, string) {
+		return withClient(context.Background(), fmt.Sprintf("10.0.0.%d", i%10)), fmt.Sprintf("tumble move 1 alice guess%d A1-B1", i)
+	})
 	if h := hashes.Load(); h > int32(s.limits.WrongPasswords) {
 		t.Errorf("%d guesses at once ran %d hashes, the account limit is %d (replies %v)", n, h, s.limits.WrongPasswords, replies)
 	}
@@ -77,21 +64,9 @@ func TestOwnersChecksAtOnce(t *testing.T) {
 	mustExec(t, s, "register bob b")
 	mustExec(t, s, "tumble challenge alice bob")
 	n := 2 * s.limits.WrongPasswords
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	replies := map[string]int{}
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ctx := withClient(context.Background(), fmt.Sprintf("10.0.1.%d", i))
-			r := s.Execute(ctx, "tumble propose 1 alice a draw")
-			mu.Lock()
-			replies[firstLineOf(r)]++
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
+	replies := atOnce(s, n, func(i int) (context.Context, string) {
+		return withClient(context.Background(), fmt.Sprintf("10.0.1.%d", i)), "tumble propose 1 alice a draw"
+	})
 	busy := "error: too many password checks for alice at once: try again in 1 s"
 	if replies[busy] == 0 || replies[busy] == n {
 		t.Errorf("%d right passwords at once: %v, want some refused as %q", n, replies, busy)

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/crypto/bcrypt"
@@ -91,7 +92,33 @@ func openStore(t testing.TB, dsn string) Store {
 // newTestServer is a core over a fresh store with the cheapest bcrypt
 // cost, logging to the test.
 func newTestServer(t *testing.T, dsn string) *Server {
-	return NewServer(openStore(t, dsn), bcrypt.MinCost, log.New(testWriter{t}, "", 0))
+	return serverOver(t, openStore(t, dsn))
+}
+
+// serverOver is newTestServer over a store of the test's own (one that
+// fails or slows down on purpose).
+func serverOver(t *testing.T, st Store) *Server {
+	return NewServer(st, bcrypt.MinCost, log.New(testWriter{t}, "", 0))
+}
+
+// atOnce runs n commands at once, command(i) giving the i-th one's client
+// context and line, and counts the replies by their first line.
+func atOnce(s *Server, n int, command func(i int) (context.Context, string)) map[string]int {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	replies := map[string]int{}
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := s.Execute(command(i))
+			mu.Lock()
+			replies[firstLineOf(r)]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return replies
 }
 
 type testWriter struct{ t *testing.T }

@@ -141,6 +141,11 @@ func (l *limiter) refill(key string, now time.Time) *bucket {
 func (l *limiter) take(key string, now time.Time) time.Duration {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	return l.takeLocked(key, now)
+}
+
+// takeLocked is take for a caller that holds mu.
+func (l *limiter) takeLocked(key string, now time.Time) time.Duration {
 	b := l.refill(key, now)
 	if b.tokens >= 1 {
 		b.tokens--
@@ -157,13 +162,10 @@ func (l *limiter) take(key string, now time.Time) time.Duration {
 func (l *limiter) reserve(key string, now time.Time) (wait time.Duration, busy bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	b := l.refill(key, now)
-	if b.tokens >= 1 {
-		b.tokens--
+	if wait = l.takeLocked(key, now); wait == 0 {
 		l.held[key]++
-		return 0, false
 	}
-	return time.Duration((1 - b.tokens) * float64(l.every)), l.held[key] > 0
+	return wait, wait > 0 && l.held[key] > 0
 }
 
 // give returns a reserved token for work that turned out not to count (a

@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"log"
 	"strings"
 	"sync"
 	"testing"
-
-	"golang.org/x/crypto/bcrypt"
 )
 
 // betweenReads is a store that runs hook once, just before the next full
@@ -38,7 +35,7 @@ func (h *betweenReads) Board(ctx context.Context, id int64) (*Board, error) {
 func TestMoveAfterResignationBetweenReads(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
 		hs := &betweenReads{Store: openStore(t, dsn(t))}
-		s := NewServer(hs, bcrypt.MinCost, log.New(testWriter{t}, "", 0))
+		s := serverOver(t, hs)
 		mustExec(t, s, "register alice a")
 		mustExec(t, s, "register bob b")
 		mustExec(t, s, "crumble challenge alice bob") // board 1: resigned under the move
