@@ -104,7 +104,7 @@ func FuzzPlay(f *testing.F) {
 	f.Add(strings.Replace(standardCode, "pbmserv b", "boardspace w", 1), 5, 4, 5, 3, true)
 	f.Add(cornerCode, 7, 0, 9, 0, false)
 	f.Add(cornerCode, -1, 0, 0, 0, false)
-	f.Add(standardCode, 1, 0, 1, 4, true) // B1-B5T: no neighbours, no direction
+	f.Add(standardCode, 1, 0, 1, 4, true)  // B1-B5T: no neighbours, no direction
 	f.Add(standardCode, 0, 0, 0, -1, true) // A1 south, off the board: no square in that direction
 	f.Fuzz(func(t *testing.T, code string, f1, r1, f2, r2 int, tumble bool) {
 		var p tumbling.Position
