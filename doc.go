@@ -1,6 +1,8 @@
 // Package boardrules is the root of a module of exact, fast rule engines for
 // four abstract games, three of them from Richard Rognlie's play-by-email
-// server (pbmserv):
+// server (pbmserv): Tumbling Down and Terrace were played there for
+// decades, and FloopRail's rules come from a help page written for it (an
+// April-Fool joke that never ran there).
 //
 //   - Tumbling Down (package tumbling): stacks of men on an 8x8 board. A
 //     move either steps a stack or tumbles it, spreading its men one by one
@@ -84,6 +86,9 @@
 //     that ended the game with an identifier that each engine exports as a
 //     constant named Rule... ("king-captured", "no-moves", "goal", ...).
 //   - SVG() and SVGWith(SVGOptions) draw a position.
+//   - The constants Name and Title are the game's word (its name in the
+//     registry, GameInfo.Name, and the first word of its codes) and its
+//     name for people (GameInfo.Title): "tumbling" and "Tumbling Down".
 //
 // # Games by name
 //

@@ -22,7 +22,7 @@ func (p Position) MarshalText() ([]byte, error) {
 }
 
 func (p Position) appendCode(b []byte) []byte {
-	b = append(b, "crumble "...)
+	b = append(b, Name+" "...)
 	b = strconv.AppendInt(b, int64(p.v.Width), 10)
 	b = append(b, 'x')
 	b = strconv.AppendInt(b, int64(p.v.Height), 10)

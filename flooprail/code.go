@@ -27,7 +27,7 @@ var codeChars = [...]byte{
 // always nil.
 func (p Position) MarshalText() ([]byte, error) {
 	b := make([]byte, 0, 64)
-	b = append(b, "flooprail "...)
+	b = append(b, Name+" "...)
 	b = append(b, p.Variant().String()...)
 	b = append(b, ' ', "ox"[p.turn()], ' ')
 	n := 0

@@ -2,10 +2,13 @@ package flooprail
 
 import "github.com/boardrules/boardrules"
 
-// Name is the game's name in the boardrules registry and the first word of
-// its position codes.
-const Name = "flooprail"
+// Name is the game's word in the boardrules registry and the first word
+// of its position codes; Title is its name for people.
+const (
+	Name  = "flooprail"
+	Title = "FloopRail"
+)
 
 func init() {
-	boardrules.Register(boardrules.EngineInfo[Position, Move](Name, "FloopRail", []string{"normal", "reverse"}, ParseVariant, New))
+	boardrules.Register(boardrules.EngineInfo[Position, Move](Name, Title, []string{"normal", "reverse"}, ParseVariant, New))
 }

@@ -23,7 +23,7 @@ func (p Position) MarshalText() ([]byte, error) {
 	}
 	n := p.geometry().n
 	b := make([]byte, 0, 96)
-	b = append(b, "terrace "...)
+	b = append(b, Name+" "...)
 	b = append(b, byte('0'+n), ' ', '0'+p.players, 'p', ' ')
 	if p.setup != Long {
 		b = append(b, p.setup.String()...)
@@ -73,7 +73,7 @@ func decode(s string) (Position, error) {
 	fail := func(off int, format string, args ...any) (Position, error) {
 		return Position{}, notation.Errorf(s, off, format, args...)
 	}
-	const word = "terrace "
+	const word = Name + " "
 	if len(s) < len(word) || s[:len(word)] != word {
 		return fail(0, "a Terrace position code starts with %q", word)
 	}

@@ -2,10 +2,17 @@ package terrace
 
 import "github.com/boardrules/boardrules"
 
+// Name is the game's word in the boardrules registry and the first word
+// of its position codes; Title is its name for people.
+const (
+	Name  = "terrace"
+	Title = "Terrace"
+)
+
 func init() {
 	var names []string
 	for _, v := range Variants() {
 		names = append(names, v.String())
 	}
-	boardrules.Register(boardrules.EngineInfo[Position, Move]("terrace", "Terrace", names, ParseVariant, New))
+	boardrules.Register(boardrules.EngineInfo[Position, Move](Name, Title, names, ParseVariant, New))
 }

@@ -15,7 +15,6 @@ import (
 //	tumbling pbmserv b ,,W1,W2,W3,W4,W3,W2/,,,W1,W2,W3,W2,W1/,,,,W1,W2,W1,/,,,,,W1,,/,,B1,,,,,/,B1,B2,B1,,,,/B1,B2,B3,B2,B1,,,/B2,B3,B4,B3,B2,B1,,
 
 const (
-	codeGame     = "tumbling"
 	maxRunCount  = 29 // men of one colour
 	maxColourMen = 29
 )
@@ -34,7 +33,7 @@ var resultWords = [...]string{
 // the result ("b:capture:C2"). It never fails.
 func (p Position) MarshalText() ([]byte, error) {
 	b := make([]byte, 0, 160)
-	b = append(b, codeGame...)
+	b = append(b, Name...)
 	b = append(b, ' ')
 	b = append(b, p.Variant().String()...)
 	b = append(b, ' ', p.toMove.letter()|0x20, ' ')
@@ -95,7 +94,7 @@ func (d *decoder) expect(want, what string) error {
 }
 
 func (d *decoder) decode() (Position, error) {
-	if err := d.expect(codeGame+" ", `the game word "tumbling" and a space`); err != nil {
+	if err := d.expect(Name+" ", `the game word "tumbling" and a space`); err != nil {
 		return Position{}, err
 	}
 	var v Variant

@@ -2,13 +2,17 @@ package tumbling
 
 import "github.com/boardrules/boardrules"
 
-// Title is the game's name for people.
-const Title = "Tumbling Down"
+// Name is the game's word in the boardrules registry and the first word
+// of its position codes; Title is its name for people.
+const (
+	Name  = "tumbling"
+	Title = "Tumbling Down"
+)
 
 func init() {
 	var names []string
 	for _, v := range Variants() {
 		names = append(names, v.String())
 	}
-	boardrules.Register(boardrules.EngineInfo[Position, Move](codeGame, Title, names, ParseVariant, New))
+	boardrules.Register(boardrules.EngineInfo[Position, Move](Name, Title, names, ParseVariant, New))
 }

@@ -1,6 +1,7 @@
 package codetest_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -25,19 +26,19 @@ const (
 // that plays one random game of a variant and checks every position's code.
 // An engine joins with one line.
 var engines = []struct {
-	game string
-	play func(t codetest.Fataler, variant string, seed uint64)
+	game, title string // the package's Name and Title
+	play        func(t codetest.Fataler, variant string, seed uint64)
 }{
-	{"tumbling", func(t codetest.Fataler, v string, seed uint64) {
+	{tumbling.Name, tumbling.Title, func(t codetest.Fataler, v string, seed uint64) {
 		codetest.Game[tumbling.Position, tumbling.Move](t, "tumbling", v, tumbling.Position.Variant, seed, maxPlies)
 	}},
-	{"flooprail", func(t codetest.Fataler, v string, seed uint64) {
+	{flooprail.Name, flooprail.Title, func(t codetest.Fataler, v string, seed uint64) {
 		codetest.Game[flooprail.Position, flooprail.Move](t, "flooprail", v, flooprail.Position.Variant, seed, maxPlies)
 	}},
-	{"terrace", func(t codetest.Fataler, v string, seed uint64) {
+	{terrace.Name, terrace.Title, func(t codetest.Fataler, v string, seed uint64) {
 		codetest.Game[terrace.Position, terrace.Move](t, "terrace", v, terrace.Position.Variant, seed, maxPlies)
 	}},
-	{"crumble", func(t codetest.Fataler, v string, seed uint64) {
+	{crumble.Name, crumble.Title, func(t codetest.Fataler, v string, seed uint64) {
 		codetest.Game[crumble.Position, crumble.Move](t, "crumble", v, crumble.Position.Variant, seed, crumblePlies)
 	}},
 }
@@ -62,6 +63,36 @@ func TestCodesKeepTheWholeGame(t *testing.T) {
 				e.play(t, v, rapid.Uint64().Draw(t, "seed"))
 			})
 		})
+	}
+}
+
+// TestNameAndTitle: every engine package exports the name it registers
+// under, which is also its codes' first word, and its title for people,
+// as the GameInfo's Name and Title.
+func TestNameAndTitle(t *testing.T) {
+	titles := map[string]string{"tumbling": "Tumbling Down", "flooprail": "FloopRail", "terrace": "Terrace", "crumble": "Crumble"}
+	for _, e := range engines {
+		if e.title != titles[e.game] {
+			t.Errorf("package %s's Title is %q, want %q", e.game, e.title, titles[e.game])
+		}
+		g, ok := boardrules.Lookup(e.game)
+		if !ok {
+			t.Fatalf("%s is not registered", e.game)
+		}
+		if g.Name != e.game || g.Title != e.title {
+			t.Errorf("%s registers as %q, %q; its package says %q, %q", e.game, g.Name, g.Title, e.game, e.title)
+		}
+		p, err := g.New("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, err := p.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if word, _, _ := strings.Cut(string(code), " "); word != e.game {
+			t.Errorf("%s's code %q starts with %q", e.game, code, word)
+		}
 	}
 }
 
