@@ -7,6 +7,7 @@ import (
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/examples/bots"
+	"github.com/boardrules/boardrules/tumbling"
 )
 
 // slowRace is a game whose playouts outlast any small time budget: two
@@ -68,5 +69,32 @@ func TestMCTSKeepsItsTime(t *testing.T) {
 	// moves and the first iteration's expansion: 3 x 16 plies is ample
 	if took, most := time.Since(began), 5*time.Millisecond+3*sixteen; took > most {
 		t.Errorf("a 5 ms search took %v, more than %v (%d playouts, %d plies)", took, most, b.Stats().Playouts, b.Stats().Plies)
+	}
+}
+
+// TestMCTSTreeStaysBounded: once the tree reaches its memory bound, the
+// search goes on running playouts without adding nodes, so a long Time
+// budget cannot take all the memory. A bound of 200 KB (tumbling: a node
+// and its position cost some 630 bytes, and each adds about 150 moves of 5
+// bytes) stops the tree at about 150 nodes of a 1,000-iteration search.
+func TestMCTSTreeStaysBounded(t *testing.T) {
+	const limit = 200 << 10
+	s := bots.NewMCTS[tumbling.Position, tumbling.Move](bots.Options{Seed: 1, Nodes: 1000, MaxPlies: 20})
+	bots.SetTreeLimit(s, limit)
+	p := tumbling.Standard()
+	m, err := s.Choose(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Play(m); err != nil {
+		t.Errorf("the bounded search chose %v: %v", m, err)
+	}
+	nodes := bots.TreeNodes(s)
+	// the last node added may pass the bound by one node and its moves
+	if size := bots.TreeSize(s); size > limit+4<<10 || nodes >= 1000 {
+		t.Errorf("%d nodes, %d bytes in the tree, bound %d", nodes, size, limit)
+	}
+	if got := s.Stats().Playouts; got != 1000 {
+		t.Errorf("%d playouts, want all 1000 iterations to run one", got)
 	}
 }

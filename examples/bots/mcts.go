@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"time"
+	"unsafe"
 
 	"github.com/boardrules/boardrules"
 )
@@ -25,7 +26,16 @@ type MCTS[P boardrules.Position[P, M], M boardrules.Move] struct {
 	// sample draws a playout move when P implements boardrules.Sampler
 	// (nil otherwise: a uniform choice from AppendLegalMoves)
 	sample func(P, *rand.Rand) (M, bool)
+	// treeLimit bounds the bytes of nodes, pos and pool (treeBytes but in
+	// tests); nodeSize is what a node costs there before its moves
+	treeLimit, nodeSize, moveSize int
 }
+
+// treeBytes bounds the memory of the tree: a Time budget alone would let
+// it grow by megabytes a second (Tumbling Down adds some 14,000
+// nodes a second, each with its position and its moves). Once the bound
+// is reached, iterations go on without adding nodes.
+const treeBytes = 128 << 20
 
 type node[M any] struct {
 	move     M                 // the move that led here (none at the root)
@@ -41,7 +51,9 @@ type node[M any] struct {
 
 // NewMCTS returns an MCTS bot with options o (zero fields get the defaults).
 func NewMCTS[P boardrules.Position[P, M], M boardrules.Move](o Options) *MCTS[P, M] {
-	s := &MCTS[P, M]{opts: o.withDefaults(), r: o.rand()}
+	s := &MCTS[P, M]{opts: o.withDefaults(), r: o.rand(), treeLimit: treeBytes}
+	s.nodeSize = int(unsafe.Sizeof(node[M]{})) + int(unsafe.Sizeof(*new(P)))
+	s.moveSize = int(unsafe.Sizeof(*new(M)))
 	// Decided once, and reached through a pointer to a P that each call
 	// overwrites: putting each position into an interface would allocate a
 	// copy of it every ply.
@@ -137,7 +149,8 @@ func (s *MCTS[P, M]) newNode(p P, parent int32, move M, mover boardrules.Player)
 
 // selectAndExpand walks down by UCT to a node with untried moves, adds one
 // child for a random one of them and returns it; or returns the ended
-// position's node it reached.
+// position's node it reached, or the node with untried moves when the
+// tree is full (see treeBytes), whose playout then starts there.
 func (s *MCTS[P, M]) selectAndExpand() int32 {
 	n := int32(0)
 	for s.nodes[n].nUntried == 0 {
@@ -145,6 +158,9 @@ func (s *MCTS[P, M]) selectAndExpand() int32 {
 			return n // the game has ended here
 		}
 		n = s.bestChild(n)
+	}
+	if len(s.nodes)*s.nodeSize+len(s.pool)*s.moveSize >= s.treeLimit {
+		return n
 	}
 	nd := &s.nodes[n]
 	k := nd.untried + int32(s.r.IntN(int(nd.nUntried)))

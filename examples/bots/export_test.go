@@ -1,0 +1,20 @@
+package bots
+
+import "github.com/boardrules/boardrules"
+
+// SetTreeLimit bounds the tree of s to n bytes, so that a test can reach
+// the bound that treeBytes sets for every search.
+func SetTreeLimit[P boardrules.Position[P, M], M boardrules.Move](s *MCTS[P, M], n int) {
+	s.treeLimit = n
+}
+
+// TreeNodes is the number of nodes of the last search of s.
+func TreeNodes[P boardrules.Position[P, M], M boardrules.Move](s *MCTS[P, M]) int {
+	return len(s.nodes)
+}
+
+// TreeSize is what the tree of the last search of s counts against its
+// bound.
+func TreeSize[P boardrules.Position[P, M], M boardrules.Move](s *MCTS[P, M]) int {
+	return len(s.nodes)*s.nodeSize + len(s.pool)*s.moveSize
+}
