@@ -434,6 +434,34 @@ func TestZeroPosition(t *testing.T) {
 	}
 }
 
+// TestHashCoversEveryField: the spec makes Hash cover the rules, the side to
+// move and the stored result as well as the stacks. The incremental hash is
+// checked against hashFromScratch elsewhere, but a field that both leave out
+// passes that check; so each pair here differs in that one field alone, and
+// their hashes must differ.
+func TestHashCoversEveryField(t *testing.T) {
+	const ended = "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,,"
+	for _, c := range []struct{ field, a, b string }{
+		{"rules (classic)", standardCode, withRules(standardCode, tumbling.Classic)},
+		{"rules (boardspace)", standardCode, withRules(standardCode, tumbling.Boardspace)},
+		{"side to move", standardCode, strings.Replace(standardCode, " b ", " w ", 1)},
+		{"stored result", ended, ended + " b:capture:C2"},
+	} {
+		if a, b := decode(t, c.a), decode(t, c.b); a.Hash() == b.Hash() {
+			t.Errorf("%s: two positions that differ only in it have the same Hash %x", c.field, a.Hash())
+		}
+	}
+	// The same holds for a result stored by Play (10.2's tumble A2-B2T).
+	before := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2W1B1W2B3,,W3,,,,,W1/,,,,,,,")
+	after, err := before.Play(tumbling.Move{From: sq("a2"), To: sq("b2"), Tumble: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Hash() == decode(t, ended).Hash() {
+		t.Errorf("the board after A2-B2T hashes alike with and without its stored capture")
+	}
+}
+
 // TestLongCounts: counts of 10 and more and stacks of many runs, both styles.
 func TestLongCounts(t *testing.T) {
 	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,B12W10B1W2,W1B1W1B1W1B1W1,,,/,,,,,,,/,,,,,,,/B3,,,,,,,")
@@ -1084,6 +1112,26 @@ func TestResultFieldMustFit(t *testing.T) {
 			"a lost king's square is topped by the winner (Classic)",
 			"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1,,,,,,,/B1W1B1,,,,,,, w:owncapture:A1",
 			"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1,,,,,,,/B1W1,,,,,,, w:owncapture:A1",
+		},
+		{
+			"a captured king's square has the loser's men at the bottom (Classic)",
+			"tumbling classic w " + empty7 + "B1W1B1,,,,,,, b:capture:A1",
+			"tumbling classic w " + empty7 + "W1B1,,,,,,, b:capture:A1",
+		},
+		{
+			"a captured king's square has the loser's men at the bottom (Boardspace)",
+			"tumbling boardspace w " + empty7 + "B1W1B1,,,,,,, b:capture:A1",
+			"tumbling boardspace w " + empty7 + "W1B1,,,,,,, b:capture:A1",
+		},
+		{
+			"opponent has no king is a Boardspace result only (Pbmserv)",
+			"tumbling pbmserv w " + empty7 + "W1B1,,,,,,, b:oppnoking",
+			"tumbling boardspace w " + empty7 + "W1B1,,,,,,, b:oppnoking",
+		},
+		{
+			"opponent has no king is a Boardspace result only (Classic)",
+			"tumbling classic w " + empty7 + "W1B1,,,,,,, b:oppnoking",
+			"tumbling boardspace w " + empty7 + "W1B1,,,,,,, b:oppnoking",
 		},
 		{
 			"no king left is a Classic result only (Boardspace)",
