@@ -189,6 +189,23 @@ func TestStart(t *testing.T) {
 	}
 }
 
+// TestHashCoversEveryField: the spec makes Hash cover the board, the side to
+// move and the variant. TestPropHash only checks the incremental hash against
+// hashFromScratch, which a field left out of both passes; so each pair here
+// differs in one field alone (TestStart covers the variant), and their
+// hashes must differ.
+func TestHashCoversEveryField(t *testing.T) {
+	for _, c := range []struct{ field, a, b string }{
+		{"side to move", "flooprail normal o ../..../.o..../o......./....../..../.x", "flooprail normal x ../..../.o..../o......./....../..../.x"},
+		{"O Flooper or SooperFlooper", "flooprail normal o ../..../.o..../o......./....../..../.x", "flooprail normal o ../..../.O..../o......./....../..../.x"},
+		{"X Flooper or SooperFlooper", "flooprail normal o ../..../.o..../o......./....../..../.x", "flooprail normal o ../..../.o..../o......./....../..../.X"},
+	} {
+		if a, b := decode(t, c.a), decode(t, c.b); a.Hash() == b.Hash() {
+			t.Errorf("%s: two positions that differ only in it have the same Hash %x", c.field, a.Hash())
+		}
+	}
+}
+
 func TestSpacesAndCheckersNumbers(t *testing.T) {
 	want := "D1 1 E1 5 C2 2 D2 6 E2 9 F2 13 B3 3 C3 7 D3 10 E3 14 F3 17 G3 21 " +
 		"A4 4 B4 8 C4 11 D4 15 E4 18 F4 22 G4 25 H4 29 B5 12 C5 16 D5 19 E5 23 F5 26 G5 30 " +
