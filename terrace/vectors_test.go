@@ -747,6 +747,28 @@ func TestVariants(t *testing.T) {
 	}
 }
 
+// TestHashCoversEveryField: the spec makes Hash cover the board size, the
+// player count, every piece's square, owner and kind, and the seat to move.
+// The property tests only compare the incremental hash with computeHash,
+// which a field left out of both passes; so each pair here differs in one
+// field alone, and their hashes must differ.
+func TestHashCoversEveryField(t *testing.T) {
+	const base = "terrace 8 2p 0 7T/8/8/8/3b4/8/8/t7"
+	for _, c := range []struct{ field, a, b string }{
+		// T on f6 and t on a1 on either board: the same squares and seats.
+		{"board size", "terrace 8 2p 0 8/8/5T2/8/8/8/8/t7", "terrace 6 2p 0 5T/6/6/6/6/t5"},
+		{"player count", base, "terrace 8 3p 0 7T/8/8/8/3b4/8/8/t7"},
+		{"seat to move", base, "terrace 8 2p 1 7T/8/8/8/3b4/8/8/t7"},
+		{"a piece's owner", base, "terrace 8 2p 0 7T/8/8/8/3B4/8/8/t7"},
+		{"a piece's kind", base, "terrace 8 2p 0 7T/8/8/8/3c4/8/8/t7"},
+		{"a piece's square", base, "terrace 8 2p 0 7T/8/8/8/4b3/8/8/t7"},
+	} {
+		if a, b := mustDecode(t, c.a), mustDecode(t, c.b); a.Hash() == b.Hash() {
+			t.Errorf("%s: two positions that differ only in it have the same Hash %x", c.field, a.Hash())
+		}
+	}
+}
+
 // The zero Position is no game, but using it must not panic.
 func TestZeroPosition(t *testing.T) {
 	var p Position
