@@ -279,6 +279,33 @@ func TestParseRecordErrors(t *testing.T) {
 	}
 }
 
+// TestRecordReplayChecksTheResult: a Record built in code, not read by
+// ParseRecord (which checks the Result tag itself, where it knows the tag's
+// line), must be checked as well: History and Replay refuse a stated Result
+// that is not the final position's, and accept the true one.
+func TestRecordReplayChecksTheResult(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		r      boardrules.Record
+		wantOK bool
+	}{
+		{"true result", boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"3", "1"}, Result: "seat 1 wins: took the last stone"}, true},
+		{"false winner", boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"3", "1"}, Result: "seat 0 wins: took the last stone"}, false},
+		{"result while ongoing", boardrules.Record{Game: "nim", Moves: []string{"3"}, Result: "draw"}, false},
+	} {
+		_, errH := c.r.History()
+		_, errR := c.r.Replay()
+		for _, err := range []error{errH, errR} {
+			if c.wantOK && err != nil {
+				t.Errorf("%s: %v", c.name, err)
+			}
+			if !c.wantOK && !errors.Is(err, boardrules.ErrSyntax) {
+				t.Errorf("%s: error %v, want one wrapping ErrSyntax", c.name, err)
+			}
+		}
+	}
+}
+
 func TestResultText(t *testing.T) {
 	for _, c := range []struct {
 		o    boardrules.Outcome

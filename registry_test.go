@@ -223,6 +223,10 @@ func TestNewGame(t *testing.T) {
 	if !errors.As(err, &ue) || ue.Err == nil || !strings.Contains(ue.Err.Error(), "nim: unknown variant") || strings.Contains(err.Error(), "nim: nim") {
 		t.Errorf("GameInfo.New(7) = %v; want an *UnknownError keeping the engine's reason in Err and naming the game once", err)
 	}
+	// The engine's reason is wrapped too, so errors.Is and errors.As reach it.
+	if !errors.As(err, &ue) || !errors.Is(err, ue.Err) {
+		t.Errorf("GameInfo.New(7) = %v; want an error that wraps the engine's reason (UnknownError.Err)", err)
+	}
 	_, err = boardrules.Decode([]byte("chess 1"))
 	if !errors.As(err, &ue) || err.Error() != `syntax error: no game "chess" (the games are: `+strings.Join(gameNames(), ", ")+")" {
 		t.Errorf("Decode(chess 1) = %v; want the unknown-game error", err)
