@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -346,6 +348,7 @@ func FuzzParseRecord(f *testing.F) {
 			if !errors.Is(err, boardrules.ErrSyntax) && !errors.Is(err, boardrules.ErrIllegalMove) && !errors.Is(err, boardrules.ErrGameOver) {
 				t.Fatalf("error wraps no sentinel: %v", err)
 			}
+			checkRecordErrorPlace(t, text, err)
 			return
 		}
 		back, err := boardrules.ParseRecord(r.Format())
@@ -356,6 +359,37 @@ func FuzzParseRecord(f *testing.F) {
 			t.Fatalf("round trip (-want +got):\n%s", diff)
 		}
 	})
+}
+
+// recordErrorPlace is how ParseRecord names where a fault of the record's
+// own text lies.
+var recordErrorPlace = regexp.MustCompile(`^syntax error at offset (\d+): record line (\d+): `)
+
+// checkRecordErrorPlace checks ParseRecord's promise about its error for
+// text: a move that fails (*ReplayError), an unknown game (*UnknownError)
+// and a Start code or variant the engine refuses (the engine's error,
+// after "record: " or "record: start position: ") aside, the error names
+// a byte offset within the text and the line that holds it.
+func checkRecordErrorPlace(t *testing.T, text string, err error) {
+	t.Helper()
+	var re *boardrules.ReplayError
+	var ue *boardrules.UnknownError
+	msg := err.Error()
+	if errors.As(err, &re) || errors.As(err, &ue) || strings.HasPrefix(msg, "record: ") || strings.HasPrefix(msg, "syntax error: record: start position: ") {
+		return
+	}
+	m := recordErrorPlace.FindStringSubmatch(msg)
+	if m == nil {
+		t.Fatalf("the error names no offset and line: %v", err)
+	}
+	off, _ := strconv.Atoi(m[1])
+	line, _ := strconv.Atoi(m[2])
+	if off > len(text) {
+		t.Fatalf("offset %d past the end of a text of %d bytes: %v", off, len(text), err)
+	}
+	if want := 1 + strings.Count(text[:off], "\n"); line != want {
+		t.Fatalf("line %d, but offset %d is on line %d: %v", line, off, want, err)
+	}
 }
 
 func TestRecordRoundTripFinishedGames(t *testing.T) {

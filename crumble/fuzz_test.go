@@ -5,11 +5,8 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/errtest"
 )
-
-func isSentinel(err error) bool {
-	return errors.Is(err, boardrules.ErrSyntax) || errors.Is(err, boardrules.ErrIllegalMove) || errors.Is(err, boardrules.ErrGameOver)
-}
 
 func fuzzSeeds(f *testing.F) {
 	for _, s := range []string{"0,1HN", "2,1VW", "3,2HNNW", "1,3HSSS+", "2,3VENE#", "0HN-E", "0,1H3",
@@ -20,16 +17,20 @@ func fuzzSeeds(f *testing.F) {
 }
 
 // FuzzParseMove: the package-level ParseMove fails with ErrSyntax alone,
-// exactly when Position.ParseMove fails with a syntax error, and what a
-// position reads round-trips through its canonical text.
+// exactly when Position.ParseMove fails with a syntax error, every error
+// has the shape errtest checks (the input and an offset within it, or the
+// move as given), what ParseMove reads it reads again from its String, and
+// what a position reads round-trips through its canonical text.
 func FuzzParseMove(f *testing.F) {
 	fuzzSeeds(f)
 	p, _ := boardrules.Replay(Standard(), "1HN", "0H", "1,2V")
 	positions := []Position{Standard(), p, midgame(f)}
 	f.Fuzz(func(t *testing.T, s string) {
-		_, serr := ParseMove(s)
-		if serr != nil && !errors.Is(serr, boardrules.ErrSyntax) {
-			t.Fatalf("%q: ParseMove %v", s, serr)
+		sm, serr := ParseMove(s)
+		if serr != nil {
+			errtest.Syntax(t, "ParseMove", s, serr)
+		} else if again, err := ParseMove(sm.String()); err != nil || again.String() != sm.String() {
+			t.Fatalf("ParseMove(%q) = %q, but ParseMove(%q) = %q, %v", s, sm, sm.String(), again, err)
 		}
 		for _, pos := range positions {
 			m, err := pos.ParseMove(s)
@@ -37,9 +38,7 @@ func FuzzParseMove(f *testing.F) {
 				t.Fatalf("%q: ParseMove %v, Position.ParseMove %v", s, serr, err)
 			}
 			if err != nil {
-				if !isSentinel(err) {
-					t.Fatalf("%q: error wraps no sentinel: %v", s, err)
-				}
+				errtest.Move(t, "Position.ParseMove", s, err)
 				continue
 			}
 			back, err := pos.ParseMove(m.String())
@@ -65,18 +64,24 @@ func FuzzUnmarshalText(f *testing.F) {
 		var p Position
 		err := p.UnmarshalText(data)
 		if err != nil {
-			if !errors.Is(err, boardrules.ErrSyntax) {
-				t.Fatalf("error wraps no ErrSyntax: %v", err)
-			}
+			errtest.Syntax(t, "UnmarshalText", string(data), err)
 			if p.pieces != nil {
 				t.Fatal("receiver changed on error")
 			}
 			return
 		}
+		// The code of what was read is canonical: it reads back to an equal
+		// position of the same game state, and writes itself again.
 		text, _ := p.MarshalText()
 		var q Position
 		if err := q.UnmarshalText(text); err != nil || !q.Equal(p) || q.Hash() != p.Hash() {
 			t.Fatalf("round trip of %s: %v", text, err)
+		}
+		if q.Outcome() != p.Outcome() || q.Variant() != p.Variant() {
+			t.Fatalf("round trip of %s: outcome %+v, variant %v; read back %+v, %v", text, p.Outcome(), p.Variant(), q.Outcome(), q.Variant())
+		}
+		if again, _ := q.MarshalText(); string(again) != string(text) {
+			t.Fatalf("%s reads back as %s", text, again)
 		}
 		_ = p.String()
 		_ = p.LegalMoves()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/errtest"
 )
 
 func FuzzParseMove(f *testing.F) {
@@ -17,8 +18,9 @@ func FuzzParseMove(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		m, err := ParseMove(s)
 		if err != nil {
-			if !errors.Is(err, boardrules.ErrSyntax) {
-				t.Fatalf("ParseMove(%q): %v does not wrap ErrSyntax", s, err)
+			errtest.Syntax(t, "ParseMove", s, err)
+			if _, perr := start.ParseMove(s); !errors.Is(perr, boardrules.ErrSyntax) {
+				t.Fatalf("ParseMove(%q): %v, but Position.ParseMove: %v", s, err, perr)
 			}
 			return
 		}
@@ -31,8 +33,11 @@ func FuzzParseMove(f *testing.F) {
 			t.Fatalf("%q: path of %d spaces", s, len(m.Path()))
 		}
 		_, err = start.ParseMove(s)
-		if err != nil && !errors.Is(err, boardrules.ErrIllegalMove) {
-			t.Fatalf("Position.ParseMove(%q): %v", s, err)
+		if err != nil {
+			errtest.Move(t, "Position.ParseMove", s, err)
+			if !errors.Is(err, boardrules.ErrIllegalMove) {
+				t.Fatalf("Position.ParseMove(%q): %v", s, err)
+			}
 		}
 		q, err2 := start.Play(m)
 		if (err == nil) != (err2 == nil) || err2 != nil && q != start {
@@ -51,9 +56,7 @@ func FuzzUnmarshalText(f *testing.F) {
 		p := Standard()
 		err := p.UnmarshalText(b)
 		if err != nil {
-			if !errors.Is(err, boardrules.ErrSyntax) {
-				t.Fatalf("UnmarshalText(%q): %v does not wrap ErrSyntax", b, err)
-			}
+			errtest.Syntax(t, "UnmarshalText", string(b), err)
 			if p != Standard() {
 				t.Fatal("the receiver changed on error")
 			}

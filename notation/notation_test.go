@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/errtest"
 	"github.com/boardrules/boardrules/notation"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -252,10 +253,7 @@ func FuzzParseSquare(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		sq, err := notation.ParseSquare(s)
 		if err != nil {
-			if !errors.Is(err, boardrules.ErrSyntax) {
-				t.Fatalf("ParseSquare(%q) error %v does not wrap ErrSyntax", s, err)
-			}
-			_ = err.Error()
+			errtest.Syntax(t, "ParseSquare", s, err)
 			return
 		}
 		if !strings.EqualFold(sq.String(), s) {
@@ -271,10 +269,7 @@ func FuzzSplitMoveNumber(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		move, n, ok, err := notation.SplitMoveNumber(s)
 		if err != nil {
-			if !errors.Is(err, boardrules.ErrSyntax) {
-				t.Fatalf("error %v does not wrap ErrSyntax", err)
-			}
-			_ = err.Error()
+			errtest.Syntax(t, "SplitMoveNumber", s, err)
 			return
 		}
 		if !ok {

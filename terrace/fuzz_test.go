@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/errtest"
 )
 
 func FuzzParseMove(f *testing.F) {
@@ -21,17 +22,16 @@ func FuzzParseMove(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		m, err := ParseMove(s)
 		if err != nil {
-			if !errors.Is(err, boardrules.ErrSyntax) {
-				t.Fatalf("ParseMove(%q): %v does not wrap ErrSyntax", s, err)
-			}
+			errtest.Syntax(t, "ParseMove", s, err)
 		} else if again, err := ParseMove(m.String()); err != nil || again != m {
 			t.Fatalf("ParseMove(%q) = %v, but ParseMove(%q) = %v, %v", s, m, m.String(), again, err)
 		}
 		for _, p := range starts {
 			pm, perr := p.ParseMove(s)
 			if perr != nil {
-				if !errors.Is(perr, boardrules.ErrSyntax) && !errors.Is(perr, boardrules.ErrIllegalMove) {
-					t.Fatalf("Position.ParseMove(%q): %v wraps no sentinel", s, perr)
+				errtest.Move(t, "Position.ParseMove", s, perr)
+				if errors.Is(perr, boardrules.ErrSyntax) != (err != nil) {
+					t.Fatalf("Position.ParseMove(%q): %v, but ParseMove: %v", s, perr, err)
 				}
 				continue
 			}
@@ -68,9 +68,7 @@ func FuzzUnmarshalText(f *testing.F) {
 		start := Standard()
 		p := start
 		if err := p.UnmarshalText(b); err != nil {
-			if !errors.Is(err, boardrules.ErrSyntax) {
-				t.Fatalf("UnmarshalText(%q): %v does not wrap ErrSyntax", b, err)
-			}
+			errtest.Syntax(t, "UnmarshalText", string(b), err)
 			if p != start {
 				t.Fatalf("UnmarshalText(%q) failed but changed the receiver", b)
 			}

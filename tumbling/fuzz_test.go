@@ -6,13 +6,15 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/errtest"
 	"github.com/boardrules/boardrules/notation"
 	"github.com/boardrules/boardrules/tumbling"
 )
 
 // FuzzParseMove: any string gives a move that prints back to an equal move,
-// or an error wrapping ErrSyntax; Position.ParseMove never panics and wraps a
-// sentinel too.
+// or a syntax error naming the string and an offset within it;
+// Position.ParseMove never panics, fails with a syntax error exactly when
+// ParseMove does, and otherwise names the move as given.
 func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"e5h5t", "E5-F5T", "E5-G5t", "F2-G2M", "f2g2m", "f2g2", "A2-B2T", "C1-C8T",
 		"c4g8t", "E5E5", "A1B3T", "E5-F5T#12", "E5--F5", "E5-F5tm", "I1J1", "", "\xff\xfe"} {
@@ -23,9 +25,7 @@ func FuzzParseMove(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		m, err := tumbling.ParseMove(s)
 		if err != nil {
-			if !errors.Is(err, boardrules.ErrSyntax) {
-				t.Fatalf("ParseMove(%q): %v does not wrap ErrSyntax", s, err)
-			}
+			errtest.Syntax(t, "ParseMove", s, err)
 		} else {
 			again, err := tumbling.ParseMove(m.String())
 			if err != nil || again != m {
@@ -33,10 +33,11 @@ func FuzzParseMove(f *testing.F) {
 			}
 		}
 		for _, p := range []tumbling.Position{start, bs} {
-			pm, err := p.ParseMove(s)
-			if err != nil {
-				if !errors.Is(err, boardrules.ErrSyntax) && !errors.Is(err, boardrules.ErrIllegalMove) {
-					t.Fatalf("Position.ParseMove(%q): %v", s, err)
+			pm, perr := p.ParseMove(s)
+			if perr != nil {
+				errtest.Move(t, "Position.ParseMove", s, perr)
+				if errors.Is(perr, boardrules.ErrSyntax) != (err != nil) {
+					t.Fatalf("Position.ParseMove(%q): %v, but ParseMove: %v", s, perr, err)
 				}
 				continue
 			}
@@ -47,8 +48,9 @@ func FuzzParseMove(f *testing.F) {
 	})
 }
 
-// FuzzUnmarshalText: any bytes either fail with ErrSyntax, leaving the
-// receiver alone, or decode to a position whose code is the input again.
+// FuzzUnmarshalText: any bytes either fail with a syntax error naming them
+// and an offset within them, leaving the receiver alone, or decode to a
+// position whose code is the input again.
 func FuzzUnmarshalText(f *testing.F) {
 	for _, s := range []string{
 		standardCode, cornerCode,
@@ -64,9 +66,7 @@ func FuzzUnmarshalText(f *testing.F) {
 		p := tumbling.Standard()
 		before := p
 		if err := p.UnmarshalText(b); err != nil {
-			if !errors.Is(err, boardrules.ErrSyntax) {
-				t.Fatalf("UnmarshalText(%q): %v does not wrap ErrSyntax", b, err)
-			}
+			errtest.Syntax(t, "UnmarshalText", string(b), err)
 			if p != before {
 				t.Fatalf("UnmarshalText(%q) failed but changed the receiver", b)
 			}
@@ -123,9 +123,11 @@ func FuzzPlay(f *testing.F) {
 			t.Fatalf("%v on %s: legal %v, Play error %v", m, code, legal, err)
 		}
 		if err != nil {
-			if !errors.Is(err, boardrules.ErrIllegalMove) && !errors.Is(err, boardrules.ErrGameOver) {
+			if errors.Is(err, boardrules.ErrSyntax) {
 				t.Fatalf("Play(%v): %v", m, err)
 			}
+			// Play, given no text, names the move by its String.
+			errtest.Move(t, "Play", m.String(), err)
 			p.PlayUnchecked(m) // unspecified for a move that is not legal, but no panic
 			return
 		}
