@@ -3,6 +3,8 @@ package notation
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/boardrules/boardrules"
 )
@@ -22,28 +24,28 @@ func Errorf(input string, offset int, format string, args ...any) *ParseError {
 }
 
 // Error shows the reason on the first line, then the input with a caret
-// under the offending byte. Control characters in the input are shown as
-// '?' so that the caret stays aligned; long inputs are cut around the
-// offset.
+// under the offending character. The input is read as UTF-8, one column a
+// character, so the caret stays under its character after any non-ASCII
+// text; control characters, line and paragraph separators and bytes that
+// are not UTF-8 are shown as '?'.
+// Long inputs are cut around the offset, at character boundaries.
 func (e *ParseError) Error() string {
 	const window = 60
-	in, off := e.Input, e.Offset
-	if off < 0 {
-		off = 0
-	}
-	if off > len(in) {
-		off = len(in)
-	}
+	in, off := e.Input, min(max(e.Offset, 0), len(e.Input))
 	prefix := ""
 	if off > window {
-		prefix = "..."
-		in = in[off-window:]
-		off = window
+		from := off - window
+		for from < off && !utf8.RuneStart(in[from]) {
+			from++
+		}
+		prefix, in, off = "...", in[from:], off-from
 	}
 	suffix := ""
-	if len(in) > off+window {
-		in = in[:off+window]
-		suffix = "..."
+	if to := off + window; len(in) > to {
+		for to > off+1 && !utf8.RuneStart(in[to]) {
+			to--
+		}
+		in, suffix = in[:to], "..."
 	}
 	var b strings.Builder
 	b.WriteString("syntax error at offset ")
@@ -52,16 +54,22 @@ func (e *ParseError) Error() string {
 	b.WriteString(e.Reason)
 	b.WriteString("\n\t")
 	b.WriteString(prefix)
-	for i := 0; i < len(in); i++ {
-		c := in[i]
-		if c < ' ' || c == 0x7f {
-			c = '?'
+	column := len(prefix)
+	for i := 0; i < len(in); {
+		r, size := utf8.DecodeRuneInString(in[i:])
+		if r == utf8.RuneError || unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp) {
+			r = '?'
 		}
-		b.WriteByte(c)
+		b.WriteRune(r)
+		// a character that ends before the offset puts the caret past it;
+		// an offset inside a character puts the caret under that character
+		if i += size; i <= off {
+			column++
+		}
 	}
 	b.WriteString(suffix)
 	b.WriteString("\n\t")
-	b.WriteString(strings.Repeat(" ", len(prefix)+off))
+	b.WriteString(strings.Repeat(" ", column))
 	b.WriteByte('^')
 	return b.String()
 }

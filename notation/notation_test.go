@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/internal/errtest"
@@ -172,6 +173,38 @@ func TestParseErrorShowsCaret(t *testing.T) {
 	}
 	if got := notation.Errorf("ab", 9, "past the end").Error(); !strings.HasSuffix(got, "\t  ^") {
 		t.Errorf("offset past the end not clamped: %q", got)
+	}
+}
+
+// TestParseErrorCaretAfterNonASCII: the caret counts characters, not
+// bytes, so it stays under the offending character after accented text (a
+// server shows these errors to players), and a cut never splits a
+// character.
+func TestParseErrorCaretAfterNonASCII(t *testing.T) {
+	for _, c := range []struct {
+		in         string
+		off        int
+		shown      string
+		caretUnder int // the column
+	}{
+		{"é5x", 3, "é5x", 2},             // 'x' is byte 3, character 2
+		{"é5x", 1, "é5x", 0},             // inside é: under é
+		{"\xff\xfeX", 2, "??X", 2},       // bytes that are not UTF-8 are one '?' each
+		{"a\u2028b\u0085", 4, "a?b?", 2}, // a line separator and NEL would break the line
+	} {
+		lines := strings.Split(notation.Errorf(c.in, c.off, "r").Error(), "\n")
+		if len(lines) != 3 || lines[1] != "\t"+c.shown || lines[2] != "\t"+strings.Repeat(" ", c.caretUnder)+"^" {
+			t.Errorf("Errorf(%q, %d): %q, want %q and the caret at column %d", c.in, c.off, lines, c.shown, c.caretUnder)
+		}
+	}
+	long := strings.Repeat("é", 100) + "!" + strings.Repeat("ü", 100)
+	msg := notation.Errorf(long, 200, "bang").Error()
+	lines := strings.Split(msg, "\n")
+	if !utf8.ValidString(msg) {
+		t.Errorf("the cut split a character: %q", msg)
+	}
+	if len(lines) != 3 || utf8.RuneCountInString(lines[1][:strings.Index(lines[1], "!")]) != utf8.RuneCountInString(lines[2][:strings.Index(lines[2], "^")]) {
+		t.Errorf("caret not under the '!' of a long accented input:\n%s", msg)
 	}
 }
 
