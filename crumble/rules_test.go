@@ -2,6 +2,9 @@ package crumble
 
 import (
 	"errors"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -165,6 +168,48 @@ func playCorner(p Position, cut string) (Position, error) {
 	return boardrules.Replay(p, loc+cut)
 }
 
+// dyadic returns 1/2^k in position-code form.
+func dyadic(k int) string { return "1/" + strconv.FormatUint(1<<k, 10) }
+
+// quarteredCorner returns the code of a 2x2 board, Black to move, whose
+// unit square at (0,0) is quartered towards its lower-left corner down to
+// a square of side 2^-levels, which the pieces inner (code text) fill: at
+// each level the other three quarters are White pieces. Black's unit
+// squares at (1,0) and (0,1) and White's at (1,1) complete the board. It
+// reaches the precision limit (E_max = 61 on 2x2) in a code of under two
+// hundred pieces, where reaching it by splits takes a long game.
+func quarteredCorner(levels int, inner string) string {
+	code := "crumble 2x2 b " + inner
+	for k := 1; k <= levels; k++ {
+		s := dyadic(k)
+		code += fmt.Sprintf(" W%s,0,%s,%s W0,%s,%s,%s W%s,%s,%s,%s", s, s, s, s, s, s, s, s, s, s)
+	}
+	return code + " B1,0,1,1 B0,1,1,1 W1,1,1,1"
+}
+
+// TestPrecisionLimitWideSplit: a V cut halves the width, so a wide
+// rectangle at the finest height (2^-61 on 2x2) still takes it, its halves
+// two squares of side 2^-61: whether a split is too fine depends on the
+// length it halves. (TestPrecisionLimit, skipped with -short, reaches the
+// limit by splits.)
+func TestPrecisionLimitWideSplit(t *testing.T) {
+	p := mustDecode(t, quarteredCorner(60, "B0,0,"+dyadic(60)+","+dyadic(61)+" W0,"+dyadic(61)+","+dyadic(60)+","+dyadic(61)))
+	m, err := p.ParseMove("0V")
+	if err != nil {
+		t.Fatalf("0V, the V cut of a wide piece 2^-61 high: %v", err)
+	}
+	if !slices.Contains(p.LegalMoves(), m) {
+		t.Errorf("0V is not listed")
+	}
+	q, err := p.Play(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pc := q.Piece(0); pc.W != NewCoord(1, 61) || pc.H != NewCoord(1, 61) || q.exponent() != 61 {
+		t.Errorf("after 0V: %+v, E=%d", pc, q.exponent())
+	}
+}
+
 func TestPrecisionLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("118 splits per side")
@@ -243,6 +288,66 @@ func TestRepetitionDraw(t *testing.T) {
 	}
 }
 
+// TestRepetitionOnlyWhenSwitchedOn: without the Repetition rule a
+// position may recur any number of times. Three cycles of four moves bring
+// the start back three times more (four occurrences); only a variant with
+// the rule draws, after the second cycle.
+func TestRepetitionOnlyWhenSwitchedOn(t *testing.T) {
+	cycle := []string{"1H", "0H", "1J1,2", "0J1,2"}
+	moves := slices.Concat(cycle, cycle, cycle)
+	for _, c := range []struct {
+		draws DrawRules
+		drawn int // the move after which the game is drawn, 0 for never
+	}{{Repetition, 8}, {Repetition | Renewables, 8}, {Renewables, 0}, {NoDraws, 0}} {
+		p, _ := New(Variant{Draws: c.draws})
+		drawn := 0
+		for k, mv := range moves {
+			var err error
+			if p, err = boardrules.Replay(p, mv); err != nil {
+				t.Fatalf("draws %d, move %d: %v", c.draws, k+1, err)
+			}
+			if p.Outcome().Status != boardrules.Ongoing {
+				drawn = k + 1
+				break
+			}
+		}
+		if drawn != c.drawn {
+			t.Errorf("draws %d: drawn after move %d, want %d (0: never)", c.draws, drawn, c.drawn)
+		}
+	}
+}
+
+// TestNoMoveDrawAfterAMove: a turn that leaves the side to move without a
+// split or join draws the game ("no legal move"). Only the precision limit
+// can do that, so the board is built by hand on a grid of whole units
+// (shift 0): a unit square cannot be cut, and White's three unit squares
+// share no edge, so they cannot join. Black's wide piece at (2,1) is its
+// one split; after it White has no move. No side connects: White's
+// squares meet only at corners, Black's three chains touch at most three
+// sides, and every group touches a side.
+func TestNoMoveDrawAfterAMove(t *testing.T) {
+	p, err := New(Variant{Width: 4, Height: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cell := func(x, y int64, c Color) piece { return newPiece(rect{x, y, 1, 1}, c) }
+	p.shift = 0
+	p.pieces = []piece{cell(0, 0, White), cell(1, 0, Black), cell(2, 0, White), cell(3, 0, Black),
+		cell(0, 1, Black), cell(1, 1, White), newPiece(rect{2, 1, 2, 1}, Black)}
+	p.finishFresh()
+	if o := p.Outcome(); o.Status != boardrules.Ongoing {
+		t.Fatalf("Black has a split, but the outcome is %+v", o)
+	}
+	q, err := boardrules.Replay(p, "2,1V")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no legal move", Rule: RuleNoMoves}
+	if o := q.Outcome(); o != want || len(q.LegalMoves()) != 0 {
+		t.Errorf("after 2,1V: %+v with %d moves, want %+v", o, len(q.LegalMoves()), want)
+	}
+}
+
 func TestRenewablesRule(t *testing.T) {
 	u := int64(1) << 59
 	sq := func(x, y int64) rect { return rect{x * u, y * u, u, u} }
@@ -301,6 +406,56 @@ func TestOwnCaptureAndWinEndPath(t *testing.T) {
 	if !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), "won after step 1") {
 		t.Errorf("step after the win: %v", err)
 	}
+}
+
+// TestCapturedTravellerEndsPath: a step whose captures recolour the
+// travelling piece ends the path; a further step makes the move illegal,
+// even one that would be legal on the board as it stands. Here Black's V
+// cut of its wide piece at (0,1) sends the east half East into White's
+// square (1,1,1/2,1/2), which turns Black but touches no side and has only
+// White pieces around it: captured, it is White again. The east half, now
+// White, is its full-side neighbour to the West, so "0,2VEW" would be a
+// step onto an opponent's piece were the path not over.
+func TestCapturedTravellerEndsPath(t *testing.T) {
+	p := mustDecode(t, "crumble 2x2 b B0,0,1,1/2 B1,0,1,1/2 W0,1/2,1,1/2 W1,1/2,1,1/2 B0,1,1,1/2 W1,1,1/2,1/2 W3/2,1,1/2,1/2 W0,3/2,1,1/2 W1,3/2,1,1/2")
+	q, err := boardrules.Replay(p, "0,2VE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := q.pieces[findPiece(q.pieces, 1<<q.shift, 1<<q.shift)].C(); c != White {
+		t.Errorf("after 0,2VE the travelling piece is %v, want White (captured)", c)
+	}
+	_, err = p.ParseMove("0,2VEW")
+	if want := "0,2VEW: the travelling piece was captured in step 1"; !errors.Is(err, boardrules.ErrIllegalMove) || err.Error() != want {
+		t.Errorf("0,2VEW: %v, want %q", err, want)
+	}
+}
+
+// TestMoverCompletesTheOpponentsChain: the win check after a step covers
+// both colours, and the colour whose chain touches all four sides wins,
+// whoever moved. Black joins its two tall halves at (1/2,0) and (1,0) into
+// a unit square, which swaps East: the square turns White and links White's
+// (0,0) half (West and South) to White's square (1,1) (East and North).
+func TestMoverCompletesTheOpponentsChain(t *testing.T) {
+	p := mustDecode(t, "crumble 2x2 b W0,0,1/2,1 B1/2,0,1/2,1 B1,0,1/2,1 W3/2,0,1/2,1 B0,1,1,1 W1,1,1,1")
+	want := boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(White), Reason: "white connects all four sides", Rule: RuleConnection}
+	q, err := boardrules.Replay(p, "1J2,1E")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := q.Outcome(); o != want {
+		t.Errorf("after Black's 1J2,1E: %+v, want %+v", o, want)
+	}
+	// the listed move, played from its search on the bitset graph
+	for _, m := range p.LegalMoves() {
+		if m.String() == "1J2,1E" {
+			if o := p.PlayUnchecked(m).Outcome(); o != want {
+				t.Errorf("listed 1J2,1E: %+v, want %+v", o, want)
+			}
+			return
+		}
+	}
+	t.Error("1J2,1E is not listed")
 }
 
 func TestZeroPosition(t *testing.T) {
@@ -422,6 +577,17 @@ func TestSecondCaptureRound(t *testing.T) {
 	if c := q.pieces[findPiece(q.pieces, 4<<q.shift, 3<<q.shift/2)].C(); c != Black {
 		t.Errorf("after 5,3VE: (4,3/2) is %v, want Black (second capture round)", c)
 	}
+	// Play replays the path on the lists; the listed move ends where the
+	// search on the bitset graph left it, which must be the same position
+	for _, m := range p.LegalMoves() {
+		if m.String() == "5,3VE" {
+			if r := p.PlayUnchecked(m); !r.Equal(q) {
+				t.Errorf("listed 5,3VE gives %s, want %s", code(r), code(q))
+			}
+			return
+		}
+	}
+	t.Error("5,3VE is not listed")
 }
 
 // TestEqualTurn: two positions with the same pieces differ when the side to
@@ -435,6 +601,33 @@ func TestEqualTurn(t *testing.T) {
 	if !Standard().Equal(mustDecode(t, b)) {
 		t.Error("decoded start not Equal to Standard()")
 	}
+}
+
+// TestHashFollowsTheBoard: the hash covers tiling, colours and side to
+// move and nothing else. The start of 6x6-white and the standard start
+// decoded with White to move are Equal, so their hashes are equal whatever
+// the variant; V17a and V17b have the same tiling and side to move but
+// differ in the colours of (0,0) and (0,2), so their hashes differ.
+func TestHashFollowsTheBoard(t *testing.T) {
+	white, _ := New(Variant{FirstPlayer: White})
+	decoded := mustDecode(t, strings.Replace(code(Standard()), " b ", " w ", 1))
+	if !white.Equal(decoded) || white.Hash() != decoded.Hash() {
+		t.Errorf("6x6-white start and the decoded start with White to move: Equal %v, hashes %x %x", white.Equal(decoded), white.Hash(), decoded.Hash())
+	}
+	vs := vectors(t)
+	a, b := mustDecode(t, vs["V17a"]), mustDecode(t, vs["V17b"])
+	if a.Hash() == b.Hash() {
+		t.Errorf("V17a and V17b differ in colours only, but have the same hash %x", a.Hash())
+	}
+}
+
+// TestSplitLineRefusals: a multi-split of more pieces than its walk takes
+// is an illegal move, whether the line is blocked or reaches the side.
+func TestSplitLineRefusals(t *testing.T) {
+	checkRefusals(t, []refusal{
+		{"", "5H2", "5H2: the split line reaches the side of the board after 1 piece"},
+		{"", "2,1H2", "2,1H2: the split line is blocked at (3,3/2) after 1 piece"},
+	})
 }
 
 // TestRenewablesSecondHalf: A(u3) must lie inside A(u2) too, not only inside

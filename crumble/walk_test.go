@@ -36,3 +36,24 @@ func TestCutWalks(t *testing.T) {
 		t.Errorf("only %d walks compared", walks)
 	}
 }
+
+// TestVerticalCutOnATallBoard: a V cut's line runs North to the board's
+// North side, H high, not W wide. On 2x4, Black's column of four unit
+// squares along the West side (White's fills the East) is a run of four
+// pieces a V line can cut: 0V4 cuts them all, and the run gives
+// 4·5/2 = 10 V splits.
+func TestVerticalCutOnATallBoard(t *testing.T) {
+	p := mustDecode(t, "crumble 2x4 b B0,0,1,1 W1,0,1,1 B0,1,1,1 W1,1,1,1 B0,2,1,1 W1,2,1,1 B0,3,1,1 W1,3,1,1")
+	if _, err := p.ParseMove("0V4"); err != nil {
+		t.Errorf("0V4: %v", err)
+	}
+	splits := 0
+	for _, m := range p.LegalMoves() {
+		if m.kind == kindV && m.steps() == 0 {
+			splits++
+		}
+	}
+	if splits != 10 {
+		t.Errorf("%d V splits, want 10", splits)
+	}
+}
