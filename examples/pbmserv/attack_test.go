@@ -227,6 +227,11 @@ func TestChallengeCaps(t *testing.T) {
 	if r := s.Execute(t.Context(), "tumble challenge victim m2"); r != "error: victim already plays 32 open boards, the most allowed: finish one first\n" {
 		t.Errorf("open-board cap: %q", r)
 	}
+	// A board that is over no longer counts: finishing one makes room.
+	mustExec(t, s, "tumble resign 1 victim v")
+	if r := s.Execute(t.Context(), "tumble challenge victim m2"); !strings.HasPrefix(r, "board ") {
+		t.Errorf("a challenge after one of 32 open boards ended: %q", r)
+	}
 }
 
 // boardOverHTTP is a server on SQLite with alice (password a) and bob (b)
@@ -363,9 +368,11 @@ func TestMoveLimit(t *testing.T) {
 }
 
 // TestStdinSurvives (D4): an overlong line and a binary line each get an
-// error, and the door reads on.
+// error, and the door reads on. DEL is a control character too; a tab is
+// not, it separates words as a space does.
 func TestStdinSurvives(t *testing.T) {
-	in := "register alice a\n" + strings.Repeat("x", 100<<10) + "\n" + "\x00\xff\xfe binary\n" + "games alice\n" + strings.Repeat("y", 5000)
+	in := "register alice a\n" + strings.Repeat("x", 100<<10) + "\n" + "\x00\xff\xfe binary\n" + "games alice\x7f\n" + "games\talice\n" +
+		strings.Repeat("y", 5000)
 	var out, errb bytes.Buffer
 	db := filepath.Join(t.TempDir(), "door.db")
 	if code := run([]string{"-stdin", "-db", db, "-cost", "4"}, strings.NewReader(in), &out, &errb); code != 0 {
@@ -373,6 +380,7 @@ func TestStdinSurvives(t *testing.T) {
 	}
 	want := "> register alice ****\nregistered alice\n\n" +
 		"> (a line of 102400 bytes)\nerror: line too long (102400 bytes, at most 1000)\n\n" +
+		"> (a line that is not text)\nerror: line is not text (UTF-8 without control characters)\n\n" +
 		"> (a line that is not text)\nerror: line is not text (UTF-8 without control characters)\n\n" +
 		"> games alice\nalice has no games\n\n" +
 		"> (a line of 5000 bytes)\nerror: line too long (5000 bytes, at most 1000)\n\n"
@@ -480,6 +488,8 @@ func TestHonestHTTP(t *testing.T) {
 		{"POST", "/command", "register alice a", 409, "error: user alice already exists\n"},
 		{"POST", "/command", "games zed", 404, "error: unknown user zed"},
 		{"POST", "/command", "help\nhello", 400, "> help\n"},
+		// Of several errors, the first one's status (400), not the last's (404).
+		{"POST", "/command", "hello\ntumble move 9 alice a A1-B1", 400, "error: no board 9\n"},
 	} {
 		req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))
 		resp, err := http.DefaultClient.Do(req)

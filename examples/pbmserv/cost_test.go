@@ -169,6 +169,12 @@ func TestRequestDeadline(t *testing.T) {
 			if strings.Contains(logged.String(), "damaged") {
 				t.Errorf("a read cut short was logged as damage: %q", logged.String())
 			}
+			// After a command that failed, the request's status stays that
+			// first error's (400), not the deadline's.
+			if code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", fmt.Sprintf("hello\ncrumble history %d\ntumble board 2\n", id)); code != 400 ||
+				!strings.HasSuffix(body, "error: time limit reached: stopped after 2 of 3 commands; the rest were not run\n") {
+				t.Errorf("an error, then a command past the deadline: %d %q, want 400", code, body)
+			}
 			// One command alone: the same reply, 503.
 			if code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", fmt.Sprintf("crumble history %d", id)); code != 503 ||
 				!strings.HasPrefix(body, "error: not done: the request's time limit is reached") {

@@ -80,3 +80,34 @@ func TestOwnersChecksAtOnce(t *testing.T) {
 		t.Errorf("%d accounts still hold tokens", h)
 	}
 }
+
+// TestAddressRefusalKeepsAccountTokens: a check that the client address's
+// limit refuses runs no hash, so it must cost the account nothing: however
+// often one address is refused for alice, alice's checks from another
+// address go on. (The account's token is reserved before the address is
+// asked, so a refusal there has to give it back.)
+func TestAddressRefusalKeepsAccountTokens(t *testing.T) {
+	s := newTestServer(t, storeKinds(t)[0].dsn(t))
+	clock := time.Now()
+	s.now = func() time.Time { return clock } // no token comes back with time
+	s.SetLimits(Limits{PasswordChecks: 1})
+	mustExec(t, s, "register alice a")
+	mustExec(t, s, "register bob b")
+	mustExec(t, s, "tumble challenge alice bob")
+	busy := withClient(context.Background(), "10.0.2.1")
+	mustExec(t, s, "tumble propose 1 alice a draw") // no address: not counted
+	if r := s.Execute(busy, "tumble reject 1 alice a"); !strings.HasPrefix(r, "alice rejects the draw") {
+		t.Fatalf("the address's one check: %q", firstLineOf(r))
+	}
+	for range 2 * s.limits.WrongPasswords {
+		if r := s.Execute(busy, "tumble propose 1 alice a draw"); !strings.HasPrefix(r, "error: too many password checks from 10.0.2.1") {
+			t.Fatalf("a check beyond the address's limit: %q", r)
+		}
+	}
+	if r := s.Execute(withClient(context.Background(), "10.0.2.2"), "tumble propose 1 alice a draw"); !strings.HasPrefix(r, "alice proposes a draw") {
+		t.Errorf("alice from another address, after %d refusals at the first: %q", 2*s.limits.WrongPasswords, firstLineOf(r))
+	}
+	if h := len(s.wrong.held); h != 0 {
+		t.Errorf("%d accounts still hold tokens", h)
+	}
+}

@@ -131,6 +131,22 @@ func TestHTTP(t *testing.T) {
 		if !strings.Contains(page, `<a href="/boards/1">board 1</a>`) || !strings.Contains(page, "<code>GAME board BOARD[#N]</code>") {
 			t.Errorf("index: %q", page)
 		}
+
+		// An ended game lists no legal moves and no form, and a proposal
+		// pending at a resignation is gone with the game.
+		mustExec(t, s, "flooprail propose 1 alice pa draw")
+		mustExec(t, s, "flooprail resign 1 bob pb")
+		code, body = httpDo(t, "GET", ts.URL+"/games/1", "", "")
+		j = gameJSON{}
+		if err := json.Unmarshal([]byte(body), &j); err != nil || code != 200 {
+			t.Fatalf("GET /games/1 after the resignation: %d %v", code, err)
+		}
+		if !j.Over || len(j.LegalMoves) != 0 || len(j.DrawOffer) != 0 || j.Result != "alice (seat 0) wins: bob (seat 1) resigned" {
+			t.Errorf("JSON of a resigned game: over %v, %d legal moves, draw offer %v, result %q", j.Over, len(j.LegalMoves), j.DrawOffer, j.Result)
+		}
+		if _, page := httpDo(t, "GET", ts.URL+"/boards/1", "", ""); strings.Contains(page, "moveform") || strings.Contains(page, "Legal moves") {
+			t.Errorf("the page of a resigned game offers moves:\n%s", page)
+		}
 	})
 }
 

@@ -10,11 +10,13 @@ import (
 )
 
 // step is one command of a session and what its reply must hold: an error
-// reply is exactly "error: " + err; any other reply contains every want.
+// reply is exactly "error: " + err; any other reply contains every want
+// and none of not.
 type step struct {
 	line string
 	err  string
 	want []string
+	not  []string
 }
 
 // TestSession runs every command and provokes every error through the
@@ -48,6 +50,11 @@ func runSteps(t *testing.T, s *Server, steps []step) {
 				t.Errorf("step %d %q: reply lacks %q:\n%s", i, st.line, w, r)
 			}
 		}
+		for _, w := range st.not {
+			if strings.Contains(r, w) {
+				t.Errorf("step %d %q: reply has %q:\n%s", i, st.line, w, r)
+			}
+		}
 	}
 }
 
@@ -63,10 +70,15 @@ var sessionSteps = []step{
 	{line: "register -x pw", err: `bad user id "-x": use letters, digits and . _ @ + -, starting with a letter or digit`},
 	{line: "register " + strings.Repeat("a", 33) + " pw", err: `user id "` + strings.Repeat("a", 33) + `" too long (at most 32 characters)`},
 	{line: "register eve " + strings.Repeat("p", 73), err: "password too long (at most 72 bytes)"},
+	// The limits themselves are allowed: 32 characters of user id, the 72
+	// bytes bcrypt reads.
+	{line: "register " + strings.Repeat("a", 32) + " pw", want: []string{"registered " + strings.Repeat("a", 32) + "\n"}},
+	{line: "register eve " + strings.Repeat("p", 72), want: []string{"registered eve\n"}},
 
 	// Unknown commands and games.
 	{line: "", err: "empty command; " + usage},
 	{line: "games " + strings.Repeat("x", maxLine), err: "line too long (1006 bytes, at most 1000)"},
+	{line: "help" + strings.Repeat(" ", maxLine-4), want: []string{"commands: "}}, // exactly the limit
 	{line: "hello", err: `unknown command "hello"; ` + usage},
 	{line: "h€llo world", err: `unknown command "h€llo"; ` + usage},
 	{line: "chess challenge alice bob", err: `unknown game "chess" (games: tumble, terrace, terrace6x6, flooprail, crumble, pebbles)`},
@@ -81,6 +93,7 @@ var sessionSteps = []step{
 	{line: "flooprail challenge alice bob -losing", want: []string{"board 5 created", "flooprail (reverse)"}},
 	{line: "crumble challenge bob alice -8x8 -white", want: []string{"board 6 created", "crumble (8x8-white)", "bob (seat 0) vs alice (seat 1)", "move #1: alice (seat 1) to play"}},
 	{line: "tumble challenge alice", err: "usage: tumble challenge USER1 USER2 [USER3 [USER4]] [options]"},
+	{line: "terrace challenge alice bob carol dave zed", err: "usage: terrace challenge USER1 USER2 [USER3 [USER4]] [options]"},
 	{line: "tumble challenge alice bob carol", err: "tumble challenge: this game is for 2 players, 3 users given (options: -c (corner layout), -classic or -boardspace (rule set))"},
 	{line: "tumble challenge alice bob -x", err: "tumble challenge: unknown option -x (options: -c (corner layout), -classic or -boardspace (rule set))"},
 	{line: "terrace challenge alice bob carol -short", err: "terrace challenge: option -short is for 2 players only (options: -short, -medium, -long or -master; 3 or 4 users for the multi-player game)"},
@@ -97,8 +110,10 @@ var sessionSteps = []step{
 	{line: "tumble move 1 zed secret1 A8-B8", err: "unknown user zed"},
 	{line: "tumble move 1 carol secret3 A8-B8", err: "carol is not a player on board 1"},
 	{line: "tumble move 99 bob secret2 A8-B8", err: "no board 99"},
+	{line: "tumble move 99 bob secret1 A8-B8", err: "bad password for bob"}, // the password is checked first
 	{line: "tumble move x bob secret2 A8-B8", err: `bad board number "x"`},
 	{line: "tumble move 0 bob secret2 A8-B8", err: `bad board number "0"`},
+	{line: "tumble board +1", err: `bad board number "+1"`},
 	{line: "terrace move 1 bob secret2 A8-B8", err: "board 1 is a tumble game: use tumble ..."},
 	{line: "tumble move 1 bob secret2", err: "usage: tumble move BOARD USER PASSWORD MOVE[#N]"},
 	{line: "tumble move 1 bob secret2 A8-B8#x", err: `bad move number in "A8-B8#x": write MOVE#N, N the number of the move`},
@@ -119,8 +134,11 @@ var sessionSteps = []step{
 	// Draws: propose, reject, propose, accept.
 	{line: "tumble propose 1 alice secret1 peace", err: "usage: tumble propose BOARD USER PASSWORD draw (a draw is all one can propose)"},
 	{line: "tumble accept 1 bob secret2", err: "no draw is proposed on board 1"},
+	{line: "tumble accept 1 bob secret2 draw now", err: "usage: tumble accept BOARD USER PASSWORD"},
 	{line: "tumble reject 1 bob secret2", err: "no draw is proposed on board 1"},
 	{line: "tumble propose 1 alice secret1 draw", want: []string{"alice proposes a draw on board 1\n", "draw proposed, agreed by alice, waiting for bob\n"}},
+	// The proposal is the current position's, not a past one's.
+	{line: "tumble board 1#1", want: []string{"move #2: bob (seat 1) to play\n"}, not: []string{"draw proposed"}},
 	{line: "tumble propose 1 bob secret2 draw", err: "a draw is already proposed on board 1: accept or reject it"},
 	{line: "tumble accept 1 alice secret1", err: "alice has already agreed to the draw on board 1"},
 	{line: "tumble accept 1 carol secret3", err: "carol is not a player on board 1"},
@@ -130,6 +148,9 @@ var sessionSteps = []step{
 	{line: "tumble move 1 alice secret1 G1-G2", err: "board 1 is over: draw agreed"},
 	{line: "tumble resign 1 alice secret1", err: "board 1 is over: draw agreed"},
 	{line: "tumble history 1", want: []string{"[Termination \"draw agreed\"]\n", "1. H1-H2T A8-B8\n"}},
+	// A past position of an ended game is shown as it was then: the end
+	// belongs to the last position only.
+	{line: "tumble board 1#1", want: []string{"as it was after move #1 of 2\n", "move #2: bob (seat 1) to play\n"}, not: []string{"game over"}},
 
 	// A four-player draw needs everyone.
 	{line: "terrace propose 3 alice secret1 draw", want: []string{"waiting for bob, carol, dave"}},
@@ -155,6 +176,15 @@ var sessionSteps = []step{
 	{line: "games zed", want: []string{"zed has no games\n"}},
 	{line: "games nobody", err: "unknown user nobody (register USER PASSWORD first)"},
 	{line: "games", err: "usage: games USER"},
+
+	// A resignation in a three-player game ends it for all, without a
+	// winner: the rules cannot take one army off the board.
+	{line: "terrace challenge alice bob carol", want: []string{"board 7 created"}},
+	{line: "terrace resign 7 bob secret2", want: []string{"bob resigned board 7\n",
+		"game over after 0 moves: bob (seat 1) resigned, the game ends without a winner\n"}},
+	// A Crumble move may announce crumble-mate with a bare '#', which is
+	// no move number: the engine reads it (and ignores it).
+	{line: "crumble move 6 alice secret1 0HN#", want: []string{"alice played 0HN (move #1) on board 6\n"}},
 }
 
 // TestPlayToTheEnd plays a game of every game word to its end by the
