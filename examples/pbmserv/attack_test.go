@@ -348,7 +348,10 @@ func TestMoveLimit(t *testing.T) {
 	mustExec(t, s, "tumble challenge alice bob")
 	pw := map[string]string{"alice": "a", "bob": "b"}
 	var r string
-	for range 6 {
+	for i := range 6 {
+		if i == 5 { // a proposal that stands when the limit ends the game
+			mustExec(t, s, "tumble propose 1 alice a draw")
+		}
 		g, err := s.load(t.Context(), "tumble", 1)
 		if err != nil {
 			t.Fatal(err)
@@ -358,6 +361,9 @@ func TestMoveLimit(t *testing.T) {
 	}
 	if !strings.HasSuffix(r, "game over after 6 moves: draw: the move limit of 6 moves is reached\n") {
 		t.Errorf("the sixth move: %q", r)
+	}
+	if g, err := s.load(t.Context(), "tumble", 1); err != nil || g.b.DrawOffer != 0 {
+		t.Errorf("the ended board still holds a draw proposal (%v)", err)
 	}
 	if r := s.Execute(t.Context(), "tumble history 1"); !strings.Contains(r, `[Termination "move limit (6 moves)"]`) {
 		t.Errorf("history: %q", r)

@@ -215,8 +215,9 @@
 //
 // Draws by agreement. A proposal stands until every player has accepted it
 // (then the game is drawn) or one player has rejected it; moves do not
-// withdraw it, since mail players answer days apart. In three- and
-// four-player Terrace everyone must accept.
+// withdraw it, since mail players answer days apart, but it ends with its
+// game, however the game ends. In three- and four-player Terrace everyone
+// must accept.
 //
 // Resignation. With two players the other one wins. In a three- or
 // four-player game the rules cannot take one army off the board, so a

@@ -690,6 +690,9 @@ func (g *game) move(c command, seat, limit int) (head, canon string, err error) 
 		g.b.Termination = fmt.Sprintf("move limit (%d moves)", limit)
 		g.b.Result = "draw: the move limit of " + strconv.Itoa(limit) + " moves is reached"
 	}
+	if g.b.Over {
+		g.b.DrawOffer = 0 // a proposal ends with its game, as on resigning
+	}
 	return fmt.Sprintf("%s played %s (move #%d) on board %d\n", c.user, canon, n+1, c.board), canon, nil
 }
 
