@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/examples/bots"
+	"github.com/boardrules/boardrules/tumbling"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -161,6 +162,33 @@ func deterministic[P boardrules.Position[P, M], M boardrules.Move](t *testing.T,
 	}
 	if diff := cmp.Diff(play(), play()); diff != "" {
 		t.Errorf("two runs with the same seeds differ (-first +second):\n%s", diff)
+	}
+}
+
+// TestSeedChoosesTheMoves: bots of different seeds play differently (and
+// so do the games of a run, each seeded anew); the same seed plays the
+// same, which deterministic checks for MCTS.
+func TestSeedChoosesTheMoves(t *testing.T) {
+	play := func(kind string, seed uint64) []string {
+		b, err := bots.NewSearcher[tumbling.Position, tumbling.Move](kind, bots.Options{Seed: seed, Nodes: 20, MaxPlies: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var moves []string
+		for p, i := tumbling.Standard(), 0; i < 10 && p.Outcome().Status == boardrules.Ongoing; i++ {
+			m, err := b.Choose(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, m.String())
+			p = p.PlayUnchecked(m)
+		}
+		return moves
+	}
+	for _, kind := range bots.Kinds {
+		if a, b := play(kind, 1), play(kind, 2); cmp.Equal(a, b) {
+			t.Errorf("%s: seeds 1 and 2 played the same moves: %v", kind, a)
+		}
 	}
 }
 

@@ -98,3 +98,55 @@ func TestMCTSTreeStaysBounded(t *testing.T) {
 		t.Errorf("%d playouts, want all 1000 iterations to run one", got)
 	}
 }
+
+// TestMCTSMakesOneIterationPastItsTime: a budget spent before the search
+// starts (1 ns, spent in the win-in-one scan of Tumbling Down's 150 moves)
+// still gets its one iteration, so the bot answers with a legal move.
+func TestMCTSMakesOneIterationPastItsTime(t *testing.T) {
+	s := bots.NewMCTS[tumbling.Position, tumbling.Move](bots.Options{Seed: 1, Time: time.Nanosecond})
+	p := tumbling.Standard()
+	m, err := s.Choose(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Play(m); err != nil {
+		t.Errorf("played %v: %v", m, err)
+	}
+	if got := s.Stats().Playouts; got != 1 {
+		t.Errorf("%d playouts, want 1", got)
+	}
+}
+
+// TestMCTSTimeAloneHasNoNodeLimit: a Time budget without Nodes searches for
+// the whole time, not DefaultNodes iterations (the default is for a bot
+// given no budget at all). Iterations of a two-move table game cost well
+// under a microsecond, so 50 ms hold many times DefaultNodes.
+func TestMCTSTimeAloneHasNoNodeLimit(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"start": {toMove: 0, moves: []string{"a>drawn", "b>drawn"}},
+		"drawn": {end: draw},
+	}}
+	s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: 1, Time: 50 * time.Millisecond})
+	if _, err := s.Choose(tb.start("start")); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Stats().Playouts; got <= bots.DefaultNodes {
+		t.Errorf("%d playouts in 50 ms, want more than DefaultNodes (%d)", got, bots.DefaultNodes)
+	}
+}
+
+// TestMCTSPlayoutStopsAtMaxPlies: a playout of a game that never ends
+// stops after MaxPlies plies: ten iterations with MaxPlies 7 play 70.
+func TestMCTSPlayoutStopsAtMaxPlies(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"0": {toMove: 0, moves: []string{"x>1", "y>1"}},
+		"1": {toMove: 1, moves: []string{"x>0", "y>0"}},
+	}}
+	s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: 1, Nodes: 10, MaxPlies: 7})
+	if _, err := s.Choose(tb.start("0")); err != nil {
+		t.Fatal(err)
+	}
+	if st := s.Stats(); st.Playouts != 10 || st.Plies != 70 {
+		t.Errorf("%d playouts of %d plies in all, want 10 of 70", st.Playouts, st.Plies)
+	}
+}

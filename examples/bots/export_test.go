@@ -18,3 +18,16 @@ func TreeNodes[P boardrules.Position[P, M], M boardrules.Move](s *MCTS[P, M]) in
 func TreeSize[P boardrules.Position[P, M], M boardrules.Move](s *MCTS[P, M]) int {
 	return len(s.nodes)*s.nodeSize + len(s.pool)*s.moveSize
 }
+
+// RootVisits maps each move of the root's children, in the last search of
+// s, to its visits.
+func RootVisits[P boardrules.Position[P, M], M boardrules.Move](s *MCTS[P, M]) map[string]float64 {
+	v := map[string]float64{}
+	if len(s.nodes) == 0 {
+		return v
+	}
+	for c := s.nodes[0].child; c >= 0; c = s.nodes[c].sibling {
+		v[s.nodes[c].move.String()] = s.nodes[c].visits
+	}
+	return v
+}

@@ -4,14 +4,18 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-	"github.com/boardrules/boardrules/internal/clitest"
+	"html"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/cli"
+	"github.com/boardrules/boardrules/internal/clitest"
+	"github.com/boardrules/boardrules/internal/randplay"
 )
 
 func runString(t *testing.T, args ...string) string {
@@ -123,6 +127,11 @@ func TestGalleryOneGameToFile(t *testing.T) {
 	if strings.Contains(page, `<section id="tumbling">`) || !strings.Contains(page, `<section id="terrace">`) {
 		t.Errorf("-game terrace shows other games or not terrace")
 	}
+	// the page still names every engine linked in, the others being left
+	// out by -game, not missing
+	if want := "Engines present: " + cli.GameNames() + "."; !strings.Contains(page, want) {
+		t.Errorf("-game terrace: the page lacks %q", want)
+	}
 	if got := strings.Count(page, "<h3>"); got != 12 {
 		t.Errorf("%d Terrace variants, want 12", got)
 	}
@@ -170,5 +179,52 @@ func TestGalleryFileKeepsStdoutForTheMessage(t *testing.T) {
 	msg := runString(t, "-game", "flooprail", "-plies", "2", "-o", path)
 	if want := "gallery written to " + path + "\n"; msg != want {
 		t.Errorf("stdout %.200q, want %q", msg, want)
+	}
+}
+
+// TestGalleryPlaysEachVariantsOwnStream: each variant's random game is the
+// one drawn from the seed and "game/variant" (internal/randplay, as in the
+// tour), so the two FloopRail variants play streams of their own, and a
+// picture does not change when another game or variant is added.
+func TestGalleryPlaysEachVariantsOwnStream(t *testing.T) {
+	page := runString(t, "-game", "flooprail", "-seed", "5", "-plies", "8")
+	g, _ := boardrules.Lookup("flooprail")
+	for _, v := range g.Variants {
+		p, err := g.New(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := randplay.New(5, "flooprail/"+v)
+		var moves []string
+		for range 8 {
+			next, m, ok, err := randplay.Step(p, r)
+			if err != nil || !ok {
+				t.Fatalf("%s: the random game ended early: %v", v, err)
+			}
+			p, moves = next, append(moves, m)
+		}
+		want := "Random game, seed 5. Moves: " + strings.Join(moves, " ")
+		if !strings.Contains(page, want+" (the last one marked).") && !strings.Contains(page, want+".") {
+			t.Errorf("%s: the page lacks %q", v, want)
+		}
+	}
+}
+
+// TestGalleryNamesTheWinner: the caption of a game that ended names the
+// winner, as its final position (the code under the picture) says.
+func TestGalleryNamesTheWinner(t *testing.T) {
+	page := runString(t, "-game", "flooprail", "-plies", "400")
+	found := regexp.MustCompile(`Game over: (.+?) wins \([^)]*\)\.<br/><code>([^<]*)</code>`).FindAllStringSubmatch(page, -1)
+	if len(found) == 0 {
+		t.Fatal("no game was won in 400 plies")
+	}
+	for _, m := range found {
+		p, err := boardrules.Decode([]byte(html.UnescapeString(m[2])))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o := p.Outcome(); o.Status != boardrules.Win || p.SeatName(o.Winner) != m[1] {
+			t.Errorf("the caption says %s wins; the position %s: %+v", m[1], m[2], o)
+		}
 	}
 }

@@ -114,3 +114,38 @@ func TestPerftUnknownVariantNamesTheVariantsOnce(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want exit 2 and first line %q", code, errb, want)
 	}
 }
+
+// TestPerftDivideCountsEachFirstMove: each -divide line is the count of
+// the sequences after that first move (perft(depth-1) of the position it
+// leads to), and the lines add up to the total; a line may not show the
+// running sum, which would still make one line per move.
+func TestPerftDivideCountsEachFirstMove(t *testing.T) {
+	p, err := boardrules.NewGame("flooprail", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errb := runArgs("-q", "-game", "flooprail", "-depth", "3", "-divide")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	var sum uint64
+	for _, l := range lines[:len(lines)-1] {
+		var m string
+		var n uint64
+		if _, err := fmt.Sscanf(l, "%s %d", &m, &n); err != nil {
+			t.Fatalf("line %q: %v", l, err)
+		}
+		q, err := p.Play(m)
+		if err != nil {
+			t.Fatalf("line %q: %v", l, err)
+		}
+		if want := boardrules.AnyPerft(q, 2); n != want {
+			t.Errorf("line %q: want %s %d", l, m, want)
+		}
+		sum += n
+	}
+	if want := fmt.Sprintf("perft(3) = %d in", sum); sum != boardrules.AnyPerft(p, 3) || !strings.Contains(lines[len(lines)-1], want) {
+		t.Errorf("the lines add up to %d; total line %q, perft(3) = %d", sum, lines[len(lines)-1], boardrules.AnyPerft(p, 3))
+	}
+}

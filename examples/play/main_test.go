@@ -444,3 +444,72 @@ func TestPlayRefusesIgnoredAndNegativeFlags(t *testing.T) {
 		{Args: []string{"-game", "flooprail", "-variant", "bogus"}, Code: 2, Want: `play: flooprail has no variant "bogus"; its variants are: normal, reverse` + "\n"},
 	})
 }
+
+// writeRecord writes into dir the record of a game of plies moves, each
+// the first legal one, with the given tags, and returns the file's name.
+func writeRecord(t *testing.T, dir, name, game string, plies int, tags map[string]string) string {
+	t.Helper()
+	start, err := boardrules.NewGame(game, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := boardrules.NewHistory(start)
+	for range plies {
+		if err := h.Play(h.Position().LegalMoves()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := h.Record()
+	r.Tags = tags
+	file := filepath.Join(dir, name)
+	if err := os.WriteFile(file, []byte(r.Format()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// TestUndoAgainstABotGoesBackToYourLastMove: with two moves of yours in
+// the game (plies 1 and 3 of a loaded FloopRail game, you in seat 0),
+// undo takes back your last one and the bot's reply, to move 3, not your
+// first one.
+func TestUndoAgainstABotGoesBackToYourLastMove(t *testing.T) {
+	file := writeRecord(t, t.TempDir(), "four.txt", "flooprail", 4, nil)
+	out := script(t, []string{"-load", file, "-bot", "random", "-as", "0"}, "undo", "quit")
+	wantIn(t, out, "Back to move 3.", "flooprail normal, move 3: O (seat 0) to move.")
+}
+
+// TestLoadReplacesTheTags: a game loaded at the prompt brings its own tags,
+// so saving it does not carry over those of the game loaded before it
+// (the players of another game).
+func TestLoadReplacesTheTags(t *testing.T) {
+	dir := t.TempDir()
+	first := writeRecord(t, dir, "first.txt", "flooprail", 2, map[string]string{"White": "Ann"})
+	second := writeRecord(t, dir, "second.txt", "flooprail", 1, map[string]string{"White": "Bob"})
+	saved := filepath.Join(dir, "saved.txt")
+	script(t, []string{"-load", first}, "load "+second, "save "+saved, "quit")
+	if r := readRecordFile(t, saved); r.Tags["White"] != "Bob" || len(r.Moves) != 1 {
+		t.Errorf("saved after loading %s: tags %v, moves %v; want White Bob and its one move", second, r.Tags, r.Moves)
+	}
+}
+
+// TestBotThinkingShowsOnStderrOnly: while the bot thinks (here 400 ms, over
+// the progress line's first redraw), the progress goes to stderr, never
+// into the game on stdout, and -q silences it.
+func TestBotThinkingShowsOnStderrOnly(t *testing.T) {
+	for _, quiet := range []bool{false, true} {
+		args := []string{"-game", "flooprail", "-bot", "mcts", "-as", "1", "-time", "400ms"}
+		if quiet {
+			args = append(args, "-q")
+		}
+		var out, errb strings.Builder
+		if code := command(strings.NewReader("quit\n"), args, &out, &errb); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, errb.String())
+		}
+		if strings.Contains(out.String(), "thinking") {
+			t.Errorf("%q: the progress went to stdout:\n%s", args, out.String())
+		}
+		if shown := strings.Contains(errb.String(), "mcts bot thinking"); shown == quiet {
+			t.Errorf("%q: stderr %q", args, errb.String())
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"github.com/boardrules/boardrules/internal/clitest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -187,5 +188,46 @@ func TestTourFlagErrorsComeBeforeTheTour(t *testing.T) {
 	_, help, _ := runTour(t, "-h")
 	if !strings.Contains(help, "needs -game") {
 		t.Errorf("-h does not say that -variant needs -game:\n%s", help)
+	}
+}
+
+// TestTourMaxPliesAndEvery: -maxplies stops the random game after that
+// many plies, reported unfinished, and -v prints the board every -every
+// plies on the way (5 and 10 of 12 here, not 15 nor the final 12).
+func TestTourMaxPliesAndEvery(t *testing.T) {
+	code, out, errb := runTour(t, "-game", "flooprail", "-variant", "normal", "-v", "-every", "5", "-maxplies", "12")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb)
+	}
+	for _, want := range []string{"\nAfter 5 plies (", "\nAfter 10 plies (", "A random game (seed 1): 12 plies,", "Result: unfinished: still running after 12 plies."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the tour lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "\nAfter "); n != 2 {
+		t.Errorf("%d boards on the way, want 2 (after 5 and 10 plies):\n%s", n, out)
+	}
+}
+
+// TestTourNamesTheWinner: a won random game's result names the winner,
+// which the final position (decoded from the code printed with -v) says.
+func TestTourNamesTheWinner(t *testing.T) {
+	code, out, errb := runTour(t, "-game", "flooprail", "-v")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb)
+	}
+	re := regexp.MustCompile(`Result: (.+) wins: .*\nPosition code: (.+)\n`)
+	found := re.FindAllStringSubmatch(out, -1)
+	if len(found) == 0 {
+		t.Fatalf("no won game in the tour:\n%s", out)
+	}
+	for _, m := range found {
+		p, err := boardrules.Decode([]byte(m[2]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o := p.Outcome(); o.Status != boardrules.Win || p.SeatName(o.Winner) != m[1] {
+			t.Errorf("the tour says %s wins; the final position %s: %+v", m[1], m[2], o)
+		}
 	}
 }

@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -165,5 +167,27 @@ func TestFirstLine(t *testing.T) {
 	}
 	if got := FirstLine(errors.New("one line")); got != "one line" {
 		t.Errorf("FirstLine = %q", got)
+	}
+}
+
+// TestFlagPackageStaysSilent: the flag package's own messages (its error
+// and its usage, on the process's stderr unless told otherwise) would come
+// on top of Parse's one-line error, or on stderr after -h; Parse's are the
+// only ones. os.Stderr is swapped for a file while Parse runs.
+func TestFlagPackageStaysSilent(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	defer func(e *os.File) { os.Stderr = e }(os.Stderr)
+	os.Stderr = f
+	for _, args := range [][]string{{"-nope"}, {"-n", "x"}, {"-h"}} {
+		p, _, _ := newProgram()
+		p.Parse(args)
+	}
+	os.Stderr.Sync()
+	if got, err := os.ReadFile(f.Name()); err != nil || len(got) != 0 {
+		t.Errorf("the flag package wrote %q (%v) to the process's stderr", got, err)
 	}
 }
