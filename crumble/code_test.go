@@ -272,6 +272,13 @@ func TestUnmarshalRejectsForTheReason(t *testing.T) {
 		"crumble 32x32 w W32,0,32,32":                        `piece "W32,0,32,32" lies outside the board`,
 		"crumble 2x2 b B0,0,1,1 W1,0,1,1 W0,1,1/,1 B1,1,1,1": `"1/" is not a canonical dyadic fraction`,
 		"crumble 2x2 b B0,0,1,1 W1,0,1,1 W0,1,1,0/ B1,1,1,1": `"0/" is not a canonical dyadic fraction`,
+		// 2^64: twenty digits, which would wrap to 0 in a uint64 and give
+		// the 2x2 start back
+		"crumble 2x2 b B18446744073709551616,0,1,1 W1,0,1,1 W0,1,1,1 B1,1,1,1": `"18446744073709551616" is not a canonical number`,
+		// pieces of different rows that overlap, with a gap of the same
+		// area (0,1)-(1,3/2) that keeps the area sum right: only the sweep
+		// sees it
+		"crumble 2x2 b B0,0,1,1 W0,1/2,1,1/2 W1,0,1,1 B1,1,1,1 B0,3/2,1,1/2": `piece "W0,1/2,1,1/2" overlaps piece "B0,0,1,1"`,
 	} {
 		err := new(Position).UnmarshalText([]byte(code))
 		if !errors.Is(err, boardrules.ErrSyntax) || !strings.Contains(err.Error(), want) {

@@ -460,8 +460,12 @@ func TestMoverCompletesTheOpponentsChain(t *testing.T) {
 
 func TestZeroPosition(t *testing.T) {
 	var p Position
-	if p.LegalMoves() != nil || p.String() == "" || p.Hash() != 0 || p.NumPieces() != 0 || p.Players() != 2 {
+	if p.LegalMoves() != nil || p.Hash() != 0 || p.NumPieces() != 0 || p.Players() != 2 {
 		t.Error("zero position")
+	}
+	// The doc names the text; like every board text it ends in a newline.
+	if got := p.String(); got != "crumble: empty position\n" {
+		t.Errorf("zero position prints %q", got)
 	}
 	if _, err := p.ParseMove("0H"); err == nil {
 		t.Error("zero position accepted a move")

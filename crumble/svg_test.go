@@ -16,6 +16,10 @@ func TestSVGDrawsPiecesExactly(t *testing.T) {
 		`<rect x="0" y="1" width="1" height="1" fill="#000"/>`,
 		`<rect x="0" y="0" width="1" height="1" fill="#fff"/>`,
 		`<title>Crumble 2x2: Black to move</title>`,
+		// y grows North: row 0's coordinate is the lower one, by the
+		// bottom row
+		`<text x="15" y="104">0</text>`,
+		`<text x="15" y="44">1</text>`,
 	} {
 		if !strings.Contains(svg, s) {
 			t.Errorf("2x2 SVG lacks %s:\n%s", s, svg)
@@ -38,7 +42,7 @@ func TestSVGDrawsPiecesExactly(t *testing.T) {
 
 // TestSVGEdgeAndTitle: the pieces' edge is at most an eighth of the
 // thinnest piece (a piece 1/32 thick drew grey under an edge of 0.03), and
-// the title names the variant.
+// the title names the variant, and the result of a finished game.
 func TestSVGEdgeAndTitle(t *testing.T) {
 	if svg := Standard().SVG(); !strings.Contains(svg, `stroke-width="0.03"`) {
 		t.Errorf("the start's edge is not 0.03:\n%.400s", svg)
@@ -69,6 +73,16 @@ func TestSVGEdgeAndTitle(t *testing.T) {
 	white, _ := New(Variant{Width: 6, Height: 6, FirstPlayer: White})
 	if svg := white.SVG(); !strings.Contains(svg, "<title>Crumble 6x6-white: White to move</title>") {
 		t.Errorf("the title does not name the variant:\n%.400s", svg)
+	}
+	// a finished game's title gives the result: the winner or the draw,
+	// with the reason
+	for code, want := range map[string]string{
+		"crumble 2x2 b W0,0,2,2": "<title>Crumble 2x2: White wins (white connects all four sides)</title>",
+		"crumble 2x2 b repetition B0,0,1,1 W1,0,1,1 W0,1,1,1 B1,1,1,1": "<title>Crumble 2x2: draw (threefold repetition)</title>",
+	} {
+		if svg := mustDecode(t, code).SVG(); !strings.Contains(svg, want) {
+			t.Errorf("%s: want %s in\n%.400s", code, want, svg)
+		}
 	}
 }
 
