@@ -48,8 +48,16 @@ func TestSVGOptions(t *testing.T) {
 	}
 	// A hand-made move that could come from no ParseMove is drawn as far as
 	// it makes sense and never panics.
-	odd := tumbling.Move{From: notation.SquareAt(0, 0), To: notation.SquareAt(12, 30)}
-	svgtest.Root(t, p.SVGWith(tumbling.SVGOptions{Highlight: odd}))
+	// The doc ignores a move with a square off the board: nothing is marked,
+	// one file or one rank past the edge as well.
+	for _, to := range []notation.Square{notation.SquareAt(12, 30), notation.SquareAt(8, 3), notation.SquareAt(3, 8)} {
+		odd := tumbling.Move{From: notation.SquareAt(0, 0), To: to}
+		s := p.SVGWith(tumbling.SVGOptions{Highlight: odd})
+		svgtest.Root(t, s)
+		if strings.Contains(s, "<title>move") {
+			t.Errorf("Highlight A1 to file %d rank %d, off the board, is drawn", to.File(), to.Rank())
+		}
+	}
 }
 
 // TestSVGLabels checks that the drawing reads without colour: each stack's
@@ -67,6 +75,24 @@ func TestSVGLabels(t *testing.T) {
 	}
 	if got := strings.Count(s, `font-weight="bold" text-anchor="middle" fill="#222">B<`); got != 15 {
 		t.Errorf("%d owner letters B, want 15", got)
+	}
+}
+
+// TestSVGBandCount: a band carries its count from 7 units high (the doc's
+// bound), not below. In a stack of 50 men a man is exactly 1 unit, so B7
+// is 7 units and B6 is 6.
+func TestSVGBandCount(t *testing.T) {
+	for _, c := range []struct {
+		code, count string
+		shown       bool
+	}{
+		{"tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B7W22B21,,,,,,,", `fill="#ffffff">7</text>`, true},
+		{"tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B6W23B21,,,,,,,", `fill="#ffffff">6</text>`, false},
+	} {
+		s := svgtest.MustDecode[tumbling.Position](t, c.code).SVG()
+		if strings.Contains(s, c.count) != c.shown {
+			t.Errorf("%s: count %s shown %v, want %v", c.code, c.count, !c.shown, c.shown)
+		}
 	}
 }
 

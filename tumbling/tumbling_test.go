@@ -473,7 +473,8 @@ func TestLongCounts(t *testing.T) {
 	}
 }
 
-// TestRenderSixRuns is pbmserv's 6-run stack W1 B2 W3 B3 W2 B4 in both styles.
+// TestRenderSixRuns is pbmserv's 6-run stack W1 B2 W3 B3 W2 B4 in both styles
+// and in a Style of neither name.
 func TestRenderSixRuns(t *testing.T) {
 	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1B2W3B3W2B4,,,,,,,")
 	rank1 := func(s string) []string {
@@ -485,6 +486,13 @@ func TestRenderSixRuns(t *testing.T) {
 	}
 	if got, want := rank1(p.Render(tumbling.Upright)), []string{"  |B2 B3 B4|", " 1|W1 W3 W2|"}; got[0][:12] != want[0] || got[1][:12] != want[1] {
 		t.Errorf("Upright: %q, want %q", got, want)
+	}
+	// Any Style but Upright draws Horizontal (spec §7): this stack is where
+	// the two differ.
+	for _, s := range []tumbling.Style{2, 255} {
+		if p.Render(s) != p.String() {
+			t.Errorf("Render(%d) is not Horizontal:\n%s", s, p.Render(s))
+		}
 	}
 	for _, line := range strings.Split(strings.TrimSuffix(p.String(), "\n"), "\n") {
 		if n := len(line); n != 71 && n != 75 {
