@@ -55,6 +55,18 @@ func TestBeginDefaultSize(t *testing.T) {
 	}
 }
 
+// TestBeginEscapesTheTitle: Begin escapes the title itself, as its doc
+// says, so that an engine may pass a reason or a variant name as it is.
+// No engine's title holds such a character today, which is why only this
+// test sees it.
+func TestBeginEscapesTheTitle(t *testing.T) {
+	var b strings.Builder
+	Begin(&b, 2, 2, 0, `a<b & "c">`, "#fff")
+	if want := "<title>a&lt;b &amp; &quot;c&quot;&gt;</title>\n"; !strings.Contains(b.String(), want) {
+		t.Errorf("Begin wrote %q, want the line %q", b.String(), want)
+	}
+}
+
 // TestBeginCapsTheSize: a width beyond MaxSize is MaxSize, with its height.
 func TestBeginCapsTheSize(t *testing.T) {
 	var b strings.Builder
