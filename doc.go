@@ -78,8 +78,11 @@
 //     position belongs to.
 //   - MarshalText and UnmarshalText read and write a one-line position code
 //     whose first word is the game's name. Codes keep the whole game: for
-//     every position, finished or not, decoding its code gives an Equal
-//     position with the same Outcome and Variant. What a code cannot hold (a
+//     every position a game reaches, finished or not, decoding its code
+//     gives an Equal position with the same Outcome and Variant. (A zero
+//     Position is no game: tumbling's and flooprail's, an empty board,
+//     round-trip; terrace's does not marshal, and crumble's writes
+//     "crumble 0x0 b", which UnmarshalText refuses.) What a code cannot hold (a
 //     game's repetition history) each engine's doc names.
 //   - SeatName(Player) names a seat in the game's own words ("Black",
 //     "White", "O", "X", "lowercase", ...), and Outcome.Rule names the rule

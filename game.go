@@ -5,8 +5,10 @@ import (
 	"math/rand/v2"
 )
 
-// Player is a seat in turn order, counted from 0. In two-player games seat 0
-// moves first.
+// Player is a seat, counted from 0. Seats take turns in order, and seat 0
+// moves first in every engine's standard game; a variant may start with
+// another seat (Crumble's "-white" variants start with seat 1, White, since
+// a Crumble seat is a colour), as each engine's doc says.
 type Player int8
 
 // NoPlayer is the Winner of an Outcome that has no winner.

@@ -249,7 +249,9 @@
 //     refused (ErrIllegalMove).
 //   - A move that wins leaves the history as it was: the game is over.
 //   - The zero Position reports a draw by "no legal move", has no moves,
-//     prints "crumble: empty position" and refuses every move.
+//     prints "crumble: empty position" and refuses every move. It is no
+//     game: its code, "crumble 0x0 b", names no board, and UnmarshalText
+//     refuses it.
 //   - Whitespace around a move may be spaces, tabs or line ends; inside a
 //     move only the one space after a location's comma is allowed.
 //   - Error texts: "leg N crosses a piece at (x,y)", "leg N runs off the

@@ -111,7 +111,10 @@ func (m *Move) appendPath(b []byte) []byte {
 	return b
 }
 
-// String returns the canonical notation of the move. The first text of a
+// String returns the canonical notation of a move of a position (from
+// LegalMoves, RandomMove or Position.ParseMove). A Move read by the
+// package-level ParseMove, which cannot resolve a location without its
+// position, returns its text as it was given. The first text of a
 // position builds its corner graph (some µs on 6x6, about a checked Play);
 // the working memory keeps it, so the position's other moves cost far less
 // (under 0.1 µs). Print moves; do not key a hot loop on their text.

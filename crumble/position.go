@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
 )
 
 // DrawRules selects the automatic draw rules.
@@ -75,7 +76,7 @@ func Variants() []Variant {
 // ParseVariant reads a variant name as Variant.String writes it.
 func ParseVariant(s string) (Variant, error) {
 	bad := func() (Variant, error) {
-		return Variant{}, fmt.Errorf("crumble: unknown variant %q (want <W>x<H>[-white][-repetition|-renewables|-nodraws]): %w", s, boardrules.ErrSyntax)
+		return Variant{}, notation.Errorf(s, 0, "unknown variant %q: want <W>x<H>[-white][-repetition|-renewables|-nodraws]", s)
 	}
 	parts := strings.Split(s, "-")
 	size := strings.SplitN(parts[0], "x", 2)

@@ -478,7 +478,13 @@ func TestZeroPosition(t *testing.T) {
 	}
 	_ = p.SVG()
 	_ = p.Outcome()
-	_, _ = p.MarshalText()
+	// no game, so its code names no board and does not read back (the
+	// package doc says so)
+	code, err := p.MarshalText()
+	var q Position
+	if string(code) != "crumble 0x0 b" || err != nil || q.UnmarshalText(code) == nil {
+		t.Errorf("the zero Position's code is %q, %v, and reads back", code, err)
+	}
 	if _, err := Standard().Play(Move{}); !errors.Is(err, boardrules.ErrIllegalMove) {
 		t.Errorf("zero move: %v", err)
 	}

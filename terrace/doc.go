@@ -255,8 +255,9 @@
 //     move: given one that is not legal here, it returns a position that is
 //     not meaningful (it does not panic).
 //   - New's errors name the Variant field and wrap boardrules.ErrSyntax, as
-//     every error of the module wraps a sentinel. ParseVariant is
-//     case-sensitive.
+//     every error of the module about its input wraps a sentinel (the one
+//     error that does not is MarshalText's of the zero Position, a misuse
+//     rather than input). ParseVariant is case-sensitive.
 //   - Hash keys come from a fixed seed, so hashes are the same in every run
 //     and on every machine.
 //   - The zero Position is not a game; start from Standard, New or

@@ -1,6 +1,7 @@
 package codetest_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 	"github.com/boardrules/boardrules/crumble"
 	"github.com/boardrules/boardrules/flooprail"
 	"github.com/boardrules/boardrules/internal/codetest"
+	"github.com/boardrules/boardrules/notation"
 	"github.com/boardrules/boardrules/terrace"
 	"github.com/boardrules/boardrules/tumbling"
 	"pgregory.net/rapid"
@@ -92,6 +94,20 @@ func TestNameAndTitle(t *testing.T) {
 		}
 		if word, _, _ := strings.Cut(string(code), " "); word != e.game {
 			t.Errorf("%s's code %q starts with %q", e.game, code, word)
+		}
+	}
+}
+
+// TestVariantErrorsAreParseErrors: every engine's ParseVariant reports an
+// unknown variant as a *notation.ParseError naming the text, and the
+// registry's UnknownError keeps it reachable.
+func TestVariantErrorsAreParseErrors(t *testing.T) {
+	for _, e := range engines {
+		g, _ := boardrules.Lookup(e.game)
+		_, err := g.New("bogus")
+		var pe *notation.ParseError
+		if !errors.As(err, &pe) || pe.Input != "bogus" {
+			t.Errorf("%s: New(bogus) = %v (%T), want an error that holds a *notation.ParseError of \"bogus\"", e.game, err, err)
 		}
 	}
 }
