@@ -73,7 +73,9 @@ func Variants() []Variant {
 	return []Variant{{6, 6, Black, Repetition | Renewables}, {8, 8, Black, Repetition | Renewables}}
 }
 
-// ParseVariant reads a variant name as Variant.String writes it.
+// ParseVariant reads a variant name as Variant.String writes it, into the
+// Variant that Variants lists and Position.Variant reports for it (Draws
+// spelled out), so that ParseVariant(v.String()) == v for those.
 func ParseVariant(s string) (Variant, error) {
 	bad := func() (Variant, error) {
 		return Variant{}, notation.Errorf(s, 0, "unknown variant %q: want <W>x<H>[-white][-repetition|-renewables|-nodraws]", s)
@@ -109,6 +111,9 @@ func ParseVariant(s string) (Variant, error) {
 	}
 	if len(rest) > 0 || w < 2 || w > 32 || h < 2 || h > 32 {
 		return bad()
+	}
+	if v.Draws == 0 { // spelled out, as Variants and Position.Variant give it
+		v.Draws = Repetition | Renewables
 	}
 	return v, nil
 }

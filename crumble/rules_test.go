@@ -89,6 +89,14 @@ func TestVariantNames(t *testing.T) {
 			t.Errorf("ParseVariant(%q) = %v", bad, err)
 		}
 	}
+	// a name reads as the Variant that Variants lists and a game reports
+	for _, v := range Variants() {
+		got, err := ParseVariant(v.String())
+		p, _ := New(got)
+		if err != nil || got != v || p.Variant() != got {
+			t.Errorf("ParseVariant(%q) = %+v, %v; Variants has %+v, New of it reports %+v", v, got, err, v, p.Variant())
+		}
+	}
 	if (Variant{}).String() != "6x6" {
 		t.Errorf("zero variant name %q", Variant{}.String())
 	}

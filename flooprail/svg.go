@@ -17,9 +17,10 @@ type SVGOptions struct {
 	// attribute); 0 or less means 480, more than 1,048,576 means that.
 	// The height follows the viewBox's aspect, at least 1 pixel.
 	Size int
-	// Highlight is a move to mark: its whole path as an arrow, its first
-	// space ringed with a dashed circle, and each leapt space crossed out.
-	// The zero Move marks nothing.
+	// Highlight is a move to mark, usually the one that led to the position
+	// drawn: its whole path as an arrow, its first space ringed with a
+	// dashed circle, and each leapt space crossed out. The zero Move marks
+	// nothing.
 	Highlight Move
 }
 

@@ -19,9 +19,10 @@ type SVGOptions struct {
 	// attribute); 0 or less means 480, more than 1,048,576 means that.
 	// The height follows the viewBox's aspect, at least 1 pixel.
 	Size int
-	// Highlight is a move to mark on the board: From with a dashed outline,
-	// To with a solid one, and an arrow from one to the other. The zero Move
-	// marks nothing; a move with a square off the board is ignored.
+	// Highlight is a move to mark, usually the one that led to the position
+	// drawn: From with a dashed outline, To with a solid one, and an arrow
+	// from one to the other. The zero Move marks nothing; a move with a
+	// square off the board is ignored.
 	Highlight Move
 }
 
