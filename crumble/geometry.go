@@ -14,12 +14,15 @@ const (
 	White
 )
 
-// String returns "black" or "white".
+// String returns "black" or "white", and "Color(n)" for any other value.
 func (c Color) String() string {
-	if c == White {
+	switch c {
+	case Black:
+		return "black"
+	case White:
 		return "white"
 	}
-	return "black"
+	return "Color(" + strconv.Itoa(int(c)) + ")" // no colour, as tumbling's Color says it
 }
 
 // Other returns the opposite colour.

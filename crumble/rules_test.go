@@ -122,6 +122,9 @@ func TestColor(t *testing.T) {
 	if Black.String() != "black" || White.String() != "white" || Black.Other() != White || White.Other() != Black {
 		t.Error("Color methods")
 	}
+	if got := Color(5).String(); got != "Color(5)" {
+		t.Errorf("Color(5) prints %q: a value that is no colour must not pass for one", got)
+	}
 }
 
 func TestRasterScales(t *testing.T) {
