@@ -362,8 +362,14 @@ func TestMoveLimit(t *testing.T) {
 	if !strings.HasSuffix(r, "game over after 6 moves: draw: the move limit of 6 moves is reached\n") {
 		t.Errorf("the sixth move: %q", r)
 	}
-	if g, err := s.load(t.Context(), "tumble", 1); err != nil || g.b.DrawOffer != 0 {
-		t.Errorf("the ended board still holds a draw proposal (%v)", err)
+	g, err := s.load(t.Context(), "tumble", 1)
+	if err != nil || g.b.DrawOffer != 0 {
+		t.Fatalf("the ended board still holds a draw proposal (%v)", err)
+	}
+	// a board that a server before that mend stored with its proposal
+	g.b.DrawOffer = 1
+	if offer := g.json().DrawOffer; len(offer) != 0 {
+		t.Errorf("the JSON of an ended board lists a draw proposal: %q", offer)
 	}
 	if r := s.Execute(t.Context(), "tumble history 1"); !strings.Contains(r, `[Termination "move limit (6 moves)"]`) {
 		t.Errorf("history: %q", r)

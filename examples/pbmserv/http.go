@@ -234,7 +234,9 @@ func (g *game) json() gameJSON {
 		j.ToMoveUser = b.Players[t]
 	}
 	for i, name := range b.Players {
-		if b.DrawOffer&(1<<i) != 0 {
+		// an ended game has no proposal, even one a board stored before
+		// its end cleared it (see game.move)
+		if b.DrawOffer&(1<<i) != 0 && !b.Over {
 			j.DrawOffer = append(j.DrawOffer, name)
 		}
 	}
