@@ -139,7 +139,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 		if err != nil || pv.String() != fs[1].s {
 			return bad(fs[1], "variant %q is not <W>x<H>[-white][-repetition|-renewables|-nodraws]", fs[1].s)
 		}
-		v, _ = pv.normalise()
+		v = pv
 	}
 	var turn Color
 	switch fs[2].s {

@@ -14,6 +14,13 @@ import (
 	"github.com/boardrules/boardrules/notation"
 )
 
+// holds reports whether g is the corner graph of pieces ps on a board wf x
+// hf. Pieces are never changed, and g keeps the slice it was built from
+// alive, so a slice seen before holds the same pieces.
+func (g *cornerGraph) holds(ps []piece, wf, hf int64) bool {
+	return samePieces(g.ps, ps) && g.wf == wf && g.hf == hf
+}
+
 // pt is a point on a position's fixed grid.
 type pt struct{ x, y int64 }
 
@@ -21,6 +28,7 @@ type pt struct{ x, y int64 }
 // the way to the next corner East (or North) runs along an edge: the graph
 // in which staircase legs are walked.
 type cornerGraph struct {
+	ps     []piece // the pieces it is the graph of (see holds)
 	wf, hf int64
 	packed bool     // corners are packed into keys (see build)
 	unit   uint8    // packed keys count units of 2^unit grid steps
@@ -51,7 +59,7 @@ func cmpPt(a, b pt) int { return cmp.Or(cmp.Compare(a.y, b.y), cmp.Compare(a.x, 
 // build computes the graph of ps; rank then gives every point it can reach
 // its canonical location.
 func (g *cornerGraph) build(ps []piece, wf, hf int64) {
-	g.wf, g.hf, g.ranked = wf, hf, false
+	g.ps, g.wf, g.hf, g.ranked = ps, wf, hf, false
 	// Most positions live on a coarse grid: then every corner packs into
 	// one uint64 and the sorts need no comparison function.
 	var or int64

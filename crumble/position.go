@@ -112,10 +112,7 @@ func ParseVariant(s string) (Variant, error) {
 	if len(rest) > 0 || w < 2 || w > 32 || h < 2 || h > 32 {
 		return bad()
 	}
-	if v.Draws == 0 { // spelled out, as Variants and Position.Variant give it
-		v.Draws = Repetition | Renewables
-	}
-	return v, nil
+	return v.normalise() // Draws spelled out; the rest is checked already
 }
 
 // Position is a Crumble position: the tiling, the side to move, the outcome

@@ -29,7 +29,6 @@ type scratch struct {
 	act       action
 	col       []uint64
 	corners   cornerGraph // locations and move text
-	cornersOf []piece     // the pieces corners is the graph of (see cornerGraphOf)
 	bases     []baseDesc
 	listMade  []int32 // the created pieces' slots of an overlay on the lists
 	madeSlots []int32 // the created pieces' slots of each search (baseDesc.made)
@@ -111,14 +110,12 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 func acquire() *scratch { return scratchPool.Get().(*scratch) }
 
 // cornerGraphOf returns the corner graph of pieces ps on a board wf x hf,
-// built unless s holds it already: a listing's move texts, one String
-// each, then cost one build rather than one per move. Pieces are never
-// changed, and s keeps ps alive, so a slice seen before holds the same
-// pieces.
+// built unless s holds it already (see cornerGraph.holds): a listing's
+// move texts, one String each, then cost one build rather than one per
+// move.
 func (s *scratch) cornerGraphOf(ps []piece, wf, hf int64) *cornerGraph {
-	if !samePieces(s.cornersOf, ps) || s.corners.wf != wf || s.corners.hf != hf {
+	if !s.corners.holds(ps, wf, hf) {
 		s.corners.build(ps, wf, hf)
-		s.cornersOf = ps
 	}
 	return &s.corners
 }

@@ -198,8 +198,7 @@ func (s *MCTS[P, M]) playout(p P) boardrules.Player {
 	s.stats.Playouts++
 	for ply := 0; ; ply++ {
 		if ply&15 == 15 && s.pastDeadline() {
-			s.stats.Plies += int64(ply)
-			return boardrules.NoPlayer
+			return s.endPlayout(p, ply, true)
 		}
 		if s.sample != nil {
 			m, ok := s.sample(p, s.r)

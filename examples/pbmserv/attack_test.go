@@ -238,8 +238,7 @@ func TestChallengeCaps(t *testing.T) {
 // on board 1, a Tumbling Down game, served over HTTP on loopback.
 func boardOverHTTP(t *testing.T) (*Server, *httptest.Server) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	mustExec(t, s, "tumble challenge alice bob")
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(ts.Close)
@@ -251,8 +250,7 @@ func boardOverHTTP(t *testing.T) (*Server, *httptest.Server) {
 func alicesAndBobs(t *testing.T, dsn string) (*sqlStore, *Server) {
 	st := openStore(t, dsn)
 	s := NewServer(st, 4, log.New(io.Discard, "", 0))
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	return st.(*sqlStore), s
 }
 
@@ -343,8 +341,7 @@ func TestReadsDoNotReplay(t *testing.T) {
 func TestMoveLimit(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	s.SetLimits(Limits{MaxMoves: 6})
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	mustExec(t, s, "tumble challenge alice bob")
 	pw := map[string]string{"alice": "a", "bob": "b"}
 	var r string
@@ -532,8 +529,7 @@ func TestPasswordGuessing(t *testing.T) {
 	s := NewServer(st, 4, nil)
 	clock := time.Now()
 	s.now = func() time.Time { return clock }
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	mustExec(t, s, "tumble challenge alice bob")
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()

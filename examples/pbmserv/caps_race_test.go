@@ -46,7 +46,8 @@ func TestConcurrentChallenges(t *testing.T) {
 					}()
 				}
 				wg.Wait()
-				open, recent, err := s.store.UserLoad(context.Background(), "victim", s.now().Add(-s.limits.ChallengeWindow))
+				st := s.store.(*sqlStore)
+				open, recent, err := userLoad(context.Background(), st.db, st, "victim", s.now().Add(-s.limits.ChallengeWindow))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -16,8 +16,7 @@ func TestSimultaneousMoves(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
 		d := dsn(t)
 		s := newTestServer(t, d)
-		mustExec(t, s, "register alice a")
-		mustExec(t, s, "register bob b")
+		registerAliceAndBob(t, s)
 		mustExec(t, s, "tumble challenge alice bob")
 		// A second server on the same store: two processes' worth of
 		// connections for PostgreSQL, one more queue for SQLite.

@@ -34,7 +34,7 @@ func storedCrumble(t testing.TB, s *Server, variant string, n int, seed uint64) 
 	code, _ := start.MarshalText()
 	b := &Board{Word: "crumble", Game: "crumble", Variant: variant, Players: []string{"alice", "bob"},
 		Position: string(code), Created: s.now()}
-	if b.ID, err = s.store.NewBoard(ctx, b); err != nil {
+	if b.ID, err = s.store.NewBoardWithin(ctx, b, time.Time{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	p := start.Unwrap().(crumble.Position)
@@ -75,8 +75,7 @@ func storedCrumble(t testing.TB, s *Server, variant string, n int, seed uint64) 
 func TestCrumbleLimits(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	s.SetLimits(Limits{Challenges: 100})
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	for _, size := range []string{"-12x12", "-2x12", "-32x32"} {
 		if r := s.Execute(context.Background(), "crumble challenge alice bob "+size); !strings.Contains(r, "created") {
 			t.Errorf("challenge %s: %q", size, firstLineOf(r))
@@ -149,8 +148,7 @@ func TestRequestDeadline(t *testing.T) {
 			var logged strings.Builder
 			s := NewServer(sr, bcrypt.MinCost, log.New(&logged, "", 0))
 			s.SetLimits(Limits{RequestTime: 100 * time.Millisecond})
-			mustExec(t, s, "register alice a")
-			mustExec(t, s, "register bob b")
+			registerAliceAndBob(t, s)
 			id, _ := storedCrumble(t, s, "6x6", 30, 8)
 			mustExec(t, s, "tumble challenge alice bob")
 			ts := httptest.NewServer(s.Handler())
@@ -191,8 +189,7 @@ func TestWriteTimeoutStopsWork(t *testing.T) {
 	sr := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t)), after: 100 * time.Millisecond}
 	s := serverOver(t, sr)
 	s.SetLimits(Limits{MaxReplays: 100}) // the deadline, not the budget, stops them
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	id, _ := storedCrumble(t, s, "6x6", 10, 8)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -225,8 +222,7 @@ func TestWriteTimeoutStopsWork(t *testing.T) {
 func TestReplayBudget(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	s.SetLimits(Limits{MaxReplays: 3})
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	mustExec(t, s, "crumble challenge alice bob")
 	mustExec(t, s, "tumble challenge alice bob")
 	ts := httptest.NewServer(s.Handler())

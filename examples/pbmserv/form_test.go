@@ -81,8 +81,7 @@ func TestFormMoveStoredPastTheDeadline(t *testing.T) {
 	ss := &slowSave{Store: openStore(t, storeKinds(t)[0].dsn(t))}
 	s := serverOver(t, ss)
 	s.SetLimits(Limits{RequestTime: 100 * time.Millisecond})
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	mustExec(t, s, "tumble challenge alice bob")
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
@@ -131,8 +130,7 @@ func TestFormPageKeepsTheDeadline(t *testing.T) {
 	sr := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t))}
 	s := serverOver(t, sr)
 	s.SetLimits(Limits{RequestTime: 200 * time.Millisecond})
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	id, _ := storedCrumble(t, s, "6x6", 10, 8) // its moves read the record
 	h := s.Handler()
 	form := url.Values{"user": {"alice"}, "password": {"a"}, "move": {"1,1H"}}.Encode()

@@ -26,8 +26,7 @@ func TestConcurrentGuesses(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 		return compare(hash, pw)
 	}
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	mustExec(t, s, "tumble challenge alice bob")
 	const n = 200
 	replies := atOnce(s, n, func(i int) (context.Context, string) {
@@ -60,8 +59,7 @@ func TestOwnersChecksAtOnce(t *testing.T) {
 		time.Sleep(100 * time.Millisecond) // all the checks overlap, even on a loaded machine
 		return compare(hash, pw)
 	}
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	mustExec(t, s, "tumble challenge alice bob")
 	n := 2 * s.limits.WrongPasswords
 	replies := atOnce(s, n, func(i int) (context.Context, string) {
@@ -91,8 +89,7 @@ func TestAddressRefusalKeepsAccountTokens(t *testing.T) {
 	clock := time.Now()
 	s.now = func() time.Time { return clock } // no token comes back with time
 	s.SetLimits(Limits{PasswordChecks: 1})
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	mustExec(t, s, "tumble challenge alice bob")
 	busy := withClient(context.Background(), "10.0.2.1")
 	mustExec(t, s, "tumble propose 1 alice a draw") // no address: not counted

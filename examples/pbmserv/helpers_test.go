@@ -130,6 +130,14 @@ func (w testWriter) Write(p []byte) (int, error) {
 
 var _ io.Writer = testWriter{}
 
+// registerAliceAndBob registers the two players most tests seat: alice
+// with password "a" and bob with "b".
+func registerAliceAndBob(t *testing.T, s *Server) {
+	t.Helper()
+	mustExec(t, s, "register alice a")
+	mustExec(t, s, "register bob b")
+}
+
 // mustExec runs a line and fails the test unless the reply is, or is not, an
 // error as expected; it returns the reply.
 func mustExec(t *testing.T, s *Server, line string) string {

@@ -36,8 +36,7 @@ func TestMoveAfterResignationBetweenReads(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
 		hs := &betweenReads{Store: openStore(t, dsn(t))}
 		s := serverOver(t, hs)
-		mustExec(t, s, "register alice a")
-		mustExec(t, s, "register bob b")
+		registerAliceAndBob(t, s)
 		mustExec(t, s, "crumble challenge alice bob") // board 1: resigned under the move
 		mustExec(t, s, "crumble challenge alice bob") // board 2: a proposal under the move
 		start, _ := variantStart("crumble", "6x6")

@@ -193,8 +193,7 @@ var sessionSteps = []step{
 // and no move is accepted after it.
 func TestPlayToTheEnd(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
-	mustExec(t, s, "register alice a")
-	mustExec(t, s, "register bob b")
+	registerAliceAndBob(t, s)
 	pw := map[string]string{"alice": "a", "bob": "b"}
 	for _, w := range gameWords() {
 		t.Run(w.word, func(t *testing.T) {
@@ -253,8 +252,7 @@ func TestDamagedBoard(t *testing.T) {
 		var logged strings.Builder
 		st := openStore(t, dsn(t))
 		s := NewServer(st, 4, log.New(&logged, "", 0))
-		mustExec(t, s, "register alice a")
-		mustExec(t, s, "register bob b")
+		registerAliceAndBob(t, s)
 		mustExec(t, s, "tumble challenge alice bob")
 		mustExec(t, s, "tumble move 1 alice a A1-B1")
 		db := st.(*sqlStore).db

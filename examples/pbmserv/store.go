@@ -47,13 +47,12 @@ type Store interface {
 	AddUser(ctx context.Context, name, hash string) error
 	// PasswordHash returns a user's password hash; errNotFound if unknown.
 	PasswordHash(ctx context.Context, name string) (string, error)
-	// NewBoard stores a new board (Moves empty, Version 0) and returns its number.
-	NewBoard(ctx context.Context, b *Board) (int64, error)
-	// NewBoardWithin is NewBoard under the per-user caps: in the same
-	// transaction as the insert it counts each player's load (UserLoad's
-	// open and recent, since the given time) and passes it to check;
-	// when check returns an error nothing is stored and that error is
-	// returned. Calls that seat a common user run one after the other,
+	// NewBoardWithin stores a new board (Moves empty, Version 0) and
+	// returns its number, under the per-user caps when check is not nil:
+	// in the same transaction as the insert it counts each player's load
+	// (the boards not over, and the boards created since the given time,
+	// that seat the player) and passes it to check; when check returns an
+	// error nothing is stored and that error is returned. Calls that seat a common user run one after the other,
 	// so check sees every board committed before it (SQLite: every
 	// transaction takes the database's write lock when it begins;
 	// PostgreSQL: the players' rows in users are locked, in name order).
@@ -77,10 +76,6 @@ type Store interface {
 	// OpenBoards lists at most limit boards not over, newest first, without
 	// moves; damaged rows as in UserBoards.
 	OpenBoards(ctx context.Context, limit int) ([]*Board, error)
-	// UserLoad counts a user's boards not over, and the boards created
-	// since the given time that seat the user: the inputs of the per-user
-	// caps.
-	UserLoad(ctx context.Context, name string, since time.Time) (open, recent int, err error)
 	// BoardIDs lists every board number in order (for checks and tools).
 	BoardIDs(ctx context.Context) ([]int64, error)
 	Close() error
@@ -156,10 +151,6 @@ func (s *sqlStore) PasswordHash(ctx context.Context, name string) (string, error
 		return "", errNotFound
 	}
 	return hash, err
-}
-
-func (s *sqlStore) NewBoard(ctx context.Context, b *Board) (int64, error) {
-	return s.NewBoardWithin(ctx, b, time.Time{}, nil)
 }
 
 func (s *sqlStore) NewBoardWithin(ctx context.Context, b *Board, since time.Time, check func(user string, open, recent int) error) (int64, error) {
@@ -351,15 +342,13 @@ func (s *sqlStore) boardList(ctx context.Context, where string, args ...any) ([]
 	return out, rows.Err()
 }
 
-func (s *sqlStore) UserLoad(ctx context.Context, name string, since time.Time) (open, recent int, err error) {
-	return userLoad(ctx, s.db, s, name, since)
-}
-
 // querier is what userLoad needs of a database or a transaction.
 type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
+// userLoad counts a user's boards not over, and the boards created since
+// the given time that seat the user: the inputs of the per-user caps.
 func userLoad(ctx context.Context, db querier, s *sqlStore, name string, since time.Time) (open, recent int, err error) {
 	err = db.QueryRowContext(ctx, s.q(`SELECT
 		COUNT(CASE WHEN NOT b.over THEN 1 END), COUNT(CASE WHEN b.created >= ? THEN 1 END)

@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/boardrules/boardrules"
@@ -79,7 +80,7 @@ func tour(w io.Writer, o options) error {
 		if o.game == "" {
 			return cli.Usagef("-variant %s: name its game with -game", o.variant)
 		}
-		if g, _ := boardrules.Lookup(o.game); !contains(g.Variants, o.variant) {
+		if g, _ := boardrules.Lookup(o.game); !slices.Contains(g.Variants, o.variant) {
 			return cli.UnknownVariant(o.game, o.variant)
 		}
 	}
@@ -113,15 +114,6 @@ func tour(w io.Writer, o options) error {
 		}
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o options) error {
@@ -246,14 +238,12 @@ func withCoordinates(text, variant string) string {
 	return b.String()
 }
 
-// writeSVG writes the drawing of engines whose positions have an SVG method.
+// writeSVG writes the drawing of engines whose positions have an SVG method
+// into dir, which tour made before its first game.
 func writeSVG(w io.Writer, dir, name string, p boardrules.Any) error {
 	drawer, ok := p.Unwrap().(interface{ SVG() string })
 	if !ok {
 		return nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
 	}
 	path := filepath.Join(dir, strings.NewReplacer("/", "_", " ", "_").Replace(name)+".svg")
 	if err := os.WriteFile(path, []byte(drawer.SVG()), 0o644); err != nil {

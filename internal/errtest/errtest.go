@@ -15,14 +15,12 @@ import (
 	"errors"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/codetest"
 	"github.com/boardrules/boardrules/notation"
 )
 
 // Fataler is what testing.T and rapid.T have in common.
-type Fataler interface {
-	Helper()
-	Fatalf(format string, args ...any)
-}
+type Fataler = codetest.Fataler
 
 // Syntax fails t unless err is a syntax error of input: a
 // *notation.ParseError wrapping boardrules.ErrSyntax whose Input is input
