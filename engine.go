@@ -9,16 +9,17 @@ import (
 // that an engine registers itself in one call:
 //
 //	boardrules.Register(boardrules.EngineInfo[Position, Move](
-//		"terrace", "Terrace", names, ParseVariant, New))
+//		Name, Title, Variants(), ParseVariant, New))
 //
-// variants are the variant names the game lists (the first is the standard
-// game); parse reads a variant name and newPosition starts that variant.
+// variants are the variants the game lists (the first is the standard
+// game), and GameInfo.Variants their names as Variant.String writes them;
+// parse reads a variant name and newPosition starts that variant.
 // GameInfo.New accepts "" (the standard game, variants[0]) and every name
-// parse accepts, listed or not, and the Any it returns keeps the name it was
-// given ("" becomes variants[0]). A name parse refuses gives an
-// *UnknownError. GameInfo.Decode reads a position code with the position's
-// UnmarshalText, and the decoded Any is named by the String of its
-// position's Variant.
+// parse accepts, listed or not. The Any it returns is named by the String
+// of its position's Variant, so every name of one variant gives the same
+// Variant(). A name parse refuses gives an *UnknownError. GameInfo.Decode
+// reads a position code with the position's UnmarshalText, and the decoded
+// Any is named the same way.
 func EngineInfo[P interface {
 	Position[P, M]
 	MarshalText() ([]byte, error)
@@ -27,24 +28,28 @@ func EngineInfo[P interface {
 }, M Move, V fmt.Stringer, PP interface {
 	*P
 	UnmarshalText([]byte) error
-}](name, title string, variants []string, parse func(string) (V, error), newPosition func(V) (P, error)) GameInfo {
+}](name, title string, variants []V, parse func(string) (V, error), newPosition func(V) (P, error)) GameInfo {
+	names := make([]string, len(variants))
+	for i, v := range variants {
+		names[i] = v.String()
+	}
 	return GameInfo{
 		Name:     name,
 		Title:    title,
-		Variants: variants,
+		Variants: names,
 		New: func(variant string) (Any, error) {
 			if variant == "" {
-				variant = variants[0]
+				variant = names[0]
 			}
 			v, err := parse(variant)
 			if err != nil {
-				return nil, &UnknownError{Game: name, Variant: variant, Known: variants, Err: err}
+				return nil, &UnknownError{Game: name, Variant: variant, Known: names, Err: err}
 			}
 			p, err := newPosition(v)
 			if err != nil {
 				return nil, err
 			}
-			return AsAny[P, M](name, variant, p), nil
+			return AsAny[P, M](name, p.Variant().String(), p), nil
 		},
 		Decode: func(code []byte) (Any, error) {
 			var p P

@@ -58,16 +58,22 @@ type Outcome struct {
 // Positions are immutable values: Play and PlayUnchecked return a new
 // position and never change the receiver, so one position may be shared by
 // any number of goroutines.
-type Position[P any, M Move] interface {
+//
+// M is the engine's Move type. An Any is a Position too, whose moves are
+// their canonical text (M is string), so the generic helpers (Perft,
+// Divide, Playout, Replay) take engine positions and registry positions
+// alike.
+type Position[P any, M any] interface {
 	// Players is the number of seats: 2, or 3 or 4 in multi-player Terrace.
 	Players() int
-	// ToMove is the seat whose turn it is.
+	// ToMove is the seat whose turn it is, and NoPlayer exactly when
+	// Outcome().Status != Ongoing.
 	ToMove() Player
 	// LegalMoves lists every legal move in a deterministic order, no two equal.
-	// It is empty exactly when Outcome().Status != Ongoing.
+	// It is nil exactly when Outcome().Status != Ongoing.
 	LegalMoves() []M
 	// AppendLegalMoves appends the legal moves to dst; it allocates nothing
-	// when dst has room.
+	// when dst has room, and returns dst unchanged once the game has ended.
 	AppendLegalMoves(dst []M) []M
 	// Play validates m and returns the position after it.
 	Play(m M) (P, error)
@@ -91,12 +97,13 @@ type Position[P any, M Move] interface {
 // LegalMoves otherwise. RandomMove returns only legal moves, gives every
 // legal move a positive probability (each engine documents its
 // distribution), and returns false when the game is over.
-type Sampler[M Move] interface {
+type Sampler[M any] interface {
 	RandomMove(r *rand.Rand) (M, bool)
 }
 
-// Move is a move of some game. String returns its canonical notation, and
-// ParseMove(m.String()) returns m again.
+// Move is what every engine's Move type is: a small value whose String is
+// its canonical notation, so that for every m in p.LegalMoves(),
+// p.ParseMove(m.String()) == m.
 type Move interface {
 	String() string
 }
@@ -106,8 +113,8 @@ type Move interface {
 // them, so callers can tell bad input from a bad move with errors.Is. Two
 // errors report a misuse rather than input and wrap none of them:
 // History.Undo with no move to undo returns ErrNothingToUndo, and
-// MarshalText of a Position that is not a game (terrace's zero Position)
-// fails with an error of its engine.
+// MarshalText of an engine's zero Position, which is no game, returns
+// ErrNoGame.
 var (
 	// ErrSyntax: the text is not a move, square or position code in this
 	// game's notation.
@@ -116,7 +123,50 @@ var (
 	ErrIllegalMove = errors.New("illegal move")
 	// ErrGameOver: the game has already ended.
 	ErrGameOver = errors.New("game over")
+	// ErrNoGame is what MarshalText of an engine's zero Position returns:
+	// the zero Position is no game, so it has no position code.
+	ErrNoGame = errors.New("no game: the zero Position has no position code")
 )
+
+// RuleNoGame is the Outcome.Rule of an engine's zero Position, which is no
+// game: its Outcome is {Draw, NoPlayer, "no game", RuleNoGame}, in every
+// engine.
+const RuleNoGame = "no-game"
+
+// String says how the game stands, with seats as numbers since an Outcome
+// does not know their names (Describe names them): "ongoing", "draw:
+// threefold repetition (repetition)", "win for seat 1: king captured on G2
+// (king-captured)".
+func (o Outcome) String() string {
+	switch o.Status {
+	case Ongoing:
+		return "ongoing"
+	case Win:
+		return "win for seat " + itoa(int(o.Winner)) + ": " + o.Reason + " (" + o.Rule + ")"
+	}
+	return o.Status.String() + ": " + o.Reason + " (" + o.Rule + ")"
+}
+
+// Describe says in words how the game at p stands, naming each seat as
+// p.SeatName does: "White wins: king captured on G2", "Draw: threefold
+// repetition", "Black to move". Every engine's Position and every Any can
+// be described; programs show results this way, never as seat numbers.
+func Describe(p interface {
+	ToMove() Player
+	Outcome() Outcome
+	SeatName(Player) string
+}) string {
+	o := p.Outcome()
+	switch o.Status {
+	case Ongoing:
+		return p.SeatName(p.ToMove()) + " to move"
+	case Win:
+		return p.SeatName(o.Winner) + " wins: " + o.Reason
+	case Draw:
+		return "Draw: " + o.Reason
+	}
+	return o.String()
+}
 
 // itoa avoids importing strconv into this small file for one call.
 func itoa(n int) string {

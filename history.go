@@ -32,14 +32,11 @@ func NewHistory(start Any) *History {
 // error is the engine's, wrapping its sentinel.
 func (h *History) Play(move string) error {
 	p := h.Position()
-	canonical, err := CanonicalMove(p, move)
+	canonical, err := p.ParseMove(move)
 	if err != nil {
 		return err
 	}
-	next, err := p.Play(canonical)
-	if err != nil {
-		return err
-	}
+	next := p.PlayUnchecked(canonical)
 	h.positions = append(h.positions, next)
 	h.moves = append(h.moves, canonical)
 	return nil
@@ -103,57 +100,4 @@ func isStandardStart(p Any) bool {
 	a, errA := p.MarshalText()
 	b, errB := std.MarshalText()
 	return errA == nil && errB == nil && bytes.Equal(a, b)
-}
-
-// CanonicalMove returns the canonical text of a move given in any notation
-// form the position's engine accepts, after checking that it is legal
-// there. The error is the engine's, wrapping its sentinel.
-//
-// For a position made by AsAny the engine parses the move itself. Any other
-// Any is asked to play the move, and the canonical text is the legal move
-// (from LegalMoves) that reaches the same position code: the first one, in
-// the rare games where two moves reach the same position.
-func CanonicalMove(p Any, move string) (string, error) {
-	if c, ok := p.(interface {
-		canonicalMove(string) (string, error)
-	}); ok {
-		return c.canonicalMove(move)
-	}
-	next, err := p.Play(move)
-	if err != nil {
-		return "", err
-	}
-	legal := p.LegalMoves()
-	for _, m := range legal {
-		if m == move {
-			return m, nil
-		}
-	}
-	want, err := next.MarshalText()
-	if err != nil {
-		return move, nil
-	}
-	for _, m := range legal {
-		q, err := p.Play(m)
-		if err != nil || q.Hash() != next.Hash() {
-			continue
-		}
-		if code, err := q.MarshalText(); err == nil && bytes.Equal(code, want) {
-			return m, nil
-		}
-	}
-	return move, nil
-}
-
-// canonicalMove is CanonicalMove for AsAny's positions: the engine's own
-// ParseMove and Play, then the move's String.
-func (a anyPosition[P, M]) canonicalMove(move string) (string, error) {
-	m, err := a.pos.ParseMove(move)
-	if err != nil {
-		return "", err
-	}
-	if _, err := a.pos.Play(m); err != nil {
-		return "", err
-	}
-	return m.String(), nil
 }

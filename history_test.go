@@ -134,7 +134,7 @@ func code(t interface{ Fatal(...any) }, p boardrules.Any) string {
 	return string(c)
 }
 
-func TestCanonicalMoveOfAnyAny(t *testing.T) {
+func TestParseMoveOfAnyGivesTheCanonicalText(t *testing.T) {
 	for _, c := range []struct{ game, variant, move, want string }{
 		{"tumbling", "pbmserv", "a1b1", "A1-B1"},
 		{"tumbling", "pbmserv", "A1-B1", "A1-B1"},
@@ -143,13 +143,13 @@ func TestCanonicalMoveOfAnyAny(t *testing.T) {
 		g, _ := boardrules.Lookup(c.game)
 		p, _ := g.New(c.variant)
 		for _, q := range []boardrules.Any{p, anytest.Plain(p)} {
-			got, err := boardrules.CanonicalMove(q, c.move)
+			got, err := q.ParseMove(c.move)
 			if err != nil || got != c.want {
-				t.Errorf("%s CanonicalMove(%T, %q) = %q, %v; want %q", c.game, q, c.move, got, err, c.want)
+				t.Errorf("%s %T.ParseMove(%q) = %q, %v; want %q", c.game, q, c.move, got, err, c.want)
 			}
 		}
-		if _, err := boardrules.CanonicalMove(anytest.Plain(p), "zz"); !errors.Is(err, boardrules.ErrSyntax) {
-			t.Errorf("%s: CanonicalMove(zz) = %v, want ErrSyntax", c.game, err)
+		if _, err := anytest.Plain(p).ParseMove("zz"); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("%s: ParseMove(zz) = %v, want ErrSyntax", c.game, err)
 		}
 	}
 }

@@ -24,7 +24,12 @@ func (p nim) Players() int { return 2 }
 func (p nim) SeatName(pl boardrules.Player) string {
 	return [...]string{"first", "second"}[pl]
 }
-func (p nim) ToMove() boardrules.Player { return p.toMove }
+func (p nim) ToMove() boardrules.Player {
+	if p.pile == 0 {
+		return boardrules.NoPlayer
+	}
+	return p.toMove
+}
 func (p nim) LegalMoves() []take        { return p.AppendLegalMoves(nil) }
 func (p nim) AppendLegalMoves(dst []take) []take {
 	for t := 1; t <= 3 && t <= p.pile; t++ {
@@ -55,7 +60,7 @@ func (p nim) ParseMove(s string) (take, error) {
 }
 func (p nim) Outcome() boardrules.Outcome {
 	if p.pile == 0 {
-		return boardrules.Outcome{Status: boardrules.Win, Winner: 1 - p.toMove, Reason: "took the last stone"}
+		return boardrules.Outcome{Status: boardrules.Win, Winner: 1 - p.toMove, Reason: "took the last stone", Rule: "last-stone"}
 	}
 	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
 }
@@ -96,5 +101,5 @@ func newNim(v nimVariant) (nim, error) { return nim{pile: int(v)}, nil }
 var _ boardrules.Position[nim, take] = nim{}
 
 func init() {
-	boardrules.Register(boardrules.EngineInfo[nim, take]("nim", "Nim", []string{"10", "4"}, parseNimVariant, newNim))
+	boardrules.Register(boardrules.EngineInfo[nim, take]("nim", "Nim", []nimVariant{10, 4}, parseNimVariant, newNim))
 }

@@ -3,21 +3,41 @@ package boardrules
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"sort"
+	"strings"
 	"sync"
 )
 
 // Any is a position of some game seen through a type-erased view, with moves
 // as canonical text. Tools that choose the game at run time (a tour, a
 // terminal player, a server) work with Any; search code should use the
-// engine's own types through Position for speed.
+// engine's own types for speed.
+//
+// An Any is a Position[Any, string]: its moves are their canonical text,
+// and the generic helpers (Perft, Divide, Playout, Replay) take it as they
+// take an engine's Position. For the positions AsAny makes they run the
+// engine's own code, at its speed.
 type Any interface {
 	Game() string    // "tumbling", "flooprail", "terrace", "crumble"
-	Variant() string // the variant's name, as GameInfo.Variants lists it
+	Variant() string // the variant's name, as the engine's Variant.String writes it
 	Players() int
+	// ToMove is the seat to move; NoPlayer once the game has ended.
 	ToMove() Player
+	// LegalMoves lists the legal moves in canonical text, in the engine's
+	// order; nil once the game has ended.
 	LegalMoves() []string
-	Play(move string) (Any, error) // ParseMove, then Play
+	// AppendLegalMoves appends LegalMoves to dst.
+	AppendLegalMoves(dst []string) []string
+	// Play reads a move in any notation form the game accepts and plays it.
+	Play(move string) (Any, error)
+	// PlayUnchecked plays a move given as LegalMoves or ParseMove of this
+	// position give it. The text is still read, so a text that is no move
+	// here returns the position unchanged.
+	PlayUnchecked(move string) Any
+	// ParseMove reads a move in any notation form the game accepts, checks
+	// that it is legal here and returns its canonical text.
+	ParseMove(move string) (string, error)
 	Outcome() Outcome
 	Hash() uint64
 	String() string
@@ -32,11 +52,28 @@ type Any interface {
 
 // GameInfo describes a registered game.
 type GameInfo struct {
-	Name     string                            // "terrace": the first word of its position codes
-	Title    string                            // "Terrace"
-	Variants []string                          // Variants[0] is the standard game
-	New      func(variant string) (Any, error) // the starting position of a variant; "" is the standard game
-	Decode   func(code []byte) (Any, error)    // reads the engine's position code
+	Name  string // "terrace": the first word of its position codes
+	Title string // "Terrace"
+	// Variants are the names of the engine's listed variants (its
+	// Variants(), written by Variant.String); Variants[0] is the standard
+	// game.
+	Variants []string
+	// VariantSyntax describes every variant name New accepts when the
+	// list cannot hold them (Crumble's boards come in every size from 2x2
+	// to 32x32); "" when Variants lists them all.
+	VariantSyntax string
+	New           func(variant string) (Any, error) // the starting position of a variant; "" is the standard game
+	Decode        func(code []byte) (Any, error)    // reads the engine's position code
+}
+
+// String names the game and its variants: "Terrace (terrace): 8, 8-short,
+// ...", followed by the VariantSyntax when there is one.
+func (g GameInfo) String() string {
+	s := g.Title + " (" + g.Name + "): " + strings.Join(g.Variants, ", ")
+	if g.VariantSyntax != "" {
+		s += "; any of " + g.VariantSyntax
+	}
+	return s
 }
 
 var (
@@ -148,11 +185,21 @@ func (a anyPosition[P, M]) Unwrap() any { return a.pos }
 
 func (a anyPosition[P, M]) LegalMoves() []string {
 	moves := a.pos.LegalMoves()
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = m.String()
+	if moves == nil {
+		return nil
 	}
-	return out
+	return appendTexts(make([]string, 0, len(moves)), moves)
+}
+
+func (a anyPosition[P, M]) AppendLegalMoves(dst []string) []string {
+	return appendTexts(dst, a.pos.LegalMoves())
+}
+
+func appendTexts[M Move](dst []string, moves []M) []string {
+	for _, m := range moves {
+		dst = append(dst, m.String())
+	}
+	return dst
 }
 
 func (a anyPosition[P, M]) Play(move string) (Any, error) {
@@ -162,50 +209,37 @@ func (a anyPosition[P, M]) Play(move string) (Any, error) {
 	}
 	// ParseMove has checked the move, so it is played unchecked: the same
 	// position as Play (the contract), without reading the move again
-	return anyPosition[P, M]{game: a.game, variant: a.variant, pos: a.pos.PlayUnchecked(m)}, nil
+	return a.with(a.pos.PlayUnchecked(m)), nil
 }
 
-// Perft runs the engine's own generic Perft, so that tools working with Any
-// count at full speed; see AnyPerft.
-func (a anyPosition[P, M]) Perft(depth int) uint64 { return Perft(a.pos, depth) }
-
-// Divide runs the engine's own generic Divide; see AnyDivide.
-func (a anyPosition[P, M]) Divide(depth int) map[string]uint64 { return Divide(a.pos, depth) }
-
-// AnyPerft is Perft for a position seen as an Any. A position made by AsAny
-// counts with its engine's own types at full speed; any other Any is counted
-// through its text moves.
-func AnyPerft(p Any, depth int) uint64 {
-	if fast, ok := p.(interface{ Perft(int) uint64 }); ok {
-		return fast.Perft(depth)
+func (a anyPosition[P, M]) PlayUnchecked(move string) Any {
+	m, err := a.pos.ParseMove(move)
+	if err != nil {
+		return a
 	}
-	if depth <= 0 {
-		return 1
-	}
-	var n uint64
-	for _, m := range p.LegalMoves() {
-		next, err := p.Play(m)
-		if err != nil {
-			continue // a listed move that fails to play is the engine's bug; count what plays
-		}
-		n += AnyPerft(next, depth-1)
-	}
-	return n
+	return a.with(a.pos.PlayUnchecked(m))
 }
 
-// AnyDivide is Divide for a position seen as an Any.
-func AnyDivide(p Any, depth int) map[string]uint64 {
-	if fast, ok := p.(interface{ Divide(int) map[string]uint64 }); ok {
-		return fast.Divide(depth)
+func (a anyPosition[P, M]) ParseMove(move string) (string, error) {
+	m, err := a.pos.ParseMove(move)
+	if err != nil {
+		return "", err
 	}
-	out := make(map[string]uint64)
-	if depth <= 0 {
-		return out
-	}
-	for _, m := range p.LegalMoves() {
-		if next, err := p.Play(m); err == nil {
-			out[m] = AnyPerft(next, depth-1)
-		}
-	}
-	return out
+	return m.String(), nil
+}
+
+func (a anyPosition[P, M]) with(p P) anyPosition[P, M] {
+	return anyPosition[P, M]{game: a.game, variant: a.variant, pos: p}
+}
+
+// perft, divide and playout run the generic helpers on the engine's own
+// types, so that Perft, Divide and Playout of an Any made by AsAny count at
+// the engine's speed rather than through text.
+func (a anyPosition[P, M]) perft(depth int) uint64 { return Perft(a.pos, depth) }
+
+func (a anyPosition[P, M]) divide(depth int) map[string]uint64 { return Divide(a.pos, depth) }
+
+func (a anyPosition[P, M]) playout(r *rand.Rand, maxPlies int) (Any, []string) {
+	end, moves := Playout(a.pos, r, maxPlies)
+	return a.with(end), appendTexts(make([]string, 0, len(moves)), moves)
 }

@@ -3,6 +3,7 @@ package boardrules_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -139,24 +140,42 @@ func ExamplePerft() {
 	// Output: 6
 }
 
-func TestAnyPerft(t *testing.T) {
+// The generic helpers take registry positions under their own names, and
+// give what they give for the engine's position, on AsAny's fast path and
+// through text alike.
+func TestGenericHelpersTakeAny(t *testing.T) {
 	g, _ := boardrules.Lookup("nim")
 	p, _ := g.New("10")
 	for depth := range 6 {
 		want := boardrules.Perft(nim{pile: 10}, depth)
-		if got := boardrules.AnyPerft(p, depth); got != want {
-			t.Errorf("AnyPerft(depth %d) = %d, want %d", depth, got, want)
+		if got := boardrules.Perft(p, depth); got != want {
+			t.Errorf("Perft(Any, depth %d) = %d, want %d", depth, got, want)
 		}
-		if got := boardrules.AnyPerft(anytest.Plain(p), depth); got != want {
-			t.Errorf("AnyPerft(text only, depth %d) = %d, want %d", depth, got, want)
+		if got := boardrules.Perft(anytest.Plain(p), depth); got != want {
+			t.Errorf("Perft(text only, depth %d) = %d, want %d", depth, got, want)
 		}
 	}
 	want := boardrules.Divide(nim{pile: 10}, 3)
-	if diff := cmp.Diff(want, boardrules.AnyDivide(p, 3)); diff != "" {
-		t.Errorf("AnyDivide (-want +got):\n%s", diff)
+	if diff := cmp.Diff(want, boardrules.Divide(p, 3)); diff != "" {
+		t.Errorf("Divide(Any) (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff(want, boardrules.AnyDivide(anytest.Plain(p), 3)); diff != "" {
-		t.Errorf("AnyDivide text only (-want +got):\n%s", diff)
+	if diff := cmp.Diff(want, boardrules.Divide(anytest.Plain(p), 3)); diff != "" {
+		t.Errorf("Divide text only (-want +got):\n%s", diff)
+	}
+	for _, q := range []boardrules.Any{p, anytest.Plain(p)} {
+		end, moves := boardrules.Playout(q, rand.New(rand.NewPCG(1, 2)), 100)
+		wantEnd, wantMoves := boardrules.Playout(nim{pile: 10}, rand.New(rand.NewPCG(1, 2)), 100)
+		var texts []string
+		for _, m := range wantMoves {
+			texts = append(texts, m.String())
+		}
+		if diff := cmp.Diff(texts, moves); diff != "" || end.String() != wantEnd.String() {
+			t.Errorf("Playout(%T) ends at %q after (-engine +any):\n%s", q, end, diff)
+		}
+		replayed, err := boardrules.Replay(q, moves...)
+		if err != nil || replayed.Hash() != end.Hash() || replayed.Outcome() != end.Outcome() {
+			t.Errorf("Replay(%T) of the playout = %v, %v; want %v", q, replayed, err, end)
+		}
 	}
 }
 

@@ -10,5 +10,5 @@ const (
 )
 
 func init() {
-	boardrules.Register(boardrules.EngineInfo[Position, Move](Name, Title, []string{"normal", "reverse"}, ParseVariant, New))
+	boardrules.Register(boardrules.EngineInfo[Position, Move](Name, Title, Variants(), ParseVariant, New))
 }

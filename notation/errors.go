@@ -98,7 +98,21 @@ func GameOver(move, reason string) *MoveError {
 	return &MoveError{Move: move, Reason: reason, Err: boardrules.ErrGameOver}
 }
 
-func (e *MoveError) Error() string { return e.Move + ": " + e.Reason }
+// NoMove returns the MoveError of every engine's Play given its zero Move,
+// which is no move: it wraps boardrules.ErrIllegalMove and reads "the zero
+// Move is no move" in every engine.
+func NoMove() *MoveError {
+	return &MoveError{Reason: "the zero Move is no move", Err: boardrules.ErrIllegalMove}
+}
+
+// Error is "move: reason", or the reason alone for a MoveError without a
+// move text (the zero Move's).
+func (e *MoveError) Error() string {
+	if e.Move == "" {
+		return e.Reason
+	}
+	return e.Move + ": " + e.Reason
+}
 
 // Unwrap returns the sentinel, so errors.Is(err, boardrules.ErrIllegalMove)
 // holds for an illegal move.

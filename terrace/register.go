@@ -10,9 +10,5 @@ const (
 )
 
 func init() {
-	var names []string
-	for _, v := range Variants() {
-		names = append(names, v.String())
-	}
-	boardrules.Register(boardrules.EngineInfo[Position, Move](Name, Title, names, ParseVariant, New))
+	boardrules.Register(boardrules.EngineInfo[Position, Move](Name, Title, Variants(), ParseVariant, New))
 }

@@ -201,7 +201,7 @@ func (t Text) PlayUnchecked(m TextMove) Text {
 // ParseMove reads a move in any notation form the engine accepts and
 // returns its canonical text.
 func (t Text) ParseMove(s string) (TextMove, error) {
-	m, err := boardrules.CanonicalMove(t.a, s)
+	m, err := t.a.ParseMove(s)
 	return TextMove(m), err
 }
 

@@ -76,6 +76,23 @@ func (p pebbles) Play(m string) (boardrules.Any, error) {
 	return pebbles{p.variant, p.left - k, 1 - p.toMove}, nil
 }
 
+func (p pebbles) AppendLegalMoves(dst []string) []string { return append(dst, p.LegalMoves()...) }
+
+func (p pebbles) ParseMove(m string) (string, error) {
+	if _, err := p.Play(m); err != nil {
+		return "", err
+	}
+	return m, nil
+}
+
+func (p pebbles) PlayUnchecked(m string) boardrules.Any {
+	next, err := p.Play(m)
+	if err != nil {
+		return p
+	}
+	return next
+}
+
 func (p pebbles) Outcome() boardrules.Outcome {
 	if p.left > 0 {
 		return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}

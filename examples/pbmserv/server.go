@@ -664,8 +664,8 @@ func (g *game) move(c command, seat, limit int) (head, canon string, err error) 
 		return "", "", statusErr(http.StatusConflict, "not your turn: move #%d on board %d is %s's", n+1, c.board, seatName(g.b, p.ToMove()))
 	}
 	var after boardrules.Any
-	if canon, err = boardrules.CanonicalMove(p, c.move); err == nil {
-		after, err = p.Play(canon)
+	if canon, err = p.ParseMove(c.move); err == nil {
+		after = p.PlayUnchecked(canon)
 	}
 	if err != nil {
 		switch {

@@ -76,7 +76,7 @@ func perft(prog *cli.Program, game, variant, code string, depth int, divide, lis
 				pr.Done()
 				return err
 			}
-			n := boardrules.AnyPerft(q, depth-1)
+			n := boardrules.Perft(q, depth-1)
 			nodes += n
 			pr.Add(1)
 			if divide {

@@ -1,7 +1,7 @@
 // Package anytest helps tests of code that takes a boardrules.Any and has a
-// fast path for the positions boardrules.AsAny makes (their Unwrap, Perft and
-// Divide methods, or the engine's own canonical move text): Plain hides all
-// of that, so the general path can be tested too.
+// fast path for the positions boardrules.AsAny makes (their Unwrap, or the
+// engine's own Perft, Divide and Playout behind the generic helpers): Plain
+// hides all of that, so the general path can be tested too.
 package anytest
 
 import "github.com/boardrules/boardrules"
@@ -18,6 +18,10 @@ func (p plain) Play(move string) (boardrules.Any, error) {
 		return nil, err
 	}
 	return plain{next}, nil
+}
+
+func (p plain) PlayUnchecked(move string) boardrules.Any {
+	return plain{p.Any.PlayUnchecked(move)}
 }
 
 // Unwrap returns the plain position itself, not the engine's value, so code
