@@ -30,7 +30,7 @@ func (p nim) ToMove() boardrules.Player {
 	}
 	return p.toMove
 }
-func (p nim) LegalMoves() []take        { return p.AppendLegalMoves(nil) }
+func (p nim) LegalMoves() []take { return p.AppendLegalMoves(nil) }
 func (p nim) AppendLegalMoves(dst []take) []take {
 	for t := 1; t <= 3 && t <= p.pile; t++ {
 		dst = append(dst, take(t))
