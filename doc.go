@@ -17,9 +17,12 @@
 //     level, and capture diagonally downhill; win by taking the opponent's T
 //     or bringing your own T to the opposite corner. 8x8 and 6x6 boards,
 //     four setups, two to four players.
-//   - Crumble (package crumble): rectangles that split in halves, join into
-//     larger rectangles and swap places, capturing groups they enclose; win
-//     by connecting your two sides. Exact dyadic geometry, no floating point.
+//   - Crumble (package crumble): black and white rectangles that tile the
+//     board. A move splits pieces in halves or joins a cluster into one,
+//     then may walk a swap path on which the new piece exchanges colours
+//     with its neighbours, capturing the groups it encloses; a chain of one
+//     colour that touches all four sides of the board wins. Exact dyadic
+//     geometry, no floating point.
 //
 // # Choosing an engine
 //
@@ -59,39 +62,91 @@
 //
 // # One vocabulary
 //
-// The engine packages name the same things the same way:
+// What a user learns in one engine holds in the other three. These are the
+// conventions; each engine's doc points here rather than restating them,
+// and a test runs each of them over every engine.
 //
-//   - ParseMove(s) (Move, error), package-level, checks the notation only;
-//     Position.ParseMove also checks that the move is legal there.
-//   - A syntax error is a *notation.ParseError (it wraps ErrSyntax and shows
-//     the text with a caret under the offending byte). A well-formed move
-//     that cannot be played is a *notation.MoveError, whose text is
-//     "move: reason" ("E5-G5t: E5 is empty") and which wraps ErrIllegalMove,
-//     or ErrGameOver once the game has ended.
-//   - At(sq notation.Square) (T, bool) reads the board: the stack or piece
-//     on sq, and false for an empty square or one off the board (crumble,
-//     whose pieces are rectangles and not squares, has Pieces and Piece(i)
-//     instead).
-//   - Variants() lists the package's variants, the standard game first;
-//     ParseVariant reads a variant name; New(Variant) starts one and
-//     Standard() is the standard game; Position.Variant tells which variant a
-//     position belongs to.
-//   - MarshalText and UnmarshalText read and write a one-line position code
-//     whose first word is the game's name. Codes keep the whole game: for
-//     every position a game reaches, finished or not, decoding its code
-//     gives an Equal position with the same Outcome and Variant. (A zero
-//     Position is no game: tumbling's and flooprail's, an empty board,
-//     round-trip; terrace's does not marshal, and crumble's writes
-//     "crumble 0x0 b", which UnmarshalText refuses.) What a code cannot hold (a
-//     game's repetition history) each engine's doc names.
-//   - SeatName(Player) names a seat in the game's own words ("Black",
-//     "White", "O", "X", "lowercase", ...), and Outcome.Rule names the rule
-//     that ended the game with an identifier that each engine exports as a
-//     constant named Rule... ("king-captured", "no-moves", "goal", ...).
-//   - SVG() and SVGWith(SVGOptions) draw a position.
-//   - The constants Name and Title are the game's word (its name in the
-//     registry, GameInfo.Name, and the first word of its codes) and its
-//     name for people (GameInfo.Title): "tumbling" and "Tumbling Down".
+//  1. Moves come from a position. Position.ParseMove, LegalMoves,
+//     AppendLegalMoves and (where an engine has it) RandomMove are the only
+//     ways to get a Move; there is no package-level ParseMove.
+//     Position.ParseMove reads every notation form the game accepts: a text
+//     that is not a move in the game's notation is a syntax error whatever
+//     the position (the zero Position included), then a move of an ended
+//     game is ErrGameOver and any other bad move ErrIllegalMove. For every
+//     m in p.LegalMoves(), p.ParseMove(m.String()) == m. Play accepts a
+//     move of p or of a position Equal to p, and refuses any other with
+//     ErrIllegalMove.
+//  2. Moves and pieces are read through methods, never exported fields.
+//     From() and To() where a move goes between squares, Captures() for
+//     what a move captures, Path() only where the path is a list of squares
+//     (FloopRail's); Crumble's direction letters are SwapPath() and its
+//     split-or-join is Base(). Every piece type (a Tumbling Down Stack
+//     included) has Owner() Player, which is NoPlayer for its zero value;
+//     the games with colours (Tumbling Down, Crumble) add Color(), and
+//     their Positions ColorOf(Player) and PlayerOf(Color).
+//  3. After the end, ToMove() is NoPlayer, exactly when Outcome().Status !=
+//     Ongoing; LegalMoves() is nil then, and AppendLegalMoves(dst) returns
+//     dst unchanged.
+//  4. Equal compares everything that decides the game's future except the
+//     repetition history: the variant (normalised, Crumble's draw rules
+//     included), the board, the side to move and a stored outcome. Equal
+//     positions have equal hashes. Each engine's doc says whether its
+//     Position is comparable with == as well (tumbling's, flooprail's and
+//     terrace's are, == meaning Equal; crumble's holds a slice).
+//  5. Variants. Variants() lists the package's variants, the standard game
+//     first; ParseVariant reads a name as Variant.String writes it; New(v)
+//     starts a variant and Standard() is New(Variant{}). Variant() returns
+//     the variant normalised, so that ParseVariant(p.Variant().String()) ==
+//     p.Variant(). The registry's names are the Strings of Variants(), an
+//     Any is named by its normalised variant, and GameInfo.VariantSyntax
+//     describes the names a list cannot hold (Crumble's sizes and options).
+//  6. Text in. ParseMove, ParseVariant and UnmarshalText (and so Decode)
+//     refuse leading or trailing white space, as strconv does: programs trim
+//     what people type. Squares are read in either case. A move that names
+//     one square twice is a syntax error.
+//  7. Text out. Canonical move text keeps each game's pbmserv case:
+//     Tumbling Down and FloopRail write squares in upper case ("A2-B2T",
+//     "E6-D6"), Terrace in lower case ("b-d1-d3"). A syntax error is a
+//     *notation.ParseError: it wraps ErrSyntax and shows the text with a
+//     caret under the offending character. A well-formed move that cannot
+//     be played is a *notation.MoveError, which quotes the move as given,
+//     then the reason ("E5-F5T: E5 is empty"), and wraps ErrIllegalMove, or
+//     ErrGameOver once the game has ended.
+//  8. Names. Color.String and SeatName spell a seat the same way,
+//     capitalised ("Black", "White", "O", "X", "Lowercase", ...), and
+//     Outcome.Reason uses those names. SeatName returns "" for a seat not in
+//     the game. Programs and records show seats by name (Describe), never as
+//     "seat 1".
+//  9. Rule identifiers name the condition, and one identifier means one
+//     condition in every engine (whether it wins or draws is the game's
+//     rule): RuleNoPieces ("no-pieces") when the side to move has no piece
+//     or stack of its own, RuleNoMoves ("no-moves") when it has some and no
+//     legal move. Each engine exports its identifiers as constants whose
+//     names match their values (RuleKingCaptured = "king-captured").
+//  10. Zero values. An engine's zero Position is no game, the same way in
+//     every engine: LegalMoves nil, ToMove NoPlayer, Outcome {Draw,
+//     NoPlayer, "no game", RuleNoGame}, Play and ParseMove of a well-formed
+//     move ErrGameOver, and MarshalText ErrNoGame; its Variant() is the
+//     standard variant's. No position code decodes to it. The zero Move is
+//     no move: its String is "", and Play refuses it with
+//     notation.NoMove's error ("the zero Move is no move", wrapping
+//     ErrIllegalMove) once it has checked that the game goes on.
+//  11. Registry values are first-class: an Any is a Position[Any, string],
+//     so Perft, Divide, Playout and Replay take it under the same names
+//     (running the engine's own code for an Any made by AsAny); Outcome,
+//     Status and GameInfo print readably with %v.
+//
+// Beyond these, the engines share more names: At(sq notation.Square) (T,
+// bool) reads the board (the stack or piece on sq, and false for an empty
+// square or one off the board; crumble, whose pieces are rectangles, has
+// Pieces and Piece(i) instead); MarshalText and UnmarshalText read and
+// write a one-line position code whose first word is the game's name, and
+// for every position a game reaches, finished or not, decoding its code
+// gives an Equal position with the same Outcome and Variant (what a code
+// cannot hold, a game's repetition history, each engine's doc names);
+// SVG() and SVGWith(SVGOptions) draw a position; the constants Name and
+// Title are the game's word (GameInfo.Name and the first word of its codes)
+// and its name for people (GameInfo.Title), "tumbling" and "Tumbling Down".
 //
 // # Games by name
 //
