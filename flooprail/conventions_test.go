@@ -252,6 +252,9 @@ func TestVariants(t *testing.T) {
 	if diff := cmp.Diff([]string{"normal", "reverse"}, g.Variants); diff != "" {
 		t.Errorf("registry's variants (-want +got):\n%s", diff)
 	}
+	if a, err := g.New(""); err != nil || a.Variant() != "normal" {
+		t.Errorf(`GameInfo.New("") = %v, %v; want the normal game`, a, err)
+	}
 	if Standard().Variant() != Variants()[0] {
 		t.Error("Standard is not the first variant")
 	}
