@@ -916,3 +916,58 @@ func TestSVGNeverLegalMove(t *testing.T) {
 		t.Errorf("C4-E4-C4 should cross out D4 twice")
 	}
 }
+
+// TestBlockedOnEverySpace: a lone piece, of either kind and side, on any
+// space, is blocked when an opposing piece stands on each neighbour it may
+// move to and on the space beyond; then the game has ended, and freeing
+// any one of those spaces gives it a move again. The end of the game is
+// found from the bitboards without listing moves, so this checks that
+// test direction by direction, space by space, for both sides.
+func TestBlockedOnEverySpace(t *testing.T) {
+	for me := uint8(0); me < 2; me++ {
+		for _, sq := range boardOrder {
+			for _, sooper := range []bool{false, true} {
+				if !sooper && goal[me]>>sq&1 != 0 {
+					continue // a Flooper there would have been promoted
+				}
+				allowed := forwardDirs[me]
+				var kings uint32
+				if sooper {
+					allowed, kings = allDirs, 1<<sq
+				}
+				var blockers []uint8
+				for d := 0; d < 4; d++ {
+					if allowed>>d&1 == 0 || neighbour[d][sq] < 0 {
+						continue
+					}
+					n := uint8(neighbour[d][sq])
+					blockers = append(blockers, n)
+					if beyond := neighbour[d][n]; beyond >= 0 {
+						blockers = append(blockers, uint8(beyond))
+					}
+				}
+				var opp uint32
+				for _, b := range blockers {
+					opp |= 1 << b
+				}
+				// The opponent's pieces are SooperFloopers, so that none
+				// stands as a Flooper on its own goal space.
+				at := func(opp uint32) Position {
+					pieces := [2]uint32{}
+					pieces[me], pieces[me^1] = 1<<sq, opp
+					return newPosition(pieces[O], pieces[X], kings|opp, me, false)
+				}
+				p := at(opp)
+				if o := p.Outcome(); o.Rule != RuleNoMoves || p.ToMove() != boardrules.NoPlayer || p.LegalMoves() != nil {
+					t.Errorf("%s: blocked, but Outcome %+v, ToMove %v, moves %v", code(t, p), o, p.ToMove(), p.LegalMoves())
+				}
+				for _, b := range blockers {
+					q := at(opp &^ (1 << b))
+					if q.Outcome().Status != boardrules.Ongoing || q.ToMove() != boardrules.Player(me) || len(q.LegalMoves()) == 0 {
+						t.Errorf("%s: %s is free, but the game has ended", code(t, q), squareOf(b).Upper())
+					}
+				}
+			}
+		}
+	}
+}
