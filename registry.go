@@ -125,17 +125,22 @@ func Lookup(name string) (GameInfo, bool) {
 
 // Decode reads a position code of any registered game: its first word names
 // the game, whose decoder reads the rest. Errors wrap ErrSyntax; a first
-// word that names no game gives an *UnknownError.
+// word that names no game gives an *UnknownError. Like every reader of the
+// module, Decode takes no white space around the code.
 func Decode(code []byte) (Any, error) {
-	// the first word names the game, spaces before it or not; the
-	// engine's decoder reads the code as given and says whether it takes
-	// them (crumble's does)
-	word := bytes.TrimLeft(code, " \t\r\n")
+	word := code
 	if i := bytes.IndexAny(word, " \t\r\n"); i >= 0 {
 		word = word[:i]
 	}
 	if len(word) == 0 {
-		return nil, fmt.Errorf("%w at offset 0: empty position code", ErrSyntax)
+		what := "an empty position code"
+		if len(code) > 0 {
+			what = "white space before the position code"
+		}
+		return nil, fmt.Errorf("%w at offset 0: %s", ErrSyntax, what)
+	}
+	if end := len(code) - 1; bytes.IndexByte([]byte(" \t\r\n"), code[end]) >= 0 {
+		return nil, fmt.Errorf("%w at offset %d: white space after the position code", ErrSyntax, end)
 	}
 	g, ok := Lookup(string(word))
 	if !ok {
