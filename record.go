@@ -69,8 +69,8 @@ type Record struct {
 // before a line that starts with "["; a comment holding "}" is written as
 // a ; comment, whose line breaks become spaces.
 type Comment struct {
-	Ply  int
-	Text string
+	Ply  int    // the number of moves before the comment
+	Text string // the comment's text, without its delimiters
 }
 
 // The tags a Record keeps in its own fields rather than in Tags.

@@ -21,7 +21,7 @@ import (
 type Any interface {
 	Game() string    // "tumbling", "flooprail", "terrace", "crumble"
 	Variant() string // the variant's name, as the engine's Variant.String writes it
-	Players() int
+	Players() int    // the number of seats
 	// ToMove is the seat to move; NoPlayer once the game has ended.
 	ToMove() Player
 	// LegalMoves lists the legal moves in canonical text, in the engine's
@@ -38,9 +38,9 @@ type Any interface {
 	// ParseMove reads a move in any notation form the game accepts, checks
 	// that it is legal here and returns its canonical text.
 	ParseMove(move string) (string, error)
-	Outcome() Outcome
-	Hash() uint64
-	String() string
+	Outcome() Outcome             // whether the game goes on and, if not, how it ended
+	Hash() uint64                 // the engine's Zobrist hash
+	String() string               // the board as text
 	MarshalText() ([]byte, error) // the engine's position code
 	// SeatName names a seat in the game's own words: "Black", "White", "O",
 	// "X", a Terrace army.
