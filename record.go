@@ -407,6 +407,9 @@ func ParseRecord(text string) (Record, error) {
 		}
 		move := tok.text
 		number, rest, ok := splitMoveNumber(move)
+		if d := leadingDigits(move); !ok && d > maxNumberDigits && d < len(move) && move[d] == '.' {
+			return Record{}, recordError(text, tok.off, "%q is not a move number: a move number has at most %d digits", clipText(move, 20), maxNumberDigits)
+		}
 		if ok {
 			if want := len(r.Moves)/players + 1; number != want {
 				return Record{}, recordError(text, tok.off, "move number %q before ply %d, which belongs to round %d", tok.text, len(r.Moves)+1, want)
@@ -629,15 +632,25 @@ func parseTag(line string) (name, value string, err error) {
 // the dots ("" when none). ok is false when tok does not start with a move
 // number: digits followed by at least one dot.
 func splitMoveNumber(tok string) (number int, move string, ok bool) {
-	digits := 0
-	for digits < len(tok) && tok[digits] >= '0' && tok[digits] <= '9' {
-		digits++
-	}
-	if digits == 0 || digits > 6 || digits == len(tok) || tok[digits] != '.' {
+	digits := leadingDigits(tok)
+	if digits == 0 || digits > maxNumberDigits || digits == len(tok) || tok[digits] != '.' {
 		return 0, "", false
 	}
 	number, _ = strconv.Atoi(tok[:digits])
 	return number, strings.TrimLeft(tok[digits:], "."), true
+}
+
+// maxNumberDigits bounds a move number: a million rounds is more than any
+// game plays, and the bound keeps the number within an int everywhere.
+const maxNumberDigits = 6
+
+// leadingDigits counts the ASCII digits at the start of s.
+func leadingDigits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // clipText shortens s to n bytes and an ellipsis, so that an error quotes

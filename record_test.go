@@ -251,6 +251,8 @@ func TestParseRecordErrors(t *testing.T) {
 		{"number mid-round", "[Game \"nim\"]\n1. 3 2. 3", boardrules.ErrSyntax, 0, `move number "2." before ply 2`},
 		// A number behind the round is as wrong as one ahead of it.
 		{"number behind", "[Game \"nim\"]\n1. 3 3 1. 3", boardrules.ErrSyntax, 0, `move number "1." before ply 3, which belongs to round 2`},
+		// Seven digits and a dot are no move number, and no move either.
+		{"seven digits", "[Game \"nim\"]\n1234567. 3", boardrules.ErrSyntax, 0, `"1234567." is not a move number: a move number has at most 6 digits`},
 		{"bad start", "[Game \"nim\"]\n[Start \"nim x\"]", boardrules.ErrSyntax, 0, "start position"},
 		{"syntax", "[Game \"nim\"]\n1. 3 three", boardrules.ErrSyntax, 2, `ply 2 (three)`},
 		{"illegal", "[Game \"nim\"]\n1. 3 4", boardrules.ErrIllegalMove, 2, `ply 2 (4)`},
