@@ -57,7 +57,8 @@ func FuzzParseMove(f *testing.F) {
 
 // FuzzUnmarshalText: any bytes either fail with a syntax error naming them
 // and an offset within them, leaving the receiver alone, or decode to a
-// position whose code is the input again.
+// position whose code is the input again, and which is a game (never the
+// zero Position).
 func FuzzUnmarshalText(f *testing.F) {
 	for _, s := range []string{
 		standardCode, cornerCode,
@@ -65,7 +66,7 @@ func FuzzUnmarshalText(f *testing.F) {
 		"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1,,,,,,, w:noking",
 		"tumbling boardspace b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1,,,,,,, w:oppnoking",
 		"tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,B12W10B1W2,W1B1W1B1W1B1W1,,,/,,,,,,,/,,,,,,,/B3,,,,,,,",
-		"tumbling pbmserv b", "", "tumbling", standardCode + " ", standardCode + "\n",
+		"tumbling pbmserv b", "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,", "", "tumbling", standardCode + " ", standardCode + "\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -85,6 +86,9 @@ func FuzzUnmarshalText(f *testing.F) {
 		}
 		if p.Hash() != tumbling.HashFromScratch(p) {
 			t.Fatal("hash")
+		}
+		if p.Equal(tumbling.Position{}) {
+			t.Fatalf("UnmarshalText(%q) gave the zero Position, which is no game", b)
 		}
 		// The decoded position is playable.
 		moves := p.LegalMoves()
