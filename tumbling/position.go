@@ -370,8 +370,9 @@ func (p Position) Men(c Color) int {
 	return n
 }
 
-// Hash is a Zobrist hash of the board, the rules, the side to move and the
-// stored result, kept incrementally by every move.
+// Hash is a Zobrist hash of the board, the rules, the layout, the side to
+// move, the stored result and being a game (the zero Position hashes to 0),
+// kept incrementally by every move: it covers all that Equal compares.
 func (p Position) Hash() uint64 { return p.hash }
 
 // Outcome tells whether the game goes on. A stored result (a king captured,
