@@ -9,6 +9,7 @@ import (
 	"github.com/boardrules/boardrules/crumble"
 	"github.com/boardrules/boardrules/examples/bots"
 	"github.com/boardrules/boardrules/flooprail"
+	"github.com/boardrules/boardrules/internal/anytest"
 	"github.com/boardrules/boardrules/terrace"
 	"github.com/boardrules/boardrules/tumbling"
 )
@@ -23,13 +24,13 @@ func BenchmarkMCTS(b *testing.B) {
 	b.Run("flooprail", func(b *testing.B) { benchMCTS(b, flooprail.Standard()) })
 	b.Run("terrace", func(b *testing.B) { benchMCTS(b, terrace.Standard()) })
 	b.Run("tumbling", func(b *testing.B) { benchMCTS(b, tumbling.Standard()) })
-	// The universal path, for comparison: the same search through Text.
-	g, _ := boardrules.Lookup("terrace")
-	p, _ := g.New(g.Variants[0])
-	b.Run("text-terrace", func(b *testing.B) { benchMCTS(b, bots.TextOf(p)) })
+	// The general path, for comparison: the same search on an Any that
+	// hides its engine, through its text moves.
+	p, _ := boardrules.NewGame("terrace", "")
+	b.Run("any-terrace", func(b *testing.B) { benchMCTS(b, anytest.Plain(p)) })
 }
 
-func benchMCTS[P boardrules.Position[P, M], M boardrules.Move](b *testing.B, start P) {
+func benchMCTS[P boardrules.Position[P, M], M comparable](b *testing.B, start P) {
 	const nodes = 1000
 	began := time.Now()
 	if _, moves := boardrules.Playout(start, rand.New(rand.NewPCG(1, 1)), 20); time.Since(began) > time.Duration(len(moves))*slowPly {

@@ -11,40 +11,52 @@ import (
 // Searcher chooses a move for the side to move, with the engine's own
 // types. Choose returns an error wrapping boardrules.ErrGameOver when the
 // game has ended.
-type Searcher[P boardrules.Position[P, M], M boardrules.Move] interface {
+type Searcher[P boardrules.Position[P, M], M comparable] interface {
 	Choose(p P) (M, error)
 	Stats() Stats
 }
 
-// Options configure the bots. The zero value is usable: MCTS then runs
-// DefaultNodes iterations per move.
+// Options configure the bots. The zero value is usable: each field left
+// zero takes the game's default (see Defaults) or, for a game this package
+// does not know, the package-wide default below.
 type Options struct {
-	Seed     uint64        // seeds the bot's random source
-	Nodes    int           // MCTS: iterations per move (each adds at most one node and runs one playout)
-	Time     time.Duration // MCTS: time per move; with Nodes too, whichever ends first
-	MaxPlies int           // MCTS: a playout stops after this many plies, counted as a draw (default DefaultMaxPlies)
-	C        float64       // MCTS: exploration constant of UCT (default DefaultC)
+	Seed uint64 // seeds the bot's random source
+
+	// The budget. MCTS runs Nodes iterations and alpha-beta searches to
+	// Depth plies; Time bounds either (whichever ends first). With neither
+	// a count nor Time the game's default count applies; with Time alone
+	// MCTS has no iteration limit and alpha-beta deepens until the time is
+	// spent (to MaxDepth at most).
+	Nodes int           // MCTS: iterations per move (each adds at most one node and runs one playout)
+	Depth int           // alpha-beta: the depth of the last iteration of its iterative deepening
+	Time  time.Duration // MCTS and alpha-beta: time per move
+
+	// MCTS only.
+	MaxPlies int     // a playout stops after this many plies, counted as a draw (default DefaultMaxPlies)
+	C        float64 // the exploration constant of UCT (default DefaultC)
+	// Cut ends a playout after this many plies and scores its position
+	// with the game's evaluation (see Evaluator): 0 takes the game's
+	// default, a negative value plays every playout to its end (or to
+	// MaxPlies). A game without an evaluation never cuts.
+	Cut int
+	// Squash turns an evaluation into a reward: seat i's reward is the
+	// softmax of Evaluate(p, i)/Squash over the seats, in a two-player
+	// game the logistic 1/(1+e^(-v/Squash)) of seat 0's score v. A score
+	// of Squash is worth 0.73 of a win. 0 takes the game's default.
+	Squash float64
 }
 
-// The defaults of Options.
+// The package-wide defaults of Options, for games without their own (see
+// Defaults).
 const (
 	DefaultNodes    = 1000
+	DefaultDepth    = 2
 	DefaultMaxPlies = 300
 	DefaultC        = 1.0
+	// MaxDepth bounds alpha-beta's iterative deepening under a Time budget
+	// alone.
+	MaxDepth = 64
 )
-
-func (o Options) withDefaults() Options {
-	if o.Nodes <= 0 && o.Time <= 0 {
-		o.Nodes = DefaultNodes
-	}
-	if o.MaxPlies <= 0 {
-		o.MaxPlies = DefaultMaxPlies
-	}
-	if o.C <= 0 {
-		o.C = DefaultC
-	}
-	return o
-}
 
 func (o Options) rand() *rand.Rand {
 	return rand.New(rand.NewPCG(o.Seed, 0x9e3779b97f4a7c15))
@@ -55,6 +67,8 @@ type Stats struct {
 	Moves    int           // moves chosen
 	Playouts int64         // MCTS playouts run
 	Plies    int64         // plies played in those playouts
+	Nodes    int64         // alpha-beta: positions searched
+	Depth    int64         // alpha-beta: the depths completed, summed over the moves
 	Time     time.Duration // time spent choosing
 }
 
@@ -66,19 +80,27 @@ func (s Stats) PlayoutsPerSecond() float64 {
 	return float64(s.Playouts) / s.Time.Seconds()
 }
 
+// Add returns the sum of s and t.
+func (s Stats) Add(t Stats) Stats {
+	return Stats{
+		Moves: s.Moves + t.Moves, Playouts: s.Playouts + t.Playouts, Plies: s.Plies + t.Plies,
+		Nodes: s.Nodes + t.Nodes, Depth: s.Depth + t.Depth, Time: s.Time + t.Time,
+	}
+}
+
 func gameOver(p interface{ Outcome() boardrules.Outcome }) error {
 	return fmt.Errorf("%w: no move to choose (%s)", boardrules.ErrGameOver, p.Outcome().Reason)
 }
 
 // Random plays a uniformly random legal move.
-type Random[P boardrules.Position[P, M], M boardrules.Move] struct {
+type Random[P boardrules.Position[P, M], M comparable] struct {
 	r     *rand.Rand
 	buf   []M
 	stats Stats
 }
 
 // NewRandom returns a random bot; only o.Seed matters.
-func NewRandom[P boardrules.Position[P, M], M boardrules.Move](o Options) *Random[P, M] {
+func NewRandom[P boardrules.Position[P, M], M comparable](o Options) *Random[P, M] {
 	return &Random[P, M]{r: o.rand()}
 }
 
@@ -98,43 +120,25 @@ func (b *Random[P, M]) Choose(p P) (M, error) {
 // Stats returns the bot's counts.
 func (b *Random[P, M]) Stats() Stats { return b.stats }
 
-// Greedy looks one ply ahead: a move that wins now, else one that does not
-// lose now, preferring one that keeps the game going to one that draws;
-// random among equals.
-type Greedy[P boardrules.Position[P, M], M boardrules.Move] struct {
+// Greedy looks two plies ahead, for tactics only: a move that wins now;
+// else a move after which the opponent cannot win at once (a safe move),
+// preferring one that keeps the game going to one that draws; else a draw;
+// else the move that leaves the opponent the fewest winning replies; a
+// move that loses at once last. Random among equals.
+type Greedy[P boardrules.Position[P, M], M comparable] struct {
 	r     *rand.Rand
+	t     tactics[P, M]
 	buf   []M
 	best  []M
 	stats Stats
 }
 
-// NewGreedy returns a greedy one-ply bot; only o.Seed matters.
-func NewGreedy[P boardrules.Position[P, M], M boardrules.Move](o Options) *Greedy[P, M] {
+// NewGreedy returns a greedy bot; only o.Seed matters.
+func NewGreedy[P boardrules.Position[P, M], M comparable](o Options) *Greedy[P, M] {
 	return &Greedy[P, M]{r: o.rand()}
 }
 
-// The ranks of a move's immediate result for the side that plays it.
-const (
-	rankLoses = iota
-	rankDraws
-	rankGoesOn
-	rankWins
-)
-
-// oneplyRank ranks the position q reached by a move of seat me.
-func oneplyRank(o boardrules.Outcome, me boardrules.Player) int {
-	switch {
-	case o.Status == boardrules.Ongoing:
-		return rankGoesOn
-	case o.Status == boardrules.Win && o.Winner == me:
-		return rankWins
-	case o.Status == boardrules.Win:
-		return rankLoses
-	}
-	return rankDraws
-}
-
-// Choose returns the best move of p one ply ahead.
+// Choose returns the best move of p two plies ahead, by the order above.
 func (b *Greedy[P, M]) Choose(p P) (M, error) {
 	start := time.Now()
 	defer func() { b.stats.Time += time.Since(start) }()
@@ -143,31 +147,51 @@ func (b *Greedy[P, M]) Choose(p P) (M, error) {
 		var none M
 		return none, gameOver(p)
 	}
+	b.stats.Moves++
 	me := p.ToMove()
-	bestRank := -1
+	// Sort the moves by their immediate result: wins, then moves that go
+	// on (the front of buf, in a random order), then draws, then losses.
+	b.r.Shuffle(len(b.buf), func(i, j int) { b.buf[i], b.buf[j] = b.buf[j], b.buf[i] })
+	var draws, losses []M
+	on := b.buf[:0]
 	b.best = b.best[:0]
 	for _, m := range b.buf {
-		rank := oneplyRank(p.PlayUnchecked(m).Outcome(), me)
-		if rank > bestRank {
-			bestRank, b.best = rank, b.best[:0]
-		}
-		if rank == bestRank {
-			b.best = append(b.best, m)
+		switch over, w := ended(p.PlayUnchecked(m)); {
+		case !over:
+			on = append(on, m)
+		case w == me:
+			return m, nil // the order is random: a uniform choice among the wins
+		case w == boardrules.NoPlayer:
+			draws = append(draws, m)
+		default:
+			losses = append(losses, m)
 		}
 	}
-	b.stats.Moves++
-	return b.best[b.r.IntN(len(b.best))], nil
+	// The first safe move of a random order is a uniform choice among
+	// the safe moves, found without testing them all.
+	for _, m := range on {
+		if !b.t.hasWin(p.PlayUnchecked(m)) {
+			return m, nil
+		}
+	}
+	switch {
+	case len(draws) > 0:
+		return draws[0], nil
+	case len(on) > 0:
+		return b.t.fewestThreats(p, on, nil), nil
+	}
+	return losses[0], nil
 }
 
 // Stats returns the bot's counts.
 func (b *Greedy[P, M]) Stats() Stats { return b.stats }
 
 // Kinds are the bot names New and NewSearcher accept.
-var Kinds = []string{"random", "greedy", "mcts"}
+var Kinds = []string{"random", "greedy", "mcts", "alphabeta"}
 
-// NewSearcher returns the bot of that kind ("random", "greedy" or "mcts")
-// for one engine's types.
-func NewSearcher[P boardrules.Position[P, M], M boardrules.Move](kind string, o Options) (Searcher[P, M], error) {
+// NewSearcher returns the bot of that kind (one of Kinds) for one engine's
+// types, with the game's own evaluation and defaults (see Defaults).
+func NewSearcher[P boardrules.Position[P, M], M comparable](kind string, o Options) (Searcher[P, M], error) {
 	switch kind {
 	case "random":
 		return NewRandom[P, M](o), nil
@@ -175,6 +199,8 @@ func NewSearcher[P boardrules.Position[P, M], M boardrules.Move](kind string, o 
 		return NewGreedy[P, M](o), nil
 	case "mcts":
 		return NewMCTS[P, M](o), nil
+	case "alphabeta":
+		return NewAlphaBeta[P, M](o), nil
 	}
-	return nil, fmt.Errorf("unknown bot %q (known: random, greedy, mcts)", kind)
+	return nil, fmt.Errorf("unknown bot %q (known: random, greedy, mcts, alphabeta)", kind)
 }

@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -25,7 +26,7 @@ const matchMaxPlies = 1000
 // even games and seat 1 in odd ones, and wants MCTS to win 80% of them
 // (fewer when the games are few, see minWins).
 // Every move of either bot is checked by the engine's Play.
-func beatsRandom[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P, games int, o bots.Options) {
+func beatsRandom[P boardrules.Position[P, M], M comparable](t *testing.T, start P, games int, o bots.Options) {
 	var wins, draws atomic.Int64
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
@@ -54,7 +55,7 @@ func beatsRandom[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, s
 				}
 				next, err := p.Play(m)
 				if err != nil {
-					t.Errorf("game %d ply %d: the bot played %s: %v", g, ply+1, m, err)
+					t.Errorf("game %d ply %d: the bot played %v: %v", g, ply+1, m, err)
 					return
 				}
 				p = next
@@ -140,7 +141,7 @@ func TestMCTSOnEveryEngine(t *testing.T) {
 
 // deterministic: the same seed and a Nodes budget give the same moves.
 // maxPlies is the engine case's playout cap (0: the default).
-func deterministic[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P, maxPlies int) {
+func deterministic[P boardrules.Position[P, M], M comparable](t *testing.T, start P, maxPlies int) {
 	play := func() []string {
 		a := bots.NewMCTS[P, M](bots.Options{Seed: 9, Nodes: 60, MaxPlies: maxPlies})
 		b := bots.NewMCTS[P, M](bots.Options{Seed: 10, Nodes: 60, MaxPlies: maxPlies})
@@ -155,7 +156,7 @@ func deterministic[P boardrules.Position[P, M], M boardrules.Move](t *testing.T,
 			if err != nil {
 				t.Fatal(err)
 			}
-			moves = append(moves, m.String())
+			moves = append(moves, fmt.Sprint(m))
 			p = p.PlayUnchecked(m)
 		}
 		return moves
@@ -197,7 +198,7 @@ func TestSeedChoosesTheMoves(t *testing.T) {
 // the engine itself allocates per ply (zero for most engines; crumble's
 // AppendLegalMoves and PlayUnchecked allocate a few times, as its package
 // doc explains).
-func noAllocations[P boardrules.Position[P, M], M boardrules.Move](t *testing.T, start P, maxPlies int) {
+func noAllocations[P boardrules.Position[P, M], M comparable](t *testing.T, start P, maxPlies int) {
 	s := bots.NewMCTS[P, M](bots.Options{Seed: 1, Nodes: 100, MaxPlies: maxPlies})
 	s.Choose(start)
 	before := s.Stats()
@@ -238,7 +239,7 @@ func noAllocations[P boardrules.Position[P, M], M boardrules.Move](t *testing.T,
 // enginePlyAllocs returns the allocations of one ply of the engine alone
 // (a sampled move, or legal moves into a reused buffer, then PlayUnchecked), the mean over the
 // first plies of a seeded random game.
-func enginePlyAllocs[P boardrules.Position[P, M], M boardrules.Move](start P, maxPlies int) float64 {
+func enginePlyAllocs[P boardrules.Position[P, M], M comparable](start P, maxPlies int) float64 {
 	_, game := boardrules.Playout(start, rand.New(rand.NewPCG(1, 1)), max(20, maxPlies))
 	if len(game) == 0 {
 		return 0

@@ -24,9 +24,14 @@ const plyCost = 200 * time.Microsecond
 
 func (s step) String() string { return strconv.Itoa(int(s)) }
 
-func (p slowRace) Players() int              { return 2 }
-func (p slowRace) ToMove() boardrules.Player { return p.toMove }
-func (p slowRace) LegalMoves() []step        { return p.AppendLegalMoves(nil) }
+func (p slowRace) Players() int { return 2 }
+func (p slowRace) ToMove() boardrules.Player {
+	if p.n >= 10000 {
+		return boardrules.NoPlayer
+	}
+	return p.toMove
+}
+func (p slowRace) LegalMoves() []step { return p.AppendLegalMoves(nil) }
 func (p slowRace) AppendLegalMoves(dst []step) []step {
 	if p.n >= 10000 {
 		return dst
@@ -118,16 +123,17 @@ func TestMCTSMakesOneIterationPastItsTime(t *testing.T) {
 }
 
 // TestMCTSTimeAloneHasNoNodeLimit: a Time budget without Nodes searches for
-// the whole time, not DefaultNodes iterations (the default is for a bot
-// given no budget at all). Iterations of a two-move table game cost well
-// under a microsecond, so 50 ms hold many times DefaultNodes.
+// the whole time, not the default number of iterations (the default is for
+// a bot given no budget at all). The game never ends, so the solver cannot
+// settle it and stop early, and its iterations (playouts of 10 plies) cost
+// a few microseconds, so 50 ms hold many times DefaultNodes.
 func TestMCTSTimeAloneHasNoNodeLimit(t *testing.T) {
 	tb := &table{players: 2, spots: map[string]spot{
-		"start": {toMove: 0, moves: []string{"a>drawn", "b>drawn"}},
-		"drawn": {end: draw},
+		"0": {toMove: 0, moves: []string{"x>1", "y>1"}},
+		"1": {toMove: 1, moves: []string{"x>0", "y>0"}},
 	}}
-	s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: 1, Time: 50 * time.Millisecond})
-	if _, err := s.Choose(tb.start("start")); err != nil {
+	s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: 1, Time: 50 * time.Millisecond, MaxPlies: 10})
+	if _, err := s.Choose(tb.start("0")); err != nil {
 		t.Fatal(err)
 	}
 	if got := s.Stats().Playouts; got <= bots.DefaultNodes {

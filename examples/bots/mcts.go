@@ -1,27 +1,36 @@
 package bots
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 	"unsafe"
 
 	"github.com/boardrules/boardrules"
 )
 
-// MCTS is Monte-Carlo tree search with the UCT selection rule; see the
+// MCTS is Monte-Carlo tree search with the UCT selection rule, a solver
+// for wins and losses and a tactical guard on the move it plays; see the
 // package doc for the method and the decisions.
-type MCTS[P boardrules.Position[P, M], M boardrules.Move] struct {
-	opts  Options
-	r     *rand.Rand
-	nodes []node[M] // the tree; nodes[0] is the root
-	pos   []P       // pos[i] is the position of nodes[i]
-	pool  []M       // the untried moves of every node, in segments
-	buf   []M       // the playout's move buffer
-	stats Stats
+type MCTS[P boardrules.Position[P, M], M comparable] struct {
+	opts   Options
+	eval   Evaluator[P]
+	cut    int
+	r      *rand.Rand
+	t      tactics[P, M]
+	nodes  []node[M] // the tree; nodes[0] is the root
+	pos    []P       // pos[i] is the position of nodes[i]
+	pool   []M       // the untried moves of every listed node, in segments
+	buf    []M       // the playout's move buffer
+	order  []int32   // the root's children, for the final choice
+	stats  Stats
+	seats  int
+	result [4]float64 // the iteration's reward of each seat
 	// deadline ends the search of a Time budget (zero without one): the
-	// loop, the win-in-one scan and each playout read it, since one
-	// playout of a slow game can take many times a small budget
+	// loop, the scans and each playout read it, since one playout of a
+	// slow game can take many times a small budget
 	deadline time.Time
 	// sample draws a playout move when P implements boardrules.Sampler
 	// (nil otherwise: a uniform choice from AppendLegalMoves)
@@ -32,26 +41,62 @@ type MCTS[P boardrules.Position[P, M], M boardrules.Move] struct {
 }
 
 // treeBytes bounds the memory of the tree: a Time budget alone would let
-// it grow by megabytes a second (Tumbling Down adds some 14,000
-// nodes a second, each with its position and its moves). Once the bound
-// is reached, iterations go on without adding nodes.
+// it grow by megabytes a second. Once the bound is reached, iterations go
+// on without adding nodes.
 const treeBytes = 128 << 20
 
+// The proofs of a node: unproven, drawn, or the seat (0 to 3) that wins
+// with best play.
+const (
+	unproven int8 = -2
+	drawn    int8 = -1
+)
+
+// The flags of a node.
+const (
+	// scanned: the node's moves were all tried for a win at once, and
+	// none wins
+	scanned uint8 = 1 << iota
+	// quick: the node is proven won by its side to move in one move
+	quick
+)
+
 type node[M any] struct {
-	move     M                 // the move that led here (none at the root)
-	mover    boardrules.Player // the seat that played it
-	parent   int32             // -1 at the root
-	child    int32             // first child, -1 when none
-	sibling  int32             // next child of the parent, -1 when none
-	untried  int32             // start of this node's untried moves in the pool
-	nUntried int32             // how many are left
+	move     M     // the move that led here (none at the root)
+	parent   int32 // -1 at the root
+	child    int32 // first child, -1 when none
+	sibling  int32 // next child of the parent, -1 when none
+	untried  int32 // start of this node's untried moves in the pool
+	nUntried int32 // how many are left; -1 until the node's moves are listed
 	visits   float64
-	reward   float64 // sum of the rewards of the playouts through here, for mover
+	reward   float64           // sum of the rewards of the iterations through here, for mover
+	mover    boardrules.Player // the seat that made move
+	toMove   boardrules.Player // the seat to move here; NoPlayer once the game has ended
+	proof    int8
+	flags    uint8
 }
 
-// NewMCTS returns an MCTS bot with options o (zero fields get the defaults).
-func NewMCTS[P boardrules.Position[P, M], M boardrules.Move](o Options) *MCTS[P, M] {
-	s := &MCTS[P, M]{opts: o.withDefaults(), r: o.rand(), treeLimit: treeBytes}
+// NewMCTS returns an MCTS bot with options o (zero fields get the game's
+// defaults) and the game's evaluation (EvaluatorOf[P]).
+func NewMCTS[P boardrules.Position[P, M], M comparable](o Options) *MCTS[P, M] {
+	tn := tuningOf[P]()
+	if o.Nodes <= 0 && o.Time <= 0 {
+		o.Nodes = tn.Nodes
+	}
+	if o.MaxPlies <= 0 {
+		o.MaxPlies = DefaultMaxPlies
+	}
+	if o.C <= 0 {
+		o.C = DefaultC
+	}
+	if o.Cut == 0 {
+		o.Cut = tn.Cut
+	}
+	if o.Squash <= 0 {
+		o.Squash = tn.Squash
+	}
+	s := &MCTS[P, M]{opts: o, r: o.rand(), treeLimit: treeBytes}
+	s.SetEvaluator(EvaluatorOf[P]())
 	s.nodeSize = int(unsafe.Sizeof(node[M]{})) + int(unsafe.Sizeof(*new(P)))
 	s.moveSize = int(unsafe.Sizeof(*new(M)))
 	// Decided once, and reached through a pointer to a P that each call
@@ -67,10 +112,21 @@ func NewMCTS[P boardrules.Position[P, M], M boardrules.Move](o Options) *MCTS[P,
 	return s
 }
 
+// SetEvaluator replaces the evaluation that scores the playouts cut
+// short; nil plays every playout to its end (or to MaxPlies).
+func (s *MCTS[P, M]) SetEvaluator(e Evaluator[P]) {
+	s.eval = e
+	s.cut = max(s.opts.Cut, 0)
+	if e == nil {
+		s.cut = 0
+	}
+}
+
 // Stats returns the bot's counts.
 func (s *MCTS[P, M]) Stats() Stats { return s.stats }
 
-// Choose searches p within the budget and returns the most visited move.
+// Choose searches p within the budget and returns the move chosen as the
+// package doc says (Choosing the move).
 func (s *MCTS[P, M]) Choose(p P) (M, error) {
 	start := time.Now()
 	defer func() { s.stats.Time += time.Since(start) }()
@@ -78,67 +134,69 @@ func (s *MCTS[P, M]) Choose(p P) (M, error) {
 	if s.opts.Time > 0 {
 		s.deadline = start.Add(s.opts.Time)
 	}
+	s.t.deadline = time.Time{}
+	s.seats = min(p.Players(), len(s.result))
 	s.nodes, s.pos, s.pool = s.nodes[:0], s.pos[:0], s.pool[:0]
 	root := s.newNode(p, -1, *new(M), boardrules.NoPlayer)
+	if s.nodes[root].toMove == boardrules.NoPlayer {
+		var none M
+		return none, gameOver(p)
+	}
+	// Listing the root tries every move for a win at once, whatever the
+	// budget: a search could only find it, and a small budget spread over
+	// many moves might not.
+	if k := s.list(root); k >= 0 {
+		s.stats.Moves++
+		return s.pool[k], nil
+	}
+	s.t.deadline = s.deadline
 	switch s.nodes[root].nUntried {
-	case 0:
+	case 0: // an engine whose ToMove does not say the game ended
 		var none M
 		return none, gameOver(p)
 	case 1: // nothing to think about
 		s.stats.Moves++
 		return s.pool[s.nodes[root].untried], nil
 	}
-	// A win in one is played at once: a search could only find it, and a
-	// small budget spread over many moves might not.
-	me := p.ToMove()
-	for k, m := range s.pool[:s.nodes[root].nUntried] {
-		if o := p.PlayUnchecked(m).Outcome(); o.Status == boardrules.Win && o.Winner == me {
-			s.stats.Moves++
-			return m, nil
-		}
-		if k&15 == 15 && s.pastDeadline() {
-			break // the search below still makes its one iteration
-		}
-	}
-	players := float64(p.Players())
 	for i := 0; s.opts.Nodes <= 0 || i < s.opts.Nodes; i++ {
 		// Checked at every iteration: a clock read is cheap beside a
 		// playout, and a slow engine's playout may take long.
-		if i > 0 && s.pastDeadline() {
+		if i > 0 && s.pastDeadline() || s.nodes[root].proof != unproven {
 			break
 		}
-		n := s.selectAndExpand()
-		winner := s.playout(s.pos[n])
+		n := s.descend()
+		if pr := s.nodes[n].proof; pr != unproven {
+			s.stats.Playouts++ // a playout of no ply: the result is known
+			s.exact(pr)
+		} else {
+			s.playout(s.pos[n])
+		}
 		for ; n >= 0; n = s.nodes[n].parent {
 			nd := &s.nodes[n]
 			nd.visits++
-			switch winner {
-			case nd.mover:
-				nd.reward++
-			case boardrules.NoPlayer:
-				nd.reward += 1 / players
+			if nd.mover >= 0 {
+				nd.reward += s.result[nd.mover]
 			}
 		}
 	}
-	best := s.nodes[root].child
-	for c := best; c >= 0; c = s.nodes[c].sibling {
-		if nc, nb := &s.nodes[c], &s.nodes[best]; nc.visits > nb.visits || nc.visits == nb.visits && nc.reward > nb.reward {
-			best = c
-		}
-	}
 	s.stats.Moves++
-	return s.nodes[best].move, nil
+	return s.final(p), nil
 }
 
-// newNode adds a node for position p and returns its index.
+// newNode adds a node for position p and returns its index. Its moves are
+// listed only when the search comes back to it (see list): most nodes of
+// a wide tree are visited once, and listing them would cost more than
+// their playout.
 func (s *MCTS[P, M]) newNode(p P, parent int32, move M, mover boardrules.Player) int32 {
-	start := len(s.pool)
-	s.pool = p.AppendLegalMoves(s.pool)
 	i := int32(len(s.nodes))
-	s.nodes = append(s.nodes, node[M]{
+	nd := node[M]{
 		move: move, mover: mover, parent: parent, child: -1, sibling: -1,
-		untried: int32(start), nUntried: int32(len(s.pool) - start),
-	})
+		nUntried: -1, toMove: p.ToMove(), proof: unproven,
+	}
+	if nd.toMove == boardrules.NoPlayer {
+		nd.proof = outcomeProof(p.Outcome())
+	}
+	s.nodes = append(s.nodes, nd)
 	s.pos = append(s.pos, p)
 	if parent >= 0 {
 		s.nodes[i].sibling = s.nodes[parent].child
@@ -147,21 +205,62 @@ func (s *MCTS[P, M]) newNode(p P, parent int32, move M, mover boardrules.Player)
 	return i
 }
 
-// selectAndExpand walks down by UCT to a node with untried moves, adds one
-// child for a random one of them and returns it; or returns the ended
-// position's node it reached, or the node with untried moves when the
-// tree is full (see treeBytes), whose playout then starts there.
-func (s *MCTS[P, M]) selectAndExpand() int32 {
+// list lists the moves of node n and tries each for a win at once. When
+// one wins, n is proven won by its side to move, and list returns the
+// move's index in the pool; otherwise -1.
+func (s *MCTS[P, M]) list(n int32) int {
+	start := len(s.pool)
+	s.pool = s.pos[n].AppendLegalMoves(s.pool)
+	nd := &s.nodes[n]
+	nd.untried, nd.nUntried = int32(start), int32(len(s.pool)-start)
+	if nd.nUntried == 0 { // an engine whose ToMove does not say the game ended
+		nd.toMove = boardrules.NoPlayer
+		s.prove(n, outcomeProof(s.pos[n].Outcome()), false)
+		return -1
+	}
+	k, complete := s.t.winningMove(s.pos[n], s.pool[start:])
+	switch {
+	case k >= 0:
+		s.prove(n, int8(nd.toMove), true)
+		return start + k
+	case complete:
+		nd.flags |= scanned
+	}
+	return -1
+}
+
+// descend walks down by UCT and returns the node whose result the
+// iteration backs up: a new child added for a random untried move, a
+// proven node, or (when the tree is full) the node where the walk stops.
+func (s *MCTS[P, M]) descend() int32 {
 	n := int32(0)
-	for s.nodes[n].nUntried == 0 {
-		if s.nodes[n].child < 0 {
-			return n // the game has ended here
+	for {
+		if s.nodes[n].proof != unproven {
+			return n
 		}
-		n = s.bestChild(n)
+		full := len(s.nodes)*s.nodeSize+len(s.pool)*s.moveSize >= s.treeLimit
+		if s.nodes[n].nUntried < 0 {
+			if full {
+				return n
+			}
+			s.list(n)
+			if s.nodes[n].proof != unproven {
+				return n
+			}
+		}
+		if s.nodes[n].nUntried > 0 && !full {
+			return s.expand(n)
+		}
+		c := s.bestChild(n)
+		if c < 0 {
+			return n
+		}
+		n = c
 	}
-	if len(s.nodes)*s.nodeSize+len(s.pool)*s.moveSize >= s.treeLimit {
-		return n
-	}
+}
+
+// expand adds a child of n for a random one of its untried moves.
+func (s *MCTS[P, M]) expand(n int32) int32 {
 	nd := &s.nodes[n]
 	k := nd.untried + int32(s.r.IntN(int(nd.nUntried)))
 	last := nd.untried + nd.nUntried - 1
@@ -169,16 +268,41 @@ func (s *MCTS[P, M]) selectAndExpand() int32 {
 	nd.nUntried--
 	m := s.pool[last]
 	p := s.pos[n]
-	return s.newNode(p.PlayUnchecked(m), n, m, p.ToMove())
+	c := s.newNode(p.PlayUnchecked(m), n, m, nd.toMove)
+	if pr := s.nodes[c].proof; pr != unproven {
+		s.settle(c, pr)
+	}
+	return c
 }
 
-// bestChild is the child of n with the highest upper confidence bound.
+// bestChild is the child of n with the highest upper confidence bound,
+// leaving out the children proven lost for the side to move at n, unless
+// all are (which the proofs allow only in a game of three or four, where
+// the side to move may not care who wins); -1 when n has no child.
 func (s *MCTS[P, M]) bestChild(n int32) int32 {
+	if c := s.ucb(n, true); c >= 0 {
+		return c
+	}
+	return s.ucb(n, false)
+}
+
+// ucb is bestChild's choice, with or without the children proven lost.
+func (s *MCTS[P, M]) ucb(n int32, skipLost bool) int32 {
 	logN := math.Log(s.nodes[n].visits)
 	best, bestScore := int32(-1), math.Inf(-1)
 	for c := s.nodes[n].child; c >= 0; c = s.nodes[c].sibling {
 		nc := &s.nodes[c]
-		score := nc.reward/nc.visits + s.opts.C*math.Sqrt(logN/nc.visits)
+		mean := nc.reward / nc.visits
+		switch nc.proof {
+		case unproven:
+		case drawn:
+			mean = 1 / float64(s.seats)
+		default: // won by another seat: a win for the side to move would have proven n
+			if skipLost {
+				continue
+			}
+		}
+		score := mean + s.opts.C*math.Sqrt(logN/nc.visits)
 		if score > bestScore {
 			best, bestScore = c, score
 		}
@@ -186,52 +310,256 @@ func (s *MCTS[P, M]) bestChild(n int32) int32 {
 	return best
 }
 
+// prove marks node n proven with result pr and carries the proof up the
+// tree: a parent is won by its side to move when one child is, and proven
+// when every move of it is and the results agree (a draw when one child
+// is drawn and none won, in which the side to move takes the draw). inOne
+// marks a node won by its side to move in one move.
+func (s *MCTS[P, M]) prove(n int32, pr int8, inOne bool) {
+	s.nodes[n].proof = pr
+	if inOne {
+		s.nodes[n].flags |= quick
+	}
+	s.settle(n, pr)
+}
+
+// settle carries the proof of node n, pr, to its ancestors.
+func (s *MCTS[P, M]) settle(n int32, pr int8) {
+	for {
+		par := s.nodes[n].parent
+		if par < 0 {
+			return
+		}
+		pn := &s.nodes[par]
+		if pn.proof != unproven {
+			return
+		}
+		if pr == int8(pn.toMove) {
+			// The side to move at par wins by the move to n; at once
+			// when n is the end of the game.
+			pn.proof = pr
+			if s.nodes[n].toMove == boardrules.NoPlayer {
+				pn.flags |= quick
+			}
+			n = par
+			continue
+		}
+		if pn.nUntried != 0 {
+			return
+		}
+		result, hasDraw, mixed := unproven, false, false
+		for c := pn.child; c >= 0; c = s.nodes[c].sibling {
+			switch cp := s.nodes[c].proof; {
+			case cp == unproven:
+				return
+			case cp == drawn:
+				hasDraw = true
+			case result == unproven:
+				result = cp
+			case result != cp:
+				mixed = true // lost for the side to move, to different seats
+			}
+		}
+		switch {
+		case hasDraw:
+			result = drawn
+		case mixed:
+			return // three or four players: no one seat wins
+		}
+		pn.proof, pr, n = result, result, par
+	}
+}
+
+// outcomeProof is the proof of a game ended with o.
+func outcomeProof(o boardrules.Outcome) int8 {
+	if o.Status == boardrules.Win {
+		return int8(o.Winner)
+	}
+	return drawn
+}
+
 // pastDeadline reports whether the search's time budget is spent.
 func (s *MCTS[P, M]) pastDeadline() bool {
 	return !s.deadline.IsZero() && !time.Now().Before(s.deadline)
 }
 
-// playout plays uniformly random moves from p to the end of the game, to
-// MaxPlies or to the time budget's end (read every 16 plies), and returns
-// the winner (NoPlayer for a draw or a cut-off).
-func (s *MCTS[P, M]) playout(p P) boardrules.Player {
+// exact sets the iteration's rewards for a known result: 1 to the winner,
+// 1/seats to each in a draw.
+func (s *MCTS[P, M]) exact(pr int8) {
+	for i := range s.result[:s.seats] {
+		switch {
+		case pr == drawn:
+			s.result[i] = 1 / float64(s.seats)
+		case int8(i) == pr:
+			s.result[i] = 1
+		default:
+			s.result[i] = 0
+		}
+	}
+}
+
+// playout plays random moves from p to the end of the game, to the cut
+// (then the evaluation scores the position), to MaxPlies or to the time
+// budget's end (read every 16 plies), and sets the iteration's rewards.
+// A playout stopped by MaxPlies, or by the time without an evaluation,
+// counts as a draw.
+func (s *MCTS[P, M]) playout(p P) {
 	s.stats.Playouts++
-	for ply := 0; ; ply++ {
-		if ply&15 == 15 && s.pastDeadline() {
-			return s.endPlayout(p, ply, true)
+	ply := 0
+	defer func() { s.stats.Plies += int64(ply) }()
+	for ; ; ply++ {
+		if p.ToMove() == boardrules.NoPlayer {
+			s.exact(outcomeProof(p.Outcome()))
+			return
+		}
+		if s.cut > 0 && ply >= s.cut || ply&15 == 15 && s.pastDeadline() && s.eval != nil {
+			s.score(p)
+			return
+		}
+		if ply >= s.opts.MaxPlies || ply&15 == 15 && s.pastDeadline() {
+			s.exact(drawn)
+			return
 		}
 		if s.sample != nil {
 			m, ok := s.sample(p, s.r)
-			if !ok || ply >= s.opts.MaxPlies {
-				return s.endPlayout(p, ply, ok)
+			if !ok {
+				s.exact(drawn) // cannot happen: ToMove says the game goes on
+				return
 			}
 			p = p.PlayUnchecked(m)
 			continue
 		}
 		s.buf = p.AppendLegalMoves(s.buf[:0])
-		if len(s.buf) == 0 {
-			s.stats.Plies += int64(ply)
-			if o := p.Outcome(); o.Status == boardrules.Win {
-				return o.Winner
-			}
-			return boardrules.NoPlayer
-		}
-		if ply >= s.opts.MaxPlies {
-			s.stats.Plies += int64(ply)
-			return boardrules.NoPlayer
+		if len(s.buf) == 0 { // an engine whose ToMove does not say the game ended
+			s.exact(outcomeProof(p.Outcome()))
+			return
 		}
 		p = p.PlayUnchecked(s.buf[s.r.IntN(len(s.buf))])
 	}
 }
 
-// endPlayout counts a playout's plies and returns its winner: that of the
-// game when it is over, NoPlayer when the ply limit cut it short.
-func (s *MCTS[P, M]) endPlayout(p P, ply int, cut bool) boardrules.Player {
-	s.stats.Plies += int64(ply)
-	if !cut {
-		if o := p.Outcome(); o.Status == boardrules.Win {
-			return o.Winner
+// score sets the iteration's rewards from the evaluation of p (see
+// Options.Squash).
+func (s *MCTS[P, M]) score(p P) {
+	if s.seats == 2 {
+		r := squash(s.eval.Evaluate(p, 0), s.opts.Squash)
+		s.result[0], s.result[1] = r, 1-r
+		return
+	}
+	top := math.Inf(-1)
+	for i := range s.result[:s.seats] {
+		s.result[i] = s.eval.Evaluate(p, boardrules.Player(i)) / s.opts.Squash
+		top = max(top, s.result[i])
+	}
+	sum := 0.0
+	for i := range s.result[:s.seats] {
+		s.result[i] = math.Exp(s.result[i] - top)
+		sum += s.result[i]
+	}
+	for i := range s.result[:s.seats] {
+		s.result[i] /= sum
+	}
+}
+
+// The ranks of a root move for the final choice, best last.
+const (
+	rankLosesNow   = iota // the move ends the game, lost
+	rankUnsafe            // the opponent can win at once
+	rankLosesLater        // proven lost, but not at once
+	rankSafe              // not proven lost, and no reply wins at once
+)
+
+// final chooses the root's move (see the package doc, Choosing the move):
+// a proven win; else the most visited child of the best rank, where the
+// rank of a move that could be safe is checked, most visited first, until
+// one is; the untried moves are checked after the children; with no safe
+// move at all, the move that leaves the fewest winning replies.
+func (s *MCTS[P, M]) final(p P) M {
+	me := int8(s.nodes[0].toMove)
+	s.order = s.order[:0]
+	for c := s.nodes[0].child; c >= 0; c = s.nodes[c].sibling {
+		if s.nodes[c].proof == me {
+			return s.nodes[c].move
+		}
+		s.order = append(s.order, c)
+	}
+	slices.SortStableFunc(s.order, func(i, j int32) int {
+		a, b := &s.nodes[i], &s.nodes[j]
+		return cmp.Or(cmp.Compare(b.visits, a.visits), cmp.Compare(b.reward, a.reward))
+	})
+	for _, c := range s.order {
+		if s.rank(c) == rankSafe {
+			return s.nodes[c].move
 		}
 	}
-	return boardrules.NoPlayer
+	// The untried moves, in the pool's random order.
+	root := &s.nodes[0]
+	untried := s.pool[root.untried : root.untried+root.nUntried]
+	var unsafe []M
+	for _, m := range untried {
+		q := p.PlayUnchecked(m)
+		if over, w := ended(q); over && int8(w) != me && w != boardrules.NoPlayer {
+			continue
+		}
+		if !s.t.hasWin(q) {
+			return m
+		}
+		unsafe = append(unsafe, m)
+	}
+	for _, c := range s.order {
+		if s.rank(c) == rankLosesLater {
+			return s.nodes[c].move
+		}
+	}
+	for _, c := range s.order {
+		if s.rank(c) == rankUnsafe {
+			unsafe = append(unsafe, s.nodes[c].move)
+		}
+	}
+	if len(unsafe) > 0 {
+		return s.t.fewestThreats(p, unsafe, nil)
+	}
+	if len(s.order) > 0 {
+		return s.nodes[s.order[0]].move
+	}
+	return untried[0]
+}
+
+// rank ranks root child c, checking that it is safe when it may be: its
+// moves are listed and scanned in full if the search has not done it.
+func (s *MCTS[P, M]) rank(c int32) int {
+	nd := &s.nodes[c]
+	me := s.nodes[0].toMove
+	if nd.proof == unproven && nd.flags&scanned == 0 {
+		// the scan ignores the deadline: the guarantee is worth the time
+		saved := s.t.deadline
+		s.t.deadline = time.Time{}
+		if nd.nUntried < 0 {
+			s.list(c)
+		} else {
+			q := s.pos[c]
+			moves := s.pool[nd.untried : nd.untried+nd.nUntried]
+			// the tried moves are the children, unproven or lost for
+			// the side to move; a scan of the untried ones completes it
+			if k, _ := s.t.winningMove(q, moves); k >= 0 {
+				s.prove(c, int8(nd.toMove), true)
+			} else {
+				nd.flags |= scanned
+			}
+		}
+		s.t.deadline = saved
+	}
+	switch nd.proof {
+	case unproven, drawn:
+		return rankSafe
+	case int8(me):
+		return rankSafe // cannot happen: final returns a proven win first
+	}
+	switch {
+	case nd.toMove == boardrules.NoPlayer:
+		return rankLosesNow
+	case nd.flags&quick != 0:
+		return rankUnsafe
+	}
+	return rankLosesLater
 }

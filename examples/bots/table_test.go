@@ -47,9 +47,14 @@ func (m tableMove) String() string { return string(m) }
 
 func (t *table) start(at string) tablePos { return tablePos{t, at} }
 
-func (p tablePos) Players() int              { return p.t.players }
-func (p tablePos) ToMove() boardrules.Player { return p.t.spots[p.at].toMove }
-func (p tablePos) LegalMoves() []tableMove   { return p.AppendLegalMoves(nil) }
+func (p tablePos) Players() int { return p.t.players }
+func (p tablePos) ToMove() boardrules.Player {
+	if s := p.t.spots[p.at]; len(s.moves) > 0 {
+		return s.toMove
+	}
+	return boardrules.NoPlayer // the contract: NoPlayer once the game has ended
+}
+func (p tablePos) LegalMoves() []tableMove { return p.AppendLegalMoves(nil) }
 func (p tablePos) AppendLegalMoves(dst []tableMove) []tableMove {
 	for _, m := range p.t.spots[p.at].moves {
 		move, _, _ := strings.Cut(m, ">")

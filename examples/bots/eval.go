@@ -1,0 +1,100 @@
+package bots
+
+import (
+	"math"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/crumble"
+	"github.com/boardrules/boardrules/flooprail"
+	"github.com/boardrules/boardrules/terrace"
+	"github.com/boardrules/boardrules/tumbling"
+)
+
+// Evaluator scores a position of an engine of type P for one seat: a
+// heuristic of how good p is for pl, above 0 good, below 0 bad, in the
+// evaluation's own units (each game's evaluation names them). MCTS scores
+// the playouts it cuts short with it (Options.Cut, Options.Squash) and
+// alpha-beta its leaves.
+//
+// A two-player evaluation must be antisymmetric, Evaluate(p, 0) ==
+// -Evaluate(p, 1): the searches ask for one seat's view and take the
+// other's as its negation. In a game of three or four, a seat that is out
+// scores far below every seat still playing. Evaluate is called on
+// positions whose game goes on; the searches score ended games themselves.
+type Evaluator[P any] interface {
+	Evaluate(p P, pl boardrules.Player) float64
+}
+
+// EvalFunc makes a function an Evaluator.
+type EvalFunc[P any] func(p P, pl boardrules.Player) float64
+
+// Evaluate calls f.
+func (f EvalFunc[P]) Evaluate(p P, pl boardrules.Player) float64 { return f(p, pl) }
+
+// EvaluatorOf returns this package's evaluation of the engine type P (one
+// of TumblingEval, FloopRailEval, TerraceEval and CrumbleEval), or nil for
+// a type it does not know. NewMCTS and NewAlphaBeta start with it; their
+// SetEvaluator replaces it.
+func EvaluatorOf[P any]() Evaluator[P] {
+	e, _ := tuningOf[P]().eval.(Evaluator[P])
+	return e
+}
+
+// Defaults are the settings of a game that Options fields left zero take:
+// MCTS's iterations, cut and squash, alpha-beta's depth. The budgets were
+// chosen by measurement so that a move takes about a second or less on the
+// project's machine (see the package doc, Budgets).
+type Defaults struct {
+	Nodes  int     // MCTS iterations per move
+	Cut    int     // MCTS playout plies before the evaluation (0: never cut)
+	Squash float64 // MCTS evaluation scale
+	Depth  int     // alpha-beta depth
+}
+
+// DefaultsOf returns the defaults of the game by its registry name
+// ("tumbling", "flooprail", "terrace", "crumble"), and the package-wide
+// ones for any other name.
+func DefaultsOf(game string) Defaults {
+	if d, ok := gameDefaults[game]; ok {
+		return d
+	}
+	return Defaults{Nodes: DefaultNodes, Squash: 1, Depth: DefaultDepth}
+}
+
+// gameDefaults are the measured defaults of the four games; the package
+// doc gives the measurements.
+var gameDefaults = map[string]Defaults{
+	tumbling.Name:  {Nodes: 4000, Cut: 6, Squash: 4, Depth: 2},
+	flooprail.Name: {Nodes: 20000, Cut: 8, Squash: 2, Depth: 6},
+	terrace.Name:   {Nodes: 10000, Cut: 8, Squash: 3, Depth: 3},
+	crumble.Name:   {Nodes: 2000, Cut: 4, Squash: 1, Depth: 2},
+}
+
+// tuning is what a searcher of engine type P starts from: the game's
+// evaluation (an Evaluator[P], nil for an unknown type) and defaults.
+type tuning struct {
+	eval any
+	Defaults
+}
+
+// tuningOf finds P's game. The evaluations are values of types without
+// state, so the conversions allocate nothing.
+func tuningOf[P any]() tuning {
+	switch any(*new(P)).(type) {
+	case tumbling.Position:
+		return tuning{TumblingEval{}, gameDefaults[tumbling.Name]}
+	case flooprail.Position:
+		return tuning{FloopRailEval{}, gameDefaults[flooprail.Name]}
+	case terrace.Position:
+		return tuning{TerraceEval{}, gameDefaults[terrace.Name]}
+	case crumble.Position:
+		return tuning{CrumbleEval{}, gameDefaults[crumble.Name]}
+	}
+	return tuning{nil, DefaultsOf("")}
+}
+
+// squash turns one evaluation of a two-player position, from seat 0's
+// view, into seat 0's reward.
+func squash(v, scale float64) float64 {
+	return 1 / (1 + math.Exp(-v/scale))
+}

@@ -1,0 +1,90 @@
+package bots
+
+import (
+	"time"
+
+	"github.com/boardrules/boardrules"
+)
+
+// ended reports whether q's game is over and, if so, who won (NoPlayer for
+// a draw). ToMove is NoPlayer exactly when the game has ended, and it is
+// cheap in every engine, so Outcome is asked only of ended positions.
+func ended[P boardrules.Position[P, M], M any](q P) (over bool, winner boardrules.Player) {
+	if q.ToMove() != boardrules.NoPlayer {
+		return false, boardrules.NoPlayer
+	}
+	if o := q.Outcome(); o.Status == boardrules.Win {
+		return true, o.Winner
+	}
+	return true, boardrules.NoPlayer
+}
+
+// tactics looks one and two plies ahead for wins at once: the scans the
+// bots share. Its buffer is reused from call to call.
+type tactics[P boardrules.Position[P, M], M any] struct {
+	buf []M
+	// deadline, when not zero, lets winningMove give up: it reads the
+	// clock every 16 moves
+	deadline time.Time
+}
+
+// winningMove returns the index in moves of a move of p that wins at once
+// for the side to move, -1 when there is none, and complete false when the
+// deadline cut the scan short (then -1 proves nothing).
+func (t *tactics[P, M]) winningMove(p P, moves []M) (k int, complete bool) {
+	me := p.ToMove()
+	for k, m := range moves {
+		if over, w := ended(p.PlayUnchecked(m)); over && w == me {
+			return k, true
+		}
+		if k&15 == 15 && !t.deadline.IsZero() && !time.Now().Before(t.deadline) {
+			return -1, false
+		}
+	}
+	return -1, true
+}
+
+// hasWin reports whether the side to move in q has a move that wins at
+// once: whether the move that led to q lets the opponent win.
+func (t *tactics[P, M]) hasWin(q P) bool {
+	if q.ToMove() == boardrules.NoPlayer {
+		return false
+	}
+	t.buf = q.AppendLegalMoves(t.buf[:0])
+	saved := t.deadline
+	t.deadline = time.Time{}
+	k, _ := t.winningMove(q, t.buf)
+	t.deadline = saved
+	return k >= 0
+}
+
+// threats counts the moves of the side to move in q that win at once.
+func (t *tactics[P, M]) threats(q P) int {
+	me := q.ToMove()
+	if me == boardrules.NoPlayer {
+		return 0
+	}
+	t.buf = q.AppendLegalMoves(t.buf[:0])
+	n := 0
+	for _, m := range t.buf {
+		if over, w := ended(q.PlayUnchecked(m)); over && w == me {
+			n++
+		}
+	}
+	return n
+}
+
+// fewestThreats returns the move of moves (all of p, none ending the game)
+// that leaves the opponent the fewest winning replies, the first of equals
+// unless better says otherwise (better(i, j): the i-th move is preferred
+// to the j-th among equals; nil for none).
+func (t *tactics[P, M]) fewestThreats(p P, moves []M, better func(i, j int) bool) M {
+	best, bestN := 0, -1
+	for i, m := range moves {
+		n := t.threats(p.PlayUnchecked(m))
+		if bestN < 0 || n < bestN || n == bestN && better != nil && better(i, best) {
+			best, bestN = i, n
+		}
+	}
+	return moves[best]
+}

@@ -1,8 +1,0 @@
-package main
-
-import (
-	"github.com/boardrules/boardrules/examples/bots"
-	"github.com/boardrules/boardrules/tumbling"
-)
-
-func init() { bots.Register[tumbling.Position, tumbling.Move]() }
