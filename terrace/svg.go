@@ -112,20 +112,20 @@ func (p Position) SVGWith(o SVGOptions) string {
 		for file := 0; file < n; file++ {
 			sq := notation.SquareAt(file, rank)
 			pc, ok := p.At(sq)
-			if !ok || pc.Owner < 0 || int(pc.Owner) >= len(svgArmies) {
+			if !ok {
 				continue
 			}
 			x, y := corner(sq)
 			cx, cy := x+cell/2, y+cell/2
-			army := svgArmies[pc.Owner]
-			r := 10 + 4*pc.Kind.Size()
-			fmt.Fprintf(&b, "<g><title>%s: %s of %s (seat %d)</title>\n", sq, pc.Kind, svgArmyNames[pc.Owner], pc.Owner)
+			army := svgArmies[pc.Owner()]
+			r := 10 + 4*pc.Kind().Size()
+			fmt.Fprintf(&b, "<g><title>%s: %s of %s (seat %d)</title>\n", sq, pc.Kind(), svgArmyNames[pc.Owner()], pc.Owner())
 			fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", cx, cy, r, army.fill, army.edge)
-			if pc.Kind == T {
+			if pc.Kind() == T {
 				fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="none" stroke="#e0b000" stroke-width="3"/>`+"\n", cx, cy, r+4)
 			}
 			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="%d" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`+"\n",
-				cx, cy, 12+2*pc.Kind.Size(), army.ink, svgdraw.Escape(pc.String()))
+				cx, cy, 12+2*pc.Kind().Size(), army.ink, svgdraw.Escape(pc.String()))
 			b.WriteString("</g>\n")
 		}
 	}
@@ -147,9 +147,9 @@ func (p Position) SVGWith(o SVGOptions) string {
 				x+4, y+15, fill, halo, letter)
 		}
 	}
-	if h := o.Highlight; p.svgOnBoard(h.From) && p.svgOnBoard(h.To) && h.From != h.To {
-		fx, fy := corner(h.From)
-		tx, ty := corner(h.To)
+	if h := o.Highlight; p.svgOnBoard(h.from) && p.svgOnBoard(h.to) && h.from != h.to {
+		fx, fy := corner(h.from)
+		tx, ty := corner(h.to)
 		fmt.Fprintf(&b, `<g><title>move %s</title>`+"\n", svgdraw.Escape(h.String()))
 		fmt.Fprintf(&b, `<g fill="none" stroke="#d35400" stroke-width="4"><rect x="%d" y="%d" width="%d" height="%d" stroke-dasharray="8 5"/><rect x="%d" y="%d" width="%d" height="%d"/></g>`+"\n",
 			fx+3, fy+3, cell-6, cell-6, tx+3, ty+3, cell-6, cell-6)

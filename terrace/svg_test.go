@@ -62,11 +62,8 @@ func TestSVGOptions(t *testing.T) {
 	if s := p.SVGWith(terrace.SVGOptions{Highlight: svgtest.MustMove(t, p, "d1-d3")}); !strings.Contains(s, "<title>move B-d1-d3</title>") {
 		t.Errorf("Highlight B-d1-d3 is not drawn")
 	}
-	// g1 is off the 6x6 board: the highlight is left out.
-	m, err := terrace.ParseMove("g1-g2")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// g1 is off the 6x6 board: the highlight of an 8x8 move is left out.
+	m := svgtest.MustMove(t, p, "D-g1-f2:B")
 	if s := six.SVGWith(terrace.SVGOptions{Highlight: m}); strings.Contains(s, "<title>move") {
 		t.Errorf("a move off the 6x6 board is drawn")
 	}
@@ -157,7 +154,7 @@ func TestSVGProperty(t *testing.T) {
 				sq := notation.SquareAt(f, r)
 				if pc, ok := p.At(sq); ok {
 					groups++
-					if !strings.Contains(s, "<title>"+sq.String()+": "+pc.Kind.String()+" of ") {
+					if !strings.Contains(s, "<title>"+sq.String()+": "+pc.Kind().String()+" of ") {
 						t.Fatalf("piece on %s has no title", sq)
 					}
 				}
