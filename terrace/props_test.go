@@ -407,3 +407,14 @@ func TestPropCodeRoundTrip(t *testing.T) {
 		}
 	})
 }
+
+// hasMove answers appendMoves's question without listing the moves.
+func TestPropHasMove(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition(t)
+		if got, want := p.hasMove(), len(p.appendMoves(nil)) > 0; got != want {
+			c, _ := p.MarshalText()
+			t.Fatalf("%s: hasMove = %v, but appendMoves lists %d moves", c, got, len(p.appendMoves(nil)))
+		}
+	})
+}

@@ -431,23 +431,47 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if w, _ := p.decided(); w >= 0 {
 		return dst
 	}
-	return p.appendMoves(dst, false)
+	return p.appendMoves(dst)
 }
 
 // hasMove reports whether the seat to move has a legal move, ignoring the
-// win rules.
+// win rules. It asks appendMoves's questions in the cheapest order and
+// stops at the first yes: ToMove asks it at every node of a search.
 func (p *Position) hasMove() bool {
-	var buf [maxPieceMoves]Move
-	return len(p.appendMoves(buf[:0], true)) > 0
+	g := p.geometry()
+	own := p.occ[p.toMove&3]
+	all := p.occ[0] | p.occ[1] | p.occ[2] | p.occ[3]
+	for b := own; b != 0; b &= b - 1 {
+		s := bits.TrailingZeros64(b)
+		if (g.up[s]|g.down[s])&^all != 0 {
+			return true
+		}
+		z := kindSize[p.board[s]&kindMask]
+		for e := g.capture[s] & all; e != 0; e &= e - 1 {
+			if kindSize[p.board[bits.TrailingZeros64(e)]&kindMask] <= z {
+				return true
+			}
+		}
+		rays := &g.rays[s]
+		for d := range rays {
+			r := &rays[d]
+			for i := 0; i < int(r.n); i++ {
+				t := r.sq[i] & 63
+				if all>>t&1 == 0 {
+					return true
+				}
+				if own>>t&1 == 0 {
+					break
+				}
+			}
+		}
+	}
+	return false
 }
 
-// maxPieceMoves bounds the moves of one piece: 6 along a terrace of at most
-// 7 squares, and at most one to each of its 8 neighbours.
-const maxPieceMoves = 14
-
 // appendMoves appends the moves of the seat to move, ignoring the win
-// rules. With first set it stops after the first piece that can move.
-func (p *Position) appendMoves(dst []Move, first bool) []Move {
+// rules.
+func (p *Position) appendMoves(dst []Move) []Move {
 	g := p.geometry()
 	own := p.occ[p.toMove&3]
 	all := p.occ[0] | p.occ[1] | p.occ[2] | p.occ[3]
@@ -477,9 +501,6 @@ func (p *Position) appendMoves(dst []Move, first bool) []Move {
 			if kindSize[c&kindMask] <= z {
 				dst = append(dst, Move{kind: k, from: from, to: squares[t], captured: Piece{c}})
 			}
-		}
-		if first && len(dst) > 0 {
-			return dst
 		}
 	}
 	return dst

@@ -746,9 +746,11 @@ func TestVariants(t *testing.T) {
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("variant names (-want +got):\n%s", diff)
 	}
-	for _, s := range []string{"", "8-LONG", "8-2p", "long", "7-long", "8-long "} {
-		if _, err := ParseVariant(s); !errors.Is(err, boardrules.ErrSyntax) {
-			t.Errorf("ParseVariant(%q) accepted", s)
+	// No white space around a name, as strconv: programs trim.
+	for _, s := range []string{"", "8-LONG", "8-2p", "long", "7-long", "8-long ", " 8-long", "\t6-3p", "8-4p\n", "6 -long"} {
+		var pe *notation.ParseError
+		if _, err := ParseVariant(s); !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) {
+			t.Errorf("ParseVariant(%q) = %v; want a *notation.ParseError", s, err)
 		}
 	}
 	bad := []struct {
@@ -803,9 +805,51 @@ func TestHashCoversEveryField(t *testing.T) {
 		{"a piece's owner", base, "terrace 8 2p 0 7T/8/8/8/3B4/8/8/t7"},
 		{"a piece's kind", base, "terrace 8 2p 0 7T/8/8/8/3c4/8/8/t7"},
 		{"a piece's square", base, "terrace 8 2p 0 7T/8/8/8/4b3/8/8/t7"},
+		// Equal compares the setup, so the hash covers it: two games started
+		// from different setups can reach the same board.
+		{"setup", "terrace 8 2p short 0 7T/8/8/8/3b4/8/8/t7", "terrace 8 2p medium 0 7T/8/8/8/3b4/8/8/t7"},
+		{"setup", base, "terrace 8 2p master 0 7T/8/8/8/3b4/8/8/t7"},
 	} {
 		if a, b := mustDecode(t, c.a), mustDecode(t, c.b); a.Hash() == b.Hash() {
 			t.Errorf("%s: two positions that differ only in it have the same Hash %x", c.field, a.Hash())
+		}
+	}
+}
+
+// Equal tells positions apart that differ in any one thing that Equal
+// compares: the variant (the board size, the players, the setup, whose
+// boards may coincide), the board and the seat to move, the one a finished
+// game keeps in its code included. Terrace stores no outcome: the Outcome
+// follows from these. Equal positions have equal hashes.
+func TestEqual(t *testing.T) {
+	const base = "terrace 8 2p 0 7T/8/8/8/3b4/8/8/t7"
+	for _, c := range []struct{ field, a, b string }{
+		{"setup", "terrace 8 2p short 0 7T/8/8/8/3b4/8/8/t7", "terrace 8 2p medium 0 7T/8/8/8/3b4/8/8/t7"},
+		{"setup", base, "terrace 8 2p master 0 7T/8/8/8/3b4/8/8/t7"},
+		{"players", base, "terrace 8 3p 0 7T/8/8/8/3b4/8/8/t7"},
+		{"board size", "terrace 8 2p 0 8/8/5T2/8/8/8/8/t7", "terrace 6 2p 0 5T/6/6/6/6/t5"},
+		{"seat to move", base, "terrace 8 2p 1 7T/8/8/8/3b4/8/8/t7"},
+		{"seat to move after the end", "terrace 8 2p 0 T6t/8/8/8/8/8/8/8", "terrace 8 2p 1 T6t/8/8/8/8/8/8/8"},
+		{"board", base, "terrace 8 2p 0 7T/8/8/8/3B4/8/8/t7"},
+	} {
+		a, b := mustDecode(t, c.a), mustDecode(t, c.b)
+		if a.Equal(b) || b.Equal(a) || a == b {
+			t.Errorf("%s: %q and %q are Equal", c.field, c.a, c.b)
+		}
+	}
+	// The same position reached two ways, and read back from its code.
+	p := mustNew(t, Variant{Setup: Short})
+	for _, s := range []string{"B-e1-e3", "B-c8-c7", "B-f1-f3", "B-d8-d7"} {
+		p = p.PlayUnchecked(mustParse(t, p, s))
+	}
+	q := mustNew(t, Variant{Setup: Short})
+	for _, s := range []string{"B-f1-f3", "B-d8-d7", "B-e1-e3", "B-c8-c7"} {
+		q = q.PlayUnchecked(mustParse(t, q, s))
+	}
+	r := mustDecode(t, code(t, p))
+	for _, x := range []Position{q, r} {
+		if !p.Equal(x) || !x.Equal(p) || x != p || x.Hash() != p.Hash() {
+			t.Errorf("%s and %s: not Equal, or their hashes differ", code(t, p), code(t, x))
 		}
 	}
 }
