@@ -81,10 +81,10 @@ func TestSVGLabels(t *testing.T) {
 		text string
 		n    int
 	}{
-		{`<title>e1: T of lowercase (seat 0)</title>`, 1},
-		{`<title>b6: T of UPPERCASE (seat 1)</title>`, 1},
-		{`<title>a5: T of lowercase' (seat 2)</title>`, 1},
-		{`<title>f2: T of UPPERCASE' (seat 3)</title>`, 1},
+		{`<title>e1: T of Lowercase</title>`, 1},
+		{`<title>b6: T of Uppercase</title>`, 1},
+		{`<title>a5: T of Lowercase primed</title>`, 1},
+		{`<title>f2: T of Uppercase primed</title>`, 1},
 		{`stroke="#e0b000"`, 4}, // the T rings
 		{`">c'</text>`, 1},
 		{`">C'</text>`, 1},
@@ -184,7 +184,7 @@ func ExamplePosition_SVGWith() {
 	fmt.Println(strings.Contains(svg, "<title>move "+m.String()+"</title>"))
 	// Output:
 	// <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="240" height="240" role="img" font-family="sans-serif">
-	// <title>Terrace 8-long: lowercase (seat 0) to move</title>
+	// <title>Terrace 8-long: Lowercase to move</title>
 	// true
 }
 
