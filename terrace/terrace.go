@@ -436,7 +436,8 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 
 // hasMove reports whether the seat to move has a legal move, ignoring the
 // win rules. It asks appendMoves's questions in the cheapest order and
-// stops at the first yes: ToMove asks it at every node of a search.
+// stops at the first yes: ToMove asks it, and a search calls ToMove at
+// every node.
 func (p *Position) hasMove() bool {
 	g := p.geometry()
 	own := p.occ[p.toMove&3]

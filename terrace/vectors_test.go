@@ -777,6 +777,21 @@ func TestVariants(t *testing.T) {
 	if got := mustNew(t, Variant{Players: 3}).Variant(); got != (Variant{8, Long, 3}) {
 		t.Errorf("Variant() = %+v", got)
 	}
+	// New(v).Variant() is v normalised, and its name reads back to it; the
+	// zero Position's is the standard game's.
+	for v, want := range map[Variant]Variant{
+		{}: {8, Long, 2}, {Board: 6}: {6, Long, 2}, {Players: 2, Setup: Medium}: {8, Medium, 2},
+		{Board: 6, Players: 4}: {6, Long, 4}, {Board: 8, Players: 3}: {8, Long, 3},
+	} {
+		got := mustNew(t, v).Variant()
+		back, err := ParseVariant(got.String())
+		if got != want || err != nil || back != got {
+			t.Errorf("New(%+v).Variant() = %+v, read back as %+v, %v; want %+v", v, got, back, err, want)
+		}
+	}
+	if back, err := ParseVariant(Position{}.Variant().String()); err != nil || back != Standard().Variant() {
+		t.Errorf("the zero Position's Variant reads back as %+v, %v", back, err)
+	}
 	kinds := []string{"", "T", "A", "B", "C", "D"}
 	for k, s := range kinds {
 		if Kind(k).String() != s || Kind(k).Size() != []int{0, 1, 1, 2, 3, 4}[k] {
@@ -850,6 +865,24 @@ func TestEqual(t *testing.T) {
 	for _, x := range []Position{q, r} {
 		if !p.Equal(x) || !x.Equal(p) || x != p || x.Hash() != p.Hash() {
 			t.Errorf("%s and %s: not Equal, or their hashes differ", code(t, p), code(t, x))
+		}
+	}
+}
+
+// TestStartHashes pins the hashes of the twelve starts: the keys come from
+// a fixed seed, so hashes are the same in every run and on every machine.
+// The setup keys were drawn after all others, so the hashes of Long, 3- and
+// 4-player games are the ones they had before the setup was hashed.
+func TestStartHashes(t *testing.T) {
+	want := map[string]uint64{
+		"8-long": 0x727372b4b3b8ed02, "8-short": 0x7d78d11041dc2885, "8-medium": 0x07a837dd2a94fc98,
+		"8-master": 0xbca2f6126887a46a, "8-3p": 0xc08d42b1a148b082, "8-4p": 0xf0d4f4651a4f5709,
+		"6-long": 0x8c29319a83662c43, "6-short": 0x96d0b050c7f941ec, "6-medium": 0x390a77e66cab0bf1,
+		"6-master": 0xf36f68db834ebfdd, "6-3p": 0x7bc4543f791ab5b8, "6-4p": 0x1a6845af33bdfa48,
+	}
+	for _, v := range Variants() {
+		if got := mustNew(t, v).Hash(); got != want[v.String()] {
+			t.Errorf("%v: Hash = %#x, want %#x", v, got, want[v.String()])
 		}
 	}
 }
