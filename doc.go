@@ -106,7 +106,7 @@
 //     one square twice is a syntax error.
 //  7. Text out. Canonical move text keeps each game's pbmserv case:
 //     Tumbling Down and FloopRail write squares in upper case ("A2-B2T",
-//     "E6-D6"), Terrace in lower case ("b-d1-d3"). A syntax error is a
+//     "E6-D6"), Terrace in lower case ("B-d1-d3"). A syntax error is a
 //     *notation.ParseError: it wraps ErrSyntax and shows the text with a
 //     caret under the offending character. A well-formed move that cannot
 //     be played is a *notation.MoveError, which quotes the move as given,
