@@ -249,8 +249,9 @@ type Position struct {
 
 func (p *Position) geometry() *geometry { return &geometries[p.geo&1] }
 
-// Players is 2, 3 or 4; 0 for the zero Position, which is no game.
-func (p Position) Players() int { return int(p.players) }
+// Players is 2, 3 or 4. The zero Position, which is no game, has the
+// standard variant's 2, as its Variant says.
+func (p Position) Players() int { return max(int(p.players), 2) }
 
 // ToMove is the seat whose turn it is, which has a T on the board; NoPlayer
 // once the game is over (Outcome().Status != Ongoing) and for the zero

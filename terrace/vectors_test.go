@@ -938,8 +938,9 @@ func TestZeroPosition(t *testing.T) {
 	_, _ = p.At(sq("a1"))
 	_ = p.Goal(0)
 	_ = p.Alive(0)
-	if p.SeatName(0) != "" || p.SeatName(boardrules.NoPlayer) != "" {
-		t.Error("the zero Position names a seat")
+	// Its seats are the standard variant's, as its Variant says.
+	if p.Players() != 2 || p.SeatName(0) != "Lowercase" || p.SeatName(2) != "" || p.SeatName(boardrules.NoPlayer) != "" {
+		t.Errorf("the zero Position has %d seats named %q, %q, %q; want the standard game's two", p.Players(), p.SeatName(0), p.SeatName(2), p.SeatName(boardrules.NoPlayer))
 	}
 	// The zero Move is no move.
 	if s := (Move{}).String(); s != "" {
