@@ -2,22 +2,28 @@
 // and variant, and prints the results and the speed of the search.
 //
 //	go run ./examples/arena -game terrace -variant 8-long -a mcts -b random -n 20
+//	go run ./examples/arena -game crumble -a mcts -b alphabeta -depth-b 2 -n 20
 //	go run ./examples/arena -game tumbling -a mcts -b mcts -nodes-b 5000 -n 10
 //
 // In the n-th game of a run (counting from 1) bot A takes seat (n-1) mod
 // players, so over a run it plays every seat in turn, and bot B plays the
 // other seats; bot A is seeded with seed+n-1 and bot B with seed+n-1+2^32,
-// so a run is reproducible when the budgets are
-// node counts given on the command line (-nodes-a, -nodes-b) rather than
-// times (-time-a, -time-b). A bot given neither runs the default node
-// count but stops early at 3 s a move (cli.BotMoveTime): in the slowest
-// game, 6x6 Crumble, the node count alone once took minutes a move; so a
-// default run is reproducible only where no move reaches the cap.
-// -nodes-a 0 means no node limit, so it needs -time-a (and likewise for B).
+// so a run is reproducible when the budgets are counts given on the
+// command line (-nodes-a, -depth-a, ...) rather than times (-time-a,
+// -time-b). A bot given no budget runs the game's default count (see
+// package bots, Budgets: MCTS iterations, alpha-beta depth), chosen so a
+// move takes about a second, and stops early at 3 s a move
+// (cli.BotMoveTime), so a default run is reproducible only where no move
+// reaches the cap. -nodes-a 0 means no node limit, so it needs -time-a
+// (and likewise for B and for -depth).
 //
-// The engines are linked in by this directory's other files, one per
-// engine, which also register the engine types with the bots so that the
-// search runs on them at full speed (see package bots).
+// After the results it counts, for each bot, the games it lost by a
+// blunder: a move that let the next player win at once while another move
+// would not have (bots.Blunder). The bots' tactics rule these out for
+// greedy and mcts.
+//
+// The bots package links in the four engines of the module, and with them
+// their registration.
 //
 // It runs with GOGC=400 unless the environment sets GOGC: a search drops
 // positions by the million (cli.SetSearchGC says why, with the figures).
@@ -49,6 +55,7 @@ type config struct {
 	seed          uint64
 	maxPlies      int
 	verbose       bool
+	defaulted     [2]bool // the bot has no budget on the command line
 }
 
 // command runs the program with the command line args and returns its exit
@@ -70,12 +77,16 @@ func command(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the first game")
 	fs.IntVar(&c.maxPlies, "maxplies", 1000, "count a game still running after this many plies as unfinished")
 	for k, ab := range []string{"a", "b"} {
-		fs.IntVar(&c.opts[k].Nodes, "nodes-"+ab, bots.DefaultNodes, fmt.Sprintf(
-			"MCTS iterations per move of bot %s (given neither -nodes-%s nor -time-%s: the default, stopping early at %v a move; 0: no limit, which needs -time-%s)",
-			strings.ToUpper(ab), ab, ab, cli.BotMoveTime, ab))
+		AB := strings.ToUpper(ab)
+		fs.IntVar(&c.opts[k].Nodes, "nodes-"+ab, 0, fmt.Sprintf(
+			"mcts: iterations per move of bot %s (default: the game's, %s, stopping early at %v; 0: no limit, which needs -time-%s)",
+			AB, bots.DefaultsList(func(d bots.Defaults) int { return d.Nodes }), cli.BotMoveTime, ab))
+		fs.IntVar(&c.opts[k].Depth, "depth-"+ab, 0, fmt.Sprintf(
+			"alphabeta: depth of bot %s (default: the game's, %s, stopping early at %v; 0: no limit, which needs -time-%s)",
+			AB, bots.DefaultsList(func(d bots.Defaults) int { return d.Depth }), cli.BotMoveTime, ab))
 		fs.DurationVar(&c.opts[k].Time, "time-"+ab, 0, fmt.Sprintf(
-			"MCTS time per move of bot %s (with -nodes-%s too, whichever ends first; with -nodes-%s 0: time only)",
-			strings.ToUpper(ab), ab, ab))
+			"mcts and alphabeta: time per move of bot %s (with -nodes-%s or -depth-%s too, whichever ends first; alone: time only)",
+			AB, ab, ab))
 	}
 	fs.BoolVar(&c.verbose, "v", false, "print every game's moves")
 	if ok, code := prog.Parse(args); !ok {
@@ -103,15 +114,18 @@ func (c *config) check(fs *flag.FlagSet) error {
 		switch {
 		case o.Nodes < 0:
 			return cli.Usagef("-nodes-%s %d: must be 0 or more", ab, o.Nodes)
+		case o.Depth < 0:
+			return cli.Usagef("-depth-%s %d: must be 0 or more", ab, o.Depth)
 		case o.Time < 0:
 			return cli.Usagef("-time-%s %v: must be 0 or more", ab, o.Time)
-		case o.Nodes == 0 && o.Time == 0:
+		case given["nodes-"+ab] && o.Nodes == 0 && o.Time == 0:
 			// The bots would run their default node count, so the header
 			// would describe a budget that is not the one played.
 			return cli.Usagef("-nodes-%s 0 means no node limit: give the time with -time-%s", ab, ab)
-		case !given["nodes-"+ab] && !given["time-"+ab]:
-			o.Time = cli.BotMoveTime
+		case given["depth-"+ab] && o.Depth == 0 && o.Time == 0:
+			return cli.Usagef("-depth-%s 0 means no depth limit: give the time with -time-%s", ab, ab)
 		}
+		c.defaulted[k] = !given["nodes-"+ab] && !given["depth-"+ab] && !given["time-"+ab]
 	}
 	return nil
 }
@@ -126,6 +140,11 @@ func arena(prog *cli.Program, c config) error {
 		if _, err := bots.New(c.kind[i], c.opts[i]); err != nil {
 			return cli.Usagef("-%s: %v", []string{"a", "b"}[i], err)
 		}
+		if c.defaulted[i] {
+			// the game's counts, capped: said in full in the header
+			d := bots.DefaultsOf(start.Game())
+			c.opts[i].Nodes, c.opts[i].Depth, c.opts[i].Time = d.Nodes, d.Depth, cli.BotMoveTime
+		}
 	}
 	pr := prog.Progress("games", c.games)
 	defer pr.Done()
@@ -133,6 +152,7 @@ func arena(prog *cli.Program, c config) error {
 	fmt.Fprintf(out, "%s %s, %d games: A = %s, B = %s\n", start.Game(), start.Variant(), c.games, describe(c.kind[0], c.opts[0]), describe(c.kind[1], c.opts[1]))
 	var winsA, winsB, draws, unfinished, plies int
 	var stats [2]bots.Stats
+	var blunders [2]int
 	for i := range c.games {
 		seat := boardrules.Player(i % players)
 		var b [2]bots.Bot
@@ -141,13 +161,17 @@ func arena(prog *cli.Program, c config) error {
 			o.Seed = c.seed + uint64(i) + uint64(k)<<32
 			b[k], _ = bots.New(c.kind[k], o)
 		}
+		botOf := func(pl boardrules.Player) int {
+			if pl == seat {
+				return 0
+			}
+			return 1
+		}
 		h := boardrules.NewHistory(start)
+		line := []boardrules.Any{start} // every position, for the blunder check
 		for h.Len() < c.maxPlies && h.Position().Outcome().Status == boardrules.Ongoing {
 			p := h.Position()
-			bot := b[1]
-			if p.ToMove() == seat {
-				bot = b[0]
-			}
+			bot := b[botOf(p.ToMove())]
 			m, err := bot.Move(p)
 			if err == nil {
 				err = h.Play(m)
@@ -155,6 +179,7 @@ func arena(prog *cli.Program, c config) error {
 			if err != nil {
 				return fmt.Errorf("game %d ply %d: bot %s: %w", i+1, h.Len()+1, bot.Name(), err)
 			}
+			line = append(line, h.Position())
 		}
 		end := h.Position()
 		o := end.Outcome()
@@ -173,6 +198,15 @@ func arena(prog *cli.Program, c config) error {
 			winsB++
 			result = "B wins (" + boardrules.Describe(end) + ")"
 		}
+		// A win made by the move after a loser's blunder.
+		if n := h.Len(); o.Status == boardrules.Win && n >= 2 {
+			before := line[n-2]
+			if loser := before.ToMove(); loser != o.Winner && line[n-1].ToMove() == o.Winner &&
+				bots.Blunder(before, h.Moves()[n-2]) {
+				blunders[botOf(loser)]++
+				result += fmt.Sprintf(" after a blunder by %s", []string{"A", "B"}[botOf(loser)])
+			}
+		}
 		plies += h.Len()
 		pr.Add(1)
 		fmt.Fprintf(out, "game %d: A plays %s: %s, %d plies\n", i+1, start.SeatName(seat), result, h.Len())
@@ -180,14 +214,11 @@ func arena(prog *cli.Program, c config) error {
 			fmt.Fprint(out, h.Record().Format())
 		}
 		for k := range b {
-			s := b[k].Stats()
-			stats[k].Moves += s.Moves
-			stats[k].Playouts += s.Playouts
-			stats[k].Plies += s.Plies
-			stats[k].Time += s.Time
+			stats[k] = stats[k].Add(b[k].Stats())
 		}
 	}
 	fmt.Fprintf(out, "A (%s) won %d, B (%s) won %d, %d drawn, %d unfinished; %d plies in all\n", c.kind[0], winsA, c.kind[1], winsB, draws, unfinished, plies)
+	fmt.Fprintf(out, "games lost by a blunder (a move that let the next player win at once when another did not): A %d, B %d\n", blunders[0], blunders[1])
 	for k, name := range []string{"A", "B"} {
 		s := stats[k]
 		if s.Moves == 0 {
@@ -197,20 +228,39 @@ func arena(prog *cli.Program, c config) error {
 		if s.Playouts > 0 {
 			fmt.Fprintf(out, "; %d playouts, %.0f playouts/s, %.0f plies/s", s.Playouts, s.PlayoutsPerSecond(), float64(s.Plies)/s.Time.Seconds())
 		}
+		if s.Nodes > 0 {
+			fmt.Fprintf(out, "; %d nodes, %.0f nodes/s, depth %.1f", s.Nodes, float64(s.Nodes)/s.Time.Seconds(), float64(s.Depth)/float64(s.Moves))
+		}
 		fmt.Fprintln(out)
 	}
 	return nil
 }
 
+// describe names a bot and its budget for the header.
 func describe(kind string, o bots.Options) string {
-	if kind != "mcts" {
+	var count string
+	switch kind {
+	case "mcts":
+		count = fmt.Sprintf("%d nodes", o.Nodes)
+		if o.Nodes == 0 {
+			count = ""
+		}
+	case "alphabeta":
+		count = fmt.Sprintf("depth %d", o.Depth)
+		if o.Depth == 0 {
+			count = ""
+		}
+	default:
 		return kind
 	}
 	switch {
-	case o.Nodes > 0 && o.Time > 0:
-		return fmt.Sprintf("mcts (%d nodes or %v a move)", o.Nodes, o.Time)
+	case count != "" && o.Time > 0:
+		return fmt.Sprintf("%s (%s or %v a move)", kind, count, o.Time)
 	case o.Time > 0:
-		return fmt.Sprintf("mcts (%v a move)", o.Time)
+		return fmt.Sprintf("%s (%v a move)", kind, o.Time)
+	case count != "":
+		return fmt.Sprintf("%s (%s a move)", kind, count)
 	}
-	return fmt.Sprintf("mcts (%d nodes a move)", o.Nodes)
+	d := bots.DefaultsOf("")
+	return fmt.Sprintf("%s (%d nodes, depth %d)", kind, d.Nodes, d.Depth)
 }

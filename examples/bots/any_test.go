@@ -2,7 +2,6 @@ package bots_test
 
 import (
 	"errors"
-	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -72,88 +71,6 @@ func TestBotsPlayEveryGameThroughAny(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// endgames returns, for every registered game fast enough, positions from
-// near the end of random games: the last position before the end has a
-// move that wins or draws at once.
-func endgames(t *testing.T) []boardrules.Any {
-	var out []boardrules.Any
-	for _, g := range boardrules.Games() {
-		for _, v := range g.Variants {
-			start, _ := g.New(v)
-			deadline := time.Now().Add(gameBudget())
-			for seed := range uint64(3) {
-				r := rand.New(rand.NewPCG(seed, 3))
-				var line []boardrules.Any
-				p := start
-				for p.Outcome().Status == boardrules.Ongoing && len(line) < 3000 && time.Now().Before(deadline) {
-					line = append(line, p)
-					moves := p.LegalMoves()
-					p, _ = p.Play(moves[r.IntN(len(moves))])
-				}
-				if p.Outcome().Status == boardrules.Ongoing {
-					t.Logf("%s %s: no random game ended within %v", g.Name, v, gameBudget())
-					break
-				}
-				out = append(out, line[max(0, len(line)-3):]...)
-			}
-		}
-	}
-	return out
-}
-
-// rank classifies each move by its immediate result for the mover:
-// 3 wins, 2 goes on, 1 draws, 0 loses.
-func rank(t *testing.T, p boardrules.Any, m string) int {
-	q, err := p.Play(m)
-	if err != nil {
-		t.Fatalf("%s: illegal move %q: %v", p.Game(), m, err)
-	}
-	switch o := q.Outcome(); {
-	case o.Status == boardrules.Ongoing:
-		return 2
-	case o.Status == boardrules.Draw:
-		return 1
-	case o.Winner == p.ToMove():
-		return 3
-	}
-	return 0
-}
-
-func TestGreedyTakesTheBestImmediateResult(t *testing.T) {
-	greedy, _ := bots.New("greedy", bots.Options{Seed: 5})
-	// A slow engine's search stops at the time limit and is not judged.
-	const mctsNodes = 500
-	mcts, _ := bots.New("mcts", bots.Options{Seed: 5, Nodes: mctsNodes, Time: time.Second})
-	wins := 0
-	for _, p := range endgames(t) {
-		best := 0
-		for _, m := range p.LegalMoves() {
-			best = max(best, rank(t, p, m))
-		}
-		m, err := greedy.Move(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := rank(t, p, m); got != best {
-			t.Errorf("%s %s: greedy played %s of rank %d, a move of rank %d exists\n%s", p.Game(), p.Variant(), m, got, best, p)
-		}
-		if best == 3 {
-			wins++
-			if len(p.LegalMoves())*3 > mctsNodes {
-				continue // too wide to be sure that the budget reaches the winning move
-			}
-			before := mcts.Stats().Playouts
-			m, _ := mcts.Move(p)
-			if full := mcts.Stats().Playouts-before == mctsNodes; full && rank(t, p, m) != 3 {
-				t.Errorf("%s %s: MCTS missed a win in one, played %s\n%s", p.Game(), p.Variant(), m, p)
-			}
-		}
-	}
-	if wins == 0 {
-		t.Error("no position with a winning move was tried")
 	}
 }
 

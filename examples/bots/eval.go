@@ -1,7 +1,10 @@
 package bots
 
 import (
+	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/crumble"
@@ -97,4 +100,19 @@ func tuningOf[P any]() tuning {
 // view, into seat 0's reward.
 func squash(v, scale float64) float64 {
 	return 1 / (1 + math.Exp(-v/scale))
+}
+
+// DefaultsList lists one default of each game this package knows, by
+// name, for help texts: DefaultsList(func(d Defaults) int { return d.Depth })
+// is "crumble 2, flooprail 6, terrace 3, tumbling 2".
+func DefaultsList(field func(Defaults) int) string {
+	names := make([]string, 0, len(gameDefaults))
+	for name := range gameDefaults {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for i, name := range names {
+		names[i] = fmt.Sprintf("%s %d", name, field(gameDefaults[name]))
+	}
+	return strings.Join(names, ", ")
 }

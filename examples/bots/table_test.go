@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"hash/fnv"
 	"strings"
 	"testing"
 
@@ -81,7 +82,11 @@ func (p tablePos) Outcome() boardrules.Outcome {
 	}
 	return s.end
 }
-func (p tablePos) Hash() uint64   { return uint64(len(p.at)) }
+func (p tablePos) Hash() uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(p.at))
+	return h.Sum64()
+}
 func (p tablePos) String() string { return p.at }
 
 var _ boardrules.Position[tablePos, tableMove] = tablePos{}

@@ -88,3 +88,22 @@ func (t *tactics[P, M]) fewestThreats(p P, moves []M, better func(i, j int) bool
 	}
 	return moves[best]
 }
+
+// Blunder reports whether m, a move of p, lets the next player win at once
+// (a move of theirs that wins) while another move of p would not: the
+// mistake the bots' tactics rule out. A move that ends the game is no
+// blunder.
+func Blunder[P boardrules.Position[P, M], M any](p P, m M) bool {
+	var t tactics[P, M]
+	if !t.hasWin(p.PlayUnchecked(m)) {
+		return false
+	}
+	for _, o := range p.LegalMoves() {
+		if q := p.PlayUnchecked(o); !t.hasWin(q) {
+			if over, w := ended(q); !over || w == p.ToMove() || w == boardrules.NoPlayer {
+				return true // o is safe: it goes on, wins or draws
+			}
+		}
+	}
+	return false
+}

@@ -47,12 +47,12 @@ func (TerraceEval) Evaluate(p terrace.Position, pl boardrules.Player) float64 {
 			if !ok {
 				continue
 			}
-			s := &side[terraceOwner(pc)]
-			if terraceKind(pc) == terrace.T {
+			s := &side[pc.Owner()]
+			if pc.Kind() == terrace.T {
 				s.alive, s.t = true, sq
 				continue
 			}
-			s.material += float64(terraceKind(pc).Size())
+			s.material += float64(pc.Kind().Size())
 		}
 	}
 	players := p.Players()
@@ -72,9 +72,9 @@ func (TerraceEval) Evaluate(p terrace.Position, pl boardrules.Player) float64 {
 				if p.Level(sq) != level+1 {
 					continue
 				}
-				if pc, ok := p.At(sq); ok && terraceOwner(pc) != boardrules.Player(o) {
+				if pc, ok := p.At(sq); ok && pc.Owner() != boardrules.Player(o) {
 					s.attacked++
-					s.attackers |= 1 << terraceOwner(pc)
+					s.attackers |= 1 << pc.Owner()
 				}
 			}
 		}
@@ -112,7 +112,3 @@ func abs(x int) int {
 	}
 	return x
 }
-
-// terraceOwner and terraceKind read a piece.
-func terraceOwner(pc terrace.Piece) boardrules.Player { return pc.Owner }
-func terraceKind(pc terrace.Piece) terrace.Kind       { return pc.Kind }

@@ -4,6 +4,7 @@
 //	go run ./examples/play -list                          # the games and variants
 //	go run ./examples/play -game terrace -variant 8-long  # people against people
 //	go run ./examples/play -game tumbling -bot mcts -as 1 # you play seat 1, MCTS the others
+//	go run ./examples/play -game crumble -bot alphabeta   # you play seat 0 against alpha-beta
 //	go run ./examples/play -load game.txt -bot greedy     # go on with a saved game
 //
 // After every move it prints the board. At the prompt, type a move in any
@@ -21,10 +22,14 @@
 // end is announced, and the commands still work: undo to go on playing,
 // save to keep the record, load another game.
 //
+// A bot given no budget (no -nodes, -depth or -time) runs its game's
+// default count, chosen in package bots so that a move takes about a second
+// (MCTS iterations, alpha-beta depth; -h lists them), and stops early at
+// cli.BotMoveTime if a position is slower than most.
+//
 // The program is written as command(stdin, args, stdout, stderr), so its tests drive
-// it end to end through its input. The engines are linked in by this
-// directory's other files, one per engine, which also register the engine
-// types with the bots for fast search (see package bots).
+// it end to end through its input. The bots package links in the four
+// engines of the module, and with them their registration.
 //
 // It runs with GOGC=400 unless the environment sets GOGC: a search drops
 // positions by the million (cli.SetSearchGC says why, with the figures).
@@ -58,6 +63,16 @@ type session struct {
 	human boardrules.Player
 	tags  map[string]string // the tags of the record loaded, kept for save
 	prog  *cli.Program      // for the bot's thinking progress on stderr
+	// what makes the bot, again when a load changes the game (whose
+	// defaults may differ)
+	botKind string
+	seed    uint64
+	budget  budget
+}
+
+// newBot makes the bot for the game in play.
+func (s *session) newBot() {
+	s.bot, _ = bots.New(s.botKind, botOptions(s.h.Position().Game(), s.seed, s.budget))
 }
 
 // command runs the program on the command line args, reading moves from in,
@@ -76,8 +91,11 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 	botKind := fs.String("bot", "", "play against this bot: "+strings.Join(bots.Kinds, ", ")+" (default: people only)")
 	as := fs.Int("as", 0, "with -bot, the seat you play, from 0; the bot plays every other seat")
 	seed := fs.Uint64("seed", 1, "the bot's random seed")
-	nodes := fs.Int("nodes", 0, fmt.Sprintf("mcts: iterations per move (default: %d, stopping early at %v; with -time alone: none)", defaultNodes, cli.BotMoveTime))
-	think := fs.Duration("time", 0, "mcts: thinking time per move, such as 2s (with -nodes too, whichever ends first)")
+	nodes := fs.Int("nodes", 0, fmt.Sprintf("mcts: iterations per move (default: the game's, %s, stopping early at %v; with -time alone: none)",
+		bots.DefaultsList(func(d bots.Defaults) int { return d.Nodes }), cli.BotMoveTime))
+	depth := fs.Int("depth", 0, fmt.Sprintf("alphabeta: search depth (default: the game's, %s, stopping early at %v; with -time alone: none)",
+		bots.DefaultsList(func(d bots.Defaults) int { return d.Depth }), cli.BotMoveTime))
+	think := fs.Duration("time", 0, "mcts and alphabeta: thinking time per move, such as 2s (with -nodes or -depth too, whichever ends first)")
 	load := fs.String("load", "", "start from the end of the game record in this file, which names its game (so no -game or -variant)")
 	if ok, code := prog.Parse(args); !ok {
 		return code
@@ -86,16 +104,16 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 		printGames(stdout)
 		return 0
 	}
-	if err := checkFlags(fs, *as, *nodes, *think); err != nil {
+	if err := checkFlags(fs, *as, *nodes, *depth, *think); err != nil {
 		return prog.Exit(err)
 	}
-	return prog.Exit(play(prog, in, *game, *variant, *botKind, *as, *seed, *nodes, *think, *load))
+	return prog.Exit(play(prog, in, *game, *variant, *botKind, *as, *seed, budget{*nodes, *depth, *think}, *load))
 }
 
 // checkFlags refuses flags that would be ignored, so that a user is not
 // left believing they took effect, and budgets below zero, which the bots
 // would read as no budget at all (nor the default's time cap).
-func checkFlags(fs *flag.FlagSet, as, nodes int, think time.Duration) error {
+func checkFlags(fs *flag.FlagSet, as, nodes, depth int, think time.Duration) error {
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	switch {
@@ -105,41 +123,43 @@ func checkFlags(fs *flag.FlagSet, as, nodes int, think time.Duration) error {
 		return cli.Usagef("-as %d: without -bot people play every seat", as)
 	case given["seed"] && !given["bot"]:
 		return cli.Usagef("-seed: without -bot there is no bot to seed")
-	case (given["nodes"] || given["time"]) && !given["bot"]:
-		// (a bot other than mcts ignores them too, which lets a script
+	case (given["nodes"] || given["depth"] || given["time"]) && !given["bot"]:
+		// (a bot of another kind ignores them too, which lets a script
 		// give every kind one budget)
-		return cli.Usagef("-nodes and -time set the bot's budget: give -bot mcts")
+		return cli.Usagef("-nodes, -depth and -time set the bot's budget: give -bot mcts or -bot alphabeta")
 	case nodes < 0:
 		return cli.Usagef("-nodes %d: must be 0 or more", nodes)
+	case depth < 0:
+		return cli.Usagef("-depth %d: must be 0 or more", depth)
 	case think < 0:
 		return cli.Usagef("-time %v: must be 0 or more", think)
 	}
 	return nil
 }
 
-// defaultNodes is the bot's node count when neither -nodes nor -time is
-// given; it stops early at cli.BotMoveTime. It is above the bots' own
-// default (bots.DefaultNodes) because a person waits for one move at a time
-// and wants a stronger opponent, where a run of arena plays many games.
-const defaultNodes = 5000
-
-// botOptions is the bot's budget from -nodes and -time: either or both as
-// given, or with neither the default node count capped at cli.BotMoveTime.
-func botOptions(seed uint64, nodes int, think time.Duration) bots.Options {
-	if nodes == 0 && think == 0 {
-		return bots.Options{Seed: seed, Nodes: defaultNodes, Time: cli.BotMoveTime}
-	}
-	return bots.Options{Seed: seed, Nodes: nodes, Time: think}
+// budget is the bot's budget from -nodes, -depth and -time.
+type budget struct {
+	nodes, depth int
+	think        time.Duration
 }
 
-func play(prog *cli.Program, in io.Reader, game, variant, botKind string, as int, seed uint64, nodes int, think time.Duration, load string) error {
+// botOptions is the bot's options: the budget as given, or with none of
+// it the game's default counts (bots.DefaultsOf) capped at
+// cli.BotMoveTime.
+func botOptions(game string, seed uint64, b budget) bots.Options {
+	if b == (budget{}) {
+		d := bots.DefaultsOf(game)
+		return bots.Options{Seed: seed, Nodes: d.Nodes, Depth: d.Depth, Time: cli.BotMoveTime}
+	}
+	return bots.Options{Seed: seed, Nodes: b.nodes, Depth: b.depth, Time: b.think}
+}
+
+func play(prog *cli.Program, in io.Reader, game, variant, botKind string, as int, seed uint64, b budget, load string) error {
 	s := &session{out: prog.Stdout, human: boardrules.Player(as), prog: prog}
 	if botKind != "" {
-		b, err := bots.New(botKind, botOptions(seed, nodes, think))
-		if err != nil {
+		if _, err := bots.New(botKind, bots.Options{}); err != nil {
 			return cli.Usagef("-bot: %v", err)
 		}
-		s.bot = b
 	}
 	if load != "" {
 		h, tags, err := readRecord(load)
@@ -153,6 +173,10 @@ func play(prog *cli.Program, in io.Reader, game, variant, botKind string, as int
 			return err
 		}
 		s.h = boardrules.NewHistory(start)
+	}
+	if botKind != "" {
+		s.botKind, s.seed, s.budget = botKind, seed, b
+		s.newBot()
 	}
 	if s.bot != nil && (as < 0 || as >= s.h.Position().Players()) {
 		return cli.Usagef("-as %d: this game has seats 0 to %d", as, s.h.Position().Players()-1)
@@ -407,7 +431,11 @@ func (s *session) load(file string) {
 		fmt.Fprintf(s.out, "%s: you play seat %d, and this game has %d seats\n", file, s.human, h.Position().Players())
 		return
 	}
+	game := s.h.Position().Game()
 	s.h, s.tags = h, tags
+	if s.bot != nil && h.Position().Game() != game {
+		s.newBot()
+	}
 	fmt.Fprintf(s.out, "Loaded %d moves from %s.\n", h.Len(), file)
 	s.showGame()
 }

@@ -352,23 +352,25 @@ func TestTimeAloneIsTheBudget(t *testing.T) {
 	wantIn(t, out, "1. Black (seat 0) (mcts bot, ")
 }
 
-// TestBotBudget: with neither -nodes nor -time the bot runs the default
-// node count and stops early at cli.BotMoveTime, so that a slow game still
-// answers within seconds; a budget on the command line replaces the default
-// whole (-time alone has no node count, -nodes alone no time limit).
+// TestBotBudget: with none of -nodes, -depth and -time the bot runs the
+// game's default counts and stops early at cli.BotMoveTime, so that a slow
+// position still answers within seconds; a budget on the command line
+// replaces the default whole (-time alone has no count, -nodes alone no
+// time limit).
 func TestBotBudget(t *testing.T) {
+	d := bots.DefaultsOf("crumble")
 	for _, c := range []struct {
-		nodes int
-		think time.Duration
-		want  bots.Options
+		b    budget
+		want bots.Options
 	}{
-		{0, 0, bots.Options{Seed: 7, Nodes: defaultNodes, Time: cli.BotMoveTime}},
-		{200, 0, bots.Options{Seed: 7, Nodes: 200}},
-		{0, time.Second, bots.Options{Seed: 7, Time: time.Second}},
-		{200, time.Second, bots.Options{Seed: 7, Nodes: 200, Time: time.Second}},
+		{budget{}, bots.Options{Seed: 7, Nodes: d.Nodes, Depth: d.Depth, Time: cli.BotMoveTime}},
+		{budget{nodes: 200}, bots.Options{Seed: 7, Nodes: 200}},
+		{budget{depth: 3}, bots.Options{Seed: 7, Depth: 3}},
+		{budget{think: time.Second}, bots.Options{Seed: 7, Time: time.Second}},
+		{budget{200, 0, time.Second}, bots.Options{Seed: 7, Nodes: 200, Time: time.Second}},
 	} {
-		if got := botOptions(7, c.nodes, c.think); got != c.want {
-			t.Errorf("-nodes %d -time %v: %+v, want %+v", c.nodes, c.think, got, c.want)
+		if got := botOptions("crumble", 7, c.b); got != c.want {
+			t.Errorf("%+v: %+v, want %+v", c.b, got, c.want)
 		}
 	}
 }
@@ -437,9 +439,11 @@ func TestPlayRefusesIgnoredAndNegativeFlags(t *testing.T) {
 		{Args: []string{"-as", "7"}, Code: 2, Want: "play: -as 7: without -bot people play every seat\n"},
 		{Args: []string{"-game", "terrace", "-as", "0"}, Code: 2, Want: "play: -as 0: without -bot"},
 		{Args: []string{"-seed", "3"}, Code: 2, Want: "play: -seed: without -bot there is no bot to seed\n"},
-		{Args: []string{"-nodes", "10"}, Code: 2, Want: "play: -nodes and -time set the bot's budget: give -bot mcts\n"},
+		{Args: []string{"-nodes", "10"}, Code: 2, Want: "play: -nodes, -depth and -time set the bot's budget: give -bot mcts or -bot alphabeta\n"},
 		{Args: []string{"-game", "terrace", "-time", "1s"}, Code: 2, Want: "give -bot mcts"},
+		{Args: []string{"-depth", "2"}, Code: 2, Want: "give -bot mcts or -bot alphabeta"},
 		{Args: []string{"-bot", "mcts", "-nodes", "-1"}, Code: 2, Want: "play: -nodes -1: must be 0 or more\n"},
+		{Args: []string{"-bot", "alphabeta", "-depth", "-1"}, Code: 2, Want: "play: -depth -1: must be 0 or more\n"},
 		{Args: []string{"-bot", "mcts", "-time", "-1s"}, Code: 2, Want: "play: -time -1s: must be 0 or more\n"},
 		{Args: []string{"-game", "flooprail", "-variant", "bogus"}, Code: 2, Want: `play: flooprail has no variant "bogus"; its variants are: normal, reverse` + "\n"},
 	})
