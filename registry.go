@@ -129,7 +129,7 @@ func Lookup(name string) (GameInfo, bool) {
 func Decode(code []byte) (Any, error) {
 	// the first word names the game, spaces before it or not; the
 	// engine's decoder reads the code as given and says whether it takes
-	// them (crumble's does)
+	// them
 	word := bytes.TrimLeft(code, " \t\r\n")
 	if i := bytes.IndexAny(word, " \t\r\n"); i >= 0 {
 		word = word[:i]
