@@ -198,11 +198,20 @@ func newPiece(r rect, c Color) piece {
 	return piece{uint64(r.x) | shape<<62, uint64(r.y) | uint64(c)<<63, r.w}
 }
 
+// X returns the piece's x on the fixed grid.
 func (p piece) X() int64 { return int64(p.xs & xMask) }
+
+// Y returns the piece's y on the fixed grid.
 func (p piece) Y() int64 { return int64(p.ys & yMask) }
+
+// H returns the piece's height, from its width and shape.
 func (p piece) H() int64 { s := p.xs >> 62; return p.w << (s >> 1) >> (s & 1) }
+
+// C returns the piece's colour.
 func (p piece) C() Color { return Color(p.ys >> 63) }
-func (p piece) R() rect  { return rect{p.X(), p.Y(), p.w, p.H()} }
+
+// R returns the piece's rectangle.
+func (p piece) R() rect { return rect{p.X(), p.Y(), p.w, p.H()} }
 
 // withColor returns p in colour c.
 func (p piece) withColor(c Color) piece {

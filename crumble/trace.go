@@ -39,6 +39,8 @@ func (k StepKind) String() string {
 // Step is one stage of a move as Trace reports it. Pieces carry their
 // colour at the moment named; all lists are in position-code order.
 type Step struct {
+	// Kind is StepSplit or StepJoin for a move's first step, its action,
+	// and StepSwap for each step of its path.
 	Kind StepKind
 
 	// A split or join: the mover's pieces it removed and the pieces it
