@@ -107,6 +107,7 @@ func unknownGame(name string) *UnknownError {
 	return &UnknownError{Game: name, Known: names}
 }
 
+// Error names what is unknown and lists what exists.
 func (e *UnknownError) Error() string {
 	if e.Variant == "" {
 		return fmt.Sprintf("%v: no game %q (the games are: %s)", ErrSyntax, e.Game, strings.Join(e.Known, ", "))

@@ -41,7 +41,7 @@ func (s Status) String() string {
 
 // Outcome is the state of a game: going on, won or drawn, and why.
 type Outcome struct {
-	Status Status
+	Status Status // Ongoing, Win or Draw
 	Winner Player // set when Status == Win, else NoPlayer
 	Reason string // short English text: "king captured on E5", "no legal move", ...
 	// Rule is a short stable identifier of the rule that ended the game, with
@@ -98,6 +98,7 @@ type Position[P any, M any] interface {
 // legal move a positive probability (each engine documents its
 // distribution), and returns false when the game is over.
 type Sampler[M any] interface {
+	// RandomMove draws a legal move; false when the game has ended.
 	RandomMove(r *rand.Rand) (M, bool)
 }
 
@@ -105,6 +106,7 @@ type Sampler[M any] interface {
 // its canonical notation, so that for every m in p.LegalMoves(),
 // p.ParseMove(m.String()) == m.
 type Move interface {
+	// String is the move's canonical notation.
 	String() string
 }
 

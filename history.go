@@ -69,14 +69,19 @@ func (h *History) Moves() []string { return append([]string(nil), h.moves...) }
 // Record writes the game down: its game and variant names, the start
 // position's code when it is not the variant's standard start (or when the
 // game is not registered, so the standard start cannot be checked), the
-// moves, and the result of the current position.
+// moves, the result marker of the current position ("*" while the game goes
+// on) and, once the rules have ended the game, a Termination that says how
+// (Describe).
 func (h *History) Record() Record {
 	start := h.Start()
 	r := Record{
 		Game:    start.Game(),
 		Variant: start.Variant(),
 		Moves:   h.Moves(),
-		Result:  ResultText(h.Position().Outcome()),
+		Result:  ResultMarker(h.Position().Outcome(), start.Players()),
+	}
+	if end := h.Position(); end.Outcome().Status != Ongoing {
+		r.Termination = Describe(end)
 	}
 	if !isStandardStart(start) {
 		if code, err := start.MarshalText(); err == nil {

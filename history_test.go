@@ -30,8 +30,9 @@ func ExampleHistory() {
 	// 2 [A1-B1 H8-G8]
 	// [Game "tumbling"]
 	// [Variant "pbmserv"]
+	// [Result "*"]
 	//
-	// 1. A1-B1 H8-G8
+	// 1. A1-B1 H8-G8 *
 }
 
 func TestHistoryPlayUndo(t *testing.T) {
@@ -64,13 +65,13 @@ func TestHistoryPlayUndo(t *testing.T) {
 	if err := h.Play("1"); !errors.Is(err, boardrules.ErrGameOver) {
 		t.Errorf("Play after the end: %v, want ErrGameOver", err)
 	}
-	if r := h.Record(); r.Result != "seat 1 wins: took the last stone" || r.Start != "" || r.Variant != "4" {
+	if r := h.Record(); r.Result != "0-1" || r.Termination != "Second wins: took the last stone" || r.Start != "" || r.Variant != "4" {
 		t.Errorf("Record() = %+v", r)
 	}
 	if err := h.Undo(); err != nil {
 		t.Fatal(err)
 	}
-	if h.Len() != 1 || h.Position().String() != "ooo" || h.Record().Result != "" {
+	if h.Len() != 1 || h.Position().String() != "ooo" || h.Record().Result != "*" || h.Record().Termination != "" {
 		t.Errorf("after Undo: %d moves, %q, result %q", h.Len(), h.Position(), h.Record().Result)
 	}
 	moves := h.Moves()

@@ -22,7 +22,10 @@ func (t take) String() string { return strconv.Itoa(int(t)) }
 
 func (p nim) Players() int { return 2 }
 func (p nim) SeatName(pl boardrules.Player) string {
-	return [...]string{"first", "second"}[pl]
+	if pl < 0 || pl > 1 {
+		return ""
+	}
+	return [...]string{"First", "Second"}[pl]
 }
 func (p nim) ToMove() boardrules.Player {
 	if p.pile == 0 {

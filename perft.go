@@ -138,6 +138,7 @@ type ReplayError struct {
 	Err  error  // the engine's error, wrapping a sentinel
 }
 
+// Error names the ply and the move, then the engine's reason.
 func (e *ReplayError) Error() string {
 	return fmt.Sprintf("ply %d (%s): %v", e.Ply, e.Move, e.Err)
 }

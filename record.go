@@ -10,22 +10,35 @@ import (
 )
 
 // Record is a game record: which game and variant, where it started, the
-// moves in canonical notation and the result. Its text form (Format,
-// ParseRecord) is one tag per line followed by the numbered moves:
+// moves in canonical notation, the result and how the game ended. Its text
+// form (Format, ParseRecord) is PGN's: one tag per line, then the numbered
+// moves ending in the result marker:
 //
 //	[Game "terrace"]
-//	[Variant "8-long"]
+//	[Variant "8"]
 //	[Event "club night"]
-//	[Result "seat 1 wins: T captured"]
+//	[Termination "Uppercase wins: T captured"]
+//	[Result "0-1"]
 //
-//	1. B-c1-c3 b-c8-c6 2. A-a2-a3 ...
+//	1. B-c1-c3 B-c8-c6 2. A-a2-a3 ... 0-1
 //
 // Tag values are quoted the way Go quotes strings (strconv.Quote), so any
 // text, even a newline, survives a round trip. The tags come in a fixed
-// order: Game, Variant, Start, the other tags sorted by name, Result. The
-// moves are numbered by rounds: a round is one move of every seat, so a
-// two-player record numbers pairs of moves and a four-player record groups
-// of four, counted from the record's first move whoever makes it.
+// order: Game, Variant, Start, the other tags sorted by name, Termination,
+// Result. The moves are numbered by rounds: a round is one move of every
+// seat, so a two-player record numbers pairs of moves and a four-player
+// record groups of four, counted from the record's first move whoever
+// makes it.
+//
+// The Result is PGN's game-termination marker, in the Result tag and again
+// after the last move: "1-0" (seat 0 won), "0-1" (seat 1 won), "1/2-1/2" (a
+// draw) or "*" (the game goes on, or its result is not stated). Games of
+// three or four players (Terrace) extend the form with a score for every
+// seat in seat order: "0-1-0" (seat 1 won), "1/3-1/3-1/3" (a draw);
+// ResultMarker gives them all. Termination says in words how the game
+// ended, naming the seats: "White wins: king captured on G2" for an end
+// the rules made, as Describe gives it, or "Black resigned" for one off the
+// board.
 //
 // A record with a Start code begins there, and the code alone decides the
 // rules: Variant is then kept as a name but not checked, since a variant
@@ -36,28 +49,27 @@ import (
 //
 // As in PGN, the move text may hold comments, {in braces} or from a
 // semicolon to the end of the line, which Record keeps and Format writes
-// back, and a two-player record with a Result ends its moves with PGN's
-// result marker:
-// "1-0" (seat 0 won), "0-1" (seat 1 won), "1/2-1/2" (a draw) or "*" (no
-// result stated, which any final position matches). ParseRecord also takes
-// these markers as the Result tag's value
-// of a two-player game, and stores the result in the form ResultText gives.
-// ParseRecords reads a file of several records.
+// back. ParseRecords reads a file of several records.
 //
 // A record is always checked by replaying it: ParseRecord and Replay accept
-// only records whose every move is legal, and a stated Result must be the
-// one the final position's Outcome gives (ResultText). A game that ended
-// off the board (a resignation, a draw agreed, a time forfeit) is therefore
-// recorded with Result "" and the reason in a tag of its own choosing, such
-// as [Termination "seat 0 resigned"]: the rules module can vouch only for
-// results its rules produce.
+// only records whose every move is legal, and a stated Result must agree
+// with the final position: the position's own result (ResultMarker of its
+// Outcome) when the rules ended the game, and any result, with a
+// Termination saying how, when the game ended off the board (a
+// resignation, a draw agreed, a time forfeit) while the position goes on.
+// "*" agrees with every position.
 type Record struct {
-	Game    string            // registry name, e.g. "terrace"
-	Variant string            // variant name as GameInfo.Variants lists it; "" means the standard game
-	Start   string            // position code of the start when it is not the variant's standard start; else ""
-	Moves   []string          // canonical move texts
-	Result  string            // "" while ongoing or unstated; else ResultText of the final Outcome
-	Tags    map[string]string // any other tags (Event, Date, players ...); nil and empty are the same
+	Game    string   // registry name, e.g. "terrace"
+	Variant string   // variant name as GameInfo.Variants lists it; "" means the standard game
+	Start   string   // position code of the start when it is not the variant's standard start; else ""
+	Moves   []string // canonical move texts
+	// Result is the result marker: "1-0", "0-1", "1/2-1/2", "*", or the
+	// form of three or four seats; "" reads as "*".
+	Result string
+	// Termination says how the game ended, with the seats' names: "White
+	// wins: king captured on G2", "Black resigned"; "" when unstated.
+	Termination string
+	Tags        map[string]string // any other tags (Event, Date, players ...); nil and empty are the same
 	// Comments are the {...} and ; comments of the move text, in order;
 	// nil and empty are the same.
 	Comments []Comment
@@ -69,20 +81,25 @@ type Record struct {
 // before a line that starts with "["; a comment holding "}" is written as
 // a ; comment, whose line breaks become spaces.
 type Comment struct {
-	Ply  int
-	Text string
+	Ply  int    // the number of moves before the comment
+	Text string // the comment's text, without its delimiters
 }
 
 // The tags a Record keeps in its own fields rather than in Tags.
 const (
-	tagGame    = "Game"
-	tagVariant = "Variant"
-	tagStart   = "Start"
-	tagResult  = "Result"
+	tagGame        = "Game"
+	tagVariant     = "Variant"
+	tagStart       = "Start"
+	tagResult      = "Result"
+	tagTermination = "Termination"
 )
 
 func reservedTag(name string) bool {
-	return name == tagGame || name == tagVariant || name == tagStart || name == tagResult
+	switch name {
+	case tagGame, tagVariant, tagStart, tagResult, tagTermination:
+		return true
+	}
+	return false
 }
 
 // validTagName reports whether name can be a tag: a letter followed by
@@ -103,26 +120,66 @@ func validTagName(name string) bool {
 	return true
 }
 
-// ResultText is the Result of a record whose final position has outcome o:
-// "" while the game goes on, "seat N wins: reason" for a win (N is the
-// Winner, counted from 0 as Player is) and "draw: reason" for a draw. The
-// ": reason" part is left out when Reason is empty.
-func ResultText(o Outcome) string {
-	var s string
+// ResultMarker is the result marker of a game of that many seats whose
+// final position has outcome o: "*" while it goes on; for two seats "1-0"
+// (seat 0 won), "0-1" (seat 1 won) or "1/2-1/2" (a draw), as in PGN; for
+// more, every seat's score in seat order, "0-0-1" (seat 2 won) or
+// "1/3-1/3-1/3" (a draw).
+func ResultMarker(o Outcome, players int) string {
+	players = max(players, 2)
+	scores := make([]string, players)
 	switch o.Status {
-	case Ongoing:
-		return ""
 	case Win:
-		s = "seat " + itoa(int(o.Winner)) + " wins"
+		if o.Winner < 0 || int(o.Winner) >= players {
+			return "*"
+		}
+		for i := range scores {
+			scores[i] = "0"
+		}
+		scores[o.Winner] = "1"
 	case Draw:
-		s = "draw"
+		for i := range scores {
+			scores[i] = "1/" + itoa(players)
+		}
 	default:
-		s = o.Status.String()
+		return "*"
 	}
-	if o.Reason != "" {
-		s += ": " + o.Reason
+	return strings.Join(scores, "-")
+}
+
+// isResultMarker reports whether s is a result marker of a game of that
+// many seats.
+func isResultMarker(s string, players int) bool {
+	if s == "*" {
+		return true
 	}
-	return s
+	if s == ResultMarker(Outcome{Status: Draw}, players) {
+		return true
+	}
+	for seat := range players {
+		if s == ResultMarker(Outcome{Status: Win, Winner: Player(seat)}, players) {
+			return true
+		}
+	}
+	return false
+}
+
+// looksLikeMarker reports whether a token of the move text is meant as a
+// result marker: "*", or scores joined by "-" ("1-0", "1/2-1/2", "0-1-0").
+func looksLikeMarker(s string) bool {
+	if s == "*" {
+		return true
+	}
+	parts := strings.Split(s, "-")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || strings.Trim(p, "0123456789/") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // lineWidth is where Format wraps the move text.
@@ -156,12 +213,14 @@ func (r Record) Format() string {
 	for _, name := range names {
 		tag(name, r.Tags[name])
 	}
-	if r.Result != "" {
-		tag(tagResult, r.Result)
+	if r.Termination != "" {
+		tag(tagTermination, r.Termination)
 	}
-	if len(r.Moves) == 0 && len(r.Comments) == 0 {
-		return b.String()
+	result := r.Result
+	if result == "" {
+		result = "*"
 	}
+	tag(tagResult, result)
 	b.WriteByte('\n')
 	players := r.players()
 	col := 0
@@ -201,39 +260,9 @@ func (r Record) Format() string {
 		comment(i + 1)
 	}
 	comment(len(r.Moves) + 1<<30) // comments placed beyond the last move
-	// PGN's marker closes the moves of a stated result; an unstated one
-	// ("*") says nothing that the missing marker does not, and leaving it
-	// out keeps the records of unfinished games as they were.
-	if players == 2 && len(r.Moves) > 0 && r.Result != "" {
-		if marker, ok := pgnMarker(r.Result); ok {
-			word(marker)
-		}
-	}
-	if col > 0 {
-		b.WriteByte('\n')
-	}
+	word(result)                  // PGN closes the moves with the marker
+	b.WriteByte('\n')
 	return b.String()
-}
-
-// pgnMarker is PGN's result marker for a two-player record's Result
-// (ResultText form): ok is false for a result it cannot express.
-func pgnMarker(result string) (string, bool) {
-	switch {
-	case result == "":
-		return "*", true
-	case result == "draw" || strings.HasPrefix(result, "draw: "):
-		return "1/2-1/2", true
-	case result == "seat 0 wins" || strings.HasPrefix(result, "seat 0 wins: "):
-		return "1-0", true
-	case result == "seat 1 wins" || strings.HasPrefix(result, "seat 1 wins: "):
-		return "0-1", true
-	}
-	return "", false
-}
-
-// isPGNMarker reports whether s is one of PGN's result markers.
-func isPGNMarker(s string) bool {
-	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
 }
 
 // players is the number of seats of the record's game, which sets the
@@ -293,25 +322,43 @@ func (r Record) History() (*History, error) {
 			return nil, &ReplayError{Ply: i + 1, Move: m, Err: err}
 		}
 	}
-	if r.Result != "" {
-		if msg := resultMismatch(r.Result, ResultText(h.Position().Outcome())); msg != "" {
-			return nil, fmt.Errorf("%w: record: %s", ErrSyntax, msg)
-		}
+	if msg := r.resultMismatch(h.Position()); msg != "" {
+		return nil, fmt.Errorf("%w: record: %s", ErrSyntax, msg)
 	}
 	return h, nil
 }
 
-// resultMismatch is the complaint about a stated result that is not the
-// final position's (final, as ResultText gives it), "" when they agree.
-func resultMismatch(stated, final string) string {
-	if stated == final {
+// resultMismatch is the complaint about a stated Result that does not
+// agree with the final position, "" when it agrees (see Record).
+func (r Record) resultMismatch(final Any) string {
+	stated := r.Result
+	if stated == "" || stated == "*" {
 		return ""
 	}
-	want := "none: the game goes on"
-	if final != "" {
-		want = strconv.Quote(final)
+	if !isResultMarker(stated, final.Players()) {
+		return fmt.Sprintf("result %q is not a result marker of a %d-player game (%s or *)", stated, final.Players(), strings.Join(markers(final.Players()), ", "))
 	}
-	return fmt.Sprintf("result %q does not match the final position: its result is %s", stated, want)
+	o := final.Outcome()
+	if o.Status == Ongoing {
+		if r.Termination == "" {
+			return fmt.Sprintf("result %q for a game that goes on: a game ended off the board needs a Termination saying how", stated)
+		}
+		return ""
+	}
+	if want := ResultMarker(o, final.Players()); stated != want {
+		return fmt.Sprintf("result %q does not match the final position: its result is %q (%s)", stated, want, Describe(final))
+	}
+	return ""
+}
+
+// markers lists the decisive and drawn result markers of a game of that
+// many seats.
+func markers(players int) []string {
+	var out []string
+	for seat := range players {
+		out = append(out, ResultMarker(Outcome{Status: Win, Winner: Player(seat)}, players))
+	}
+	return append(out, ResultMarker(Outcome{Status: Draw}, players))
 }
 
 // Replay returns the position after all the record's moves, with the errors
@@ -375,6 +422,8 @@ func ParseRecord(text string) (Record, error) {
 				r.Start = value
 			case tagResult:
 				r.Result = value
+			case tagTermination:
+				r.Termination = value
 			default:
 				if r.Tags == nil {
 					r.Tags = map[string]string{}
@@ -398,15 +447,21 @@ func ParseRecord(text string) (Record, error) {
 	}
 	marker, markerAt := "", 0
 	for i, tok := range toks {
-		if isPGNMarker(tok.text) {
+		if looksLikeMarker(tok.text) {
 			if i != len(toks)-1 {
 				return Record{}, recordError(text, tok.off, "result marker %q before the end of the moves", tok.text)
+			}
+			if !isResultMarker(tok.text, players) {
+				return Record{}, recordError(text, tok.off, "%q is not a result marker of a %d-player game (%s or *)", tok.text, players, strings.Join(markers(players), ", "))
 			}
 			marker, markerAt = tok.text, tok.off
 			break
 		}
 		move := tok.text
 		number, rest, ok := splitMoveNumber(move)
+		if d := leadingDigits(move); !ok && d > maxNumberDigits && d < len(move) && move[d] == '.' {
+			return Record{}, recordError(text, tok.off, "%q is not a move number: a move number has at most %d digits", clipText(move, 20), maxNumberDigits)
+		}
 		if ok {
 			if want := len(r.Moves)/players + 1; number != want {
 				return Record{}, recordError(text, tok.off, "move number %q before ply %d, which belongs to round %d", tok.text, len(r.Moves)+1, want)
@@ -421,36 +476,34 @@ func ParseRecord(text string) (Record, error) {
 	for _, c := range comments {
 		r.Comments = append(r.Comments, Comment{Ply: min(c.Ply, len(r.Moves)), Text: c.Text})
 	}
-	// PGN's markers, in the Result tag or closing the moves, are checked
-	// against the final position and stored in ResultText's form.
-	tagMarker := ""
-	if isPGNMarker(r.Result) && players == 2 {
-		tagMarker, r.Result = r.Result, ""
+	// The Result tag and the marker after the moves say the same, either
+	// may be left out, and both are checked here, where their lines are
+	// known.
+	if r.Result == "" {
+		r.Result = "*"
 	}
-	if marker != "" && players != 2 {
-		return Record{}, recordError(text, markerAt, "result marker %q in a game of %d players", marker, players)
+	if _, tagged := tagAt[tagResult]; !isResultMarker(r.Result, players) && tagged {
+		return Record{}, recordError(text, tagAt[tagResult], "result %q is not a result marker of a %d-player game (%s or *)", r.Result, players, strings.Join(markers(players), ", "))
 	}
-	// the Result tag checked here, where its line is known
-	stated := r.Result
-	r.Result = ""
+	if marker != "" {
+		if _, tagged := tagAt[tagResult]; tagged && marker != r.Result {
+			return Record{}, recordError(text, markerAt, "result marker %q after the moves, but the Result tag says %q", marker, r.Result)
+		}
+		r.Result = marker
+	}
+	result := r.Result
+	r.Result = "*"
 	h, err := r.History()
 	if err != nil {
 		return Record{}, err
 	}
-	final := ResultText(h.Position().Outcome())
-	if msg := resultMismatch(stated, final); stated != "" && msg != "" {
-		return Record{}, recordError(text, tagAt[tagResult], "%s", msg)
-	}
-	r.Result = stated
-	want, _ := pgnMarker(final)
-	if tagMarker != "" && tagMarker != "*" && tagMarker != want {
-		return Record{}, recordError(text, tagAt[tagResult], "result %q does not match the final position: its result is %q", tagMarker, want)
-	}
-	if marker != "" && marker != "*" && marker != want {
-		return Record{}, recordError(text, markerAt, "result %q does not match the final position: its result is %q", marker, want)
-	}
-	if tagMarker != "" && tagMarker != "*" || marker != "" && marker != "*" {
-		r.Result = final
+	r.Result = result
+	if msg := r.resultMismatch(h.Position()); msg != "" {
+		at, tagged := tagAt[tagResult]
+		if !tagged {
+			at = markerAt
+		}
+		return Record{}, recordError(text, at, "%s", msg)
 	}
 	r.Moves = h.moves
 	return r, nil
@@ -629,15 +682,25 @@ func parseTag(line string) (name, value string, err error) {
 // the dots ("" when none). ok is false when tok does not start with a move
 // number: digits followed by at least one dot.
 func splitMoveNumber(tok string) (number int, move string, ok bool) {
-	digits := 0
-	for digits < len(tok) && tok[digits] >= '0' && tok[digits] <= '9' {
-		digits++
-	}
-	if digits == 0 || digits > 6 || digits == len(tok) || tok[digits] != '.' {
+	digits := leadingDigits(tok)
+	if digits == 0 || digits > maxNumberDigits || digits == len(tok) || tok[digits] != '.' {
 		return 0, "", false
 	}
 	number, _ = strconv.Atoi(tok[:digits])
 	return number, strings.TrimLeft(tok[digits:], "."), true
+}
+
+// maxNumberDigits bounds a move number: a million rounds is more than any
+// game plays, and the bound keeps the number within an int everywhere.
+const maxNumberDigits = 6
+
+// leadingDigits counts the ASCII digits at the start of s.
+func leadingDigits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // clipText shortens s to n bytes and an ellipsis, so that an error quotes

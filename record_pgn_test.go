@@ -22,7 +22,7 @@ func TestRecordCommentsAreKeptAndWrittenBack(t *testing.T) {
 	if diff := cmp.Diff(want, r.Comments); diff != "" {
 		t.Errorf("comments (-want +got):\n%s", diff)
 	}
-	if r.Result != "seat 1 wins: took the last stone" {
+	if r.Result != "0-1" {
 		t.Errorf("Result = %q", r.Result)
 	}
 	out := r.Format()
@@ -47,13 +47,17 @@ func TestRecordPGNResults(t *testing.T) {
 		ok          bool
 		result      string
 	}{
-		{"0-1", "", true, "seat 1 wins: took the last stone"},
-		{"", "0-1", true, "seat 1 wins: took the last stone"},
-		{"0-1", "0-1", true, "seat 1 wins: took the last stone"},
-		{"*", "*", true, ""},
+		{"0-1", "", true, "0-1"},
+		{"", "0-1", true, "0-1"},
+		{"0-1", "0-1", true, "0-1"},
+		{"*", "*", true, "*"},
+		{"", "", true, "*"},
+		{"*", "", true, "*"},
+		{"", "*", true, "*"},
 		{"1-0", "", false, ""},
 		{"", "1/2-1/2", false, ""},
-		{"seat 1 wins: took the last stone", "0-1", true, "seat 1 wins: took the last stone"},
+		{"0-1", "*", false, ""},
+		{"seat 1 wins: took the last stone", "0-1", false, ""},
 	} {
 		text := "[Game \"nim\"]\n[Variant \"4\"]\n"
 		if c.tag != "" {
@@ -108,9 +112,9 @@ func TestParseRecordsReadsAFileOfGames(t *testing.T) {
 // TestFormatWrapsAtExactlyColumn79 fills lines to the last column: a line
 // of 79 characters is kept whole, and one character more wraps.
 func TestFormatWrapsAtExactlyColumn79(t *testing.T) {
-	// "{" + text + "} 1. 1": the comment, then the move (no marker: the
-	// game goes on and states no result).
-	long := strings.Repeat("x", 79-len("{} 1. 1"))
+	// "{" + text + "} 1. 1 *": the comment, the move and the marker of a
+	// game that goes on.
+	long := strings.Repeat("x", 79-len("{} 1. 1 *"))
 	for _, c := range []struct {
 		text  string
 		lines int
@@ -151,18 +155,41 @@ func TestRecordCommentPlies(t *testing.T) {
 	}
 }
 
-// TestResultMarkerOnlyInTwoPlayerGames pins that PGN's result markers,
-// which speak of two sides, are refused in the moves of a game of more
-// players, even the "*" that states no result.
-func TestResultMarkerOnlyInTwoPlayerGames(t *testing.T) {
-	p, err := boardrules.NewGame("terrace", "8-3p")
+// TestResultMarkersOfMorePlayers: a game of three or four seats has
+// markers of its own, a score for every seat, in the Result tag and after
+// the moves; the two-seat markers are refused there.
+func TestResultMarkersOfMorePlayers(t *testing.T) {
+	p, err := boardrules.NewGame("terrace", "8-4p")
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := "[Game \"terrace\"]\n[Variant \"8-3p\"]\n\n1. " + p.LegalMoves()[0] + " *\n"
-	_, err = boardrules.ParseRecord(text)
-	if !errors.Is(err, boardrules.ErrSyntax) || !strings.Contains(err.Error(), "in a game of 3 players") {
-		t.Errorf("ParseRecord(%q) = %v; want a syntax error about the marker in a game of 3 players", text, err)
+	head := "[Game \"terrace\"]\n[Variant \"8-4p\"]\n"
+	move := "\n1. " + p.LegalMoves()[0]
+	for _, c := range []struct {
+		text string
+		ok   bool
+	}{
+		{head + move + " *\n", true},
+		{head + "[Termination \"Lowercase resigned\"]\n[Result \"0-1-0-0\"]\n" + move + " 0-1-0-0\n", true},
+		{head + "[Termination \"agreed\"]\n[Result \"1/4-1/4-1/4-1/4\"]\n" + move + "\n", true},
+		{head + "[Termination \"Lowercase resigned\"]\n" + move + " 0-1\n", false},
+		{head + "[Termination \"agreed\"]\n" + move + " 1/2-1/2\n", false},
+		{head + "[Result \"0-1-0-0\"]\n" + move + "\n", false}, // no Termination
+	} {
+		r, err := boardrules.ParseRecord(c.text)
+		if (err == nil) != c.ok {
+			t.Errorf("ParseRecord(%q) = %v, want ok %v", c.text, err, c.ok)
+			continue
+		}
+		if err != nil && !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("ParseRecord(%q) = %v, want a syntax error", c.text, err)
+		}
+		if err == nil {
+			back, err := boardrules.ParseRecord(r.Format())
+			if err != nil || !cmp.Equal(r, back, equateEmpty) {
+				t.Errorf("round trip of %q: %v", c.text, err)
+			}
+		}
 	}
 }
 
@@ -170,7 +197,7 @@ func TestResultMarkerOnlyInTwoPlayerGames(t *testing.T) {
 // blank lines, indentation and a line that starts with "[", and comes back
 // the same from Format through ParseRecord and ParseRecords.
 func TestRecordCommentsKeepTheirLineBreaks(t *testing.T) {
-	r := boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"1", "1"}, Comments: []boardrules.Comment{
+	r := boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"1", "1"}, Result: "*", Comments: []boardrules.Comment{
 		{Ply: 0, Text: "see the list\n[1] in the rules"},
 		{Ply: 1, Text: "line one\n\n  indented"},
 	}}
@@ -207,7 +234,8 @@ func TestRecordErrorsNameTheirOffset(t *testing.T) {
 		{"[Game \"nim\"]\n[Variant \"4\"]\n[Result \"1-0\"]\n\n1. 1 1 2. 1 1\n", "[Result", 3},
 		{head + "1. 1 1 2. 1 1 1-0\n", "1-0", 4},
 		{"[Variant \"4\"]\n\n1. 1\n", "[Variant \"4\"]\n\n1. 1\n", 1},
-		{"[Game \"nim\"]\n[Variant \"4\"]\n[Result \"seat 0 wins: nonsense\"]\n\n1. 1 1\n", "[Result", 3},
+		{"[Game \"nim\"]\n[Variant \"4\"]\n[Result \"First wins: nonsense\"]\n\n1. 1 1\n", "[Result", 3},
+		{head + "1. 1 1 2. 1 1 0-1-0\n", "0-1-0", 4},
 	} {
 		_, err := boardrules.ParseRecord(c.text)
 		if !errors.Is(err, boardrules.ErrSyntax) {
@@ -243,7 +271,7 @@ func TestRecordSpacesAndLineEnds(t *testing.T) {
 		t.Errorf("CRLF against LF (-LF +CRLF):\n%s", diff)
 	}
 	// in an LF file, a comment's own "\r\n" comes back as it was
-	r := boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"1"}, Comments: []boardrules.Comment{{Ply: 1, Text: "a\r\nb"}}}
+	r := boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"1"}, Result: "*", Comments: []boardrules.Comment{{Ply: 1, Text: "a\r\nb"}}}
 	back, err := boardrules.ParseRecord(r.Format())
 	if err != nil {
 		t.Fatal(err)

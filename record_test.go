@@ -28,15 +28,18 @@ func ExampleRecord_Format() {
 		Game:    "nim",
 		Variant: "10",
 		Moves:   []string{"3", "2", "1", "3", "1"},
-		Result:  "seat 0 wins: took the last stone",
-		Tags:    map[string]string{"Event": "lunch break"},
+		Result:  "1-0",
+		// as Describe says it
+		Termination: "First wins: took the last stone",
+		Tags:        map[string]string{"Event": "lunch break"},
 	}
 	fmt.Print(r.Format())
 	// Output:
 	// [Game "nim"]
 	// [Variant "10"]
 	// [Event "lunch break"]
-	// [Result "seat 0 wins: took the last stone"]
+	// [Termination "First wins: took the last stone"]
+	// [Result "1-0"]
 	//
 	// 1. 3 2 2. 1 3 3. 1 1-0
 }
@@ -51,13 +54,13 @@ func ExampleParseRecord() {
 		return
 	}
 	p, _ := r.Replay()
-	fmt.Printf("%d moves, %q left, seat %d to move\n", len(r.Moves), p, p.ToMove())
+	fmt.Printf("%d moves, %q left, %s\n", len(r.Moves), p, boardrules.Describe(p))
 
 	_, err = boardrules.ParseRecord("[Game \"nim\"]\n1. 3 3 2. 3 2")
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, boardrules.ErrIllegalMove))
 	// Output:
-	// 3 moves, "o" left, seat 1 to move
+	// 3 moves, "o" left, Second to move
 	// ply 4 (2): take 2: only 1 to 1 stones may be taken: illegal move
 	// true
 }
@@ -103,7 +106,7 @@ func TestRecordRoundTripEveryGame(t *testing.T) {
 		plies := rapid.IntRange(0, 400).Draw(rt, "plies")
 		tags := rapid.MapOfN(
 			rapid.StringMatching(`[A-Za-z][A-Za-z0-9_]{0,8}`).Filter(func(s string) bool {
-				return s != "Game" && s != "Variant" && s != "Start" && s != "Result"
+				return s != "Game" && s != "Variant" && s != "Start" && s != "Result" && s != "Termination"
 			}),
 			rapid.String(), 0, 3).Draw(rt, "tags")
 		h := randomGame(rt, g, variant, rand.New(rand.NewPCG(seed, 7)), plies)
@@ -181,7 +184,12 @@ func TestRecordNumbersRoundsOfEverySeat(t *testing.T) {
 		text := h.Record().Format()
 		_, moveText, _ := strings.Cut(text, "\n\n")
 		fields := strings.Fields(moveText)
-		// "1." then players moves, "2." then players moves, "3." then one.
+		// "1." then players moves, "2." then players moves, "3." then one,
+		// then the marker of a game that goes on.
+		if fields[len(fields)-1] != "*" {
+			t.Errorf("%s %s: %q does not end in *", c.game, c.variant, moveText)
+		}
+		fields = fields[:len(fields)-1]
 		for i, f := range fields {
 			isNumber := i%(c.players+1) == 0
 			if isNumber != strings.HasSuffix(f, ".") {
@@ -214,8 +222,9 @@ func TestParseRecordIsLenient(t *testing.T) {
 	}
 	want := boardrules.Record{
 		Game: "tumbling", Variant: "pbmserv",
-		Moves: []string{"A1-B1", "H8-G8", "A2-A3", "H7-G7"},
-		Tags:  map[string]string{"Site": "a \"quoted\" \\ place\n"},
+		Moves:  []string{"A1-B1", "H8-G8", "A2-A3", "H7-G7"},
+		Result: "*",
+		Tags:   map[string]string{"Site": "a \"quoted\" \\ place\n"},
 	}
 	if diff := cmp.Diff(want, r); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -251,12 +260,17 @@ func TestParseRecordErrors(t *testing.T) {
 		{"number mid-round", "[Game \"nim\"]\n1. 3 2. 3", boardrules.ErrSyntax, 0, `move number "2." before ply 2`},
 		// A number behind the round is as wrong as one ahead of it.
 		{"number behind", "[Game \"nim\"]\n1. 3 3 1. 3", boardrules.ErrSyntax, 0, `move number "1." before ply 3, which belongs to round 2`},
+		// Seven digits and a dot are no move number, and no move either.
+		{"seven digits", "[Game \"nim\"]\n1234567. 3", boardrules.ErrSyntax, 0, `"1234567." is not a move number: a move number has at most 6 digits`},
 		{"bad start", "[Game \"nim\"]\n[Start \"nim x\"]", boardrules.ErrSyntax, 0, "start position"},
 		{"syntax", "[Game \"nim\"]\n1. 3 three", boardrules.ErrSyntax, 2, `ply 2 (three)`},
 		{"illegal", "[Game \"nim\"]\n1. 3 4", boardrules.ErrIllegalMove, 2, `ply 2 (4)`},
 		{"after the end", "[Game \"nim\"]\n[Variant \"4\"]\n1. 3 1 2. 1", boardrules.ErrGameOver, 3, `ply 3 (1)`},
-		{"false result", "[Game \"nim\"]\n[Variant \"4\"]\n[Result \"seat 0 wins: took the last stone\"]\n1. 3 1", boardrules.ErrSyntax, 0, `its result is "seat 1 wins: took the last stone"`},
-		{"result while ongoing", "[Game \"nim\"]\n[Result \"draw\"]\n1. 3", boardrules.ErrSyntax, 0, "the game goes on"},
+		{"false result", "[Game \"nim\"]\n[Variant \"4\"]\n[Result \"1-0\"]\n1. 3 1", boardrules.ErrSyntax, 0, `its result is "0-1" (Second wins: took the last stone)`},
+		{"no marker", "[Game \"nim\"]\n[Variant \"4\"]\n[Result \"Second wins\"]\n1. 3 1", boardrules.ErrSyntax, 0, `"Second wins" is not a result marker of a 2-player game (1-0, 0-1, 1/2-1/2 or *)`},
+		{"result while ongoing", "[Game \"nim\"]\n[Result \"1/2-1/2\"]\n1. 3", boardrules.ErrSyntax, 0, "a game that goes on"},
+		{"markers disagree", "[Game \"nim\"]\n[Variant \"4\"]\n[Result \"*\"]\n1. 3 1 0-1", boardrules.ErrSyntax, 0, `the Result tag says "*"`},
+		{"three-player marker", "[Game \"nim\"]\n[Variant \"4\"]\n1. 3 1 0-1-0", boardrules.ErrSyntax, 0, `"0-1-0" is not a result marker of a 2-player game`},
 		{"terrace", "[Game \"terrace\"]\n[Variant \"8-long\"]\n1. B-c1-c3 B-c1-c3", boardrules.ErrIllegalMove, 2, "ply 2 (B-c1-c3)"},
 	} {
 		_, err := boardrules.ParseRecord(c.text)
@@ -291,9 +305,15 @@ func TestRecordReplayChecksTheResult(t *testing.T) {
 		r      boardrules.Record
 		wantOK bool
 	}{
-		{"true result", boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"3", "1"}, Result: "seat 1 wins: took the last stone"}, true},
-		{"false winner", boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"3", "1"}, Result: "seat 0 wins: took the last stone"}, false},
-		{"result while ongoing", boardrules.Record{Game: "nim", Moves: []string{"3"}, Result: "draw"}, false},
+		{"true result", boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"3", "1"}, Result: "0-1"}, true},
+		{"unstated result", boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"3", "1"}, Result: "*"}, true},
+		{"no result", boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"3", "1"}}, true},
+		{"false winner", boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"3", "1"}, Result: "1-0"}, false},
+		{"false draw", boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"3", "1"}, Result: "1/2-1/2"}, false},
+		{"no marker", boardrules.Record{Game: "nim", Variant: "4", Moves: []string{"3", "1"}, Result: "second wins"}, false},
+		{"result while ongoing", boardrules.Record{Game: "nim", Moves: []string{"3"}, Result: "1/2-1/2"}, false},
+		// A game ended off the board says how.
+		{"resigned", boardrules.Record{Game: "nim", Moves: []string{"3"}, Result: "1-0", Termination: "Second resigned"}, true},
 	} {
 		_, errH := c.r.History()
 		_, errR := c.r.Replay()
@@ -308,22 +328,26 @@ func TestRecordReplayChecksTheResult(t *testing.T) {
 	}
 }
 
-func TestResultText(t *testing.T) {
+func TestResultMarker(t *testing.T) {
 	for _, c := range []struct {
-		o    boardrules.Outcome
-		want string
+		o       boardrules.Outcome
+		players int
+		want    string
 	}{
-		{boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}, ""},
-		{boardrules.Outcome{Status: boardrules.Win, Winner: 1, Reason: "king captured on E5"}, "seat 1 wins: king captured on E5"},
-		{boardrules.Outcome{Status: boardrules.Win, Winner: 3}, "seat 3 wins"},
-		// Seat 0 is a seat like any other: its number must be written, not
-		// left out as a zero value.
-		{boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "took the last stone"}, "seat 0 wins: took the last stone"},
-		{boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "threefold repetition"}, "draw: threefold repetition"},
-		{boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer}, "draw"},
+		{boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}, 2, "*"},
+		{boardrules.Outcome{Status: boardrules.Win, Winner: 1, Reason: "king captured on E5"}, 2, "0-1"},
+		// Seat 0 is a seat like any other.
+		{boardrules.Outcome{Status: boardrules.Win, Winner: 0}, 2, "1-0"},
+		{boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer}, 2, "1/2-1/2"},
+		{boardrules.Outcome{Status: boardrules.Win, Winner: 2}, 3, "0-0-1"},
+		{boardrules.Outcome{Status: boardrules.Win, Winner: 0}, 4, "1-0-0-0"},
+		{boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer}, 3, "1/3-1/3-1/3"},
+		{boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer}, 4, "1/4-1/4-1/4-1/4"},
+		// A winner not in the game is no result.
+		{boardrules.Outcome{Status: boardrules.Win, Winner: 3}, 2, "*"},
 	} {
-		if got := boardrules.ResultText(c.o); got != c.want {
-			t.Errorf("ResultText(%+v) = %q, want %q", c.o, got, c.want)
+		if got := boardrules.ResultMarker(c.o, c.players); got != c.want {
+			t.Errorf("ResultMarker(%+v, %d) = %q, want %q", c.o, c.players, got, c.want)
 		}
 	}
 }
@@ -331,14 +355,15 @@ func TestResultText(t *testing.T) {
 func TestFormatLeavesOutUnreadableTags(t *testing.T) {
 	r := boardrules.Record{Game: "nim", Tags: map[string]string{"Game": "chess", "bad name": "x", "Round": "2"}}
 	text := r.Format()
-	if want := "[Game \"nim\"]\n[Round \"2\"]\n"; text != want {
+	if want := "[Game \"nim\"]\n[Round \"2\"]\n[Result \"*\"]\n\n*\n"; text != want {
 		t.Errorf("Format() = %q, want %q", text, want)
 	}
 }
 
 func FuzzParseRecord(f *testing.F) {
 	f.Add("[Game \"nim\"]\n[Variant \"4\"]\n\n1. 1 1 2. 1 1\n")
-	f.Add("[Game \"terrace\"]\n[Variant \"8-long\"]\n[Result \"\"]\n1. B-c1-c3\n")
+	f.Add("[Game \"terrace\"]\n[Variant \"8\"]\n[Result \"*\"]\n1. B-c1-c3 *\n")
+	f.Add("[Game \"terrace\"]\n[Variant \"8-4p\"]\n[Termination \"Lowercase resigned\"]\n[Result \"0-1-0-0\"]\n1. B-c1-c3 0-1-0-0\n")
 	f.Add("[Game \"tumbling\"]\n1.a1b1 h8g8 2... a2-a3")
 	f.Add("[Game \"nim\"]\n[Variant \"4\"]\n[Result \"0-1\"]\n{c} 1. 1 {d} 1 ; e\n2. 1 1 0-1\n")
 	f.Add("[Game \"nim\"]\n\n1. 1 *\n\n[Game \"nim\"]\n\n1. 2 {x}\n")
@@ -397,8 +422,8 @@ func TestRecordRoundTripFinishedGames(t *testing.T) {
 		for _, v := range g.Variants {
 			h := randomGame(t, g, v, rand.New(rand.NewPCG(11, 12)), 2000)
 			r := h.Record()
-			if h.Position().Outcome().Status != boardrules.Ongoing && r.Result == "" {
-				t.Errorf("%s %s: a finished game recorded no result", g.Name, v)
+			if end := h.Position(); end.Outcome().Status != boardrules.Ongoing && (r.Result == "*" || r.Termination != boardrules.Describe(end)) {
+				t.Errorf("%s %s: a finished game recorded %q, %q", g.Name, v, r.Result, r.Termination)
 			}
 			back, err := boardrules.ParseRecord(r.Format())
 			if err != nil {

@@ -21,7 +21,7 @@ import (
 type Any interface {
 	Game() string    // "tumbling", "flooprail", "terrace", "crumble"
 	Variant() string // the variant's name, as the engine's Variant.String writes it
-	Players() int
+	Players() int    // the number of seats
 	// ToMove is the seat to move; NoPlayer once the game has ended.
 	ToMove() Player
 	// LegalMoves lists the legal moves in canonical text, in the engine's
@@ -38,9 +38,9 @@ type Any interface {
 	// ParseMove reads a move in any notation form the game accepts, checks
 	// that it is legal here and returns its canonical text.
 	ParseMove(move string) (string, error)
-	Outcome() Outcome
-	Hash() uint64
-	String() string
+	Outcome() Outcome             // whether the game goes on and, if not, how it ended
+	Hash() uint64                 // the engine's Zobrist hash
+	String() string               // the board as text
 	MarshalText() ([]byte, error) // the engine's position code
 	// SeatName names a seat in the game's own words: "Black", "White", "O",
 	// "X", a Terrace army.
@@ -125,17 +125,22 @@ func Lookup(name string) (GameInfo, bool) {
 
 // Decode reads a position code of any registered game: its first word names
 // the game, whose decoder reads the rest. Errors wrap ErrSyntax; a first
-// word that names no game gives an *UnknownError.
+// word that names no game gives an *UnknownError. Like every reader of the
+// module, Decode takes no white space around the code.
 func Decode(code []byte) (Any, error) {
-	// the first word names the game, spaces before it or not; the
-	// engine's decoder reads the code as given and says whether it takes
-	// them
-	word := bytes.TrimLeft(code, " \t\r\n")
+	word := code
 	if i := bytes.IndexAny(word, " \t\r\n"); i >= 0 {
 		word = word[:i]
 	}
 	if len(word) == 0 {
-		return nil, fmt.Errorf("%w at offset 0: empty position code", ErrSyntax)
+		what := "an empty position code"
+		if len(code) > 0 {
+			what = "white space before the position code"
+		}
+		return nil, fmt.Errorf("%w at offset 0: %s", ErrSyntax, what)
+	}
+	if end := len(code) - 1; bytes.IndexByte([]byte(" \t\r\n"), code[end]) >= 0 {
+		return nil, fmt.Errorf("%w at offset %d: white space after the position code", ErrSyntax, end)
 	}
 	g, ok := Lookup(string(word))
 	if !ok {

@@ -13,9 +13,9 @@ import (
 // problem is (a byte offset into Input) and why. It wraps
 // boardrules.ErrSyntax.
 type ParseError struct {
-	Input  string
-	Offset int
-	Reason string
+	Input  string // the text read
+	Offset int    // the byte offset of the problem in Input
+	Reason string // what is wrong, in words
 }
 
 // Errorf returns a *ParseError for input at offset with a formatted reason.

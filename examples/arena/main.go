@@ -156,7 +156,8 @@ func arena(prog *cli.Program, c config) error {
 				return fmt.Errorf("game %d ply %d: bot %s: %w", i+1, h.Len()+1, bot.Name(), err)
 			}
 		}
-		o := h.Position().Outcome()
+		end := h.Position()
+		o := end.Outcome()
 		var result string
 		switch {
 		case o.Status == boardrules.Ongoing:
@@ -164,13 +165,13 @@ func arena(prog *cli.Program, c config) error {
 			result = fmt.Sprintf("unfinished after %d plies", h.Len())
 		case o.Status == boardrules.Draw:
 			draws++
-			result = boardrules.ResultText(o)
+			result = boardrules.Describe(end)
 		case o.Winner == seat:
 			winsA++
-			result = "A wins (" + boardrules.ResultText(o) + ")"
+			result = "A wins (" + boardrules.Describe(end) + ")"
 		default:
 			winsB++
-			result = "B wins (" + boardrules.ResultText(o) + ")"
+			result = "B wins (" + boardrules.Describe(end) + ")"
 		}
 		plies += h.Len()
 		pr.Add(1)

@@ -296,7 +296,7 @@ func TestArenaScoresEachGameAndTheTotals(t *testing.T) {
 		switch {
 		case o.Status == boardrules.Draw:
 			draws++
-			want = "draw"
+			want = "Draw"
 		case o.Status == boardrules.Win && o.Winner == seatA:
 			winsA++
 			want = "A wins"

@@ -223,14 +223,17 @@
 // four-player game the rules cannot take one army off the board, so a
 // resignation ends the game for everyone, without a winner.
 //
-// Records. "history" prints the library's game record (boardrules.Record):
-// game, variant, moves and, for an end by the rules, the Result the rules
-// give. The server adds the tags Board, Event, Date, Seat0, Seat1, ... and,
-// for a game ended off the board (resignation, agreed draw), Termination:
-// the library vouches only for results its rules produce, so such a
-// record has no Result. A variant the registry does not list (Crumble's
-// "4x4") also carries its start's position code, so that any reader can
-// replay the record.
+// Records. "history" prints the library's game record (boardrules.Record),
+// in PGN's form: game, variant, moves, the result marker ("1-0", "0-1",
+// "1/2-1/2", "*" while the game goes on) and a Termination saying how the
+// game ended. The server adds the tags Board, Event, Date, Seat0, Seat1,
+// ... For a game ended off the board the Termination is the server's
+// ("alice (seat 0) resigned", "draw agreed", "move limit (1000 moves)")
+// and the marker follows from it: the other seat wins a two-player
+// resignation, an agreed draw and the move limit draw, and a resignation
+// of three or four players leaves "*". A variant the registry does not
+// list (Crumble's "4x4") also carries its start's position code, so that
+// any reader can replay the record.
 //
 // # Front doors
 //

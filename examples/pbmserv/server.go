@@ -780,10 +780,29 @@ func (g *game) record() boardrules.Record {
 	if !g.b.Created.IsZero() {
 		r.Tags["Date"] = g.b.Created.UTC().Format("2006.01.02")
 	}
-	if g.b.Termination != "" {
-		r.Tags["Termination"] = g.b.Termination
+	if g.b.Termination != "" && g.hist.Position().Outcome().Status == boardrules.Ongoing {
+		r.Termination, r.Result = g.b.Termination, offBoardResult(g.b)
 	}
 	return r
+}
+
+// offBoardResult is the result marker of a game ended off the board: the
+// other seat wins a two-player resignation, an agreed draw or the move
+// limit draws, and a resignation of three or four players ends the game
+// without a result ("*").
+func offBoardResult(b *Board) string {
+	players := len(b.Players)
+	if b.Termination == "draw agreed" || strings.HasPrefix(b.Termination, "move limit") {
+		return boardrules.ResultMarker(boardrules.Outcome{Status: boardrules.Draw}, players)
+	}
+	if players == 2 {
+		for seat := range boardrules.Player(2) {
+			if b.Termination == seatName(b, seat)+" resigned" {
+				return boardrules.ResultMarker(boardrules.Outcome{Status: boardrules.Win, Winner: 1 - seat}, players)
+			}
+		}
+	}
+	return "*"
 }
 
 // show is the board reply: a header naming the board and players, the

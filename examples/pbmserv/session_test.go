@@ -128,7 +128,7 @@ var sessionSteps = []step{
 	{line: "tumble board 1#3", err: "board 1 has 2 moves: no move #3 yet"},
 	{line: "tumble board 1#", err: `bad move number in "1#": write BOARD#N, N a number`},
 	{line: "tumble board", err: "usage: tumble board BOARD[#N]"},
-	{line: "tumble history 1", want: []string{"[Game \"tumbling\"]\n[Variant \"pbmserv-corner\"]\n[Board \"1\"]\n", "[Seat0 \"alice\"]\n[Seat1 \"bob\"]\n", "\n1. H1-H2T A8-B8\n"}},
+	{line: "tumble history 1", want: []string{"[Game \"tumbling\"]\n[Variant \"pbmserv-corner\"]\n[Board \"1\"]\n", "[Seat0 \"alice\"]\n[Seat1 \"bob\"]\n", "[Result \"*\"]\n\n1. H1-H2T A8-B8 *\n"}},
 	{line: "tumble history 1 2", err: "usage: tumble history BOARD"},
 
 	// Draws: propose, reject, propose, accept.
@@ -147,7 +147,7 @@ var sessionSteps = []step{
 	{line: "tumble accept 1 alice secret1 draw", want: []string{"alice accepts the draw on board 1\n", "game over after 2 moves: draw agreed\n"}},
 	{line: "tumble move 1 alice secret1 G1-G2", err: "board 1 is over: draw agreed"},
 	{line: "tumble resign 1 alice secret1", err: "board 1 is over: draw agreed"},
-	{line: "tumble history 1", want: []string{"[Termination \"draw agreed\"]\n", "1. H1-H2T A8-B8\n"}},
+	{line: "tumble history 1", want: []string{"[Termination \"draw agreed\"]\n[Result \"1/2-1/2\"]\n", "1. H1-H2T A8-B8 1/2-1/2\n"}},
 	// A past position of an ended game is shown as it was then: the end
 	// belongs to the last position only.
 	{line: "tumble board 1#1", want: []string{"as it was after move #1 of 2\n", "move #2: bob (seat 1) to play\n"}, not: []string{"game over"}},
@@ -218,7 +218,7 @@ func TestPlayToTheEnd(t *testing.T) {
 						t.Fatalf("ended by the rules, but stored Over %v Result %q", g.b.Over, g.b.Result)
 					}
 					hist := mustExec(t, s, w.word+" history "+itoa(id))
-					if want := "[Result \"" + boardrules.ResultText(p.Outcome()) + "\"]"; !strings.Contains(hist, want) {
+					if want := "[Result \"" + boardrules.ResultMarker(p.Outcome(), p.Players()) + "\"]"; !strings.Contains(hist, want) {
 						t.Fatalf("history lacks %s:\n%s", want, hist)
 					}
 					if _, err := boardrules.ParseRecord(hist); err != nil {

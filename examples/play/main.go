@@ -322,7 +322,7 @@ func (s *session) showGame() {
 	p := s.h.Position()
 	fmt.Fprintf(s.out, "%s\n", strings.TrimRight(p.String(), "\n"))
 	if o := p.Outcome(); o.Status != boardrules.Ongoing {
-		fmt.Fprintf(s.out, "Game over: %s.\n", boardrules.ResultText(o))
+		fmt.Fprintf(s.out, "Game over: %s.\n", boardrules.Describe(p))
 		return
 	}
 	fmt.Fprintf(s.out, "%s %s, move %d: %s to move.\n", p.Game(), p.Variant(), s.h.Len()+1, seat(p, p.ToMove()))
