@@ -43,27 +43,31 @@ type Step struct {
 	// and StepSwap for each step of its path.
 	Kind StepKind
 
-	// A split or join: the mover's pieces it removed and the pieces it
-	// created (the mover's colour), and the created piece that starts the
-	// path (the zero Piece for a move without a path).
+	// Removed and Added are, for a split or join, the mover's pieces it
+	// removed and the pieces it created (the mover's colour).
 	Removed, Added []Piece
-	Start          Piece
+	// Start is, for a split or join, the created piece that starts the
+	// path: the zero Piece for a move without a path.
+	Start Piece
 
-	// A swap: the direction ('E', 'N', 'S' or 'W'), the travelling piece
-	// before the step (the mover's colour) and the opponent's piece that
-	// shares its full side in that direction (the opponent's colour). After
-	// the swap To is the travelling piece.
-	Dir      byte
+	// Dir is a swap's direction: 'E', 'N', 'S' or 'W'.
+	Dir byte
+	// From and To are a swap's travelling piece before the step (the
+	// mover's colour) and the opponent's piece that shares its full side
+	// in direction Dir (the opponent's colour). After the swap To is the
+	// travelling piece.
 	From, To Piece
 	// Captured lists the pieces that the captures after the swap recoloured,
 	// with their new colours; From and To are among them when a capture
-	// turned them back. TravellerCaptured reports that the travelling piece
-	// (To) was captured: the path ends here.
-	Captured          []Piece
+	// turned them back.
+	Captured []Piece
+	// TravellerCaptured reports that the travelling piece (To) was
+	// captured: the path ends here.
 	TravellerCaptured bool
 
-	// Winner is the colour whose chain connects all four sides after this
-	// step, the end of the game; boardrules.NoPlayer if none.
+	// Winner is the seat of the colour whose chain connects all four sides
+	// after this step, which ends the game (Position.ColorOf names the
+	// colour); boardrules.NoPlayer if none.
 	Winner boardrules.Player
 }
 
