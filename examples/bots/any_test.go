@@ -11,22 +11,24 @@ import (
 )
 
 // gameBudget bounds the time of one test game through Any, so that a slow
-// engine (Crumble's random plies take milliseconds today) is tested on the
-// plies it manages and does not hold up the suite.
+// engine (Crumble's plies take microseconds, and an 8x8 board's many) is
+// tested on the plies it manages and does not hold up the suite.
 func gameBudget() time.Duration {
 	if testing.Short() {
-		return 200 * time.Millisecond
+		return 50 * time.Millisecond
 	}
 	return 500 * time.Millisecond
 }
 
 // TestBotsPlayEveryGameThroughAny: each kind of bot plays a game of every
 // registered game and variant (multi-player ones included) through the
-// Any-level Bot, on both paths, and every move it returns is legal.
+// Any-level Bot, on both paths (the engine's types, and an Any that hides
+// its engine, searched through its text moves), and every move it returns
+// is legal.
 func TestBotsPlayEveryGameThroughAny(t *testing.T) {
 	plies := 400
 	if testing.Short() {
-		plies = 40
+		plies = 16
 	}
 	for _, g := range boardrules.Games() {
 		for _, v := range g.Variants {
@@ -35,17 +37,17 @@ func TestBotsPlayEveryGameThroughAny(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, kind := range bots.Kinds {
-				fast, err := bots.New(kind, bots.Options{Seed: 1, Nodes: 20, Time: 20 * time.Millisecond})
+				fast, err := bots.New(kind, bots.Options{Seed: 1, Nodes: 20, Depth: 2, Time: 20 * time.Millisecond})
 				if err != nil {
 					t.Fatal(err)
 				}
-				text, _ := bots.New(kind, bots.Options{Seed: 1, Nodes: 5, MaxPlies: 10, Time: 20 * time.Millisecond})
+				plain, _ := bots.New(kind, bots.Options{Seed: 1, Nodes: 5, Depth: 1, MaxPlies: 10, Time: 20 * time.Millisecond})
 				p := start
 				deadline := time.Now().Add(gameBudget())
 				for ply := 0; ply < plies && p.Outcome().Status == boardrules.Ongoing && (ply < 6 || time.Now().Before(deadline)); ply++ {
 					var m string
-					if ply < 4 { // the Text path is slow: a few plies show it works
-						m, err = text.Move(anytest.Plain(p))
+					if ply < 4 { // the plain path is slow: a few plies show it works
+						m, err = plain.Move(anytest.Plain(p))
 					} else {
 						m, err = fast.Move(p)
 					}
@@ -58,15 +60,15 @@ func TestBotsPlayEveryGameThroughAny(t *testing.T) {
 					}
 					p = next
 				}
-				if kind == "mcts" && (fast.Stats().Playouts == 0 || text.Stats().Playouts == 0) {
-					t.Errorf("%s %s: playouts fast %d text %d: a path was not taken", g.Name, v, fast.Stats().Playouts, text.Stats().Playouts)
+				if kind == "mcts" && (fast.Stats().Playouts == 0 || plain.Stats().Playouts == 0) {
+					t.Errorf("%s %s: playouts fast %d plain %d: a path was not taken", g.Name, v, fast.Stats().Playouts, plain.Stats().Playouts)
 				}
 				if p.Outcome().Status != boardrules.Ongoing {
 					if _, err := fast.Move(p); !errors.Is(err, boardrules.ErrGameOver) {
 						t.Errorf("%s %s %s: Move at the end: %v, want ErrGameOver", g.Name, v, kind, err)
 					}
-					if _, err := text.Move(anytest.Plain(p)); !errors.Is(err, boardrules.ErrGameOver) {
-						t.Errorf("%s %s %s: Text Move at the end: %v, want ErrGameOver", g.Name, v, kind, err)
+					if _, err := plain.Move(anytest.Plain(p)); !errors.Is(err, boardrules.ErrGameOver) {
+						t.Errorf("%s %s %s: plain Move at the end: %v, want ErrGameOver", g.Name, v, kind, err)
 					}
 				}
 			}

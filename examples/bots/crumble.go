@@ -102,13 +102,13 @@ func (CrumbleEval) Evaluate(p crumble.Position, pl boardrules.Player) float64 {
 		}
 		score += s
 	}
-	if crumble.Color(pl) != crumble.Black { // seat 0 plays Black
+	if p.ColorOf(pl) != crumble.Black {
 		return -score
 	}
 	return score
 }
 
 func crumbleRectOf(pc crumble.Piece) crumbleRect {
-	x, y := pc.X.Float64(), pc.Y.Float64()
-	return crumbleRect{x, y, x + pc.W.Float64(), y + pc.H.Float64(), pc.Color}
+	x, y := pc.X().Float64(), pc.Y().Float64()
+	return crumbleRect{x, y, x + pc.W().Float64(), y + pc.H().Float64(), pc.Color()}
 }

@@ -79,9 +79,10 @@ func TestMCTSKeepsItsTime(t *testing.T) {
 
 // TestMCTSTreeStaysBounded: once the tree reaches its memory bound, the
 // search goes on running playouts without adding nodes, so a long Time
-// budget cannot take all the memory. A bound of 200 KB (tumbling: a node
-// and its position cost some 630 bytes, and each adds about 150 moves of 5
-// bytes) stops the tree at about 150 nodes of a 1,000-iteration search.
+// budget cannot take all the memory. A bound of 200 KB (tumbling: a
+// position costs some 600 bytes, and listing a node adds some 150
+// children of 64 bytes) stops the tree at a few dozen positions of a
+// 1,000-iteration search.
 func TestMCTSTreeStaysBounded(t *testing.T) {
 	const limit = 200 << 10
 	s := bots.NewMCTS[tumbling.Position, tumbling.Move](bots.Options{Seed: 1, Nodes: 1000, MaxPlies: 20})
@@ -95,10 +96,12 @@ func TestMCTSTreeStaysBounded(t *testing.T) {
 		t.Errorf("the bounded search chose %v: %v", m, err)
 	}
 	nodes := bots.TreeNodes(s)
-	// the last node added may pass the bound by one node and its moves
-	if size := bots.TreeSize(s); size > limit+4<<10 || nodes >= 1000 {
+	// the last listing may pass the bound by its children, and so may the
+	// listings of the final choice's check of the move it plays
+	if size := bots.TreeSize(s); size > limit+32<<10 || nodes >= 1000 {
 		t.Errorf("%d nodes, %d bytes in the tree, bound %d", nodes, size, limit)
 	}
+	t.Logf("%d positions, %d bytes", nodes, bots.TreeSize(s))
 	if got := s.Stats().Playouts; got != 1000 {
 		t.Errorf("%d playouts, want all 1000 iterations to run one", got)
 	}

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/boardrules/boardrules"
 )
@@ -12,15 +13,16 @@ func SetTreeLimit[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], n in
 	s.treeLimit = n
 }
 
-// TreeNodes is the number of nodes of the last search of s.
+// TreeNodes is the number of nodes the last search of s visited, those
+// with a position.
 func TreeNodes[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) int {
-	return len(s.nodes)
+	return len(s.pos)
 }
 
 // TreeSize is what the tree of the last search of s counts against its
 // bound.
 func TreeSize[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) int {
-	return len(s.nodes)*s.nodeSize + len(s.pool)*s.moveSize
+	return len(s.nodes)*s.nodeSize + len(s.pos)*s.posSize
 }
 
 // RootVisits maps each move of the root's children, in the last search of
@@ -30,8 +32,22 @@ func RootVisits[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) map[st
 	if len(s.nodes) == 0 {
 		return v
 	}
-	for c := s.nodes[0].child; c >= 0; c = s.nodes[c].sibling {
+	root := s.nodes[0]
+	for c := root.first; c < root.first+root.tried; c++ {
 		v[fmt.Sprint(s.nodes[c].move)] = s.nodes[c].visits
 	}
 	return v
 }
+
+// ClockPlayouts makes s time its playouts, evaluations included, and
+// returns a function that reads the total.
+func ClockPlayouts[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) func() time.Duration {
+	s.clockPlayouts = true
+	return func() time.Duration { return s.playoutTime }
+}
+
+// MCTSNodes is the iteration budget of s.
+func MCTSNodes[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) int { return s.opts.Nodes }
+
+// MCTSCut is the playout length after which s evaluates (0: never).
+func MCTSCut[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) int { return s.cut }

@@ -20,10 +20,9 @@ type MCTS[P boardrules.Position[P, M], M comparable] struct {
 	cut    int
 	r      *rand.Rand
 	t      tactics[P, M]
-	nodes  []node[M] // the tree; nodes[0] is the root
-	pos    []P       // pos[i] is the position of nodes[i]
-	pool   []M       // the untried moves of every listed node, in segments
-	buf    []M       // the playout's move buffer
+	nodes  []node[M] // the tree; nodes[0] is the root, a node's children lie side by side
+	pos    []P       // the positions of the nodes visited (node.pos)
+	buf    []M       // the move buffer of listings and playouts
 	order  []int32   // the root's children, for the final choice
 	stats  Stats
 	seats  int
@@ -35,9 +34,13 @@ type MCTS[P boardrules.Position[P, M], M comparable] struct {
 	// sample draws a playout move when P implements boardrules.Sampler
 	// (nil otherwise: a uniform choice from AppendLegalMoves)
 	sample func(P, *rand.Rand) (M, bool)
-	// treeLimit bounds the bytes of nodes, pos and pool (treeBytes but in
-	// tests); nodeSize is what a node costs there before its moves
-	treeLimit, nodeSize, moveSize int
+	// treeLimit bounds the bytes of nodes and pos (treeBytes but in
+	// tests); nodeSize and posSize are what each costs there
+	treeLimit, nodeSize, posSize int
+	// clockPlayouts makes the search time its playouts (evaluations
+	// included) into playoutTime, for the benchmark of its share
+	clockPlayouts bool
+	playoutTime   time.Duration
 }
 
 // treeBytes bounds the memory of the tree: a Time budget alone would let
@@ -61,19 +64,25 @@ const (
 	quick
 )
 
+// node is a position of the tree, or a move of a listed node not yet
+// visited (pos -1). A node's moves become its children when it is listed,
+// all at once and in a random order, so that they lie side by side for
+// the selection, and the next one to visit is the first untried.
 type node[M any] struct {
-	move     M     // the move that led here (none at the root)
-	parent   int32 // -1 at the root
-	child    int32 // first child, -1 when none
-	sibling  int32 // next child of the parent, -1 when none
-	untried  int32 // start of this node's untried moves in the pool
-	nUntried int32 // how many are left; -1 until the node's moves are listed
-	visits   float64
-	reward   float64           // sum of the rewards of the iterations through here, for mover
-	mover    boardrules.Player // the seat that made move
-	toMove   boardrules.Player // the seat to move here; NoPlayer once the game has ended
-	proof    int8
-	flags    uint8
+	move    M     // the move that led here (none at the root)
+	parent  int32 // -1 at the root
+	first   int32 // the first child; -1 until the node is listed
+	count   int32 // the children, one a move
+	tried   int32 // the children visited: first to first+tried-1
+	pos     int32 // the position's index in MCTS.pos; -1 until visited
+	visits  float64
+	reward  float64           // sum of the rewards of the iterations through here, for mover
+	inv     float64           // 1/visits
+	invSqrt float64           // 1/sqrt(visits)
+	mover   boardrules.Player // the seat that made move
+	toMove  boardrules.Player // the seat to move here; NoPlayer once the game has ended
+	proof   int8
+	flags   uint8
 }
 
 // NewMCTS returns an MCTS bot with options o (zero fields get the game's
@@ -97,8 +106,8 @@ func NewMCTS[P boardrules.Position[P, M], M comparable](o Options) *MCTS[P, M] {
 	}
 	s := &MCTS[P, M]{opts: o, r: o.rand(), treeLimit: treeBytes}
 	s.SetEvaluator(EvaluatorOf[P]())
-	s.nodeSize = int(unsafe.Sizeof(node[M]{})) + int(unsafe.Sizeof(*new(P)))
-	s.moveSize = int(unsafe.Sizeof(*new(M)))
+	s.nodeSize = int(unsafe.Sizeof(node[M]{}))
+	s.posSize = int(unsafe.Sizeof(*new(P)))
 	// Decided once, and reached through a pointer to a P that each call
 	// overwrites: putting each position into an interface would allocate a
 	// copy of it every ply.
@@ -136,44 +145,55 @@ func (s *MCTS[P, M]) Choose(p P) (M, error) {
 	}
 	s.t.deadline = time.Time{}
 	s.seats = min(p.Players(), len(s.result))
-	s.nodes, s.pos, s.pool = s.nodes[:0], s.pos[:0], s.pool[:0]
-	root := s.newNode(p, -1, *new(M), boardrules.NoPlayer)
-	if s.nodes[root].toMove == boardrules.NoPlayer {
+	s.nodes, s.pos = s.nodes[:0], s.pos[:0]
+	s.nodes = append(s.nodes, node[M]{parent: -1, first: -1, mover: boardrules.NoPlayer, proof: unproven, pos: -1})
+	s.visit(0, p)
+	root := &s.nodes[0]
+	if root.toMove == boardrules.NoPlayer {
 		var none M
 		return none, gameOver(p)
 	}
 	// Listing the root tries every move for a win at once, whatever the
 	// budget: a search could only find it, and a small budget spread over
 	// many moves might not.
-	if k := s.list(root); k >= 0 {
+	if c := s.list(0); c >= 0 {
 		s.stats.Moves++
-		return s.pool[k], nil
+		return s.nodes[c].move, nil
 	}
 	s.t.deadline = s.deadline
-	switch s.nodes[root].nUntried {
+	switch s.nodes[0].count {
 	case 0: // an engine whose ToMove does not say the game ended
 		var none M
 		return none, gameOver(p)
 	case 1: // nothing to think about
 		s.stats.Moves++
-		return s.pool[s.nodes[root].untried], nil
+		return s.nodes[s.nodes[0].first].move, nil
 	}
 	for i := 0; s.opts.Nodes <= 0 || i < s.opts.Nodes; i++ {
 		// Checked at every iteration: a clock read is cheap beside a
 		// playout, and a slow engine's playout may take long.
-		if i > 0 && s.pastDeadline() || s.nodes[root].proof != unproven {
+		if i > 0 && s.pastDeadline() || s.nodes[0].proof != unproven {
 			break
 		}
 		n := s.descend()
+		var t0 time.Time
+		if s.clockPlayouts {
+			t0 = time.Now()
+		}
 		if pr := s.nodes[n].proof; pr != unproven {
 			s.stats.Playouts++ // a playout of no ply: the result is known
 			s.exact(pr)
 		} else {
-			s.playout(s.pos[n])
+			s.playout(s.pos[s.nodes[n].pos])
+		}
+		if s.clockPlayouts {
+			s.playoutTime += time.Since(t0)
 		}
 		for ; n >= 0; n = s.nodes[n].parent {
 			nd := &s.nodes[n]
 			nd.visits++
+			nd.inv = 1 / nd.visits
+			nd.invSqrt = math.Sqrt(nd.inv)
 			if nd.mover >= 0 {
 				nd.reward += s.result[nd.mover]
 			}
@@ -183,63 +203,89 @@ func (s *MCTS[P, M]) Choose(p P) (M, error) {
 	return s.final(p), nil
 }
 
-// newNode adds a node for position p and returns its index. Its moves are
-// listed only when the search comes back to it (see list): most nodes of
-// a wide tree are visited once, and listing them would cost more than
-// their playout.
-func (s *MCTS[P, M]) newNode(p P, parent int32, move M, mover boardrules.Player) int32 {
-	i := int32(len(s.nodes))
-	nd := node[M]{
-		move: move, mover: mover, parent: parent, child: -1, sibling: -1,
-		nUntried: -1, toMove: p.ToMove(), proof: unproven,
-	}
-	if nd.toMove == boardrules.NoPlayer {
+// visit gives node n its position p, and its proof when the game is over.
+func (s *MCTS[P, M]) visit(n int32, p P) {
+	nd := &s.nodes[n]
+	nd.pos = int32(len(s.pos))
+	s.pos = append(s.pos, p)
+	nd.toMove = p.ToMove()
+	if nd.toMove == boardrules.NoPlayer && nd.proof == unproven {
 		nd.proof = outcomeProof(p.Outcome())
 	}
-	s.nodes = append(s.nodes, nd)
-	s.pos = append(s.pos, p)
-	if parent >= 0 {
-		s.nodes[i].sibling = s.nodes[parent].child
-		s.nodes[parent].child = i
-	}
-	return i
 }
 
-// list lists the moves of node n and tries each for a win at once. When
-// one wins, n is proven won by its side to move, and list returns the
-// move's index in the pool; otherwise -1.
-func (s *MCTS[P, M]) list(n int32) int {
-	start := len(s.pool)
-	s.pool = s.pos[n].AppendLegalMoves(s.pool)
+// full reports whether the tree has reached its bound.
+func (s *MCTS[P, M]) full() bool {
+	return len(s.nodes)*s.nodeSize+len(s.pos)*s.posSize >= s.treeLimit
+}
+
+// list makes the moves of node n its children, in a random order, and
+// tries each for a win at once; a child that ends the game is proven
+// then. When one wins, n is proven won by its side to move, and list
+// returns that child; otherwise -1. Nodes are listed when the search comes
+// back to them: most nodes of a wide tree are visited once, and listing
+// them would cost more than their playout.
+func (s *MCTS[P, M]) list(n int32) int32 {
+	p := s.pos[s.nodes[n].pos]
+	s.buf = p.AppendLegalMoves(s.buf[:0])
+	s.r.Shuffle(len(s.buf), func(i, j int) { s.buf[i], s.buf[j] = s.buf[j], s.buf[i] })
+	first, me := int32(len(s.nodes)), s.nodes[n].toMove
+	for _, m := range s.buf {
+		s.nodes = append(s.nodes, node[M]{move: m, parent: n, first: -1, pos: -1, mover: me, toMove: boardrules.NoPlayer, proof: unproven})
+	}
 	nd := &s.nodes[n]
-	nd.untried, nd.nUntried = int32(start), int32(len(s.pool)-start)
-	if nd.nUntried == 0 { // an engine whose ToMove does not say the game ended
+	nd.first, nd.count = first, int32(len(s.buf))
+	if nd.count == 0 { // an engine whose ToMove does not say the game ended
 		nd.toMove = boardrules.NoPlayer
-		s.prove(n, outcomeProof(s.pos[n].Outcome()), false)
+		s.prove(n, outcomeProof(p.Outcome()), false)
 		return -1
 	}
-	k, complete := s.t.winningMove(s.pos[n], s.pool[start:])
-	switch {
-	case k >= 0:
-		s.prove(n, int8(nd.toMove), true)
-		return start + k
-	case complete:
-		nd.flags |= scanned
+	return s.scan(n)
+}
+
+// scan tries every move of listed node n for a win at once, reading the
+// clock every 16 moves; see list.
+func (s *MCTS[P, M]) scan(n int32) int32 {
+	p := s.pos[s.nodes[n].pos]
+	nd := &s.nodes[n]
+	me := nd.toMove
+	for c := nd.first; c < nd.first+nd.count; c++ {
+		if s.nodes[c].proof == unproven {
+			if over, w := ended(p.PlayUnchecked(s.nodes[c].move)); over {
+				s.nodes[c].proof = drawn
+				if w != boardrules.NoPlayer {
+					s.nodes[c].proof = int8(w)
+				}
+			}
+		}
+		if s.nodes[c].proof == int8(me) {
+			s.prove(n, int8(me), true)
+			return c
+		}
+		if k := c - nd.first; k&15 == 15 && !s.t.deadline.IsZero() && !time.Now().Before(s.t.deadline) {
+			return -1
+		}
+	}
+	nd.flags |= scanned
+	// Every move may end the game: then n is proven too.
+	if last := nd.first + nd.count - 1; s.nodes[last].proof != unproven {
+		s.settle(last, s.nodes[last].proof)
 	}
 	return -1
 }
 
 // descend walks down by UCT and returns the node whose result the
-// iteration backs up: a new child added for a random untried move, a
-// proven node, or (when the tree is full) the node where the walk stops.
+// iteration backs up: a child visited for the first time, a proven node,
+// or (when the tree is full) the node where the walk stops.
 func (s *MCTS[P, M]) descend() int32 {
 	n := int32(0)
 	for {
-		if s.nodes[n].proof != unproven {
+		nd := &s.nodes[n]
+		if nd.proof != unproven {
 			return n
 		}
-		full := len(s.nodes)*s.nodeSize+len(s.pool)*s.moveSize >= s.treeLimit
-		if s.nodes[n].nUntried < 0 {
+		full := s.full()
+		if nd.first < 0 {
 			if full {
 				return n
 			}
@@ -247,9 +293,18 @@ func (s *MCTS[P, M]) descend() int32 {
 			if s.nodes[n].proof != unproven {
 				return n
 			}
+			nd = &s.nodes[n]
 		}
-		if s.nodes[n].nUntried > 0 && !full {
-			return s.expand(n)
+		if nd.tried < nd.count && !full {
+			c := nd.first + nd.tried
+			nd.tried++
+			if s.nodes[c].proof == unproven { // (a proven child not yet visited ends the game)
+				s.visit(c, s.pos[nd.pos].PlayUnchecked(s.nodes[c].move))
+			}
+			if pr := s.nodes[c].proof; pr != unproven {
+				s.settle(c, pr)
+			}
+			return c
 		}
 		c := s.bestChild(n)
 		if c < 0 {
@@ -259,26 +314,10 @@ func (s *MCTS[P, M]) descend() int32 {
 	}
 }
 
-// expand adds a child of n for a random one of its untried moves.
-func (s *MCTS[P, M]) expand(n int32) int32 {
-	nd := &s.nodes[n]
-	k := nd.untried + int32(s.r.IntN(int(nd.nUntried)))
-	last := nd.untried + nd.nUntried - 1
-	s.pool[k], s.pool[last] = s.pool[last], s.pool[k]
-	nd.nUntried--
-	m := s.pool[last]
-	p := s.pos[n]
-	c := s.newNode(p.PlayUnchecked(m), n, m, nd.toMove)
-	if pr := s.nodes[c].proof; pr != unproven {
-		s.settle(c, pr)
-	}
-	return c
-}
-
-// bestChild is the child of n with the highest upper confidence bound,
-// leaving out the children proven lost for the side to move at n, unless
-// all are (which the proofs allow only in a game of three or four, where
-// the side to move may not care who wins); -1 when n has no child.
+// bestChild is the tried child of n with the highest upper confidence
+// bound, leaving out the children proven lost for the side to move at n,
+// unless all are (which the proofs allow only in a game of three or four,
+// where the side to move may not care who wins); -1 when n has none.
 func (s *MCTS[P, M]) bestChild(n int32) int32 {
 	if c := s.ucb(n, true); c >= 0 {
 		return c
@@ -288,33 +327,36 @@ func (s *MCTS[P, M]) bestChild(n int32) int32 {
 
 // ucb is bestChild's choice, with or without the children proven lost.
 func (s *MCTS[P, M]) ucb(n int32, skipLost bool) int32 {
-	logN := math.Log(s.nodes[n].visits)
+	nd := &s.nodes[n]
+	explore := s.opts.C * math.Sqrt(math.Log(nd.visits))
+	draw := 1 / float64(s.seats)
 	best, bestScore := int32(-1), math.Inf(-1)
-	for c := s.nodes[n].child; c >= 0; c = s.nodes[c].sibling {
-		nc := &s.nodes[c]
-		mean := nc.reward / nc.visits
+	children := s.nodes[nd.first : nd.first+nd.tried]
+	for i := range children {
+		nc := &children[i]
+		mean := nc.reward * nc.inv
 		switch nc.proof {
 		case unproven:
 		case drawn:
-			mean = 1 / float64(s.seats)
+			mean = draw
 		default: // won by another seat: a win for the side to move would have proven n
 			if skipLost {
 				continue
 			}
 		}
-		score := mean + s.opts.C*math.Sqrt(logN/nc.visits)
-		if score > bestScore {
-			best, bestScore = c, score
+		if score := mean + explore*nc.invSqrt; score > bestScore {
+			best, bestScore = int32(i), score
 		}
 	}
-	return best
+	if best < 0 {
+		return -1
+	}
+	return nd.first + best
 }
 
 // prove marks node n proven with result pr and carries the proof up the
-// tree: a parent is won by its side to move when one child is, and proven
-// when every move of it is and the results agree (a draw when one child
-// is drawn and none won, in which the side to move takes the draw). inOne
-// marks a node won by its side to move in one move.
+// tree (see settle). inOne marks a node won by its side to move in one
+// move.
 func (s *MCTS[P, M]) prove(n int32, pr int8, inOne bool) {
 	s.nodes[n].proof = pr
 	if inOne {
@@ -323,7 +365,10 @@ func (s *MCTS[P, M]) prove(n int32, pr int8, inOne bool) {
 	s.settle(n, pr)
 }
 
-// settle carries the proof of node n, pr, to its ancestors.
+// settle carries the proof of node n, pr, to its ancestors: a parent is
+// won by its side to move when one child is, and proven when every move
+// of it is and the results agree (a draw when one child is drawn and none
+// won, in which the side to move takes the draw).
 func (s *MCTS[P, M]) settle(n int32, pr int8) {
 	for {
 		par := s.nodes[n].parent
@@ -344,11 +389,8 @@ func (s *MCTS[P, M]) settle(n int32, pr int8) {
 			n = par
 			continue
 		}
-		if pn.nUntried != 0 {
-			return
-		}
 		result, hasDraw, mixed := unproven, false, false
-		for c := pn.child; c >= 0; c = s.nodes[c].sibling {
+		for c := pn.first; c < pn.first+pn.count; c++ {
 			switch cp := s.nodes[c].proof; {
 			case cp == unproven:
 				return
@@ -472,17 +514,20 @@ const (
 // final chooses the root's move (see the package doc, Choosing the move):
 // a proven win; else the most visited child of the best rank, where the
 // rank of a move that could be safe is checked, most visited first, until
-// one is; the untried moves are checked after the children; with no safe
-// move at all, the move that leaves the fewest winning replies.
+// one is; the moves never tried are checked after the tried ones; with no
+// safe move at all, the move that leaves the fewest winning replies.
 func (s *MCTS[P, M]) final(p P) M {
-	me := int8(s.nodes[0].toMove)
+	root := s.nodes[0]
+	me := int8(root.toMove)
 	s.order = s.order[:0]
-	for c := s.nodes[0].child; c >= 0; c = s.nodes[c].sibling {
+	for c := root.first; c < root.first+root.count; c++ {
 		if s.nodes[c].proof == me {
 			return s.nodes[c].move
 		}
 		s.order = append(s.order, c)
 	}
+	// tried children by visits (the untried ones, none, come last in
+	// their random order)
 	slices.SortStableFunc(s.order, func(i, j int32) int {
 		a, b := &s.nodes[i], &s.nodes[j]
 		return cmp.Or(cmp.Compare(b.visits, a.visits), cmp.Compare(b.reward, a.reward))
@@ -492,68 +537,42 @@ func (s *MCTS[P, M]) final(p P) M {
 			return s.nodes[c].move
 		}
 	}
-	// The untried moves, in the pool's random order.
-	root := &s.nodes[0]
-	untried := s.pool[root.untried : root.untried+root.nUntried]
 	var unsafe []M
-	for _, m := range untried {
-		q := p.PlayUnchecked(m)
-		if over, w := ended(q); over && int8(w) != me && w != boardrules.NoPlayer {
-			continue
-		}
-		if !s.t.hasWin(q) {
-			return m
-		}
-		unsafe = append(unsafe, m)
-	}
 	for _, c := range s.order {
-		if s.rank(c) == rankLosesLater {
+		switch s.rank(c) {
+		case rankLosesLater:
 			return s.nodes[c].move
-		}
-	}
-	for _, c := range s.order {
-		if s.rank(c) == rankUnsafe {
+		case rankUnsafe:
 			unsafe = append(unsafe, s.nodes[c].move)
 		}
 	}
 	if len(unsafe) > 0 {
 		return s.t.fewestThreats(p, unsafe, nil)
 	}
-	if len(s.order) > 0 {
-		return s.nodes[s.order[0]].move
-	}
-	return untried[0]
+	return s.nodes[s.order[0]].move
 }
 
 // rank ranks root child c, checking that it is safe when it may be: its
 // moves are listed and scanned in full if the search has not done it.
 func (s *MCTS[P, M]) rank(c int32) int {
-	nd := &s.nodes[c]
-	me := s.nodes[0].toMove
-	if nd.proof == unproven && nd.flags&scanned == 0 {
+	if nd := &s.nodes[c]; nd.proof == unproven && nd.flags&scanned == 0 {
+		if nd.pos < 0 {
+			s.visit(c, s.pos[0].PlayUnchecked(nd.move))
+		}
 		// the scan ignores the deadline: the guarantee is worth the time
 		saved := s.t.deadline
 		s.t.deadline = time.Time{}
-		if nd.nUntried < 0 {
+		if s.nodes[c].first < 0 {
 			s.list(c)
 		} else {
-			q := s.pos[c]
-			moves := s.pool[nd.untried : nd.untried+nd.nUntried]
-			// the tried moves are the children, unproven or lost for
-			// the side to move; a scan of the untried ones completes it
-			if k, _ := s.t.winningMove(q, moves); k >= 0 {
-				s.prove(c, int8(nd.toMove), true)
-			} else {
-				nd.flags |= scanned
-			}
+			s.scan(c)
 		}
 		s.t.deadline = saved
 	}
+	nd := &s.nodes[c]
 	switch nd.proof {
-	case unproven, drawn:
-		return rankSafe
-	case int8(me):
-		return rankSafe // cannot happen: final returns a proven win first
+	case unproven, drawn, int8(s.nodes[0].toMove):
+		return rankSafe // (a proven win is returned before any rank)
 	}
 	switch {
 	case nd.toMove == boardrules.NoPlayer:

@@ -139,7 +139,8 @@ func TestMCTSProvesALossInItsTree(t *testing.T) {
 }
 
 // TestMCTSStopsOnAProvenRoot: once the solver proves the root, the search
-// stops: here every move of the root is proven at its first visit.
+// stops: here every move of the root ends the game, so the listing of the
+// root proves them all, and the root, before any iteration.
 func TestMCTSStopsOnAProvenRoot(t *testing.T) {
 	tb := &table{players: 2, spots: map[string]spot{
 		"drawn":    {end: draw},
@@ -150,7 +151,7 @@ func TestMCTSStopsOnAProvenRoot(t *testing.T) {
 	if m, err := s.Choose(tb.start("start")); err != nil || m != "b" {
 		t.Errorf("%v, %v; want the draw b", m, err)
 	}
-	if got := s.Stats().Playouts; got != 3 {
-		t.Errorf("%d playouts, want 3 (one a move, then the root is proven)", got)
+	if got := s.Stats().Playouts; got != 0 {
+		t.Errorf("%d playouts, want none: the root is proven from the start", got)
 	}
 }
