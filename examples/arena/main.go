@@ -153,6 +153,7 @@ func arena(prog *cli.Program, c config) error {
 	var winsA, winsB, draws, unfinished, plies int
 	var stats [2]bots.Stats
 	var blunders [2]int
+	var slowest [2]time.Duration // each bot's longest move
 	for i := range c.games {
 		seat := boardrules.Player(i % players)
 		var b [2]bots.Bot
@@ -171,8 +172,11 @@ func arena(prog *cli.Program, c config) error {
 		line := []boardrules.Any{start} // every position, for the blunder check
 		for h.Len() < c.maxPlies && h.Position().Outcome().Status == boardrules.Ongoing {
 			p := h.Position()
-			bot := b[botOf(p.ToMove())]
+			k := botOf(p.ToMove())
+			bot := b[k]
+			began := time.Now()
 			m, err := bot.Move(p)
+			slowest[k] = max(slowest[k], time.Since(began))
 			if err == nil {
 				err = h.Play(m)
 			}
@@ -224,7 +228,8 @@ func arena(prog *cli.Program, c config) error {
 		if s.Moves == 0 {
 			continue
 		}
-		fmt.Fprintf(out, "%s (%s): %d moves in %v, %v a move", name, c.kind[k], s.Moves, s.Time.Round(time.Millisecond), (s.Time / time.Duration(s.Moves)).Round(time.Microsecond))
+		fmt.Fprintf(out, "%s (%s): %d moves in %v, %v a move, at most %v", name, c.kind[k], s.Moves, s.Time.Round(time.Millisecond),
+			(s.Time / time.Duration(s.Moves)).Round(time.Microsecond), slowest[k].Round(time.Microsecond))
 		if s.Playouts > 0 {
 			fmt.Fprintf(out, "; %d playouts, %.0f playouts/s, %.0f plies/s", s.Playouts, s.PlayoutsPerSecond(), float64(s.Plies)/s.Time.Seconds())
 		}

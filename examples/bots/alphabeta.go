@@ -32,6 +32,8 @@ type AlphaBeta[P boardrules.Position[P, M], M comparable] struct {
 	canAbort bool // the deadline may stop the current iteration
 	aborted  bool
 	nodes    int64
+	value    float64 // the value of the last iteration completed
+	noTable  bool    // for tests: search without the transposition table
 }
 
 // ttBits sizes the transposition table: 2^17 entries of 24 bytes, 3 MiB a
@@ -130,7 +132,7 @@ func (s *AlphaBeta[P, M]) Choose(p P) (M, error) {
 		if s.aborted {
 			break
 		}
-		best = b
+		best, s.value = b, v
 		s.stats.Depth++
 		if math.Abs(v) >= evalMax || !s.deadline.IsZero() && time.Since(start) > s.opts.Time/2 {
 			break
@@ -189,7 +191,7 @@ func (s *AlphaBeta[P, M]) search(p P, depth, ply int, alpha, beta float64) float
 	h := p.Hash()
 	e := &s.tt[h&(1<<ttBits-1)]
 	ttBest := -1
-	if e.hash == h && e.gen == s.gen {
+	if e.hash == h && e.gen == s.gen && !s.noTable {
 		ttBest = int(e.best)
 		if int(e.depth) >= depth {
 			v := fromTable(e.value, ply)
@@ -269,8 +271,9 @@ func (s *AlphaBeta[P, M]) orderMoves(ply, ttBest int) []int32 {
 			}
 		}
 	}
+	killers := order[head:]
 	for i := range moves {
-		if i == ttBest || len(order) > head && in(order[head:], int32(i)) {
+		if i == ttBest || in(killers, int32(i)) {
 			continue
 		}
 		order = append(order, int32(i))

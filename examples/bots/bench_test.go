@@ -126,3 +126,33 @@ func benchShare[P boardrules.Position[P, M], M comparable](b *testing.B, start P
 		})
 	}
 }
+
+// BenchmarkEvaluate times each game's evaluation on positions of a seeded
+// random game (its first 40 plies).
+//
+//	go test -run '^$' -bench Evaluate -benchmem ./examples/bots/
+func BenchmarkEvaluate(b *testing.B) {
+	b.Run("crumble", func(b *testing.B) { benchEvaluate(b, crumble.Standard(), bots.CrumbleEval{}) })
+	b.Run("flooprail", func(b *testing.B) { benchEvaluate(b, flooprail.Standard(), bots.FloopRailEval{}) })
+	b.Run("terrace", func(b *testing.B) { benchEvaluate(b, terrace.Standard(), bots.TerraceEval{}) })
+	b.Run("tumbling", func(b *testing.B) { benchEvaluate(b, tumbling.Standard(), bots.TumblingEval{}) })
+}
+
+func benchEvaluate[P boardrules.Position[P, M], M comparable](b *testing.B, start P, e bots.Evaluator[P]) {
+	var positions []P
+	p := start
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 40 {
+		if p.ToMove() == boardrules.NoPlayer {
+			break
+		}
+		positions = append(positions, p)
+		p, _ = boardrules.Playout(p, r, 1)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		e.Evaluate(positions[i%len(positions)], 0)
+		i++
+	}
+}

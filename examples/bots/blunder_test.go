@@ -47,7 +47,7 @@ func noBlunders[P boardrules.Position[P, M], M comparable](t *testing.T, start P
 func TestBotsNeverBlunder(t *testing.T) {
 	games := 6
 	if testing.Short() {
-		games = 2
+		games = 1
 	}
 	t.Run("tumbling", func(t *testing.T) { noBlunders(t, tumbling.Standard(), games, 100, matchMaxPlies) })
 	t.Run("flooprail", func(t *testing.T) { noBlunders(t, flooprail.Standard(), games, 100, matchMaxPlies) })

@@ -44,6 +44,11 @@ type Options struct {
 	// game the logistic 1/(1+e^(-v/Squash)) of seat 0's score v. A score
 	// of Squash is worth 0.73 of a win. 0 takes the game's default.
 	Squash float64
+	// Minimax weighs the implicit minimax value of a node against the
+	// mean of its rewards in the selection, in a two-player game with an
+	// evaluation (see the package doc, MCTS): 0 takes the game's default,
+	// a negative value uses the means alone.
+	Minimax float64
 }
 
 // The package-wide defaults of Options, for games without their own (see

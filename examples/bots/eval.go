@@ -48,10 +48,11 @@ func EvaluatorOf[P any]() Evaluator[P] {
 // chosen by measurement so that a move takes about a second or less on the
 // project's machine (see the package doc, Budgets).
 type Defaults struct {
-	Nodes  int     // MCTS iterations per move
-	Cut    int     // MCTS playout plies before the evaluation (0: never cut)
-	Squash float64 // MCTS evaluation scale
-	Depth  int     // alpha-beta depth
+	Nodes   int     // MCTS iterations per move
+	Cut     int     // MCTS playout plies before the evaluation (-1: never cut)
+	Squash  float64 // MCTS evaluation scale
+	Minimax float64 // MCTS weight of the implicit minimax values (-1: none)
+	Depth   int     // alpha-beta depth
 }
 
 // DefaultsOf returns the defaults of the game by its registry name
@@ -61,16 +62,16 @@ func DefaultsOf(game string) Defaults {
 	if d, ok := gameDefaults[game]; ok {
 		return d
 	}
-	return Defaults{Nodes: DefaultNodes, Squash: 1, Depth: DefaultDepth}
+	return Defaults{Nodes: DefaultNodes, Cut: -1, Squash: 1, Minimax: -1, Depth: DefaultDepth}
 }
 
 // gameDefaults are the measured defaults of the four games; the package
 // doc gives the measurements.
 var gameDefaults = map[string]Defaults{
-	tumbling.Name:  {Nodes: 4000, Cut: 6, Squash: 4, Depth: 2},
-	flooprail.Name: {Nodes: 20000, Cut: 8, Squash: 2, Depth: 6},
-	terrace.Name:   {Nodes: 10000, Cut: 8, Squash: 3, Depth: 3},
-	crumble.Name:   {Nodes: 2000, Cut: 4, Squash: 1, Depth: 2},
+	tumbling.Name:  {Nodes: 20000, Cut: 1, Squash: 4, Minimax: 0.6, Depth: 2},
+	flooprail.Name: {Nodes: 20000, Cut: 8, Squash: 2, Minimax: -1, Depth: 6},
+	terrace.Name:   {Nodes: 10000, Cut: 8, Squash: 3, Minimax: -1, Depth: 3},
+	crumble.Name:   {Nodes: 2000, Cut: 4, Squash: 1, Minimax: -1, Depth: 2},
 }
 
 // tuning is what a searcher of engine type P starts from: the game's

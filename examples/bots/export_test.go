@@ -51,3 +51,16 @@ func MCTSNodes[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) int { r
 
 // MCTSCut is the playout length after which s evaluates (0: never).
 func MCTSCut[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) int { return s.cut }
+
+// WinScore is what alpha-beta scores a won game at the root.
+const WinScore = winScore
+
+// EvalMax bounds alpha-beta's evaluations.
+const EvalMax = evalMax
+
+// LastValue is the value, for the seat that searched, of the last
+// iteration alpha-beta completed in its last search.
+func LastValue[P boardrules.Position[P, M], M comparable](s *AlphaBeta[P, M]) float64 { return s.value }
+
+// NoTable makes s search without its transposition table.
+func NoTable[P boardrules.Position[P, M], M comparable](s *AlphaBeta[P, M]) { s.noTable = true }

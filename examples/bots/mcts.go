@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"time"
 	"unsafe"
 
@@ -15,9 +17,11 @@ import (
 // for wins and losses and a tactical guard on the move it plays; see the
 // package doc for the method and the decisions.
 type MCTS[P boardrules.Position[P, M], M comparable] struct {
-	opts   Options
-	eval   Evaluator[P]
-	cut    int
+	opts Options
+	eval Evaluator[P]
+	cut  int // playout plies before the evaluation; -1: never
+	// alpha weighs the implicit minimax values in the selection (0: none)
+	alpha  float64
 	r      *rand.Rand
 	t      tactics[P, M]
 	nodes  []node[M] // the tree; nodes[0] is the root, a node's children lie side by side
@@ -79,6 +83,7 @@ type node[M any] struct {
 	reward  float64           // sum of the rewards of the iterations through here, for mover
 	inv     float64           // 1/visits
 	invSqrt float64           // 1/sqrt(visits)
+	mm      float64           // the implicit minimax value, for mover (see MCTS.alpha)
 	mover   boardrules.Player // the seat that made move
 	toMove  boardrules.Player // the seat to move here; NoPlayer once the game has ended
 	proof   int8
@@ -104,6 +109,9 @@ func NewMCTS[P boardrules.Position[P, M], M comparable](o Options) *MCTS[P, M] {
 	if o.Squash <= 0 {
 		o.Squash = tn.Squash
 	}
+	if o.Minimax == 0 {
+		o.Minimax = tn.Minimax
+	}
 	s := &MCTS[P, M]{opts: o, r: o.rand(), treeLimit: treeBytes}
 	s.SetEvaluator(EvaluatorOf[P]())
 	s.nodeSize = int(unsafe.Sizeof(node[M]{}))
@@ -125,9 +133,15 @@ func NewMCTS[P boardrules.Position[P, M], M comparable](o Options) *MCTS[P, M] {
 // short; nil plays every playout to its end (or to MaxPlies).
 func (s *MCTS[P, M]) SetEvaluator(e Evaluator[P]) {
 	s.eval = e
-	s.cut = max(s.opts.Cut, 0)
+	s.cut, s.alpha = s.opts.Cut, max(s.opts.Minimax, 0)
+	if v, err := strconv.Atoi(os.Getenv("BOTS_X_CUT")); err == nil {
+		s.cut = v
+	}
+	if v, err := strconv.ParseFloat(os.Getenv("BOTS_X_ALPHA"), 64); err == nil {
+		s.alpha = v
+	}
 	if e == nil {
-		s.cut = 0
+		s.cut, s.alpha = -1, 0
 	}
 }
 
@@ -304,6 +318,9 @@ func (s *MCTS[P, M]) descend() int32 {
 			if pr := s.nodes[c].proof; pr != unproven {
 				s.settle(c, pr)
 			}
+			if s.alpha > 0 && s.seats == 2 {
+				s.backupMinimax(c)
+			}
 			return c
 		}
 		c := s.bestChild(n)
@@ -311,6 +328,37 @@ func (s *MCTS[P, M]) descend() int32 {
 			return n
 		}
 		n = c
+	}
+}
+
+// backupMinimax gives node c, just visited, its implicit minimax value,
+// the evaluation of its position (or its proof) for its mover, and
+// carries the change up: a node's value is one less the best of its
+// children's (two players).
+func (s *MCTS[P, M]) backupMinimax(c int32) {
+	nd := &s.nodes[c]
+	switch pr := nd.proof; {
+	case pr == unproven:
+		v := s.eval.Evaluate(s.pos[nd.pos], nd.mover)
+		nd.mm = squash(v, s.opts.Squash)
+	case pr == drawn:
+		nd.mm = 0.5
+	case pr == int8(nd.mover):
+		nd.mm = 1
+	default:
+		nd.mm = 0
+	}
+	for n := nd.parent; n > 0; n = s.nodes[n].parent {
+		pn := &s.nodes[n]
+		best := math.Inf(-1)
+		for _, ch := range s.nodes[pn.first : pn.first+pn.tried] {
+			best = max(best, ch.mm)
+		}
+		if v := 1 - best; v != pn.mm {
+			pn.mm = v
+			continue
+		}
+		return
 	}
 }
 
@@ -332,9 +380,16 @@ func (s *MCTS[P, M]) ucb(n int32, skipLost bool) int32 {
 	draw := 1 / float64(s.seats)
 	best, bestScore := int32(-1), math.Inf(-1)
 	children := s.nodes[nd.first : nd.first+nd.tried]
+	alpha := s.alpha
+	if s.seats != 2 {
+		alpha = 0
+	}
 	for i := range children {
 		nc := &children[i]
 		mean := nc.reward * nc.inv
+		if alpha > 0 {
+			mean = (1-alpha)*mean + alpha*nc.mm
+		}
 		switch nc.proof {
 		case unproven:
 		case drawn:
@@ -454,7 +509,7 @@ func (s *MCTS[P, M]) playout(p P) {
 			s.exact(outcomeProof(p.Outcome()))
 			return
 		}
-		if s.cut > 0 && ply >= s.cut || ply&15 == 15 && s.pastDeadline() && s.eval != nil {
+		if s.cut >= 0 && ply >= s.cut || ply&15 == 15 && s.pastDeadline() && s.eval != nil {
 			s.score(p)
 			return
 		}
@@ -564,7 +619,8 @@ func (s *MCTS[P, M]) rank(c int32) int {
 		s.t.deadline = time.Time{}
 		if s.nodes[c].first < 0 {
 			s.list(c)
-		} else {
+		}
+		if s.nodes[c].flags&scanned == 0 && s.nodes[c].proof == unproven {
 			s.scan(c)
 		}
 		s.t.deadline = saved

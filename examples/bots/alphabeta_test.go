@@ -1,0 +1,193 @@
+package bots_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/crumble"
+	"github.com/boardrules/boardrules/examples/bots"
+	"github.com/boardrules/boardrules/flooprail"
+	"github.com/boardrules/boardrules/terrace"
+	"github.com/boardrules/boardrules/tumbling"
+)
+
+// minimax is the value of p for seat me searched depth plies deeper, by
+// plain minimax (paranoid in a game of three or four), scored as
+// alpha-beta scores: a win at ply d is WinScore-d, a draw 0, a leaf its
+// evaluation clamped to EvalMax.
+func minimax[P boardrules.Position[P, M], M comparable](p P, e bots.Evaluator[P], me boardrules.Player, depth, ply int) float64 {
+	if p.ToMove() == boardrules.NoPlayer {
+		switch o := p.Outcome(); {
+		case o.Status != boardrules.Win:
+			return 0
+		case o.Winner == me:
+			return bots.WinScore - float64(ply)
+		}
+		return -bots.WinScore + float64(ply)
+	}
+	if depth == 0 {
+		return math.Max(-bots.EvalMax, math.Min(bots.EvalMax, e.Evaluate(p, me)))
+	}
+	maxing := p.ToMove() == me
+	best := math.Inf(1)
+	if maxing {
+		best = math.Inf(-1)
+	}
+	for _, m := range p.LegalMoves() {
+		v := minimax(p.PlayUnchecked(m), e, me, depth-1, ply+1)
+		if maxing {
+			best = max(best, v)
+		} else {
+			best = min(best, v)
+		}
+	}
+	return best
+}
+
+// matchesMinimax: on positions of seeded random games, alpha-beta's value
+// equals plain minimax's with the same evaluation: at depth 2 with its
+// transposition table (no position can come back within two plies, so the
+// table only orders moves), and at depth 3 without it (a position met
+// again deeper may take the table's deeper value, which is the point of
+// the table, but is not minimax's). Pruning and move ordering must not
+// change the value. The wide games (Tumbling Down, Crumble) are checked at
+// depth 2 only: minimax at depth 3 takes minutes there.
+func matchesMinimax[P boardrules.Position[P, M], M comparable](t *testing.T, start P, positions, maxDepth int) {
+	e := bots.EvaluatorOf[P]()
+	r := rand.New(rand.NewPCG(4, 4))
+	for i := 0; i < positions; i++ {
+		p, _ := boardrules.Playout(start, r, 5+r.IntN(30))
+		if p.ToMove() == boardrules.NoPlayer {
+			continue
+		}
+		for _, c := range []struct {
+			depth   int
+			noTable bool
+		}{{2, false}, {3, true}} {
+			if c.depth > maxDepth {
+				continue
+			}
+			s := bots.NewAlphaBeta[P, M](bots.Options{Seed: 1, Depth: c.depth})
+			if c.noTable {
+				bots.NoTable(s)
+			}
+			m, err := s.Choose(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(p.LegalMoves()) == 1 {
+				continue // played at once, unsearched
+			}
+			want := minimax(p, e, p.ToMove(), c.depth, 0)
+			if got := bots.LastValue(s); got != want {
+				t.Errorf("depth %d (table %v): alpha-beta's value %v, minimax's %v\n%v", c.depth, !c.noTable, got, want, p)
+			}
+			// and the move has that value
+			if v := minimax(p.PlayUnchecked(m), e, p.ToMove(), c.depth-1, 1); v != want {
+				t.Errorf("depth %d: the move played, %v, is worth %v, the best %v", c.depth, m, v, want)
+			}
+		}
+	}
+}
+
+func TestAlphaBetaMatchesMinimax(t *testing.T) {
+	n := 8
+	if testing.Short() {
+		n = 2
+	}
+	t.Run("tumbling", func(t *testing.T) { matchesMinimax(t, tumbling.Standard(), n, 2) })
+	t.Run("flooprail", func(t *testing.T) { matchesMinimax(t, flooprail.Standard(), n, 3) })
+	t.Run("terrace", func(t *testing.T) { matchesMinimax(t, terrace.Standard(), n, 3) })
+	t.Run("terrace-6-3p", func(t *testing.T) {
+		p, _ := terrace.New(terrace.Variant{Board: 6, Players: 3})
+		matchesMinimax(t, p, n, 3)
+	})
+	t.Run("crumble-4x4", func(t *testing.T) {
+		p, _ := crumble.New(crumble.Variant{Width: 4, Height: 4})
+		matchesMinimax(t, p, n, 2)
+	})
+}
+
+// TestAlphaBetaSeesAForcedLoss: in trapGame, "trap" loses by force in four
+// plies (seat 1's reply r29, then any move of seat 0 lets seat 1 win).
+// Alpha-beta at depth 4 sees it and draws with "safe"; at depth 2 it sees
+// only that "trap" gives seat 1 no win at once, and with no evaluation
+// both moves are worth 0 at that depth.
+func TestAlphaBetaSeesAForcedLoss(t *testing.T) {
+	tb := trapGame()
+	for seed := range uint64(5) {
+		s := bots.NewAlphaBeta[tablePos, tableMove](bots.Options{Seed: seed, Depth: 4})
+		if m, err := s.Choose(tb.start("start")); err != nil || m != "safe" {
+			t.Errorf("seed %d: %v, %v; want safe", seed, m, err)
+		}
+		if v := bots.LastValue(s); v != 0 {
+			t.Errorf("seed %d: value %v, want 0 (a draw)", seed, v)
+		}
+	}
+}
+
+// TestAlphaBetaIsParanoid: with three seats, alpha-beta assumes that every
+// other seat plays against the one searching. Seat 0 chooses between a
+// sure draw and letting seat 1, which loses either way, choose whether
+// seat 0 or seat 2 wins: paranoid takes the draw, where MCTS, counting
+// each seat's own reward, gambles (TestMCTSRewardsEachSeat).
+func TestAlphaBetaIsParanoid(t *testing.T) {
+	tb := &table{players: 3, spots: map[string]spot{
+		"gamble or draw": {toMove: 0, moves: []string{"draw>drawn", "gamble>seat 1"}},
+		"seat 1":         {toMove: 1, moves: []string{"a>won by 0", "b>won by 2"}},
+		"drawn":          {end: draw},
+		"won by 0":       {end: win(0)},
+		"won by 2":       {end: win(2)},
+	}}
+	s := bots.NewAlphaBeta[tablePos, tableMove](bots.Options{Seed: 1, Depth: 2})
+	if m, err := s.Choose(tb.start("gamble or draw")); err != nil || m != "draw" {
+		t.Errorf("%v, %v; want draw", m, err)
+	}
+}
+
+// TestAlphaBetaKeepsItsTime: a Time budget ends the deepening: the first
+// iteration always completes (two plies of 200 µs here), a later one cut by
+// the time is dropped, and the search returns within the budget and a
+// 256-node check.
+func TestAlphaBetaKeepsItsTime(t *testing.T) {
+	s := bots.NewAlphaBeta[slowRace, step](bots.Options{Seed: 1, Time: 20 * time.Millisecond})
+	began := time.Now()
+	if _, err := s.Choose(slowRace{}); err != nil {
+		t.Fatal(err)
+	}
+	// 256 nodes of 200 µs (and more: a sleep lasts longer than asked)
+	if took := time.Since(began); took > 20*time.Millisecond+256*3*plyCost {
+		t.Errorf("a 20 ms search took %v", took)
+	}
+	if d := s.Stats().Depth; d < 1 {
+		t.Errorf("depth %d completed, want at least the first iteration", d)
+	}
+}
+
+// TestAlphaBetaIsDeterministic: a Depth budget and a seed give the same
+// moves; other seeds choose otherwise among moves of equal value.
+func TestAlphaBetaIsDeterministic(t *testing.T) {
+	play := func(seed uint64) []tumbling.Move {
+		s := bots.NewAlphaBeta[tumbling.Position, tumbling.Move](bots.Options{Seed: seed, Depth: 2})
+		var moves []tumbling.Move
+		p := tumbling.Standard()
+		for range 8 {
+			m, err := s.Choose(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, m)
+			p = p.PlayUnchecked(m)
+		}
+		return moves
+	}
+	a, b := play(3), play(3)
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("two runs of seed 3 differ at move %d: %v and %v", i+1, a, b)
+		}
+	}
+}
