@@ -10,12 +10,12 @@
 // other seats; bot A is seeded with seed+n-1 and bot B with seed+n-1+2^32,
 // so a run is reproducible when the budgets are counts given on the
 // command line (-nodes-a, -depth-a, ...) rather than times (-time-a,
-// -time-b). A bot given no budget runs the game's default count (see
-// package bots, Budgets: MCTS iterations, alpha-beta depth), chosen so a
-// move takes about a second, and stops early at 3 s a move
-// (cli.BotMoveTime), so a default run is reproducible only where no move
-// reaches the cap. -nodes-a 0 means no node limit, so it needs -time-a
-// (and likewise for B and for -depth).
+// -time-b). A bot given no budget runs the game's default count (MCTS
+// iterations, alpha-beta depth: package bots, Budgets and strength),
+// chosen so that most moves take well under a second, and stops early at
+// bots.DefaultTime (a second), so a default run is reproducible only where
+// no move reaches the cap. -nodes-a 0 means no node limit, so it needs
+// -time-a (and likewise for B and for -depth).
 //
 // After the results it counts, for each bot, the games it lost by a
 // blunder: a move that let the next player win at once while another move
@@ -80,10 +80,10 @@ func command(args []string, stdout, stderr io.Writer) int {
 		AB := strings.ToUpper(ab)
 		fs.IntVar(&c.opts[k].Nodes, "nodes-"+ab, 0, fmt.Sprintf(
 			"mcts: iterations per move of bot %s (default: the game's, %s, stopping early at %v; 0: no limit, which needs -time-%s)",
-			AB, bots.DefaultsList(func(d bots.Defaults) int { return d.Nodes }), cli.BotMoveTime, ab))
+			AB, bots.DefaultsList(func(d bots.Defaults) int { return d.Nodes }), bots.DefaultTime, ab))
 		fs.IntVar(&c.opts[k].Depth, "depth-"+ab, 0, fmt.Sprintf(
 			"alphabeta: depth of bot %s (default: the game's, %s, stopping early at %v; 0: no limit, which needs -time-%s)",
-			AB, bots.DefaultsList(func(d bots.Defaults) int { return d.Depth }), cli.BotMoveTime, ab))
+			AB, bots.DefaultsList(func(d bots.Defaults) int { return d.Depth }), bots.DefaultTime, ab))
 		fs.DurationVar(&c.opts[k].Time, "time-"+ab, 0, fmt.Sprintf(
 			"mcts and alphabeta: time per move of bot %s (with -nodes-%s or -depth-%s too, whichever ends first; alone: time only)",
 			AB, ab, ab))
@@ -99,7 +99,7 @@ func command(args []string, stdout, stderr io.Writer) int {
 }
 
 // check refuses the numbers that make no run, and gives a bot with no budget
-// on the command line the default one, capped at cli.BotMoveTime.
+// on the command line the default one, capped at bots.DefaultTime.
 func (c *config) check(fs *flag.FlagSet) error {
 	if c.games < 1 {
 		return cli.Usagef("-n %d: play at least one game", c.games)
@@ -143,7 +143,7 @@ func arena(prog *cli.Program, c config) error {
 		if c.defaulted[i] {
 			// the game's counts, capped: said in full in the header
 			d := bots.DefaultsOf(start.Game())
-			c.opts[i].Nodes, c.opts[i].Depth, c.opts[i].Time = d.Nodes, d.Depth, cli.BotMoveTime
+			c.opts[i].Nodes, c.opts[i].Depth, c.opts[i].Time = d.Nodes, d.Depth, bots.DefaultTime
 		}
 	}
 	pr := prog.Progress("games", c.games)

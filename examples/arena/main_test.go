@@ -11,22 +11,18 @@ import (
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/examples/bots"
-	"github.com/boardrules/boardrules/internal/cli"
 	"github.com/boardrules/boardrules/internal/clitest"
 	"github.com/google/go-cmp/cmp"
 )
 
 func TestArenaOnEveryGame(t *testing.T) {
 	for _, g := range boardrules.Games() {
-		if g.Name == "crumble" {
-			continue // its random plies take milliseconds today: too slow for whole games here
-		}
 		p, err := g.New(g.Variants[0])
 		if err != nil {
 			t.Fatal(err)
 		}
 		var out strings.Builder
-		err = runErr(&out, []string{"-game", g.Name, "-n", "2", "-a", "mcts", "-nodes-a", "30", "-b", "greedy", "-v"})
+		err = runErr(&out, []string{"-game", g.Name, "-n", "2", "-a", "mcts", "-nodes-a", "30", "-b", "greedy", "-v", "-maxplies", "60"})
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", g.Name, err, out.String())
 		}
@@ -37,6 +33,7 @@ func TestArenaOnEveryGame(t *testing.T) {
 			"[Game \"" + g.Name + "\"]",
 			"A (mcts) won ",
 			"playouts/s",
+			"games lost by a blunder (a move that let the next player win at once when another did not): A 0, B 0",
 		} {
 			if !strings.Contains(s, want) {
 				t.Errorf("%s: output lacks %q:\n%s", g.Name, want, s)
@@ -120,6 +117,8 @@ func TestArenaRefusesBadNumbers(t *testing.T) {
 		{[]string{"-nodes-b", "5", "-time-b", "-1ms"}, "arena: -time-b -1ms: must be 0 or more\n"},
 		{[]string{"-nodes-a", "0"}, "arena: -nodes-a 0 means no node limit: give the time with -time-a\n"},
 		{[]string{"-nodes-b", "0", "-time-b", "0s"}, "arena: -nodes-b 0 means no node limit: give the time with -time-b\n"},
+		{[]string{"-depth-a", "-2"}, "arena: -depth-a -2: must be 0 or more\n"},
+		{[]string{"-depth-b", "0"}, "arena: -depth-b 0 means no depth limit: give the time with -time-b\n"},
 	} {
 		var out, errb strings.Builder
 		code := command(append(base, c.args...), &out, &errb)
@@ -129,18 +128,25 @@ func TestArenaRefusesBadNumbers(t *testing.T) {
 	}
 }
 
-// TestDefaultBudgets: a bot given no budget runs the default node count
-// capped at cli.BotMoveTime a move; any budget on the command line replaces
-// the default whole, so a run with -nodes-a stays reproducible.
+// TestDefaultBudgets: a bot given no budget runs the game's default counts
+// capped at bots.DefaultTime a move; any budget on the command line
+// replaces the default whole, so a run with -nodes-a stays reproducible,
+// and -time alone is a time budget.
 func TestDefaultBudgets(t *testing.T) {
+	d := bots.DefaultsOf("flooprail")
+	def := fmt.Sprintf("mcts (%d nodes or 1s a move)", d.Nodes)
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{nil, "A = mcts (1000 nodes or 3s a move), B = mcts (1000 nodes or 3s a move)"},
-		{[]string{"-nodes-a", "200"}, "A = mcts (200 nodes a move), B = mcts (1000 nodes or 3s a move)"},
-		{[]string{"-time-b", "1s"}, "A = mcts (1000 nodes or 3s a move), B = mcts (1000 nodes or 1s a move)"},
+		{nil, "A = " + def + ", B = " + def},
+		{[]string{"-nodes-a", "200"}, "A = mcts (200 nodes a move), B = " + def},
+		{[]string{"-time-b", "2s"}, "A = " + def + ", B = mcts (2s a move)"},
 		{[]string{"-nodes-b", "0", "-time-b", "1s"}, "B = mcts (1s a move)"},
+		{[]string{"-nodes-b", "50", "-time-b", "1s"}, "B = mcts (50 nodes or 1s a move)"},
+		{[]string{"-b", "alphabeta"}, fmt.Sprintf("B = alphabeta (depth %d or 1s a move)", d.Depth)},
+		{[]string{"-b", "alphabeta", "-depth-b", "3"}, "B = alphabeta (depth 3 a move)"},
+		{[]string{"-b", "greedy"}, "B = greedy"},
 	} {
 		var out strings.Builder
 		args := append([]string{"-game", "flooprail", "-n", "1", "-maxplies", "1", "-a", "mcts", "-b", "mcts"}, c.args...)
@@ -151,30 +157,31 @@ func TestDefaultBudgets(t *testing.T) {
 			t.Errorf("%q: output lacks %q:\n%s", c.args, c.want, out.String())
 		}
 	}
-	if cli.BotMoveTime != 3*time.Second {
-		t.Errorf("cli.BotMoveTime is %v: update the wanted texts above", cli.BotMoveTime)
+	if bots.DefaultTime != time.Second {
+		t.Errorf("bots.DefaultTime is %v: update the wanted texts above", bots.DefaultTime)
 	}
 }
 
-// TestDefaultBudgetMovesSoon plays one MCTS move at the default budget in
-// the game whose iterations cost most, 6x6 Crumble, where 1000 nodes alone
-// took over a minute: the cap must end it within a few seconds. The bound
-// leaves room past the cap for the iteration running when it strikes (a
-// playout of up to 300 plies, some 4 s under the race detector).
+// TestDefaultBudgetMovesSoon plays MCTS and alpha-beta moves at the default
+// budget in the game whose moves cost most, 6x6 Crumble, four plies into a
+// game: each must answer within about a second. The bound leaves room past
+// the cap for the final check of MCTS's move and a loaded machine.
 func TestDefaultBudgetMovesSoon(t *testing.T) {
 	if testing.Short() {
-		t.Skipf("thinks for %v", cli.BotMoveTime)
+		t.Skipf("thinks for up to %v a move", bots.DefaultTime)
 	}
-	var out strings.Builder
-	began := time.Now()
-	if err := runErr(&out, []string{"-game", "crumble", "-variant", "6x6", "-n", "1", "-maxplies", "2", "-a", "mcts", "-b", "random"}); err != nil {
-		t.Fatal(err)
-	}
-	if took, bound := time.Since(began), cli.BotMoveTime+7*time.Second; took > bound {
-		t.Errorf("one move at the default budget took %v, over %v:\n%s", took, bound, out.String())
-	}
-	if !strings.Contains(out.String(), "unfinished after 2 plies") {
-		t.Errorf("the game did not reach its 2 plies:\n%s", out.String())
+	for _, kind := range []string{"mcts", "alphabeta"} {
+		var out strings.Builder
+		began := time.Now()
+		if err := runErr(&out, []string{"-game", "crumble", "-variant", "6x6", "-n", "1", "-maxplies", "4", "-a", kind, "-b", kind}); err != nil {
+			t.Fatal(err)
+		}
+		if took, bound := time.Since(began), 4*(bots.DefaultTime+time.Second); took > bound {
+			t.Errorf("%s: four moves at the default budget took %v, over %v:\n%s", kind, took, bound, out.String())
+		}
+		if !strings.Contains(out.String(), "unfinished after 4 plies") {
+			t.Errorf("%s: the game did not reach its 4 plies:\n%s", kind, out.String())
+		}
 	}
 }
 
@@ -372,5 +379,48 @@ func TestBotsAreSeededAsTheDocSays(t *testing.T) {
 	}
 	if diff := cmp.Diff(h.Moves(), games[1].h.Moves()); diff != "" {
 		t.Errorf("game 2 from seed 5 is not the game of A seeded 6 and B seeded 6+2^32 (-want +got):\n%s", diff)
+	}
+}
+
+// TestArenaCountsBlunders: the count of games lost by a blunder is judged
+// from the games themselves. Random blunders often in Tumbling Down, and
+// Greedy, which takes every win in one, punishes it; Greedy itself never
+// blunders. Each game that ends with a win is replayed: when the winner's
+// last move followed a move of the loser that let it win while another
+// move would not have, that game counts for the loser.
+func TestArenaCountsBlunders(t *testing.T) {
+	var out strings.Builder
+	if err := runErr(&out, []string{"-game", "tumbling", "-a", "random", "-b", "greedy", "-n", "8", "-v"}); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	var want [2]int
+	for i, g := range arenaGames(t, s) {
+		moves := g.h.Moves()
+		o := g.h.Position().Outcome()
+		if o.Status != boardrules.Win || len(moves) < 2 {
+			continue
+		}
+		p := g.h.Start()
+		for _, m := range moves[:len(moves)-2] {
+			p = p.PlayUnchecked(m)
+		}
+		if loser := p.ToMove(); loser != o.Winner && bots.Blunder(p, moves[len(moves)-2]) {
+			k := 1 // B
+			if loser == boardrules.Player(i%2) {
+				k = 0
+			}
+			want[k]++
+			if !strings.Contains(g.line, " after a blunder by "+[]string{"A", "B"}[k]) {
+				t.Errorf("game %d: %q does not name the blunder", i+1, g.line)
+			}
+		}
+	}
+	if want[0] == 0 || want[1] != 0 {
+		t.Errorf("random lost %d games by a blunder and greedy %d: want some and none", want[0], want[1])
+	}
+	line := fmt.Sprintf("games lost by a blunder (a move that let the next player win at once when another did not): A %d, B %d", want[0], want[1])
+	if !strings.Contains(s, line) {
+		t.Errorf("output lacks %q:\n%s", line, s)
 	}
 }

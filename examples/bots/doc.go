@@ -1,103 +1,173 @@
 // Package bots holds game-playing bots that work on every engine of the
 // module through the shared contract, boardrules.Position: a uniformly
-// random bot, a greedy one-ply bot and a Monte-Carlo tree search (UCT). They
-// are a working, fast starting point for bot writers, and the opponents of
-// the terminal player (examples/play) and the arena (examples/arena).
+// random bot, a greedy bot that looks two plies ahead for tactics only, a
+// Monte-Carlo tree search (UCT with a solver and an evaluation) and an
+// alpha-beta search. They are a working, fast starting point for bot
+// writers, and the opponents of the terminal player (examples/play) and
+// the arena (examples/arena).
 //
 //	s := bots.NewMCTS[terrace.Position, terrace.Move](bots.Options{Seed: 1, Nodes: 2000})
 //	m, err := s.Choose(terrace.Standard())
 //
 // # Two levels: engine types and Any
 //
-// The search runs on the engine's own types, as generic code over
-// boardrules.Position[P, M]: Random, Greedy and MCTS are Searcher[P, M]
-// values. That is what makes the playouts fast: positions and moves are
-// small values, legal moves go into a reused buffer, and nothing is
-// allocated per playout.
+// The searches run on the engine's own types, as generic code over
+// boardrules.Position[P, M] (M comparable, as every engine's Move is):
+// Random, Greedy, MCTS and AlphaBeta are Searcher[P, M] values. That is
+// what makes them fast: positions and moves are small values, legal moves
+// go into reused buffers, and nothing is allocated per playout.
 //
-// Programs that choose the game at run time only see boardrules.Any, whose
-// moves are text. Go cannot instantiate a generic function for a type
-// known only at run time, so the Any-level Bot (made by New) has two paths,
-// and we chose to offer both rather than one:
+// Programs that choose the game at run time see boardrules.Any. A Bot (made
+// by New) takes one: an Any of one of the module's four engines (as the
+// registry and boardrules.AsAny make them) is unwrapped and searched with
+// the engine's own types, evaluation and defaults; any other Any, being a
+// boardrules.Position[Any, string] itself, is searched through its text
+// moves, slower and without an evaluation. The package imports the four
+// engines for that, and for their evaluations; a program that links the
+// bots links the engines and their registration with them.
 //
-//   - Fast: a program calls Register[P, M]() once per engine it links in
-//     (one line, next to its import of the engine). A Bot then unwraps an
-//     Any made by boardrules.AsAny (its Unwrap method) and, when the engine
-//     position inside is a registered P, searches with Searcher[P, M] at
-//     full speed.
-//   - Universal: any other Any is searched through Text, an adapter that
-//     makes any Any a boardrules.Position[Text, TextMove]. It is the same
-//     generic code, so every registered engine works with no registration
-//     at all, only slower (each move is parsed from text and allocates).
+// # Tactics
 //
-// The other design considered, MCTS over Any with a fast playout method on
-// the root package's Any (as AnyPerft does for perft), would have added a
-// method to the shared contract for one client, and would still have run
-// the tree through text moves.
+// The bots that search play a winning move when one exists and never a
+// move that lets the next player win at once (a blunder: Blunder tells one)
+// when another move does not; where every move does, they play the one
+// that leaves the fewest winning replies.
 //
-// # The bots
+// Greedy does it two plies deep and no deeper: a win, else a random safe
+// move (the first safe move of a random order of the moves that go on, so
+// that it tries few), else a draw, else the move with the fewest threats,
+// a move that loses at once last. It has no evaluation: it is the baseline
+// of tactics.
 //
-// Random plays a uniformly random legal move. Greedy looks one ply ahead: it
-// plays a move that wins at once if there is one, avoids moves that lose at
-// once (a move can end the game for the other side, as capturing one's own
-// king in Tumbling Down or losing all pieces in reverse FloopRail), prefers
-// a move that keeps the game going to one that draws, and chooses at random
-// among equals. It does not look at the opponent's replies: that is search,
-// and MCTS does it.
+// MCTS tries every move of the root for a win at once before searching,
+// proves wins and losses inside its tree (below), and checks the move it
+// is about to play (Choosing the move). Alpha-beta sees a win at once at
+// depth 1 and a reply that wins at once from depth 2.
 //
-// MCTS is UCT: each iteration walks down the tree choosing the child with
-// the best upper confidence bound, adds one child, plays a uniformly random
-// game from it (a playout) and credits the result to every node on the way
-// back. Before searching, MCTS plays a move that wins at once if there is
-// one: the search would only find it, and a small budget spread over a
-// hundred moves might miss it. Rewards are counted per seat, so the same code plays the three- and
+// # MCTS
+//
+// Each iteration walks down the tree choosing the child with the best upper
+// confidence bound (UCT), visits one new child, plays a short random game
+// from it (a playout) and credits the result to every node on the way back.
+// Rewards are counted per seat, so the same code plays the three- and
 // four-player games: a node's reward is from the view of the seat that made
-// its move, 1 for a win, 1/players for a draw and 0 for a loss. A playout
-// that reaches Options.MaxPlies is counted as a draw. The move played is the
-// root's most visited child. The budget is a number of iterations (Nodes),
-// a time (Time), or both, whichever ends first; with the same seed and a
-// Nodes budget only, the search is deterministic. A Time budget is read
-// between iterations, every 16 moves of the win-in-one scan and every 16
-// plies of a playout (a playout it cuts short counts as a draw, like one
-// cut by MaxPlies), so a search overruns it by at most 16 plies and the
-// root's listing, even where one playout takes many times the budget (a
-// large Crumble board through the text adapter); it always makes one
-// iteration. The exploration
-// constant defaults to 1.0, a little below the textbook √2 since rewards
-// are 0 or 1 and budgets small; against random play 0.7 and 1.0 did alike.
-// What mattered was the win-in-one rule: with a hundred iterations in
-// Tumbling Down (some 150 moves a turn) MCTS won 66% of its games against
-// random play without it, and 96% with it.
+// its move, 1 for a win, 1/players for a draw and 0 for a loss.
 //
-// The match test (MCTS against Random, 50 seeded games, both seats, at
-// least 80% wins) runs on every engine. For crumble it plays the 6x6 game,
-// 20 games at most, 100 iterations per move and playouts capped at 40 plies
-// (Options.MaxPlies; a capped playout counts as a draw): a random 6x6 ply
-// costs some 10 to 15 µs, a playout runs about 100 plies uncapped, and the cap
-// keeps the match near ten seconds while MCTS still wins 19 or 20 of the
-// 20 games. Under the race detector, ten times slower, it plays the 3x3
-// board (every rule, shorter games) with playouts capped at 20 plies.
-// Crumble's Play allocates (the new position's pieces and its history
-// link), so its searches are not allocation-free and the allocation test
-// pins the bot's own count (zero) on the three engines that allocate
-// nothing.
+// The playouts are cut: after Options.Cut plies the game's evaluation
+// scores the position, squashed into a reward (Options.Squash: the logistic
+// of the score in two-player games, the softmax over the seats in games of
+// three or four). A random game of Crumble runs about 100 plies where real
+// games end in 15 to 35, and a random game of FloopRail may never end: a
+// few random plies and an evaluation say more, and cost far less, than a
+// random game to its end. Options.Cut -1 plays the playouts out, to
+// Options.MaxPlies at most (a playout stopped there counts as a draw).
 //
-// The tree lives in slices of nodes that are reused from one move to the
-// next, each node keeping its position, so descending the tree costs no
-// replaying; legal moves of all nodes share one pool. After the first few
-// moves a search allocates nothing, except what an engine's Outcome
-// allocates at the end of a playout.
+// In two-player games the tree also keeps implicit minimax values
+// (Lanctot, Winands, Pepels and Sturtevant, "Monte Carlo Tree Search with
+// Heuristic Evaluations using Implicit Minimax Backups", 2014): a node's
+// value is the squashed evaluation of its position when it is first
+// visited, and then one less the best of its children's, so that the tree
+// holds the minimax of its evaluations beside the means of its playouts.
+// The selection weighs them, (1-w) mean + w minimax with w =
+// Options.Minimax: a mean over the replies tried hides one strong reply,
+// which the minimax shows. In the games of 150 to 500 moves a turn
+// (Tumbling Down, Crumble) this decided the match against alpha-beta; see
+// Budgets and strength.
 //
-// The tree is bounded to 128 MiB, counting its nodes, their positions and
-// their untried moves (a Crumble position's pieces lie outside, in the
-// heap). Once it is full, an iteration plays out from the node where the
-// walk down stops, without adding a child, so a long Time budget refines
-// the tree it has instead of taking all the memory: on this project's
-// machine Tumbling Down fills it in about 7 s of thinking (some 18 MB a
-// second), Crumble's 6x6 game in about half a minute. A Nodes budget
-// reaches it only past some 100,000 iterations in Tumbling Down and
-// 13,000 in Crumble (whose nodes hold up to hundreds of moves); the bound
-// does not depend on time, so a Nodes-only search stays deterministic.
+// The solver (Winands, Björnsson and Saito's MCTS-Solver, on the seats'
+// results): a node whose position has ended is proven, with its result; a
+// node is proven won by its side to move when one child is, and proven
+// when all its children are and agree (drawn when one is drawn and none
+// won: the side to move takes the draw; in a game of three or four, lost
+// to different seats proves nothing). When a node is listed (its moves
+// made children, at its second visit) each of its moves is tried for a
+// win at once, so that a move that lets the opponent win at once is proven
+// lost as soon as the search comes back to it, not when it happens to try
+// the winning reply. The selection leaves out children proven lost for the
+// side to move; the search ends when the root is proven.
+//
+// # Choosing the move
+//
+// MCTS plays a proven win when it has one. Otherwise it ranks the root's
+// moves, most visited first: a move not proven lost whose replies were all
+// tried for a win at once, none winning, is safe, and the first safe move
+// is played. The check is made at the end for a move the search has not
+// checked (its replies listed and tried in full, whatever the time budget:
+// the guarantee is worth the few milliseconds), so the search may overrun
+// a Time budget by that. After the moves tried come the moves the search
+// never tried, in their random order; then a move proven lost deeper but
+// not at once; then, when every move lets the opponent win at once, the
+// one that leaves the fewest winning replies (two plies, every move); a
+// move that loses at once last.
+//
+// The budget is a number of iterations (Nodes), a time (Time), or both,
+// whichever ends first; with the same seed and a Nodes budget only, the
+// search is deterministic. A Time budget is read between iterations, every
+// 16 moves of a scan and every 16 plies of a playout; the search always
+// makes one iteration, and the root's scan for a win at once and the final
+// check always complete.
+//
+// The exploration constant defaults to 1.0, a little below the textbook
+// √2 since rewards lie in [0, 1] and budgets are small; against random play
+// 0.7 and 1.0 did alike.
+//
+// # The tree in memory
+//
+// The tree lives in slices reused from one move to the next. A node's
+// children are made when it is listed, all at once and side by side in a
+// random order: the selection reads them in one sweep, and the next child
+// to visit is the first untried, a random one. A node keeps its position
+// only once visited; most children of a wide tree never are. The selection
+// keeps 1/visits and 1/√visits in each node, so that choosing among a
+// hundred and fifty children costs no division and no square root.
+//
+// The tree is bounded to 128 MiB, counting its nodes and their positions
+// (a Crumble position's pieces lie outside, in the heap). Once it is full,
+// an iteration plays out from the node where the walk down stops, without
+// adding a node, so a long Time budget refines the tree it has instead of
+// taking all the memory; the bound does not depend on time, so a Nodes-only
+// search stays deterministic.
+//
+// # Alpha-beta
+//
+// AlphaBeta is a depth-first minimax search with alpha-beta pruning and
+// iterative deepening, one ply more each iteration, to Options.Depth or
+// until Options.Time: the first iteration always completes, a later one cut
+// by the time is dropped, and none is started once half the time is spent.
+// The moves are tried in this order: the best move the transposition table
+// holds for the position (by its index in the position's listing, which
+// holds for any position of that hash), the two killer moves of the ply
+// (moves that cut off lately at that depth), then the rest as listed; at
+// the root, the previous iteration's values, best first, from a random
+// first order so that the seed chooses among moves of equal value. The
+// table holds 2^17 entries (3 MiB a bot) on Hash, with the depth, the
+// bound and the best move; its values are the searching seat's, so it is
+// cleared (by generation) at every move. A win at ply d scores
+// 10^9 - d, so the search takes the fastest win and the slowest loss;
+// evaluations are clamped to ±10^8.
+//
+// With three or four players it searches paranoid: every other seat
+// plays against the seat searching, which turns the game into a two-player
+// one that alpha-beta prunes soundly (max-n, the other choice, prunes
+// little and needs a score for each seat at each leaf). Paranoid is
+// pessimistic: offered a sure draw or a choice left to a seat that loses
+// either way, it takes the draw (TestAlphaBetaIsParanoid), where MCTS,
+// counting each seat's own reward, takes the chance.
+//
+// # Evaluations
+//
+// An Evaluator scores a position for a seat. The package has one for each
+// engine (TumblingEval, FloopRailEval, TerraceEval, CrumbleEval, each
+// documented in its game's terms), found by EvaluatorOf; MCTS and
+// AlphaBeta start with it, and SetEvaluator replaces it (EvalFunc makes a
+// function one). A two-player evaluation is antisymmetric; the tests check
+// that, that each allocates nothing, that each scores its symmetric start
+// 0, the values of its terms on hand-made positions, and Crumble's chains
+// against chains found on a grid.
+//
+// # Budgets and strength
+//
+// # BUDGETS
 //
 // Searchers and Bots are not safe for concurrent use: each owns its random
 // source and buffers. Use one per goroutine.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/crumble"
@@ -54,6 +55,12 @@ type Defaults struct {
 	Minimax float64 // MCTS weight of the implicit minimax values (-1: none)
 	Depth   int     // alpha-beta depth
 }
+
+// DefaultTime is the cap the programs (examples/play, examples/arena) put
+// on a default budget: the game's count or DefaultTime, whichever ends
+// first. The counts fit most moves within it; the cap bounds the others
+// (a Crumble middle game with hundreds of pieces).
+const DefaultTime = time.Second
 
 // DefaultsOf returns the defaults of the game by its registry name
 // ("tumbling", "flooprail", "terrace", "crumble"), and the package-wide

@@ -155,3 +155,105 @@ func TestMCTSStopsOnAProvenRoot(t *testing.T) {
 		t.Errorf("%d playouts, want none: the root is proven from the start", got)
 	}
 }
+
+// TestBlunder: a move after which the opponent can win at once is a
+// blunder when another move is safe, and none is when every move lets the
+// opponent win.
+func TestBlunder(t *testing.T) {
+	tb := unsafeGame()
+	p := tb.start("start")
+	if !bots.Blunder(p, "u0") {
+		t.Error("u0 lets seat 1 win at once while s is safe: not a blunder?")
+	}
+	if bots.Blunder(p, "s") {
+		t.Error("s is safe: a blunder?")
+	}
+	tb = threatGame()
+	for _, m := range []tableMove{"a", "b", "c"} {
+		if bots.Blunder(tb.start("start"), m) {
+			t.Errorf("%s: every move lets seat 1 win, so none is a blunder", m)
+		}
+	}
+}
+
+// scoreByName is an evaluation of table games: a position whose name
+// starts with "good" is worth +1 to seat 0, "bad" -1, others 0.
+var scoreByName = bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player) float64 {
+	v := 0.0
+	switch {
+	case len(p.at) >= 4 && p.at[:4] == "good":
+		v = 1
+	case len(p.at) >= 3 && p.at[:3] == "bad":
+		v = -1
+	}
+	if pl == 1 {
+		return -v
+	}
+	return v
+})
+
+// TestMCTSCutsPlayouts: with an evaluation, a playout stops after Cut
+// plies and the evaluation scores it; Cut -1 plays to MaxPlies. In a game
+// that never ends, move a leads to positions the evaluation likes for
+// seat 0 and b to ones it dislikes: cut playouts see it, full ones (all
+// draws at MaxPlies) cannot.
+func TestMCTSCutsPlayouts(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"start": {toMove: 0, moves: []string{"a>good1", "b>bad1"}},
+		"good1": {toMove: 1, moves: []string{"x>good2", "y>good2"}},
+		"good2": {toMove: 0, moves: []string{"x>good1", "y>good1"}},
+		"bad1":  {toMove: 1, moves: []string{"x>bad2", "y>bad2"}},
+		"bad2":  {toMove: 0, moves: []string{"x>bad1", "y>bad1"}},
+	}}
+	for seed := range uint64(5) {
+		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 200, Cut: 3, Squash: 1, MaxPlies: 50})
+		s.SetEvaluator(scoreByName)
+		if m, err := s.Choose(tb.start("start")); err != nil || m != "a" {
+			t.Errorf("seed %d: %v, %v; want a", seed, m, err)
+		}
+		if st := s.Stats(); st.Plies != 3*st.Playouts {
+			t.Errorf("seed %d: %d playouts of %d plies in all, want 3 plies each", seed, st.Playouts, st.Plies)
+		}
+	}
+	s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: 1, Nodes: 100, Cut: -1, MaxPlies: 50})
+	s.SetEvaluator(scoreByName)
+	s.Choose(tb.start("start"))
+	if st := s.Stats(); st.Plies != 50*st.Playouts {
+		t.Errorf("Cut -1: %d playouts of %d plies in all, want 50 plies each (MaxPlies)", st.Playouts, st.Plies)
+	}
+}
+
+// TestMCTSMinimaxSeesTheRefutation: after move a, 59 of seat 1's 60
+// replies lead to positions good for seat 0 and one to a bad one; after b,
+// every reply leads to a neutral one. With a budget that tries each reply
+// of a about once, the means of the rewards favour a (59 good replies in
+// 60); the minimax values say that seat 1 will answer a with the bad one.
+// Selecting by minimax (Options.Minimax 1) plays b; by the means alone
+// (-1), a.
+func TestMCTSMinimaxSeesTheRefutation(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"start": {toMove: 0, moves: []string{"a>A", "b>B"}},
+	}}
+	var good []string
+	for i := range 59 {
+		at := fmt.Sprintf("good%d", i)
+		tb.spots[at] = spot{toMove: 0, moves: []string{"z>" + at}}
+		good = append(good, at)
+	}
+	tb.spots["bad"] = spot{toMove: 0, moves: []string{"z>bad"}}
+	tb.fan("A", 1, "r", append(good, "bad")...)
+	tb.spots["even"] = spot{toMove: 0, moves: []string{"z>even"}}
+	tb.fan("B", 1, "r", repeat("even", 10)...)
+	for _, c := range []struct {
+		minimax float64
+		want    tableMove
+	}{{1, "b"}, {-1, "a"}} {
+		for seed := range uint64(5) {
+			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 150, Cut: 1, Squash: 0.5, Minimax: c.minimax})
+			s.SetEvaluator(scoreByName)
+			if m, err := s.Choose(tb.start("start")); err != nil || m != c.want {
+				t.Errorf("Minimax %v, seed %d: %v, %v; want %v (visits %v)", c.minimax, seed, m, err, c.want, bots.RootVisits(s))
+			}
+		}
+	}
+}

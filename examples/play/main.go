@@ -25,7 +25,7 @@
 // A bot given no budget (no -nodes, -depth or -time) runs its game's
 // default count, chosen in package bots so that a move takes about a second
 // (MCTS iterations, alpha-beta depth; -h lists them), and stops early at
-// cli.BotMoveTime if a position is slower than most.
+// bots.DefaultTime if a position is slower than most.
 //
 // The program is written as command(stdin, args, stdout, stderr), so its tests drive
 // it end to end through its input. The bots package links in the four
@@ -92,9 +92,9 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 	as := fs.Int("as", 0, "with -bot, the seat you play, from 0; the bot plays every other seat")
 	seed := fs.Uint64("seed", 1, "the bot's random seed")
 	nodes := fs.Int("nodes", 0, fmt.Sprintf("mcts: iterations per move (default: the game's, %s, stopping early at %v; with -time alone: none)",
-		bots.DefaultsList(func(d bots.Defaults) int { return d.Nodes }), cli.BotMoveTime))
+		bots.DefaultsList(func(d bots.Defaults) int { return d.Nodes }), bots.DefaultTime))
 	depth := fs.Int("depth", 0, fmt.Sprintf("alphabeta: search depth (default: the game's, %s, stopping early at %v; with -time alone: none)",
-		bots.DefaultsList(func(d bots.Defaults) int { return d.Depth }), cli.BotMoveTime))
+		bots.DefaultsList(func(d bots.Defaults) int { return d.Depth }), bots.DefaultTime))
 	think := fs.Duration("time", 0, "mcts and alphabeta: thinking time per move, such as 2s (with -nodes or -depth too, whichever ends first)")
 	load := fs.String("load", "", "start from the end of the game record in this file, which names its game (so no -game or -variant)")
 	if ok, code := prog.Parse(args); !ok {
@@ -145,11 +145,11 @@ type budget struct {
 
 // botOptions is the bot's options: the budget as given, or with none of
 // it the game's default counts (bots.DefaultsOf) capped at
-// cli.BotMoveTime.
+// bots.DefaultTime.
 func botOptions(game string, seed uint64, b budget) bots.Options {
 	if b == (budget{}) {
 		d := bots.DefaultsOf(game)
-		return bots.Options{Seed: seed, Nodes: d.Nodes, Depth: d.Depth, Time: cli.BotMoveTime}
+		return bots.Options{Seed: seed, Nodes: d.Nodes, Depth: d.Depth, Time: bots.DefaultTime}
 	}
 	return bots.Options{Seed: seed, Nodes: b.nodes, Depth: b.depth, Time: b.think}
 }

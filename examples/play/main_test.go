@@ -13,7 +13,6 @@ import (
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/examples/bots"
-	"github.com/boardrules/boardrules/internal/cli"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -293,18 +292,22 @@ func TestPlayCommandLine(t *testing.T) {
 }
 
 // TestDefaultBudgetAnswersSoon plays the bot's first move with the default
-// budget in the game whose iterations cost most, 6x6 Crumble: it must
-// answer within a few seconds (the default caps a move at 3 s).
+// budget in the game whose moves cost most, 6x6 Crumble, for MCTS and
+// alpha-beta: each must answer within about a second (the default caps a
+// move at bots.DefaultTime; the bound leaves room for the final check of
+// MCTS's move and a loaded machine).
 func TestDefaultBudgetAnswersSoon(t *testing.T) {
 	if testing.Short() {
-		t.Skip("thinks for up to 3 s")
+		t.Skipf("thinks for up to %v", bots.DefaultTime)
 	}
-	start := time.Now()
-	out := script(t, []string{"-game", "crumble", "-bot", "mcts", "-as", "1"}, "quit")
-	if took := time.Since(start); took > 6*time.Second {
-		t.Errorf("the bot's first move took %v with the default budget", took)
+	for _, kind := range []string{"mcts", "alphabeta"} {
+		start := time.Now()
+		out := script(t, []string{"-game", "crumble", "-bot", kind, "-as", "1"}, "quit")
+		if took := time.Since(start); took > bots.DefaultTime+time.Second {
+			t.Errorf("%s: the bot's first move took %v with the default budget", kind, took)
+		}
+		wantIn(t, out, "1. Black (seat 0) ("+kind+" bot, ")
 	}
-	wantIn(t, out, "1. Black (seat 0) (mcts bot, ")
 }
 
 // TestUndoAgainstABotGoesBackToYourTurn: against a bot, undo takes back
@@ -339,21 +342,21 @@ func TestLoadKeepsYourSeat(t *testing.T) {
 }
 
 // TestTimeAloneIsTheBudget: -time without -nodes is the bot's whole
-// budget: the default node count and its 3 s cap do not apply, so a 30 ms
-// budget answers in well under a second even in 6x6 Crumble, whose default
-// budget takes 3 s. The bound, 2 s, is below that cap and leaves room for
-// the iteration running when the 30 ms end (more under the race detector).
+// budget: the default node count and its cap do not apply, so a 30 ms
+// budget answers in well under a second even in 6x6 Crumble. The bound, 1
+// s, leaves room for the iteration running when the 30 ms end and the final
+// check of the move (more under the race detector).
 func TestTimeAloneIsTheBudget(t *testing.T) {
 	start := time.Now()
 	out := script(t, []string{"-game", "crumble", "-variant", "6x6", "-bot", "mcts", "-as", "1", "-time", "30ms"}, "quit")
-	if took := time.Since(start); took > 2*time.Second {
+	if took := time.Since(start); took > time.Second {
 		t.Errorf("the bot's first move with -time 30ms took %v", took)
 	}
 	wantIn(t, out, "1. Black (seat 0) (mcts bot, ")
 }
 
 // TestBotBudget: with none of -nodes, -depth and -time the bot runs the
-// game's default counts and stops early at cli.BotMoveTime, so that a slow
+// game's default counts and stops early at bots.DefaultTime, so that a slow
 // position still answers within seconds; a budget on the command line
 // replaces the default whole (-time alone has no count, -nodes alone no
 // time limit).
@@ -363,7 +366,7 @@ func TestBotBudget(t *testing.T) {
 		b    budget
 		want bots.Options
 	}{
-		{budget{}, bots.Options{Seed: 7, Nodes: d.Nodes, Depth: d.Depth, Time: cli.BotMoveTime}},
+		{budget{}, bots.Options{Seed: 7, Nodes: d.Nodes, Depth: d.Depth, Time: bots.DefaultTime}},
 		{budget{nodes: 200}, bots.Options{Seed: 7, Nodes: 200}},
 		{budget{depth: 3}, bots.Options{Seed: 7, Depth: 3}},
 		{budget{think: time.Second}, bots.Options{Seed: 7, Time: time.Second}},
