@@ -64,3 +64,15 @@ func LastValue[P boardrules.Position[P, M], M comparable](s *AlphaBeta[P, M]) fl
 
 // NoTable makes s search without its transposition table.
 func NoTable[P boardrules.Position[P, M], M comparable](s *AlphaBeta[P, M]) { s.noTable = true }
+
+// RootProof tells whether the solver proved the root's child for the move
+// whose text is move, and who wins it (-1: a draw).
+func RootProof[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], move string) (winner int, proven bool) {
+	root := s.nodes[0]
+	for c := root.first; c < root.first+root.count; c++ {
+		if fmt.Sprint(s.nodes[c].move) == move {
+			return int(s.nodes[c].proof), s.nodes[c].proof != unproven
+		}
+	}
+	return 0, false
+}

@@ -135,6 +135,9 @@ func TestMCTSProvesALossInItsTree(t *testing.T) {
 		if m, err := s.Choose(tb.start("start")); err != nil || m != "safe" {
 			t.Errorf("seed %d: %v, %v; want safe (visits %v)", seed, m, err, bots.RootVisits(s))
 		}
+		if w, ok := bots.RootProof(s, "trap"); !ok || w != 1 {
+			t.Errorf("seed %d: trap proven %v, won by %d; want proven won by seat 1", seed, ok, w)
+		}
 	}
 }
 
