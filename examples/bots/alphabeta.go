@@ -166,7 +166,7 @@ func (s *AlphaBeta[P, M]) searchRoot(p P, d int) (int32, float64) {
 // game plain minimax).
 func (s *AlphaBeta[P, M]) search(p P, depth, ply int, alpha, beta float64) float64 {
 	s.nodes++
-	if s.canAbort && s.nodes&255 == 0 && !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+	if s.canAbort && s.nodes&15 == 0 && !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
 		s.aborted = true
 	}
 	if s.aborted {

@@ -3,6 +3,7 @@ package bots_test
 import (
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 	"time"
 
@@ -148,22 +149,96 @@ func TestAlphaBetaIsParanoid(t *testing.T) {
 	}
 }
 
+// slowTree is a game of six moves a turn that never ends, each move
+// costing plyCost, with an evaluation as good as random: alpha-beta prunes
+// little of it, so each iteration costs some three times the last.
+type slowTree struct {
+	h      uint64
+	toMove boardrules.Player
+}
+
+func (p slowTree) Players() int              { return 2 }
+func (p slowTree) ToMove() boardrules.Player { return p.toMove }
+func (p slowTree) LegalMoves() []step        { return p.AppendLegalMoves(nil) }
+func (p slowTree) AppendLegalMoves(dst []step) []step {
+	return append(dst, 0, 1, 2, 3, 4, 5)
+}
+func (p slowTree) PlayUnchecked(m step) slowTree {
+	time.Sleep(plyCost)
+	return slowTree{(p.h + uint64(m) + 1) * 0x9e3779b97f4a7c15, 1 - p.toMove}
+}
+func (p slowTree) Play(m step) (slowTree, error)    { return p.PlayUnchecked(m), nil }
+func (p slowTree) ParseMove(s string) (step, error) { n, err := strconv.Atoi(s); return step(n), err }
+func (p slowTree) Outcome() boardrules.Outcome {
+	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
+}
+func (p slowTree) Hash() uint64   { return p.h }
+func (p slowTree) String() string { return strconv.FormatUint(p.h, 16) }
+
 // TestAlphaBetaKeepsItsTime: a Time budget ends the deepening: the first
-// iteration always completes (two plies of 200 µs here), a later one cut by
-// the time is dropped, and the search returns within the budget and a
-// 256-node check.
+// iteration always completes, one that the time cuts short is dropped, and
+// the search returns within the budget and a 16-node check of the clock.
+// In slowTree the iteration running when 100 ms end (the fourth, begun
+// before half the time was spent) would take some 100 ms more if it were
+// let finish.
 func TestAlphaBetaKeepsItsTime(t *testing.T) {
-	s := bots.NewAlphaBeta[slowRace, step](bots.Options{Seed: 1, Time: 20 * time.Millisecond})
+	// what 16 nodes cost here (a sleep lasts longer than asked, and more
+	// so on a loaded machine)
+	t0 := time.Now()
+	for range 16 {
+		time.Sleep(plyCost)
+	}
+	sixteen := time.Since(t0)
+	const budget = 100 * time.Millisecond
+	s := bots.NewAlphaBeta[slowTree, step](bots.Options{Seed: 1, Time: budget})
+	s.SetEvaluator(bots.EvalFunc[slowTree](func(p slowTree, pl boardrules.Player) float64 {
+		v := float64(p.h>>40) / (1 << 24)
+		if pl == 1 {
+			return -v
+		}
+		return v
+	}))
 	began := time.Now()
-	if _, err := s.Choose(slowRace{}); err != nil {
+	if _, err := s.Choose(slowTree{h: 1}); err != nil {
 		t.Fatal(err)
 	}
-	// 256 nodes of 200 µs (and more: a sleep lasts longer than asked)
-	if took := time.Since(began); took > 20*time.Millisecond+256*3*plyCost {
-		t.Errorf("a 20 ms search took %v", took)
+	// the budget, then up to 16 nodes to the next clock read
+	took := time.Since(began)
+	if took > budget+sixteen+5*time.Millisecond {
+		t.Errorf("a %v search took %v (depth %d)", budget, took, s.Stats().Depth)
 	}
+	t.Logf("%v, depth %d, %d nodes", took, s.Stats().Depth, s.Stats().Nodes)
 	if d := s.Stats().Depth; d < 1 {
 		t.Errorf("depth %d completed, want at least the first iteration", d)
+	}
+}
+
+// TestAlphaBetaTableKeepsTheValue: in a two-player game searched to depth
+// 4, a position met twice is met at one depth (two moves of different
+// sides cannot undo each other, and neither the root nor the leaves are
+// stored), so the transposition table saves work without changing the
+// value: with and without it, the values are equal.
+func TestAlphaBetaTableKeepsTheValue(t *testing.T) {
+	check := func(t *testing.T, p terrace.Position) {
+		with := bots.NewAlphaBeta[terrace.Position, terrace.Move](bots.Options{Seed: 1, Depth: 4})
+		without := bots.NewAlphaBeta[terrace.Position, terrace.Move](bots.Options{Seed: 1, Depth: 4})
+		bots.NoTable(without)
+		with.Choose(p)
+		without.Choose(p)
+		if a, b := bots.LastValue(with), bots.LastValue(without); a != b {
+			t.Errorf("with the table %v, without %v\n%v", a, b, p)
+		}
+	}
+	r := rand.New(rand.NewPCG(6, 6))
+	n := 20
+	if testing.Short() {
+		n = 4
+	}
+	for range n {
+		p, _ := boardrules.Playout(terrace.Standard(), r, 4+r.IntN(40))
+		if p.ToMove() != boardrules.NoPlayer {
+			check(t, p)
+		}
 	}
 }
 
