@@ -50,6 +50,24 @@ type ttEntry struct {
 	best  int16 // the index of the best move in the position's list; -1 none
 }
 
+// settles returns the value an entry gives a search of its position to
+// depth plies at ply within (alpha, beta), when it settles it: an entry of
+// that depth or deeper holding the exact value, or a bound outside the
+// window (a lower bound at beta or above, an upper one at alpha or below).
+func (e *ttEntry) settles(depth, ply int, alpha, beta float64) (float64, bool) {
+	if int(e.depth) < depth {
+		return 0, false
+	}
+	v := fromTable(e.value, ply)
+	switch {
+	case e.bound == boundExact,
+		e.bound == boundLower && v >= beta,
+		e.bound == boundUpper && v <= alpha:
+		return v, true
+	}
+	return 0, false
+}
+
 // The bounds a table entry holds.
 const (
 	boundExact int8 = iota
@@ -193,14 +211,8 @@ func (s *AlphaBeta[P, M]) search(p P, depth, ply int, alpha, beta float64) float
 	ttBest := -1
 	if e.hash == h && e.gen == s.gen && !s.noTable {
 		ttBest = int(e.best)
-		if int(e.depth) >= depth {
-			v := fromTable(e.value, ply)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && v >= beta,
-				e.bound == boundUpper && v <= alpha:
-				return v
-			}
+		if v, ok := e.settles(depth, ply, alpha, beta); ok {
+			return v
 		}
 	}
 	for len(s.moves) <= ply {
