@@ -76,3 +76,15 @@ func RootProof[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], move st
 	}
 	return 0, false
 }
+
+// RootMinimax is the implicit minimax value, for the seat to move at the
+// root, of the root's child for the move whose text is move.
+func RootMinimax[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], move string) float64 {
+	root := s.nodes[0]
+	for c := root.first; c < root.first+root.count; c++ {
+		if fmt.Sprint(s.nodes[c].move) == move {
+			return s.nodes[c].mm
+		}
+	}
+	return -1
+}

@@ -2,6 +2,7 @@ package bots_test
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -232,7 +233,8 @@ func TestMCTSCutsPlayouts(t *testing.T) {
 // of a about once, the means of the rewards favour a (59 good replies in
 // 60); the minimax values say that seat 1 will answer a with the bad one.
 // Selecting by minimax (Options.Minimax 1) plays b; by the means alone
-// (-1), a.
+// (-1), a. With minimax, a's value is the bad reply's, 1/(1+e^2) for seat
+// 0 (an evaluation of -1 at Squash 0.5), and b's the even one's, 1/2.
 func TestMCTSMinimaxSeesTheRefutation(t *testing.T) {
 	tb := &table{players: 2, spots: map[string]spot{
 		"start": {toMove: 0, moves: []string{"a>A", "b>B"}},
@@ -256,6 +258,12 @@ func TestMCTSMinimaxSeesTheRefutation(t *testing.T) {
 			s.SetEvaluator(scoreByName)
 			if m, err := s.Choose(tb.start("start")); err != nil || m != c.want {
 				t.Errorf("Minimax %v, seed %d: %v, %v; want %v (visits %v)", c.minimax, seed, m, err, c.want, bots.RootVisits(s))
+			}
+			if c.minimax < 0 {
+				continue
+			}
+			if a, b, want := bots.RootMinimax(s, "a"), bots.RootMinimax(s, "b"), 1/(1+math.Exp(2)); !near(a, want) || !near(b, 0.5) {
+				t.Errorf("seed %d: minimax values a %v, b %v; want %v and 0.5", seed, a, b, want)
 			}
 		}
 	}
