@@ -181,14 +181,14 @@ func TestBlunder(t *testing.T) {
 }
 
 // scoreByName is an evaluation of table games: a position whose name
-// starts with "good" is worth +1 to seat 0, "bad" -1, others 0.
+// starts with "good" is worth +1 to seat 0, "bad" -2, others 0.
 var scoreByName = bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player) float64 {
 	v := 0.0
 	switch {
 	case len(p.at) >= 4 && p.at[:4] == "good":
 		v = 1
 	case len(p.at) >= 3 && p.at[:3] == "bad":
-		v = -1
+		v = -2
 	}
 	if pl == 1 {
 		return -v
@@ -233,8 +233,8 @@ func TestMCTSCutsPlayouts(t *testing.T) {
 // of a about once, the means of the rewards favour a (59 good replies in
 // 60); the minimax values say that seat 1 will answer a with the bad one.
 // Selecting by minimax (Options.Minimax 1) plays b; by the means alone
-// (-1), a. With minimax, a's value is the bad reply's, 1/(1+e^2) for seat
-// 0 (an evaluation of -1 at Squash 0.5), and b's the even one's, 1/2.
+// (-1), a. With minimax, a's value is the bad reply's, 1/(1+e^4) for seat
+// 0 (an evaluation of -2 at Squash 0.5), and b's the even one's, 1/2.
 func TestMCTSMinimaxSeesTheRefutation(t *testing.T) {
 	tb := &table{players: 2, spots: map[string]spot{
 		"start": {toMove: 0, moves: []string{"a>A", "b>B"}},
@@ -262,7 +262,7 @@ func TestMCTSMinimaxSeesTheRefutation(t *testing.T) {
 			if c.minimax < 0 {
 				continue
 			}
-			if a, b, want := bots.RootMinimax(s, "a"), bots.RootMinimax(s, "b"), 1/(1+math.Exp(2)); !near(a, want) || !near(b, 0.5) {
+			if a, b, want := bots.RootMinimax(s, "a"), bots.RootMinimax(s, "b"), 1/(1+math.Exp(4)); !near(a, want) || !near(b, 0.5) {
 				t.Errorf("seed %d: minimax values a %v, b %v; want %v and 0.5", seed, a, b, want)
 			}
 		}
