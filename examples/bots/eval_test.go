@@ -109,9 +109,9 @@ func TestTumblingEval(t *testing.T) {
 			t.Errorf("%s to move: Black scores %v, want %v", c.toMove, got, c.black)
 		}
 	}
-	// a tumble reaches the king: W2 on D5, B2 on D7 tumbling south drops
-	// its second man (Black) on D5
-	p := decode[tumbling.Position](t, "tumbling pbmserv b ,,,,,,,/,,,B2,,,,/,,,,,,,/,,,W2,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B3,,,,,,,")
+	// a tumble reaches the king: W2 on D5, and Black's W1B1 on D7
+	// tumbling south drops its White man on D6 and its Black man on D5
+	p := decode[tumbling.Position](t, "tumbling pbmserv b ,,,,,,,/,,,W1B1,,,,/,,,,,,,/,,,W2,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B3,,,,,,,")
 	if got, calm := e.Evaluate(p, 0), (5+0.3*2+0.3*3)-(2+0.3*1+0.3*2); !near(got, calm+12) {
 		t.Errorf("a tumble onto the king: Black scores %v, want %v", got, calm+12)
 	}
