@@ -401,7 +401,7 @@ func TestStdinSurvives(t *testing.T) {
 // TestTwoServersStart (D5): two servers starting at once on an empty
 // PostgreSQL schema both come up.
 func TestTwoServersStart(t *testing.T) {
-	url := os.Getenv(postgresEnv)
+	url := postgresURL(t)
 	if url == "" {
 		t.Skipf("%s not set", postgresEnv)
 	}
@@ -442,9 +442,9 @@ func TestDamagedBoardInList(t *testing.T) {
 		if _, err := st.db.Exec(`UPDATE boards SET position = 'tumbling nonsense' WHERE id = 2`); err != nil {
 			t.Fatal(err)
 		}
-		want := "3 tumble (pbmserv) alice vs bob: alice (seat 0) to play\n" +
+		want := "3 tumble (pbmserv) alice vs bob: alice (Black) to play\n" +
 			"2 tumble (pbmserv) alice vs bob: damaged\n" +
-			"1 tumble (pbmserv) alice vs bob: alice (seat 0) to play\n"
+			"1 tumble (pbmserv) alice vs bob: alice (Black) to play\n"
 		if r := s.Execute(t.Context(), "games bob"); r != want {
 			t.Errorf("games bob:\n%s\nwant\n%s", r, want)
 		}
@@ -492,7 +492,7 @@ func TestHonestHTTP(t *testing.T) {
 		{"POST", "/command", "hello", 400, `error: unknown command "hello"`},
 		{"POST", "/command", "tumble move 9 alice a A1-B1", 404, "error: no board 9\n"},
 		{"POST", "/command", "tumble move 1 alice x A1-B1", 403, "error: bad password for alice\n"},
-		{"POST", "/command", "tumble move 1 bob b A1-B1", 409, "error: not your turn: move #1 on board 1 is alice (seat 0)'s\n"},
+		{"POST", "/command", "tumble move 1 bob b A1-B1", 409, "error: not your turn: move #1 on board 1 is alice (Black)'s\n"},
 		{"POST", "/command", "tumble move 1 alice a A1-B1#2", 409, "error: wrong move number"},
 		{"POST", "/command", "register alice a", 409, "error: user alice already exists\n"},
 		{"POST", "/command", "games zed", 404, "error: unknown user zed"},

@@ -6,7 +6,8 @@
 # runs the server's vet and tests, the race detector included. Without root
 # it installs nothing and runs the tests with what is there: the browser
 # test skips without chromium, the PostgreSQL suite without
-# PBMSERV_TEST_POSTGRES.
+# PBMSERV_TEST_POSTGRES, except under CI=true, where a missing tool fails
+# the tests that need it.
 set -euo pipefail
 cd "$(dirname "$0")"
 

@@ -56,7 +56,20 @@
 // the engine's Player values: seat 0 is Black in Tumbling Down (pbmserv
 // rules), O in FloopRail, the bottom army in Terrace and Black in Crumble.
 // The engine decides who moves first, so in Crumble -white seat 1 does.
-// One user may not take two seats of a board.
+// One user may not take two seats of a board. Wherever a person reads a
+// board (replies, the page, the JSON's texts) a seat is its user and the
+// seat's name in the game's own words, "alice (Black)", and a result
+// names the winner and the reason: "bob (White) wins: king captured on
+// G2". Seat numbers appear only where a program reads them (the JSON's
+// toMove and winner, beside the names).
+//
+// Variants. Each game word's options choose one of the registry's
+// variants (GameInfo.Variants, and for Crumble every name its
+// VariantSyntax allows: any size from 2x2 to 32x32, either player first,
+// any draw rule); help, the front page and a refused challenge list the
+// options and the registry's variants. Two options that choose one thing
+// differently ("-6x6 -8x8", "-classic -boardspace") are refused, not
+// decided by the last one.
 //
 // Move numbers. Moves are numbered from 1 on each board. MOVE#N says "this
 // is move N": the server refuses it with "wrong move number" unless the
@@ -228,7 +241,7 @@
 // "1/2-1/2", "*" while the game goes on) and a Termination saying how the
 // game ended. The server adds the tags Board, Event, Date, Seat0, Seat1,
 // ... For a game ended off the board the Termination is the server's
-// ("alice (seat 0) resigned", "draw agreed", "move limit (1000 moves)")
+// ("alice (Black) resigned", "draw agreed", "move limit (1000 moves)")
 // and the marker follows from it: the other seat wins a two-player
 // resignation, an agreed draw and the move limit draw, and a resignation
 // of three or four players leaves "*". A variant the registry does not

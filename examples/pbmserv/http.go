@@ -164,31 +164,41 @@ func setRetry(w http.ResponseWriter, st status) {
 	}
 }
 
-// gameJSON is the JSON view of a board.
+// gameJSON is the JSON view of a board. People read the names (users, and
+// seats in the game's own words, "Black"); programs may read the seat
+// numbers beside them.
 type gameJSON struct {
-	Board       int64       `json:"board"`
-	Word        string      `json:"word"`    // the game word of commands: "tumble"
-	Game        string      `json:"game"`    // the registry name: "tumbling"
-	Variant     string      `json:"variant"` // the registry variant: "pbmserv"
-	Players     []string    `json:"players"` // by seat
-	Moves       []string    `json:"moves"`
-	NextMove    int         `json:"nextMove"` // the number a move must carry (#N)
-	ToMove      int         `json:"toMove"`   // seat
-	ToMoveUser  string      `json:"toMoveUser"`
-	Position    string      `json:"position"` // the engine's position code
-	LegalMoves  []string    `json:"legalMoves"`
-	Outcome     outcomeJSON `json:"outcome"`
-	Over        bool        `json:"over"`
-	Result      string      `json:"result"`      // the end in words, also for a resignation or agreed draw
-	Termination string      `json:"termination"` // set when the game ended off the board
-	DrawOffer   []string    `json:"drawOffer"`   // users who proposed or accepted a draw
-	Version     int64       `json:"version"`
+	Board      int64       `json:"board"`
+	Word       string      `json:"word"`    // the game word of commands: "tumble"
+	Game       string      `json:"game"`    // the registry name: "tumbling"
+	Variant    string      `json:"variant"` // the registry variant: "pbmserv"
+	Players    []string    `json:"players"` // users by seat
+	Seats      []string    `json:"seats"`   // the seats' names by seat: "Black", "White"
+	Moves      []string    `json:"moves"`
+	NextMove   int         `json:"nextMove"`         // the number a move must carry (#N)
+	ToMove     *int        `json:"toMove,omitempty"` // the seat to move; absent once the game has ended
+	ToMoveSeat string      `json:"toMoveSeat,omitempty"`
+	ToMoveUser string      `json:"toMoveUser,omitempty"`
+	Position   string      `json:"position"` // the engine's position code
+	LegalMoves []string    `json:"legalMoves"`
+	Outcome    outcomeJSON `json:"outcome"`
+	Over       bool        `json:"over"`
+	// Result is the end in words, with users and seats' names, also for a
+	// resignation or an agreed draw: "bob (White) wins: alice (Black) resigned".
+	Result      string   `json:"result"`
+	Termination string   `json:"termination"` // set when the game ended off the board
+	DrawOffer   []string `json:"drawOffer"`   // users who proposed or accepted a draw
+	Version     int64    `json:"version"`
 }
 
+// outcomeJSON is the rules' verdict on the position (a resignation or an
+// agreed draw is no verdict of the rules: see Result).
 type outcomeJSON struct {
-	Status string `json:"status"` // "ongoing", "win", "draw": the rules' verdict
-	Winner int    `json:"winner"` // seat, -1 for none
-	Reason string `json:"reason"`
+	Status     string `json:"status"` // "ongoing", "win", "draw"
+	Winner     int    `json:"winner"` // seat, -1 for none
+	WinnerSeat string `json:"winnerSeat,omitempty"`
+	Reason     string `json:"reason"`
+	Rule       string `json:"rule,omitempty"`
 }
 
 // gameByNumber reads a board with its moves (the record, shown on the page
@@ -214,10 +224,16 @@ func (g *game) json() gameJSON {
 	o := p.Outcome()
 	j := gameJSON{
 		Board: b.ID, Word: b.Word, Game: b.Game, Variant: b.Variant, Players: b.Players,
-		Moves: b.Moves, NextMove: b.Plies + 1, ToMove: int(p.ToMove()), Position: b.Position,
-		Outcome: outcomeJSON{Status: o.Status.String(), Winner: int(o.Winner), Reason: o.Reason},
+		Moves: b.Moves, NextMove: b.Plies + 1, Position: b.Position,
+		Outcome: outcomeJSON{Status: o.Status.String(), Winner: int(o.Winner), Reason: o.Reason, Rule: o.Rule},
 		Over:    b.Over, Result: b.Result, Termination: b.Termination, Version: b.Version,
 		DrawOffer: []string{},
+	}
+	if o.Status == boardrules.Win {
+		j.Outcome.WinnerSeat = p.SeatName(o.Winner)
+	}
+	for i := range b.Players {
+		j.Seats = append(j.Seats, p.SeatName(boardrules.Player(i)))
 	}
 	if j.Moves == nil {
 		j.Moves = []string{}
@@ -229,9 +245,12 @@ func (g *game) json() gameJSON {
 		if all := p.LegalMoves(); all != nil {
 			j.LegalMoves = all
 		}
-	}
-	if t := j.ToMove; t >= 0 && t < len(b.Players) {
-		j.ToMoveUser = b.Players[t]
+		// An ended game has no seat to move, however it ended (by the
+		// rules, a resignation, an agreed draw, the move limit).
+		if t := p.ToMove(); t >= 0 && int(t) < len(b.Players) && o.Status == boardrules.Ongoing {
+			seat := int(t)
+			j.ToMove, j.ToMoveSeat, j.ToMoveUser = &seat, p.SeatName(t), b.Players[t]
+		}
 	}
 	for i, name := range b.Players {
 		// an ended game has no proposal, even one a board stored before
@@ -425,7 +444,7 @@ ul.moves { columns: 8em; font-family: monospace; }
 </head>
 <body>
 <h1>Board {{.Game.Board}}: {{.Title}} ({{.Game.Variant}})</h1>
-<p id="players">{{range $i, $p := .Game.Players}}{{if $i}} vs {{end}}{{$p}} (seat {{$i}}){{end}}</p>
+<p id="players">{{range $i, $p := .Game.Players}}{{if $i}} vs {{end}}{{$p}} ({{index $.Game.Seats $i}}){{end}}</p>
 {{if .Reply}}<pre class="reply" id="reply">{{.Reply}}</pre>{{end}}
 <div class="picture" id="picture">{{if .SVG}}{{.SVG}}{{else}}<pre class="board">{{.Text}}</pre>{{end}}</div>
 <p id="status">{{.Status}}</p>
@@ -470,7 +489,7 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 		More   bool
 	}{Usage: strings.Split(strings.TrimPrefix(usage, "commands: "), " | ")}
 	for _, g := range gameWords() {
-		d.Games = append(d.Games, game{g.word, g.options})
+		d.Games = append(d.Games, game{g.word, g.describe()})
 	}
 	for i, b := range boards {
 		if i == indexBoards-1 {

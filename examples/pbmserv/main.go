@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log"
@@ -19,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/boardrules/boardrules/internal/cli"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -26,25 +26,21 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usageHead = `usage: pbmserv (-stdin | -http ADDRESS) [flags]
-
-pbmserv is a play-by-email style game server for the boardrules engines:
-one-line commands on standard input (as a mail robot feeds them) or over
-HTTP, with a web page per board. Send "help" for the commands.
-
-Example:
-  go run ./examples/pbmserv -http 127.0.0.1:8080 -db "$(mktemp -d)/pbmserv.db"
-
-Flags:
-`
-
 // run is main with its surroundings as arguments, so that tests run the
-// real program in-process or as a child process. -h prints the usage on
-// stdout and exits 0; a bad flag gets one line of error and the usage on
-// stderr, exit 2.
+// real program in-process or as a child process. It behaves as the other
+// example programs do (internal/cli): -h prints the usage on stdout and
+// exits 0; a bad flag gets one line of error and the usage on stderr,
+// exit 2; any other failure one line on stderr, exit 1.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("pbmserv", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // run prints errors and usage itself
+	prog := &cli.Program{
+		Name: "pbmserv",
+		Summary: "A play-by-email style game server for the boardrules engines: one-line commands on\n" +
+			"standard input (-stdin, as a mail robot feeds them) or over HTTP (-http ADDRESS), with a\n" +
+			"web page per board. Give exactly one of -stdin and -http; send \"help\" for the commands.",
+		Example: `go run ./examples/pbmserv -http 127.0.0.1:8080 -db "$(mktemp -d)/pbmserv.db"`,
+		Stdout:  stdout, Stderr: stderr,
+	}
+	fs := prog.Flags()
 	dsn := fs.String("db", "pbmserv.db", "the store: an SQLite file (created when missing), or a postgres:// URL")
 	useStdin := fs.Bool("stdin", false, "read commands from standard input, one per line, and print one reply block each")
 	addr := fs.String("http", "", "serve HTTP on this address, e.g. 127.0.0.1:8080")
@@ -68,26 +64,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.DurationVar(&conns.Read, "read-timeout", conns.Read, "time to read a whole request; headers get at most 5 s of it")
 	fs.DurationVar(&conns.Write, "write-timeout", conns.Write, "time to write a reply")
 	fs.DurationVar(&conns.Idle, "idle-timeout", conns.Idle, "time a keep-alive connection may wait for its next request")
-	quiet := fs.Bool("q", false, "quiet: no progress lines on stderr (errors still go there)")
-	usage := func(w io.Writer) {
-		io.WriteString(w, usageHead)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
+	bad := func(format string, a ...any) int { return prog.Exit(cli.Usagef(format, a...)) }
+	if ok, code := prog.Parse(args); !ok {
+		return code
 	}
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "pbmserv: "+format+"\n", a...)
-		usage(stderr)
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			usage(stdout)
-			return 0
-		}
-		return bad("%v", err)
-	}
-	if *useStdin == (*addr != "") || fs.NArg() != 0 {
+	if *useStdin == (*addr != "") {
 		return bad("give exactly one of -stdin and -http ADDRESS")
 	}
 	if *cost < bcrypt.MinCost || *cost > bcrypt.MaxCost {
@@ -124,7 +105,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pbmserv:", err)
 		return 1
 	}
-	if !*quiet {
+	if !prog.Quiet {
 		fmt.Fprintf(stderr, "pbmserv: serving http://%s/\n", ln.Addr())
 	}
 	if err := serveHTTP(ctx, srv, ln, conns); err != nil {

@@ -125,7 +125,7 @@ func TestModel(t *testing.T) {
 		if d := cmp.Diff(h.Moves(), rec.Moves); d != "" && !(len(h.Moves()) == 0 && len(rec.Moves) == 0) {
 			rt.Fatalf("record moves (-model +record):\n%s", d)
 		}
-		if resigned != "" && !strings.Contains(hist, "[Termination \""+resigned+" (seat ") {
+		if resigned != "" && !strings.Contains(hist, "[Termination \""+resigned+" (") {
 			rt.Fatalf("no Termination for %s's resignation:\n%s", resigned, hist)
 		}
 	})

@@ -157,7 +157,7 @@ func (s *Server) help() string {
 	b.WriteString(strings.ReplaceAll(usage, " | ", "\n") + "\n")
 	b.WriteString("games and challenge options:\n")
 	for _, w := range gameWords() {
-		fmt.Fprintf(&b, "  %s: %s\n", w.word, w.options)
+		fmt.Fprintf(&b, "  %s: %s\n", w.word, w.describe())
 	}
 	return b.String()
 }
@@ -286,7 +286,7 @@ func (s *Server) summary(bd *Board) string {
 		s.log.Printf("%v", err)
 		return head + "damaged"
 	}
-	return head + seatName(bd, p.ToMove()) + " to play"
+	return head + seatName(bd, p, p.ToMove()) + " to play"
 }
 
 func (s *Server) challenge(ctx context.Context, c command) (string, error) {
@@ -296,7 +296,7 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 	}
 	variant, err := w.variant(c.options, len(c.users))
 	if err != nil {
-		return "", lineErr("%s challenge: %v (options: %s)", w.word, err, w.options)
+		return "", lineErr("%s challenge: %v (options: %s)", w.word, err, w.describe())
 	}
 	for i, u := range c.users {
 		if slices.Contains(c.users[:i], u) {
@@ -309,7 +309,9 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 	info, _ := boardrules.Lookup(w.game)
 	start, err := info.New(variant)
 	if err != nil {
-		return "", lineErr("%s challenge: %v (options: %s)", w.word, firstLine(err), w.options)
+		// Not the engine's text, which starts "syntax error" and lists
+		// the variants again.
+		return "", lineErr("%s challenge: %s has no variant %q (options: %s)", w.word, w.game, variant, w.describe())
 	}
 	if start.Players() != len(c.users) {
 		return "", lineErr("%s %s is for %d players, %d users given", w.word, variant, start.Players(), len(c.users))
@@ -661,7 +663,7 @@ func (g *game) move(c command, seat, limit int) (head, canon string, err error) 
 	}
 	p := g.pos
 	if int(p.ToMove()) != seat {
-		return "", "", statusErr(http.StatusConflict, "not your turn: move #%d on board %d is %s's", n+1, c.board, seatName(g.b, p.ToMove()))
+		return "", "", statusErr(http.StatusConflict, "not your turn: move #%d on board %d is %s's", n+1, c.board, seatName(g.b, p, p.ToMove()))
 	}
 	var after boardrules.Any
 	if canon, err = p.ParseMove(c.move); err == nil {
@@ -684,7 +686,7 @@ func (g *game) move(c command, seat, limit int) (head, canon string, err error) 
 	g.pos, g.b.Position, g.b.Plies = after, string(code), n+1
 	if o := after.Outcome(); o.Status != boardrules.Ongoing {
 		g.b.Over = true
-		g.b.Result = outcomeText(g.b, o)
+		g.b.Result = outcomeText(g.b, after, o)
 	} else if g.b.Plies >= limit {
 		g.b.Over = true
 		g.b.Termination = fmt.Sprintf("move limit (%d moves)", limit)
@@ -703,10 +705,10 @@ func (g *game) resign(seat int) string {
 	b := g.b
 	b.Over = true
 	b.DrawOffer = 0
-	who := seatName(b, boardrules.Player(seat))
+	who := seatName(b, g.pos, boardrules.Player(seat))
 	b.Termination = who + " resigned"
 	if len(b.Players) == 2 {
-		b.Result = fmt.Sprintf("%s wins: %s resigned", seatName(b, boardrules.Player(1-seat)), who)
+		b.Result = fmt.Sprintf("%s wins: %s resigned", seatName(b, g.pos, boardrules.Player(1-seat)), who)
 	} else {
 		b.Result = fmt.Sprintf("%s resigned, the game ends without a winner", who)
 	}
@@ -796,9 +798,11 @@ func offBoardResult(b *Board) string {
 		return boardrules.ResultMarker(boardrules.Outcome{Status: boardrules.Draw}, players)
 	}
 	if players == 2 {
-		for seat := range boardrules.Player(2) {
-			if b.Termination == seatName(b, seat)+" resigned" {
-				return boardrules.ResultMarker(boardrules.Outcome{Status: boardrules.Win, Winner: 1 - seat}, players)
+		// "alice (Black) resigned": the user before the seat's name, which
+		// older boards wrote as "(seat 0)".
+		for seat, name := range b.Players {
+			if strings.HasPrefix(b.Termination, name+" (") && strings.HasSuffix(b.Termination, ") resigned") {
+				return boardrules.ResultMarker(boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(1 - seat)}, players)
 			}
 		}
 	}
@@ -812,7 +816,7 @@ func (g *game) show(p boardrules.Any, moves int) string {
 	var s strings.Builder
 	names := make([]string, len(b.Players))
 	for i := range b.Players {
-		names[i] = seatName(b, boardrules.Player(i))
+		names[i] = seatName(b, p, boardrules.Player(i))
 	}
 	fmt.Fprintf(&s, "board %d: %s (%s), %s\n", b.ID, b.Word, b.Variant, strings.Join(names, " vs "))
 	if moves < b.Plies {
@@ -826,12 +830,12 @@ func (g *game) show(p boardrules.Any, moves int) string {
 func (g *game) status(p boardrules.Any, moves int) string {
 	b := g.b
 	if o := p.Outcome(); o.Status != boardrules.Ongoing {
-		return fmt.Sprintf("game over after %d moves: %s", moves, outcomeText(b, o))
+		return fmt.Sprintf("game over after %d moves: %s", moves, outcomeText(b, p, o))
 	}
 	if moves == b.Plies && b.Over {
 		return fmt.Sprintf("game over after %d moves: %s", moves, b.Result)
 	}
-	line := fmt.Sprintf("move #%d: %s to play", moves+1, seatName(b, p.ToMove()))
+	line := fmt.Sprintf("move #%d: %s to play", moves+1, seatName(b, p, p.ToMove()))
 	if moves == b.Plies && b.DrawOffer != 0 {
 		var agreed, waiting []string
 		for i, name := range b.Players {
@@ -846,11 +850,12 @@ func (g *game) status(p boardrules.Any, moves int) string {
 	return line
 }
 
-// outcomeText is an end by the rules in words, naming the winner by user.
-func outcomeText(b *Board, o boardrules.Outcome) string {
+// outcomeText is an end by the rules in words, naming the winner by user
+// and seat: "bob (White) wins: king captured on G2".
+func outcomeText(b *Board, p boardrules.Any, o boardrules.Outcome) string {
 	text := "draw"
 	if o.Status == boardrules.Win {
-		text = seatName(b, o.Winner) + " wins"
+		text = seatName(b, p, o.Winner) + " wins"
 	}
 	if o.Reason != "" {
 		text += ": " + o.Reason
@@ -858,11 +863,21 @@ func outcomeText(b *Board, o boardrules.Outcome) string {
 	return text
 }
 
-func seatName(b *Board, p boardrules.Player) string {
-	if p < 0 || int(p) >= len(b.Players) {
-		return fmt.Sprintf("seat %d", p)
+// seatName names a seat for a person: its user and the seat's name in the
+// game's own words, "alice (Black)". The seat's number is shown only for an
+// engine that has no name for it.
+func seatName(b *Board, p boardrules.Any, seat boardrules.Player) string {
+	name := ""
+	if p != nil && seat >= 0 && int(seat) < p.Players() {
+		name = p.SeatName(seat)
 	}
-	return fmt.Sprintf("%s (seat %d)", b.Players[p], p)
+	if name == "" {
+		name = fmt.Sprintf("seat %d", seat)
+	}
+	if seat < 0 || int(seat) >= len(b.Players) {
+		return name
+	}
+	return b.Players[seat] + " (" + name + ")"
 }
 
 func firstLine(err error) string {
