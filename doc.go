@@ -103,7 +103,8 @@
 //  6. Text in. ParseMove, ParseVariant and UnmarshalText (and so Decode)
 //     refuse leading or trailing white space, as strconv does: programs trim
 //     what people type. Squares are read in either case. A move that names
-//     one square twice is a syntax error.
+//     one square twice in a row ("A2-A2") is a syntax error (a FloopRail
+//     path may come back to a space it left: a loop).
 //  7. Text out. Canonical move text keeps each game's pbmserv case:
 //     Tumbling Down and FloopRail write squares in upper case ("A2-B2T",
 //     "E6-D6"), Terrace in lower case ("B-d1-d3"). A syntax error is a

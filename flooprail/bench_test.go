@@ -98,3 +98,28 @@ func BenchmarkPlayout(b *testing.B) {
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 }
+
+// BenchmarkToMove reads ToMove, which bots call at every node, over the
+// positions of random games, their ends included: it tests the bitboards
+// for any move.
+func BenchmarkToMove(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var ps []Position
+	for len(ps) < 4096 {
+		p := Standard()
+		for range 300 {
+			ps = append(ps, p)
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p = p.PlayUnchecked(moves[r.IntN(len(moves))])
+		}
+	}
+	b.ReportAllocs()
+	n := 0
+	for i := 0; b.Loop(); i++ {
+		n += int(ps[i&4095].ToMove())
+	}
+	_ = n
+}

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -23,9 +24,14 @@ var codeChars = [...]byte{
 // The rows run from 1 to 7, separated by "/", each giving its spaces from
 // left to right: '.' empty, 'o' and 'x' Floopers, 'O' and 'X'
 // SooperFloopers. The start is
-// "flooprail normal o oo/ooo./ooo..x/ooo..xxx/o..xxx/.xxx/xx". The error is
-// always nil.
+// "flooprail normal o oo/ooo./ooo..x/ooo..xxx/o..xxx/.xxx/xx". The side to
+// move of an ended game is the side without a move. The error is nil for
+// every position of a game; the zero Position, which is no game, has no
+// code, and MarshalText returns nil and exactly boardrules.ErrNoGame.
 func (p Position) MarshalText() ([]byte, error) {
+	if p.flags&flagGame == 0 {
+		return nil, boardrules.ErrNoGame
+	}
 	b := make([]byte, 0, 64)
 	b = append(b, Name+" "...)
 	b = append(b, p.Variant().String()...)
@@ -48,7 +54,9 @@ func (p Position) MarshalText() ([]byte, error) {
 // nothing else: exactly four fields separated by single spaces, lower-case
 // words, 7 rows of 2, 4, 6, 8, 6, 4 and 2 characters, at most 12 pieces a
 // side, and no Flooper on its own goal space (it would have been promoted).
-// Any other board is accepted, even one that could not arise in play.
+// Any other board is accepted, even one that could not arise in play; an
+// empty board is a game that has ended (the side to move has no pieces
+// left), never the zero Position, which no code gives.
 // Errors are *notation.ParseError (wrapping boardrules.ErrSyntax), naming
 // the text and the byte offset; on error p is unchanged.
 func (p *Position) UnmarshalText(text []byte) error {

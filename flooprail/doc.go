@@ -50,6 +50,15 @@
 // ("no-pieces") or [RuleNoMoves] ("no-moves", pieces but all blocked).
 // [Position.SeatName] names the seats "O" (seat 0, moves first) and "X".
 //
+// The package follows the module's conventions (see the boardrules package
+// doc, One vocabulary). What is particular to FloopRail: a [Move] is a path,
+// so [Move.Path] lists its spaces, [Move.From] and [Move.To] are the first
+// and the last of them (the same space for a SooperFlooper's loop), and
+// [Move.Captures] the spaces leapt, in order (nil for a Floop). A [Piece]
+// has an Owner and no colour. A [Position] is comparable with ==, which
+// means the same as [Position.Equal]: the board, the side to move and the
+// variant, there being no repetition rule.
+//
 // # Example
 //
 //	p := flooprail.Standard()
@@ -86,14 +95,19 @@
 // with notation.SplitMoveNumber), no more than 13 spaces (12 Fleap steps,
 // one per opposing piece).
 //
-// [ParseMove] checks the text only and returns a *notation.ParseError
-// (wrapping boardrules.ErrSyntax) that names the input and the offset.
-// [Position.ParseMove] and [Position.Play] also check that the game goes
-// on (boardrules.ErrGameOver) and that the move is one of the legal moves
-// (boardrules.ErrIllegalMove); those errors are *[notation.MoveError] and say what is
-// wrong: "E6-D6: D6 is occupied", "A4-B4: a Fleap is compulsory",
-// "C3-E3: the Fleap must continue", "E5-G5-G3: the Flooper is promoted on
-// G5, which ends its move", "C4-E4-C4: D4 is leapt twice".
+// A path may name a space more than once, because a SooperFlooper's loop
+// returns to its start ("C3-E3-E5-C5-C3"); only a space named twice in a
+// row ("E6-E6") is a syntax error, two spaces being neither neighbours nor
+// two apart.
+//
+// [Position.ParseMove] checks the text first, whatever the position: a
+// *notation.ParseError (wrapping boardrules.ErrSyntax) that names the input
+// and the offset. Then it checks, as [Position.Play] does, that the game
+// goes on (boardrules.ErrGameOver) and that the move is one of the legal
+// moves (boardrules.ErrIllegalMove); those errors are *[notation.MoveError]
+// and say what is wrong: "E6-D6: D6 is occupied", "A4-B4: a Fleap is
+// compulsory", "C3-E3: the Fleap must continue", "E5-G5-G3: the Flooper is
+// promoted on G5, which ends its move", "C4-E4-C4: D4 is leapt twice".
 //
 // # Board text and position code
 //
@@ -121,7 +135,12 @@
 // on its own goal space, and any such board, even one that could not arise
 // in play. A code holds the whole game, finished or not: it decodes to an
 // Equal position (== too) with the same Outcome and Variant. There is no
-// repetition rule, so nothing else decides the rest of the game.
+// repetition rule, so nothing else decides the rest of the game. The code
+// of an ended game names the side left without a move, although ToMove is
+// boardrules.NoPlayer then. The zero Position has no code (MarshalText
+// returns boardrules.ErrNoGame), and an empty board, which the code
+// accepts, is a game that has ended with no pieces left, not the zero
+// Position.
 //
 // # Variants
 //
@@ -157,7 +176,9 @@
 //     paths and the published checkers perft counts them so.
 //   - Reverse game: only the winner changes; compulsion stays.
 //   - Outcome reasons: "no pieces left" when the player to move has none,
-//     else "no legal move". ToMove still names the player without a move.
+//     else "no legal move". After the end ToMove is boardrules.NoPlayer,
+//     but the position code still names the player without a move, so the
+//     codes of ended games are unchanged.
 //   - No draws: neither a move limit nor a repetition rule.
 //   - Notation: exact grammar, no whitespace, no checkers numbers, at most 13
 //     spaces.
@@ -177,10 +198,16 @@
 //     "E6 holds an X Flooper, and O is to move", "an O Flooper moves only
 //     down or right", "D6 is X's own piece", "there is no piece on D5 to
 //     Fleap over"; a move in an ended game gives "the game is over: X has
-//     won (no legal move)".
-//   - GameInfo.New of the registry accepts exactly "normal" and "reverse".
-//   - The zero Position is an empty board, normal game, O to move, which O
-//     has lost; use [New] or [Standard] for the start.
+//     won (no legal move)", and in the zero Position "the zero Position is
+//     no game".
+//   - GameInfo.New of the registry accepts exactly "normal", "reverse" and
+//     "" (the normal game).
+//   - The zero Position is no game, as in every engine of the module; use
+//     [New] or [Standard] for the start. Its board is empty, like the board
+//     an empty-board code gives, so every position of a game carries a flag
+//     the zero value lacks: the decoded empty board is a game that the
+//     player to move, who has no piece, has lost (in the reverse game,
+//     won), not Equal to the zero Position, and with another hash.
 //
 // # Speed
 //

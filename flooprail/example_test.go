@@ -65,10 +65,14 @@ func ExamplePosition_Outcome() {
 	// win true "no legal move"
 }
 
+// The seed's multi-Fleap: an X Flooper leaps three O Floopers and is
+// promoted on C2.
 func ExampleMove_Captures() {
-	m, _ := flooprail.ParseMove("e6-c6-c4-c2")
-	fmt.Println(m, m.IsFleap(), m.Captures(), m.Path())
-	// Output: E6-C6-C4-C2 true [d6 c5 c3] [e6 c6 c4 c2]
+	var p flooprail.Position
+	_ = p.UnmarshalText([]byte("flooprail normal x ../..../.o..../o......./.o..../.ox./.."))
+	m, _ := p.ParseMove("e6-c6-c4-c2")
+	fmt.Println(m, m.IsFleap(), m.Captures(), m.Path(), m.From(), m.To())
+	// Output: E6-C6-C4-C2 true [d6 c5 c3] [e6 c6 c4 c2] e6 c2
 }
 
 // A position code is one line; UnmarshalText reads it back to an equal

@@ -90,9 +90,9 @@ func checkIllegal(t *testing.T, p Position, s, want string) {
 	if want != "" && err.Error() != want {
 		t.Errorf("ParseMove(%q) error %q, want %q", s, err.Error(), want)
 	}
-	m, err2 := ParseMove(s)
+	m, err2 := parseMove(s)
 	if err2 != nil {
-		t.Fatalf("package ParseMove(%q): %v", s, err2)
+		t.Fatalf("parseMove(%q): %v", s, err2)
 	}
 	q, err3 := p.Play(m)
 	if !errors.Is(err3, boardrules.ErrIllegalMove) || q != p {
@@ -451,14 +451,18 @@ func TestF8Outcome(t *testing.T) {
 		if len(p.LegalMoves()) != 0 {
 			t.Errorf("%s: legal moves in an ended game", c.code)
 		}
-		if p.ToMove() != boardrules.Player(p.turn()) {
-			t.Error("ToMove changed")
+		if p.ToMove() != boardrules.NoPlayer {
+			t.Errorf("%s: ToMove %v after the end, want NoPlayer", c.code, p.ToMove())
+		}
+		// The code keeps the side without a move.
+		if got := code(t, p); got != c.code {
+			t.Errorf("%s: code %q after the end", c.code, got)
 		}
 		_, err := p.ParseMove("B5-C5")
 		if !errors.Is(err, boardrules.ErrGameOver) {
 			t.Errorf("%s: ParseMove after the end: %v, want ErrGameOver", c.code, err)
 		}
-		m, _ := ParseMove("B5-C5")
+		m := Standard().LegalMoves()[0]
 		if _, err := p.Play(m); !errors.Is(err, boardrules.ErrGameOver) {
 			t.Errorf("%s: Play after the end: %v, want ErrGameOver", c.code, err)
 		}
@@ -618,22 +622,51 @@ func TestLoops(t *testing.T) {
 	checkIllegal(t, g, "C3-E3", "C3-E3: E3 is occupied")
 }
 
+// TestNotation reads the spec's notation table through positions: a
+// well-formed move is ErrGameOver in the zero Position and in an ended
+// game, whatever it says, and the move itself in a position where it is
+// legal; a malformed one is a syntax error in every position.
 func TestNotation(t *testing.T) {
-	ok := []struct{ in, text, caps string }{
-		{"E6-D6", "E6-D6", ""},
-		{"e6-d6", "E6-D6", ""},
-		{"E6-C6", "E6-C6", "D6"},
-		{"e6-C6-c4-C2", "E6-C6-C4-C2", "D6 C5 C3"},
-		{"C4-E4-C4", "C4-E4-C4", "D4 D4"},
-		{"D1-E1", "D1-E1", ""},
-		{"H4-G4", "H4-G4", ""},
-		{"D1-D3-D5-D7", "D1-D3-D5-D7", "D2 D4 D6"},
+	var zero Position
+	ended := decode(t, "flooprail normal o ../..../....../......../oxx.../..../.x")
+	ok := []struct {
+		in, text, caps string
+		code           string // a position where the move is legal; "" for a move legal nowhere
+		why            string // the refusal of a move legal nowhere, in code
+	}{
+		{"E6-D6", "E6-D6", "", "flooprail normal x ../..../....../......../....../..x./..", ""},
+		{"e6-d6", "E6-D6", "", "flooprail normal x ../..../....../......../....../..x./..", ""},
+		{"E6-C6", "E6-C6", "D6", "flooprail normal x ../..../....../......../....../.ox./..", ""},
+		{"e6-C6-c4-C2", "E6-C6-C4-C2", "D6 C5 C3", "flooprail normal x ../..../.o..../o......./.o..../.ox./..", ""},
+		{"C4-E4-C4", "C4-E4-C4", "D4 D4", "", "flooprail normal o ../..../....../..Ox..../....../..../.."},
+		{"D1-E1", "D1-E1", "", "flooprail normal o o./..../....../......../....../..../..", ""},
+		{"H4-G4", "H4-G4", "", "flooprail normal x ../..../....../.......x/....../..../..", ""},
+		{"D1-D3-D5-D7", "D1-D3-D5-D7", "D2 D4 D6", "flooprail normal o o./.x../....../...x..../....../.x../..", ""},
 	}
 	for _, c := range ok {
-		m, err := ParseMove(c.in)
-		if err != nil {
-			t.Errorf("ParseMove(%q): %v", c.in, err)
-			continue
+		for _, p := range []Position{zero, ended} {
+			if _, err := p.ParseMove(c.in); !errors.Is(err, boardrules.ErrGameOver) {
+				t.Errorf("ParseMove(%q) with no legal move: %v, want ErrGameOver", c.in, err)
+			}
+		}
+		var m Move
+		if c.code == "" {
+			_, err := decode(t, c.why).ParseMove(c.in)
+			if !errors.Is(err, boardrules.ErrIllegalMove) {
+				t.Errorf("%s: ParseMove(%q) = %v, want ErrIllegalMove", c.why, c.in, err)
+			}
+			// Its text, path and captures can only be read inside the
+			// package.
+			if m, err = parseMove(c.in); err != nil {
+				t.Errorf("parseMove(%q): %v", c.in, err)
+				continue
+			}
+		} else {
+			var err error
+			if m, err = decode(t, c.code).ParseMove(c.in); err != nil {
+				t.Errorf("%s: ParseMove(%q): %v", c.code, c.in, err)
+				continue
+			}
 		}
 		if m.String() != c.text {
 			t.Errorf("ParseMove(%q).String() = %q, want %q", c.in, m.String(), c.text)
@@ -655,6 +688,9 @@ func TestNotation(t *testing.T) {
 		if got := strings.Join(path, "-"); got != c.text {
 			t.Errorf("%s: Path %s", c.in, got)
 		}
+		if m.From().Upper() != path[0] || m.To().Upper() != path[len(path)-1] {
+			t.Errorf("%s: From %s, To %s", c.in, m.From().Upper(), m.To().Upper())
+		}
 	}
 	bad := []string{
 		"E6-C2", "E6-E6", "E6-E3", "E6-D6-D4",
@@ -664,34 +700,30 @@ func TestNotation(t *testing.T) {
 		"E6-D6#12", " E6-D6", "E6-D6\n", "E6-D6 ", "E6 -D6", "E10-E7", "e6-d6-", "E6-D5",
 		"D1-D3-D5-D7-D5-D3-D1-D3-D5-D7-D5-D3-D1-D3",
 	}
+	// Syntax comes first: the same error in every position, the zero
+	// Position and an ended game included.
 	for _, s := range bad {
-		_, err := ParseMove(s)
-		var pe *notation.ParseError
-		if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) {
-			t.Errorf("ParseMove(%q) = %v, want a *notation.ParseError", s, err)
-			continue
+		var first error
+		for _, p := range []Position{zero, ended, Standard()} {
+			_, err := p.ParseMove(s)
+			var pe *notation.ParseError
+			if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) {
+				t.Errorf("ParseMove(%q) = %v, want a *notation.ParseError", s, err)
+				break
+			}
+			if pe.Input != s || pe.Offset < 0 || pe.Offset > len(s) {
+				t.Errorf("ParseMove(%q): error names %q at %d", s, pe.Input, pe.Offset)
+			}
+			if first == nil {
+				first = err
+			} else if err.Error() != first.Error() {
+				t.Errorf("ParseMove(%q): %v in one position, %v in another", s, first, err)
+			}
 		}
-		if pe.Input != s || pe.Offset < 0 || pe.Offset > len(s) {
-			t.Errorf("ParseMove(%q): error names %q at %d", s, pe.Input, pe.Offset)
-		}
-		if _, err := Standard().ParseMove(s); !errors.Is(err, boardrules.ErrSyntax) {
-			t.Errorf("Position.ParseMove(%q) = %v, want ErrSyntax", s, err)
-		}
 	}
-	// 13 spaces are allowed, 14 are not.
-	if _, err := ParseMove("D1-D3-D5-D7-D5-D3-D1-D3-D5-D7-D5-D3-D1"); err != nil {
-		t.Errorf("13 spaces: %v", err)
-	}
-	if (Move{}).String() != "" || (Move{}).Path() != nil || (Move{}).Captures() != nil {
-		t.Error("zero Move is not empty")
-	}
-	if _, err := Standard().Play(Move{}); !errors.Is(err, boardrules.ErrIllegalMove) {
-		t.Errorf("Play(Move{}) = %v", err)
-	}
-	// Syntax is checked before the end of the game.
-	over := decode(t, "flooprail normal o ../..../....../......../....../..../..")
-	if _, err := over.ParseMove("E6-C2"); !errors.Is(err, boardrules.ErrSyntax) {
-		t.Errorf("syntax error in an ended game: %v", err)
+	// 13 spaces are well-formed, 14 are not (above).
+	if _, err := zero.ParseMove("D1-D3-D5-D7-D5-D3-D1-D3-D5-D7-D5-D3-D1"); !errors.Is(err, boardrules.ErrGameOver) {
+		t.Errorf("13 spaces: %v, want ErrGameOver", err)
 	}
 	// The start position: E6-D6 and C4-E4-C4 are illegal there.
 	checkIllegal(t, Standard(), "C4-E4-C4", "")
@@ -870,4 +902,72 @@ func TestSooperFlooperPassesGoal(t *testing.T) {
 	x := decode(t, "flooprail normal x ../.o../.o..../..X...../....../..../..")
 	checkMoves(t, x, "C4-C2-E2")
 	checkIllegal(t, x, "C4-C2-E2-E4", "C4-C2-E2-E4: there is no piece on E3 to Fleap over")
+}
+
+// TestSVGNeverLegalMove: a well-formed move that is legal in no position
+// (it leaps D4 twice) still draws, its one space crossed out twice. Only
+// the package can make such a Move.
+func TestSVGNeverLegalMove(t *testing.T) {
+	m, err := parseMove("C4-E4-C4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := Standard().SVGWith(SVGOptions{Highlight: m}); strings.Count(s, `stroke="#d01010"`) != 2 {
+		t.Errorf("C4-E4-C4 should cross out D4 twice")
+	}
+}
+
+// TestBlockedOnEverySpace: a lone piece, of either kind and side, on any
+// space, is blocked when an opposing piece stands on each neighbour it may
+// move to and on the space beyond; then the game has ended, and freeing
+// any one of those spaces gives it a move again. The end of the game is
+// found from the bitboards without listing moves, so this checks that
+// test direction by direction, space by space, for both sides.
+func TestBlockedOnEverySpace(t *testing.T) {
+	for me := uint8(0); me < 2; me++ {
+		for _, sq := range boardOrder {
+			for _, sooper := range []bool{false, true} {
+				if !sooper && goal[me]>>sq&1 != 0 {
+					continue // a Flooper there would have been promoted
+				}
+				allowed := forwardDirs[me]
+				var kings uint32
+				if sooper {
+					allowed, kings = allDirs, 1<<sq
+				}
+				var blockers []uint8
+				for d := 0; d < 4; d++ {
+					if allowed>>d&1 == 0 || neighbour[d][sq] < 0 {
+						continue
+					}
+					n := uint8(neighbour[d][sq])
+					blockers = append(blockers, n)
+					if beyond := neighbour[d][n]; beyond >= 0 {
+						blockers = append(blockers, uint8(beyond))
+					}
+				}
+				var opp uint32
+				for _, b := range blockers {
+					opp |= 1 << b
+				}
+				// The opponent's pieces are SooperFloopers, so that none
+				// stands as a Flooper on its own goal space.
+				at := func(opp uint32) Position {
+					pieces := [2]uint32{}
+					pieces[me], pieces[me^1] = 1<<sq, opp
+					return newPosition(pieces[O], pieces[X], kings|opp, me, false)
+				}
+				p := at(opp)
+				if o := p.Outcome(); o.Rule != RuleNoMoves || p.ToMove() != boardrules.NoPlayer || p.LegalMoves() != nil {
+					t.Errorf("%s: blocked, but Outcome %+v, ToMove %v, moves %v", code(t, p), o, p.ToMove(), p.LegalMoves())
+				}
+				for _, b := range blockers {
+					q := at(opp &^ (1 << b))
+					if q.Outcome().Status != boardrules.Ongoing || q.ToMove() != boardrules.Player(me) || len(q.LegalMoves()) == 0 {
+						t.Errorf("%s: %s is free, but the game has ended", code(t, q), squareOf(b).Upper())
+					}
+				}
+			}
+		}
+	}
 }

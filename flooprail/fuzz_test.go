@@ -9,37 +9,52 @@ import (
 	"github.com/boardrules/boardrules/internal/errtest"
 )
 
+// FuzzParseMove reads any text through positions. The zero Position,
+// which has no legal move, judges the text alone: a syntax error, or
+// ErrGameOver for a well-formed move. The start position must give the
+// same syntax error, or the move or ErrIllegalMove, agreeing with Play.
 func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"E6-D6", "e6-C6-c4-C2", "C4-E4-C4", "E6-C2", "E6-D6-D4", "A1-B1", "E6--D6",
 		"E6–D6", "27-20", "", "E6-D6#12", " E6-D6", "D1-D3-D5-D7-D5-D3-D1-D3-D5-D7-D5-D3-D1-D3"} {
 		f.Add(s)
 	}
 	start := Standard()
+	var zero Position
 	f.Fuzz(func(t *testing.T, s string) {
-		m, err := ParseMove(s)
-		if err != nil {
-			errtest.Syntax(t, "ParseMove", s, err)
-			if _, perr := start.ParseMove(s); !errors.Is(perr, boardrules.ErrSyntax) {
-				t.Fatalf("ParseMove(%q): %v, but Position.ParseMove: %v", s, err, perr)
+		_, zerr := zero.ParseMove(s)
+		m, err := start.ParseMove(s)
+		if errors.Is(zerr, boardrules.ErrSyntax) {
+			errtest.Syntax(t, "Position.ParseMove", s, zerr)
+			if err == nil || err.Error() != zerr.Error() {
+				t.Fatalf("ParseMove(%q): %v in the zero Position, but %v in the start", s, zerr, err)
 			}
 			return
 		}
-		// A move that parses prints canonically and parses back to itself.
-		n, err := ParseMove(m.String())
-		if err != nil || n != m {
-			t.Fatalf("ParseMove(%q) -> %q -> %v, %v", s, m, n, err)
+		errtest.Move(t, "Position.ParseMove", s, zerr)
+		if !errors.Is(zerr, boardrules.ErrGameOver) {
+			t.Fatalf("zero Position: ParseMove(%q) = %v, want ErrGameOver", s, zerr)
 		}
-		if len(m.Path()) < 2 || len(m.Path()) > maxSpaces {
-			t.Fatalf("%q: path of %d spaces", s, len(m.Path()))
+		// A well-formed move prints canonically and reads back to itself,
+		// legal or not.
+		w, perr := parseMove(s)
+		if perr != nil {
+			t.Fatalf("ParseMove(%q) says well-formed, parseMove: %v", s, perr)
 		}
-		_, err = start.ParseMove(s)
+		if n, err := parseMove(w.String()); err != nil || n != w {
+			t.Fatalf("parseMove(%q) -> %q -> %v, %v", s, w, n, err)
+		}
+		if len(w.Path()) < 2 || len(w.Path()) > maxSpaces {
+			t.Fatalf("%q: path of %d spaces", s, len(w.Path()))
+		}
 		if err != nil {
 			errtest.Move(t, "Position.ParseMove", s, err)
 			if !errors.Is(err, boardrules.ErrIllegalMove) {
 				t.Fatalf("Position.ParseMove(%q): %v", s, err)
 			}
+		} else if m != w {
+			t.Fatalf("Position.ParseMove(%q) = %v, want %v", s, m, w)
 		}
-		q, err2 := start.Play(m)
+		q, err2 := start.Play(w)
 		if (err == nil) != (err2 == nil) || err2 != nil && q != start {
 			t.Fatalf("ParseMove and Play disagree on %q: %v, %v", s, err, err2)
 		}

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 
 	"github.com/boardrules/boardrules/internal/hashkeys"
+	"github.com/boardrules/boardrules/notation"
 )
 
 // Bit layout. The space with letter L (A=1 … H=8) and row R holds bit
@@ -152,6 +153,10 @@ var (
 	zobrist    [128]uint64
 	zobristX   uint64 // X to move
 	zobristRev uint64 // the reverse game
+	// zobristGame is in the hash of every position of a game, so that the
+	// zero Position (hash 0), which is no game, differs in its hash too from
+	// the empty board of a normal game with O to move.
+	zobristGame uint64
 )
 
 func initZobrist() {
@@ -161,9 +166,11 @@ func initZobrist() {
 	}
 	zobristX = next()
 	zobristRev = next()
+	zobristGame = next()
 }
 
-// hashFromScratch computes the Zobrist hash of p's board, side and variant.
+// hashFromScratch computes the Zobrist hash of p's board, side, variant and
+// game flag.
 func (p Position) hashFromScratch() uint64 {
 	var h uint64
 	for pl := uint(0); pl < 2; pl++ {
@@ -177,6 +184,9 @@ func (p Position) hashFromScratch() uint64 {
 	}
 	if p.reverse() {
 		h ^= zobristRev
+	}
+	if p.flags&flagGame != 0 {
+		h ^= zobristGame
 	}
 	return h
 }
@@ -208,14 +218,23 @@ func (p Position) canFleap() bool {
 	return kings != 0 && jumpLands(kings, b[0], opp, empty)|jumpLands(kings, b[1], opp, empty) != 0
 }
 
-// hasMove reports whether the side to move has a legal move.
+// hasMove reports whether the side to move has a legal move. It tests the
+// bitboards without listing any move, because ToMove and Outcome call it
+// at every node of a search; the rotations of each side are constants, so
+// that the Floop test, which settles most positions, is a few instructions.
 func (p Position) hasMove() bool {
 	own, opp := p.me(), p.them()
 	empty := ^(own | opp)
 	kings := own & p.kings
-	f, b := &forward[p.turn()&1], &backward[p.turn()&1]
-	if floopTargets(own, f[0], empty)|floopTargets(own, f[1], empty)|
-		floopTargets(kings, b[0], empty)|floopTargets(kings, b[1], empty) != 0 {
+	var floops uint32
+	if p.flags&flagX == 0 { // O: Floopers right and down, SooperFloopers also up and left
+		floops = bits.RotateLeft32(own&stepFrom[dirRight], 1) | bits.RotateLeft32(own&stepFrom[dirDown], 7) |
+			bits.RotateLeft32(kings&stepFrom[dirUp], -7) | bits.RotateLeft32(kings&stepFrom[dirLeft], -1)
+	} else { // X: Floopers up and left, SooperFloopers also right and down
+		floops = bits.RotateLeft32(own&stepFrom[dirUp], -7) | bits.RotateLeft32(own&stepFrom[dirLeft], -1) |
+			bits.RotateLeft32(kings&stepFrom[dirRight], 1) | bits.RotateLeft32(kings&stepFrom[dirDown], 7)
+	}
+	if floops&empty != 0 {
 		return true
 	}
 	return p.canFleap()
@@ -224,7 +243,8 @@ func (p Position) hasMove() bool {
 // LegalMoves returns every legal move, in a deterministic order: the
 // Fleap moves of Floopers grouped by the direction of their first step,
 // then those of SooperFloopers piece by piece, each piece's paths depth
-// first; or the Floops grouped by direction.
+// first; or the Floops grouped by direction. It is nil once the game has
+// ended, and for the zero Position.
 func (p Position) LegalMoves() []Move {
 	var buf [48]Move
 	moves := p.AppendLegalMoves(buf[:0])
@@ -235,7 +255,8 @@ func (p Position) LegalMoves() []Move {
 }
 
 // AppendLegalMoves appends the legal moves to dst and returns the extended
-// slice. It allocates nothing when dst has room.
+// slice, or dst unchanged when there is none (the game has ended, or p is
+// the zero Position). It allocates nothing when dst has room.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	own, opp := p.me(), p.them()
 	empty := ^(own | opp)
@@ -420,9 +441,11 @@ func (q Position) removeCaptured(caps, kings uint32, opp uint) Position {
 	return q
 }
 
-// Play returns the position after m, or an error wrapping
-// boardrules.ErrGameOver when the game has ended or
-// boardrules.ErrIllegalMove when m is not one of LegalMoves. It never
+// Play returns the position after m, which must be one of p's legal moves
+// (a move of p or of a position Equal to p). Otherwise it returns p and an
+// error: boardrules.ErrGameOver when p has no legal move (the game has
+// ended, or p is the zero Position), then exactly notation.NoMove() for the
+// zero Move, else boardrules.ErrIllegalMove saying what is wrong. It never
 // changes p.
 func (p Position) Play(m Move) (Position, error) {
 	var buf [48]Move
@@ -434,6 +457,9 @@ func (p Position) Play(m Move) (Position, error) {
 		if l == m {
 			return p.PlayUnchecked(m), nil
 		}
+	}
+	if m == (Move{}) {
+		return p, notation.NoMove()
 	}
 	return p, p.illegalError(m.String(), m)
 }

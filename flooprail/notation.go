@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -38,14 +39,14 @@ func (m Move) String() string {
 	return string(b[:w])
 }
 
-// ParseMove reads a move without a position: 2 to 13 spaces joined by "-",
-// letters in either case, nothing else (no whitespace, no move number).
-// Two neighbouring spaces make a Floop; two spaces two apart on a row or a
-// letter column make a Fleap step over the space between; a path of three
-// or more spaces must be all Fleap steps. Errors are *notation.ParseError,
-// which wraps boardrules.ErrSyntax. Legality is the business of
-// Position.ParseMove and Position.Play.
-func ParseMove(s string) (Move, error) {
+// parseMove reads the text of a move, whatever the position: 2 to 13
+// spaces joined by "-", letters in either case, nothing else (no
+// whitespace, no move number). Two neighbouring spaces make a Floop; two
+// spaces two apart on a row or a letter column make a Fleap step over the
+// space between; a path of three or more spaces must be all Fleap steps.
+// Errors are *notation.ParseError, which wraps boardrules.ErrSyntax.
+// Legality is the business of Position.ParseMove and Position.Play.
+func parseMove(s string) (Move, error) {
 	var spaces [maxSpaces]uint8
 	var offsets [maxSpaces]int
 	n, i := 0, 0
@@ -136,12 +137,18 @@ func dirOf(dl, dr int) int {
 	return dirLeft
 }
 
-// ParseMove reads s as ParseMove does and checks that the move is legal in
-// p. Errors wrap boardrules.ErrSyntax (bad text), boardrules.ErrGameOver
-// (the game has ended) or boardrules.ErrIllegalMove (not one of
-// LegalMoves); the last two are *notation.MoveError and say what is wrong.
+// ParseMove reads s, the text of a move, and checks it in p, in this
+// order: the text (a *notation.ParseError wrapping boardrules.ErrSyntax,
+// whatever the position, the zero Position included), then whether the
+// game goes on (boardrules.ErrGameOver), then whether the move is one of
+// LegalMoves (boardrules.ErrIllegalMove). The last two are
+// *notation.MoveError and say what is wrong. The text is 2 to 13 spaces
+// joined by "-", letters in either case and nothing else (no whitespace, no
+// move number): two neighbouring spaces make a Floop, two spaces two apart
+// on a row or a letter column a Fleap step over the space between, and a
+// path of three or more spaces may hold Fleap steps only.
 func (p Position) ParseMove(s string) (Move, error) {
-	m, err := ParseMove(s)
+	m, err := parseMove(s)
 	if err != nil {
 		return Move{}, err
 	}
@@ -158,13 +165,14 @@ func (p Position) ParseMove(s string) (Move, error) {
 	return Move{}, p.illegalError(s, m)
 }
 
+// gameOverError is the error of a move in p, which has no legal move:
+// either a game that has ended or the zero Position, which is no game.
 func (p Position) gameOverError(text string) error {
 	o := p.Outcome()
-	who := "O"
-	if o.Winner == X {
-		who = "X"
+	if o.Status != boardrules.Win {
+		return notation.GameOver(text, "the zero Position is no game")
 	}
-	return notation.GameOver(text, "the game is over: "+who+" has won ("+o.Reason+")")
+	return notation.GameOver(text, "the game is over: "+p.SeatName(o.Winner)+" has won ("+o.Reason+")")
 }
 
 func (p Position) illegalError(text string, m Move) error {
@@ -175,14 +183,12 @@ var playerName = [2]string{"O", "X"}
 
 var forwardWords = [2]string{"down or right", "up or left"}
 
-// explain says why m, which is not among p's legal moves, is illegal. It
+// explain says why m, which is not among p's legal moves and is not the
+// zero Move, is illegal. It
 // judges the path from the point of view of the piece's owner first, and
 // only then whose turn it is, so that "E6-D6" in the start position is
 // refused because D6 is occupied.
 func (p Position) explain(m Move) string {
-	if m.n() == 0 {
-		return "the empty move is never legal"
-	}
 	at := func(i uint8) string { return squareOf(i).Upper() }
 	pc := p.at(m.from())
 	if pc == Empty {

@@ -89,26 +89,36 @@ func (pc Piece) String() string {
 }
 
 // Position is a FloopRail position: the board, the side to move and the
-// variant. It is an immutable value, comparable with ==, and safe to share
-// between goroutines. The zero Position is an empty board in the normal
-// game with O to move (O has lost); use New or Standard for the start.
+// variant. It is an immutable value, comparable with == (== is Equal), and
+// safe to share between goroutines. The zero Position is no game (see the
+// package doc); use New or Standard for the start.
 type Position struct {
 	// Four fields at most, so that the compiler keeps a Position in
 	// registers.
 	hash  uint64 // Zobrist hash of everything below, kept by PlayUnchecked
 	sides uint64 // the pieces of the side to move (low 32 bits, one bit per space, see moves.go) and of the other side (high 32)
 	kings uint32 // which of them are SooperFloopers
-	flags uint8  // bit 0: the side to move (0 = O, 1 = X); bit 1: the reverse game
+	flags uint8  // flagX, flagReverse, flagGame
 }
+
+// The bits of Position.flags.
+const (
+	flagX       = 1 // X is to move (else O); in an ended game, the side without a move
+	flagReverse = 2 // the reverse game
+	// flagGame is set in every position of a game, and only the zero
+	// Position lacks it: so the zero Position, which is no game, differs
+	// from a game's empty board, which the position code can hold.
+	flagGame = 4
+)
 
 // newPosition returns the position with O's pieces o and X's pieces x.
 func newPosition(o, x, kings uint32, turn uint8, reverse bool) Position {
-	p := Position{sides: uint64(o) | uint64(x)<<32, kings: kings, flags: turn & 1}
+	p := Position{sides: uint64(o) | uint64(x)<<32, kings: kings, flags: turn&flagX | flagGame}
 	if turn&1 == 1 {
 		p.sides = uint64(x) | uint64(o)<<32
 	}
 	if reverse {
-		p.flags |= 2
+		p.flags |= flagReverse
 	}
 	p.hash = p.hashFromScratch()
 	return p
@@ -116,8 +126,8 @@ func newPosition(o, x, kings uint32, turn uint8, reverse bool) Position {
 
 func (p Position) me() uint32    { return uint32(p.sides) }
 func (p Position) them() uint32  { return uint32(p.sides >> 32) }
-func (p Position) turn() uint8   { return p.flags & 1 }
-func (p Position) reverse() bool { return p.flags&2 != 0 }
+func (p Position) turn() uint8   { return p.flags & flagX }
+func (p Position) reverse() bool { return p.flags&flagReverse != 0 }
 
 // pieces returns the pieces of player pl (0 or 1).
 func (p Position) pieces(pl uint8) uint32 {
@@ -139,18 +149,28 @@ func Standard() Position {
 	return p
 }
 
-// Variant returns the rules p is played by.
+// Variant returns the rules p is played by; the normal game for the zero
+// Position. Every Variant is normalised already.
 func (p Position) Variant() Variant { return Variant{Reverse: p.reverse()} }
 
 // Players returns 2.
 func (p Position) Players() int { return 2 }
 
-// ToMove returns the player to move: O or X. In an ended game it is the
-// player without a legal move.
-func (p Position) ToMove() boardrules.Player { return boardrules.Player(p.turn()) }
+// ToMove returns the player to move, O or X, while the game goes on, and
+// boardrules.NoPlayer once it has ended (exactly when Outcome().Status is
+// not Ongoing) and for the zero Position. It tests the bitboards for any
+// move without listing them, so it is cheap enough for every node of a
+// search.
+func (p Position) ToMove() boardrules.Player {
+	if !p.hasMove() {
+		return boardrules.NoPlayer
+	}
+	return boardrules.Player(p.turn())
+}
 
-// Hash returns the Zobrist hash of the board, the side to move and the
-// variant. Equal positions have equal hashes.
+// Hash returns the Zobrist hash of the board, the side to move, the
+// variant and whether p is a game at all (the zero Position's hash is 0).
+// Equal positions have equal hashes.
 func (p Position) Hash() uint64 { return p.hash }
 
 // Count returns the number of pieces player pl has on the board.
@@ -236,10 +256,14 @@ func CheckersSquare(sq notation.Square) int {
 // legal move. Otherwise the game is over: in the normal game the other
 // player wins, in the reverse game the player to move wins. The Reason is
 // "no pieces left" when the player to move has none, else "no legal move".
-// There are no draws.
+// A game is never drawn: the only Draw is the zero Position's, which is no
+// game, {Draw, NoPlayer, "no game", boardrules.RuleNoGame}.
 func (p Position) Outcome() boardrules.Outcome {
 	if p.hasMove() {
 		return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
+	}
+	if p.flags&flagGame == 0 {
+		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no game", Rule: boardrules.RuleNoGame}
 	}
 	winner := boardrules.Player(p.turn() ^ 1)
 	if p.reverse() {
@@ -260,12 +284,16 @@ const (
 )
 
 // Equal reports whether p and q are the same position: the same board, side
-// to move and variant. It is p == q.
+// to move and variant, and both games or both the zero Position. That is
+// all that decides the rest of a game (there is no repetition rule), and
+// it is p == q.
 func (p Position) Equal(q Position) bool { return p == q }
 
 // Move is a Floop or a Fleap move: the path of the moving piece, 2 to 13
 // spaces. It is a small comparable value; two moves are equal exactly when
-// their paths are. The zero Move prints as "" and is never legal.
+// their paths are. Moves come from a position (Position.ParseMove,
+// LegalMoves, AppendLegalMoves). The zero Move is no move: it prints as "",
+// has no path, and Play refuses it.
 type Move struct {
 	caps uint32 // the spaces leapt, one bit each; 0 for a Floop
 	dirs uint32 // the direction of step k in bits 2k, 2k+1
@@ -282,6 +310,24 @@ func makeInfo(from, to uint8, n int) uint16 {
 func (m Move) from() uint8 { return uint8(m.info & 31) }
 func (m Move) to() uint8   { return uint8(m.info >> 5 & 31) }
 func (m Move) n() uint8    { return uint8(m.info >> 10) }
+
+// From returns the space the piece starts from, the first space of Path;
+// the zero Square for the zero Move.
+func (m Move) From() notation.Square {
+	if m.n() == 0 {
+		return notation.Square{}
+	}
+	return squareOf(m.from())
+}
+
+// To returns the space the piece ends on, the last space of Path (From
+// again for a SooperFlooper's loop); the zero Square for the zero Move.
+func (m Move) To() notation.Square {
+	if m.n() == 0 {
+		return notation.Square{}
+	}
+	return squareOf(m.to())
+}
 
 // IsFleap reports whether m is a Fleap move (it leaps at least one piece).
 func (m Move) IsFleap() bool { return m.caps != 0 }

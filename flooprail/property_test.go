@@ -86,7 +86,7 @@ func TestPropPlayNeverMutates(t *testing.T) {
 func TestPropMaterial(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genPosition().Draw(t, "p")
-		me, op := p.ToMove(), 1-p.ToMove()
+		me, op := boardrules.Player(p.turn()), boardrules.Player(p.turn()^1)
 		for _, m := range p.LegalMoves() {
 			q := p.PlayUnchecked(m)
 			if q.Count(me) != p.Count(me) {
@@ -95,7 +95,7 @@ func TestPropMaterial(t *testing.T) {
 			if q.Count(op) > p.Count(op) {
 				t.Fatalf("%s: the opponent's count rose", m)
 			}
-			if q.ToMove() != op {
+			if q.turn() != uint8(op) || q.ToMove() != op && q.ToMove() != boardrules.NoPlayer {
 				t.Fatalf("%s: the turn did not pass", m)
 			}
 			// The pieces that disappear are exactly the captures.
@@ -148,14 +148,14 @@ func TestPropMovesRoundTrip(t *testing.T) {
 			seen[m] = true
 			s := m.String()
 			for _, in := range []string{s, strings.ToLower(s)} {
-				n, err := ParseMove(in)
+				n, err := p.ParseMove(in)
 				if err != nil || n != m {
-					t.Fatalf("ParseMove(%q) = %v, %v; want %v", in, n, err, m)
+					t.Fatalf("Position.ParseMove(%q) = %v, %v; want %v", in, n, err, m)
 				}
-				n, err = p.ParseMove(in)
-				if err != nil || n != m {
-					t.Fatalf("Position.ParseMove(%q) = %v, %v", in, n, err)
-				}
+			}
+			path := m.Path()
+			if m.From() != path[0] || m.To() != path[len(path)-1] {
+				t.Fatalf("%s: From %v, To %v", m, m.From(), m.To())
 			}
 			if m.IsFleap() {
 				fleaps++
@@ -199,21 +199,37 @@ func TestPropHash(t *testing.T) {
 	})
 }
 
+// TestPropOutcome: the game ends exactly when the side to move has no
+// legal move; then ToMove is NoPlayer, LegalMoves nil, and AppendLegalMoves
+// gives its dst back as it was.
 func TestPropOutcome(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genPosition().Draw(t, "p")
 		o := p.Outcome()
-		n := len(p.LegalMoves())
+		moves := p.LegalMoves()
+		n := len(moves)
 		if (o.Status == boardrules.Ongoing) != (n > 0) {
 			t.Fatalf("outcome %+v with %d legal moves", o, n)
+		}
+		if (p.ToMove() == boardrules.NoPlayer) != (o.Status != boardrules.Ongoing) {
+			t.Fatalf("ToMove %v with outcome %+v", p.ToMove(), o)
+		}
+		if o.Status != boardrules.Ongoing {
+			dst := make([]Move, 2, rapid.IntRange(2, 60).Draw(t, "cap"))
+			got := p.AppendLegalMoves(dst)
+			if moves != nil || len(got) != len(dst) || cap(got) != cap(dst) || &got[0] != &dst[0] {
+				t.Fatalf("ended: LegalMoves %v, AppendLegalMoves changed dst", moves)
+			}
+		} else if p.ToMove() != boardrules.Player(p.turn()) {
+			t.Fatalf("ToMove %v, turn %d", p.ToMove(), p.turn())
 		}
 		if o.Status == boardrules.Draw {
 			t.Fatal("a draw")
 		}
 		if o.Status == boardrules.Win {
-			want := 1 - p.ToMove()
+			want := boardrules.Player(p.turn() ^ 1)
 			if p.Variant().Reverse {
-				want = p.ToMove()
+				want = boardrules.Player(p.turn())
 			}
 			if o.Winner != want {
 				t.Fatalf("winner %v, want %v", o.Winner, want)
@@ -226,7 +242,7 @@ func TestPropReverseSameMoves(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genPosition().Draw(t, "p")
 		q := p
-		q.flags ^= 2
+		q.flags ^= flagReverse
 		q.hash = q.hashFromScratch()
 		if diff := cmp.Diff(moveTexts(p), moveTexts(q)); diff != "" {
 			t.Fatalf("normal and reverse moves differ:\n%s", diff)
@@ -265,7 +281,7 @@ func referenceMoves(p Position) []string {
 	for _, s := range Spaces() {
 		board[sp{s.File() + 1, s.Rank() + 1}] = p.pieceAt(s)
 	}
-	me := p.ToMove()
+	me := boardrules.Player(p.turn()) // ToMove is NoPlayer once the game has ended
 	name := func(s sp) string { return string(rune('A'-1+s.l)) + string(rune('0'+s.r)) }
 	steps := [4]sp{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
 	canGo := func(pc Piece, d int) bool {
@@ -360,9 +376,9 @@ func genPath() *rapid.Generator[Move] {
 			sq = rapid.SampledFrom(options).Draw(t, "to")
 			text += "-" + squareOf(sq).Upper()
 		}
-		m, err := ParseMove(text)
+		m, err := parseMove(text)
 		if err != nil {
-			t.Fatalf("ParseMove(%q): %v", text, err)
+			t.Fatalf("parseMove(%q): %v", text, err)
 		}
 		return m
 	})

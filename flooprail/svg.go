@@ -156,21 +156,16 @@ func (p Position) SVGWith(o SVGOptions) string {
 	return b.String()
 }
 
-// svgTitle names the game, the variant and the side to move or the result.
+// svgTitle names the game, the variant and the side to move or the result:
+// "draw, no game" for the zero Position, whose Outcome is the only Draw.
 func (p Position) svgTitle() string {
-	side := func(pl boardrules.Player) string {
-		if pl == X {
-			return "X"
-		}
-		return "O"
-	}
 	t := "FloopRail (" + p.Variant().String() + "): "
-	switch out := p.Outcome(); out.Status {
+	out := p.Outcome()
+	switch out.Status {
 	case boardrules.Ongoing:
-		return t + side(p.ToMove()) + " to move"
+		return t + p.SeatName(p.ToMove()) + " to move"
 	case boardrules.Win:
-		return t + side(out.Winner) + " wins, " + out.Reason
-	default:
-		return t + out.Status.String() + ", " + out.Reason
+		return t + p.SeatName(out.Winner) + " wins, " + out.Reason
 	}
+	return t + out.Status.String() + ", " + out.Reason
 }

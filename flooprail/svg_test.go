@@ -33,7 +33,7 @@ func TestSVGGolden(t *testing.T) {
 
 func TestSVGOptions(t *testing.T) {
 	p := flooprail.Standard()
-	// The zero Position (an empty board, the game over) draws as well.
+	// The zero Position, which is no game, draws as well.
 	var zero flooprail.Position
 	svgtest.Defaults(t, p.SVG(), p.SVGWith(flooprail.SVGOptions{}), zero.SVG())
 	for _, c := range []struct {
@@ -45,13 +45,11 @@ func TestSVGOptions(t *testing.T) {
 	if s := p.SVGWith(flooprail.SVGOptions{Highlight: svgtest.MustMove(t, p, "E2-F2")}); !strings.Contains(s, "<title>move E2-F2</title>") {
 		t.Errorf("Highlight E2-F2 is not drawn")
 	}
-	// A syntactically valid move that is illegal here is still drawn.
-	m, err := flooprail.ParseMove("C4-E4-C4")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s := p.SVGWith(flooprail.SVGOptions{Highlight: m}); strings.Count(s, `stroke="#d01010"`) != 2 {
-		t.Errorf("C4-E4-C4 should cross out D4 twice")
+	// A move of another position, illegal here, is still drawn: a
+	// SooperFlooper's loop, with its four captures crossed out.
+	loop := svgtest.MustMove(t, svgtest.MustDecode[flooprail.Position](t, "flooprail normal o ../..../.Ox.../..x.x.../..x.../..../.."), "C3-E3-E5-C5-C3")
+	if s := p.SVGWith(flooprail.SVGOptions{Highlight: loop}); strings.Count(s, `stroke="#d01010"`) != 4 {
+		t.Errorf("C3-E3-E5-C5-C3 should cross out four spaces")
 	}
 }
 
