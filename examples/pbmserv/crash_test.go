@@ -33,6 +33,7 @@ func TestMain(m *testing.M) {
 		if n, err := strconv.Atoi(os.Getenv(childNofileEnv)); err == nil {
 			setFileLimit(n)
 		}
+		childSetup()
 		os.Exit(run(strings.Split(os.Getenv(childArgsEnv), "\n"), os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

@@ -256,6 +256,8 @@ func (s *Server) ctxErr(ctx context.Context, err error) error {
 	switch {
 	case err == nil || !ended(ctx, err):
 		return err
+	case errors.Is(context.Cause(ctx), errShuttingDown):
+		return statusErr(http.StatusServiceUnavailable, "not done: the server is shutting down; this command changed nothing")
 	case errors.Is(ctx.Err(), context.Canceled):
 		return errGone
 	default:
@@ -274,6 +276,11 @@ func ended(ctx context.Context, err error) bool {
 	d, ok := ctx.Deadline()
 	return ok && !time.Now().Before(d)
 }
+
+// errShuttingDown is the cause of the requests' contexts when the server's
+// grace period at shutdown is over: their commands not yet done are
+// answered 503 rather than dropped.
+var errShuttingDown = errors.New("the server is shutting down")
 
 // errGone is the error of a command whose client has gone: nothing is
 // written back (statusGone).

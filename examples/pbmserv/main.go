@@ -22,6 +22,10 @@ import (
 	"golang.org/x/crypto/bcrypt"
 )
 
+// openDB opens the -db store: Open, which the tests' child processes
+// wrap to make the store slow on purpose.
+var openDB = Open
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
@@ -64,6 +68,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.DurationVar(&conns.Read, "read-timeout", conns.Read, "time to read a whole request; headers get at most 5 s of it")
 	fs.DurationVar(&conns.Write, "write-timeout", conns.Write, "time to write a reply")
 	fs.DurationVar(&conns.Idle, "idle-timeout", conns.Idle, "time a keep-alive connection may wait for its next request")
+	fs.DurationVar(&conns.Grace, "grace", conns.Grace, "at shutdown (SIGTERM, SIGINT), time for the requests under way to finish")
 	bad := func(format string, a ...any) int { return prog.Exit(cli.Usagef(format, a...)) }
 	if ok, code := prog.Parse(args); !ok {
 		return code
@@ -75,7 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad("-cost must be %d to %d", bcrypt.MinCost, bcrypt.MaxCost)
 	}
 	conns.ReadHeader = min(conns.ReadHeader, conns.Read)
-	if conns.Read <= 0 || conns.Write <= 0 || conns.Idle <= 0 || lim.RequestTime <= 0 {
+	if conns.Read <= 0 || conns.Write <= 0 || conns.Idle <= 0 || conns.Grace <= 0 || lim.RequestTime <= 0 {
 		return bad("the timeouts must be positive")
 	}
 	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.PasswordChecks, lim.WrongPasswords, lim.MaxCommands, lim.MaxReplays, conns.PerAddress, conns.Total} {
@@ -85,7 +90,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	st, err := Open(ctx, *dsn)
+	st, err := openDB(ctx, *dsn)
 	if err != nil {
 		fmt.Fprintln(stderr, "pbmserv:", err)
 		return 1
@@ -123,6 +128,7 @@ type ConnLimits struct {
 	Read       time.Duration // to read a whole request, body included
 	Write      time.Duration // from the end of the headers to the end of the reply
 	Idle       time.Duration // a keep-alive connection between requests
+	Grace      time.Duration // at shutdown, for the requests under way to finish
 	MaxHeader  int           // bytes of request line and headers
 	PerAddress int           // open connections from one IP address
 	Total      int           // open connections in all
@@ -132,25 +138,42 @@ type ConnLimits struct {
 // 15 s for a body of at most 64 KiB, 30 s to write a reply (a few hundred
 // KiB at most), 60 s idle, 16 KiB of headers, 64 connections per address
 // (a browser opens 6; a NAT of a few households stays under) and 4,096 in
-// all, well under the usual file limit.
+// all, well under the usual file limit; 15 s at shutdown, more than a
+// request's 10 s of work.
 var DefaultConnLimits = ConnLimits{
 	ReadHeader: 5 * time.Second,
 	Read:       15 * time.Second,
 	Write:      30 * time.Second,
 	Idle:       60 * time.Second,
+	Grace:      15 * time.Second,
 	MaxHeader:  16 << 10,
 	PerAddress: 64,
 	Total:      4096,
 }
 
 // serveHTTP serves srv on ln with the connection limits until ctx ends,
-// then shuts down, letting requests under way finish for 5 s.
+// then shuts down gracefully: it stops accepting, closes idle
+// connections, and lets the requests under way finish for c.Grace. Past
+// it, their contexts end (cause errShuttingDown): a command not yet
+// writing stops and is answered 503, a write under way finishes and is
+// answered, and after at most c.Grace/4 more every connection is closed.
+// It returns only when no handler runs any more, so the caller may close
+// the store.
 func serveHTTP(ctx context.Context, srv *Server, ln net.Listener, c ConnLimits) error {
-	// The requests' deadline ends their work a quarter of the write
-	// timeout before it, so that the reply saying what was not done is
-	// still written.
+	base, stopRequests := context.WithCancelCause(context.Background())
+	defer stopRequests(nil)
+	var running sync.WaitGroup
+	h := srv.handler(min(srv.limits.RequestTime, c.Write-c.Write/4))
 	hs := &http.Server{
-		Handler:           srv.handler(min(srv.limits.RequestTime, c.Write-c.Write/4)),
+		// The requests' deadline ends their work a quarter of the write
+		// timeout before it, so that the reply saying what was not done
+		// is still written.
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			running.Add(1)
+			defer running.Done()
+			h.ServeHTTP(w, r)
+		}),
+		BaseContext:       func(net.Listener) context.Context { return base },
 		ReadHeaderTimeout: c.ReadHeader,
 		ReadTimeout:       c.Read,
 		WriteTimeout:      c.Write,
@@ -158,23 +181,30 @@ func serveHTTP(ctx context.Context, srv *Server, ln net.Listener, c ConnLimits) 
 		MaxHeaderBytes:    c.MaxHeader,
 		ErrorLog:          log.New(io.Discard, "", 0), // dropped slow clients are not news
 	}
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-ctx.Done():
-		case <-done:
-			return
-		}
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		hs.Shutdown(shut)
-	}()
-	defer close(done)
-	err := hs.Serve(limitListener(ln, c.PerAddress, c.Total))
-	if errors.Is(err, http.ErrServerClosed) {
-		return nil
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(limitListener(ln, c.PerAddress, c.Total)) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
 	}
-	return err
+	grace, cancel := context.WithTimeout(context.Background(), c.Grace)
+	defer cancel()
+	if err := hs.Shutdown(grace); err != nil {
+		// The grace period is over: stop the work still running, let it
+		// answer, then close what is left.
+		stopRequests(errShuttingDown)
+		done := make(chan struct{})
+		go func() { running.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(c.Grace / 4):
+		}
+		hs.Close()
+	}
+	<-served // http.ErrServerClosed
+	running.Wait()
+	return nil
 }
 
 // connLimiter is a listener that closes, at once, a connection beyond the
@@ -259,7 +289,9 @@ func serveStdin(ctx context.Context, srv *Server, in io.Reader, out io.Writer) e
 			echo, reply = "(a line that is not text)", "error: line is not text (UTF-8 without control characters)\n"
 		case text == "" || strings.HasPrefix(text, "#"):
 		default:
-			echo, reply = masked(text), srv.Execute(ctx, text)
+			// A signal stops the door after the command under way, which
+			// runs to its end and is answered.
+			echo, reply = masked(text), srv.Execute(context.WithoutCancel(ctx), text)
 		}
 		if reply != "" {
 			fmt.Fprintf(w, "> %s\n%s\n", echo, reply)
