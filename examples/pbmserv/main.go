@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"strings"
@@ -40,7 +42,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Name: "pbmserv",
 		Summary: "A play-by-email style game server for the boardrules engines: one-line commands on\n" +
 			"standard input (-stdin, as a mail robot feeds them) or over HTTP (-http ADDRESS), with a\n" +
-			"web page per board. Give exactly one of -stdin and -http; send \"help\" for the commands.",
+			"web page per board; send \"help\" for the commands. Give exactly one of -stdin, -http,\n" +
+			"-backup (copy an SQLite store while servers run) and -check (replay every board).",
 		Example: `go run ./examples/pbmserv -http 127.0.0.1:8080 -db "$(mktemp -d)/pbmserv.db"`,
 		Stdout:  stdout, Stderr: stderr,
 	}
@@ -48,12 +51,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dsn := fs.String("db", "pbmserv.db", "the store: an SQLite file (created when missing), or a postgres:// URL")
 	useStdin := fs.Bool("stdin", false, "read commands from standard input, one per line, and print one reply block each")
 	addr := fs.String("http", "", "serve HTTP on this address, e.g. 127.0.0.1:8080")
+	backup := fs.String("backup", "", "copy the SQLite store -db to this new file (online, while servers run) and exit")
+	check := fs.Bool("check", false, "replay every board of the store -db, report the damaged ones, and exit (1 if any)")
 	cost := fs.Int("cost", bcrypt.DefaultCost, "bcrypt cost of new password hashes")
+	certFile := fs.String("tls-cert", "", "serve HTTPS with this certificate (PEM; with -tls-key)")
+	keyFile := fs.String("tls-key", "", "the private key of -tls-cert (PEM)")
+	proxies := fs.String("trusted-proxy", "", "comma-separated addresses or CIDR blocks of reverse proxies whose X-Forwarded-For names the client")
+	origins := fs.String("origin", "", "comma-separated origins (https://example.org) besides the server's own whose pages may post commands")
+	accessLog := fs.String("access-log", "-", `the access log (JSON lines): "-" for stderr, "off", or a file to append to`)
 	lim := DefaultLimits
-	fs.IntVar(&lim.MaxOpenBoards, "max-open", lim.MaxOpenBoards, "the most open boards one user may sit at")
-	fs.IntVar(&lim.Challenges, "challenges", lim.Challenges, "the most new boards one user may be seated on per hour")
+	fs.IntVar(&lim.MaxOpenBoards, "max-open", lim.MaxOpenBoards, "the most open boards one user may sit at that challenges from one address made")
+	fs.IntVar(&lim.Challenges, "challenges", lim.Challenges, "the most new boards challenges from one address may seat one user on per hour")
+	fs.IntVar(&lim.NewBoards, "new-boards", lim.NewBoards, "new boards one address may make at once (then one per 2 min)")
+	fs.IntVar(&lim.Registrations, "registrations", lim.Registrations, "new users one address may register at once (then one per 6 min)")
 	fs.IntVar(&lim.PasswordChecks, "checks", lim.PasswordChecks, "password checks one client address may start at once (then 5 per second)")
-	fs.IntVar(&lim.WrongPasswords, "wrong", lim.WrongPasswords, "wrong passwords an account takes before checks slow to one per 6 s")
+	fs.IntVar(&lim.WrongPasswords, "wrong", lim.WrongPasswords, "wrong passwords an account takes from the addresses guessing for it, then one per 6 s")
+	fs.IntVar(&lim.WrongFromAddress, "wrong-from-address", lim.WrongFromAddress, "wrong passwords one address may send for one account, then one per 20 s")
+	fs.IntVar(&lim.Requests, "requests", lim.Requests, "HTTP requests one address may send at once (then 50 per second)")
 	fs.IntVar(&lim.MaxCommands, "max-commands", lim.MaxCommands, "the most commands in one HTTP request")
 	fs.IntVar(&lim.MaxReplays, "max-replays", lim.MaxReplays, "the most replays of a game's record (history, board N#k, Crumble moves) in one HTTP request")
 	fs.DurationVar(&lim.RequestTime, "request-time", lim.RequestTime, "time one HTTP request's commands may take (held under the write timeout)")
@@ -73,8 +87,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if ok, code := prog.Parse(args); !ok {
 		return code
 	}
-	if *useStdin == (*addr != "") {
-		return bad("give exactly one of -stdin and -http ADDRESS")
+	modes := 0
+	for _, on := range []bool{*useStdin, *addr != "", *backup != "", *check} {
+		if on {
+			modes++
+		}
+	}
+	if modes != 1 {
+		return bad("give exactly one of -stdin, -http ADDRESS, -backup FILE and -check")
+	}
+	if (*certFile == "") != (*keyFile == "") {
+		return bad("give both -tls-cert and -tls-key, or neither")
+	}
+	trusted, err := parseProxies(*proxies)
+	if err != nil {
+		return bad("-trusted-proxy: %v", err)
+	}
+	var trustedOrigins []string
+	if *origins != "" {
+		trustedOrigins = strings.Split(*origins, ",")
+	}
+	crossOrigin, err := newCrossOrigin(trustedOrigins)
+	if err != nil {
+		return bad("-origin: %v", err)
 	}
 	if *cost < bcrypt.MinCost || *cost > bcrypt.MaxCost {
 		return bad("-cost must be %d to %d", bcrypt.MinCost, bcrypt.MaxCost)
@@ -83,7 +118,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if conns.Read <= 0 || conns.Write <= 0 || conns.Idle <= 0 || conns.Grace <= 0 || lim.RequestTime <= 0 {
 		return bad("the timeouts must be positive")
 	}
-	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.PasswordChecks, lim.WrongPasswords, lim.MaxCommands, lim.MaxReplays, conns.PerAddress, conns.Total} {
+	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.NewBoards, lim.Registrations, lim.PasswordChecks, lim.WrongPasswords,
+		lim.WrongFromAddress, lim.Requests, lim.MaxCommands, lim.MaxReplays, conns.PerAddress, conns.Total} {
 		if v < 1 {
 			return bad("the limits must be at least 1")
 		}
@@ -96,6 +132,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
+	switch {
+	case *backup != "":
+		if err := st.Backup(ctx, *backup); err != nil {
+			fmt.Fprintln(stderr, "pbmserv: backup:", err)
+			return 1
+		}
+		if !prog.Quiet {
+			fmt.Fprintf(stderr, "pbmserv: %s copied to %s\n", *dsn, *backup)
+		}
+		return 0
+	case *check:
+		return checkBoards(ctx, st, stdout, stderr)
+	}
 	srv := NewServer(st, *cost, log.New(stderr, "pbmserv: ", log.LstdFlags))
 	srv.SetLimits(lim)
 	if *useStdin {
@@ -105,13 +154,32 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	srv.proxies, srv.crossOrigin = trusted, crossOrigin
+	switch *accessLog {
+	case "off":
+	case "-":
+		srv.access = slog.New(slog.NewJSONHandler(stderr, nil))
+	default:
+		f, err := os.OpenFile(*accessLog, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			fmt.Fprintln(stderr, "pbmserv:", err)
+			return 1
+		}
+		defer f.Close()
+		srv.access = slog.New(slog.NewJSONHandler(f, nil))
+	}
+	conns.CertFile, conns.KeyFile = *certFile, *keyFile
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "pbmserv:", err)
 		return 1
 	}
 	if !prog.Quiet {
-		fmt.Fprintf(stderr, "pbmserv: serving http://%s/\n", ln.Addr())
+		scheme := "http"
+		if *certFile != "" {
+			scheme = "https"
+		}
+		fmt.Fprintf(stderr, "pbmserv: serving %s://%s/\n", scheme, ln.Addr())
 	}
 	if err := serveHTTP(ctx, srv, ln, conns); err != nil {
 		fmt.Fprintln(stderr, "pbmserv:", err)
@@ -129,6 +197,8 @@ type ConnLimits struct {
 	Write      time.Duration // from the end of the headers to the end of the reply
 	Idle       time.Duration // a keep-alive connection between requests
 	Grace      time.Duration // at shutdown, for the requests under way to finish
+	CertFile   string        // TLS: the certificate (PEM), "" for plain HTTP
+	KeyFile    string        // TLS: its private key (PEM)
 	MaxHeader  int           // bytes of request line and headers
 	PerAddress int           // open connections from one IP address
 	Total      int           // open connections in all
@@ -182,7 +252,14 @@ func serveHTTP(ctx context.Context, srv *Server, ln net.Listener, c ConnLimits) 
 		ErrorLog:          log.New(io.Discard, "", 0), // dropped slow clients are not news
 	}
 	served := make(chan error, 1)
-	go func() { served <- hs.Serve(limitListener(ln, c.PerAddress, c.Total)) }()
+	limited := limitListener(ln, c.PerAddress, c.Total, srv.metrics)
+	go func() {
+		if c.CertFile != "" {
+			served <- hs.ServeTLS(limited, c.CertFile, c.KeyFile)
+			return
+		}
+		served <- hs.Serve(limited)
+	}()
 	select {
 	case err := <-served:
 		return err
@@ -208,18 +285,28 @@ func serveHTTP(ctx context.Context, srv *Server, ln net.Listener, c ConnLimits) 
 }
 
 // connLimiter is a listener that closes, at once, a connection beyond the
-// per-address or total limit: a flood of connections from one address
-// costs it its own slots, not everybody's.
+// limits: a flood of connections from one address costs it its own slots,
+// not everybody's. Addresses are counted as the rate limits count them
+// (an IPv6 address by its /64). Past half the total, an address that
+// already holds fairShare connections gets no more: so a few dozen
+// addresses cannot fill the server (from half full, the rest takes
+// (Total/2)/fairShare addresses: 256 by default), and a client with a
+// browser's handful of connections still gets in.
 type connLimiter struct {
 	net.Listener
 	perAddr, total int
+	metrics        *metrics
 	mu             sync.Mutex
 	open           map[string]int
 	all            int
 }
 
-func limitListener(ln net.Listener, perAddr, total int) net.Listener {
-	return &connLimiter{Listener: ln, perAddr: perAddr, total: total, open: map[string]int{}}
+// fairShare is what one address may hold once the server is half full:
+// more than a browser opens (6), far less than the per-address cap.
+const fairShare = 8
+
+func limitListener(ln net.Listener, perAddr, total int, m *metrics) net.Listener {
+	return &connLimiter{Listener: ln, perAddr: perAddr, total: total, metrics: m, open: map[string]int{}}
 }
 
 func (l *connLimiter) Accept() (net.Conn, error) {
@@ -228,19 +315,39 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		host, _, _ := net.SplitHostPort(c.RemoteAddr().String())
+		host := c.RemoteAddr().String()
+		if ap, err := netip.ParseAddrPort(host); err == nil {
+			host = addrKey(ap.Addr())
+		}
 		l.mu.Lock()
-		ok := l.open[host] < l.perAddr && l.all < l.total
-		if ok {
+		n := l.open[host]
+		refused := ""
+		switch {
+		case l.all >= l.total:
+			refused = "connections_total"
+		case n >= l.perAddr:
+			refused = "connections_per_address"
+		case n >= fairShare && l.all >= l.total/2:
+			refused = "connections_fair_share"
+		default:
 			l.open[host]++
 			l.all++
 		}
 		l.mu.Unlock()
-		if !ok {
+		if refused != "" {
+			if l.metrics != nil {
+				l.metrics.refused.WithLabelValues(refused).Inc()
+			}
 			c.Close()
 			continue
 		}
+		if l.metrics != nil {
+			l.metrics.conns.Inc()
+		}
 		return &limitedConn{Conn: c, release: func() {
+			if l.metrics != nil {
+				l.metrics.conns.Dec()
+			}
 			l.mu.Lock()
 			defer l.mu.Unlock()
 			l.all--
@@ -260,6 +367,27 @@ type limitedConn struct {
 func (c *limitedConn) Close() error {
 	c.once.Do(c.release)
 	return c.Conn.Close()
+}
+
+// parseProxies reads -trusted-proxy: addresses and CIDR blocks, comma
+// separated.
+func parseProxies(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is no address or CIDR block", f)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }
 
 // serveStdin is the mail robot's door: one command per line; for each, the

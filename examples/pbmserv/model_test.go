@@ -30,6 +30,9 @@ func TestModel(t *testing.T) {
 		}
 		defer st.Close()
 		s := NewServer(st, 4, nil)
+		// The model is of the commands, not of the limits on guessing,
+		// which TestOwnerWhileOthersGuess and others test.
+		s.SetLimits(Limits{WrongFromAddress: 1 << 20, WrongPasswords: 1 << 20})
 		ctx := context.Background()
 		pw := map[string]string{"alice": "pa", "bob": "pb", "carol": "pc"}
 		for _, u := range []string{"alice", "bob", "carol"} {

@@ -88,8 +88,12 @@ func TestFlags(t *testing.T) {
 	}
 	usageText := out.String()
 	for args, first := range map[string]string{
-		"":                           "pbmserv: give exactly one of -stdin and -http ADDRESS",
-		"-stdin -http :0":            "pbmserv: give exactly one of -stdin and -http ADDRESS",
+		"":                           "pbmserv: give exactly one of -stdin, -http ADDRESS, -backup FILE and -check",
+		"-stdin -http :0":            "pbmserv: give exactly one of -stdin, -http ADDRESS, -backup FILE and -check",
+		"-check -backup x":           "pbmserv: give exactly one of -stdin, -http ADDRESS, -backup FILE and -check",
+		"-http :0 -tls-cert c":       "pbmserv: give both -tls-cert and -tls-key, or neither",
+		"-http :0 -trusted-proxy x":  `pbmserv: -trusted-proxy: "x" is no address or CIDR block`,
+		"-http :0 -origin x":         `pbmserv: -origin: invalid origin "x": scheme is required`,
 		"-stdin extra":               `pbmserv: unexpected argument "extra"`,
 		"-stdin -cost 99":            "pbmserv: -cost must be 4 to 31",
 		"-nosuchflag":                "pbmserv: flag provided but not defined: -nosuchflag",
