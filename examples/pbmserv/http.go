@@ -496,6 +496,10 @@ func (s *Server) handleJSON(w http.ResponseWriter, r *http.Request) {
 	g, err := s.gameByNumber(r.Context(), r.PathValue("n"))
 	if err != nil {
 		st, msg := s.httpError(err)
+		if st.code == statusGone {
+			return
+		}
+		setRetry(w, st)
 		w.WriteHeader(st.code)
 		json.NewEncoder(w).Encode(map[string]string{"error": msg})
 		return

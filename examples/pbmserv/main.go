@@ -311,51 +311,60 @@ func limitListener(ln net.Listener, perAddr, total int, m *metrics) net.Listener
 
 func (l *connLimiter) Accept() (net.Conn, error) {
 	for {
-		c, err := l.Listener.Accept()
-		if err != nil {
-			return nil, err
+		c, err := l.acceptOne()
+		if err != nil || c != nil {
+			return c, err
 		}
-		host := c.RemoteAddr().String()
-		if ap, err := netip.ParseAddrPort(host); err == nil {
-			host = addrKey(ap.Addr())
+	}
+}
+
+// acceptOne accepts a connection, or closes it and returns nil when it is
+// beyond a limit.
+func (l *connLimiter) acceptOne() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	host := c.RemoteAddr().String()
+	if ap, err := netip.ParseAddrPort(host); err == nil {
+		host = addrKey(ap.Addr())
+	}
+	l.mu.Lock()
+	n := l.open[host]
+	refused := ""
+	switch {
+	case l.all >= l.total:
+		refused = "connections_total"
+	case n >= l.perAddr:
+		refused = "connections_per_address"
+	case n >= fairShare && l.all >= l.total/2:
+		refused = "connections_fair_share"
+	default:
+		l.open[host]++
+		l.all++
+	}
+	l.mu.Unlock()
+	if refused != "" {
+		if l.metrics != nil {
+			l.metrics.refused.WithLabelValues(refused).Inc()
+		}
+		c.Close()
+		return nil, nil
+	}
+	if l.metrics != nil {
+		l.metrics.conns.Inc()
+	}
+	return &limitedConn{Conn: c, release: func() {
+		if l.metrics != nil {
+			l.metrics.conns.Dec()
 		}
 		l.mu.Lock()
-		n := l.open[host]
-		refused := ""
-		switch {
-		case l.all >= l.total:
-			refused = "connections_total"
-		case n >= l.perAddr:
-			refused = "connections_per_address"
-		case n >= fairShare && l.all >= l.total/2:
-			refused = "connections_fair_share"
-		default:
-			l.open[host]++
-			l.all++
+		defer l.mu.Unlock()
+		l.all--
+		if l.open[host]--; l.open[host] == 0 {
+			delete(l.open, host)
 		}
-		l.mu.Unlock()
-		if refused != "" {
-			if l.metrics != nil {
-				l.metrics.refused.WithLabelValues(refused).Inc()
-			}
-			c.Close()
-			continue
-		}
-		if l.metrics != nil {
-			l.metrics.conns.Inc()
-		}
-		return &limitedConn{Conn: c, release: func() {
-			if l.metrics != nil {
-				l.metrics.conns.Dec()
-			}
-			l.mu.Lock()
-			defer l.mu.Unlock()
-			l.all--
-			if l.open[host]--; l.open[host] == 0 {
-				delete(l.open, host)
-			}
-		}}, nil
-	}
+	}}, nil
 }
 
 type limitedConn struct {

@@ -48,13 +48,23 @@ func (p pebbles) Hash() uint64                         { return uint64(p.left)<<
 func (p pebbles) SeatName(pl boardrules.Player) string { return [...]string{"First", "Second"}[pl] }
 func (p pebbles) Unwrap() any                          { return p }
 func (p pebbles) String() string {
+	p.boom()
 	return strings.Repeat("o", p.left) + " (" + strconv.Itoa(p.left) + " left)"
 }
 func (p pebbles) MarshalText() ([]byte, error) {
 	return fmt.Appendf(nil, "pebbles %s %d %d", p.variant, p.left, p.toMove), nil
 }
 
+// boom panics for the variant "boom", which no challenge makes: a board
+// stored with it stands for an engine with a bug.
+func (p pebbles) boom() {
+	if p.variant == "boom" {
+		panic("pebbles panics on purpose")
+	}
+}
+
 func (p pebbles) LegalMoves() []string {
+	p.boom()
 	var out []string
 	for k := 1; k <= min(3, p.left); k++ {
 		out = append(out, strconv.Itoa(k))
