@@ -99,8 +99,12 @@ func TestBackupSQLite(t *testing.T) {
 	if _, err := db.Exec(`UPDATE moves SET move = (SELECT move FROM moves WHERE board = 2 AND ply = 1) WHERE board = 3 AND ply = 1`); err != nil {
 		t.Fatal(err)
 	}
+	// and the stored position of another
+	if _, err := db.Exec(`UPDATE boards SET position = (SELECT position FROM boards WHERE id = 5) WHERE id = 4`); err != nil {
+		t.Fatal(err)
+	}
 	db.Close()
-	if code, report := runCheck(t, backup); code != 1 || !strings.Contains(report, "board 3: ") || !strings.Contains(report, " 1 damaged") {
+	if code, report := runCheck(t, backup); code != 1 || !strings.Contains(report, "board 3: ") || !strings.Contains(report, "board 4: ") || !strings.Contains(report, " 2 damaged") {
 		t.Errorf("-check of a damaged copy: exit %d\n%s", code, report)
 	}
 }
