@@ -1,6 +1,6 @@
 package main
 
-// The defects found by attacking the server (issue 15), one test each,
+// The defects found by attacking the server, one test each,
 // every one failing on the server as it was before.
 
 import (
