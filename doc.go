@@ -127,8 +127,9 @@
 //  10. Zero values. An engine's zero Position is no game, the same way in
 //     every engine: LegalMoves nil, ToMove NoPlayer, Outcome {Draw,
 //     NoPlayer, "no game", RuleNoGame}, Play and ParseMove of a well-formed
-//     move ErrGameOver, and MarshalText ErrNoGame; its Variant() is the
-//     standard variant's. No position code decodes to it. The zero Move is
+//     move ErrGameOver, and MarshalText ErrNoGame; its Variant(), Players()
+//     and SeatName are the standard variant's. No position code decodes to
+//     it. The zero Move is
 //     no move: its String is "", and Play refuses it with
 //     notation.NoMove's error ("the zero Move is no move", wrapping
 //     ErrIllegalMove) once it has checked that the game goes on.

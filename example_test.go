@@ -39,7 +39,7 @@ func ExampleDecode() {
 	fmt.Println(p.Game(), p.Variant(), p.SeatName(p.ToMove()), "to move")
 	fmt.Print(p)
 	// Output:
-	// terrace 6-short UPPERCASE to move
+	// terrace 6-short Uppercase to move
 	//       H---+---+---+---+---+---L
 	//     6 |   | T | B | B | C |   |
 	//       +---+   +   +   +   +---+

@@ -118,6 +118,7 @@ func BenchmarkPlayUncheckedListedNoDraws(b *testing.B) {
 	benchPositions(b, func(b *testing.B, ps [2]Position) {
 		p := ps[1] // decoded: a fresh history, as a code of the game without draws gives
 		p.v.Draws = NoDraws
+		p.hash = p.computeHash() // the variant's key
 		p.hist = newHistory(&p)
 		benchListed(b, p)
 	})

@@ -16,8 +16,12 @@ import (
 // MarshalText returns the position code: game name, size (with the first
 // player and draw rules when they are not the defaults), side to move, the
 // draw the rules declared if any, and every piece in position-code order.
-// It never fails.
+// It fails only for the zero Position, which is no game: nil and exactly
+// boardrules.ErrNoGame.
 func (p Position) MarshalText() ([]byte, error) {
+	if len(p.pieces) == 0 {
+		return nil, boardrules.ErrNoGame
+	}
 	return p.appendCode(nil), nil
 }
 
@@ -72,19 +76,12 @@ type field struct {
 	off int
 }
 
-// fields splits a code at runs of spaces and tabs; any whitespace around
-// the code is ignored, other whitespace inside it stays in its field (and
-// makes that field invalid).
+// fields splits a code at runs of spaces and tabs; other whitespace
+// stays in its field (and makes that field invalid). The caller has
+// refused whitespace around the code.
 func fields(s string) []field {
-	start, end := 0, len(s)
-	for start < end && isSpace(s[start]) {
-		start++
-	}
-	for end > start && isSpace(s[end-1]) {
-		end--
-	}
 	var out []field
-	i := start
+	i, end := 0, len(s)
 	for i < end {
 		for i < end && (s[i] == ' ' || s[i] == '\t') {
 			i++
@@ -104,12 +101,18 @@ func fields(s string) []field {
 // UnmarshalText reads a position code and validates everything: variant,
 // side to move, the declared draw, canonical numbers, legal shapes inside
 // the board, an exact tiling, the precision limit, and no capturable group.
-// Errors wrap boardrules.ErrSyntax; on error the receiver is unchanged. The
-// position gets the code's variant and outcome (won if a chain connects all
-// four sides, drawn if the code declares a draw or the side to move has no
-// move) and a fresh history.
+// Errors are *notation.ParseError and wrap boardrules.ErrSyntax; on error
+// the receiver is unchanged. White space around the code is refused, as
+// strconv refuses it (programs trim what people type); between fields any
+// run of spaces and tabs is read as one space. The position gets the
+// code's variant and outcome (won if a chain connects all four sides,
+// drawn if the code declares a draw or the side to move has no move) and
+// a fresh history. No code decodes to the zero Position.
 func (p *Position) UnmarshalText(text []byte) error {
 	s := string(text)
+	if err := noSpaceAround(s, "position code"); err != nil {
+		return err
+	}
 	fs := fields(s)
 	bad := func(f field, format string, args ...any) error {
 		return notation.Errorf(s, f.off, format, args...)
@@ -161,7 +164,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 			if v.Draws&Repetition == 0 {
 				return bad(fs[3], "variant %s has no draw by repetition", v)
 			}
-		case RuleRenewables:
+		case RuleRenewableIteration:
 			draw, first = reasonRenewables, 4
 			if v.Draws&Renewables == 0 {
 				return bad(fs[3], "variant %s has no draw by renewable iteration", v)
@@ -236,9 +239,9 @@ func (p *Position) UnmarshalText(text []byte) error {
 	q.finishFresh()
 	switch {
 	case win >= 0:
-		q.status, q.winner, q.reason = boardrules.Win, Color(win), reasonBlackWins+uint8(win)
+		q.end(boardrules.Win, Color(win), reasonBlackWins+uint8(win))
 	case draw != reasonNone:
-		q.status, q.reason = boardrules.Draw, draw
+		q.end(boardrules.Draw, Black, draw)
 	}
 	*p = q
 	return nil

@@ -1,6 +1,30 @@
 // Package crumble is an exact rule engine for Crumble, the game of pieces
 // that split, join and swap colours.
 //
+// # Example
+//
+//	p := crumble.Standard()                  // 6x6, Black to move
+//	m, err := p.ParseMove("0,1HN")           // split (0,1); its upper half swaps North
+//	if err != nil { ... }                    // a *notation.ParseError or *notation.MoveError
+//	p, _ = p.Play(m)                         // a new Position; the old one is unchanged
+//	fmt.Print(p)                             // the board, 'B' and 'w'
+//	fmt.Println(p.ColorOf(p.ToMove()))       // White
+//	if o := p.Outcome(); o.Status == boardrules.Win {
+//		fmt.Println(o.Reason)            // "Black connects all four sides"
+//	}
+//
+// The package follows the module's conventions (see the boardrules package
+// doc, One vocabulary). What is particular to Crumble: a move names no
+// squares (it has no From, To or Captures; its pieces are rectangles named
+// by staircase locations), so Move.Base tells whether it splits or joins,
+// Move.SwapPath gives the directions of its swap steps and Position.Trace
+// what each step did, captures included. Pieces are read with Piece(i)
+// and Pieces (Piece.Color, Owner, X, Y, W, H) rather than At. A seat is a
+// colour, in every variant: seat 0 plays Black, seat 1 White
+// (Position.ColorOf, PlayerOf), whoever moves first. Moves of one position
+// compare with ==; a Position holds a slice, so positions compare with
+// Equal only.
+//
 // # The rules in brief
 //
 // The board is a W×H rectangle (6×6 in the standard game), tiled at the
@@ -30,9 +54,12 @@
 // iteration (both switchable), and when the side to move has no legal move.
 //
 // [boardrules.Outcome.Rule] names the rule that ended the game:
-// [RuleConnection] ("connection", a win), [RuleRepetition] ("repetition"),
-// [RuleRenewables] ("renewable-iteration") or [RuleNoMoves] ("no-moves"),
-// the three draws.
+// [RuleConnection] ("connection", a win: Outcome.Reason "Black connects
+// all four sides" or "White connects all four sides"), [RuleRepetition]
+// ("repetition"), [RuleRenewableIteration] ("renewable-iteration") or
+// [RuleNoMoves] ("no-moves"), the three draws. The module's "no-pieces"
+// never applies: a colour that owns every piece has a chain touching all
+// four sides, so it has won.
 //
 // A small example on the 6×6 start, Black to move. Black splits its square
 // at (0,1) with an H cut and its upper half swaps North with the White
@@ -82,13 +109,15 @@
 // piece. On the 6×6 start "2,1" is the square (2,1) and "3,1,1" names
 // (4,1). ParseMove also reads fraction locations ("1/2, 2/3" = (W/2, 2H/3)),
 // lower case, a space after a location's commas and a final "+" (threat) or
-// "#" (crumble-mate), which are ignored. Move.String gives the canonical
-// form: the canonical location, upper case, no spaces, and for a single
-// split whose path starts with its half's own letter the short form
-// ("2,1HSSS", not "2,1HS-SSS"; "0HN-E" otherwise). The package-level
-// ParseMove checks the grammar alone; since a location names corners of a
-// position, the Move it returns holds only the text, and
-// Position.ParseMove(m.String()) resolves it.
+// "#" (crumble-mate), which are ignored; white space around a move is
+// refused. Move.String gives the canonical form: the canonical location,
+// upper case, no spaces, and for a single split whose path starts with its
+// half's own letter the short form ("2,1HSSS", not "2,1HS-SSS"; "0HN-E"
+// otherwise). A location names corners of a position, so a move is read
+// by Position.ParseMove alone; its grammar does not depend on the
+// position: every position, the zero Position included, refuses a text
+// outside it with the same syntax error (the zero Position answers
+// ErrGameOver for every move within it).
 //
 // Errors wrap the sentinels of package boardrules: a syntax error is a
 // *notation.ParseError wrapping ErrSyntax with the byte offset; a
@@ -96,12 +125,15 @@
 // reason", wrapping ErrIllegalMove (or ErrGameOver once the game has ended),
 // in words a player understands ("1HS: the lower half has no full-side
 // neighbour to the south (step 1)" at the start, "2,1,1H: leg 3 crosses a
-// piece at (2,1/2)" after 1H). New's errors name the invalid Variant field and wrap ErrSyntax.
+// piece at (2,1/2)" after 1H, "3/4,1/2H: the piece at (9/2,3) is Black's,
+// not White's"). New's errors name the invalid Variant field and wrap
+// ErrSyntax.
 //
 // # Looking into a move
 //
-// Move.Kind tells whether a move splits or joins and Move.Path gives the
-// directions of its swap steps. Position.Trace returns
+// Move.Base tells whether a move splits or joins (StepSplit or StepJoin)
+// and Move.SwapPath gives the directions of its swap steps, one letter of
+// "ENSW" each. Position.Trace returns
 // the steps of a move in order: the action (the pieces it removed and
 // added, and the created piece the path starts from), then each swap step
 // (the travelling piece, the piece it swapped with, the pieces the
@@ -139,17 +171,21 @@
 //
 // String draws the board top row first, each unit a k×k block of 'B' and
 // 'w' (k = max(2, 2^E), E the position's exponent); past k = 16 it returns
-// the position code instead. SVG draws the pieces exactly, with the board's
-// coordinates; SVGWith(SVGOptions{Size, Highlight}) sets the width in pixels
-// and marks the move that led to the position, as in the other engines.
-// MarshalText
-// writes the position code
+// the position code instead. This picture keeps its own letters (the
+// sources' drawing, 'B' and a lower-case 'w' that stands apart from it),
+// and the zero Position prints "crumble: empty position"; everything else
+// names a colour in a capitalised word ("Black", "White"). SVG draws the
+// pieces exactly, with the board's coordinates; SVGWith(SVGOptions{Size,
+// Highlight}) sets the width in pixels and marks the move that led to the
+// position, as in the other engines. MarshalText writes the position code
 //
 //	crumble 6x6 b W0,0,1,1 B1,0,1,1 ... B4,5,1,1 W5,5,1,1
 //
 // (size, side to move, pieces sorted by y then x, numbers as integers or
 // irreducible dyadic fractions such as 5/2), and UnmarshalText reads it back,
-// validating everything. The grammar, fields separated by single spaces:
+// validating everything. The grammar, fields separated by single spaces
+// (UnmarshalText reads any run of spaces and tabs between fields as one,
+// and refuses white space around the code):
 //
 //	code    = "crumble" variant side [draw] piece {piece}
 //	variant = W "x" H ["-white"] ["-repetition" | "-renewables" | "-nodraws"]
@@ -166,16 +202,21 @@
 // won, a declared draw as drawn, a side to move without a move as drawn by
 // no-moves, and the decoded position starts a fresh history, so it knows
 // no earlier occurrences for the draw rules (a game continued from a code
-// may be drawn later than the game it came from).
+// may be drawn later than the game it came from). The zero Position, which
+// is no game, has no code: MarshalText returns boardrules.ErrNoGame.
 //
 // # Variants
 //
 // Variant chooses the size (2×2 to 32×32, default 6×6), the first player
 // (Black by default) and the draw rules (DrawRules: Repetition, Renewables,
 // both by default, or NoDraws). Names: "6x6", "8x8", "3x5-white",
-// "6x6-nodraws", "8x8-white-repetition" (ParseVariant, Variant.String). The
-// game registers as "crumble" with the variants 6x6 (standard) and 8x8, the
-// list Variants returns; any other valid variant name is accepted too.
+// "6x6-nodraws", "8x8-white-repetition" (ParseVariant, Variant.String):
+//
+//	<W>x<H>[-white][-repetition|-renewables|-nodraws], W and H from 2 to 32
+//
+// The game registers as "crumble" with the variants 6x6 (standard) and
+// 8x8, the list Variants returns, and this grammar as its
+// GameInfo.VariantSyntax: every name of it is accepted.
 //
 // # Decisions
 //
@@ -211,7 +252,9 @@
 //     history; a won position loads as won, a declared draw as drawn (a
 //     code declaring a draw the variant's rules do not have, or a draw of a
 //     won position, is rejected), and a capturable group is still rejected.
-//   - Player(0) is always Black and Player(1) White, in every variant.
+//   - Seat 0 is always Black and seat 1 White, in every variant (White
+//     first included): Outcome, ToMove and the position code read the same
+//     way in all of them.
 //   - A Move holds what Play needs and a pointer to its position's pieces
 //     (immutable), not its text: String derives the canonical text when
 //     asked, so listing moves allocates nothing; the first move printed
@@ -219,7 +262,7 @@
 //     less (see Speed). Moves of one position value (or its copies)
 //     compare with == exactly when their texts are equal; a Move of another
 //     position never compares equal, but Play accepts it when that position
-//     has the same pieces (a decoded copy).
+//     is Equal (a decoded copy).
 //   - A path of more than 64 steps is kept as text inside the Move, the one
 //     case in which listing moves allocates.
 //   - Revisits make paths infinite, so move generation lists one shortest
@@ -244,16 +287,22 @@
 //     after the travelling piece was captured makes the whole move illegal;
 //     the error names the step.
 //   - Play(m) re-reads m.String() with ParseMove and accepts m only if that
-//     gives m again (for a position with the same pieces: m's own position
-//     or a copy of it), so moves of other positions and the zero Move are
-//     refused (ErrIllegalMove).
+//     gives m again (for a position with the same pieces in the same
+//     variant: m's own position or an Equal copy of it), so moves of other
+//     positions are refused (ErrIllegalMove), even one of a position with
+//     the same pieces and side to move in another variant.
 //   - A move that wins leaves the history as it was: the game is over.
-//   - The zero Position reports a draw by "no legal move", has no moves,
-//     prints "crumble: empty position" and refuses every move. It is no
-//     game: its code, "crumble 0x0 b", names no board, and UnmarshalText
-//     refuses it.
-//   - Whitespace around a move may be spaces, tabs or line ends; inside a
-//     move only the one space after a location's comma is allowed.
+//   - The zero Position is no game, as in every engine of the module; it
+//     prints "crumble: empty position".
+//   - Equal compares the variant (size, first player, draw rules) and the
+//     stored outcome besides the board and the side to move: a position
+//     drawn by repetition is not Equal to its board going on. Hash covers
+//     the same, with keys that are zero for the standard first player and
+//     draw rules and for a game going on, so a standard game's hashes are
+//     those of its board and side to move.
+//   - White space is refused around a move, a variant name and a position
+//     code (as strconv refuses it); inside a move only the one space after
+//     a location's comma is allowed.
 //   - Error texts: "leg N crosses a piece at (x,y)", "leg N runs off the
 //     board at (x,y)", "no piece has its lower-left corner at (x,y)", "the
 //     split line is blocked at (x,y) after K pieces", "the halves would be

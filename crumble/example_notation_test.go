@@ -32,15 +32,15 @@ func Example_notation() {
 			continue
 		}
 		steps, _ := p.Trace(m)
-		fmt.Printf("after [%s]: %s %s, %d swap steps\n", c.before, p.Turn(), c.move, len(steps)-1)
+		fmt.Printf("after [%s]: %s %s, %d swap steps\n", c.before, p.ColorOf(p.ToMove()), c.move, len(steps)-1)
 	}
 	// Output:
-	// after []: black 0,1HN, 1 swap steps
-	// after [5V 3,5HS]: black 2,3VENE, 3 swap steps
-	// after [1H]: white 0HN-E, 1 swap steps
-	// after [1HN 0V]: black 0,1H3, 0 swap steps
-	// after [3HN 1,1H]: black 0,1H3-2S-W, 1 swap steps
-	// after [1VW 3H]: black 0J1,2N, 1 swap steps
+	// after []: Black 0,1HN, 1 swap steps
+	// after [5V 3,5HS]: Black 2,3VENE, 3 swap steps
+	// after [1H]: White 0HN-E, 1 swap steps
+	// after [1HN 0V]: Black 0,1H3, 0 swap steps
+	// after [3HN 1,1H]: Black 0,1H3-2S-W, 1 swap steps
+	// after [1VW 3H]: Black 0J1,2N, 1 swap steps
 	// after []: 1HS: the lower half has no full-side neighbour to the south (step 1)
 	// after [1H]: 2,1,1H: leg 3 crosses a piece at (2,1/2)
 }
@@ -60,7 +60,7 @@ func ExamplePosition_MarshalText() {
 	if err := q.UnmarshalText(code); err != nil {
 		panic(err)
 	}
-	fmt.Println(q.Equal(p), q.Variant(), q.Turn(), "to move")
+	fmt.Println(q.Equal(p), q.Variant(), q.ColorOf(q.ToMove()), "to move")
 
 	// A won position loads as won.
 	if err := q.UnmarshalText([]byte("crumble 2x2 b W0,0,2,2")); err != nil {
@@ -69,6 +69,6 @@ func ExamplePosition_MarshalText() {
 	fmt.Println(q.Outcome().Status, q.SeatName(q.Outcome().Winner), q.Outcome().Rule)
 	// Output:
 	// crumble 2x2-white b W0,0,1,1/2 B1,0,1,1 W0,1/2,1,1/2 B0,1,1,1 W1,1,1,1
-	// true 2x2-white black to move
+	// true 2x2-white Black to move
 	// win White connection
 }

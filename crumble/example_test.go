@@ -10,7 +10,7 @@ import (
 
 func Example() {
 	p := crumble.Standard()
-	fmt.Println(len(p.LegalMoves()), "legal moves;", p.Turn(), "to move")
+	fmt.Println(len(p.LegalMoves()), "legal moves;", p.ColorOf(p.ToMove()), "to move")
 	// Black splits its square at (0,1) horizontally; the upper half swaps
 	// North with the White square above it.
 	m, err := p.ParseMove("0,1HN")
@@ -20,7 +20,7 @@ func Example() {
 	p, _ = p.Play(m)
 	fmt.Print(p)
 	// Output:
-	// 96 legal moves; black to move
+	// 96 legal moves; Black to move
 	// BBwwBBwwBBww
 	// BBwwBBwwBBww
 	// wwBBwwBBwwBB
@@ -64,11 +64,11 @@ func ExamplePosition_Play_join() {
 		panic(err)
 	}
 	pc := p.Piece(0)
-	fmt.Println(pc.X, pc.Y, pc.W, pc.H, pc.Color, p.Location(0))
+	fmt.Println(pc.X(), pc.Y(), pc.W(), pc.H(), pc.Color(), p.Location(0))
 	fmt.Println(p.Location(2), p.Piece(2))
 	// Output:
-	// 0 0 1 2 white 0
-	// 2 {black 3/2 0 1/2 1}
+	// 0 0 1 2 White 0
+	// 2 B3/2,0,1/2,1
 }
 
 func ExamplePosition_Outcome() {
@@ -86,6 +86,6 @@ func ExamplePosition_Outcome() {
 	fmt.Println(o.Status, o.Winner, o.Reason)
 	fmt.Println(strings.Count(p.String(), "\n"), "lines of board")
 	// Output:
-	// win 1 white connects all four sides
+	// win 1 White connects all four sides
 	// 12 lines of board
 }

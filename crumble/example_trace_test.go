@@ -9,7 +9,7 @@ import (
 
 // rectText prints a piece as "colour x,y,w,h".
 func rectText(pc crumble.Piece) string {
-	return fmt.Sprintf("%v %v,%v,%v,%v", pc.Color, pc.X, pc.Y, pc.W, pc.H)
+	return fmt.Sprintf("%v %v,%v,%v,%v", pc.Color(), pc.X(), pc.Y(), pc.W(), pc.H())
 }
 
 func ExamplePosition_Trace() {
@@ -23,7 +23,7 @@ func ExamplePosition_Trace() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(m, "is a", m.Kind(), "with the path", m.Path())
+	fmt.Println(m, "is a", m.Base(), "with the path", m.SwapPath())
 	steps, err := p.Trace(m)
 	if err != nil {
 		panic(err)
@@ -54,11 +54,11 @@ func ExamplePosition_Trace() {
 	}
 	// Output:
 	// 1,4HNSS is a split with the path NSS
-	// split: -white 1,3,1,1 +white 1,3,1,1/2 +white 1,7/2,1,1/2; the path starts from white 1,7/2,1,1/2
-	// swap N: white 1,7/2,1,1/2 <-> black 1,4,1,1
-	//   captured, now black 1,3,1,1/2
-	// swap S: white 1,4,1,1 <-> black 1,7/2,1,1/2
-	// swap S: white 1,7/2,1,1/2 <-> black 1,3,1,1/2
-	//   captured, now black 1,3,1,1/2
+	// split: -White 1,3,1,1 +White 1,3,1,1/2 +White 1,7/2,1,1/2; the path starts from White 1,7/2,1,1/2
+	// swap N: White 1,7/2,1,1/2 <-> Black 1,4,1,1
+	//   captured, now Black 1,3,1,1/2
+	// swap S: White 1,4,1,1 <-> Black 1,7/2,1,1/2
+	// swap S: White 1,7/2,1,1/2 <-> Black 1,3,1,1/2
+	//   captured, now Black 1,3,1,1/2
 	//   the travelling piece is captured
 }

@@ -16,26 +16,37 @@ func fuzzSeeds(f *testing.F) {
 	}
 }
 
-// FuzzParseMove: the package-level ParseMove fails with ErrSyntax alone,
-// exactly when Position.ParseMove fails with a syntax error, every error
-// has the shape errtest checks (the input and an offset within it, or the
-// move as given), what ParseMove reads it reads again from its String, and
-// what a position reads round-trips through its canonical text.
+// FuzzParseMove: the syntax check does not depend on the position. The
+// zero Position's ParseMove fails with a syntax error exactly when every
+// position's does, and with ErrGameOver for every other text, as a won
+// game's does; every error has the shape errtest checks (the input and an
+// offset within it, or the move as given); and what a position reads
+// round-trips through its canonical text.
 func FuzzParseMove(f *testing.F) {
 	fuzzSeeds(f)
 	p, _ := boardrules.Replay(Standard(), "1HN", "0H", "1,2V")
+	var won Position
+	if err := won.UnmarshalText([]byte("crumble 2x2 b W0,0,2,2")); err != nil {
+		f.Fatal(err)
+	}
 	positions := []Position{Standard(), p, midgame(f)}
 	f.Fuzz(func(t *testing.T, s string) {
-		sm, serr := ParseMove(s)
-		if serr != nil {
-			errtest.Syntax(t, "ParseMove", s, serr)
-		} else if again, err := ParseMove(sm.String()); err != nil || again.String() != sm.String() {
-			t.Fatalf("ParseMove(%q) = %q, but ParseMove(%q) = %q, %v", s, sm, sm.String(), again, err)
+		_, serr := Position{}.ParseMove(s)
+		if errors.Is(serr, boardrules.ErrSyntax) {
+			errtest.Syntax(t, "Position{}.ParseMove", s, serr)
+		} else if !errors.Is(serr, boardrules.ErrGameOver) {
+			t.Fatalf("Position{}.ParseMove(%q): %v, want a syntax error or ErrGameOver", s, serr)
+		} else {
+			errtest.Move(t, "Position{}.ParseMove", s, serr)
+		}
+		syntax := errors.Is(serr, boardrules.ErrSyntax)
+		if _, err := won.ParseMove(s); errors.Is(err, boardrules.ErrSyntax) != syntax || !syntax && !errors.Is(err, boardrules.ErrGameOver) {
+			t.Fatalf("%q: the zero Position's ParseMove %v, a won game's %v", s, serr, err)
 		}
 		for _, pos := range positions {
 			m, err := pos.ParseMove(s)
-			if (err != nil && errors.Is(err, boardrules.ErrSyntax)) != (serr != nil) {
-				t.Fatalf("%q: ParseMove %v, Position.ParseMove %v", s, serr, err)
+			if errors.Is(err, boardrules.ErrSyntax) != syntax {
+				t.Fatalf("%q: the zero Position's ParseMove %v, Position.ParseMove %v", s, serr, err)
 			}
 			if err != nil {
 				errtest.Move(t, "Position.ParseMove", s, err)

@@ -3,30 +3,45 @@ package crumble
 import (
 	"math/bits"
 	"strconv"
+
+	"github.com/boardrules/boardrules"
 )
 
-// Color is the colour of a piece and of a player: Black or White.
+// Color is the colour of a piece and of a player: Black or White, or
+// NoColor for no piece.
 type Color int8
 
-// The two colours. Black is Player(0) and White is Player(1).
+// The two colours, and NoColor, the colour of the zero Piece (no piece).
+// Black is seat 0 and White seat 1 in every variant (see
+// Position.PlayerOf).
 const (
-	Black Color = iota
-	White
+	NoColor Color = -1
+	Black   Color = 0
+	White   Color = 1
 )
 
-// String returns "black" or "white", and "Color(n)" for any other value.
+// String returns "Black", "White" or "NoColor" (the words of SeatName and
+// of Outcome.Reason), and "Color(n)" for any other value.
 func (c Color) String() string {
 	switch c {
 	case Black:
-		return "black"
+		return "Black"
 	case White:
-		return "white"
+		return "White"
+	case NoColor:
+		return "NoColor"
 	}
-	return "Color(" + strconv.Itoa(int(c)) + ")" // no colour, as tumbling's Color says it
+	return "Color(" + strconv.Itoa(int(c)) + ")"
 }
 
-// Other returns the opposite colour.
-func (c Color) Other() Color { return 1 - c }
+// Other returns the opposite colour: White for Black, Black for White,
+// and NoColor for anything else.
+func (c Color) Other() Color {
+	if c == Black || c == White {
+		return 1 - c
+	}
+	return NoColor
+}
 
 // Coord is an exact dyadic rational Num/2^Exp, always normalised (Exp == 0
 // or Num odd), so == compares values.
@@ -78,11 +93,64 @@ func (c Coord) Float64() float64 {
 	return float64(c.num) / float64(uint64(1)<<c.exp)
 }
 
-// Piece is one rectangle of the tiling with its colour; X, Y is the
-// lower-left corner.
+// Piece is one rectangle of the tiling with its colour, as Position.Piece
+// and Pieces report it: X, Y is its lower-left corner, W and H its width
+// and height. The zero Piece is no piece: its Color is NoColor and its
+// Owner NoPlayer (Trace's Step holds it where no piece is meant). Pieces
+// compare with == by colour and rectangle.
 type Piece struct {
-	Color      Color
-	X, Y, W, H Coord
+	x, y, w, h Coord
+	c          int8 // the colour plus one, so that the zero Piece has none
+}
+
+// pieceOf returns the piece of colour c (Black or White) at x, y of width w
+// and height h.
+func pieceOf(c Color, x, y, w, h Coord) Piece { return Piece{x, y, w, h, int8(c) + 1} }
+
+// Color returns the piece's colour, NoColor for the zero Piece.
+func (p Piece) Color() Color { return Color(p.c - 1) }
+
+// Owner returns the seat whose colour the piece has (Black seat 0, White
+// seat 1), boardrules.NoPlayer for the zero Piece.
+func (p Piece) Owner() boardrules.Player {
+	if p.c == 0 {
+		return boardrules.NoPlayer
+	}
+	return boardrules.Player(p.c - 1)
+}
+
+// X returns the x coordinate of the piece's lower-left corner.
+func (p Piece) X() Coord { return p.x }
+
+// Y returns the y coordinate of the piece's lower-left corner.
+func (p Piece) Y() Coord { return p.y }
+
+// W returns the piece's width.
+func (p Piece) W() Coord { return p.w }
+
+// H returns the piece's height.
+func (p Piece) H() Coord { return p.h }
+
+// String returns the piece as the position code writes it: its colour's
+// letter and x,y,w,h ("B3/2,0,1/2,1"); "" for the zero Piece.
+func (p Piece) String() string {
+	if p.c == 0 {
+		return ""
+	}
+	b := []byte{"BW"[p.c-1]}
+	for i, v := range [4]Coord{p.x, p.y, p.w, p.h} {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = v.appendTo(b)
+	}
+	return string(b)
+}
+
+// withColor returns p in colour c.
+func (p Piece) withColor(c Color) Piece {
+	p.c = int8(c) + 1
+	return p
 }
 
 // rect is a closed rectangle on a position's fixed grid: every value is an
@@ -130,11 +198,20 @@ func newPiece(r rect, c Color) piece {
 	return piece{uint64(r.x) | shape<<62, uint64(r.y) | uint64(c)<<63, r.w}
 }
 
+// X returns the piece's x on the fixed grid.
 func (p piece) X() int64 { return int64(p.xs & xMask) }
+
+// Y returns the piece's y on the fixed grid.
 func (p piece) Y() int64 { return int64(p.ys & yMask) }
+
+// H returns the piece's height, from its width and shape.
 func (p piece) H() int64 { s := p.xs >> 62; return p.w << (s >> 1) >> (s & 1) }
+
+// C returns the piece's colour.
 func (p piece) C() Color { return Color(p.ys >> 63) }
-func (p piece) R() rect  { return rect{p.X(), p.Y(), p.w, p.H()} }
+
+// R returns the piece's rectangle.
+func (p piece) R() rect { return rect{p.X(), p.Y(), p.w, p.H()} }
 
 // withColor returns p in colour c.
 func (p piece) withColor(c Color) piece {

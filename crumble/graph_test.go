@@ -596,3 +596,58 @@ func TestCommittedGraphAtTheSlotLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayUncheckedOnTheListsAfterAnotherPosition: a 16x16 start has 256
+// pieces, too many for the bitset graph, so its moves are listed on the
+// lists. For each of its moves with a swap path: list the start's moves,
+// read a move of another position in the same working memory (which
+// builds that position's list graph over the start's), then play the
+// listed move unchecked: its end comes from the listing's search, and the
+// start's colouring from its pieces, not from the graph now held. It must
+// give what the checked Play gives, as playing it right after the listing
+// (the start's graph held) does.
+func TestPlayUncheckedOnTheListsAfterAnotherPosition(t *testing.T) {
+	p := startOf(t, "16x16")
+	if fitsBits(len(p.pieces)) {
+		t.Fatalf("the 16x16 start (%d pieces) fits the bitset graph", len(p.pieces))
+	}
+	other := Standard()
+	s := new(scratch)
+	played := 0
+	for i, m := range p.LegalMoves() {
+		if m.steps() == 0 || testing.Short() && i%8 != 0 {
+			continue
+		}
+		s.take(&p)
+		moves := p.appendLegalMoves(s, nil)
+		if !slices.Contains(moves, m) {
+			t.Fatalf("%v is not listed again", m)
+		}
+		if !s.holds(&p) {
+			t.Fatal("the listing left another graph")
+		}
+		first := p.playUnchecked(s, m)
+		s.take(&other)
+		if _, _, _, err := other.parseMove(s, "0,1HN"); err != nil {
+			t.Fatal(err)
+		}
+		if s.holds(&p) {
+			t.Fatal("the working memory still holds the start's graph")
+		}
+		s.take(&p)
+		got := p.playUnchecked(s, m)
+		want, err := p.Play(m)
+		if err != nil {
+			t.Fatalf("Play(%v): %v", m, err)
+		}
+		for _, q := range []Position{first, got} {
+			if !q.Equal(want) || q.Hash() != want.Hash() || q.Outcome() != want.Outcome() {
+				t.Fatalf("%v: unchecked %s, checked %s", m, code(q), code(want))
+			}
+		}
+		played++
+	}
+	if played < 50 {
+		t.Fatalf("only %d moves played", played)
+	}
+}

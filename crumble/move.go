@@ -23,7 +23,10 @@ const (
 	longPath   = 0xff
 )
 
-// Move is a Crumble move: a split or join, then an optional swap path.
+// Move is a Crumble move: a split or join (its Base), then an optional
+// swap path (its SwapPath). Moves come from a position: LegalMoves,
+// AppendLegalMoves, RandomMove and Position.ParseMove. The zero Move is no
+// move: its String is "", and Play refuses it.
 //
 // A Move holds what Play needs (the anchor piece, the cut's length or the
 // join's far corner, the piece that starts the path and the path's
@@ -34,7 +37,7 @@ const (
 // position is never == to these, even when the positions are Equal; Play
 // still accepts it when the positions are Equal (see Play).
 type Move struct {
-	ps     *piece // the first piece of the position; nil for a text-only Move
+	ps     *piece // the first piece of the position; nil for the zero Move
 	np     int32  // the number of pieces
 	anchor int32  // the anchor piece's index
 	n      int32  // split: the number of pieces cut
@@ -46,8 +49,15 @@ type Move struct {
 	kind       uint8
 	cols, rows uint8  // the board's size in cells
 	shift      uint8  // the position's grid: 2^-shift units
-	raw        string // a text-only Move's text, or the letters of a long path
+	game       uint8  // the variant's first player and draw rules (see gameOf)
+	raw        string // the letters of a path longer than inlinePath
 }
+
+// gameOf packs what a Move keeps of its position's variant besides the
+// size: the first player and the draw rules, so that a move of a position
+// of another variant with the same pieces is not == to its own and Play
+// refuses it.
+func gameOf(v Variant) uint8 { return uint8(v.Draws)<<1 | uint8(v.FirstPlayer&1) }
 
 // pieces returns the pieces of the position the move was made for.
 func (m *Move) pieces() []piece {
@@ -63,15 +73,15 @@ func (m *Move) pieces() []piece {
 
 // moveOf returns the zero move of p: no action yet, but bound to p.
 func (p *Position) moveOf() Move {
-	m := Move{np: int32(len(p.pieces)), cols: uint8(p.v.Width), rows: uint8(p.v.Height), shift: p.shift}
+	m := Move{np: int32(len(p.pieces)), cols: uint8(p.v.Width), rows: uint8(p.v.Height), shift: p.shift, game: gameOf(p.v)}
 	if len(p.pieces) > 0 {
 		m.ps = &p.pieces[0]
 	}
 	return m
 }
 
-// resolved reports whether m belongs to a position (rather than being the
-// zero Move or a text-only Move of the package-level ParseMove).
+// resolved reports whether m belongs to a position: whether it is a move
+// rather than the zero Move.
 func (m *Move) resolved() bool { return m.ps != nil && m.kind != kindNone }
 
 // steps returns the number of steps of the path.
@@ -111,16 +121,14 @@ func (m *Move) appendPath(b []byte) []byte {
 	return b
 }
 
-// String returns the canonical notation of a move of a position (from
-// LegalMoves, RandomMove or Position.ParseMove). A Move read by the
-// package-level ParseMove, which cannot resolve a location without its
-// position, returns its text as it was given. The first text of a
-// position builds its corner graph (some µs on 6x6, about a checked Play);
-// the working memory keeps it, so the position's other moves cost far less
-// (under 0.1 µs). Print moves; do not key a hot loop on their text.
+// String returns the canonical notation of the move, "" for the zero
+// Move. The first text of a position builds its corner graph (some µs on
+// 6x6, about a checked Play); the working memory keeps it, so the
+// position's other moves cost far less (under 0.1 µs). Print moves; do not
+// key a hot loop on their text.
 func (m Move) String() string {
-	if m.ps == nil {
-		return m.raw
+	if !m.resolved() {
+		return ""
 	}
 	s := acquire()
 	defer scratchPool.Put(s)

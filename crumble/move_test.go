@@ -3,6 +3,8 @@ package crumble
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -273,5 +275,76 @@ func TestMoveTextsFromTheHeldCornerGraph(t *testing.T) {
 	}
 	if pairs < 10 {
 		t.Fatalf("only %d pairs of positions with as many pieces", pairs)
+	}
+}
+
+// corridorCode is a 32x2 board whose bottom strip is a corridor of 128
+// White pieces a quarter unit wide, under a strip of Black pieces (the
+// first a quarter unit wide) and a row of White squares. No chain touches
+// all four sides, and no group is enclosed. Black's H split of its piece
+// at (0,1/2) starts a path South into the corridor, then East along it:
+// to the k-th piece of the corridor the shortest path has k+1 steps, up
+// to 128, more than a Move holds in its own words (inlinePath).
+func corridorCode() string {
+	q := func(n int) string { return NewCoord(int64(n), 2).String() } // n quarters
+	var b strings.Builder
+	b.WriteString("crumble 32x2 b")
+	for i := range 128 {
+		b.WriteString(" W" + q(i) + ",0,1/4,1/2")
+	}
+	b.WriteString(" B0,1/2,1/4,1/2 B1/4,1/2,1/2,1/2")
+	for k := range 31 {
+		b.WriteString(" B" + q(3+4*k) + ",1/2,1,1/2")
+	}
+	b.WriteString(" B" + q(127) + ",1/2,1/4,1/2")
+	for i := range 32 {
+		b.WriteString(" W" + strconv.Itoa(i) + ",1,1,1")
+	}
+	return b.String()
+}
+
+// TestLongSwapPaths: moves whose swap paths are longer than a Move holds
+// in its own words (64 steps) are listed on both graphs alike, keep their
+// path as text, write and read back to the same Move (==), and play the
+// same checked and unchecked, and as a path replayed in a fresh working
+// memory.
+func TestLongSwapPaths(t *testing.T) {
+	p := mustDecode(t, corridorCode())
+	s := new(scratch)
+	onBits := p.appendLegalMovesOn(s, nil, true)
+	onLists := p.appendLegalMovesOn(new(scratch), nil, false)
+	if !slices.Equal(textsOf(onBits), textsOf(onLists)) {
+		t.Fatal("the two graphs list different moves")
+	}
+	long, longest := 0, 0
+	for i, m := range p.LegalMoves() {
+		if m.steps() <= inlinePath {
+			continue
+		}
+		long++
+		longest = max(longest, m.steps())
+		if m.plen != longPath || len(m.raw) != m.steps() || m.SwapPath() != m.raw {
+			t.Fatalf("%v: a long path kept as %d steps, %q", m, m.plen, m.raw)
+		}
+		text := m.String()
+		back, err := p.ParseMove(text)
+		if err != nil || back != m {
+			t.Fatalf("%s does not read back to the same Move: %v", text, err)
+		}
+		want, err := p.Play(m)
+		if err != nil {
+			t.Fatalf("Play(%s): %v", text, err)
+		}
+		got := p.PlayUnchecked(m) // from the search the listing left, or replayed
+		replayed := p.playUnchecked(new(scratch), m)
+		listed := p.playUnchecked(s, onBits[i])
+		for _, q := range []Position{got, replayed, listed} {
+			if !q.Equal(want) || q.Hash() != want.Hash() || q.Outcome() != want.Outcome() {
+				t.Fatalf("%s: played %s, checked %s", text, code(q), code(want))
+			}
+		}
+	}
+	if long < 100 || longest != 128 {
+		t.Fatalf("%d moves with a path longer than %d steps, the longest %d", long, inlinePath, longest)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
@@ -357,7 +359,19 @@ type parsed struct {
 	actOff int
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+// noSpaceAround refuses white space at either end of s (what, a "move",
+// names the text in the error), as strconv does: programs trim what
+// people type, and the engine reads the text as given. The error points
+// at the first character of the white space.
+func noSpaceAround(s, what string) error {
+	if r, _ := utf8.DecodeRuneInString(s); s != "" && unicode.IsSpace(r) {
+		return notation.Errorf(s, 0, "white space before the %s", what)
+	}
+	if r, _ := utf8.DecodeLastRuneInString(s); s != "" && unicode.IsSpace(r) {
+		return notation.Errorf(s, len(strings.TrimRightFunc(s, unicode.IsSpace)), "white space after the %s", what)
+	}
+	return nil
+}
 
 func upper(c byte) byte {
 	if 'a' <= c && c <= 'z' {
@@ -366,30 +380,16 @@ func upper(c byte) byte {
 	return c
 }
 
-// ParseMove checks that s is a move in Crumble notation, whatever the
-// position; errors are *notation.ParseError and wrap boardrules.ErrSyntax.
-// A Crumble move names pieces by the corners of the position it is played
-// in, so without a position it cannot be resolved: the Move returned holds
-// only the text (without the whitespace around it), and neither Play nor
-// PlayUnchecked takes it.
-// Position.ParseMove(m.String()) resolves it in a position.
-func ParseMove(s string) (Move, error) {
-	var pm parsed
-	if err := pm.parse(s); err != nil {
-		return Move{}, err
-	}
-	return Move{raw: strings.Trim(s, " \t\n\r")}, nil // the whitespace isSpace allows
-}
-
+// parse reads s by the move grammar alone, whatever the position: a
+// Crumble move names pieces by the corners of the position it is played
+// in, so the grammar is all a move's text can be checked against without
+// one. Errors are *notation.ParseError and wrap boardrules.ErrSyntax.
 func (pm *parsed) parse(s string) error {
 	pm.input = s
+	if err := noSpaceAround(s, "move"); err != nil {
+		return err
+	}
 	i, end := 0, len(s)
-	for i < end && isSpace(s[i]) {
-		i++
-	}
-	for end > i && isSpace(s[end-1]) {
-		end--
-	}
 	if i == end {
 		return notation.Errorf(s, i, "empty move")
 	}
@@ -659,8 +659,15 @@ func fracPoint(num, den uint64, units int, shift uint8) (int64, bool) {
 	return int64(q), true
 }
 
-// ParseMove reads a move in any accepted form and returns the
-// canonical Move, checked for legality in this position.
+// ParseMove reads a move in any form of the notation (see the package
+// doc) and returns the canonical Move, checked for legality here. The
+// checks come in order: the grammar, whatever the position (a
+// *notation.ParseError wrapping boardrules.ErrSyntax; white space around
+// the move is refused), then whether the game goes on (a
+// *notation.MoveError wrapping boardrules.ErrGameOver, also for the zero
+// Position), then legality (a *notation.MoveError wrapping
+// boardrules.ErrIllegalMove). For every m in LegalMoves, ParseMove(m.String())
+// == m.
 func (p Position) ParseMove(s string) (Move, error) {
 	sc := acquire()
 	defer scratchPool.Put(sc)

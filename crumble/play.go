@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
 )
 
 // dims returns the board's width and height on the position's grid.
@@ -15,22 +16,28 @@ func (p *Position) dims() (int64, int64) {
 	return int64(p.v.Width) << p.shift, int64(p.v.Height) << p.shift
 }
 
-// Play plays a move of this position (from LegalMoves or ParseMove): it
-// accepts m exactly when ParseMove(m.String()) returns m, or a Move equal to
-// m but for its binding to another position value with the same pieces.
+// Play plays a move of this position (from LegalMoves, RandomMove or
+// ParseMove), or of a position Equal to it (a decoded copy), checking it:
+// it accepts m exactly when ParseMove(m.String()) gives m again, but for
+// m's binding to the other position value. A move of any other position is
+// refused with ErrIllegalMove, even one whose text reads here. Once the
+// game has ended, and for the zero Position, every move is refused with
+// ErrGameOver; the zero Move, in a game going on, with notation.NoMove's
+// error.
 func (p Position) Play(m Move) (Position, error) {
-	if !m.resolved() {
-		if m.raw == "" && p.status != boardrules.Ongoing && len(p.pieces) > 0 {
-			return Position{}, gameOver("(zero move)", "the game is over")
-		}
-		if m.raw == "" {
-			return Position{}, illegal("(zero move)", "not a move")
-		}
+	if len(p.pieces) == 0 {
+		return Position{}, gameOver(m.String(), "the zero Position holds no game")
 	}
-	if !m.resolved() || !slices.Equal(m.pieces(), p.pieces) {
-		// a text-only Move, or one of another position: its text may not
-		// even read here (ParseMove's error), and if it does, ParseMove's
-		// Move is bound to these pieces, so it is not m
+	if p.status != boardrules.Ongoing {
+		return Position{}, gameOver(m.String(), "the game is over ("+reasonText[p.reason]+")")
+	}
+	if !m.resolved() {
+		return Position{}, notation.NoMove()
+	}
+	if !slices.Equal(m.pieces(), p.pieces) {
+		// a move of another position: its text may not even read here
+		// (ParseMove's error), and if it does, ParseMove's Move is bound
+		// to these pieces, so it is not m
 		text := m.String()
 		if _, err := p.ParseMove(text); err != nil {
 			return Position{}, err
@@ -308,8 +315,7 @@ func (p *Position) finish(s *scratch, pl played) Position {
 		s.handOn(p, &q, pl)
 	}
 	if pl.win >= 0 {
-		q.status, q.winner = boardrules.Win, Color(pl.win)
-		q.reason = reasonBlackWins + uint8(pl.win)
+		q.end(boardrules.Win, Color(pl.win), reasonBlackWins+uint8(pl.win))
 		q.hist = p.hist
 		return q
 	}
@@ -352,8 +358,8 @@ func (p *Position) record(q *Position, s *scratch, x rect, hasX bool) {
 	q.hist = p.hist.push(q, s.act, p.pieces, x, hasX)
 	q.status = boardrules.Ongoing
 	if r := q.hist.draw(q); r != reasonNone {
-		q.status, q.reason = boardrules.Draw, r
+		q.end(boardrules.Draw, Black, r)
 	} else if !q.hasBase() {
-		q.status, q.reason = boardrules.Draw, reasonNoMove
+		q.end(boardrules.Draw, Black, reasonNoMove)
 	}
 }

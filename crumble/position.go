@@ -73,12 +73,22 @@ func Variants() []Variant {
 	return []Variant{{6, 6, Black, Repetition | Renewables}, {8, 8, Black, Repetition | Renewables}}
 }
 
-// ParseVariant reads a variant name as Variant.String writes it, into the
-// Variant that Variants lists and Position.Variant reports for it (Draws
-// spelled out), so that ParseVariant(v.String()) == v for those.
+// variantSyntax is the grammar of the variant names ParseVariant reads, as
+// the registry's GameInfo.VariantSyntax shows it.
+const variantSyntax = "<W>x<H>[-white][-repetition|-renewables|-nodraws], W and H from 2 to 32"
+
+// ParseVariant reads a variant name as Variant.String writes it,
+// <W>x<H>[-white][-repetition|-renewables|-nodraws] with W and H from 2 to
+// 32 (the registry's GameInfo.VariantSyntax), into the Variant that Variants lists and Position.Variant
+// reports for it (Draws spelled out), so that ParseVariant(v.String()) ==
+// v for every normalised v. Errors are *notation.ParseError and wrap
+// boardrules.ErrSyntax; white space around the name is refused.
 func ParseVariant(s string) (Variant, error) {
+	if err := noSpaceAround(s, "variant name"); err != nil {
+		return Variant{}, err
+	}
 	bad := func() (Variant, error) {
-		return Variant{}, notation.Errorf(s, 0, "unknown variant %q: want <W>x<H>[-white][-repetition|-renewables|-nodraws]", s)
+		return Variant{}, notation.Errorf(s, 0, "unknown variant %q: want %s", s, variantSyntax)
 	}
 	parts := strings.Split(s, "-")
 	size := strings.SplitN(parts[0], "x", 2)
@@ -118,7 +128,12 @@ func ParseVariant(s string) (Variant, error) {
 // Position is a Crumble position: the tiling, the side to move, the outcome
 // and the game's history (for the draw rules). It is an immutable value:
 // Play returns a new Position, and one Position may be used from many
-// goroutines at once. Compare positions with Equal.
+// goroutines at once. Compare positions with Equal: a Position holds a
+// slice, so it is not comparable with ==.
+//
+// The zero Position is no game (see the boardrules package doc, One
+// vocabulary): it has no pieces and no moves, and its code is
+// boardrules.ErrNoGame.
 type Position struct {
 	v      Variant
 	shift  uint8 // the fixed grid: every value is a multiple of 2^-shift units
@@ -141,8 +156,33 @@ const (
 	reasonNoMove
 )
 
-var reasonText = [...]string{"", "black connects all four sides", "white connects all four sides",
+var reasonText = [...]string{"", "Black connects all four sides", "White connects all four sides",
 	"threefold repetition", "renewable iteration", "no legal move"}
+
+// outcomeKey is XORed into the hash of a position whose game has ended,
+// one key per reason, so that a position drawn by repetition and the same
+// board going on, which are not Equal, hash apart. A game going on adds
+// nothing.
+var outcomeKey = [...]uint64{
+	reasonNone:       0,
+	reasonBlackWins:  0x3c6ef372fe94f82b,
+	reasonWhiteWins:  0xa54ff53a5f1d36f1,
+	reasonRepetition: 0x510e527fade682d1,
+	reasonRenewables: 0x9b05688c2b3e6c1f,
+	reasonNoMove:     0x1f83d9abfb41bd6b,
+}
+
+// variantKey is XORed into the hash of every position of a variant that
+// does not have the default first player and draw rules (the board size
+// is in the pieces), so that positions of 2x2 and 2x2-white, which are not
+// Equal, hash apart. The default variants add nothing: their hashes are
+// those of the board and the side to move alone.
+func variantKey(v Variant) uint64 {
+	if v.FirstPlayer == Black && v.Draws == Repetition|Renewables {
+		return 0
+	}
+	return mix64(0x5be0cd19137e2179 ^ uint64(v.FirstPlayer)<<8 ^ uint64(v.Draws))
+}
 
 // New starts a game of the variant. The error names the first invalid field
 // and wraps boardrules.ErrSyntax.
@@ -176,17 +216,24 @@ func Standard() Position {
 // finishFresh computes the hash, starts a fresh history and sets the outcome
 // of a position that starts a game (New, UnmarshalText).
 func (p *Position) finishFresh() {
+	p.status, p.winner, p.reason = boardrules.Ongoing, Black, reasonNone
 	p.hash = p.computeHash()
 	p.hist = newHistory(p)
-	p.status, p.winner, p.reason = boardrules.Ongoing, Black, reasonNone
 	if !p.hasBase() {
-		p.status, p.reason = boardrules.Draw, reasonNoMove
+		p.end(boardrules.Draw, Black, reasonNoMove)
 	}
+}
+
+// end records the outcome of a game that has ended, and keeps the hash
+// covering it.
+func (p *Position) end(st boardrules.Status, winner Color, reason uint8) {
+	p.hash ^= outcomeKey[p.reason] ^ outcomeKey[reason]
+	p.status, p.winner, p.reason = st, winner, reason
 }
 
 // computeHash hashes the position from scratch.
 func (p *Position) computeHash() uint64 {
-	var h uint64
+	h := variantKey(p.v) ^ outcomeKey[p.reason]
 	for _, pc := range p.pieces {
 		h ^= pieceKey(pc)
 	}
@@ -197,24 +244,55 @@ func (p *Position) computeHash() uint64 {
 }
 
 // Variant returns the normalised variant: sizes filled in, Draws 0 turned
-// into Repetition|Renewables. New(p.Variant()) starts the same game.
-func (p Position) Variant() Variant { return p.v }
+// into Repetition|Renewables. New(p.Variant()) starts the same game. The
+// zero Position, which is no game, reports the standard variant.
+func (p Position) Variant() Variant {
+	if len(p.pieces) == 0 {
+		return Variants()[0]
+	}
+	return p.v
+}
 
 // Players returns 2.
 func (p Position) Players() int { return 2 }
 
-// Turn returns the colour to move (after the game ended, the colour that
-// would move next).
-func (p Position) Turn() Color { return p.turn }
+// ToMove returns the seat to move: Player(0) when Black is to move,
+// Player(1) when White is, in every variant. It is boardrules.NoPlayer
+// once the game has ended, and for the zero Position.
+func (p Position) ToMove() boardrules.Player {
+	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
+		return boardrules.NoPlayer
+	}
+	return boardrules.Player(p.turn)
+}
 
-// ToMove returns the colour to move as a Player: Player(0) is Black,
-// Player(1) White.
-func (p Position) ToMove() boardrules.Player { return boardrules.Player(p.turn) }
+// ColorOf returns the colour seat pl plays: Black for seat 0, White for
+// seat 1 (in every variant, whoever moves first), NoColor for any other.
+func (p Position) ColorOf(pl boardrules.Player) Color {
+	if pl != 0 && pl != 1 {
+		return NoColor
+	}
+	return Color(pl)
+}
 
-// Outcome reports whether the game goes on, was won or drawn.
+// PlayerOf returns the seat that plays colour c: 0 for Black, 1 for White,
+// boardrules.NoPlayer for anything else.
+func (p Position) PlayerOf(c Color) boardrules.Player {
+	if c != Black && c != White {
+		return boardrules.NoPlayer
+	}
+	return boardrules.Player(c)
+}
+
+// noGame is the Outcome of the zero Position, which is no game.
+var noGame = boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no game", Rule: boardrules.RuleNoGame}
+
+// Outcome reports whether the game goes on, was won or drawn. The zero
+// Position, which is no game, reports {Draw, NoPlayer, "no game",
+// boardrules.RuleNoGame}.
 func (p Position) Outcome() boardrules.Outcome {
-	if len(p.pieces) == 0 { // the zero Position: no game, no moves
-		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: reasonText[reasonNoMove], Rule: RuleNoMoves}
+	if len(p.pieces) == 0 {
+		return noGame
 	}
 	switch p.status {
 	case boardrules.Win:
@@ -225,8 +303,11 @@ func (p Position) Outcome() boardrules.Outcome {
 	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
 }
 
-// Hash returns the Zobrist hash of tiling, colours and side to move. It does
-// not depend on the history or the draw settings.
+// Hash returns the Zobrist hash of what Equal compares: tiling, colours,
+// side to move, and the first player, draw rules and outcome where they
+// are not the standard game's going on (a game of the standard variant
+// going on hashes its board and side to move alone). It does not depend
+// on the history. The zero Position's hash is 0.
 func (p Position) Hash() uint64 { return p.hash }
 
 // NumPieces returns the number of pieces.
@@ -236,8 +317,8 @@ func (p Position) NumPieces() int { return len(p.pieces) }
 // x). It panics when i is out of range, like slice indexing.
 func (p Position) Piece(i int) Piece {
 	pc := p.pieces[i]
-	return Piece{Color: pc.C(), X: coordOf(pc.X(), p.shift), Y: coordOf(pc.Y(), p.shift),
-		W: coordOf(pc.w, p.shift), H: coordOf(pc.H(), p.shift)}
+	return pieceOf(pc.C(), coordOf(pc.X(), p.shift), coordOf(pc.Y(), p.shift),
+		coordOf(pc.w, p.shift), coordOf(pc.H(), p.shift))
 }
 
 // Pieces returns the pieces in position-code order, in a new slice.
@@ -249,10 +330,19 @@ func (p Position) Pieces() []Piece {
 	return out
 }
 
-// Equal reports whether p and q have the same board size, side to move and
-// pieces. It ignores the history and the draw settings.
+// Equal reports whether p and q are the same game state: the same variant
+// (size, first player and draw rules), pieces, side to move and outcome.
+// It ignores the history, which the draw rules read but a position does
+// not show. Equal positions have equal hashes. The zero Position is Equal
+// only to itself.
 func (p Position) Equal(q Position) bool {
-	if p.v.Width != q.v.Width || p.v.Height != q.v.Height || p.turn != q.turn || len(p.pieces) != len(q.pieces) {
+	if len(p.pieces) != len(q.pieces) {
+		return false
+	}
+	if len(p.pieces) == 0 {
+		return true // both the zero Position: UnmarshalText and New never give a position without pieces
+	}
+	if p.v != q.v || p.turn != q.turn || p.status != q.status || p.reason != q.reason {
 		return false
 	}
 	for i := range p.pieces {

@@ -93,10 +93,10 @@ func TestPropertyMoves(t *testing.T) {
 			if q.Hash() != q.computeHash() {
 				t.Fatalf("%s: incremental hash differs", m)
 			}
-			if q.Turn() != p.Turn().Other() {
+			if q.turn != p.turn.Other() {
 				t.Fatalf("%s: turn did not pass", m)
 			}
-			if m.Path() == "" {
+			if m.SwapPath() == "" {
 				a := areas(q)
 				if a[0].Cmp(a0[0]) != 0 || a[1].Cmp(a0[1]) != 0 {
 					t.Fatalf("%s without swap changed the colour areas", m)

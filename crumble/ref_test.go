@@ -152,7 +152,7 @@ func refPlay(t *testing.T, p Position, m Move) (string, int8) {
 		b.ps = append(b.ps, newPiece(r, p.turn))
 		srcs = append(srcs, len(b.ps)-1)
 	}
-	path := m.Path()
+	path := m.SwapPath()
 	win := int8(-1)
 	if path != "" {
 		tr := srcs[m.src]
@@ -235,7 +235,7 @@ func TestReferenceMoveSet(t *testing.T) {
 				t.Fatalf("%s and %s are equivalent in %s", o, m, code(p))
 			}
 			listed[key] = m.String()
-			if m.Path() == "" {
+			if m.SwapPath() == "" {
 				bases = append(bases, m)
 			}
 		}

@@ -10,5 +10,7 @@ const (
 )
 
 func init() {
-	boardrules.Register(boardrules.EngineInfo[Position, Move](Name, Title, Variants(), ParseVariant, New))
+	g := boardrules.EngineInfo[Position, Move](Name, Title, Variants(), ParseVariant, New)
+	g.VariantSyntax = variantSyntax // boards of every size from 2x2 to 32x32: no list holds them
+	boardrules.Register(g)
 }

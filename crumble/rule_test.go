@@ -21,15 +21,15 @@ func TestOutcomeRule(t *testing.T) {
 	}{
 		{"ongoing", Standard(), "2,1VW", boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}},
 		{"black connects", Standard(), "2,1VW 1,3VW 2,3HN 2VE 5,5HS",
-			boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "black connects all four sides", Rule: RuleConnection}},
+			boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "Black connects all four sides", Rule: RuleConnection}},
 		{"white connects", Standard(), "3,4HN 1,3HN 4,1VW 3,3VE",
-			boardrules.Outcome{Status: boardrules.Win, Winner: 1, Reason: "white connects all four sides", Rule: RuleConnection}},
+			boardrules.Outcome{Status: boardrules.Win, Winner: 1, Reason: "White connects all four sides", Rule: RuleConnection}},
 		{"repetition", Standard(), "1H 0H 1J1,2 0J1,2 1H 0H 1J1,2 0J1,2",
 			boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "threefold repetition", Rule: RuleRepetition}},
 		{"renewables", small, "2,1V 2VW-N 1H2-2N-N 0H2-2N-NW 1V2-2E-EN 4HNNW 1H2-2N-NEN",
-			boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "renewable iteration", Rule: RuleRenewables}},
+			boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "renewable iteration", Rule: RuleRenewableIteration}},
 		{"zero position", Position{}, "",
-			boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no legal move", Rule: RuleNoMoves}},
+			boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no game", Rule: boardrules.RuleNoGame}},
 	}
 	for _, c := range cases {
 		p, err := boardrules.Replay(c.start, strings.Fields(c.moves)...)
@@ -57,16 +57,16 @@ func TestVocabulary(t *testing.T) {
 			t.Errorf("registry variant %d is %s, Variants() has %s", i, g.Variants[i], v)
 		}
 	}
-	m, err := ParseMove(" 0,1hn\t")
-	if err != nil || m.String() != "0,1hn" {
+	m, err := Standard().ParseMove("0,1hn")
+	if err != nil || m.String() != "0,1HN" {
 		t.Errorf("ParseMove: %q %v", m, err)
 	}
 	var pe *notation.ParseError
-	if _, err := ParseMove("0HE"); !errors.As(err, &pe) {
+	if _, err := Standard().ParseMove("0HE"); !errors.As(err, &pe) {
 		t.Errorf("ParseMove(0HE): %v, want a *notation.ParseError", err)
 	}
-	if _, err := Standard().Play(m); !errors.Is(err, boardrules.ErrIllegalMove) {
-		t.Errorf("Play of an unresolved move: %v", err)
+	if _, err := Standard().Play(Move{}); !errors.Is(err, boardrules.ErrIllegalMove) || err.Error() != notation.NoMove().Error() {
+		t.Errorf("Play of the zero Move: %v, want %v", err, notation.NoMove())
 	}
 	var me *notation.MoveError
 	_, err = Standard().ParseMove("1HS")

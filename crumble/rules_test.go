@@ -3,6 +3,7 @@ package crumble
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,25 +21,25 @@ func TestStartPositions(t *testing.T) {
 		t.Fatal(err)
 	}
 	// (0,0) White, upper-left Black, on 6x6 and 8x8
-	if p.Piece(0).Color != White || p.Piece(56).Color != Black {
+	if p.Piece(0).Color() != White || p.Piece(56).Color() != Black {
 		t.Errorf("8x8 corners: %v %v", p.Piece(0), p.Piece(56))
 	}
 	q, _ := New(Variant{Width: 3, Height: 5})
 	black := 0
 	for _, pc := range q.Pieces() {
-		if pc.Color == Black {
+		if pc.Color() == Black {
 			black++
 		}
 	}
-	if black != 8 || q.Piece(0).Color != Black || q.Piece(14).Color != Black {
-		t.Errorf("3x5: %d black pieces, corners %v %v", black, q.Piece(0).Color, q.Piece(14).Color)
+	if black != 8 || q.Piece(0).Color() != Black || q.Piece(14).Color() != Black {
+		t.Errorf("3x5: %d black pieces, corners %v %v", black, q.Piece(0).Color(), q.Piece(14).Color())
 	}
 	w, _ := New(Variant{FirstPlayer: White})
-	if w.Turn() != White || w.ToMove() != 1 || !strings.HasPrefix(code(w), "crumble 6x6-white w ") {
-		t.Errorf("White first: %v %v %s", w.Turn(), w.ToMove(), code(w))
+	if w.ColorOf(w.ToMove()) != White || w.ToMove() != 1 || !strings.HasPrefix(code(w), "crumble 6x6-white w ") {
+		t.Errorf("White first: %v %v %s", w.ColorOf(w.ToMove()), w.ToMove(), code(w))
 	}
-	if s := Standard(); s.Turn() != Black || s.ToMove() != 0 || s.Players() != 2 || s.NumPieces() != 36 {
-		t.Errorf("standard start: %v %v", s.Turn(), s.NumPieces())
+	if s := Standard(); s.ColorOf(s.ToMove()) != Black || s.ToMove() != 0 || s.Players() != 2 || s.NumPieces() != 36 {
+		t.Errorf("standard start: %v %v", s.ToMove(), s.NumPieces())
 	}
 }
 
@@ -119,7 +120,8 @@ func TestCoord(t *testing.T) {
 }
 
 func TestColor(t *testing.T) {
-	if Black.String() != "black" || White.String() != "white" || Black.Other() != White || White.Other() != Black {
+	if Black.String() != "Black" || White.String() != "White" || NoColor.String() != "NoColor" ||
+		Black.Other() != White || White.Other() != Black || NoColor.Other() != NoColor || Color(5).Other() != NoColor {
 		t.Error("Color methods")
 	}
 	if got := Color(5).String(); got != "Color(5)" {
@@ -172,7 +174,7 @@ func splitCorner(t *testing.T, n int) Position {
 
 func playCorner(p Position, cut string) (Position, error) {
 	x := int64(0)
-	if p.Turn() == Black {
+	if p.turn == Black {
 		x = 1 << p.shift
 	}
 	loc := p.Location(findPiece(p.pieces, x, 0))
@@ -216,7 +218,7 @@ func TestPrecisionLimitWideSplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pc := q.Piece(0); pc.W != NewCoord(1, 61) || pc.H != NewCoord(1, 61) || q.exponent() != 61 {
+	if pc := q.Piece(0); pc.W() != NewCoord(1, 61) || pc.H() != NewCoord(1, 61) || q.exponent() != 61 {
 		t.Errorf("after 0V: %+v, E=%d", pc, q.exponent())
 	}
 }
@@ -227,7 +229,7 @@ func TestPrecisionLimit(t *testing.T) {
 	}
 	p := splitCorner(t, 118)
 	pc := p.Piece(findPiece(p.pieces, 1<<p.shift, 0))
-	if pc.W != NewCoord(1, 59) || pc.H != NewCoord(1, 59) || p.exponent() != 59 {
+	if pc.W() != NewCoord(1, 59) || pc.H() != NewCoord(1, 59) || p.exponent() != 59 {
 		t.Fatalf("after 118 splits: %+v, E=%d", pc, p.exponent())
 	}
 	_, err := playCorner(p, "H")
@@ -277,9 +279,15 @@ func TestRepetitionDraw(t *testing.T) {
 	if _, err := q.ParseMove("1H"); !errors.Is(err, boardrules.ErrGameOver) {
 		t.Errorf("move after the draw: %v", err)
 	}
-	// the history is shared, not part of the position
-	if !q.Equal(Standard()) || q.Hash() != Standard().Hash() {
-		t.Error("repeated position differs from the start")
+	// the history is not part of the position, but the stored outcome is:
+	// the drawn start is the start's board, and Equal to it once decoded
+	// with the draw its code declares
+	drawn := mustDecode(t, strings.Replace(code(Standard()), " b ", " b repetition ", 1))
+	if !q.Equal(drawn) || q.Hash() != drawn.Hash() || code(q) != code(drawn) {
+		t.Error("repeated position differs from the drawn start")
+	}
+	if q.Equal(Standard()) || Standard().Equal(q) || q.Hash() == Standard().Hash() {
+		t.Error("the start drawn by repetition is Equal to the start going on, or hashes with it")
 	}
 	for _, d := range []DrawRules{Renewables, NoDraws} {
 		s, _ := New(Variant{Draws: d})
@@ -354,8 +362,8 @@ func TestNoMoveDrawAfterAMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no legal move", Rule: RuleNoMoves}
-	if o := q.Outcome(); o != want || len(q.LegalMoves()) != 0 {
-		t.Errorf("after 2,1V: %+v with %d moves, want %+v", o, len(q.LegalMoves()), want)
+	if o := q.Outcome(); o != want || len(q.LegalMoves()) != 0 || q.ToMove() != boardrules.NoPlayer {
+		t.Errorf("after 2,1V: %+v with %d moves, seat %d to move; want %+v, no moves, NoPlayer", o, len(q.LegalMoves()), q.ToMove(), want)
 	}
 }
 
@@ -393,6 +401,17 @@ func TestRenewablesRule(t *testing.T) {
 	grow := [][]rect{aBlack, aWhite, aBlack, aWhite, {sq(1, 0), sq(1, 1)}, half(0, 0)}
 	if r := build(grow, same, all).draw(q); r != reasonNone {
 		t.Error("drawn although A(u3) is not inside A(u1)")
+	}
+	// the first colour repeats, but the second colour's last A lies
+	// outside its first: the rule checks both colours
+	second := [][]rect{aBlack, aWhite, aBlack, aWhite, half(1, 0), {sq(0, 0), sq(0, 1)}}
+	if r := build(second, same, all).draw(q); r != reasonNone {
+		t.Error("drawn although the second colour's A(u3) is not inside its A(u1)")
+	}
+	// A(u3) inside A(u1) but not inside A(u2)
+	middle := [][]rect{{sq(1, 0), sq(1, 1)}, aWhite, aBlack, aWhite, {sq(1, 1)}, half(0, 0)}
+	if r := build(middle, same, all).draw(q); r != reasonNone {
+		t.Error("drawn although A(u3) is not inside A(u2)")
 	}
 	q.v.Draws = Repetition
 	if r := build(as, same, all).draw(q); r != reasonNone {
@@ -449,7 +468,7 @@ func TestCapturedTravellerEndsPath(t *testing.T) {
 // (0,0) half (West and South) to White's square (1,1) (East and North).
 func TestMoverCompletesTheOpponentsChain(t *testing.T) {
 	p := mustDecode(t, "crumble 2x2 b W0,0,1/2,1 B1/2,0,1/2,1 B1,0,1/2,1 W3/2,0,1/2,1 B0,1,1,1 W1,1,1,1")
-	want := boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(White), Reason: "white connects all four sides", Rule: RuleConnection}
+	want := boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(White), Reason: "White connects all four sides", Rule: RuleConnection}
 	q, err := boardrules.Replay(p, "1J2,1E")
 	if err != nil {
 		t.Fatal(err)
@@ -469,34 +488,60 @@ func TestMoverCompletesTheOpponentsChain(t *testing.T) {
 	t.Error("1J2,1E is not listed")
 }
 
+// TestZeroPosition: the zero Position is no game, as the module's
+// conventions say of every engine's: no moves, no seat to move, the
+// no-game Outcome, ErrGameOver for a well-formed move (a syntax error
+// still comes first) and for every Play, the zero Move included, no code
+// (exactly ErrNoGame), the standard variant, Equal to itself only.
 func TestZeroPosition(t *testing.T) {
 	var p Position
-	if p.LegalMoves() != nil || p.Hash() != 0 || p.NumPieces() != 0 || p.Players() != 2 {
+	if p.LegalMoves() != nil || p.Hash() != 0 || p.NumPieces() != 0 || p.Players() != 2 || p.ToMove() != boardrules.NoPlayer {
 		t.Error("zero position")
+	}
+	dst := make([]Move, 1, 4)
+	if got := p.AppendLegalMoves(dst); len(got) != 1 || &got[0] != &dst[0] {
+		t.Error("AppendLegalMoves of the zero Position changed dst")
+	}
+	if m, ok := p.RandomMove(rand.New(rand.NewPCG(1, 2))); ok || m != (Move{}) {
+		t.Errorf("RandomMove of the zero Position: %v %v", m, ok)
+	}
+	want := boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no game", Rule: boardrules.RuleNoGame}
+	if got := p.Outcome(); got != want {
+		t.Errorf("Outcome %+v, want %+v", got, want)
 	}
 	// The doc names the text; like every board text it ends in a newline.
 	if got := p.String(); got != "crumble: empty position\n" {
 		t.Errorf("zero position prints %q", got)
 	}
-	if _, err := p.ParseMove("0H"); err == nil {
-		t.Error("zero position accepted a move")
+	var me *notation.MoveError
+	if _, err := p.ParseMove("0H"); !errors.As(err, &me) || me.Move != "0H" || !errors.Is(err, boardrules.ErrGameOver) {
+		t.Errorf("ParseMove(0H) of the zero Position: %v, want ErrGameOver", err)
 	}
-	if _, err := p.Play(Move{}); err == nil {
-		t.Error("zero move accepted")
+	if _, err := p.ParseMove("0HE"); !errors.Is(err, boardrules.ErrSyntax) {
+		t.Errorf("ParseMove(0HE) of the zero Position: %v, want ErrSyntax", err)
+	}
+	m, _ := Standard().ParseMove("0,1HN")
+	for _, mv := range []Move{{}, m} {
+		if _, err := p.Play(mv); !errors.As(err, &me) || !errors.Is(err, boardrules.ErrGameOver) {
+			t.Errorf("Play(%q) of the zero Position: %v, want ErrGameOver", mv, err)
+		}
 	}
 	if q := p.PlayUnchecked(Move{}); q.NumPieces() != 0 {
 		t.Error("the zero Position played a move unchecked")
 	}
 	_ = p.SVG()
-	_ = p.Outcome()
-	// no game, so its code names no board and does not read back (the
-	// package doc says so)
+	// no game, so no code: exactly ErrNoGame and no bytes
 	code, err := p.MarshalText()
-	var q Position
-	if string(code) != "crumble 0x0 b" || err != nil || q.UnmarshalText(code) == nil {
-		t.Errorf("the zero Position's code is %q, %v, and reads back", code, err)
+	if code != nil || err != boardrules.ErrNoGame {
+		t.Errorf("the zero Position's code is %q, %v; want nil, ErrNoGame", code, err)
 	}
-	if _, err := Standard().Play(Move{}); !errors.Is(err, boardrules.ErrIllegalMove) {
+	if v := p.Variant(); v != Standard().Variant() || v != Variants()[0] {
+		t.Errorf("the zero Position's variant is %+v, want the standard one", v)
+	}
+	if !p.Equal(Position{}) || p.Equal(Standard()) || Standard().Equal(p) {
+		t.Error("the zero Position is Equal to a game, or not to itself")
+	}
+	if _, err := Standard().Play(Move{}); !errors.Is(err, boardrules.ErrIllegalMove) || err.Error() != notation.NoMove().Error() {
 		t.Errorf("zero move: %v", err)
 	}
 }
@@ -532,7 +577,7 @@ func TestErrorMessages(t *testing.T) {
 	cases := map[string]string{
 		"1HS":      "1HS: the lower half has no full-side neighbour to the south",
 		"2,1H2":    "split line is blocked",
-		"3,1,1,1V": "white's",
+		"3,1,1,1V": "White's",
 		"9H":       "leg 1 runs off the board",
 	}
 	for mv, want := range cases {
@@ -554,7 +599,7 @@ func TestParseForms(t *testing.T) {
 	p := Standard()
 	for in, want := range map[string]string{
 		"0,1hn":       "0,1HN",
-		" 0,1HN+ ":    "0,1HN",
+		"0,1HN+":      "0,1HN",
 		"0,1HN#":      "0,1HN",
 		"0, 1HN":      "0,1HN",
 		"1/3, 1/6VW":  "2,1VW",
@@ -625,15 +670,21 @@ func TestEqualTurn(t *testing.T) {
 }
 
 // TestHashFollowsTheBoard: the hash covers tiling, colours and side to
-// move and nothing else. The start of 6x6-white and the standard start
-// decoded with White to move are Equal, so their hashes are equal whatever
-// the variant; V17a and V17b have the same tiling and side to move but
-// differ in the colours of (0,0) and (0,2), so their hashes differ.
+// move, and the variant where Equal tells it apart. The start of 6x6-white
+// and the standard start decoded with White to move have the same board
+// and side to move, but not the same first player: they are not Equal and
+// hash apart; decoded from its own code, the 6x6-white start is Equal to
+// itself with the same hash. V17a and V17b have the same tiling and side
+// to move but differ in the colours of (0,0) and (0,2), so their hashes
+// differ.
 func TestHashFollowsTheBoard(t *testing.T) {
 	white, _ := New(Variant{FirstPlayer: White})
 	decoded := mustDecode(t, strings.Replace(code(Standard()), " b ", " w ", 1))
-	if !white.Equal(decoded) || white.Hash() != decoded.Hash() {
-		t.Errorf("6x6-white start and the decoded start with White to move: Equal %v, hashes %x %x", white.Equal(decoded), white.Hash(), decoded.Hash())
+	if white.Equal(decoded) || decoded.Equal(white) || white.Hash() == decoded.Hash() {
+		t.Errorf("6x6-white start and the standard start decoded with White to move: Equal %v, hashes %x %x", white.Equal(decoded), white.Hash(), decoded.Hash())
+	}
+	if again := mustDecode(t, code(white)); !again.Equal(white) || again.Hash() != white.Hash() {
+		t.Errorf("6x6-white start decoded from its code: Equal %v, hashes %x %x", again.Equal(white), white.Hash(), again.Hash())
 	}
 	vs := vectors(t)
 	a, b := mustDecode(t, vs["V17a"]), mustDecode(t, vs["V17b"])
@@ -772,8 +823,8 @@ func TestLocationSyntax(t *testing.T) {
 		if _, err := p.ParseMove(mv); !errors.Is(err, boardrules.ErrSyntax) || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want a syntax error %q", mv, err, want)
 		}
-		if _, err := ParseMove(mv); !errors.Is(err, boardrules.ErrSyntax) {
-			t.Errorf("ParseMove(%q) without a position: %v, want a syntax error", mv, err)
+		if _, err := (Position{}).ParseMove(mv); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("ParseMove(%q) of the zero Position: %v, want a syntax error", mv, err)
 		}
 	}
 }
@@ -821,7 +872,7 @@ func TestMoveSyntaxOffsets(t *testing.T) {
 		{"0H2E", 3, "expected '-' and a piece number after the split count"},
 		{"0,1HNX", 5, "unexpected 'X'"},
 	} {
-		for _, parse := range []func(string) (Move, error){p.ParseMove, ParseMove} {
+		for _, parse := range []func(string) (Move, error){p.ParseMove, Position{}.ParseMove} {
 			_, err := parse(c.move)
 			var pe *notation.ParseError
 			if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) {
@@ -837,12 +888,13 @@ func TestMoveSyntaxOffsets(t *testing.T) {
 
 // TestMoveSyntaxLimits: the edges of the grammar that are still inside it.
 // A count of exactly 18 digits is a number (the location then runs off the
-// board, an illegal move, not a syntax error), and so is a lone 0.
+// board, an illegal move, not a syntax error), and so is a lone 0: the
+// zero Position, which is no game, answers ErrGameOver.
 func TestMoveSyntaxLimits(t *testing.T) {
 	p := Standard()
 	for _, mv := range []string{"123456789012345678H", "0,123456789012345678H", "0H2-1N-N"} {
-		if _, err := ParseMove(mv); err != nil {
-			t.Errorf("ParseMove(%q): %v, want it accepted", mv, err)
+		if _, err := (Position{}).ParseMove(mv); !errors.Is(err, boardrules.ErrGameOver) {
+			t.Errorf("Position{}.ParseMove(%q): %v, want ErrGameOver (well-formed, no game)", mv, err)
 		}
 	}
 	if _, err := p.ParseMove("123456789012345678H"); !errors.Is(err, boardrules.ErrIllegalMove) || !strings.Contains(err.Error(), "leg 1 runs off the board") {
@@ -858,8 +910,8 @@ func TestMoveSyntaxLimits(t *testing.T) {
 func TestFractionLocations(t *testing.T) {
 	// points on a finer grid: (9/2,3) after 4,3V, (4,1/2) after 1H 4H
 	checkRefusals(t, []refusal{
-		{"4,3V", "3/4,1/2H", "3/4,1/2H: the piece at (9/2,3) is black's, not white's"},
-		{"1H 4H", "2/3, 1/12H", "2/3, 1/12H: the piece at (4,1/2) is white's, not black's"},
+		{"4,3V", "3/4,1/2H", "3/4,1/2H: the piece at (9/2,3) is Black's, not White's"},
+		{"1H 4H", "2/3, 1/12H", "2/3, 1/12H: the piece at (4,1/2) is White's, not Black's"},
 		{"", "1/7H", "1/7H: the location is no piece's lower-left corner"},
 		{"", "1/2,1/7H", "1/2,1/7H: the location is no piece's lower-left corner"},
 		{"", "7/6H", "7/6H: the location is no piece's lower-left corner"},

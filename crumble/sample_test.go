@@ -143,6 +143,51 @@ func TestRandomMoveFallbackAfter32(t *testing.T) {
 	}
 }
 
+// TestRandomMoveFallbackAtExactly32: the documented number of misses is
+// 32. After 31 misses (Black's dead square at (0,0) on the board of
+// TestRandomMoveFallback) RandomMove still draws a piece, Black's square
+// at (0,1), and then its V split; after 32 it draws among all splits and
+// joins of the side to move instead, here the second of them, and its
+// first move (the draws after the script are 0).
+func TestRandomMoveFallbackAtExactly32(t *testing.T) {
+	p := mustDecode(t, quarteredCorner(61, "B0,0,"+dyadic(61)+","+dyadic(61)))
+	n := p.NumPieces()
+	dead, live := findPiece(p.pieces, 0, 0), findPiece(p.pieces, 0, 1<<p.shift)
+	moves := p.LegalMoves()
+	var bases []Move // the first move of each split or join, in order
+	for _, m := range moves {
+		if len(bases) == 0 || baseKey(m) != baseKey(bases[len(bases)-1]) {
+			bases = append(bases, m)
+		}
+	}
+	var liveV Move
+	for _, m := range moves {
+		if int(m.anchor) == live && m.kind == kindV && m.n == 1 && m.steps() == 0 {
+			liveV = m
+		}
+	}
+	if len(bases) < 3 || bases[1] == liveV || bases[1] == bases[0] {
+		t.Fatalf("the board does not tell the draws apart: bases %v", bases)
+	}
+	for _, c := range []struct {
+		misses int
+		then   []uint64 // the draws after the misses
+		want   Move
+	}{
+		{31, []uint64{drawOf(live, n), drawOf(1, 2)}, liveV},
+		{32, []uint64{drawOf(1, len(bases))}, bases[1]},
+	} {
+		var vals []uint64
+		for range c.misses {
+			vals = append(vals, drawOf(dead, n))
+		}
+		vals = append(vals, c.then...)
+		if m, ok := p.RandomMove(rand.New(&script{vals: vals})); !ok || m != c.want {
+			t.Errorf("after %d misses: RandomMove = %v, %v; want %v", c.misses, m, ok, c.want)
+		}
+	}
+}
+
 // TestRandomMoveStages: RandomMove draws a piece uniformly among those of
 // the side to move that anchor a split or join, one of the splits and
 // joins it anchors uniformly, then one of their listed moves uniformly, so

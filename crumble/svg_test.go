@@ -77,7 +77,7 @@ func TestSVGEdgeAndTitle(t *testing.T) {
 	// a finished game's title gives the result: the winner or the draw,
 	// with the reason
 	for code, want := range map[string]string{
-		"crumble 2x2 b W0,0,2,2": "<title>Crumble 2x2: White wins (white connects all four sides)</title>",
+		"crumble 2x2 b W0,0,2,2": "<title>Crumble 2x2: White wins (White connects all four sides)</title>",
 		"crumble 2x2 b repetition B0,0,1,1 W1,0,1,1 W0,1,1,1 B1,1,1,1": "<title>Crumble 2x2: draw (threefold repetition)</title>",
 	} {
 		if svg := mustDecode(t, code).SVG(); !strings.Contains(svg, want) {

@@ -39,70 +39,69 @@ func (k StepKind) String() string {
 // Step is one stage of a move as Trace reports it. Pieces carry their
 // colour at the moment named; all lists are in position-code order.
 type Step struct {
+	// Kind is StepSplit or StepJoin for a move's first step, its action,
+	// and StepSwap for each step of its path.
 	Kind StepKind
 
-	// A split or join: the mover's pieces it removed and the pieces it
-	// created (the mover's colour), and the created piece that starts the
-	// path (the zero Piece for a move without a path).
+	// Removed and Added are, for a split or join, the mover's pieces it
+	// removed and the pieces it created (the mover's colour).
 	Removed, Added []Piece
-	Start          Piece
+	// Start is, for a split or join, the created piece that starts the
+	// path: the zero Piece for a move without a path.
+	Start Piece
 
-	// A swap: the direction ('E', 'N', 'S' or 'W'), the travelling piece
-	// before the step (the mover's colour) and the opponent's piece that
-	// shares its full side in that direction (the opponent's colour). After
-	// the swap To is the travelling piece.
-	Dir      byte
+	// Dir is a swap's direction: 'E', 'N', 'S' or 'W'.
+	Dir byte
+	// From and To are a swap's travelling piece before the step (the
+	// mover's colour) and the opponent's piece that shares its full side
+	// in direction Dir (the opponent's colour). After the swap To is the
+	// travelling piece.
 	From, To Piece
 	// Captured lists the pieces that the captures after the swap recoloured,
 	// with their new colours; From and To are among them when a capture
-	// turned them back. TravellerCaptured reports that the travelling piece
-	// (To) was captured: the path ends here.
-	Captured          []Piece
+	// turned them back.
+	Captured []Piece
+	// TravellerCaptured reports that the travelling piece (To) was
+	// captured: the path ends here.
 	TravellerCaptured bool
 
-	// Winner is the colour whose chain connects all four sides after this
-	// step, the end of the game; boardrules.NoPlayer if none.
+	// Winner is the seat of the colour whose chain connects all four sides
+	// after this step, which ends the game (Position.ColorOf names the
+	// colour); boardrules.NoPlayer if none.
 	Winner boardrules.Player
 }
 
-// Kind returns whether the move's action is a split or a join, from its
-// text alone (StepSplit or StepJoin; 0 for the zero Move).
-func (m Move) Kind() StepKind {
+// Base returns the move's base, the split or join it starts with:
+// StepSplit or StepJoin, and 0 for the zero Move.
+func (m Move) Base() StepKind {
 	switch {
-	case m.resolved() && m.kind == kindJ:
-		return StepJoin
-	case m.resolved():
-		return StepSplit
-	}
-	var pm parsed
-	if pm.parse(m.String()) != nil {
+	case !m.resolved():
 		return 0
-	}
-	if pm.kind == kindJ {
+	case m.kind == kindJ:
 		return StepJoin
 	}
 	return StepSplit
 }
 
-// Path returns the directions of the move's swap steps in order, one
-// letter each of "ENSW" ("" for a move without a path).
-func (m Move) Path() string {
-	if m.resolved() {
-		return string(m.appendPath(nil))
-	}
-	var pm parsed
-	if pm.parse(m.String()) != nil {
+// SwapPath returns the directions of the move's swap steps in order, one
+// letter each of "ENSW" ("" for a move without a swap path and for the
+// zero Move).
+func (m Move) SwapPath() string {
+	if !m.resolved() {
 		return ""
 	}
-	return pm.path
+	return string(m.appendPath(nil))
 }
 
 // Trace returns the steps of move m in this position, in order: the action
 // (a split or a join), then one swap step for each letter of the path; the
 // last step tells how the move ended (a win, or the capture of the
-// travelling piece). m may be any move Position.ParseMove accepts, or its
-// text through the package-level ParseMove; errors are those of ParseMove.
+// travelling piece). m must be a move of this position or of an Equal
+// one; errors are those of Play (the zero Move's included).
 func (p Position) Trace(m Move) ([]Step, error) {
+	if _, err := p.Play(m); err != nil {
+		return nil, err
+	}
 	m, err := p.ParseMove(m.String())
 	if err != nil {
 		return nil, err
@@ -122,7 +121,7 @@ func (p Position) Trace(m Move) ([]Step, error) {
 	case pm.n > 0:
 		base = fmt.Sprintf("%s%d", base, pm.n)
 	}
-	mover := p.Turn()
+	mover := p.turn
 	prev := p.Pieces()
 	q, err := p.play(base)
 	if err != nil {
@@ -162,19 +161,19 @@ func (p Position) Trace(m Move) ([]Step, error) {
 		}
 		st.To = prev[to]
 		for j := range cur {
-			want := prev[j].Color
+			want := prev[j].Color()
 			switch {
 			case prev[j] == tr:
 				want = mover.Other()
 			case j == to:
 				want = mover
 			}
-			if cur[j].Color != want {
+			if cur[j].Color() != want {
 				st.Captured = append(st.Captured, cur[j])
 			}
 		}
 		tr = cur[to]
-		st.TravellerCaptured = tr.Color != mover
+		st.TravellerCaptured = tr.Color() != mover
 		if o := q.Outcome(); o.Status == boardrules.Win {
 			st.Winner = o.Winner
 		}
@@ -224,9 +223,9 @@ func startPiece(pm *parsed, removed, added []Piece) (Piece, bool) {
 	cut := slices.Clone(removed)
 	slices.SortFunc(cut, func(a, b Piece) int {
 		if pm.kind == kindV {
-			return cmpCoord(a.Y, b.Y)
+			return cmpCoord(a.y, b.y)
 		}
-		return cmpCoord(a.X, b.X)
+		return cmpCoord(a.x, b.x)
 	})
 	for _, pc := range added {
 		if within(pc, cut[k]) && isHalf(pc, cut[k], pm.half) {
@@ -238,8 +237,8 @@ func startPiece(pm *parsed, removed, added []Piece) (Piece, bool) {
 
 // within reports whether a lies inside b.
 func within(a, b Piece) bool {
-	return cmpCoord(a.X, b.X) >= 0 && cmpCoord(a.Y, b.Y) >= 0 &&
-		cmpSum(a.X, a.W, b.X, b.W) <= 0 && cmpSum(a.Y, a.H, b.Y, b.H) <= 0
+	return cmpCoord(a.x, b.x) >= 0 && cmpCoord(a.y, b.y) >= 0 &&
+		cmpSum(a.x, a.w, b.x, b.w) <= 0 && cmpSum(a.y, a.h, b.y, b.h) <= 0
 }
 
 // isHalf reports whether half h lies on side half ('N', 'S', 'E' or 'W') of
@@ -247,13 +246,13 @@ func within(a, b Piece) bool {
 func isHalf(h, whole Piece, half byte) bool {
 	switch half {
 	case 'N':
-		return h.Y != whole.Y
+		return h.y != whole.y
 	case 'S':
-		return h.Y == whole.Y && h.H != whole.H
+		return h.y == whole.y && h.h != whole.h
 	case 'E':
-		return h.X != whole.X
+		return h.x != whole.x
 	case 'W':
-		return h.X == whole.X && h.W != whole.W
+		return h.x == whole.x && h.w != whole.w
 	}
 	return false
 }
@@ -263,13 +262,13 @@ func isHalf(h, whole Piece, half byte) bool {
 func sharesSide(a, b Piece, d byte) bool {
 	switch d {
 	case 'N':
-		return a.X == b.X && a.W == b.W && cmpSum(a.Y, a.H, b.Y, Coord{}) == 0
+		return a.x == b.x && a.w == b.w && cmpSum(a.y, a.h, b.y, Coord{}) == 0
 	case 'S':
-		return a.X == b.X && a.W == b.W && cmpSum(b.Y, b.H, a.Y, Coord{}) == 0
+		return a.x == b.x && a.w == b.w && cmpSum(b.y, b.h, a.y, Coord{}) == 0
 	case 'E':
-		return a.Y == b.Y && a.H == b.H && cmpSum(a.X, a.W, b.X, Coord{}) == 0
+		return a.y == b.y && a.h == b.h && cmpSum(a.x, a.w, b.x, Coord{}) == 0
 	case 'W':
-		return a.Y == b.Y && a.H == b.H && cmpSum(b.X, b.W, a.X, Coord{}) == 0
+		return a.y == b.y && a.h == b.h && cmpSum(b.x, b.w, a.x, Coord{}) == 0
 	}
 	return false
 }

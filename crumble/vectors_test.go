@@ -88,11 +88,11 @@ func TestVectorOutcomes(t *testing.T) {
 		t.Errorf("V1: %v %v", err, p.Outcome())
 	}
 	p, err = boardrules.Replay(Standard(), strings.Fields("2,1VW 1,3VW 2,3HN 2VE 5,5HS")...)
-	if err != nil || p.Outcome() != (boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "black connects all four sides", Rule: RuleConnection}) {
+	if err != nil || p.Outcome() != (boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "Black connects all four sides", Rule: RuleConnection}) {
 		t.Errorf("V3: %v %v", err, p.Outcome())
 	}
 	p, err = boardrules.Replay(Standard(), strings.Fields("3,4HN 1,3HN 4,1VW 3,3VE")...)
-	if err != nil || p.Outcome() != (boardrules.Outcome{Status: boardrules.Win, Winner: 1, Reason: "white connects all four sides", Rule: RuleConnection}) {
+	if err != nil || p.Outcome() != (boardrules.Outcome{Status: boardrules.Win, Winner: 1, Reason: "White connects all four sides", Rule: RuleConnection}) {
 		t.Errorf("V4: %v %v", err, p.Outcome())
 	}
 	if len(p.LegalMoves()) != 0 {
@@ -110,7 +110,7 @@ func TestV2(t *testing.T) {
 	if got := code(q); got != vs["V2b"] {
 		t.Errorf("V2b:\n got %s\nwant %s", got, vs["V2b"])
 	}
-	if o := q.Outcome(); o.Status != boardrules.Win || o.Winner != 1 || o.Reason != "white connects all four sides" {
+	if o := q.Outcome(); o.Status != boardrules.Win || o.Winner != 1 || o.Reason != "White connects all four sides" {
 		t.Errorf("V2 outcome %+v", o)
 	}
 }
@@ -197,8 +197,8 @@ func TestStartMoves(t *testing.T) {
 		if _, err := p.ParseMove(s); !errors.Is(err, boardrules.ErrSyntax) {
 			t.Errorf("%s: got %v, want ErrSyntax", s, err)
 		}
-		if _, err := ParseMove(s); !errors.Is(err, boardrules.ErrSyntax) {
-			t.Errorf("ParseMove(%s): got %v", s, err)
+		if _, err := (Position{}).ParseMove(s); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("Position{}.ParseMove(%s): got %v", s, err)
 		}
 	}
 	m, err := p.ParseMove("0,1HN-N")

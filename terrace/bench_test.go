@@ -152,3 +152,14 @@ func BenchmarkPlayout(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
 }
+
+// BenchmarkToMove reads the seat to move, as a search does at every node:
+// it checks that the game goes on.
+func BenchmarkToMove(b *testing.B) {
+	p := mustDecode(b, midgame)
+	var sink boardrules.Player
+	for b.Loop() {
+		sink = p.ToMove()
+	}
+	_ = sink
+}

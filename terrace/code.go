@@ -1,12 +1,9 @@
 package terrace
 
 import (
-	"errors"
-
+	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
 )
-
-var errZeroPosition = errors.New("terrace: the zero Position is not a game; use Standard, New or UnmarshalText")
 
 // MarshalText writes the position code, one line:
 //
@@ -16,10 +13,11 @@ var errZeroPosition = errors.New("terrace: the zero Position is not a game; use 
 // the board size, the number of players, the setup the game started from
 // when it is not long ("short", "medium" or "master"), the seat to move, and
 // the ranks from the top down, each from file a, a piece as its glyph and a
-// run of empty squares as a digit.
+// run of empty squares as a digit. The zero Position is no game and has no
+// code: its MarshalText returns nil and boardrules.ErrNoGame.
 func (p Position) MarshalText() ([]byte, error) {
 	if p.players < 2 || p.players > 4 {
-		return nil, errZeroPosition
+		return nil, boardrules.ErrNoGame
 	}
 	n := p.geometry().n
 	b := make([]byte, 0, 96)

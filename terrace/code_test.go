@@ -45,6 +45,9 @@ func TestUnmarshalRejects(t *testing.T) {
 		// not canonical
 		{"", "starts with"},
 		{"terrace", "starts with"},
+		{" terrace 8 2p 0 7T/8/8/8/8/8/8/t7", "starts with"},
+		{"\tterrace 8 2p 0 7T/8/8/8/8/8/8/t7", "starts with"},
+		{"terrace 8 2p 0 7T/8/8/8/8/8/8/t7\r\n", "after the last rank"},
 		{"Terrace 8 2p 0 7T/8/8/8/8/8/8/t7", "starts with"},
 		{"terrace  8 2p 0 7T/8/8/8/8/8/8/t7", "board size"},
 		{"terrace 7 2p 0 7T/8/8/8/8/8/8/t7", "board size"},

@@ -3,6 +3,43 @@
 // (pbmserv's "terrace") and the 6x6 board ("terrace6x6"), the Long, Short,
 // Medium and Master setups, and games of two, three and four players.
 //
+// # Example
+//
+//	p := terrace.Standard()                // 8x8, Long setup, two players
+//	m, err := p.ParseMove("d1-d3")        // resolved to B-d1-d3
+//	if err != nil { ... }
+//	p, _ = p.Play(m)
+//	fmt.Print(p)                          // the board as pbmserv drew it
+//	fmt.Println(p.Outcome().Status)       // ongoing
+//
+// Search code uses LegalMoves or AppendLegalMoves (no allocation into a
+// buffer with room) and PlayUnchecked; Hash is an incremental Zobrist hash.
+//
+// # Conventions
+//
+// The package follows the module's conventions (see the boardrules package
+// doc, One vocabulary). What is Terrace's own:
+//
+//   - A Move comes from a position (LegalMoves, AppendLegalMoves,
+//     Position.ParseMove). [Move.Kind] is the kind that moves, [Move.From]
+//     the square it leaves and [Move.To] the square it reaches, and
+//     [Move.Captures] the piece it takes there: a [Piece], with its owner
+//     (the mover's own pieces may be taken too) and kind, or the zero Piece
+//     (Owner NoPlayer, Kind NoKind) when the move takes nothing.
+//   - A Piece is read through [Piece.Owner] and [Piece.Kind]; its String is
+//     its glyph ("t", "B", "c'"), "" for the zero Piece.
+//   - Position is a comparable value, and == is [Position.Equal]: the
+//     variant (board size, players and setup), the board and the seat to
+//     move. Terrace has no repetition rule and stores no outcome, so a
+//     position holds all that decides the rest of its game. Play never
+//     changes its receiver, so positions may be shared between goroutines.
+//   - After the end [Position.ToMove] is NoPlayer. The position keeps the
+//     seat the turn passed to (see End of the game), and its code writes
+//     that seat as before.
+//   - The seats are named by their armies: [Position.SeatName] gives
+//     "Lowercase" (seat 0), "Uppercase", "Lowercase primed" and "Uppercase
+//     primed". The board text keeps pbmserv's letters.
+//
 // # Rules in brief
 //
 // The board is a landscape of terraces: every square has a level, from 1 at
@@ -25,20 +62,6 @@
 // game of three or four, whoever's T is taken is out, and all his pieces
 // leave the board at once. A player to move who has no move at all draws
 // the game for everyone.
-//
-// # Example
-//
-//	p := terrace.Standard()                // 8x8, Long setup, two players
-//	m, err := p.ParseMove("d1-d3")        // resolved to B-d1-d3
-//	if err != nil { ... }
-//	p, _ = p.Play(m)
-//	fmt.Print(p)                          // the board as pbmserv drew it
-//	fmt.Println(p.Outcome().Status)       // ongoing
-//
-// Search code uses LegalMoves or AppendLegalMoves (no allocation into a
-// buffer with room) and PlayUnchecked; Hash is an incremental Zobrist hash.
-// Positions are comparable values (== is [Position.Equal]): Play never
-// changes its receiver, so positions may be shared between goroutines.
 //
 // # The board
 //
@@ -68,9 +91,11 @@
 //
 // # Armies, setups and goals
 //
-// Seat 0 plays the lowercase army (t a b c d), seat 1 UPPERCASE, seat 2
-// lowercase primed (t' a' ...) and seat 3 UPPERCASE primed. Play is free for
-// all: every piece not your own is an opponent's. Seat 0 moves first, then
+// Seat 0 plays the lowercase army (t a b c d), seat 1 the upper-case army
+// (T A B C D), seat 2 lowercase primed (t' a' ...) and seat 3 upper case
+// primed (T' A' ...); SeatName calls them Lowercase, Uppercase, Lowercase
+// primed and Uppercase primed. Play is free for all: every piece not your
+// own is an opponent's. Seat 0 moves first, then
 // 1, 2, 3 in turn, skipping players who are out.
 //
 // Two-player setups (Variant.Setup): Long (the default: each army fills its
@@ -97,7 +122,8 @@
 // other piece of the T's owner is removed too (when the mover took his own
 // T, the piece that moved goes as well). The turn then passes to the next
 // seat in order that still has a T; when no other seat has one, to the
-// mover himself, so the player to move always has a T.
+// mover himself, so the seat to move always has a T (once the game is over
+// ToMove is NoPlayer, but the position and its code keep that seat).
 //
 // Outcome checks, in this order: a T on its owner's goal wins ("T reached
 // goal"); otherwise a single seat with a T wins ("T captured" with two
@@ -108,8 +134,8 @@
 // [boardrules.Outcome.Rule] names the rule that ended the game: [RuleGoal]
 // ("goal"), [RuleTCaptured] ("t-captured", two players), [RuleLastPlayer]
 // ("last-player", three or four) or [RuleNoMoves] ("no-moves", the draw).
-// [Position.SeatName] names a seat by its army: "lowercase", "UPPERCASE",
-// "lowercase primed", "UPPERCASE primed".
+// The seat to move always has its T, so a game never ends for want of
+// pieces, and there is no "no-pieces" rule.
 //
 // # Notation
 //
@@ -123,21 +149,19 @@
 // string must match, with no spaces; a pbmserv move number ("#12") is split
 // off first with notation.SplitMoveNumber. Moves are written as the kind in
 // upper case, the squares in lower case and, for a capture, ":" and the
-// captured kind: "B-d1-d3", "C-b4-c3:C", "T-g7-h8:T". A capture also says
-// whose piece it takes ([Capture.Owner], a seat) and whether that is the
-// mover's own ([Capture.Own]); the notation does not write them, so the
-// package ParseMove leaves them unknown, and LegalMoves and
-// Position.ParseMove fill them in.
+// captured kind: "B-d1-d3", "C-b4-c3:C", "T-g7-h8:T". The notation does not
+// write whose piece a capture takes; the Move knows it (Move.Captures).
 //
-// The package ParseMove checks the syntax only and keeps the fields as
-// written. Position.ParseMove resolves a move against the board, in this
-// order: syntax (boardrules.ErrSyntax); the game is over
+// Position.ParseMove resolves a move against the board, in this order:
+// syntax (boardrules.ErrSyntax, whatever the position; a move that names
+// one square twice, "d1-d1", is a syntax error); the game is over
 // (boardrules.ErrGameOver); both squares on the board, the from square holds
 // a piece of the player to move, a given kind matches that piece (a T must
 // be written T), the move is legal, and a given ":d" names the captured kind
 // (otherwise boardrules.ErrIllegalMove, as a *notation.MoveError saying what
 // is wrong: "d4 is empty", "e8 is not yours", "d1 holds a B, not an A"). A
-// capture may be written without ":d". The result is the complete move.
+// capture may be written without ":d". The result is the complete move, and
+// for every move m of LegalMoves, ParseMove(m.String()) == m.
 //
 // # Board text
 //
@@ -187,7 +211,8 @@
 //
 // The setup the game started from is kept in the position and its code
 // (no rule depends on it), so that a game read back from its code is the
-// same variant; codes of Long games are as they always were.
+// same variant; codes of Long games are as they always were. Equal compares
+// it and Hash covers it; the hashes of Long games are as they always were.
 //
 // UnmarshalText accepts exactly this canonical form (single spaces, maximal
 // runs, nothing after the last rank), and rejects, with an error that wraps
@@ -205,7 +230,8 @@
 // [Position.SVG] and [Position.SVGWith] draw the position as a self-contained
 // SVG document: the levels, walls, corners and pieces. [SVGOptions] sets the
 // width in pixels (Size) and a move to mark (Highlight). The output is
-// deterministic: equal positions and options give equal bytes.
+// deterministic: equal positions and options give equal bytes. The zero
+// Move highlights nothing.
 //
 // # Decisions
 //
@@ -225,16 +251,17 @@
 //     not even the inside corner of an L; pbmserv's "cannot move across the
 //     centerpoint" then holds by itself.
 //   - After a move the turn passes to the next seat with a T, or back to the
-//     mover when no other seat has one, so the player to move always has a
-//     T, finished games included.
+//     mover when no other seat has one, so the seat to move always has a
+//     T, finished games included (their code writes it; ToMove is NoPlayer).
 //   - Wins come before the no-move draw; a player without a move draws the
 //     game for everyone, with three or four players too. Self-capture of the
 //     T is legal, and losing the T is losing.
 //   - The Outcome reasons are the fixed texts "T reached goal", "T captured",
 //     "last player left" and "no legal move".
 //   - The move grammar is strict (no surrounding spaces; callers trim), a
-//     move number is not part of a move, and a move that is valid notation
-//     but off the 6x6 board is illegal, not a syntax error.
+//     move number is not part of a move, a move naming one square twice is
+//     a syntax error, and a move that is valid notation but off the 6x6
+//     board is illegal, not a syntax error.
 //   - The position code has one spelling per position, names the setup only
 //     when it is not Long, and accepts any position the rules stay well
 //     defined on.
@@ -247,19 +274,17 @@
 //   - LegalMoves lists the pieces from a1 towards h8 (rank by rank), and for
 //     each piece its slides (along the terrace one way, then the other),
 //     then its steps up and down, then its captures.
-//   - Play accepts only a complete move, equal to a legal move in Kind, From,
-//     To and the captured kind (the owner of a capture follows from the
-//     board and is not checked); a move without its kind or capture is
-//     refused as "incomplete"
-//     (pass such text through Position.ParseMove). PlayUnchecked trusts its
+//   - Play accepts a move equal (==) to one of LegalMoves, the captured
+//     piece's owner included: a move of another position where the same
+//     step takes another seat's piece is refused. PlayUnchecked trusts its
 //     move: given one that is not legal here, it returns a position that is
 //     not meaningful (it does not panic).
 //   - New's errors name the Variant field and wrap boardrules.ErrSyntax, as
-//     every error of the module about its input wraps a sentinel (the one
-//     error that does not is MarshalText's of the zero Position, a misuse
-//     rather than input). ParseVariant is case-sensitive.
+//     every error of the module about its input wraps a sentinel.
+//     ParseVariant is case-sensitive.
 //   - Hash keys come from a fixed seed, so hashes are the same in every run
 //     and on every machine.
-//   - The zero Position is not a game; start from Standard, New or
+//   - The zero Position is no game, as the conventions say; its board is
+//     the empty 8x8 board, and Players is 0. Start from Standard, New or
 //     UnmarshalText.
 package terrace

@@ -136,14 +136,19 @@ func ExampleNew() {
 	// syntax error: terrace: Variant.Setup master is for 2 players, not 3
 }
 
-// The package ParseMove reads the notation without a position.
-func ExampleParseMove() {
-	m, _ := terrace.ParseMove("c-d2-c1:b'")
-	fmt.Println(m, m.Kind, m.From, m.To, m.Captured.Kind())
-	_, err := terrace.ParseMove("d1-d3#4")
+// A move is read through its methods: the kind that moves, its squares and
+// the piece it captures.
+func ExampleMove() {
+	p := terrace.Standard()
+	m, err := p.ParseMove("c-D2-C1:b'")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(m, m.Kind(), m.From(), m.To(), m.Captures())
+	_, err = p.ParseMove("d1-d3#4")
 	fmt.Println(errors.Is(err, boardrules.ErrSyntax))
 	// Output:
-	// C-d2-c1:B C d2 c1 B
+	// C-d2-c1:B C d2 c1 b
 	// true
 }
 
@@ -173,20 +178,26 @@ func ExamplePosition_UnmarshalText() {
 	// 	             ^
 }
 
-// A capture says whose piece it takes: here lowercase's C may take its own
-// B, and its T may take UPPERCASE's T on the goal.
-func ExampleCapture() {
+// Captures says which piece a move takes, and whose: here lowercase's C
+// may take its own B, and its T may take UPPERCASE's T on the goal.
+func ExampleMove_Captures() {
 	for _, c := range []struct{ code, move string }{
 		{"terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd", "d2-c1"},
 		{"terrace 8 2p 0 7T/6t1/8/8/8/8/8/8", "g7-h8"},
+		{"terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd", "d1-d3"},
 	} {
 		var p terrace.Position
 		_ = p.UnmarshalText([]byte(c.code))
 		m, _ := p.ParseMove(c.move)
-		seat, _ := m.Captured.Owner()
-		fmt.Println(m, "takes a piece of", p.SeatName(seat), "- own:", m.Captured.Own())
+		x := m.Captures()
+		if x.Owner() == boardrules.NoPlayer {
+			fmt.Println(m, "takes nothing")
+			continue
+		}
+		fmt.Println(m, "takes", x, "of", p.SeatName(x.Owner()), "- own:", x.Owner() == p.ToMove())
 	}
 	// Output:
-	// C-d2-c1:B takes a piece of lowercase - own: true
-	// T-g7-h8:T takes a piece of UPPERCASE - own: false
+	// C-d2-c1:B takes b of Lowercase - own: true
+	// T-g7-h8:T takes T of Uppercase - own: false
+	// B-d1-d3 takes nothing
 }

@@ -3,24 +3,24 @@ package terrace
 import (
 	"fmt"
 
-	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
 )
 
-// String is the canonical notation: "B-d1-d3", "C-b4-c3:C". A move without
-// a kind (as ParseMove reads "d1-d3") prints without the "K-" prefix, so
-// ParseMove(m.String()) == m.
+// String is the canonical notation: the moving kind in upper case, the
+// squares in lower case and, for a capture, ":" and the captured kind:
+// "B-d1-d3", "C-b4-c3:C". For every m of p.LegalMoves(),
+// p.ParseMove(m.String()) == m. The zero Move is "".
 func (m Move) String() string {
-	var b [12]byte
-	s := b[:0]
-	if m.Kind != NoKind {
-		s = append(s, kindLetter(m.Kind), '-')
+	if m == (Move{}) {
+		return ""
 	}
-	s = appendSquare(s, m.From)
+	var b [12]byte
+	s := append(b[:0], kindLetter(m.kind), '-')
+	s = appendSquare(s, m.from)
 	s = append(s, '-')
-	s = appendSquare(s, m.To)
-	if m.Captured.Kind() != NoKind {
-		s = append(s, ':', kindLetter(m.Captured.Kind()))
+	s = appendSquare(s, m.to)
+	if k := m.captured.Kind(); k != NoKind {
+		s = append(s, ':', kindLetter(k))
 	}
 	return string(s)
 }
@@ -36,12 +36,13 @@ func appendSquare(b []byte, s notation.Square) []byte {
 	return append(b, s.String()...)
 }
 
-// String is the piece's glyph: "t", "B", "c'", "D'".
+// String is the piece's glyph, as the board text and the position code
+// write it: "t", "B", "c'", "D'"; "" for the zero Piece.
 func (pc Piece) String() string {
-	if pc.Kind < T || pc.Kind > D || pc.Owner < 0 || pc.Owner > 3 {
-		return fmt.Sprintf("Piece{%d %d}", pc.Owner, pc.Kind)
+	if pc.c&kindMask == 0 {
+		return ""
 	}
-	return glyph(makeCell(int(pc.Owner), pc.Kind))
+	return glyph(pc.c)
 }
 
 // glyph is the text of a non-empty cell: the kind's letter, lower case for
@@ -84,16 +85,23 @@ func kindOf(c byte) Kind {
 	return NoKind
 }
 
-// ParseMove reads a move in any of pbmserv's forms, without a position:
+// written is a move as its text gives it: NoKind for a kind or a captured
+// kind that is not written.
+type written struct {
+	kind, captured Kind
+	from, to       notation.Square
+}
+
+// parseMove reads a move in any of pbmserv's forms, without a position:
 //
 //	[kind "-"] square "-" square [":" kind]
 //
 // Letters are case-insensitive, a prime after a kind letter is ignored, and
-// squares have files a-h and ranks 1-8. The whole string must match. The
-// move has the fields as written: NoKind for an absent kind or ":d".
-// Errors are *notation.ParseError, wrapping boardrules.ErrSyntax.
-func ParseMove(s string) (Move, error) {
-	var m Move
+// squares have files a-h and ranks 1-8. The whole string must match, and
+// the two squares must differ. Errors are *notation.ParseError, wrapping
+// boardrules.ErrSyntax.
+func parseMove(s string) (written, error) {
+	var m written
 	i := 0
 	kind := func(what string) (Kind, error) {
 		if i >= len(s) {
@@ -128,50 +136,65 @@ func ParseMove(s string) (Move, error) {
 	// A kind prefix is a kind letter followed by '-' or a prime; a square
 	// is a letter followed by a digit, so one byte of lookahead decides.
 	if len(s) >= 2 && kindOf(s[0]) != NoKind && (s[1] == '-' || s[1] == '\'') {
-		if m.Kind, err = kind("a kind"); err != nil {
-			return Move{}, err
+		if m.kind, err = kind("a kind"); err != nil {
+			return written{}, err
 		}
 		if err = expect('-'); err != nil {
-			return Move{}, err
+			return written{}, err
 		}
 	}
-	if m.From, err = square(); err != nil {
-		return Move{}, err
+	if m.from, err = square(); err != nil {
+		return written{}, err
 	}
 	if err = expect('-'); err != nil {
-		return Move{}, err
+		return written{}, err
 	}
-	if m.To, err = square(); err != nil {
-		return Move{}, err
+	toAt := i
+	if m.to, err = square(); err != nil {
+		return written{}, err
+	}
+	if m.to == m.from {
+		return written{}, notation.Errorf(s, toAt, "the move goes from %v to %v: a move names two squares", m.from, m.to)
 	}
 	if i < len(s) && s[i] == ':' {
 		i++
-		k, err := kind("the captured kind")
-		if err != nil {
-			return Move{}, err
+		if m.captured, err = kind("the captured kind"); err != nil {
+			return written{}, err
 		}
-		m.Captured = Captures(k)
 	}
 	if i < len(s) {
-		return Move{}, notation.Errorf(s, i, "unexpected %q after the move", s[i:])
+		return written{}, notation.Errorf(s, i, "unexpected %q after the move", s[i:])
 	}
 	return m, nil
 }
 
-// ParseMove reads a move in any of pbmserv's forms (see the package
-// ParseMove) and resolves it against p: the result is the complete legal
-// move, with its kind and capture filled in. A kind or ":d" that is given
-// must match the board; a capture may be written without ":d".
+// ParseMove reads a move in any of pbmserv's forms and resolves it against
+// p: the result is the complete legal move, with its kind and capture
+// filled in. The grammar (see the package doc) is checked first, whatever
+// the position: a text that is not a move is a *notation.ParseError
+// wrapping boardrules.ErrSyntax, a move naming one square twice included.
+// Then a move once the game is over is boardrules.ErrGameOver, and a move
+// that is not legal here boardrules.ErrIllegalMove, both as a
+// *notation.MoveError saying why. A kind or ":d" that is given must match
+// the board; a capture may be written without ":d".
 func (p Position) ParseMove(s string) (Move, error) {
-	m, err := ParseMove(s)
+	w, err := parseMove(s)
 	if err != nil {
 		return Move{}, err
 	}
-	return p.resolve(s, m)
+	if p.over() {
+		return Move{}, p.gameOver(s)
+	}
+	m, why := p.resolve(w)
+	if why != "" {
+		return Move{}, notation.Illegal(s, why)
+	}
+	return m, nil
 }
 
-func illegal(text, format string, args ...any) error {
-	return notation.Illegal(text, fmt.Sprintf(format, args...))
+// gameOver is the error of a move tried once the game is over.
+func (p *Position) gameOver(move string) error {
+	return notation.GameOver(move, "the game is over ("+p.Outcome().Reason+")")
 }
 
 func article(k Kind) string {
@@ -181,67 +204,67 @@ func article(k Kind) string {
 	return "a " + k.String()
 }
 
-// resolve checks m (written as text, or "" to print m in the error) against
-// p and returns the complete legal move.
-func (p *Position) resolve(text string, m Move) (Move, error) {
-	if text == "" {
-		full, err := p.resolve(" ", m)
-		if e, ok := err.(*notation.MoveError); ok {
-			e.Move = m.String()
-		}
-		return full, err
-	}
-	if o := p.Outcome(); o.Status != boardrules.Ongoing {
-		return Move{}, notation.GameOver(text, "the game is over ("+o.Reason+")")
-	}
+// resolve finds the legal move of p that w stands for, the game being on.
+// It returns the move, or the reason there is none.
+func (p *Position) resolve(w written) (Move, string) {
 	n := p.geometry().n
-	for _, sq := range [2]notation.Square{m.From, m.To} {
+	for _, sq := range [2]notation.Square{w.from, w.to} {
 		if !onBoard(sq, n) {
-			return Move{}, illegal(text, "%v is off the %dx%d board", sq, n, n)
+			return Move{}, fmt.Sprintf("%v is off the %dx%d board", sq, n, n)
 		}
 	}
-	from, to := squareIndex(m.From), squareIndex(m.To)
+	from, to := squareIndex(w.from), squareIndex(w.to)
 	c := p.board[from]
 	switch {
 	case c == 0:
-		return Move{}, illegal(text, "%v is empty", m.From)
+		return Move{}, fmt.Sprintf("%v is empty", w.from)
 	case int(c>>ownerShift) != int(p.toMove):
-		return Move{}, illegal(text, "%v is not yours", m.From)
+		return Move{}, fmt.Sprintf("%v is not yours", w.from)
 	}
 	k := Kind(c & kindMask)
-	if m.Kind != NoKind && m.Kind != k {
-		return Move{}, illegal(text, "%v holds %s, not %s", m.From, article(k), article(m.Kind))
+	if w.kind != NoKind && w.kind != k {
+		return Move{}, fmt.Sprintf("%v holds %s, not %s", w.from, article(k), article(w.kind))
 	}
 	captured, ok := p.legal(from, to)
 	if !ok {
-		return Move{}, illegal(text, "%s on %v cannot move to %v", article(k), m.From, m.To)
+		return Move{}, fmt.Sprintf("%s on %v cannot move to %v", article(k), w.from, w.to)
 	}
-	if m.Captured.Kind() != NoKind {
+	if w.captured != NoKind {
 		if captured == NoKind {
-			return Move{}, illegal(text, "%v is empty, not a capture", m.To)
+			return Move{}, fmt.Sprintf("%v is empty, not a capture", w.to)
 		}
-		if captured != m.Captured.Kind() {
-			return Move{}, illegal(text, "%v holds %s, not %s", m.To, article(captured), article(m.Captured.Kind()))
+		if captured != w.captured {
+			return Move{}, fmt.Sprintf("%v holds %s, not %s", w.to, article(captured), article(w.captured))
 		}
 	}
-	full := Move{Kind: k, From: m.From, To: m.To}
+	m := Move{kind: k, from: w.from, to: w.to}
 	if captured != NoKind {
-		full.Captured = p.capture(p.board[to])
+		m.captured = Piece{p.board[to]}
 	}
-	return full, nil
+	return m, ""
 }
 
-// check is Play's validation: m must be the complete legal move.
+// check is Play's validation: the game must go on, and m must be a legal
+// move of p in every field.
 func (p *Position) check(m Move) error {
-	full, err := p.resolve("", m)
-	if err != nil {
-		return err
+	if p.over() {
+		return p.gameOver(m.String())
 	}
-	if m.Captured.Kind() == full.Captured.Kind() {
-		m.Captured = full.Captured
+	if m == (Move{}) {
+		return notation.NoMove()
+	}
+	full, why := p.resolve(written{kind: m.kind, from: m.from, to: m.to, captured: m.captured.Kind()})
+	if why != "" {
+		return notation.Illegal(m.String(), why)
 	}
 	if full != m {
-		return illegal(m.String(), "incomplete move: the legal move is %v", full)
+		// m is a move of another position, where the captured piece
+		// belongs to another seat.
+		why := fmt.Sprintf("%v is empty", m.to)
+		if x := full.captured; x != (Piece{}) {
+			why = fmt.Sprintf("%v holds %s of %s", m.to, article(x.Kind()), p.SeatName(x.Owner()))
+		}
+		return notation.Illegal(m.String(), why)
 	}
 	return nil
 }

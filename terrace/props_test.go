@@ -1,6 +1,7 @@
 package terrace
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -39,7 +40,7 @@ func refOf(p Position) refBoard {
 	for c := 0; c < b.n; c++ {
 		for r := 0; r < b.n; r++ {
 			if pc, ok := p.At(notation.SquareAt(c, r)); ok {
-				b.cells[c][r] = makeCell(int(pc.Owner), pc.Kind)
+				b.cells[c][r] = makeCell(int(pc.Owner()), pc.Kind())
 			}
 		}
 	}
@@ -80,7 +81,7 @@ func refMoves(p Position) []string {
 		return nil
 	}
 	b := refOf(p)
-	me := int(p.ToMove())
+	me := int(p.toMove) // the seat to move as the position code has it
 	var out []string
 	name := func(c, r int) string { return notation.SquareAt(c, r).String() }
 	for c := 0; c < b.n; c++ {
@@ -239,11 +240,26 @@ func TestPropOutcome(t *testing.T) {
 		if o.Status != boardrules.Win && o.Winner != boardrules.NoPlayer {
 			t.Fatalf("Winner %d without a win", o.Winner)
 		}
-		if !p.Alive(p.ToMove()) {
-			t.Fatalf("seat %d is to move without a T", p.ToMove())
+		if !p.Alive(boardrules.Player(p.toMove)) {
+			t.Fatalf("seat %d is to move without a T", p.toMove)
 		}
-		if (o.Status == boardrules.Ongoing) != (len(p.LegalMoves()) > 0) {
-			t.Fatalf("Outcome %v with %d moves", o.Status, len(p.LegalMoves()))
+		moves := p.LegalMoves()
+		if (o.Status == boardrules.Ongoing) != (len(moves) > 0) || (o.Status == boardrules.Ongoing) != (moves != nil) {
+			t.Fatalf("Outcome %v with %d moves (nil: %v)", o.Status, len(moves), moves == nil)
+		}
+		if (o.Status == boardrules.Ongoing) != (p.ToMove() != boardrules.NoPlayer) {
+			t.Fatalf("Outcome %v with ToMove %d", o.Status, p.ToMove())
+		}
+		if o.Status == boardrules.Ongoing && p.ToMove() != boardrules.Player(p.toMove) {
+			t.Fatalf("ToMove %d, but seat %d is to move", p.ToMove(), p.toMove)
+		}
+		// The seat to move always has its T, so a game never ends for want
+		// of pieces (the conventions' no-pieces rule).
+		if o.Rule == RuleNoMoves && p.occ[p.toMove&3] == 0 {
+			t.Fatalf("no-moves draw with no piece of seat %d", p.toMove)
+		}
+		if o.Status != boardrules.Ongoing && len(p.AppendLegalMoves(make([]Move, 3, 8))) != 3 {
+			t.Fatal("AppendLegalMoves of an ended game changed dst")
 		}
 	})
 }
@@ -280,16 +296,15 @@ func TestPropPlay(t *testing.T) {
 		if q.hash != q.computeHash() {
 			t.Fatal("incremental hash differs from the hash from scratch")
 		}
-		if !q.Alive(q.ToMove()) {
-			t.Fatalf("after %v seat %d is to move without a T", m, q.ToMove())
+		if !q.Alive(boardrules.Player(q.toMove)) {
+			t.Fatalf("after %v seat %d is to move without a T", m, q.toMove)
 		}
 		// Only from, to and an eliminated army's squares change.
 		eliminated := -1
-		if m.Captured.Kind() == T && p.Players() > 2 {
-			pc, _ := p.At(m.To)
-			eliminated = int(pc.Owner)
+		if m.Captures().Kind() == T && p.Players() > 2 {
+			eliminated = int(m.Captures().Owner())
 		}
-		from, to := squareIndex(m.From), squareIndex(m.To)
+		from, to := squareIndex(m.From()), squareIndex(m.To())
 		for s := range p.board {
 			if p.board[s] == q.board[s] || s == from || s == to {
 				continue
@@ -308,39 +323,68 @@ func TestPropPlay(t *testing.T) {
 				t.Fatalf("%v: seat %d has %d pieces, had %d", m, seat, b[seat], a[seat])
 			}
 		}
-		if want := (m.Captured.Kind() != NoKind); (b[0]+b[1]+b[2]+b[3] < a[0]+a[1]+a[2]+a[3]) != want {
+		if want := (m.Captures() != Piece{}); (b[0]+b[1]+b[2]+b[3] < a[0]+a[1]+a[2]+a[3]) != want {
 			t.Fatalf("%v: piece count %v -> %v", m, a, b)
 		}
 	})
 }
 
+// checkMoveText checks every legal move of p against its text: ParseMove
+// of its String is the move itself (==), and so is ParseMove of its two
+// squares alone; its Kind and Captures are the pieces on its squares.
+func checkMoveText(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, p Position) {
+	t.Helper()
+	for _, m := range p.LegalMoves() {
+		s := m.String()
+		if got, err := p.ParseMove(s); err != nil || got != m {
+			c, _ := p.MarshalText()
+			t.Fatalf("%s: ParseMove(%q) = %v, %v; want %v", c, s, got, err, m)
+		}
+		bare := m.From().String() + "-" + m.To().String()
+		if got, err := p.ParseMove(bare); err != nil || got != m {
+			t.Fatalf("ParseMove(%q) = %v, %v; want %v", bare, got, err, m)
+		}
+		mover, _ := p.At(m.From())
+		victim, _ := p.At(m.To())
+		if mover.Kind() != m.Kind() || mover.Owner() != p.ToMove() || m.Captures() != victim {
+			t.Fatalf("%v: Kind %v, Captures %v; the board has %v on %v and %v on %v, seat %d to move",
+				m, m.Kind(), m.Captures(), mover, m.From(), victim, m.To(), p.ToMove())
+		}
+		if m.Captures() == (Piece{}) && (m.Captures().Owner() != boardrules.NoPlayer || m.Captures().Kind() != NoKind) {
+			t.Fatalf("%v captures nothing, but Captures() = %v, %v", m, m.Captures().Owner(), m.Captures().Kind())
+		}
+	}
+}
+
 func TestPropNotationRoundTrip(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		p := genPosition(t)
-		for _, m := range p.LegalMoves() {
-			s := m.String()
-			// The package ParseMove cannot know whose piece is taken.
-			syntaxOnly := m
-			syntaxOnly.Captured = Captures(m.Captured.Kind())
-			if got, err := ParseMove(s); err != nil || got != syntaxOnly {
-				t.Fatalf("ParseMove(%q) = %v, %v", s, got, err)
-			}
-			victim, _ := p.At(m.To)
-			owner, known := m.Captured.Owner()
-			if m.Captured.Kind() != NoKind && (!known || owner != victim.Owner || m.Captured.Kind() != victim.Kind || m.Captured.Own() != (owner == p.ToMove())) ||
-				m.Captured.Kind() == NoKind && m.Captured != 0 {
-				t.Fatalf("%v: Captured %08b, but %v holds %+v and seat %d moves", m, m.Captured, m.To, victim, p.ToMove())
-			}
-			if got, err := p.ParseMove(s); err != nil || got != m {
-				t.Fatalf("Position.ParseMove(%q) = %v, %v", s, got, err)
-			}
-			// Without kind and capture the move resolves to itself too.
-			bare := Move{From: m.From, To: m.To}.String()
-			if got, err := p.ParseMove(bare); err != nil || got != m {
-				t.Fatalf("Position.ParseMove(%q) = %v, %v; want %v", bare, got, err, m)
+	rapid.Check(t, func(t *rapid.T) { checkMoveText(t, genPosition(t)) })
+}
+
+// TestNotationRoundTripEveryVariant plays random games of every variant,
+// two, three and four players, to the end and checks every legal move of
+// every position on the way.
+func TestNotationRoundTripEveryVariant(t *testing.T) {
+	games := 4
+	if testing.Short() {
+		games = 1
+	}
+	r := rand.New(rand.NewPCG(3, 5))
+	for _, v := range Variants() {
+		for range games {
+			p := mustNew(t, v)
+			for range 400 {
+				checkMoveText(t, p)
+				moves := p.LegalMoves()
+				if moves == nil {
+					break
+				}
+				p = p.PlayUnchecked(moves[r.IntN(len(moves))])
 			}
 		}
-	})
+	}
 }
 
 func TestPropCodeRoundTrip(t *testing.T) {
@@ -360,6 +404,17 @@ func TestPropCodeRoundTrip(t *testing.T) {
 		c2, _ := q.MarshalText()
 		if string(c2) != string(c) {
 			t.Fatalf("%q re-encodes as %q", c, c2)
+		}
+	})
+}
+
+// hasMove answers appendMoves's question without listing the moves.
+func TestPropHasMove(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition(t)
+		if got, want := p.hasMove(), len(p.appendMoves(nil)) > 0; got != want {
+			c, _ := p.MarshalText()
+			t.Fatalf("%s: hasMove = %v, but appendMoves lists %d moves", c, got, len(p.appendMoves(nil)))
 		}
 	})
 }

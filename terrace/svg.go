@@ -30,15 +30,14 @@ type SVGOptions struct {
 func (p Position) SVG() string { return p.SVGWith(SVGOptions{}) }
 
 // svgArmies are the fill and letter colours of the four armies, by seat:
-// lowercase ivory, UPPERCASE black, lowercase′ red, UPPERCASE′ blue.
+// Lowercase ivory, Uppercase black, Lowercase primed red, Uppercase primed
+// blue.
 var svgArmies = [4]struct{ fill, ink, edge string }{
 	{"#fbf7ec", "#111111", "#111111"},
 	{"#1c1c1c", "#ffffff", "#e8e8e8"},
 	{"#c0392b", "#ffffff", "#111111"},
 	{"#2e6fb7", "#ffffff", "#111111"},
 }
-
-var svgArmyNames = [4]string{"lowercase", "UPPERCASE", "lowercase'", "UPPERCASE'"}
 
 // SVGWith draws the position as a self-contained SVG document:
 //
@@ -51,13 +50,13 @@ var svgArmyNames = [4]string{"lowercase", "UPPERCASE", "lowercase'", "UPPERCASE'
 //     terraces read as in the board text. The High and Low corners are
 //     lettered H and L.
 //   - A piece is a disc whose radius grows with its size (T and A 14 units,
-//     B 18, C 22, D 26), filled with its army's colour (lowercase ivory,
-//     UPPERCASE black, lowercase′ red, UPPERCASE′ blue) and lettered with its
+//     B 18, C 22, D 26), filled with its army's colour (Lowercase ivory,
+//     Uppercase black, Lowercase primed red, Uppercase primed blue) and lettered with its
 //     glyph (t, B, c', D'), so armies differ by letter as well as by
 //     colour. A T also has a gold ring.
 //   - Every piece has a title (a tooltip in browsers) naming its square,
-//     kind and army, and the drawing's title names the game, the variant and
-//     the army to move or the result.
+//     kind and army (as SeatName names it), and the drawing's title names the
+//     game, the variant and the army to move or the result.
 //
 // Levels and corners come from Level, so the drawing holds no second copy
 // of the board's geometry. The output depends on the position and the
@@ -112,20 +111,20 @@ func (p Position) SVGWith(o SVGOptions) string {
 		for file := 0; file < n; file++ {
 			sq := notation.SquareAt(file, rank)
 			pc, ok := p.At(sq)
-			if !ok || pc.Owner < 0 || int(pc.Owner) >= len(svgArmies) {
+			if !ok {
 				continue
 			}
 			x, y := corner(sq)
 			cx, cy := x+cell/2, y+cell/2
-			army := svgArmies[pc.Owner]
-			r := 10 + 4*pc.Kind.Size()
-			fmt.Fprintf(&b, "<g><title>%s: %s of %s (seat %d)</title>\n", sq, pc.Kind, svgArmyNames[pc.Owner], pc.Owner)
+			army := svgArmies[pc.Owner()]
+			r := 10 + 4*pc.Kind().Size()
+			fmt.Fprintf(&b, "<g><title>%s: %s of %s</title>\n", sq, pc.Kind(), seatNames[pc.Owner()])
 			fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", cx, cy, r, army.fill, army.edge)
-			if pc.Kind == T {
+			if pc.Kind() == T {
 				fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="none" stroke="#e0b000" stroke-width="3"/>`+"\n", cx, cy, r+4)
 			}
 			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="%d" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`+"\n",
-				cx, cy, 12+2*pc.Kind.Size(), army.ink, svgdraw.Escape(pc.String()))
+				cx, cy, 12+2*pc.Kind().Size(), army.ink, svgdraw.Escape(pc.String()))
 			b.WriteString("</g>\n")
 		}
 	}
@@ -147,9 +146,9 @@ func (p Position) SVGWith(o SVGOptions) string {
 				x+4, y+15, fill, halo, letter)
 		}
 	}
-	if h := o.Highlight; p.svgOnBoard(h.From) && p.svgOnBoard(h.To) && h.From != h.To {
-		fx, fy := corner(h.From)
-		tx, ty := corner(h.To)
+	if h := o.Highlight; p.svgOnBoard(h.from) && p.svgOnBoard(h.to) && h.from != h.to {
+		fx, fy := corner(h.from)
+		tx, ty := corner(h.to)
 		fmt.Fprintf(&b, `<g><title>move %s</title>`+"\n", svgdraw.Escape(h.String()))
 		fmt.Fprintf(&b, `<g fill="none" stroke="#d35400" stroke-width="4"><rect x="%d" y="%d" width="%d" height="%d" stroke-dasharray="8 5"/><rect x="%d" y="%d" width="%d" height="%d"/></g>`+"\n",
 			fx+3, fy+3, cell-6, cell-6, tx+3, ty+3, cell-6, cell-6)
@@ -164,18 +163,12 @@ func (p Position) svgOnBoard(sq notation.Square) bool { return p.Level(sq) > 0 }
 
 // svgTitle names the game, the variant and the army to move or the result.
 func (p Position) svgTitle() string {
-	army := func(pl boardrules.Player) string {
-		if pl < 0 || int(pl) >= len(svgArmyNames) {
-			return "nobody"
-		}
-		return svgArmyNames[pl] + " (seat " + strconv.Itoa(int(pl)) + ")"
-	}
 	t := "Terrace " + p.Variant().String() + ": "
 	switch out := p.Outcome(); out.Status {
 	case boardrules.Ongoing:
-		return t + army(p.ToMove()) + " to move"
+		return t + p.SeatName(p.ToMove()) + " to move"
 	case boardrules.Win:
-		return t + army(out.Winner) + " wins, " + out.Reason
+		return t + p.SeatName(out.Winner) + " wins, " + out.Reason
 	default:
 		return t + out.Status.String() + ", " + out.Reason
 	}

@@ -62,11 +62,8 @@ func TestSVGOptions(t *testing.T) {
 	if s := p.SVGWith(terrace.SVGOptions{Highlight: svgtest.MustMove(t, p, "d1-d3")}); !strings.Contains(s, "<title>move B-d1-d3</title>") {
 		t.Errorf("Highlight B-d1-d3 is not drawn")
 	}
-	// g1 is off the 6x6 board: the highlight is left out.
-	m, err := terrace.ParseMove("g1-g2")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// g1 is off the 6x6 board: the highlight of an 8x8 move is left out.
+	m := svgtest.MustMove(t, p, "D-g1-f2:B")
 	if s := six.SVGWith(terrace.SVGOptions{Highlight: m}); strings.Contains(s, "<title>move") {
 		t.Errorf("a move off the 6x6 board is drawn")
 	}
@@ -84,10 +81,10 @@ func TestSVGLabels(t *testing.T) {
 		text string
 		n    int
 	}{
-		{`<title>e1: T of lowercase (seat 0)</title>`, 1},
-		{`<title>b6: T of UPPERCASE (seat 1)</title>`, 1},
-		{`<title>a5: T of lowercase' (seat 2)</title>`, 1},
-		{`<title>f2: T of UPPERCASE' (seat 3)</title>`, 1},
+		{`<title>e1: T of Lowercase</title>`, 1},
+		{`<title>b6: T of Uppercase</title>`, 1},
+		{`<title>a5: T of Lowercase primed</title>`, 1},
+		{`<title>f2: T of Uppercase primed</title>`, 1},
 		{`stroke="#e0b000"`, 4}, // the T rings
 		{`">c'</text>`, 1},
 		{`">C'</text>`, 1},
@@ -157,7 +154,7 @@ func TestSVGProperty(t *testing.T) {
 				sq := notation.SquareAt(f, r)
 				if pc, ok := p.At(sq); ok {
 					groups++
-					if !strings.Contains(s, "<title>"+sq.String()+": "+pc.Kind.String()+" of ") {
+					if !strings.Contains(s, "<title>"+sq.String()+": "+pc.Kind().String()+" of ") {
 						t.Fatalf("piece on %s has no title", sq)
 					}
 				}
@@ -187,7 +184,7 @@ func ExamplePosition_SVGWith() {
 	fmt.Println(strings.Contains(svg, "<title>move "+m.String()+"</title>"))
 	// Output:
 	// <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="240" height="240" role="img" font-family="sans-serif">
-	// <title>Terrace 8-long: lowercase (seat 0) to move</title>
+	// <title>Terrace 8-long: Lowercase to move</title>
 	// true
 }
 

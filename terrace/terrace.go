@@ -42,60 +42,53 @@ func (k Kind) String() string {
 	return fmt.Sprintf("Kind(%d)", int8(k))
 }
 
-// Piece is a piece on the board: its owner's seat and its kind.
+// Piece is a piece on the board, read through Owner and Kind. The zero
+// Piece is no piece: Owner() is NoPlayer and Kind() is NoKind; At returns
+// it for an empty square, and Move.Captures for a move that captures
+// nothing.
 type Piece struct {
-	Owner boardrules.Player
-	Kind  Kind
+	c cell // a cell of Position.board: 0, or kind | owner<<ownerShift
 }
 
-// Move is one move: the kind that moves, its squares, and what it captures.
-//
-// Captured.Kind() is the kind the move captures: NoKind when the move
-// captures nothing, or when ParseMove read a move written without ":d". A
-// capture made by LegalMoves or Position.ParseMove also says whose piece it
-// takes and whether that is the mover's own (Captured.Owner, Captured.Own);
-// the package ParseMove cannot know them (the notation writes only the
-// kind). They are information for the caller: Play does not require them,
-// and String does not write them.
+// Owner is the seat whose piece it is; NoPlayer for the zero Piece.
+func (pc Piece) Owner() boardrules.Player {
+	if pc.c&kindMask == 0 {
+		return boardrules.NoPlayer
+	}
+	return boardrules.Player(pc.c >> ownerShift & 3)
+}
+
+// Kind is the piece's kind; NoKind for the zero Piece.
+func (pc Piece) Kind() Kind { return Kind(pc.c & kindMask) }
+
+// Move is one move of a position, as LegalMoves, AppendLegalMoves and
+// Position.ParseMove give it: the kind that moves, its two squares and the
+// piece it captures. Moves come only from a position; the zero Move is no
+// move.
 type Move struct {
 	// Four small fields: the compiler keeps a struct of up to four fields
 	// in registers, and a fifth field, or a wider one, slows the move
-	// generator measurably, so a capture is one byte.
-	Kind     Kind
-	From, To notation.Square
-	Captured Capture
+	// generator measurably, so the captured piece is one byte (a Piece is
+	// a board cell).
+	kind     Kind
+	from, to notation.Square
+	captured Piece
 }
 
-// Capture is what a move captures, in one byte: the kind and, when known,
-// the owner's seat and whether it is the mover's own. The zero Capture
-// captures nothing.
-type Capture uint8
+// Kind is the kind of the piece that moves (T for the T); NoKind for the
+// zero Move.
+func (m Move) Kind() Kind { return m.kind }
 
-// The bits of a Capture above a cell (kind | owner<<ownerShift).
-const (
-	captureKnown Capture = 1 << 5 // the owner is known
-	captureOwn   Capture = 1 << 6 // the mover's own piece
-)
+// From is the square the piece leaves.
+func (m Move) From() notation.Square { return m.from }
 
-// Captures returns a capture of kind k whose owner is not given, as a Move
-// built by hand or read by the package ParseMove has it.
-func Captures(k Kind) Capture { return Capture(k & kindMask) }
+// To is the square the piece goes to, where it captures what stands there.
+func (m Move) To() notation.Square { return m.to }
 
-// Kind is the captured kind, NoKind for none.
-func (c Capture) Kind() Kind { return Kind(c & kindMask) }
-
-// Owner returns the seat whose piece is captured, and false when nothing is
-// captured or the owner is not known.
-func (c Capture) Owner() (boardrules.Player, bool) {
-	return boardrules.Player(c >> ownerShift & 3), c&captureKnown != 0
-}
-
-// Own reports whether the captured piece is the mover's own (false when the
-// owner is not known).
-func (c Capture) Own() bool { return c&captureOwn != 0 }
-
-// String is the captured kind's letter, "" for none.
-func (c Capture) String() string { return c.Kind().String() }
+// Captures is the piece the move captures: its owner (the mover's own
+// pieces may be captured too) and kind. It is the zero Piece (Owner()
+// NoPlayer, Kind() NoKind) when the move captures nothing.
+func (m Move) Captures() Piece { return m.captured }
 
 // A cell of Position.board: 0 when empty, else kind | owner<<3.
 type cell = uint8
@@ -239,9 +232,10 @@ func newGeometry(n int) geometry {
 	return g
 }
 
-// Position is a Terrace position: the board, the number of players and the
-// seat to move. It is an immutable value, comparable with ==: equal
-// positions are ==, and one position may be shared between goroutines.
+// Position is a Terrace position: the board, the number of players, the
+// seat to move and the setup the game started from. It is an immutable
+// value, comparable with ==, and == is Equal; one position may be shared
+// between goroutines. The zero Position is no game (see the package doc).
 type Position struct {
 	board   [64]cell
 	occ     [4]uint64 // squares of each seat's pieces
@@ -255,23 +249,51 @@ type Position struct {
 
 func (p *Position) geometry() *geometry { return &geometries[p.geo&1] }
 
-// Players is 2, 3 or 4.
-func (p Position) Players() int { return int(p.players) }
+// Players is 2, 3 or 4. The zero Position, which is no game, has the
+// standard variant's 2, as its Variant says.
+func (p Position) Players() int { return max(int(p.players), 2) }
 
-// ToMove is the seat whose turn it is. It always has a T on the board.
-func (p Position) ToMove() boardrules.Player { return boardrules.Player(p.toMove) }
+// ToMove is the seat whose turn it is, which has a T on the board; NoPlayer
+// once the game is over (Outcome().Status != Ongoing) and for the zero
+// Position.
+func (p Position) ToMove() boardrules.Player {
+	if p.over() {
+		return boardrules.NoPlayer
+	}
+	return boardrules.Player(p.toMove)
+}
+
+// over reports whether the game is over: no game (the zero Position), a win
+// or a player to move without a move. It is Outcome().Status != Ongoing,
+// without building the Outcome.
+func (p *Position) over() bool {
+	if p.players == 0 {
+		return true
+	}
+	if w, _ := p.decided(); w >= 0 {
+		return true
+	}
+	return !p.hasMove()
+}
 
 // Size is the board size, 8 or 6.
 func (p Position) Size() int { return p.geometry().n }
 
-// Variant is the variant the game was started as: Board, Players and the
-// Setup of its first position.
+// Variant is the variant the game was started as, normalised: Board (8 or
+// 6), Players (2, 3 or 4) and the Setup of its first position. The zero
+// Position's is the standard game's, Variant{8, Long, 2}.
 func (p Position) Variant() Variant {
-	return Variant{Board: p.geometry().n, Setup: p.setup, Players: int(p.players)}
+	players := int(p.players)
+	if players == 0 {
+		players = 2
+	}
+	return Variant{Board: p.geometry().n, Setup: p.setup, Players: players}
 }
 
-// Equal reports whether p and q are the same position: the same board, seat
-// to move, players and setup. It is p == q.
+// Equal reports whether p and q are the same position: the same variant
+// (board size, players and setup), board and seat to move, the one kept
+// after the end as well. It is p == q. Terrace has no repetition rule and
+// no stored outcome: the Outcome follows from these.
 func (p Position) Equal(q Position) bool { return p == q }
 
 // At returns the piece on sq; false for an empty square or one off this board.
@@ -283,7 +305,7 @@ func (p Position) At(sq notation.Square) (Piece, bool) {
 	if c == 0 {
 		return Piece{}, false
 	}
-	return Piece{Owner: boardrules.Player(c >> ownerShift), Kind: Kind(c & kindMask)}, true
+	return Piece{c}, true
 }
 
 // Level returns the level of sq, 1 to the board size; 0 off this board.
@@ -368,10 +390,17 @@ var ruleOf = map[string]string{
 	reasonLastPlayer: RuleLastPlayer,
 }
 
+// noGame is the Outcome of the zero Position.
+var noGame = boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no game", Rule: boardrules.RuleNoGame}
+
 // Outcome applies the checks of the rules in order: a T on its goal wins,
 // then a last remaining T wins, then a player to move without a move draws
-// the game for everyone.
+// the game for everyone. The zero Position is no game: a Draw with Reason
+// "no game" and Rule boardrules.RuleNoGame.
 func (p Position) Outcome() boardrules.Outcome {
+	if p.players == 0 {
+		return noGame
+	}
 	if w, why := p.decided(); w >= 0 {
 		return boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(w), Reason: why, Rule: ruleOf[why]}
 	}
@@ -381,39 +410,70 @@ func (p Position) Outcome() boardrules.Outcome {
 	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
 }
 
-// Hash is a Zobrist hash of the board size, player count, every piece and
-// the seat to move. It is kept up to date move by move.
+// Hash is a Zobrist hash of the board size, player count, setup, every
+// piece and the seat to move: all that Equal compares. It is kept up to
+// date move by move. The zero Position's is 0.
 func (p Position) Hash() uint64 { return p.hash }
 
-// LegalMoves lists every legal move; none when the game is over.
+// LegalMoves lists every legal move; nil when the game is over.
 func (p Position) LegalMoves() []Move {
-	return p.AppendLegalMoves(make([]Move, 0, 64))
+	moves := p.AppendLegalMoves(make([]Move, 0, 64))
+	if len(moves) == 0 {
+		return nil
+	}
+	return moves
 }
 
 // AppendLegalMoves appends the legal moves to dst, piece by piece from a1
 // towards h8, each piece's slides first, then its steps up and down, then
-// its captures. It allocates nothing when dst has room.
+// its captures. It allocates nothing when dst has room, and returns dst
+// unchanged when the game is over.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if w, _ := p.decided(); w >= 0 {
 		return dst
 	}
-	return p.appendMoves(dst, false)
+	return p.appendMoves(dst)
 }
 
 // hasMove reports whether the seat to move has a legal move, ignoring the
-// win rules.
+// win rules. It asks appendMoves's questions in the cheapest order and
+// stops at the first yes: ToMove asks it, and a search calls ToMove at
+// every node.
 func (p *Position) hasMove() bool {
-	var buf [maxPieceMoves]Move
-	return len(p.appendMoves(buf[:0], true)) > 0
+	g := p.geometry()
+	own := p.occ[p.toMove&3]
+	all := p.occ[0] | p.occ[1] | p.occ[2] | p.occ[3]
+	for b := own; b != 0; b &= b - 1 {
+		s := bits.TrailingZeros64(b)
+		if (g.up[s]|g.down[s])&^all != 0 {
+			return true
+		}
+		z := kindSize[p.board[s]&kindMask]
+		for e := g.capture[s] & all; e != 0; e &= e - 1 {
+			if kindSize[p.board[bits.TrailingZeros64(e)]&kindMask] <= z {
+				return true
+			}
+		}
+		rays := &g.rays[s]
+		for d := range rays {
+			r := &rays[d]
+			for i := 0; i < int(r.n); i++ {
+				t := r.sq[i] & 63
+				if all>>t&1 == 0 {
+					return true
+				}
+				if own>>t&1 == 0 {
+					break
+				}
+			}
+		}
+	}
+	return false
 }
 
-// maxPieceMoves bounds the moves of one piece: 6 along a terrace of at most
-// 7 squares, and at most one to each of its 8 neighbours.
-const maxPieceMoves = 14
-
 // appendMoves appends the moves of the seat to move, ignoring the win
-// rules. With first set it stops after the first piece that can move.
-func (p *Position) appendMoves(dst []Move, first bool) []Move {
+// rules.
+func (p *Position) appendMoves(dst []Move) []Move {
 	g := p.geometry()
 	own := p.occ[p.toMove&3]
 	all := p.occ[0] | p.occ[1] | p.occ[2] | p.occ[3]
@@ -427,25 +487,22 @@ func (p *Position) appendMoves(dst []Move, first bool) []Move {
 			for i := 0; i < int(r.n); i++ {
 				t := r.sq[i] & 63
 				if all>>t&1 == 0 {
-					dst = append(dst, Move{Kind: k, From: from, To: squares[t]})
+					dst = append(dst, Move{kind: k, from: from, to: squares[t]})
 				} else if own>>t&1 == 0 {
 					break
 				}
 			}
 		}
 		for e := (g.up[s] | g.down[s]) &^ all; e != 0; e &= e - 1 {
-			dst = append(dst, Move{Kind: k, From: from, To: squares[bits.TrailingZeros64(e)]})
+			dst = append(dst, Move{kind: k, from: from, to: squares[bits.TrailingZeros64(e)]})
 		}
 		z := kindSize[k]
 		for e := g.capture[s] & all; e != 0; e &= e - 1 {
 			t := bits.TrailingZeros64(e)
 			c := p.board[t]
 			if kindSize[c&kindMask] <= z {
-				dst = append(dst, Move{Kind: k, From: from, To: squares[t], Captured: p.capture(c)})
+				dst = append(dst, Move{kind: k, from: from, to: squares[t], captured: Piece{c}})
 			}
-		}
-		if first && len(dst) > 0 {
-			return dst
 		}
 	}
 	return dst
@@ -485,19 +542,11 @@ func (p *Position) legal(from, to int) (captured Kind, ok bool) {
 	return NoKind, false
 }
 
-// capture describes the capture of the piece c by the seat to move.
-func (p *Position) capture(c cell) Capture {
-	x := Capture(c) | captureKnown
-	if c>>ownerShift&3 == p.toMove {
-		x |= captureOwn
-	}
-	return x
-}
-
-// Play plays m if it is legal: it must equal a move of LegalMoves in Kind,
-// From, To and Captured.Kind() (the owner of a capture is not checked). It
-// never changes p. Use ParseMove to complete a move written without its
-// kind or capture.
+// Play plays m if it is a legal move of p: a move of p's LegalMoves (or of
+// a position Equal to p), equal to it in every field. It never changes p.
+// A move of another position is refused with ErrIllegalMove, and the zero
+// Move with notation.NoMove's error; once the game is over, every move is
+// refused with ErrGameOver.
 func (p Position) Play(m Move) (Position, error) {
 	if err := p.check(m); err != nil {
 		return p, err
@@ -506,9 +555,10 @@ func (p Position) Play(m Move) (Position, error) {
 }
 
 // PlayUnchecked plays m, which must be a legal move of p (from LegalMoves or
-// ParseMove), without checking it.
+// ParseMove), without checking it. Given any other move it returns a
+// position that is not meaningful, and does not panic.
 func (p Position) PlayUnchecked(m Move) Position {
-	from, to := squareIndex(m.From), squareIndex(m.To)
+	from, to := squareIndex(m.from), squareIndex(m.to)
 	me := int(p.toMove & 3)
 	pc := p.board[from]
 	p.board[from] = 0
@@ -562,6 +612,7 @@ var (
 	zobrist        [64][32]uint64 // [square][cell]
 	zobristToMove  [4]uint64
 	zobristVariant [2][5]uint64 // [geo][players]
+	zobristSetup   [4]uint64    // [setup]; 0 for Long
 )
 
 func init() {
@@ -581,11 +632,17 @@ func init() {
 			zobristVariant[g][n] = next()
 		}
 	}
+	// Drawn last, and none for Long, so that the keys above, and with them
+	// the hashes of Long games, are what they were before the setup was
+	// hashed.
+	for s := Short; s <= Master; s++ {
+		zobristSetup[s] = next()
+	}
 }
 
 // computeHash hashes p from scratch.
 func (p *Position) computeHash() uint64 {
-	h := zobristVariant[p.geo&1][p.players%5] ^ zobristToMove[p.toMove&3]
+	h := zobristVariant[p.geo&1][p.players%5] ^ zobristSetup[p.setup&3] ^ zobristToMove[p.toMove&3]
 	for s, c := range p.board {
 		h ^= zobrist[s][c&31]
 	}
@@ -609,12 +666,12 @@ func (p *Position) finish() {
 	p.hash = p.computeHash()
 }
 
-// seatNames are the armies in seat order, as the board text writes them.
-var seatNames = [4]string{"lowercase", "UPPERCASE", "lowercase primed", "UPPERCASE primed"}
+// seatNames are the armies in seat order, capitalised as a name.
+var seatNames = [4]string{"Lowercase", "Uppercase", "Lowercase primed", "Uppercase primed"}
 
-// SeatName names seat pl by its army: "lowercase" (seat 0, who moves first),
-// "UPPERCASE", "lowercase primed", "UPPERCASE primed". It returns "" for a
-// seat not in the game.
+// SeatName names seat pl by its army: "Lowercase" (seat 0, who moves first),
+// "Uppercase", "Lowercase primed", "Uppercase primed". It returns "" for a
+// seat not in the game (NoPlayer included).
 func (p Position) SeatName(pl boardrules.Player) string {
 	if pl < 0 || int(pl) >= p.Players() {
 		return ""

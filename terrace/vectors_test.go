@@ -55,13 +55,26 @@ func moveList(p Position) []string {
 func movesFrom(p Position, sq string) []string {
 	var out []string
 	for _, m := range p.LegalMoves() {
-		if m.From.String() == sq {
-			out = append(out, m.To.String())
+		if m.From().String() == sq {
+			out = append(out, m.To().String())
 		}
 	}
 	slices.Sort(out)
 	return out
 }
+
+// mustParse is p.ParseMove(s), which must succeed.
+func mustParse(t testing.TB, p Position, s string) Move {
+	t.Helper()
+	m, err := p.ParseMove(s)
+	if err != nil {
+		t.Fatalf("ParseMove(%q): %v", s, err)
+	}
+	return m
+}
+
+// piece is the Piece of seat owner and kind k.
+func piece(owner int, k Kind) Piece { return Piece{makeCell(owner, k)} }
 
 func sq(s string) notation.Square {
 	x, err := notation.ParseSquare(s)
@@ -215,10 +228,10 @@ func TestAt(t *testing.T) {
 		want Piece
 		ok   bool
 	}{
-		{sq("b1"), Piece{0, T}, true},
-		{sq("h7"), Piece{1, T}, true},
-		{sq("c8"), Piece{2, C}, true},
-		{sq("a7"), Piece{3, D}, true},
+		{sq("b1"), piece(0, T), true},
+		{sq("h7"), piece(1, T), true},
+		{sq("c8"), piece(2, C), true},
+		{sq("a7"), piece(3, D), true},
 		{sq("d4"), Piece{}, false},
 		{sq("i1"), Piece{}, false},
 		{notation.Square{}, Piece{}, false},
@@ -228,12 +241,22 @@ func TestAt(t *testing.T) {
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("At(%v) = %v, %v; want %v, %v", tc.sq, got, ok, tc.want, tc.ok)
 		}
+		if got.Owner() != tc.want.Owner() || got.Kind() != tc.want.Kind() {
+			t.Errorf("At(%v) = seat %d kind %v", tc.sq, got.Owner(), got.Kind())
+		}
+	}
+	// The zero Piece, an empty square's, is no piece.
+	if pc, _ := p.At(sq("d4")); pc.Owner() != boardrules.NoPlayer || pc.Kind() != NoKind || pc.String() != "" {
+		t.Errorf("empty square: Owner %d, Kind %v, String %q; want NoPlayer, NoKind, \"\"", pc.Owner(), pc.Kind(), pc.String())
+	}
+	if pc, _ := p.At(sq("h7")); pc.Owner() != 1 || pc.Kind() != T {
+		t.Errorf("At(h7): Owner %d, Kind %v; want 1, T", pc.Owner(), pc.Kind())
 	}
 	q := mustNew(t, Variant{Board: 6})
 	if _, ok := q.At(sq("g1")); ok {
 		t.Error("6x6 At(g1) reports a piece")
 	}
-	glyphs := map[Piece]string{{0, T}: "t", {1, B}: "B", {2, C}: "c'", {3, D}: "D'", {0, A}: "a"}
+	glyphs := map[Piece]string{piece(0, T): "t", piece(1, B): "B", piece(2, C): "c'", piece(3, D): "D'", piece(0, A): "a", {}: ""}
 	for pc, want := range glyphs {
 		if pc.String() != want {
 			t.Errorf("Piece%v.String() = %q, want %q", pc, pc.String(), want)
@@ -323,8 +346,12 @@ func checkOutcome(t *testing.T, name string, p Position, want boardrules.Outcome
 	if got := p.Outcome(); got != want {
 		t.Errorf("%s: Outcome = %+v, want %+v", name, got, want)
 	}
-	if (want.Status == boardrules.Ongoing) != (len(p.LegalMoves()) > 0) {
-		t.Errorf("%s: %d legal moves with outcome %v", name, len(p.LegalMoves()), want.Status)
+	moves := p.LegalMoves()
+	if (want.Status == boardrules.Ongoing) != (len(moves) > 0) || (want.Status == boardrules.Ongoing) != (moves != nil) {
+		t.Errorf("%s: %d legal moves (nil: %v) with outcome %v", name, len(moves), moves == nil, want.Status)
+	}
+	if (want.Status == boardrules.Ongoing) != (p.ToMove() != boardrules.NoPlayer) {
+		t.Errorf("%s: ToMove = %d with outcome %v", name, p.ToMove(), want.Status)
 	}
 }
 
@@ -456,7 +483,7 @@ func TestWinBeforeNoMoveDraw(t *testing.T) {
 func TestMultiPlayerEndings(t *testing.T) {
 	tests := []struct {
 		code, move, after string
-		toMove            int
+		toMove            int // ToMove after the move: NoPlayer (-1) once the game is over
 		want              boardrules.Outcome
 	}{
 		{"terrace 8 4p 0 5b't'1/D'7/7B/8/4c3/3T4/T'7/1t6", "C-e4-d3:T",
@@ -464,11 +491,11 @@ func TestMultiPlayerEndings(t *testing.T) {
 		{"terrace 8 4p 0 5b't'1/D'6T/7B/8/4c3/3t4/T'7/1b6", "C-e4-d3:T",
 			"terrace 8 4p 1 5b't'1/D'6T/7B/8/8/8/T'7/8", 1, ongoing},
 		{"terrace 8 3p 0 5b'2/8/8/8/4c3/3t'4/8/1t6", "C-e4-d3:T",
-			"terrace 8 3p 0 8/8/8/8/8/3c4/8/1t6", 0, win(0, "last player left")},
+			"terrace 8 3p 0 8/8/8/8/8/3c4/8/1t6", -1, win(0, "last player left")},
 		{"terrace 8 3p 0 5b't'1/8/8/8/4c3/3t4/8/8", "C-e4-d3:T",
-			"terrace 8 3p 2 5b't'1/8/8/8/8/8/8/8", 2, win(2, "last player left")},
+			"terrace 8 3p 2 5b't'1/8/8/8/8/8/8/8", -1, win(2, "last player left")},
 		{"terrace 8 4p 1 6t'1/8/8/T'7/8/2t5/8/1T6", "T-b1-a1",
-			"terrace 8 4p 2 6t'1/8/8/T'7/8/2t5/8/T7", 2, win(1, "T reached goal")},
+			"terrace 8 4p 2 6t'1/8/8/T'7/8/2t5/8/T7", -1, win(1, "T reached goal")},
 	}
 	for _, tc := range tests {
 		q := playText(t, mustDecode(t, tc.code), tc.move, tc.after)
@@ -503,9 +530,10 @@ func TestTurnOrder(t *testing.T) {
 
 // The seat to move after a move is the next seat in turn order that still
 // has a T, and the mover himself when no other seat has one: a player who
-// takes the last other T keeps the move in the finished game, so the seat to
-// move always has a T. A mover other than seat 0 shows that the turn does
-// not fall back to seat 0.
+// takes the last other T keeps the move in the finished game's code, so the
+// seat to move always has a T (ToMove is NoPlayer all the same, since the
+// game is over). A mover other than seat 0 shows that the turn does not
+// fall back to seat 0.
 func TestWinnerKeepsTheMove(t *testing.T) {
 	tests := []struct {
 		code, move, after string
@@ -521,8 +549,11 @@ func TestWinnerKeepsTheMove(t *testing.T) {
 	for _, tc := range tests {
 		q := playText(t, mustDecode(t, tc.code), tc.move, tc.after)
 		checkOutcome(t, tc.after, q, tc.want)
-		if want := tc.want.Winner; q.ToMove() != want || !q.Alive(q.ToMove()) {
-			t.Errorf("%s: ToMove = %d, want the winner %d", tc.after, q.ToMove(), want)
+		if want := tc.want.Winner; boardrules.Player(q.toMove) != want || !q.Alive(want) {
+			t.Errorf("%s: the seat to move is %d, want the winner %d", tc.after, q.toMove, want)
+		}
+		if q.ToMove() != boardrules.NoPlayer {
+			t.Errorf("%s: ToMove = %d after the end, want NoPlayer", tc.after, q.ToMove())
 		}
 	}
 }
@@ -533,6 +564,7 @@ func TestParseMoveVectors(t *testing.T) {
 		{"B-d1-d3", "B-d1-d3"}, {"d1-d3", "B-d1-d3"}, {"b-D1-D3", "B-d1-d3"}, {"b'-d1-d3", "B-d1-d3"},
 		{"d2-c1", "C-d2-c1:B"}, {"C-d2-c1:B", "C-d2-c1:B"}, {"c-d2-c1:b'", "C-d2-c1:B"},
 		{"D-b2-a1:T", "D-b2-a1:T"}, {"b2-a1", "D-b2-a1:T"},
+		{"a'-G2-g3", "A-g2-g3"}, {"C-E1-D2:c'", "C-e1-d2:C"}, {"e1-d2", "C-e1-d2:C"},
 	}
 	for _, tc := range resolved {
 		m, err := start.ParseMove(tc.in)
@@ -545,7 +577,6 @@ func TestParseMoveVectors(t *testing.T) {
 		{"d-b2-a1:a", "a1 holds a T, not an A"},
 		{"d1-d3:B", "d3 is empty"},
 		{"d1-d5", "cannot move"},
-		{"d1-d1", "cannot move"},
 		{"d4-d5", "d4 is empty"},
 		{"e8-e6", "e8 is not yours"},
 	}
@@ -555,15 +586,20 @@ func TestParseMoveVectors(t *testing.T) {
 			t.Errorf("ParseMove(%q) = %v; want ErrIllegalMove saying %q", tc.in, err, tc.why)
 		}
 	}
-	for _, in := range []string{"B-d1-d3#1", "d1d3", "d1-d9", "d1-d10", "i1-a1", "E-d1-d3", "d1-d3:", "b''-d1-d3",
-		" d1-d3", "d1-d3 ", "Bd1-d3", "d1xd3", "", "d1-d3:E", "B-", "B", "d", "d1", "d1-", "d1-d", "d0-d1", "T'"} {
-		_, err := start.ParseMove(in)
-		var pe *notation.ParseError
-		if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) {
-			t.Errorf("ParseMove(%q) = %v; want a *notation.ParseError", in, err)
-		}
-		if _, err := ParseMove(in); !errors.Is(err, boardrules.ErrSyntax) {
-			t.Errorf("package ParseMove(%q) = %v; want ErrSyntax", in, err)
+	over := start.PlayUnchecked(mustParse(t, start, "D-b2-a1:T"))
+	syntax := []string{"B-d1-d3#1", "d1d3", "d1-d9", "d1-d10", "i1-a1", "E-d1-d3", "d1-d3:", "b''-d1-d3",
+		" d1-d3", "d1-d3 ", "\td1-d3", "d1-d3\n", "Bd1-d3", "d1xd3", "", "d1-d3:E", "B-", "B", "d", "d1", "d1-", "d1-d", "d0-d1", "T'",
+		// one square twice
+		"d1-d1", "B-d1-D1", "a1-a1:T", "h8-H8"}
+	for _, in := range syntax {
+		// Syntax comes first, whatever the position: the zero Position and
+		// a finished game give the same syntax error.
+		for _, p := range []Position{start, over, {}} {
+			_, err := p.ParseMove(in)
+			var pe *notation.ParseError
+			if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) {
+				t.Errorf("%v: ParseMove(%q) = %v; want a *notation.ParseError", p.Outcome(), in, err)
+			}
 		}
 	}
 	p := mustDecode(t, "terrace 8 2p 0 T5t1/8/8/8/8/8/8/8")
@@ -577,7 +613,6 @@ func TestParseMoveVectors(t *testing.T) {
 		!strings.Contains(err.Error(), "g1 is off the 6x6 board") {
 		t.Errorf("6x6 g1-g2: %v", err)
 	}
-	over := start.PlayUnchecked(Move{Kind: D, From: sq("b2"), To: sq("a1"), Captured: Captures(T)})
 	for _, in := range []string{"B-d1-d3", "h8-g6", "A-b7-b6"} {
 		if _, err := over.ParseMove(in); !errors.Is(err, boardrules.ErrGameOver) {
 			t.Errorf("after D-b2-a1:T, ParseMove(%q) = %v; want ErrGameOver", in, err)
@@ -585,66 +620,66 @@ func TestParseMoveVectors(t *testing.T) {
 	}
 }
 
-func TestPackageParseMove(t *testing.T) {
-	tests := []struct {
-		in   string
-		want Move
-	}{
-		{"B-d1-d3", Move{Kind: B, From: sq("d1"), To: sq("d3")}},
-		{"d1-d3", Move{Kind: NoKind, From: sq("d1"), To: sq("d3")}},
-		{"d2-c1:b'", Move{Kind: NoKind, From: sq("d2"), To: sq("c1"), Captured: Captures(B)}},
-		{"T'-H8-G7", Move{Kind: T, From: sq("h8"), To: sq("g7")}},
-		{"a-a2-a3", Move{Kind: A, From: sq("a2"), To: sq("a3")}},
-	}
-	for _, tc := range tests {
-		got, err := ParseMove(tc.in)
-		if err != nil || got != tc.want {
-			t.Errorf("ParseMove(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
-		}
-	}
-	if s := (Move{Kind: NoKind, From: sq("d2"), To: sq("c1"), Captured: Captures(B)}).String(); s != "d2-c1:B" {
-		t.Errorf("String of a move without kind = %q", s)
-	}
-}
-
+// Play accepts a move of the position, and refuses every other with
+// ErrIllegalMove: a move of another position (another seat's, one that
+// cannot be made here, one that captures another piece on the same square),
+// the zero Move with notation.NoMove's error, and after the end every move
+// with ErrGameOver.
 func TestPlayValidates(t *testing.T) {
 	p := Standard()
-	bad := []Move{
-		{Kind: NoKind, From: sq("d1"), To: sq("d3")}, // incomplete
-		{Kind: C, From: sq("d2"), To: sq("c1")},      // capture without Captured
-		{Kind: B, From: sq("d1"), To: sq("d5")},
-		{Kind: B, From: sq("d1"), To: sq("i1")},
-		{}, // zero squares
+	other := func(code, move string) Move { return mustParse(t, mustDecode(t, code), move) }
+	bad := []struct {
+		m   Move
+		why string
+	}{
+		// The C on d2 takes lowercase's own B on c1 in p, UPPERCASE's here.
+		{other("terrace 8 2p 0 7T/8/8/8/8/8/3c4/t1B5", "C-d2-c1:B"), "c1 holds a B of Lowercase"},
+		{other("terrace 8 2p 0 7T/8/8/8/8/8/3c4/t1a5", "C-d2-c1:A"), "c1 holds a B, not an A"},
+		{other("terrace 8 2p 1 7T/8/8/8/8/8/8/t7", "T-h8-g7"), "h8 is not yours"},
+		{other("terrace 6 2p short 0 1TBBC1/6/6/6/6/1cbbt1", "C-b1-b2"), "b1 holds an A, not a C"},
+		{other("terrace 8 2p 0 7T/8/8/8/8/8/8/t1b5", "B-c1-c2"), "cannot move to c2"},
+		{Move{}, "the zero Move is no move"},
 	}
-	for _, m := range bad {
-		q, err := p.Play(m)
-		if !errors.Is(err, boardrules.ErrIllegalMove) || q != p {
-			t.Errorf("Play(%v) = %v; want ErrIllegalMove", m, err)
+	for _, tc := range bad {
+		q, err := p.Play(tc.m)
+		var me *notation.MoveError
+		if !errors.Is(err, boardrules.ErrIllegalMove) || !errors.As(err, &me) || q != p || !strings.Contains(err.Error(), tc.why) {
+			t.Errorf("Play(%v) = %v; want a MoveError wrapping ErrIllegalMove saying %q", tc.m, err, tc.why)
+			continue
+		}
+		if me.Move != tc.m.String() {
+			t.Errorf("Play(%v): the error quotes %q", tc.m, me.Move)
 		}
 	}
-	// The owner of a capture is information, not part of what Play checks.
-	if _, err := p.Play(Move{Kind: C, From: sq("d2"), To: sq("c1"), Captured: Captures(B) | 1<<ownerShift}); err != nil {
-		t.Errorf("Play of a capture with a wrong Owner: %v", err)
+	if _, err := p.Play(Move{}); err == nil || err.Error() != notation.NoMove().Error() {
+		t.Errorf("Play(Move{}) = %v; want %v", err, notation.NoMove())
 	}
-	over := p.PlayUnchecked(Move{Kind: D, From: sq("b2"), To: sq("a1"), Captured: Captures(T)})
-	if _, err := over.Play(Move{Kind: A, From: sq("b7"), To: sq("b6")}); !errors.Is(err, boardrules.ErrGameOver) {
-		t.Errorf("Play after the end: %v", err)
+	// A move of an Equal position is a move of p.
+	if _, err := p.Play(mustParse(t, mustDecode(t, code(t, p)), "C-d2-c1:B")); err != nil {
+		t.Errorf("Play of a move of an Equal position: %v", err)
+	}
+	over := p.PlayUnchecked(mustParse(t, p, "D-b2-a1:T"))
+	for _, m := range []Move{{}, mustParse(t, p, "B-d1-d3"), other("terrace 8 2p 1 7T/8/8/8/8/8/8/t7", "T-h8-g7")} {
+		if _, err := over.Play(m); !errors.Is(err, boardrules.ErrGameOver) {
+			t.Errorf("Play(%v) after the end: %v, want ErrGameOver", m, err)
+		}
 	}
 }
 
 // Both squares of a move must lie on the board, the destination as well as
 // the origin: Play refuses a move to a square off the board even where its
 // coordinates would fold onto a square the piece may reach (i1 onto a2, the
-// zero Square onto h8), and leaves the position unchanged.
+// zero Square onto h8), and leaves the position unchanged. No position makes
+// such a move; the package builds them to check that Play stays safe.
 func TestPlayRejectsOffBoardTarget(t *testing.T) {
 	tests := []struct {
 		code string
 		m    Move
 	}{
 		// the b on b1 may slide to a2
-		{"terrace 8 2p 0 7T/8/8/8/8/8/8/tb6", Move{Kind: B, From: sq("b1"), To: sq("i1")}},
+		{"terrace 8 2p 0 7T/8/8/8/8/8/8/tb6", Move{kind: B, from: sq("b1"), to: sq("i1")}},
 		// the t on g8 may step to h8, its goal
-		{"terrace 8 2p 0 T5t1/8/8/8/8/8/8/8", Move{Kind: T, From: sq("g8"), To: notation.Square{}}},
+		{"terrace 8 2p 0 T5t1/8/8/8/8/8/8/8", Move{kind: T, from: sq("g8"), to: notation.Square{}}},
 	}
 	for _, tc := range tests {
 		p := mustDecode(t, tc.code)
@@ -652,6 +687,12 @@ func TestPlayRejectsOffBoardTarget(t *testing.T) {
 		if !errors.Is(err, boardrules.ErrIllegalMove) || q != p {
 			t.Errorf("%s: Play(%v) = %v; want ErrIllegalMove and no change", tc.code, tc.m, err)
 		}
+	}
+	// A move of the 8x8 board played on the 6x6 board, as Play names it.
+	m := mustParse(t, Standard(), "D-g1-f2:B")
+	if _, err := mustNew(t, Variant{Board: 6}).Play(m); !errors.Is(err, boardrules.ErrIllegalMove) ||
+		!strings.Contains(err.Error(), "g1 is off the 6x6 board") {
+		t.Errorf("6x6 Play(%v): %v", m, err)
 	}
 	// Position.ParseMove names an off-board destination as such.
 	if _, err := mustNew(t, Variant{Board: 6}).ParseMove("b1-g1"); !errors.Is(err, boardrules.ErrIllegalMove) ||
@@ -705,9 +746,11 @@ func TestVariants(t *testing.T) {
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("variant names (-want +got):\n%s", diff)
 	}
-	for _, s := range []string{"", "8-LONG", "8-2p", "long", "7-long", "8-long "} {
-		if _, err := ParseVariant(s); !errors.Is(err, boardrules.ErrSyntax) {
-			t.Errorf("ParseVariant(%q) accepted", s)
+	// No white space around a name, as strconv: programs trim.
+	for _, s := range []string{"", "8-LONG", "8-2p", "long", "7-long", "8-long ", " 8-long", "\t6-3p", "8-4p\n", "6 -long"} {
+		var pe *notation.ParseError
+		if _, err := ParseVariant(s); !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) {
+			t.Errorf("ParseVariant(%q) = %v; want a *notation.ParseError", s, err)
 		}
 	}
 	bad := []struct {
@@ -733,6 +776,21 @@ func TestVariants(t *testing.T) {
 	}
 	if got := mustNew(t, Variant{Players: 3}).Variant(); got != (Variant{8, Long, 3}) {
 		t.Errorf("Variant() = %+v", got)
+	}
+	// New(v).Variant() is v normalised, and its name reads back to it; the
+	// zero Position's is the standard game's.
+	for v, want := range map[Variant]Variant{
+		{}: {8, Long, 2}, {Board: 6}: {6, Long, 2}, {Players: 2, Setup: Medium}: {8, Medium, 2},
+		{Board: 6, Players: 4}: {6, Long, 4}, {Board: 8, Players: 3}: {8, Long, 3},
+	} {
+		got := mustNew(t, v).Variant()
+		back, err := ParseVariant(got.String())
+		if got != want || err != nil || back != got {
+			t.Errorf("New(%+v).Variant() = %+v, read back as %+v, %v; want %+v", v, got, back, err, want)
+		}
+	}
+	if back, err := ParseVariant(Position{}.Variant().String()); err != nil || back != Standard().Variant() {
+		t.Errorf("the zero Position's Variant reads back as %+v, %v", back, err)
 	}
 	kinds := []string{"", "T", "A", "B", "C", "D"}
 	for k, s := range kinds {
@@ -762,6 +820,10 @@ func TestHashCoversEveryField(t *testing.T) {
 		{"a piece's owner", base, "terrace 8 2p 0 7T/8/8/8/3B4/8/8/t7"},
 		{"a piece's kind", base, "terrace 8 2p 0 7T/8/8/8/3c4/8/8/t7"},
 		{"a piece's square", base, "terrace 8 2p 0 7T/8/8/8/4b3/8/8/t7"},
+		// Equal compares the setup, so the hash covers it: two games started
+		// from different setups can reach the same board.
+		{"setup", "terrace 8 2p short 0 7T/8/8/8/3b4/8/8/t7", "terrace 8 2p medium 0 7T/8/8/8/3b4/8/8/t7"},
+		{"setup", base, "terrace 8 2p master 0 7T/8/8/8/3b4/8/8/t7"},
 	} {
 		if a, b := mustDecode(t, c.a), mustDecode(t, c.b); a.Hash() == b.Hash() {
 			t.Errorf("%s: two positions that differ only in it have the same Hash %x", c.field, a.Hash())
@@ -769,28 +831,121 @@ func TestHashCoversEveryField(t *testing.T) {
 	}
 }
 
-// The zero Position is no game, but using it must not panic.
+// Equal tells positions apart that differ in any one thing that Equal
+// compares: the variant (the board size, the players, the setup, whose
+// boards may coincide), the board and the seat to move, the one a finished
+// game keeps in its code included. Terrace stores no outcome: the Outcome
+// follows from these. Equal positions have equal hashes.
+func TestEqual(t *testing.T) {
+	const base = "terrace 8 2p 0 7T/8/8/8/3b4/8/8/t7"
+	for _, c := range []struct{ field, a, b string }{
+		{"setup", "terrace 8 2p short 0 7T/8/8/8/3b4/8/8/t7", "terrace 8 2p medium 0 7T/8/8/8/3b4/8/8/t7"},
+		{"setup", base, "terrace 8 2p master 0 7T/8/8/8/3b4/8/8/t7"},
+		{"players", base, "terrace 8 3p 0 7T/8/8/8/3b4/8/8/t7"},
+		{"board size", "terrace 8 2p 0 8/8/5T2/8/8/8/8/t7", "terrace 6 2p 0 5T/6/6/6/6/t5"},
+		{"seat to move", base, "terrace 8 2p 1 7T/8/8/8/3b4/8/8/t7"},
+		{"seat to move after the end", "terrace 8 2p 0 T6t/8/8/8/8/8/8/8", "terrace 8 2p 1 T6t/8/8/8/8/8/8/8"},
+		{"board", base, "terrace 8 2p 0 7T/8/8/8/3B4/8/8/t7"},
+	} {
+		a, b := mustDecode(t, c.a), mustDecode(t, c.b)
+		if a.Equal(b) || b.Equal(a) || a == b {
+			t.Errorf("%s: %q and %q are Equal", c.field, c.a, c.b)
+		}
+	}
+	// The same position reached two ways, and read back from its code.
+	p := mustNew(t, Variant{Setup: Short})
+	for _, s := range []string{"B-e1-e3", "B-c8-c7", "B-f1-f3", "B-d8-d7"} {
+		p = p.PlayUnchecked(mustParse(t, p, s))
+	}
+	q := mustNew(t, Variant{Setup: Short})
+	for _, s := range []string{"B-f1-f3", "B-d8-d7", "B-e1-e3", "B-c8-c7"} {
+		q = q.PlayUnchecked(mustParse(t, q, s))
+	}
+	r := mustDecode(t, code(t, p))
+	for _, x := range []Position{q, r} {
+		if !p.Equal(x) || !x.Equal(p) || x != p || x.Hash() != p.Hash() {
+			t.Errorf("%s and %s: not Equal, or their hashes differ", code(t, p), code(t, x))
+		}
+	}
+}
+
+// TestStartHashes pins the hashes of the twelve starts: the keys come from
+// a fixed seed, so hashes are the same in every run and on every machine.
+// The setup keys were drawn after all others, so the hashes of Long, 3- and
+// 4-player games are the ones they had before the setup was hashed.
+func TestStartHashes(t *testing.T) {
+	want := map[string]uint64{
+		"8-long": 0x727372b4b3b8ed02, "8-short": 0x7d78d11041dc2885, "8-medium": 0x07a837dd2a94fc98,
+		"8-master": 0xbca2f6126887a46a, "8-3p": 0xc08d42b1a148b082, "8-4p": 0xf0d4f4651a4f5709,
+		"6-long": 0x8c29319a83662c43, "6-short": 0x96d0b050c7f941ec, "6-medium": 0x390a77e66cab0bf1,
+		"6-master": 0xf36f68db834ebfdd, "6-3p": 0x7bc4543f791ab5b8, "6-4p": 0x1a6845af33bdfa48,
+	}
+	for _, v := range Variants() {
+		if got := mustNew(t, v).Hash(); got != want[v.String()] {
+			t.Errorf("%v: Hash = %#x, want %#x", v, got, want[v.String()])
+		}
+	}
+}
+
+// The zero Position is no game, as the conventions say: no moves, no seat
+// to move, the no-game Outcome, ErrGameOver for every move, ErrNoGame from
+// MarshalText, the standard Variant, Equal to itself and to no position of a
+// game; and using it does not panic.
 func TestZeroPosition(t *testing.T) {
 	var p Position
 	_ = p.String()
-	if _, err := p.MarshalText(); err == nil {
-		t.Error("MarshalText of the zero Position succeeded")
+	_ = p.SVG()
+	if b, err := p.MarshalText(); err != boardrules.ErrNoGame || b != nil {
+		t.Errorf("MarshalText of the zero Position = %q, %v; want nil, ErrNoGame", b, err)
 	}
-	if len(p.LegalMoves()) != 0 || p.Outcome().Status == boardrules.Ongoing {
-		t.Error("the zero Position has moves")
+	want := boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no game", Rule: boardrules.RuleNoGame}
+	if got := p.Outcome(); got != want {
+		t.Errorf("Outcome = %+v, want %+v", got, want)
 	}
-	m := Move{Kind: B, From: sq("d1"), To: sq("d3")}
-	if _, err := p.Play(m); err == nil {
-		t.Error("Play on the zero Position succeeded")
+	if p.LegalMoves() != nil || p.ToMove() != boardrules.NoPlayer {
+		t.Errorf("LegalMoves = %v, ToMove = %d; want nil, NoPlayer", p.LegalMoves(), p.ToMove())
 	}
-	if _, err := p.ParseMove("d1-d3"); err == nil {
-		t.Error("ParseMove on the zero Position succeeded")
+	dst := make([]Move, 2, 8)
+	if got := p.AppendLegalMoves(dst); len(got) != 2 || &got[0] != &dst[0] {
+		t.Errorf("AppendLegalMoves changed dst: %v", got)
+	}
+	if v := p.Variant(); v != (Variant{8, Long, 2}) {
+		t.Errorf("Variant = %+v, want the standard game", v)
+	}
+	if !p.Equal(Position{}) {
+		t.Error("the zero Position is not Equal to itself")
+	}
+	for _, v := range Variants() {
+		if q := mustNew(t, v); p.Equal(q) || q.Equal(p) {
+			t.Errorf("the zero Position is Equal to the start of %v", v)
+		}
+	}
+	m := mustParse(t, Standard(), "B-d1-d3")
+	for _, m := range []Move{m, {}} {
+		var me *notation.MoveError
+		if _, err := p.Play(m); !errors.Is(err, boardrules.ErrGameOver) || !errors.As(err, &me) {
+			t.Errorf("Play(%v) on the zero Position = %v; want a MoveError wrapping ErrGameOver", m, err)
+		}
+	}
+	for _, s := range []string{"d1-d3", "B-d1-d3", "h8-g7"} {
+		var me *notation.MoveError
+		if _, err := p.ParseMove(s); !errors.Is(err, boardrules.ErrGameOver) || !errors.As(err, &me) {
+			t.Errorf("ParseMove(%q) on the zero Position = %v; want a MoveError wrapping ErrGameOver", s, err)
+		}
 	}
 	_ = p.PlayUnchecked(m)
 	_ = p.PlayUnchecked(Move{})
 	_, _ = p.At(sq("a1"))
 	_ = p.Goal(0)
 	_ = p.Alive(0)
+	// Its seats are the standard variant's, as its Variant says.
+	if p.Players() != 2 || p.SeatName(0) != "Lowercase" || p.SeatName(2) != "" || p.SeatName(boardrules.NoPlayer) != "" {
+		t.Errorf("the zero Position has %d seats named %q, %q, %q; want the standard game's two", p.Players(), p.SeatName(0), p.SeatName(2), p.SeatName(boardrules.NoPlayer))
+	}
+	// The zero Move is no move.
+	if s := (Move{}).String(); s != "" {
+		t.Errorf("Move{}.String() = %q, want \"\"", s)
+	}
 }
 
 // Nothing but the four moves: no capture straight down, sideways, upward,
@@ -824,11 +979,10 @@ func TestNothingElse(t *testing.T) {
 
 func TestStringsOfInvalidValues(t *testing.T) {
 	for got, want := range map[string]string{
-		Kind(9).String():                                     "Kind(9)",
-		Setup(7).String():                                    "Setup(7)",
-		Piece{Owner: 5, Kind: B}.String():                    "Piece{5 3}",
-		Variant{Board: 7}.String():                           "Variant{Board: 7, Setup: long, Players: 0}",
-		Move{Kind: 9, From: sq("a1"), To: sq("a2")}.String(): "?-a1-a2",
+		Kind(9).String():           "Kind(9)",
+		Setup(7).String():          "Setup(7)",
+		Variant{Board: 7}.String(): "Variant{Board: 7, Setup: long, Players: 0}",
+		Move{kind: 9, from: sq("a1"), to: sq("a2")}.String(): "?-a1-a2",
 	} {
 		if got != want {
 			t.Errorf("got %q, want %q", got, want)

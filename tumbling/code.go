@@ -1,6 +1,7 @@
 package tumbling
 
 import (
+	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -30,8 +31,12 @@ var resultWords = [...]string{
 // colour to move ("b" or "w"), the ranks from 8 down to 1 separated by "/",
 // each its squares from A to H separated by "," (a square is its runs from
 // the bottom, "B2W1", or nothing when empty), and, after a stored game end,
-// the result ("b:capture:C2"). It never fails.
+// the result ("b:capture:C2"). It fails only for the zero Position, which is
+// no game: it returns nil and exactly boardrules.ErrNoGame.
 func (p Position) MarshalText() ([]byte, error) {
+	if !p.game {
+		return nil, boardrules.ErrNoGame
+	}
 	b := make([]byte, 0, 160)
 	b = append(b, Name...)
 	b = append(b, ' ')
@@ -39,7 +44,7 @@ func (p Position) MarshalText() ([]byte, error) {
 	b = append(b, ' ', p.toMove.letter()|0x20, ' ')
 	for r := 7; r >= 0; r-- {
 		for f := range 8 {
-			b = Stack{p.board[8*r+f]}.appendCode(b)
+			b = Stack{v: p.board[8*r+f]}.appendCode(b)
 			if f < 7 {
 				b = append(b, ',')
 			}
@@ -63,6 +68,9 @@ func (p Position) MarshalText() ([]byte, error) {
 // with no two adjacent runs of one colour, and a result that fits the board
 // and the rules. On error it leaves p unchanged; the error is a
 // *notation.ParseError, wraps boardrules.ErrSyntax and names the offset.
+// What it decodes is always a game, never the zero Position: an empty
+// board, for one, is a game that the side to move has lost (it owns no
+// stack, RuleNoPieces).
 func (p *Position) UnmarshalText(text []byte) error {
 	s := string(text)
 	d := decoder{s: s}

@@ -25,7 +25,7 @@
 //     a move counts only from the next turn.
 //   - The game is won by capturing an opponent's king, in the manner the
 //     rule set defines, and lost by a player who owns no stack when his turn
-//     begins ("no legal move"). There are no draws.
+//     begins ("Black has no stack left"). There are no draws.
 //
 // # Example
 //
@@ -41,6 +41,30 @@
 // Position satisfies boardrules.Position, so boardrules.Perft, Playout and
 // Replay work on it, and the package registers itself as "tumbling" with
 // boardrules.Register (import it for its side effect to use it by name).
+//
+// The package follows the module's conventions (see the boardrules package
+// doc, One vocabulary). What is particular to Tumbling Down:
+//
+//   - Moves come from Position.ParseMove and LegalMoves. [Move.From] is the
+//     stack a man leaves or that tumbles, [Move.To] a neighbour of it (for
+//     a tumble it names only the direction), [Move.Tumble] tells the kinds
+//     apart. A move captures nothing (men only change places, and a king is
+//     captured by covering it), so there is no Captures. Play takes exactly
+//     the moves LegalMoves lists, and the zero Move is no move.
+//   - [Position.At] reads a square as a [Stack]. Its [Stack.Color] is the
+//     colour of its top man and its [Stack.Owner] the seat that plays that
+//     colour, which depends on the rules (seat 0 is White under Boardspace),
+//     so a Stack read by At carries the colour of seat 0 of its position.
+//     [Position.ColorOf] and [Position.PlayerOf] map seats and colours.
+//   - Position and Move are comparable: p == q means p.Equal(q), which
+//     compares the variant (rules and layout), the board, the side to move
+//     and a stored result. The game has no repetition rule.
+//   - Once the game has ended, ToMove is boardrules.NoPlayer and LegalMoves
+//     nil, while the position code keeps the colour that would have moved
+//     next ("w" after Black's winning capture), which the stored result is
+//     read against.
+//   - The zero Position is no game. The code of an empty board is a game,
+//     not the zero Position: the side to move owns no stack and has lost.
 //
 // # Rule sets
 //
@@ -83,15 +107,18 @@
 //     Decisions).
 //
 // In every rule set a king square emptied by a tumble never counts, and a
-// side to move that owns no stack has lost: the other side wins, "no legal
-// move".
+// side to move that owns no stack has lost: the other side wins, "Black has
+// no stack left" (or "White ..."), naming the loser by colour.
 //
 // [boardrules.Outcome.Rule] names the rule that ended the game, one of
 // [RuleKingCaptured] ("king-captured"), [RuleOwnKingCaptured]
 // ("own-king-captured"), [RuleNoKing] ("no-king", Classic only),
 // [RuleOpponentNoKing] ("opponent-no-king", Boardspace only) and
-// [RuleNoMoves] ("no-moves"). [Position.SeatName] names a seat by its
-// colour: "Black" or "White" (seat 0 is White under Boardspace).
+// [RuleNoPieces] ("no-pieces", the side to move owns no stack). There is no
+// "no-moves": in every rule set a side that owns a stack has a legal move
+// (a man move, or under Boardspace a tumble, toward any neighbour).
+// [Position.SeatName] names a seat by its colour: "Black" or "White" (seat
+// 0 is White under Boardspace).
 //
 // The corner layout (pbmserv's "-c" challenge option, the designer's own
 // set-up) puts each side's 15 stacks in a corner triangle: Black's around
@@ -110,9 +137,9 @@
 // canonical form, [Move.String], is upper case with a hyphen: "A2-B2T",
 // "F2-G2". E5F5 and E5F5T are different moves: one man, or the whole stack.
 //
-// The package [ParseMove] checks only the text and keeps a tumble a tumble.
-// [Position.ParseMove] also checks the move against the position and turns a
-// tumble of a one-man stack into the man move it equals.
+// [Position.ParseMove] checks the text first (a syntax error whatever the
+// position), then the move against the position, and turns a tumble of a
+// one-man stack into the man move it equals.
 //
 // # Board text
 //
@@ -132,7 +159,7 @@
 //
 // [Position.MarshalText] writes one line that [Position.UnmarshalText] reads
 // back to an equal position (==, same Hash, Outcome and Variant), finished
-// or not:
+// or not; the zero Position, no game, has no code (boardrules.ErrNoGame):
 //
 //	tumbling pbmserv b ,,W1,W2,W3,W4,W3,W2/,,,W1,W2,W3,W2,W1/,,,,W1,W2,W1,/,,,,,W1,,/,,B1,,,,,/,B1,B2,B1,,,,/B1,B2,B3,B2,B1,,,/B2,B3,B4,B3,B2,B1,,
 //
@@ -172,9 +199,10 @@
 //     say). Any rule set goes with any layout; Boardspace knows only the
 //     standard one, but no rule depends on the layout.
 //   - A tumble of a one-man stack is the man move to that neighbour (the same
-//     position), so [Position.LegalMoves] lists only the man move,
-//     Position.ParseMove returns it, and Play plays such a tumble as the man
-//     move.
+//     position), so [Position.LegalMoves] lists only the man move and
+//     Position.ParseMove returns it. Play takes a Move as it is and refuses
+//     the tumble of one man (no position lists it) with ErrIllegalMove,
+//     naming the man move; PlayUnchecked plays it as the man move.
 //   - [Position.LegalMoves] lists the mover's stacks in square order (A1, B1,
 //     …, H8), for each its man moves and then its tumbles, each toward the
 //     neighbours in square order (SW, S, SE, W, E, NW, N, NE).
@@ -184,21 +212,23 @@
 //     top (covering changes the owner); the taller-king exception applies only
 //     to the mover's win, not to losing his own king.
 //   - When several kings fall at once, the reason names the first square.
-//   - A player who owns no stack when his turn begins has lost ("no legal
-//     move"); owning a stack always gives a move. This holds for decoded
-//     positions and for the zero Position (an empty board, Pbmserv, Black to
-//     move: White has won).
+//   - A player who owns no stack when his turn begins has lost ("Black has
+//     no stack left", RuleNoPieces); owning a stack always gives a move.
+//     This holds for decoded positions too: the code of an empty board
+//     decodes to a game that the side to move has lost. The zero Position,
+//     which no code decodes to, is no game.
 //   - A result that depends on the kings before the move (a capture, no king
-//     left) is stored in the position and in its code; "no legal move" is
-//     always derived from the board. An ended position holds the final
-//     board with the other side to move; it has no legal moves, and Play and
-//     Position.ParseMove return boardrules.ErrGameOver.
+//     left) is stored in the position and in its code; the loss of a side
+//     owning no stack is always derived from the board. An ended position
+//     holds the final board, and its code the other side to move; ToMove is
+//     boardrules.NoPlayer, LegalMoves nil, and Play and Position.ParseMove
+//     return boardrules.ErrGameOver.
 //   - There are no draws: no move limit and no repetition rule. Agreed draws
 //     and resignation belong to the server.
 //   - The move grammar is strict (callers trim), and a move that exists in no
 //     position (the same square twice, a tumble off its line, a man move to
-//     a square that is no neighbour) is a syntax error, as the package
-//     ParseMove has no position to call it illegal in.
+//     a square that is no neighbour) is a syntax error, whatever the
+//     position.
 //   - The board text ends every line with "\n" and no "\r", and draws only
 //     the board (no flipped view, names, turn or result). A cell line holds
 //     at most three tokens and eight bytes, so counts of 10 or more take
@@ -238,10 +268,12 @@
 //   - PlayUnchecked on a move that is not legal returns an unspecified
 //     position but never panics.
 //   - [Position.Hash] is a Zobrist hash with one key per square, height level
-//     and colour of a man, plus keys for the rules, the side to move and the
-//     stored result; every move updates it incrementally. Keys come from a
-//     fixed seed, so hashes are the same in every run and build; the zero
-//     Position hashes to 0.
+//     and colour of a man, plus keys for the rules, the layout, the side to
+//     move, the stored result and being a game at all; every move updates it
+//     incrementally. So it covers all that Equal compares: positions with the
+//     same board that differ in Equal hash apart (but for a collision). Keys
+//     come from a fixed seed, so hashes are the same in every run and build;
+//     the zero Position hashes to 0.
 //
 // # Speed
 //

@@ -112,23 +112,29 @@ func ExamplePosition_MarshalText() {
 	// true boardspace-corner
 }
 
-// The package ParseMove reads every pbmserv form without a position.
-func ExampleParseMove() {
-	for _, s := range []string{"e5h5t", "E5-F5T", "E5-G5t", "F2-G2M", "f2g2", "E5F5T#12"} {
-		m, err := tumbling.ParseMove(s)
+// Position.ParseMove reads every pbmserv form, checks the move against the
+// position and returns it as LegalMoves lists it: a tumble of one man (C4)
+// is its man move. Syntax comes first, then legality.
+func ExamplePosition_ParseMove() {
+	p := tumbling.Standard()
+	for _, s := range []string{"c1c8t", "C1-H6T", "c1-c2m", "C4-D5T", "E5-F5T", "F8-F7T", "E5F5T#12"} {
+		m, err := p.ParseMove(s)
 		if err != nil {
-			fmt.Println(s, "error")
+			fmt.Println(s, "error:", err)
 			continue
 		}
 		fmt.Println(s, "=", m)
 	}
 	// Output:
-	// e5h5t = E5-F5T
-	// E5-F5T = E5-F5T
-	// E5-G5t = E5-F5T
-	// F2-G2M = F2-G2
-	// f2g2 = F2-G2
-	// E5F5T#12 error
+	// c1c8t = C1-C2T
+	// C1-H6T = C1-D2T
+	// c1-c2m = C1-C2
+	// C4-D5T = C4-D5
+	// E5-F5T error: E5-F5T: E5 is empty
+	// F8-F7T error: F8-F7T: F8 belongs to White
+	// E5F5T#12 error: syntax error at offset 5: a move number is not part of the move; split it off with notation.SplitMoveNumber
+	// 	E5F5T#12
+	// 	     ^
 }
 
 // UnmarshalText names the offending byte of a bad code.

@@ -2,6 +2,7 @@ package tumbling_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,10 +12,11 @@ import (
 	"github.com/boardrules/boardrules/tumbling"
 )
 
-// FuzzParseMove: any string gives a move that prints back to an equal move,
-// or a syntax error naming the string and an offset within it;
-// Position.ParseMove never panics, fails with a syntax error exactly when
-// ParseMove does, and otherwise names the move as given.
+// FuzzParseMove: Position.ParseMove never panics; whether a string is a
+// syntax error does not depend on the position (the zero Position and an
+// ended game included); a syntax error names the string and an offset
+// within it, any other error is a MoveError quoting the string; and a move
+// it returns prints back to itself and plays.
 func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"e5h5t", "E5-F5T", "E5-G5t", "F2-G2M", "f2g2m", "f2g2", "A2-B2T", "C1-C8T",
 		"c4g8t", "E5E5", "A1B3T", "E5-F5T#12", "E5--F5", "E5-F5tm", "I1J1", "", "\xff\xfe"} {
@@ -22,27 +24,32 @@ func FuzzParseMove(f *testing.F) {
 	}
 	start := tumbling.Standard()
 	bs, _ := tumbling.New(tumbling.Variant{Rules: tumbling.Boardspace})
+	var ended tumbling.Position
+	if err := ended.UnmarshalText([]byte(w1AfterCode)); err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
-		m, err := tumbling.ParseMove(s)
-		if err != nil {
-			errtest.Syntax(t, "ParseMove", s, err)
-		} else {
-			again, err := tumbling.ParseMove(m.String())
-			if err != nil || again != m {
-				t.Fatalf("ParseMove(%q) = %v; ParseMove(%q) = %v, %v", s, m, m.String(), again, err)
-			}
-		}
-		for _, p := range []tumbling.Position{start, bs} {
-			pm, perr := p.ParseMove(s)
-			if perr != nil {
-				errtest.Move(t, "Position.ParseMove", s, perr)
-				if errors.Is(perr, boardrules.ErrSyntax) != (err != nil) {
-					t.Fatalf("Position.ParseMove(%q): %v, but ParseMove: %v", s, perr, err)
+		var syntax []bool
+		for i, p := range []tumbling.Position{start, bs, ended, {}} {
+			m, err := p.ParseMove(s)
+			syntax = append(syntax, errors.Is(err, boardrules.ErrSyntax))
+			if err != nil {
+				errtest.Move(t, "Position.ParseMove", s, err)
+				if i >= 2 && !syntax[i] && !errors.Is(err, boardrules.ErrGameOver) {
+					t.Fatalf("ParseMove(%q) with no game going on: %v, want ErrGameOver", s, err)
 				}
 				continue
 			}
-			if _, err := p.Play(pm); err != nil {
-				t.Fatalf("Position.ParseMove(%q) = %v, but Play: %v", s, pm, err)
+			if again, err := p.ParseMove(m.String()); err != nil || again != m {
+				t.Fatalf("ParseMove(%q) = %v; ParseMove(%q) = %v, %v", s, m, m.String(), again, err)
+			}
+			if _, err := p.Play(m); err != nil {
+				t.Fatalf("Position.ParseMove(%q) = %v, but Play: %v", s, m, err)
+			}
+		}
+		for _, b := range syntax[1:] {
+			if b != syntax[0] {
+				t.Fatalf("ParseMove(%q): a syntax error in some positions only: %v", s, syntax)
 			}
 		}
 	})
@@ -50,7 +57,8 @@ func FuzzParseMove(f *testing.F) {
 
 // FuzzUnmarshalText: any bytes either fail with a syntax error naming them
 // and an offset within them, leaving the receiver alone, or decode to a
-// position whose code is the input again.
+// position whose code is the input again, and which is a game (never the
+// zero Position).
 func FuzzUnmarshalText(f *testing.F) {
 	for _, s := range []string{
 		standardCode, cornerCode,
@@ -58,7 +66,7 @@ func FuzzUnmarshalText(f *testing.F) {
 		"tumbling classic w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1,,,,,,, w:noking",
 		"tumbling boardspace b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W2,,,,,,,/B1W1,,,,,,, w:oppnoking",
 		"tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,B12W10B1W2,W1B1W1B1W1B1W1,,,/,,,,,,,/,,,,,,,/B3,,,,,,,",
-		"tumbling pbmserv b", "", "tumbling", standardCode + " ", standardCode + "\n",
+		"tumbling pbmserv b", "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,", "", "tumbling", standardCode + " ", standardCode + "\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -79,6 +87,9 @@ func FuzzUnmarshalText(f *testing.F) {
 		if p.Hash() != tumbling.HashFromScratch(p) {
 			t.Fatal("hash")
 		}
+		if p.Equal(tumbling.Position{}) {
+			t.Fatalf("UnmarshalText(%q) gave the zero Position, which is no game", b)
+		}
 		// The decoded position is playable.
 		moves := p.LegalMoves()
 		if (len(moves) > 0) != (p.Outcome().Status == boardrules.Ongoing) {
@@ -94,8 +105,9 @@ func FuzzUnmarshalText(f *testing.F) {
 	})
 }
 
-// FuzzPlay: Play accepts exactly the legal moves (a tumble of one man as its
-// man move) and rejects anything else with a sentinel, never panicking.
+// FuzzPlay: Play accepts exactly the moves LegalMoves lists (not a tumble of
+// one man, which is listed as its man move) and rejects anything else with
+// a sentinel, never panicking.
 func FuzzPlay(f *testing.F) {
 	f.Add(standardCode, 2, 0, 2, 1, true)
 	f.Add(standardCode, 2, 3, 3, 4, true)
@@ -111,13 +123,8 @@ func FuzzPlay(f *testing.F) {
 		if p.UnmarshalText([]byte(code)) != nil {
 			p = tumbling.Standard()
 		}
-		m := tumbling.Move{From: notation.SquareAt(f1, r1), To: notation.SquareAt(f2, r2), Tumble: tumble}
-		legal := false
-		for _, l := range p.LegalMoves() {
-			if l == m || (m.Tumble && l == tumbling.Move{From: m.From, To: m.To} && stackAt(p, m.From).Height() == 1) {
-				legal = true
-			}
-		}
+		m := tumbling.MakeMove(notation.SquareAt(f1, r1), notation.SquareAt(f2, r2), tumble)
+		legal := slices.Contains(p.LegalMoves(), m)
 		q, err := p.Play(m)
 		if legal != (err == nil) {
 			t.Fatalf("%v on %s: legal %v, Play error %v", m, code, legal, err)

@@ -12,13 +12,15 @@ import (
 // This file is the hot path: board geometry, move generation, playing a move
 // and the end-of-game checks.
 
-// Position is a Tumbling Down position: the rules, the colour to move, the
-// 64 stacks and, once a king has fallen, the stored result. It is an
-// immutable comparable value: Play returns a new Position, and two positions
-// are == (and Equal) exactly when they are the same game state started from
-// the same layout. The zero Position is an
-// empty board, Pbmserv rules, Black to move; Black owns nothing, so White has
-// won ("no legal move").
+// Position is a Tumbling Down position: the variant (rules and starting
+// layout), the colour to move, the 64 stacks and, once a king has fallen,
+// the stored result. It is an immutable comparable value: Play returns a new
+// Position, and p == q exactly when p.Equal(q).
+//
+// The zero Position is no game (see the boardrules package doc, One
+// vocabulary): its Outcome is {Draw, NoPlayer, "no game", RuleNoGame}, it
+// has no moves and no position code, and no game reaches it; a decoded empty
+// board is a game, not the zero Position.
 type Position struct {
 	board [64]uint64 // packed stacks, index 8*(rank-1)+(file-1); see stack.go
 
@@ -34,6 +36,7 @@ type Position struct {
 	layout Layout // the layout the game started from; no rule depends on it
 	toMove Color
 	result result // the stored end of the game; zero while it goes on
+	game   bool   // set in every position of a game; false only in the zero Position, which is no game
 }
 
 // result is a stored game end. The winner follows from the kind: the mover
@@ -74,8 +77,10 @@ var (
 	moveLists [3][64]moveBlock    // per square: man moves, tumbles, both (man moves first)
 	zobrist   [64][64][2]uint64   // a key per square, level and colour of a man (levels 0-57; 64 rows so that &63 indexes safely)
 	sideKey   uint64              // White to move
-	rulesKey  [3]uint64           // rules (Pbmserv's is 0, so the zero Position hashes to 0)
+	rulesKey  [3]uint64           // rules (Pbmserv's is 0)
 	resultKey [5][64]uint64       // stored result kind and square
+	gameKey   uint64              // every game; the zero Position, no game, hashes to 0
+	layoutKey [2]uint64           // the starting layout (the standard layout's is 0)
 )
 
 func init() {
@@ -119,13 +124,22 @@ func init() {
 			resultKey[k][s] = next()
 		}
 	}
+	// Drawn after the keys above, which keep their values.
+	gameKey = next()
+	layoutKey[CornerLayout] = next()
 	for s := range 64 {
 		captureReason[s] = "king captured on " + squares[s].Upper()
 		ownCaptureReason[s] = "own king captured on " + squares[s].Upper()
 	}
+	for c := Black; c <= White; c++ {
+		noPiecesReason[c] = c.String() + " has no stack left"
+	}
 }
 
-var captureReason, ownCaptureReason [64]string
+var (
+	captureReason, ownCaptureReason [64]string
+	noPiecesReason                  [2]string // by the colour to move, who has lost
+)
 
 // index returns the board index of sq, or false when sq is not on the 8x8 board.
 func index(sq notation.Square) (int, bool) {
@@ -152,7 +166,7 @@ func direction(from, to notation.Square) (int, bool) {
 
 // build fills the derived fields of a position from its board.
 func build(board [64]uint64, v Variant, toMove Color, res result) Position {
-	p := Position{board: board, rules: v.Rules, layout: v.Layout, toMove: toMove, result: res}
+	p := Position{board: board, rules: v.Rules, layout: v.Layout, toMove: toMove, result: res, game: true}
 	p.updateMasks(^uint64(0))
 	p.updateKings()
 	p.hash = p.hashFromScratch()
@@ -167,7 +181,10 @@ func (p *Position) hashFromScratch() uint64 {
 			h ^= zobrist[i][l][v>>(6+l)&1]
 		}
 	}
-	h ^= rulesKey[p.rules%3]
+	h ^= rulesKey[p.rules%3] ^ layoutKey[p.layout&1]
+	if p.game {
+		h ^= gameKey
+	}
 	if p.toMove == White {
 		h ^= sideKey
 	}
@@ -273,14 +290,24 @@ func (p *Position) updateMasks(touched uint64) {
 // Players is 2.
 func (p Position) Players() int { return 2 }
 
-// ToMove is the player whose turn it is (Player 0 moves first).
-func (p Position) ToMove() boardrules.Player { return p.PlayerOf(p.toMove) }
+// ToMove is the player whose turn it is (Player 0 moves first), or
+// boardrules.NoPlayer once the game has ended (and in the zero Position).
+func (p Position) ToMove() boardrules.Player {
+	if p.over() {
+		return boardrules.NoPlayer
+	}
+	return boardrules.Player(p.toMove ^ p.rules.firstColor())
+}
 
-// Variant returns the position's rules and the layout its game started from.
+// Variant returns the position's rules and the layout its game started from
+// (a valid Variant, so already normalised); the zero Position's is the
+// standard game's, Variant{}.
 func (p Position) Variant() Variant { return Variant{Rules: p.rules, Layout: p.layout} }
 
-// Equal reports whether p and q are the same position: the same board,
-// rules, layout, side to move and stored result. It is p == q.
+// Equal reports whether p and q are the same position: the same variant
+// (rules and layout), board, side to move and stored result, and both games
+// or both the zero Position. It is p == q: every other field follows from
+// these.
 func (p Position) Equal(q Position) bool { return p == q }
 
 // ColorOf returns the colour player pl plays under the position's rules:
@@ -302,13 +329,14 @@ func (p Position) PlayerOf(c Color) boardrules.Player {
 }
 
 // At returns the stack on sq, and false (with the zero Stack) for an empty
-// square or a square off the board.
+// square or a square off the board. The Stack carries the colour of seat 0
+// under the position's rules, so that its Owner is a seat of this game.
 func (p Position) At(sq notation.Square) (Stack, bool) {
 	i, ok := index(sq)
 	if !ok || p.board[i] == 0 {
 		return Stack{}, false
 	}
-	return Stack{p.board[i]}, true
+	return Stack{p.board[i], p.rules.firstColor()}, true
 }
 
 // Kings returns the kings of pl's colour on the current board, that
@@ -342,13 +370,15 @@ func (p Position) Men(c Color) int {
 	return n
 }
 
-// Hash is a Zobrist hash of the board, the rules, the side to move and the
-// stored result, kept incrementally by every move.
+// Hash is a Zobrist hash of the board, the rules, the layout, the side to
+// move, the stored result and being a game (the zero Position hashes to 0),
+// kept incrementally by every move: it covers all that Equal compares.
 func (p Position) Hash() uint64 { return p.hash }
 
 // Outcome tells whether the game goes on. A stored result (a king captured,
 // no king left) comes first; otherwise a side to move that owns no stack has
-// lost, "no legal move".
+// lost ("Black has no stack left", RuleNoPieces). The zero Position is no
+// game: {Draw, NoPlayer, "no game", boardrules.RuleNoGame}.
 func (p Position) Outcome() boardrules.Outcome {
 	if p.result.kind != noResult {
 		w := p.result.winner(p.toMove)
@@ -366,18 +396,24 @@ func (p Position) Outcome() boardrules.Outcome {
 		return boardrules.Outcome{Status: boardrules.Win, Winner: p.PlayerOf(w), Reason: reason, Rule: resultRules[p.result.kind]}
 	}
 	if p.own[p.toMove&1] == 0 {
-		return boardrules.Outcome{Status: boardrules.Win, Winner: p.PlayerOf(p.toMove ^ 1), Reason: "no legal move", Rule: RuleNoMoves}
+		if !p.game {
+			return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no game", Rule: boardrules.RuleNoGame}
+		}
+		return boardrules.Outcome{Status: boardrules.Win, Winner: p.PlayerOf(p.toMove ^ 1), Reason: noPiecesReason[p.toMove&1], Rule: RuleNoPieces}
 	}
 	return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
 }
 
-// The identifiers of Outcome.Rule, one for each way a game ends.
+// The identifiers of Outcome.Rule, one for each way a game ends. There is
+// no RuleNoMoves: a side that owns a stack always has a legal move (a man
+// move, or under Boardspace a tumble, toward any neighbour), so a side to
+// move without one owns no stack, which is RuleNoPieces.
 const (
 	RuleKingCaptured    = "king-captured"     // the mover captured an opponent's king
 	RuleOwnKingCaptured = "own-king-captured" // the mover lost one of his own kings (Classic, Boardspace)
 	RuleNoKing          = "no-king"           // the mover has no king left (Classic)
 	RuleOpponentNoKing  = "opponent-no-king"  // the opponent has no pure stack (Boardspace)
-	RuleNoMoves         = "no-moves"          // the side to move owns no stack
+	RuleNoPieces        = "no-pieces"         // the side to move owns no stack
 )
 
 var resultRules = [...]string{
@@ -394,13 +430,18 @@ func (p *Position) over() bool {
 
 // LegalMoves returns every legal move: the mover's stacks in square
 // order, for each its man moves and then its tumbles, each toward the
-// neighbours in square order. It is empty once the game has ended.
+// neighbours in square order. It is nil once the game has ended (and in
+// the zero Position).
 func (p Position) LegalMoves() []Move {
+	if p.over() {
+		return nil
+	}
 	return p.AppendLegalMoves(make([]Move, 0, 160))
 }
 
 // AppendLegalMoves appends LegalMoves to dst; it allocates nothing when dst
-// has room for them (at most 8 man moves and 8 tumbles per owned stack).
+// has room for them (at most 8 man moves and 8 tumbles per owned stack),
+// and returns dst unchanged once the game has ended.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.result.kind != noResult {
 		return dst
@@ -444,10 +485,15 @@ const (
 	bothList
 )
 
-// Play checks, in order, that the game goes on, that m is a move between
-// neighbouring squares of the board, that the side to move owns From and that
-// Boardspace's tumbles-only rule allows it; then it returns the position
-// after m. Errors wrap boardrules.ErrGameOver or boardrules.ErrIllegalMove.
+// Play checks, in order, that the game goes on (boardrules.ErrGameOver),
+// that m is a move at all (the zero Move is refused with exactly
+// notation.NoMove()), that it goes between neighbouring squares of the
+// board, that the side to move owns From, that Boardspace's tumbles-only
+// rule allows it, and that it is no tumble of a one-man stack (that is the
+// man move, which LegalMoves lists instead); then it returns the position
+// after m. So Play accepts exactly the moves of LegalMoves, those of p and
+// of any position Equal to p. Errors are *notation.MoveError values wrapping
+// boardrules.ErrGameOver or boardrules.ErrIllegalMove.
 func (p Position) Play(m Move) (Position, error) {
 	if err := p.check(m, "", false); err != nil {
 		return p, err
@@ -467,27 +513,36 @@ func (p *Position) check(m Move, input string, parsed bool) error {
 	if p.over() {
 		return fail(boardrules.ErrGameOver, "the game is over ("+p.Outcome().Reason+")")
 	}
-	from, ok := index(m.From)
+	from, ok := index(m.from)
 	if !parsed {
-		_, okTo := index(m.To)
-		if _, adj := direction(m.From, m.To); !ok || !okTo || !adj {
+		if m == (Move{}) {
+			return notation.NoMove()
+		}
+		_, okTo := index(m.to)
+		if _, adj := direction(m.from, m.to); !ok || !okTo || !adj {
 			return fail(boardrules.ErrIllegalMove, "not a move between neighbouring squares of the board")
 		}
 	}
 	v := p.board[from]
 	switch {
 	case v == 0:
-		return fail(boardrules.ErrIllegalMove, m.From.Upper()+" is empty")
+		return fail(boardrules.ErrIllegalMove, m.from.Upper()+" is empty")
 	case topColor(v) != p.toMove:
-		return fail(boardrules.ErrIllegalMove, m.From.Upper()+" belongs to "+topColor(v).String())
-	case p.rules == Boardspace && !m.Tumble && height(v) > 1:
-		return fail(boardrules.ErrIllegalMove, fmt.Sprintf("only tumbles (%s holds %d men)", m.From.Upper(), height(v)))
+		return fail(boardrules.ErrIllegalMove, m.from.Upper()+" belongs to "+topColor(v).String())
+	case p.rules == Boardspace && !m.tumble && height(v) > 1:
+		return fail(boardrules.ErrIllegalMove, fmt.Sprintf("only tumbles (%s holds %d men)", m.from.Upper(), height(v)))
+	case !parsed && m.tumble && height(v) == 1:
+		// Position.ParseMove turns this tumble into the man move it equals;
+		// a Move value is taken as it is, so only LegalMoves' spelling plays.
+		return fail(boardrules.ErrIllegalMove, m.from.Upper()+" holds one man: its tumble is the man move "+Move{m.from, m.to, false}.String())
 	}
 	return nil
 }
 
 // PlayUnchecked plays m without checking it: for a move just generated by
-// LegalMoves or ParseMove of this position it returns the same as Play.
+// LegalMoves or ParseMove of this position it returns the same as Play. For
+// any other move the result is unspecified, but it never panics (a tumble
+// of a one-man stack plays as the man move).
 func (p Position) PlayUnchecked(m Move) Position {
 	p.apply(m) // small enough to inline: the copy is the caller's only one
 	return p
@@ -495,8 +550,8 @@ func (p Position) PlayUnchecked(m Move) Position {
 
 // apply plays m on p in place.
 func (p *Position) apply(m Move) {
-	from := 8*m.From.Rank() + m.From.File()
-	to := 8*m.To.Rank() + m.To.File()
+	from := 8*m.from.Rank() + m.from.File()
+	to := 8*m.to.Rank() + m.to.File()
 	from &= 63
 	to &= 63
 	mover := p.toMove & 1
@@ -505,7 +560,7 @@ func (p *Position) apply(m Move) {
 	h := v & heightMask
 	hash := p.hash
 	var touched uint64
-	if !m.Tumble || h <= 1 {
+	if !m.tumble || h <= 1 {
 		// Man move: the top man goes onto the neighbour.
 		c := v >> (5 + h) & 1
 		p.board[from] = (v &^ (c << (5 + h))) - 1
@@ -517,7 +572,7 @@ func (p *Position) apply(m Move) {
 	} else {
 		// Tumble: the bottom man to the first square, and so on; the edge
 		// square takes what is left as one sub-stack.
-		dir, ok := direction(m.From, m.To)
+		dir, ok := direction(m.from, m.to)
 		k := uint64(lineLen[from][dir])
 		if !ok || k == 0 {
 			return // not a tumble of this board: PlayUnchecked must not panic
@@ -571,7 +626,8 @@ func (p *Position) apply(m Move) {
 // documentation) after a move by mover that changed the
 // squares in touched; oldKings and oldH are the kings before the move. The
 // derived fields of p describe the board after the move. It returns the
-// result to store, if any; "no legal move" is never stored.
+// result to store, if any; the loss of a side that owns no stack is never
+// stored (Outcome derives it from the board).
 func (p *Position) endCheck(mover Color, touched uint64, oldKings [2]uint64, oldH [2]uint8) result {
 	me, opp := mover, mover^1
 	switch p.rules {

@@ -95,10 +95,22 @@ func checkPosition(t *rapid.T, p tumbling.Position) {
 	if again, _ := q.MarshalText(); string(again) != string(code) {
 		t.Fatalf("MarshalText not canonical: %s / %s", code, again)
 	}
-	// Outcome is Ongoing exactly when there are legal moves.
+	// Outcome is Ongoing exactly when there are legal moves; after the end
+	// LegalMoves is nil and ToMove NoPlayer, and only then.
 	moves := p.LegalMoves()
-	if (p.Outcome().Status == boardrules.Ongoing) != (len(moves) > 0) {
-		t.Fatalf("outcome %+v with %d moves", p.Outcome(), len(moves))
+	ongoing := p.Outcome().Status == boardrules.Ongoing
+	if ongoing != (len(moves) > 0) || ongoing == (moves == nil) || ongoing == (p.ToMove() == boardrules.NoPlayer) {
+		t.Fatalf("outcome %+v with %d moves (nil %v), ToMove %v", p.Outcome(), len(moves), moves == nil, p.ToMove())
+	}
+	if !ongoing {
+		dst := make([]tumbling.Move, 2, 4)
+		if got := p.AppendLegalMoves(dst); len(got) != 2 || &got[0] != &dst[0] {
+			t.Fatalf("ended: AppendLegalMoves changed dst: %v", got)
+		}
+	}
+	// The zero Position is Equal to no position a game reaches.
+	if p.Equal(tumbling.Position{}) || p == (tumbling.Position{}) {
+		t.Fatal("a game's position is Equal to the zero Position")
 	}
 	// Kings are the pure stacks of maximal height of their colour.
 	for pl := boardrules.Player(0); pl < 2; pl++ {
@@ -107,7 +119,7 @@ func checkPosition(t *rapid.T, p tumbling.Position) {
 		var want []notation.Square
 		for i := range 64 {
 			s := stackAt(p, notation.SquareAt(i%8, i/8))
-			if !s.Pure() || s.Owner() != c {
+			if !s.Pure() || s.Color() != c {
 				continue
 			}
 			if p.Variant().Rules == tumbling.Classic && s.Height() < 2 {
@@ -140,7 +152,7 @@ func TestPropertyMoves(t *testing.T) {
 		black, white := p.Men(tumbling.Black), p.Men(tumbling.White)
 		moves := p.LegalMoves()
 		// AppendLegalMoves keeps what dst holds, with or without spare room.
-		marker := tumbling.Move{Tumble: true}
+		marker := tumbling.MakeMove(notation.Square{}, notation.Square{}, true)
 		for _, room := range []int{0, 1, 15, 300} {
 			dst := append(make([]tumbling.Move, 0, 1+len(moves)+room), marker)
 			got := p.AppendLegalMoves(dst)
@@ -156,16 +168,13 @@ func TestPropertyMoves(t *testing.T) {
 			seen[m] = true
 			// Source squares in square order.
 			if i > 0 {
-				a, b := moves[i-1].From, m.From
+				a, b := moves[i-1].From(), m.From()
 				if 8*a.Rank()+a.File() > 8*b.Rank()+b.File() {
 					t.Fatalf("%v listed after %v", m, moves[i-1])
 				}
 			}
-			// Round trip through String and both ParseMoves.
+			// Round trip through String and ParseMove.
 			s := m.String()
-			if pm, err := tumbling.ParseMove(s); err != nil || pm != m {
-				t.Fatalf("ParseMove(%q) = %v, %v", s, pm, err)
-			}
 			if pm, err := p.ParseMove(s); err != nil || pm != m {
 				t.Fatalf("Position.ParseMove(%q) = %v, %v", s, pm, err)
 			}
@@ -182,30 +191,42 @@ func TestPropertyMoves(t *testing.T) {
 			if q.Men(tumbling.Black) != black || q.Men(tumbling.White) != white {
 				t.Fatalf("%v: men %d/%d -> %d/%d", m, black, white, q.Men(tumbling.Black), q.Men(tumbling.White))
 			}
-			if m.Tumble && stackAt(q, m.From).Height() != 0 {
-				t.Fatalf("tumble %v left %v on its source", m, stackAt(q, m.From))
+			if m.Tumble() && stackAt(q, m.From()).Height() != 0 {
+				t.Fatalf("tumble %v left %v on its source", m, stackAt(q, m.From()))
 			}
-			if !m.Tumble && stackAt(q, m.From).Height() != stackAt(p, m.From).Height()-1 {
+			if !m.Tumble() && stackAt(q, m.From()).Height() != stackAt(p, m.From()).Height()-1 {
 				t.Fatalf("man move %v", m)
 			}
-			if q.ColorOf(q.ToMove()) != mover^1 {
-				t.Fatalf("%v: the turn did not pass", m)
+			// The turn passes, or, once the game has ended, nobody is to move.
+			if ongoing := q.Outcome().Status == boardrules.Ongoing; ongoing && q.ColorOf(q.ToMove()) != mover^1 || !ongoing && q.ToMove() != boardrules.NoPlayer {
+				t.Fatalf("%v: %v to move after it, outcome %v", m, q.ToMove(), q.Outcome())
 			}
 			if q.Hash() != tumbling.HashFromScratch(q) {
 				t.Fatalf("%v: incremental hash %x, from scratch %x", m, q.Hash(), tumbling.HashFromScratch(q))
+			}
+		}
+		// Play accepts exactly the moves LegalMoves lists: moves drawn near
+		// the board, between neighbours mostly, of either kind.
+		for range 16 {
+			f, r := rapid.IntRange(-1, 8).Draw(t, "file"), rapid.IntRange(-1, 8).Draw(t, "rank")
+			df, dr := rapid.IntRange(-1, 1).Draw(t, "df"), rapid.IntRange(-1, 1).Draw(t, "dr")
+			m := tumbling.MakeMove(notation.SquareAt(f, r), notation.SquareAt(f+df, r+dr), rapid.Bool().Draw(t, "tumble"))
+			if _, err := p.Play(m); (err == nil) != seen[m] {
+				t.Fatalf("Play(%v) = %v, but listed %v", m, err, seen[m])
 			}
 		}
 		// A move whose From the mover does not own is rejected.
 		for i := range 64 {
 			s := notation.SquareAt(i%8, i/8)
 			st := stackAt(p, s)
-			if st.Owner() == mover || len(moves) == 0 {
+			if st.Color() == mover || len(moves) == 0 {
 				continue
 			}
-			m := tumbling.Move{From: s, To: notation.SquareAt(i%8, (i/8+1)%8), Tumble: true}
+			to := notation.SquareAt(i%8, (i/8+1)%8)
 			if i/8 == 7 {
-				m.To = notation.SquareAt(i%8, 6)
+				to = notation.SquareAt(i%8, 6)
 			}
+			m := tumbling.MakeMove(s, to, true)
 			if _, err := p.Play(m); !errors.Is(err, boardrules.ErrIllegalMove) {
 				t.Fatalf("Play(%v) from a square %v does not own: %v", m, mover, err)
 			}
@@ -213,24 +234,40 @@ func TestPropertyMoves(t *testing.T) {
 	})
 }
 
-// TestPropertyParseMoveNeverPanics feeds arbitrary short strings to both
-// parsers: every result is a move that prints back or an error wrapping a
-// sentinel.
+// TestPropertyParseMoveNeverPanics feeds arbitrary short strings to
+// Position.ParseMove on a board where the first square the string names (if
+// it names one) holds a Black stack of two and Black is to move, so that
+// nothing but the text can be refused: every result is a move that prints
+// back, or a syntax error. The same strings are syntax errors on the
+// standard start and in the zero Position, and the others are illegal moves
+// there or, in the zero Position, game over.
 func TestPropertyParseMoveNeverPanics(t *testing.T) {
 	alphabet := []rune("aAbcdefghHiIzZ0123456789-tTmMx# \n")
 	rapid.Check(t, func(t *rapid.T) {
 		s := rapid.StringOfN(rapid.SampledFrom(alphabet), 0, 8, -1).Draw(t, "s")
-		m, err := tumbling.ParseMove(s)
+		p := tumbling.Standard()
+		if len(s) >= 2 {
+			if from, err := notation.ParseSquare(s[:2]); err == nil && from.File() < 8 && from.Rank() < 8 {
+				p = twoOn(from)
+			}
+		}
+		m, err := p.ParseMove(s)
 		if err != nil {
 			if !errors.Is(err, boardrules.ErrSyntax) {
 				t.Fatalf("ParseMove(%q): %v", s, err)
 			}
-		} else if again, err := tumbling.ParseMove(m.String()); err != nil || again != m {
+		} else if again, err := p.ParseMove(m.String()); err != nil || again != m {
 			t.Fatalf("ParseMove(%q) = %v does not print back", s, m)
 		}
-		p := tumbling.Standard()
-		if _, err := p.ParseMove(s); err != nil && !errors.Is(err, boardrules.ErrSyntax) && !errors.Is(err, boardrules.ErrIllegalMove) {
-			t.Fatalf("Position.ParseMove(%q): %v", s, err)
+		_, serr := tumbling.Standard().ParseMove(s)
+		_, zerr := tumbling.Position{}.ParseMove(s)
+		switch {
+		case errors.Is(serr, boardrules.ErrSyntax) != (err != nil), errors.Is(zerr, boardrules.ErrSyntax) != (err != nil):
+			t.Fatalf("ParseMove(%q): %v; on the start %v, in the zero Position %v", s, err, serr, zerr)
+		case err == nil && !errors.Is(zerr, boardrules.ErrGameOver):
+			t.Fatalf("zero Position: ParseMove(%q) = %v, want ErrGameOver", s, zerr)
+		case serr != nil && err == nil && !errors.Is(serr, boardrules.ErrIllegalMove):
+			t.Fatalf("start: ParseMove(%q) = %v, want ErrIllegalMove", s, serr)
 		}
 	})
 }

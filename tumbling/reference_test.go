@@ -34,7 +34,7 @@ func refFrom(p tumbling.Position) ref {
 			r.board[i] = append(r.board[i], st.Man(k))
 		}
 	}
-	if o := p.Outcome(); o.Status == boardrules.Win && o.Reason != "no legal move" {
+	if o := p.Outcome(); o.Status == boardrules.Win && o.Rule != tumbling.RuleNoPieces {
 		r.over, r.winner, r.reason = true, p.ColorOf(o.Winner), o.Reason
 	}
 	return r
@@ -142,15 +142,15 @@ func (r ref) moves() []string {
 }
 
 func (r ref) play(m tumbling.Move) ref {
-	from := m.From.File() + 8*m.From.Rank()
-	to := m.To.File() + 8*m.To.Rank()
+	from := m.From().File() + 8*m.From().Rank()
+	to := m.To().File() + 8*m.To().Rank()
 	n := r
 	n.board = [64][]tumbling.Color{}
 	for i := range 64 {
 		n.board[i] = slices.Clone(r.board[i])
 	}
 	st := n.board[from]
-	if !m.Tumble || len(st) == 1 {
+	if !m.Tumble() || len(st) == 1 {
 		n.board[from] = st[:len(st)-1]
 		n.board[to] = append(n.board[to], st[len(st)-1])
 	} else {
@@ -235,7 +235,7 @@ func (r ref) outcome() (tumbling.Color, string) {
 		return r.winner, r.reason
 	}
 	if !r.owns(r.toMove) {
-		return r.toMove ^ 1, "no legal move"
+		return r.toMove ^ 1, r.toMove.String() + " has no stack left"
 	}
 	return tumbling.NoColor, ""
 }
@@ -255,11 +255,16 @@ func compareRef(t *testing.T, ply int, p tumbling.Position, r ref) {
 		diff := cmp.Diff(eb, r.board, cmpopts.EquateEmpty())
 		t.Fatalf("ply %d: board differs from the reference (-engine +ref):\n%s", ply, diff)
 	}
-	if got := p.ColorOf(p.ToMove()); got != r.toMove {
-		t.Fatalf("ply %d: to move %v, reference %v", ply, got, r.toMove)
-	}
 	o := p.Outcome()
 	w, reason := r.outcome()
+	// The side to move, or NoPlayer once the game has ended.
+	if w == tumbling.NoColor {
+		if got := p.ColorOf(p.ToMove()); got != r.toMove {
+			t.Fatalf("ply %d: to move %v, reference %v", ply, got, r.toMove)
+		}
+	} else if p.ToMove() != boardrules.NoPlayer {
+		t.Fatalf("ply %d: ended, but ToMove is %v", ply, p.ToMove())
+	}
 	gotW := tumbling.NoColor
 	if o.Status == boardrules.Win {
 		gotW = p.ColorOf(o.Winner)

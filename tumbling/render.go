@@ -79,7 +79,7 @@ func (p Position) Render(s Style) string {
 
 // tokens returns the runs of a stack from the bottom as cell tokens.
 func tokens(v uint64) []string {
-	runs := Stack{v}.Runs()
+	runs := Stack{v: v}.Runs()
 	out := make([]string, len(runs))
 	for i, r := range runs {
 		out[i] = string(r.Color.letter()) + strconv.Itoa(r.Count)

@@ -3,6 +3,8 @@ package tumbling
 import (
 	"math/bits"
 	"strconv"
+
+	"github.com/boardrules/boardrules"
 )
 
 // A stack is packed into one uint64: the low 6 bits hold the height (0 to
@@ -49,26 +51,49 @@ func pureColor(v uint64) Color {
 	return NoColor
 }
 
-// Run is a maximal block of men of one colour within a stack.
+// Run is a maximal block of men of one colour within a stack, as Runs lists
+// them: a description of the stack's layers (Color and Count), not a piece.
 type Run struct {
-	Color Color
-	Count int
+	Color Color // the colour of the run's men
+	Count int   // how many men, 1 or more
 }
 
-// Stack is the column of men on one square, a small comparable value. The
-// zero Stack is an empty square.
-type Stack struct{ v uint64 }
+// Stack is the column of men on one square, as Position.At reads it: a small
+// comparable value (16 bytes). The zero Stack is an empty square.
+//
+// A stack's owner is a seat, and which colour seat 0 plays depends on the
+// rules (Black under Pbmserv and Classic, White under Boardspace), so a
+// Stack read by At also carries the colour of seat 0 under the position's
+// rules; Owner needs it, and nothing else does. Two non-empty Stacks are ==
+// when they hold the same men, bottom to top, and were read under rules
+// that number the seats alike; every empty square reads as the zero Stack.
+type Stack struct {
+	v     uint64 // the packed men (see above)
+	first Color  // the colour of seat 0 where the stack was read; Black in the zero Stack
+}
 
 // Height is the number of men, 0 to 58.
 func (s Stack) Height() int { return height(s.v) }
 
-// Owner is the colour of the top man, or NoColor when the square is empty.
-// Only the owner may move a man from the stack or tumble it.
-func (s Stack) Owner() Color {
+// Color is the colour of the top man, or NoColor when the square is empty.
+// Only the player of that colour may move a man from the stack or tumble
+// it.
+func (s Stack) Color() Color {
 	if s.v == 0 {
 		return NoColor
 	}
 	return topColor(s.v)
+}
+
+// Owner is the seat that plays the colour of the top man under the rules
+// of the position the stack was read from (Player 0 is Black under Pbmserv
+// and Classic, White under Boardspace), or boardrules.NoPlayer when the
+// square is empty.
+func (s Stack) Owner() boardrules.Player {
+	if s.v == 0 {
+		return boardrules.NoPlayer
+	}
+	return boardrules.Player(topColor(s.v) ^ s.first)
 }
 
 // Man returns the colour of man i counted from the bottom (0), or NoColor

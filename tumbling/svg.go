@@ -90,9 +90,9 @@ func (p Position) SVGWith(o SVGOptions) string {
 	}
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#5a4a2a" stroke-width="2"/>`+"\n", left, top, board, board)
 	svgdraw.Labels(&b, left, top, cell, 8, 'A')
-	if h := o.Highlight; svgOnBoard(h.From) && svgOnBoard(h.To) && h.From != h.To {
-		fx, fy := corner(h.From)
-		tx, ty := corner(h.To)
+	if h := o.Highlight; svgOnBoard(h.from) && svgOnBoard(h.to) && h.from != h.to {
+		fx, fy := corner(h.from)
+		tx, ty := corner(h.to)
 		fmt.Fprintf(&b, `<g fill="none" stroke="#1565c0" stroke-width="4"><title>move %s</title>`+"\n", svgdraw.Escape(h.String()))
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" stroke-dasharray="8 5"/>`+"\n", fx+2, fy+2, cell-4, cell-4)
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d"/>`+"\n", tx+2, ty+2, cell-4, cell-4)
@@ -116,8 +116,8 @@ func svgStack(b *strings.Builder, sq notation.Square, s Stack, x, y int, king bo
 	for i, r := range runs {
 		words[i] = svgColorLetter(r.Color) + strconv.Itoa(r.Count)
 	}
-	owner := svgColorLetter(s.Owner())
-	tip := sq.Upper() + ": " + strings.Join(words, " ") + ", owned by " + s.Owner().String()
+	owner := svgColorLetter(s.Color())
+	tip := sq.Upper() + ": " + strings.Join(words, " ") + ", owned by " + s.Color().String()
 	if king {
 		tip += ", a king"
 	}

@@ -51,7 +51,7 @@ func TestSVGOptions(t *testing.T) {
 	// The doc ignores a move with a square off the board: nothing is marked,
 	// one file or one rank past the edge as well.
 	for _, to := range []notation.Square{notation.SquareAt(12, 30), notation.SquareAt(8, 3), notation.SquareAt(3, 8)} {
-		odd := tumbling.Move{From: notation.SquareAt(0, 0), To: to}
+		odd := tumbling.MakeMove(notation.SquareAt(0, 0), to, false)
 		s := p.SVGWith(tumbling.SVGOptions{Highlight: odd})
 		svgtest.Root(t, s)
 		if strings.Contains(s, "<title>move") {

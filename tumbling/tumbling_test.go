@@ -17,6 +17,9 @@ var _ boardrules.Position[tumbling.Position, tumbling.Move] = tumbling.Position{
 const (
 	standardCode = "tumbling pbmserv b ,,W1,W2,W3,W4,W3,W2/,,,W1,W2,W3,W2,W1/,,,,W1,W2,W1,/,,,,,W1,,/,,B1,,,,,/,B1,B2,B1,,,,/B1,B2,B3,B2,B1,,,/B2,B3,B4,B3,B2,B1,,"
 	cornerCode   = "tumbling pbmserv b W4,W3,W2,W2,W1,,,/W3,W2,W2,W1,,,,/W2,W2,W1,,,,,/W2,W1,,,,,,B1/W1,,,,,,B1,B2/,,,,,B1,B2,B2/,,,,B1,B2,B2,B3/,,,B1,B2,B2,B3,B4"
+	// w1AfterCode is the game after pbmserv's tumble A2-B2T (spec 10.2):
+	// Black has captured White's king on C2.
+	w1AfterCode = "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,, b:capture:C2"
 )
 
 func golden(t *testing.T, name string) string {
@@ -156,7 +159,7 @@ func TestStartMoves(t *testing.T) {
 		moves := p.LegalMoves()
 		men, tumbles := 0, 0
 		for _, m := range moves {
-			if m.Tumble {
+			if m.Tumble() {
 				tumbles++
 			} else {
 				men++
@@ -185,7 +188,7 @@ func TestStartMoves(t *testing.T) {
 // TestTumbleW1 is the tumble A2-B2T pictured on pbmserv's help page.
 func TestTumbleW1(t *testing.T) {
 	before := "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2W1B1W2B3,,W3,,,,,W1/,,,,,,,"
-	after := "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,, b:capture:C2"
+	after := w1AfterCode
 	for _, r := range allRules {
 		p := decode(t, withRules(before, r))
 		if got := squareNames(p.Kings(p.PlayerOf(tumbling.White))); got != "C2" {
@@ -218,8 +221,8 @@ func TestTumbleW1(t *testing.T) {
 			if diff := cmp.Diff(golden(t, "w1-after.txt"), q.String()); diff != "" {
 				t.Errorf("after, String() (-want +got):\n%s", diff)
 			}
-			if len(q.LegalMoves()) != 0 {
-				t.Errorf("%v: moves after the end", r)
+			if q.LegalMoves() != nil || q.ToMove() != boardrules.NoPlayer {
+				t.Errorf("%v: after the end LegalMoves %v, ToMove %v; want nil, NoPlayer", r, q.LegalMoves(), q.ToMove())
 			}
 		}
 	}
@@ -278,7 +281,7 @@ func TestEndOfGame(t *testing.T) {
 		"G": "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,B1W1,,,/,,,B1,,,,/,,,,,,,/,,,,,,,/B2,,,,,,,",
 	}
 	// An expectation: "" goes on; "b:..."/"w:..." a stored result; "b" alone
-	// Black wins with no stored field (no legal move).
+	// Black wins with no stored field (White owns no stack).
 	type want struct{ field, reason string }
 	cases := []struct {
 		id, pos, move, at, after string  // at holds after once the move is played
@@ -290,7 +293,7 @@ func TestEndOfGame(t *testing.T) {
 		{"T5", "D", "D5-E5T", "E5", "W3", [3]want{{}, {"w:noking", "no king left"}, {}}},
 		{"T6", "E", "F5-G5T", "H5", "W3B1", [3]want{{}, {"w:noking", "no king left"}, {}}},
 		{"T10", "F", "C3-D4", "D4", "W1B1", [3]want{{"b:capture:D4", "king captured on D4"}, {}, {"b:capture:D4", "king captured on D4"}}},
-		{"T13", "G", "D4-E5", "E5", "B1W1B1", [3]want{{"b", "no legal move"}, {"b", "no legal move"}, {"b:oppnoking", "opponent has no king"}}},
+		{"T13", "G", "D4-E5", "E5", "B1W1B1", [3]want{{"b", "White has no stack left"}, {"b", "White has no stack left"}, {"b:oppnoking", "opponent has no king"}}},
 	}
 	for _, c := range cases {
 		for ri, r := range allRules {
@@ -329,8 +332,8 @@ func TestEndOfGame(t *testing.T) {
 				if want := ruleOfField(w.field); o.Rule != want {
 					t.Errorf("%s %v: Outcome.Rule %q, want %q", c.id, r, o.Rule, want)
 				}
-				if len(q.LegalMoves()) != 0 {
-					t.Errorf("%s %v: legal moves after the end", c.id, r)
+				if q.LegalMoves() != nil || q.ToMove() != boardrules.NoPlayer {
+					t.Errorf("%s %v: after the end LegalMoves %v, ToMove %v; want nil, NoPlayer", c.id, r, q.LegalMoves(), q.ToMove())
 				}
 			}
 			if got := stackAt(q, sq(c.at)).String(); got != c.after {
@@ -344,12 +347,13 @@ func TestEndOfGame(t *testing.T) {
 }
 
 // ruleOfField is the Outcome.Rule that goes with a result field of a
-// position code ("b:capture:E5"), or with a winner alone ("b": no legal move).
+// position code ("b:capture:E5"), or with a winner alone ("b": the loser owns
+// no stack).
 func ruleOfField(field string) string {
 	kind, _, _ := strings.Cut(field[min(2, len(field)):], ":")
 	switch kind {
 	case "":
-		return tumbling.RuleNoMoves
+		return tumbling.RuleNoPieces
 	case "capture":
 		return tumbling.RuleKingCaptured
 	case "owncapture":
@@ -400,37 +404,145 @@ func colorOfLetter(b byte) tumbling.Color {
 func TestT13Decoded(t *testing.T) {
 	p := decode(t, "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,B1W1B1,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2,,,,,,,")
 	o := p.Outcome()
-	if o != (boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "no legal move", Rule: tumbling.RuleNoMoves}) {
-		t.Errorf("outcome %+v, want Black (player 0) wins, no legal move", o)
+	if o != (boardrules.Outcome{Status: boardrules.Win, Winner: 0, Reason: "White has no stack left", Rule: tumbling.RuleNoPieces}) {
+		t.Errorf("outcome %+v, want Black (player 0) wins, White has no stack left", o)
 	}
-	if len(p.LegalMoves()) != 0 {
-		t.Error("legal moves in an ended game")
+	if p.LegalMoves() != nil || p.ToMove() != boardrules.NoPlayer {
+		t.Errorf("ended game: LegalMoves %v, ToMove %v; want nil, NoPlayer", p.LegalMoves(), p.ToMove())
 	}
 	// the reason in the words of terrace's and crumble's
-	if _, err := p.ParseMove("E5-E4"); !errors.Is(err, boardrules.ErrGameOver) || err.Error() != "E5-E4: the game is over (no legal move)" {
+	if _, err := p.ParseMove("E5-E4"); !errors.Is(err, boardrules.ErrGameOver) || err.Error() != "E5-E4: the game is over (White has no stack left)" {
 		t.Errorf("ParseMove after the end: %v", err)
 	}
 }
 
+// TestNoPiecesUnderEveryRuleSet: under every rule set a side to move that
+// owns no stack has lost by RuleNoPieces, the reason naming it by colour,
+// whichever seat that colour is (White is seat 0 under Boardspace).
+func TestNoPiecesUnderEveryRuleSet(t *testing.T) {
+	const empty7 = ",,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/"
+	for _, c := range []struct {
+		code   string
+		winner boardrules.Player
+		reason string
+	}{
+		{"tumbling pbmserv w " + empty7 + "B1W1B1,,,,,,,", 0, "White has no stack left"},
+		{"tumbling classic b " + empty7 + "W1,,,,,,,", 1, "Black has no stack left"},
+		{"tumbling boardspace w " + empty7 + "B1,,,,,,,", 1, "White has no stack left"},
+		{"tumbling boardspace b " + empty7 + "W1B1W1,,,,,,,", 0, "Black has no stack left"},
+	} {
+		p := decode(t, c.code)
+		want := boardrules.Outcome{Status: boardrules.Win, Winner: c.winner, Reason: c.reason, Rule: tumbling.RuleNoPieces}
+		if diff := cmp.Diff(want, p.Outcome()); diff != "" {
+			t.Errorf("%s: Outcome (-want +got):\n%s", c.code, diff)
+		}
+	}
+}
+
+// TestZeroPosition: the zero Position is no game (the root package's
+// convention 10), and the empty board a code spells is a game, not it.
 func TestZeroPosition(t *testing.T) {
 	var p tumbling.Position
-	o := p.Outcome()
-	if o.Status != boardrules.Win || o.Winner != 1 || o.Reason != "no legal move" {
-		t.Errorf("zero Position outcome %+v, want White (player 1) wins, no legal move", o)
+	want := boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no game", Rule: boardrules.RuleNoGame}
+	if diff := cmp.Diff(want, p.Outcome()); diff != "" {
+		t.Errorf("zero Position Outcome (-want +got):\n%s", diff)
 	}
+	if p.LegalMoves() != nil || p.ToMove() != boardrules.NoPlayer {
+		t.Errorf("zero Position: LegalMoves %v, ToMove %v; want nil, NoPlayer", p.LegalMoves(), p.ToMove())
+	}
+	dst := make([]tumbling.Move, 1, 8)
+	if got := p.AppendLegalMoves(dst); len(got) != 1 || &got[0] != &dst[0] {
+		t.Errorf("zero Position: AppendLegalMoves changed dst: %v", got)
+	}
+	if b, err := p.MarshalText(); b != nil || err != boardrules.ErrNoGame {
+		t.Errorf("zero Position: MarshalText = %q, %v; want nil, ErrNoGame", b, err)
+	}
+	if p.Variant() != (tumbling.Variant{}) || p.Hash() != 0 || p.Players() != 2 {
+		t.Errorf("zero Position: Variant %v, Hash %x, Players %d", p.Variant(), p.Hash(), p.Players())
+	}
+	if !p.Equal(tumbling.Position{}) {
+		t.Error("the zero Position is not Equal to itself")
+	}
+	_, _ = p.String(), p.SVG()
+	var me *notation.MoveError
+	if _, err := p.Play(tumbling.MakeMove(sq("a1"), sq("a2"), false)); !errors.Is(err, boardrules.ErrGameOver) || !errors.As(err, &me) {
+		t.Errorf("Play on the zero Position: %v, want a MoveError wrapping ErrGameOver", err)
+	}
+	if _, err := p.Play(tumbling.Move{}); !errors.Is(err, boardrules.ErrGameOver) {
+		t.Errorf("Play of the zero Move on the zero Position: %v, want ErrGameOver", err)
+	}
+	if _, err := p.ParseMove("A1-A2"); !errors.Is(err, boardrules.ErrGameOver) || !errors.As(err, &me) || err.Error() != "A1-A2: the game is over (no game)" {
+		t.Errorf("ParseMove on the zero Position: %v", err)
+	}
+	if _, err := p.ParseMove("A1-A9"); !errors.Is(err, boardrules.ErrSyntax) {
+		t.Errorf("ParseMove of bad text on the zero Position: %v, want ErrSyntax", err)
+	}
+	// The empty board decodes to a game that Black, to move and owning
+	// nothing, has lost; it differs from the zero Position in Equal and Hash.
 	empty := "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,"
-	if got := marshal(t, p); got != empty {
-		t.Errorf("zero Position code %q", got)
+	q := decode(t, empty)
+	if q == p || q.Equal(p) || p.Equal(q) || q.Hash() == p.Hash() {
+		t.Error("the decoded empty board is the zero Position")
 	}
-	if q := decode(t, empty); q != p || q.Hash() != p.Hash() {
-		t.Error("decoded empty board != zero Position")
+	want = boardrules.Outcome{Status: boardrules.Win, Winner: 1, Reason: "Black has no stack left", Rule: tumbling.RuleNoPieces}
+	if diff := cmp.Diff(want, q.Outcome()); diff != "" {
+		t.Errorf("empty board Outcome (-want +got):\n%s", diff)
 	}
-	if p.LegalMoves() == nil || len(p.LegalMoves()) != 0 {
-		// LegalMoves returns an empty, non-nil slice.
-		t.Error("zero Position has moves")
+	if got := marshal(t, q); got != empty {
+		t.Errorf("empty board code %q", got)
 	}
-	if _, err := p.Play(tumbling.Move{From: sq("a1"), To: sq("a2")}); !errors.Is(err, boardrules.ErrGameOver) {
-		t.Errorf("Play on the zero Position: %v", err)
+}
+
+// TestZeroMove: the zero Move is no move: it prints as "", and Play refuses
+// it with notation.NoMove's error once it has found that the game goes on.
+func TestZeroMove(t *testing.T) {
+	var m tumbling.Move
+	if m.String() != "" || !m.From().IsZero() || !m.To().IsZero() || m.Tumble() {
+		t.Errorf("zero Move: %q %v %v %v", m.String(), m.From(), m.To(), m.Tumble())
+	}
+	for _, p := range []tumbling.Position{tumbling.Standard(), mustNew(t, tumbling.Variant{Rules: tumbling.Boardspace, Layout: tumbling.CornerLayout})} {
+		_, err := p.Play(m)
+		var me *notation.MoveError
+		if !errors.As(err, &me) || !errors.Is(err, boardrules.ErrIllegalMove) || err.Error() != notation.NoMove().Error() || me.Move != "" {
+			t.Errorf("%v: Play(Move{}) = %v, want notation.NoMove()", p.Variant(), err)
+		}
+	}
+	// Game over comes first.
+	if _, err := decode(t, w1AfterCode).Play(m); !errors.Is(err, boardrules.ErrGameOver) {
+		t.Errorf("ended: Play(Move{}) = %v, want ErrGameOver", err)
+	}
+}
+
+// TestEqual: Equal (and ==) tells apart positions with the same board that
+// differ in the rules, the layout, the side to move or a stored result.
+func TestEqual(t *testing.T) {
+	const ended = "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,,"
+	start := tumbling.Standard()
+	for _, c := range []struct {
+		field string
+		a, b  tumbling.Position
+	}{
+		{"rules", start, decode(t, withRules(standardCode, tumbling.Classic))},
+		{"side to move", start, decode(t, strings.Replace(standardCode, " b ", " w ", 1))},
+		{"stored result", decode(t, ended), decode(t, w1AfterCode)},
+		{"layout", decode(t, strings.Replace(cornerCode, "pbmserv b", "pbmserv-corner b", 1)), decode(t, cornerCode)},
+	} {
+		if c.a.Equal(c.b) || c.b.Equal(c.a) || c.a == c.b {
+			t.Errorf("%s: two positions that differ only in it are Equal", c.field)
+		}
+		if c.a.String() != c.b.String() {
+			t.Errorf("%s: the pair differs on the board too", c.field)
+		}
+		if c.a.Hash() == c.b.Hash() {
+			t.Errorf("%s: the pair has the same Hash %x", c.field, c.a.Hash())
+		}
+	}
+	// Equal positions reached two ways: the same tumble from the decoded
+	// start and from New, and a tumble of one man played through ParseMove.
+	a, _ := boardrules.Replay(start, "C1-C2T", "F8-F7T")
+	b, _ := boardrules.Replay(decode(t, standardCode), "c1c8t", "f8-f1t")
+	if !a.Equal(b) || a != b || a.Hash() != b.Hash() {
+		t.Error("the same game reached two ways is not Equal")
 	}
 }
 
@@ -446,14 +558,21 @@ func TestHashCoversEveryField(t *testing.T) {
 		{"rules (boardspace)", standardCode, withRules(standardCode, tumbling.Boardspace)},
 		{"side to move", standardCode, strings.Replace(standardCode, " b ", " w ", 1)},
 		{"stored result", ended, ended + " b:capture:C2"},
+		{"layout", cornerCode, strings.Replace(cornerCode, "pbmserv b", "pbmserv-corner b", 1)},
 	} {
 		if a, b := decode(t, c.a), decode(t, c.b); a.Hash() == b.Hash() {
 			t.Errorf("%s: two positions that differ only in it have the same Hash %x", c.field, a.Hash())
 		}
 	}
+	// A game, even on an empty board with nothing else set, against the
+	// zero Position, which is no game.
+	empty := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,")
+	if empty.Hash() == (tumbling.Position{}).Hash() {
+		t.Errorf("the empty board's game hashes as the zero Position, %x", empty.Hash())
+	}
 	// The same holds for a result stored by Play (10.2's tumble A2-B2T).
 	before := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2W1B1W2B3,,W3,,,,,W1/,,,,,,,")
-	after, err := before.Play(tumbling.Move{From: sq("a2"), To: sq("b2"), Tumble: true})
+	after, err := before.Play(tumbling.MakeMove(sq("a2"), sq("b2"), true))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -604,12 +723,15 @@ func TestRejectedCodes(t *testing.T) {
 }
 
 // TestParseMove: every notation form, the canonical output and every error.
+// The column pkg is how the text reads as a move (spec 6.6), seen on a board
+// where it is legal and a tumble stays a tumble (twoOn: two Black men on
+// From); the column pos is what Position.ParseMove gives on the start.
 func TestParseMove(t *testing.T) {
 	start := tumbling.Standard()
 	bs := mustNew(t, tumbling.Variant{Rules: tumbling.Boardspace})
 	type tc struct {
 		in      string
-		pkg     string // canonical package result, or "" for ErrSyntax
+		pkg     string // the canonical move on twoOn(From), or "" for ErrSyntax
 		pos     string // Position.ParseMove result, or an error name
 		reason  string // part of the error text
 		onBoard tumbling.Position
@@ -644,24 +766,20 @@ func TestParseMove(t *testing.T) {
 		"E5-", "E5-F", "E5F", "e5f5#1", "E5-F5\n", "\xffE5F5", "E5F5T\x00", "A1-A10", "Z1Z2"} {
 		cases = append(cases, tc{in: in})
 	}
-	over := decode(t, "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,, b:capture:C2")
+	over := decode(t, w1AfterCode)
 	for _, c := range cases {
-		m, err := tumbling.ParseMove(c.in)
 		if c.pkg == "" {
-			var pe *notation.ParseError
-			if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) || pe.Input != c.in {
-				t.Errorf("ParseMove(%q) = %v, %v; want a ParseError wrapping ErrSyntax", c.in, m, err)
-			}
-			if _, err := start.ParseMove(c.in); !errors.Is(err, boardrules.ErrSyntax) {
-				t.Errorf("Position.ParseMove(%q) = %v; want ErrSyntax", c.in, err)
-			}
-			if _, err := over.ParseMove(c.in); !errors.Is(err, boardrules.ErrSyntax) {
-				t.Errorf("ended: Position.ParseMove(%q) = %v; syntax errors stay ErrSyntax", c.in, err)
+			for name, p := range map[string]tumbling.Position{"start": start, "ended": over, "zero": {}} {
+				m, err := p.ParseMove(c.in)
+				var pe *notation.ParseError
+				if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) || pe.Input != c.in {
+					t.Errorf("%s: ParseMove(%q) = %v, %v; want a ParseError wrapping ErrSyntax", name, c.in, m, err)
+				}
 			}
 			continue
 		}
-		if err != nil || m.String() != c.pkg {
-			t.Errorf("ParseMove(%q) = %v, %v; want %s", c.in, m, err, c.pkg)
+		if m, err := twoOn(sq(c.in[:2])).ParseMove(c.in); err != nil || m.String() != c.pkg {
+			t.Errorf("twoOn(%s).ParseMove(%q) = %v, %v; want %s", c.in[:2], c.in, m, err, c.pkg)
 		}
 		p := start
 		if c.onBoard != (tumbling.Position{}) {
@@ -678,15 +796,17 @@ func TestParseMove(t *testing.T) {
 				t.Errorf("Position.ParseMove(%q) = %v, %v; want %s", c.in, pm, err, c.pos)
 			}
 		}
-		if _, err := over.ParseMove(c.in); !errors.Is(err, boardrules.ErrGameOver) {
-			t.Errorf("ended: Position.ParseMove(%q) = %v; want ErrGameOver", c.in, err)
+		for name, p := range map[string]tumbling.Position{"ended": over, "zero": {}} {
+			if _, err := p.ParseMove(c.in); !errors.Is(err, boardrules.ErrGameOver) {
+				t.Errorf("%s: Position.ParseMove(%q) = %v; want ErrGameOver", name, c.in, err)
+			}
 		}
 	}
 	// E5F5 and E5F5T are different moves.
-	a, _ := tumbling.ParseMove("E5F5")
-	b, _ := tumbling.ParseMove("E5F5T")
-	if a == b {
-		t.Error("E5F5 == E5F5T")
+	a, _ := twoOn(sq("e5")).ParseMove("E5F5")
+	b, _ := twoOn(sq("e5")).ParseMove("E5F5T")
+	if a == b || a.Tumble() || !b.Tumble() {
+		t.Errorf("E5F5 %v, E5F5T %v", a, b)
 	}
 }
 
@@ -694,7 +814,7 @@ func TestParseMove(t *testing.T) {
 func TestPlayChecks(t *testing.T) {
 	p := tumbling.Standard()
 	bs := mustNew(t, tumbling.Variant{Rules: tumbling.Boardspace})
-	over := decode(t, "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,B1,W3B1,W1,B1,W1,W1,W1B3/,,,,,,, b:capture:C2")
+	over := decode(t, w1AfterCode)
 	for _, c := range []struct {
 		name string
 		pos  tumbling.Position
@@ -703,15 +823,16 @@ func TestPlayChecks(t *testing.T) {
 	}{
 		{"game over beats everything", over, tumbling.Move{}, boardrules.ErrGameOver},
 		{"zero move", p, tumbling.Move{}, boardrules.ErrIllegalMove},
-		{"From off the board", p, tumbling.Move{From: sq("i1"), To: sq("h1")}, boardrules.ErrIllegalMove},
-		{"To off the board", p, tumbling.Move{From: sq("a1"), To: sq("a9")}, boardrules.ErrIllegalMove},
-		{"To not a neighbour", p, tumbling.Move{From: sq("c1"), To: sq("c3"), Tumble: true}, boardrules.ErrIllegalMove},
-		{"same square", p, tumbling.Move{From: sq("c1"), To: sq("c1")}, boardrules.ErrIllegalMove},
-		{"empty", p, tumbling.Move{From: sq("e5"), To: sq("f5")}, boardrules.ErrIllegalMove},
-		{"opponent's", p, tumbling.Move{From: sq("f8"), To: sq("f7"), Tumble: true}, boardrules.ErrIllegalMove},
-		{"boardspace man move", bs, tumbling.Move{From: sq("f8"), To: sq("f7")}, boardrules.ErrIllegalMove},
-		{"ok", p, tumbling.Move{From: sq("c1"), To: sq("c2"), Tumble: true}, nil},
-		{"boardspace one-man", bs, tumbling.Move{From: sq("f5"), To: sq("f4")}, nil},
+		{"From off the board", p, tumbling.MakeMove(sq("i1"), sq("h1"), false), boardrules.ErrIllegalMove},
+		{"To off the board", p, tumbling.MakeMove(sq("a1"), sq("a9"), false), boardrules.ErrIllegalMove},
+		{"To not a neighbour", p, tumbling.MakeMove(sq("c1"), sq("c3"), true), boardrules.ErrIllegalMove},
+		{"same square", p, tumbling.MakeMove(sq("c1"), sq("c1"), false), boardrules.ErrIllegalMove},
+		{"empty", p, tumbling.MakeMove(sq("e5"), sq("f5"), false), boardrules.ErrIllegalMove},
+		{"opponent's", p, tumbling.MakeMove(sq("f8"), sq("f7"), true), boardrules.ErrIllegalMove},
+		{"boardspace man move", bs, tumbling.MakeMove(sq("f8"), sq("f7"), false), boardrules.ErrIllegalMove},
+		{"tumble of one man", p, tumbling.MakeMove(sq("c4"), sq("d5"), true), boardrules.ErrIllegalMove},
+		{"ok", p, tumbling.MakeMove(sq("c1"), sq("c2"), true), nil},
+		{"boardspace one-man", bs, tumbling.MakeMove(sq("f5"), sq("f4"), false), nil},
 	} {
 		before := c.pos
 		_, err := c.pos.Play(c.m)
@@ -724,25 +845,32 @@ func TestPlayChecks(t *testing.T) {
 	}
 }
 
-// TestOneManTumble: a tumble of one man is the man move.
+// TestOneManTumble: a tumble of one man is the man move. Position.ParseMove
+// reads it as the man move and LegalMoves lists only that; Play takes a Move
+// as it is and refuses the tumble, which is no move of any position's list,
+// naming the man move; PlayUnchecked plays it as the man move.
 func TestOneManTumble(t *testing.T) {
 	for _, r := range allRules {
 		p := decode(t, withRules(standardCode, r))
-		tum := tumbling.Move{From: sq("c4"), To: sq("d5"), Tumble: true}
-		man := tumbling.Move{From: sq("c4"), To: sq("d5")}
-		a, err := p.Play(tum)
+		tum := tumbling.MakeMove(sq("c4"), sq("d5"), true)
+		man, err := p.ParseMove("C4-D5T")
+		if err != nil || man != tumbling.MakeMove(sq("c4"), sq("d5"), false) {
+			t.Fatalf("%v: ParseMove(C4-D5T) = %v, %v; want the man move C4-D5", r, man, err)
+		}
+		a, err := p.Play(man)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _ := p.Play(man)
-		if a != b || a.Hash() != b.Hash() {
-			t.Errorf("%v: tumble of one man != man move", r)
+		_, err = p.Play(tum)
+		var me *notation.MoveError
+		if !errors.Is(err, boardrules.ErrIllegalMove) || !errors.As(err, &me) || me.Reason != "C4 holds one man: its tumble is the man move C4-D5" {
+			t.Errorf("%v: Play(C4-D5T) = %v, want ErrIllegalMove naming the man move", r, err)
 		}
 		if c := p.PlayUnchecked(tum); c != a {
-			t.Errorf("%v: PlayUnchecked differs from Play", r)
+			t.Errorf("%v: PlayUnchecked of the one-man tumble differs from the man move", r)
 		}
 		for _, m := range p.LegalMoves() {
-			if m.From == sq("c4") && m.Tumble {
+			if m.From() == sq("c4") && m.Tumble() {
 				t.Errorf("%v: LegalMoves lists the tumble %v of a one-man stack", r, m)
 			}
 		}
@@ -753,7 +881,7 @@ func TestOneManTumble(t *testing.T) {
 // rest as an unchanged sub-stack on the edge square.
 func TestTumbleMechanics(t *testing.T) {
 	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1,,,,B1W2B1W1B3,W2,,B1")
-	q, err := p.Play(tumbling.Move{From: sq("e1"), To: sq("f1"), Tumble: true})
+	q, err := p.Play(tumbling.MakeMove(sq("e1"), sq("f1"), true))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -764,7 +892,7 @@ func TestTumbleMechanics(t *testing.T) {
 		t.Errorf("tumble E1 east:\n got %s\nwant %s", got, want)
 	}
 	// Short stack, long line: one man per square.
-	q, _ = p.Play(tumbling.Move{From: sq("e1"), To: sq("d1"), Tumble: true})
+	q, _ = p.Play(tumbling.MakeMove(sq("e1"), sq("d1"), true))
 	want = "tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/W1B1W1B3,W1,W1,B1,,W2,,B1"
 	if got := marshal(t, q); got != want {
 		t.Errorf("tumble E1 west:\n got %s\nwant %s", got, want)
@@ -826,8 +954,8 @@ func TestPlayersAndColors(t *testing.T) {
 func TestStack(t *testing.T) {
 	p := decode(t, "tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2W1B1W2B3,,W3,,,,,W1/,,,,,,,")
 	s := stackAt(p, sq("a2"))
-	if s.Height() != 9 || s.Owner() != tumbling.Black || s.Pure() || s.String() != "B2W1B1W2B3" {
-		t.Errorf("A2: %d %v %v %q", s.Height(), s.Owner(), s.Pure(), s.String())
+	if s.Height() != 9 || s.Color() != tumbling.Black || s.Owner() != 0 || s.Pure() || s.String() != "B2W1B1W2B3" {
+		t.Errorf("A2: %d %v %v %v %q", s.Height(), s.Color(), s.Owner(), s.Pure(), s.String())
 	}
 	want := []tumbling.Run{{tumbling.Black, 2}, {tumbling.White, 1}, {tumbling.Black, 1}, {tumbling.White, 2}, {tumbling.Black, 3}}
 	if diff := cmp.Diff(want, s.Runs()); diff != "" {
@@ -836,11 +964,11 @@ func TestStack(t *testing.T) {
 	if s.Man(0) != tumbling.Black || s.Man(2) != tumbling.White || s.Man(9) != tumbling.NoColor || s.Man(-1) != tumbling.NoColor {
 		t.Error("Man")
 	}
-	if c := stackAt(p, sq("c2")); !c.Pure() || c.Owner() != tumbling.White || c.Height() != 3 {
+	if c := stackAt(p, sq("c2")); !c.Pure() || c.Color() != tumbling.White || c.Owner() != 1 || c.Height() != 3 {
 		t.Error("C2")
 	}
 	e := stackAt(p, sq("e5"))
-	if e != (tumbling.Stack{}) || e.Height() != 0 || e.Owner() != tumbling.NoColor || e.Runs() != nil || e.String() != "" || e.Pure() {
+	if e != (tumbling.Stack{}) || e.Height() != 0 || e.Color() != tumbling.NoColor || e.Owner() != boardrules.NoPlayer || e.Runs() != nil || e.String() != "" || e.Pure() {
 		t.Error("empty stack")
 	}
 	for _, at := range []notation.Square{sq("e5"), sq("i9"), {}} {
@@ -989,7 +1117,7 @@ func TestBoardspaceManMoveNeedsOneMan(t *testing.T) {
 	if diff := cmp.Diff([]string{"A1-B1T", "A1-A2T", "A1-B2T"}, moveNames(p.LegalMoves())); diff != "" {
 		t.Errorf("legal moves (-want +got):\n%s", diff)
 	}
-	man := tumbling.Move{From: sq("a1"), To: sq("b1")}
+	man := tumbling.MakeMove(sq("a1"), sq("b1"), false)
 	if _, err := p.Play(man); !errors.Is(err, boardrules.ErrIllegalMove) {
 		t.Errorf("Play(%v) from a two-man stack under Boardspace: %v, want ErrIllegalMove", man, err)
 	}
@@ -998,7 +1126,7 @@ func TestBoardspaceManMoveNeedsOneMan(t *testing.T) {
 			t.Errorf("Position.ParseMove(%q) under Boardspace: %v, want ErrIllegalMove", in, err)
 		}
 	}
-	if _, err := p.Play(tumbling.Move{From: sq("a1"), To: sq("b1"), Tumble: true}); err != nil {
+	if _, err := p.Play(tumbling.MakeMove(sq("a1"), sq("b1"), true)); err != nil {
 		t.Errorf("Play(A1-B1T): %v", err)
 	}
 }
@@ -1010,15 +1138,14 @@ func TestBoardspaceManMoveNeedsOneMan(t *testing.T) {
 func TestManMoveGoesToNeighbour(t *testing.T) {
 	start := tumbling.Standard()
 	for _, in := range []string{"C1-A1", "c1a1m", "C3-A2", "C3-C1", "c3c1", "D3-B1M", "H8-F8", "A8-A6"} {
-		if m, err := tumbling.ParseMove(in); !errors.Is(err, boardrules.ErrSyntax) {
-			t.Errorf("ParseMove(%q) = %v, %v; want ErrSyntax", in, m, err)
-		}
-		if m, err := start.ParseMove(in); !errors.Is(err, boardrules.ErrSyntax) {
-			t.Errorf("Position.ParseMove(%q) = %v, %v; want ErrSyntax", in, m, err)
+		for _, p := range []tumbling.Position{start, twoOn(sq(in[:2]))} {
+			if m, err := p.ParseMove(in); !errors.Is(err, boardrules.ErrSyntax) {
+				t.Errorf("ParseMove(%q) = %v, %v; want ErrSyntax", in, m, err)
+			}
 		}
 	}
 	for in, want := range map[string]string{"C1-A1T": "C1-B1T", "C3-C1T": "C3-C2T", "D3-B1T": "D3-C2T"} {
-		if m, err := tumbling.ParseMove(in); err != nil || m.String() != want {
+		if m, err := twoOn(sq(in[:2])).ParseMove(in); err != nil || m.String() != want {
 			t.Errorf("ParseMove(%q) = %v, %v; want %s", in, m, err, want)
 		}
 	}
@@ -1185,6 +1312,43 @@ func TestRunCountErrorNamesTheCount(t *testing.T) {
 		var pe *notation.ParseError
 		if !errors.Is(err, boardrules.ErrSyntax) || !errors.As(err, &pe) || pe.Offset != c.offset {
 			t.Errorf("%s: UnmarshalText = %v, want ErrSyntax at offset %d", c.name, err, c.offset)
+		}
+	}
+}
+
+// TestStackOwnerFollowsTheRules: a Stack's Owner is a seat of the game it
+// was read from, so the same men give seat 0 under Pbmserv and Classic and
+// seat 1 under Boardspace when Black is on top; Color does not depend on the
+// rules.
+func TestStackOwnerFollowsTheRules(t *testing.T) {
+	for _, c := range []struct {
+		r            tumbling.Rules
+		black, white boardrules.Player
+	}{{tumbling.Pbmserv, 0, 1}, {tumbling.Classic, 0, 1}, {tumbling.Boardspace, 1, 0}} {
+		p := decode(t, withRules("tumbling pbmserv b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B2W1B1W2B3,,W3,,,,,W1/,,,,,,,", c.r))
+		black, white := stackAt(p, sq("a2")), stackAt(p, sq("c2"))
+		if black.Color() != tumbling.Black || black.Owner() != c.black || black.Owner() != p.PlayerOf(tumbling.Black) {
+			t.Errorf("%v: A2 colour %v, owner %v; want Black, seat %d", c.r, black.Color(), black.Owner(), c.black)
+		}
+		if white.Color() != tumbling.White || white.Owner() != c.white || white.Owner() != p.PlayerOf(tumbling.White) {
+			t.Errorf("%v: C2 colour %v, owner %v; want White, seat %d", c.r, white.Color(), white.Owner(), c.white)
+		}
+	}
+	// The same men read under rules that number the seats alike are ==;
+	// under Boardspace they are another Stack (another Owner).
+	code := "tumbling pbmserv b " + strings.Repeat(",,,,,,,/", 7) + "W1B2,,,,,,,"
+	pb, cl, bs := decode(t, code), decode(t, withRules(code, tumbling.Classic)), decode(t, withRules(code, tumbling.Boardspace))
+	if a1 := stackAt(pb, sq("a1")); a1 != stackAt(cl, sq("a1")) || a1 == stackAt(bs, sq("a1")) || a1.String() != stackAt(bs, sq("a1")).String() {
+		t.Errorf("A1 under Pbmserv, Classic, Boardspace: %v %v %v", a1, stackAt(cl, sq("a1")), stackAt(bs, sq("a1")))
+	}
+	// Under every rule set the side to move owns exactly the stacks it may
+	// move from.
+	for _, v := range tumbling.Variants() {
+		p := mustNew(t, v)
+		for _, m := range p.LegalMoves() {
+			if s := stackAt(p, m.From()); s.Owner() != p.ToMove() {
+				t.Fatalf("%v: %v moves from %v, owned by seat %d, with seat %d to move", v, m, m.From(), s.Owner(), p.ToMove())
+			}
 		}
 	}
 }

@@ -58,8 +58,8 @@ func (l Layout) String() string {
 // Variant is a rule set and a starting layout. The zero value is the standard
 // game: Pbmserv rules from the StandardLayout.
 type Variant struct {
-	Rules  Rules
-	Layout Layout
+	Rules  Rules  // the rule set: Pbmserv, Classic or Boardspace
+	Layout Layout // the starting layout: StandardLayout or CornerLayout
 }
 
 // String returns the variant's name: the rules word, with "-corner" added
@@ -97,13 +97,16 @@ func ParseVariant(s string) (Variant, error) {
 	return Variant{}, notation.Errorf(s, 0, "unknown tumbling variant %q (want pbmserv, classic or boardspace, optionally with -corner)", s)
 }
 
-// Color is the colour of a man.
+// Color is the colour of a man. The seat that plays each colour depends on
+// the rules (Position.ColorOf and Position.PlayerOf).
 type Color int8
 
+// The colours. Black moves first under Pbmserv and Classic, White under
+// Boardspace.
 const (
-	NoColor Color = -1 // no man: the owner of an empty square
-	Black   Color = 0
-	White   Color = 1
+	NoColor Color = -1 // no man: the Color of an empty square
+	Black   Color = 0  // the Black men, Player 0 under Pbmserv and Classic
+	White   Color = 1  // the White men, Player 0 under Boardspace
 )
 
 // String returns "Black", "White" or "NoColor".

@@ -119,7 +119,7 @@ func TestLoadGoesOnFromTheEnd(t *testing.T) {
 	saved := filepath.Join(dir, "saved.txt")
 	out := script(t, []string{"-load", file}, "undo", "load "+bad, "load "+file, "save "+saved, "quit")
 	wantIn(t, out,
-		"terrace 6-long, move 3: lowercase (seat 0) to move.",
+		"terrace 6-long, move 3: Lowercase (seat 0) to move.",
 		"Back to move 2.",
 		"ply 2 (B-c1-c3)",
 		"Loaded 2 moves from "+file,

@@ -97,7 +97,7 @@ var engines = []engine{
 			return 30
 		},
 		colors:      true,
-		moveText:    `^\d+(,\d+)?[HVJ]`,
+		moveText:    `^\d+(,\d+)*[HVJ]`,
 		sideFlipped: swapField(2, "b", "w"),
 		outcomeApart: func(codes []string) [][2]string {
 			// a declared draw is a word after the side to move, and any

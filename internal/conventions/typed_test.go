@@ -305,6 +305,9 @@ func (c typed[P, M, PP, V]) zeroValues(t *testing.T, s sample) {
 	if v := zero.Variant(); v != c.standard().Variant() {
 		t.Errorf("the zero Position's Variant() = %v, want the standard variant %v", v, c.standard().Variant())
 	}
+	if n, want := zero.Players(), c.standard().Players(); n != want || zero.SeatName(0) != c.standard().SeatName(0) {
+		t.Errorf("the zero Position has %d seats, seat 0 named %q; want the standard game's %d, %q", n, zero.SeatName(0), want, c.standard().SeatName(0))
+	}
 	if !zero.Equal(*new(P)) {
 		t.Error("the zero Position is not Equal to itself")
 	}
