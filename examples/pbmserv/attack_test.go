@@ -571,25 +571,24 @@ func TestPasswordGuessing(t *testing.T) {
 
 	// Checks per address: registrations hash too, and are rationed on
 	// their own (per address, then on the whole server).
+	register30 := func(prefix string) (statuses map[int]int, last string) {
+		statuses = map[int]int{}
+		for i := range 30 {
+			code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", fmt.Sprintf("register %s%d pw", prefix, i))
+			statuses[code]++
+			last = body
+		}
+		return statuses, last
+	}
 	clock = clock.Add(time.Hour)
 	s.SetLimits(Limits{Registrations: 1000})
-	statuses = map[int]int{}
-	for i := range 30 {
-		code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", fmt.Sprintf("register user%d pw", i))
-		statuses[code]++
-		last = body
-	}
+	statuses, last = register30("user")
 	if statuses[200] != DefaultLimits.PasswordChecks || last != "error: too many password checks from 127.0.0.1: try again in 1 s\n" {
 		t.Errorf("30 registrations from one address: %v, last %q", statuses, last)
 	}
 	clock = clock.Add(24 * time.Hour) // the store's bucket of new users from 127.0.0.1 is full again
 	s.SetLimits(Limits{})
-	statuses = map[int]int{}
-	for i := range 30 {
-		code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", fmt.Sprintf("register other%d pw", i))
-		statuses[code]++
-		last = body
-	}
+	statuses, last = register30("other")
 	if statuses[200] != DefaultLimits.Registrations || last != "error: too many new users from 127.0.0.1: try again in 360 s\n" {
 		t.Errorf("30 registrations from one address: %v, last %q", statuses, last)
 	}

@@ -228,7 +228,7 @@ func TestConnectionFlood(t *testing.T) {
 	}
 	client := &http.Client{Timeout: 3 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
 	served, failed := 0, 0
-	var serverPeak int64 // the most connections the server said it held
+	var serverPeak int64    // the most connections the server said it held
 	time.Sleep(time.Second) // let the flood fill what it can
 	for time.Now().Before(end) {
 		resp, err := client.Post("http://"+c.addr+"/command", "text/plain", strings.NewReader("help"))

@@ -24,16 +24,23 @@ func TestChallengesFromOthers(t *testing.T) {
 		for i := range 40 {
 			mustExec(t, s, fmt.Sprintf("register m%d m", i))
 		}
-		stranger := withClient(context.Background(), "203.0.113.9")
-		created, refused := 0, ""
-		for i := range 40 {
-			r := s.Execute(stranger, fmt.Sprintf("tumble challenge m%d victim", i))
-			if strings.HasPrefix(r, "board ") {
-				created++
-			} else if refused == "" {
-				refused = r
+		// challenges runs n challenges, the i-th from client(i) with the
+		// line line(i), and counts the boards made and the first refusal.
+		challenges := func(n int, client func(i int) context.Context, line func(i int) string) (created int, refused string) {
+			for i := range n {
+				r := s.Execute(client(i), line(i))
+				if strings.HasPrefix(r, "board ") {
+					created++
+				} else if refused == "" {
+					refused = r
+				}
 			}
+			return created, refused
 		}
+		from := func(addr string) func(int) context.Context {
+			return func(int) context.Context { return withClient(context.Background(), addr) }
+		}
+		created, refused := challenges(40, from("203.0.113.9"), func(i int) string { return fmt.Sprintf("tumble challenge m%d victim", i) })
 		if created != s.limits.Challenges || refused != "error: victim was seated on 30 new boards in the last 1h0m0s by challenges from 203.0.113.9, the most allowed: try again in 3600 s\n" {
 			t.Errorf("the stranger's flood: %d boards created, refusal %q; want %d and the victim's share from that address", created, refused, s.limits.Challenges)
 		}
@@ -51,31 +58,17 @@ func TestChallengesFromOthers(t *testing.T) {
 		// one every NewBoardEvery.
 		clock = clock.Add(24 * time.Hour)
 		s.SetLimits(Limits{})
-		other := withClient(context.Background(), "203.0.113.10")
-		created, refused = 0, ""
-		for i := range 40 {
-			r := s.Execute(other, fmt.Sprintf("tumble challenge m%d m%d", i, (i+1)%40))
-			if strings.HasPrefix(r, "board ") {
-				created++
-			} else if refused == "" {
-				refused = r
-			}
-		}
+		pairs := func(i int) string { return fmt.Sprintf("tumble challenge m%d m%d", i%40, (i+1)%40) }
+		created, refused = challenges(40, from("203.0.113.10"), pairs)
 		if created != s.limits.NewBoards || refused != "error: too many new boards from 203.0.113.10: try again in 120 s\n" {
 			t.Errorf("40 boards from one address: %d created, refusal %q; want %d", created, refused, s.limits.NewBoards)
 		}
 		// The server's total: many addresses together.
 		clock = clock.Add(24 * time.Hour)
 		s.SetLimits(Limits{NewBoardsTotal: 50})
-		created, refused = 0, ""
-		for i := range 60 {
-			r := s.Execute(withClient(context.Background(), fmt.Sprintf("203.0.114.%d", i)), fmt.Sprintf("tumble challenge m%d m%d", i%40, (i+1)%40))
-			if strings.HasPrefix(r, "board ") {
-				created++
-			} else if refused == "" {
-				refused = r
-			}
-		}
+		created, refused = challenges(60, func(i int) context.Context {
+			return withClient(context.Background(), fmt.Sprintf("203.0.114.%d", i))
+		}, pairs)
 		if created != 50 || !strings.HasPrefix(refused, "error: too many new boards on this server just now: try again in ") {
 			t.Errorf("60 boards from 60 addresses under a total of 50: %d created, refusal %q", created, refused)
 		}

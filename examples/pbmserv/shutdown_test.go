@@ -14,8 +14,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"golang.org/x/crypto/bcrypt"
 )
 
 // childSaveDelayEnv makes a child server's store wait this long after each
@@ -113,17 +111,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 		db := dsn(t)
 		const boards = 8
 		games := planGames(t, boards, 60)
-		{
-			st := openStore(t, db)
-			s := NewServer(st, bcrypt.MinCost, nil)
-			for i := range 4 {
-				mustExec(t, s, fmt.Sprintf("register p%d pw%d", i, i))
-			}
-			for _, g := range games {
-				mustExec(t, s, g.word+" challenge "+g.users[0]+" "+g.users[1])
-			}
-			st.Close()
-		}
+		seatPlanned(t, db, games)
 		c := startChild(t, db, []string{childSaveDelayEnv + "=300ms"}, "-grace", "10s", "-checks", "1000000")
 		var mu sync.Mutex
 		acked := make([]int, boards) // moves answered "played", per board
