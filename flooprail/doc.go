@@ -175,8 +175,8 @@
 //     same last space (a loop run either way round), as the notation names
 //     paths and the published checkers perft counts them so.
 //   - Reverse game: only the winner changes; compulsion stays.
-//   - Outcome reasons: "no pieces left" when the player to move has none,
-//     else "no legal move". After the end ToMove is boardrules.NoPlayer,
+//   - Outcome reasons name the player to move: "X has no piece left" when
+//     it has none, else "X has no legal move". After the end ToMove is boardrules.NoPlayer,
 //     but the position code still names the player without a move, so the
 //     codes of ended games are unchanged.
 //   - No draws: neither a move limit nor a repetition rule.

@@ -255,7 +255,8 @@ func CheckersSquare(sq notation.Square) int {
 // Outcome returns {Ongoing, NoPlayer, ""} while the player to move has a
 // legal move. Otherwise the game is over: in the normal game the other
 // player wins, in the reverse game the player to move wins. The Reason is
-// "no pieces left" when the player to move has none, else "no legal move".
+// "O has no piece left" (or X) when the player to move has none, else "O
+// has no legal move".
 // A game is never drawn: the only Draw is the zero Position's, which is no
 // game, {Draw, NoPlayer, "no game", boardrules.RuleNoGame}.
 func (p Position) Outcome() boardrules.Outcome {
@@ -269,12 +270,19 @@ func (p Position) Outcome() boardrules.Outcome {
 	if p.reverse() {
 		winner = boardrules.Player(p.turn())
 	}
-	reason, rule := "no legal move", RuleNoMoves
+	reason, rule := noMoveReason[p.turn()], RuleNoMoves
 	if p.me() == 0 {
-		reason, rule = "no pieces left", RuleNoPieces
+		reason, rule = noPieceReason[p.turn()], RuleNoPieces
 	}
 	return boardrules.Outcome{Status: boardrules.Win, Winner: winner, Reason: reason, Rule: rule}
 }
+
+// The Reasons of the two endings, by the player to move, who is left
+// without a piece or a move: made once, so that Outcome allocates nothing.
+var (
+	noPieceReason = [2]string{"O has no piece left", "X has no piece left"}
+	noMoveReason  = [2]string{"O has no legal move", "X has no legal move"}
+)
 
 // The identifiers of Outcome.Rule. In the normal game the player to move
 // has lost, in the reverse game he has won.
