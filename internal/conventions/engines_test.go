@@ -154,8 +154,8 @@ func samplesOf(t *testing.T, e engine) sample {
 }
 
 // quick is set in -short mode and under the race detector: one random
-// game a variant instead of two, a third of the plies on boards that do
-// not end soon, and the every-move checks on every fourth position.
+// game a variant instead of two, a third of the plies, and the every-move
+// checks on every fourth position.
 func quick() bool { return testing.Short() || raceEnabled }
 
 func play(e engine) sample {
@@ -175,7 +175,7 @@ func play(e engine) sample {
 		}
 		s.starts = append(s.starts, start)
 		plies := e.plies(name)
-		if quick() && plies < 400 {
+		if quick() {
 			plies = max(plies/3, 2)
 		}
 		for seed := range games {
