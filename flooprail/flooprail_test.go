@@ -139,7 +139,7 @@ func perftPlayedRec(p Position, depth int, bufs [][]Move, sink *uint64) uint64 {
 	if depth == 1 {
 		var h uint64
 		for _, m := range moves {
-			h ^= p.PlayUnchecked(m).hash
+			h ^= p.PlayUnchecked(m).Hash()
 		}
 		*sink ^= h
 		return uint64(len(moves))
