@@ -1,7 +1,7 @@
 package flooprail
 
 // This file is the hot path: the bitboard geometry, move generation, Play
-// and the Zobrist hash.
+// and the hash.
 
 import (
 	"math/bits"
@@ -25,9 +25,6 @@ const (
 	dirDown
 	dirLeft
 )
-
-// rotation is the bit rotation of one step in each direction.
-var rotation = [4]int{-7, 1, 7, -1}
 
 // dirDelta is (letter, row) of one step in each direction.
 var dirDelta = [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
@@ -66,7 +63,8 @@ var (
 	// right).
 	boardOrder [32]uint8
 	// stepFrom[d] holds the spaces with a neighbour in direction d;
-	// leapFrom[d] the spaces with a space two steps away in direction d.
+	// leapFrom[d] the spaces with a space two steps away in direction d
+	// (the hot path has them as constants, which a test checks).
 	stepFrom, leapFrom [4]uint32
 	// midBit[d][i] and landBit[d][i] are the one-bit masks of the space
 	// leapt and the landing space of a Fleap step from i in direction d,
