@@ -323,8 +323,9 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 				leaps(kings, opp, empty, upLeap, -7) | leaps(kings, opp, empty, leftLeap, -1)
 		}
 		if l|uint64(kingLeaps) != 0 {
-			// A Flooper that lands on one of these spaces leaps on.
-			on := uint64((onward(opp, empty, rightLeap, 1) | onward(opp, empty, downLeap, 7)) &^ goalO)
+			// A Flooper that lands on one of these spaces leaps on. (None is
+			// a goal space, where a Flooper has no forward neighbour.)
+			on := uint64(onward(opp, empty, rightLeap, 1) | onward(opp, empty, downLeap, 7))
 			if kingLeaps != 0 || l&(on|on<<32) != 0 {
 				return p.appendFleaps(dst, l, on)
 			}
@@ -344,7 +345,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 				leaps(kings, opp, empty, rightLeap, 1) | leaps(kings, opp, empty, downLeap, 7)
 		}
 		if l|uint64(kingLeaps) != 0 {
-			on := uint64((onward(opp, empty, upLeap, -7) | onward(opp, empty, leftLeap, -1)) &^ goalX)
+			on := uint64(onward(opp, empty, upLeap, -7) | onward(opp, empty, leftLeap, -1))
 			if kingLeaps != 0 || l&(on|on<<32) != 0 {
 				return p.appendFleaps(dst, l, on)
 			}
