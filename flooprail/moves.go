@@ -234,40 +234,36 @@ func floops(src, empty, from uint32, r int) uint32 {
 // rotations are constants in each branch, so that every shift is an
 // immediate.
 
-// reach returns the landing spaces of the Fleap steps of the side to move,
-// all directions together, and whether it has a Floop.
-func (p Position) reach() (jumps uint32, floop bool) {
-	me, opp := p.me(), p.them()
-	empty := ^(me | opp)
-	kings := me & p.kings()
-	var t uint32
-	if p.meta&(flagX<<32) == 0 {
-		jumps = leaps(me, opp, empty, rightLeap, 1) | leaps(me, opp, empty, downLeap, 7) |
-			leaps(kings, opp, empty, upLeap, -7) | leaps(kings, opp, empty, leftLeap, -1)
-		t = floops(me, empty, rightStep, 1) | floops(me, empty, downStep, 7) |
-			floops(kings, empty, upStep, -7) | floops(kings, empty, leftStep, -1)
-	} else {
-		jumps = leaps(me, opp, empty, upLeap, -7) | leaps(me, opp, empty, leftLeap, -1) |
-			leaps(kings, opp, empty, rightLeap, 1) | leaps(kings, opp, empty, downLeap, 7)
-		t = floops(me, empty, upStep, -7) | floops(me, empty, leftStep, -1) |
-			floops(kings, empty, rightStep, 1) | floops(kings, empty, downStep, 7)
-	}
-	return jumps, t != 0
-}
-
 // canFleap reports whether the side to move has a Fleap, and so must
 // Fleap.
 func (p Position) canFleap() bool {
-	jumps, _ := p.reach()
-	return jumps != 0
+	me, opp := p.me(), p.them()
+	empty := ^(me | opp)
+	kings := me & p.kings()
+	if p.meta&(flagX<<32) == 0 {
+		return leaps(me, opp, empty, rightLeap, 1)|leaps(me, opp, empty, downLeap, 7)|
+			leaps(kings, opp, empty, upLeap, -7)|leaps(kings, opp, empty, leftLeap, -1) != 0
+	}
+	return leaps(me, opp, empty, upLeap, -7)|leaps(me, opp, empty, leftLeap, -1)|
+		leaps(kings, opp, empty, rightLeap, 1)|leaps(kings, opp, empty, downLeap, 7) != 0
 }
 
 // hasMove reports whether the side to move has a legal move. It tests the
 // bitboards without listing any move, because ToMove and Outcome call it
-// at every node of a search.
+// at every node of a search; the test for a Floop, which settles most
+// positions, is a few instructions.
 func (p Position) hasMove() bool {
-	jumps, floop := p.reach()
-	return floop || jumps != 0
+	me := p.me()
+	kings := me & p.kings()
+	var targets uint32
+	if p.meta&(flagX<<32) == 0 {
+		targets = bits.RotateLeft32(me&rightStep, 1) | bits.RotateLeft32(me&downStep, 7) |
+			bits.RotateLeft32(kings&upStep, -7) | bits.RotateLeft32(kings&leftStep, -1)
+	} else {
+		targets = bits.RotateLeft32(me&upStep, -7) | bits.RotateLeft32(me&leftStep, -1) |
+			bits.RotateLeft32(kings&rightStep, 1) | bits.RotateLeft32(kings&downStep, 7)
+	}
+	return targets&^(me|p.them()) != 0 || p.canFleap()
 }
 
 // LegalMoves returns every legal move, in a deterministic order: the
