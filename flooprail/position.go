@@ -307,7 +307,9 @@ type Move struct {
 	// What PlayUnchecked needs, in a form it applies with one exclusive or
 	// to a Position's sides word: the first and the last space (low 32
 	// bits, one bit each as in a board, none for a loop, which ends where
-	// it starts) and the spaces leapt (high 32 bits; none for a Floop).
+	// it starts) and the spaces leapt (high 32 bits; none for a Floop; a
+	// space leapt twice, in a path the notation can name but that is never
+	// legal, once).
 	play uint64
 	// The path: the direction of each step (two bits a step from bit 0),
 	// the bit index of the first space (bits 24-28) and of the last
