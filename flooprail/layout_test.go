@@ -150,3 +150,34 @@ func TestHashSeparatesPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestNoAllocations: listing the moves into a buffer with room for them
+// (exactly, or more), playing them unchecked or checked, and hashing
+// allocate nothing, in positions with Floops, single Fleap steps, a
+// Flooper's multi-Fleap and SooperFloopers' paths.
+func TestNoAllocations(t *testing.T) {
+	for _, c := range append([]string{
+		"flooprail normal o ../..../....../o.....x./...Ox./..../x.", // a SooperFlooper's Fleap
+		"flooprail normal o ../..../.Ox.../..x.x.../..x.../..../..", // a SooperFlooper's loops
+	}, benchPositions...) {
+		p := decode(t, c)
+		moves := p.LegalMoves()
+		exact := make([]Move, 0, len(moves))
+		roomy := make([]Move, 0, 256)
+		var h uint64
+		allocs := testing.AllocsPerRun(20, func() {
+			exact = p.AppendLegalMoves(exact[:0])
+			roomy = p.AppendLegalMoves(roomy[:0])
+			for _, m := range roomy {
+				q, err := p.Play(m)
+				if err != nil {
+					panic(err)
+				}
+				h ^= p.PlayUnchecked(m).Hash() ^ q.Hash()
+			}
+		})
+		if allocs != 0 || len(exact) != len(moves) || cap(exact) != len(moves) {
+			t.Errorf("%s: %v allocations, %d of %d moves into a buffer of %d", c, allocs, len(exact), len(moves), cap(exact))
+		}
+	}
+}

@@ -5,7 +5,6 @@ package flooprail
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/boardrules/boardrules/notation"
 )
@@ -272,7 +271,7 @@ func (p Position) hasMove() bool {
 // first; or the Floops grouped by direction. It is nil once the game has
 // ended, and for the zero Position.
 func (p Position) LegalMoves() []Move {
-	var buf [room]Move
+	var buf [bufMoves]Move
 	moves := p.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
 		return nil
@@ -280,16 +279,15 @@ func (p Position) LegalMoves() []Move {
 	return append([]Move(nil), moves...)
 }
 
-// room is the free room in dst that lets AppendLegalMoves write the Floops
-// without checking: a side has at most 12 pieces, each with at most 4
-// Floops, and a power of two lets the index be masked rather than checked.
-const room = 64
+// bufMoves is the size of the move buffers on the stack of LegalMoves,
+// Play and ParseMove: room for the moves of nearly every position (a side
+// has at most 12 pieces, each with at most 4 Floops); AppendLegalMoves
+// grows a buffer that is too small.
+const bufMoves = 64
 
 // AppendLegalMoves appends the legal moves to dst and returns the extended
 // slice, or dst unchanged when there is none (the game has ended, or p is
-// the zero Position). It allocates nothing when dst has room for them; when
-// it must grow dst, it leaves room for 64 moves, so that a buffer reused
-// from ply to ply grows once.
+// the zero Position). It allocates nothing when dst has room for them.
 //
 // The moves of a position without Fleaps, and of one whose Fleaps are all
 // single steps of Floopers, come from moveTable: each is one bit in two
@@ -297,10 +295,6 @@ const room = 64
 // low 32 bits, in its second direction in the high 32), and the set bits
 // in ascending order give the moves in the documented order.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
-	n := len(dst)
-	if cap(dst)-n < room {
-		return p.appendWithoutRoom(dst)
-	}
 	me, opp := p.me(), p.them()
 	empty := ^(me | opp)
 	kings := me & p.kings()
@@ -354,34 +348,15 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 			base = 128
 		}
 	}
-	out := (*[room]Move)(dst[n : n+room])
 	base &= 3 * 128 // base+128 is within moveTable: no bounds check
 	tab := (*[128]Move)(moveTable[base : base+128])
-	k := 0
 	for ; first != 0; first &= first - 1 {
-		out[k&(room-1)] = tab[bits.TrailingZeros64(first)]
-		k++
+		dst = append(dst, tab[bits.TrailingZeros64(first)])
 	}
 	for ; second != 0; second &= second - 1 {
-		out[k&(room-1)] = tab[64+bits.TrailingZeros64(second)&63]
-		k++
+		dst = append(dst, tab[64+bits.TrailingZeros64(second)&63])
 	}
-	return dst[:n+k]
-}
-
-// appendWithoutRoom is AppendLegalMoves for a dst with less free room than
-// room: the moves go to a buffer first, and then to dst, which grows only
-// if they do not fit.
-func (p Position) appendWithoutRoom(dst []Move) []Move {
-	var buf [room]Move
-	moves := p.AppendLegalMoves(buf[:0])
-	if len(moves) == 0 {
-		return dst
-	}
-	if cap(dst)-len(dst) < len(moves) {
-		dst = slices.Grow(dst, max(len(moves), room))
-	}
-	return append(dst, moves...)
+	return dst
 }
 
 // onward returns the spaces from which a Fleap step over a piece of opp
@@ -411,40 +386,35 @@ func (p Position) appendFleaps(dst []Move, lands, onward uint64) []Move {
 			dst = append(dst, m)
 			continue
 		}
-		g.dst = dst
 		g.from = m.from()
-		g.man(b&31, p.them()&^m.caps(), m.caps(), m.path&3, 1)
-		dst = g.dst
+		dst = g.man(dst, b&31, p.them()&^m.caps(), m.caps(), m.path&3, 1)
 	}
-	if kings := p.me() & p.kings(); kings != 0 {
-		g.dst = dst
-		for ; kings != 0; kings &= kings - 1 {
-			i := uint(bits.TrailingZeros32(kings)) & 31
-			// The SooperFlooper has left its space.
-			g.empty = ^(p.me() | p.them()) | 1<<i
-			g.from = uint8(i)
-			g.king(i, p.them(), 0, 0, 0)
-		}
-		dst = g.dst
+	for kings := p.me() & p.kings(); kings != 0; kings &= kings - 1 {
+		i := uint(bits.TrailingZeros32(kings)) & 31
+		// The SooperFlooper has left its space.
+		g.empty = ^(p.me() | p.them()) | 1<<i
+		g.from = uint8(i)
+		dst = g.king(dst, i, p.them(), 0, 0, 0)
 	}
 	return dst
 }
 
-// fleapGen collects the Fleap moves of one side, depth first. A path in
-// the making is its last space, the spaces it has leapt, the directions of
-// its steps and their number.
+// fleapGen holds what the depth-first search for the Fleap moves of one
+// piece needs besides the path in the making: its last space, the spaces
+// it has leapt, the directions of its steps and their number. The moves
+// go in and out of the search as a slice, never into a field, so that a
+// buffer passed to AppendLegalMoves can stay on its caller's stack.
 type fleapGen struct {
-	dst    []Move
 	empty  uint32 // the empty spaces, a SooperFlooper's start included
 	goal   uint32 // the mover's goal spaces
 	from   uint8  // the moving piece's space
 	d0, d1 int    // a Flooper's two directions
 }
 
-// man extends the path of a Flooper that stands on sq after n >= 1 Fleap
+// man appends the paths of a Flooper that stands on sq after n >= 1 Fleap
 // steps; opp holds the opposing pieces not yet leapt. A Flooper never
 // returns to a space, and landing on a goal space ends its move.
-func (g *fleapGen) man(sq uint, opp, caps uint32, dirs uint64, n int) {
+func (g *fleapGen) man(dst []Move, sq uint, opp, caps uint32, dirs uint64, n int) []Move {
 	found := false
 	for _, d := range [2]int{g.d0, g.d1} {
 		mid := midBit[d][sq&31]
@@ -456,14 +426,15 @@ func (g *fleapGen) man(sq uint, opp, caps uint32, dirs uint64, n int) {
 		to := landIdx[d][sq&31]
 		next := dirs | uint64(d)<<(2*n)
 		if land&g.goal != 0 {
-			g.dst = append(g.dst, makeMove(g.from, to, n+1, next, caps|mid))
+			dst = append(dst, makeMove(g.from, to, n+1, next, caps|mid))
 			continue
 		}
-		g.man(uint(to), opp&^mid, caps|mid, next, n+1)
+		dst = g.man(dst, uint(to), opp&^mid, caps|mid, next, n+1)
 	}
 	if !found {
-		g.dst = append(g.dst, makeMove(g.from, uint8(sq), n, dirs, caps))
+		dst = append(dst, makeMove(g.from, uint8(sq), n, dirs, caps))
 	}
+	return dst
 }
 
 // king is man for a SooperFlooper, which Fleaps in all four directions and
@@ -471,7 +442,7 @@ func (g *fleapGen) man(sq uint, opp, caps uint32, dirs uint64, n int) {
 // is in empty (it has left it), and a leapt piece leaves opp, so it cannot
 // be leapt twice; leapt spaces are never landing spaces, because a Fleap
 // step changes a letter or a row by two.
-func (g *fleapGen) king(sq uint, opp, caps uint32, dirs uint64, n int) {
+func (g *fleapGen) king(dst []Move, sq uint, opp, caps uint32, dirs uint64, n int) []Move {
 	found := false
 	for d := 0; d < 4; d++ {
 		mid := midBit[d][sq&31]
@@ -479,11 +450,12 @@ func (g *fleapGen) king(sq uint, opp, caps uint32, dirs uint64, n int) {
 			continue
 		}
 		found = true
-		g.king(uint(landIdx[d][sq&31]), opp&^mid, caps|mid, dirs|uint64(d)<<(2*n), n+1)
+		dst = g.king(dst, uint(landIdx[d][sq&31]), opp&^mid, caps|mid, dirs|uint64(d)<<(2*n), n+1)
 	}
 	if !found && n > 0 {
-		g.dst = append(g.dst, makeMove(g.from, uint8(sq), n, dirs, caps))
+		dst = append(dst, makeMove(g.from, uint8(sq), n, dirs, caps))
 	}
+	return dst
 }
 
 // PlayUnchecked returns the position after m, which must be a move just
@@ -520,7 +492,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 // zero Move, else boardrules.ErrIllegalMove saying what is wrong. It never
 // changes p.
 func (p Position) Play(m Move) (Position, error) {
-	var buf [room]Move
+	var buf [bufMoves]Move
 	moves := p.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
 		return p, p.gameOverError(m.String())

@@ -157,7 +157,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 	if err != nil {
 		return Move{}, err
 	}
-	var buf [64]Move
+	var buf [bufMoves]Move
 	moves := p.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
 		return Move{}, p.gameOverError(s)
