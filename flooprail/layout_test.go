@@ -181,3 +181,16 @@ func TestNoAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestGrowsOnce: a buffer that AppendLegalMoves must grow gets room for 64
+// moves more than it holds, so that perft and playouts, which reuse one
+// buffer a ply, allocate it once.
+func TestGrowsOnce(t *testing.T) {
+	p := Standard()
+	for _, dst := range [][]Move{nil, make([]Move, 3, 5)} {
+		got := p.AppendLegalMoves(dst)
+		if len(got) != len(dst)+7 || cap(got)-len(dst) < bufMoves {
+			t.Errorf("from len %d cap %d: len %d cap %d", len(dst), cap(dst), len(got), cap(got))
+		}
+	}
+}

@@ -5,6 +5,7 @@ package flooprail
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/boardrules/boardrules/notation"
 )
@@ -287,7 +288,9 @@ const bufMoves = 64
 
 // AppendLegalMoves appends the legal moves to dst and returns the extended
 // slice, or dst unchanged when there is none (the game has ended, or p is
-// the zero Position). It allocates nothing when dst has room for them.
+// the zero Position). It allocates nothing when dst has room for them;
+// when it must grow dst, it leaves room for 64 moves more, so that a
+// buffer reused from ply to ply grows once.
 //
 // The moves of a position without Fleaps, and of one whose Fleaps are all
 // single steps of Floopers, come from moveTable: each is one bit in two
@@ -348,6 +351,9 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 			base = 128
 		}
 	}
+	if cap(dst)-len(dst) < bufMoves {
+		dst = grow(dst, bits.OnesCount64(first)+bits.OnesCount64(second))
+	}
 	base &= 3 * 128 // base+128 is within moveTable: no bounds check
 	tab := (*[128]Move)(moveTable[base : base+128])
 	for ; first != 0; first &= first - 1 {
@@ -357,6 +363,16 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		dst = append(dst, tab[64+bits.TrailingZeros64(second)&63])
 	}
 	return dst
+}
+
+// grow returns dst with room for n more moves: dst itself when it has the
+// room, else a copy with room for bufMoves more at least, so that a buffer
+// reused from ply to ply, as perft and playouts do, grows once.
+func grow(dst []Move, n int) []Move {
+	if cap(dst)-len(dst) >= n {
+		return dst
+	}
+	return slices.Grow(dst, max(n, bufMoves))
 }
 
 // onward returns the spaces from which a Fleap step over a piece of opp
