@@ -186,15 +186,16 @@ type geometry struct {
 	// square held by another player. The mover's own pieces are passed
 	// over; the empty squares of the list are the slides.
 	slider [64]slider
-	slides []uint64
-	// steps and captures list the targets of up|down and of capture in
-	// the same bytes, in square order.
-	steps, captures [64]uint64
+	slides *[slidesSize]uint64
 }
 
 // slideMark marks each byte of a slide list, so that a1 (0) is not the
 // list's end.
 const slideMark = 0x40
+
+// slidesSize is a power of two above the number of slide lists of a board
+// (2,165 on 8x8), so that an index masked with it needs no bounds check.
+const slidesSize = 4096
 
 var geometries = [2]geometry{newGeometry(8), newGeometry(6)}
 
@@ -290,7 +291,7 @@ func newGeometry(n int) geometry {
 			}
 		}
 	}
-	g.slides = []uint64{0} // the empty list, for squares alone on their terrace
+	lists := []uint64{0} // the empty list, for squares alone on their terrace
 	random := rand.New(rand.NewPCG(0x7e77ace, uint64(n)))
 	for s := 0; s < 64; s++ {
 		var mask uint64
@@ -302,7 +303,7 @@ func newGeometry(n int) geometry {
 		if mask == 0 {
 			continue
 		}
-		sl := slider{mask: mask, offset: uint16(len(g.slides)), shift: uint8(64 - bits.OnesCount64(mask))}
+		sl := slider{mask: mask, offset: uint16(len(lists)), shift: uint8(64 - bits.OnesCount64(mask))}
 		size := 1 << bits.OnesCount64(mask)
 		// A magic maps the blocker sets one to one onto 0..size-1: drawn
 		// at random from a fixed seed, so the tables are the same in every
@@ -327,7 +328,7 @@ func newGeometry(n int) geometry {
 				break
 			}
 		}
-		g.slides = append(g.slides, make([]uint64, size)...)
+		lists = append(lists, make([]uint64, size)...)
 		for b := uint64(0); ; b = (b - mask) & mask {
 			var list uint64
 			at := 0
@@ -340,35 +341,24 @@ func newGeometry(n int) geometry {
 					at += 8
 				}
 			}
-			g.slides[int(sl.offset)+int(b*sl.magic>>sl.shift)] = list
+			lists[int(sl.offset)+int(b*sl.magic>>sl.shift)] = list
 			if b == mask {
 				break
 			}
 		}
 		g.slider[s] = sl
 	}
-	for s := range 64 {
-		g.steps[s] = squareList(g.up[s] | g.down[s])
-		g.captures[s] = squareList(g.capture[s])
-	}
+	g.slides = new([slidesSize]uint64)
+	copy(g.slides[:], lists)
 	return g
 }
 
-// squareList lists the squares of b as bytes t|slideMark, low byte first.
-func squareList(b uint64) uint64 {
-	var list uint64
-	for at := 0; b != 0; b &= b - 1 {
-		list |= uint64(bits.TrailingZeros64(b)|slideMark) << at
-		at += 8
-	}
-	return list
-}
 
 // slideList returns the slide list of square s when the other players'
 // pieces are opp.
 func (g *geometry) slideList(s int, opp uint64) uint64 {
-	sl := &g.slider[s]
-	return g.slides[int(sl.offset)+int((opp&sl.mask)*sl.magic>>sl.shift)]
+	sl := &g.slider[s&63]
+	return g.slides[(uint(sl.offset)+uint((opp&sl.mask)*sl.magic>>(sl.shift&63)))&(slidesSize-1)]
 }
 
 // Position is a Terrace position: the board, the number of players, the
@@ -781,7 +771,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 		kind1: p.kind1&^t ^ ft&-(k>>1&1),
 		kind2: p.kind2&^t ^ ft&-(k>>2),
 		seat1: p.seat1&^t ^ ft&-uint64(me&1),
-		seat2: p.seat2&^t ^ ft&-uint64(me>>1),
+		seat2: p.seat2, // empty in a 2-player game
 		hash:  p.hash ^ zobrist[fi][pc&31] ^ zobrist[ti][pc&31] ^ zobrist[ti][victim&31] ^ zobristPass[me],
 		state: p.state ^ 1,
 	}
