@@ -2,8 +2,10 @@ package terrace
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
@@ -413,4 +415,33 @@ func TestPropHasMove(t *testing.T) {
 			t.Fatalf("%s: hasMove = %v, but appendMoves lists %d moves", c, got, len(p.appendMoves(nil)))
 		}
 	})
+}
+
+// The bitboards after a move are those built from scratch from the board
+// they spell: PlayUnchecked leaves no stray bit behind, so positions that
+// are the same stay ==. (TestPropPlay checks the hash the same way.)
+func TestPropBoardsFromScratch(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition(t)
+		for _, m := range p.LegalMoves() {
+			q := p.PlayUnchecked(m)
+			cells := q.cells()
+			if fresh := build(&cells, q.geo(), uint8(q.players()), q.mover(), q.setup()); fresh != q {
+				c, _ := p.MarshalText()
+				t.Fatalf("%s: after %v the position is %+v, built from its board %+v", c, m, q, fresh)
+			}
+		}
+	})
+}
+
+// A Position is seven fields in 56 bytes and a Move one word, as the
+// package doc's Layout says: small enough for Go to pass them to and return
+// them from a method in registers.
+func TestLayout(t *testing.T) {
+	if n, size := reflect.TypeFor[Position]().NumField(), unsafe.Sizeof(Position{}); n != 7 || size != 56 {
+		t.Errorf("a Position has %d fields in %d bytes, want 7 in 56", n, size)
+	}
+	if size := unsafe.Sizeof(Move{}); size != 8 {
+		t.Errorf("a Move has %d bytes, want 8", size)
+	}
 }

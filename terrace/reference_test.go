@@ -3,6 +3,7 @@ package terrace
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -329,4 +330,38 @@ func TestPropAgainstFormerImplementation(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSlideTables checks the slide tables against the former walk along
+// the terrace, for every square of both boards and every set of blockers
+// on its terrace: the squares reached, in order, up to the first blocker
+// each way.
+func TestSlideTables(t *testing.T) {
+	for geo := range geometries {
+		g := &geometries[geo]
+		for s := range 64 {
+			mask := g.slideMask[s]
+			for b := uint64(0); ; b = (b - mask) & mask {
+				var want []int8
+				for _, r := range refRays[geo][s] {
+					for _, sq := range r.sq[:r.n] {
+						if b>>sq&1 != 0 {
+							break
+						}
+						want = append(want, sq)
+					}
+				}
+				var got []int8
+				for l := g.slideList(s, b|^mask); l != 0; l >>= 8 {
+					got = append(got, int8(l&63))
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("board %d, %v, blockers %#x: slides %v, want %v", g.n, squares[s], b, got, want)
+				}
+				if b == mask {
+					break
+				}
+			}
+		}
+	}
 }

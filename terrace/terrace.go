@@ -48,7 +48,7 @@ func (k Kind) String() string {
 // it for an empty square, and Move.Captures for a move that captures
 // nothing.
 type Piece struct {
-	c cell // a cell of Position.board: 0, or kind | owner<<ownerShift
+	c cell // 0, or kind | owner<<ownerShift
 }
 
 // Owner is the seat whose piece it is; NoPlayer for the zero Piece.
@@ -117,7 +117,8 @@ func (m Move) To() notation.Square { return moveSquare(m.v, moveTo) }
 // NoPlayer, Kind() NoKind) when the move captures nothing.
 func (m Move) Captures() Piece { return Piece{cell(m.v >> moveCaptured)} }
 
-// A cell of Position.board: 0 when empty, else kind | owner<<3.
+// A cell is one square spelled out: 0 when empty, else kind | owner<<3. The
+// position code, the board text, Move.Captures and the hash keys use it.
 type cell = uint8
 
 const (
@@ -159,16 +160,6 @@ type ray struct {
 	sq [7]int8
 }
 
-// slider finds the slides of a piece on one square in geometry.slides: the
-// other players' pieces on the square's terrace (mask), gathered into an
-// index by a multiplication (magic, shift), select the list at offset
-// plus that index.
-type slider struct {
-	mask, magic uint64
-	offset      uint16
-	shift       uint8
-}
-
 // geometry holds the precomputed tables of one board size.
 type geometry struct {
 	n       int
@@ -181,21 +172,20 @@ type geometry struct {
 	up, down, capture [64]uint64
 	paths             [][]int8 // each terrace in path order, by number-1
 	// A piece's slides, looked up by the blockers on its terrace: the
-	// squares it reaches along the path one way, nearest first, then the
-	// other way, as bytes t|slideMark (low byte first), up to the first
-	// square held by another player. The mover's own pieces are passed
-	// over; the empty squares of the list are the slides.
-	slider [64]slider
-	slides *[slidesSize]uint64
+	// other players' pieces on the square's terrace (slideMask), times
+	// slideMagic, give in their top 6 bits the index of the list in
+	// slides: the squares the piece reaches along the path one way,
+	// nearest first, then the other way, up to the first square held by
+	// another player, as bytes t|slideMark (low byte first). The mover's
+	// own pieces are passed over; the empty squares of the list are the
+	// slides.
+	slideMask, slideMagic [64]uint64
+	slides                *[64][64]uint64
 }
 
 // slideMark marks each byte of a slide list, so that a1 (0) is not the
 // list's end.
 const slideMark = 0x40
-
-// slidesSize is a power of two above the number of slide lists of a board
-// (2,165 on 8x8), so that an index masked with it needs no bounds check.
-const slidesSize = 4096
 
 var geometries = [2]geometry{newGeometry(8), newGeometry(6)}
 
@@ -291,7 +281,7 @@ func newGeometry(n int) geometry {
 			}
 		}
 	}
-	lists := []uint64{0} // the empty list, for squares alone on their terrace
+	g.slides = new([64][64]uint64)
 	random := rand.New(rand.NewPCG(0x7e77ace, uint64(n)))
 	for s := 0; s < 64; s++ {
 		var mask uint64
@@ -300,65 +290,51 @@ func newGeometry(n int) geometry {
 				mask |= 1 << t
 			}
 		}
-		if mask == 0 {
-			continue
-		}
-		sl := slider{mask: mask, offset: uint16(len(lists)), shift: uint8(64 - bits.OnesCount64(mask))}
-		size := 1 << bits.OnesCount64(mask)
-		// A magic maps the blocker sets one to one onto 0..size-1: drawn
-		// at random from a fixed seed, so the tables are the same in every
-		// run. A terrace has at most 7 squares, so a few draws suffice.
-		seen := make([]bool, size)
-		for {
-			sl.magic = random.Uint64() & random.Uint64() & random.Uint64()
-			clear(seen)
-			ok := true
-			for b := uint64(0); ; b = (b - mask) & mask { // every subset of mask
-				i := b * sl.magic >> sl.shift
-				if seen[i] {
-					ok = false
-					break
-				}
-				seen[i] = true
-				if b == mask {
-					break
-				}
-			}
-			if ok {
-				break
-			}
-		}
-		lists = append(lists, make([]uint64, size)...)
-		for b := uint64(0); ; b = (b - mask) & mask {
-			var list uint64
+		// list is the slide list when the blockers are b.
+		list := func(b uint64) uint64 {
+			var l uint64
 			at := 0
 			for _, r := range rays[s] {
 				for _, t := range r.sq[:r.n] {
 					if b>>t&1 != 0 {
 						break
 					}
-					list |= uint64(t|slideMark) << at
+					l |= uint64(t|slideMark) << at
 					at += 8
 				}
 			}
-			lists[int(sl.offset)+int(b*sl.magic>>sl.shift)] = list
-			if b == mask {
+			return l
+		}
+		// A magic sends two blocker sets to one index only when they give
+		// the same list. It is drawn at random from a fixed seed, so the
+		// tables are the same in every run; a terrace has at most 7
+		// squares and a square at most 16 lists, so a few draws suffice.
+		for magic := uint64(0); mask != 0; magic = random.Uint64() & random.Uint64() & random.Uint64() {
+			var slot [64]uint64
+			var used [64]bool
+			ok := true
+			for b := uint64(0); ok; b = (b - mask) & mask { // every subset of mask
+				i, l := b*magic>>58, list(b)
+				ok = !used[i] || slot[i] == l
+				used[i], slot[i] = true, l
+				if b == mask {
+					break
+				}
+			}
+			if ok {
+				g.slideMask[s], g.slideMagic[s], g.slides[s] = mask, magic, slot
 				break
 			}
 		}
-		g.slider[s] = sl
 	}
-	g.slides = new([slidesSize]uint64)
-	copy(g.slides[:], lists)
 	return g
 }
-
 
 // slideList returns the slide list of square s when the other players'
 // pieces are opp.
 func (g *geometry) slideList(s int, opp uint64) uint64 {
-	sl := &g.slider[s&63]
-	return g.slides[(uint(sl.offset)+uint((opp&sl.mask)*sl.magic>>(sl.shift&63)))&(slidesSize-1)]
+	s &= 63
+	return g.slides[s][(opp&g.slideMask[s])*g.slideMagic[s]>>58]
 }
 
 // Position is a Terrace position: the board, the number of players, the
@@ -366,11 +342,10 @@ func (g *geometry) slideList(s int, opp uint64) uint64 {
 // value, comparable with ==, and == is Equal; one position may be shared
 // between goroutines. The zero Position is no game (see the package doc).
 //
-// The board is held as bitboards (bit rank*8 + file), one word each, and
-// the rest in one byte, so that a Position is eight machine words: Go
-// passes it to and returns it from a method in registers, and a search
-// copies 64 bytes per move (see the package doc, Layout). Every bit is set
-// on occupied squares only, so equal positions have equal words.
+// The board is five bitboards (bit rank*8 + file) and the rest is one
+// byte: 56 bytes in seven fields, which Go passes to and returns from a
+// method in registers (see the package doc, Layout). Bits are set on
+// occupied squares only, so equal positions have equal fields.
 type Position struct {
 	kind0, kind1, kind2 uint64 // the Kind on each square in binary (T 1, A 2, B 3, C 4, D 5), 0 when empty
 	seat1, seat2        uint64 // the owner's seat in binary: bit 0 (seats 1 and 3) and bit 1 (seats 2 and 3)
@@ -700,9 +675,11 @@ func (p *Position) appendMoves(dst []Move) []Move {
 		for e := (g.up[s] | g.down[s]) &^ all; e != 0; e &= e - 1 {
 			dst = append(dst, Move{base | toBits[bits.TrailingZeros64(e)]})
 		}
-		for e := g.capture[s] & prey[sizeIndex[k]]; e != 0; e &= e - 1 {
-			t := bits.TrailingZeros64(e)
-			dst = append(dst, Move{base | toBits[t] | uint64(p.cellAt(t))<<moveCaptured})
+		if e := g.capture[s] & all; e != 0 {
+			for e &= prey[sizeIndex[k]]; e != 0; e &= e - 1 {
+				t := bits.TrailingZeros64(e)
+				dst = append(dst, Move{base | toBits[t] | uint64(p.cellAt(t))<<moveCaptured})
+			}
 		}
 	}
 	return dst
