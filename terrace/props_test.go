@@ -445,3 +445,20 @@ func TestLayout(t *testing.T) {
 		t.Errorf("a Move has %d bytes, want 8", size)
 	}
 }
+
+// Play accepts exactly the legal moves: a move drawn from another position
+// is played when it is one of p's LegalMoves (equal in every field) and
+// refused otherwise.
+func TestPropPlayAcceptsExactlyTheLegalMoves(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p, q := genPosition(t), genPosition(t)
+		legal := p.LegalMoves()
+		for _, m := range append(q.LegalMoves(), legal...) {
+			_, err := p.Play(m)
+			if (err == nil) != slices.Contains(legal, m) {
+				c, _ := p.MarshalText()
+				t.Fatalf("%s: Play(%v) = %v, legal: %v", c, m, err, slices.Contains(legal, m))
+			}
+		}
+	})
+}

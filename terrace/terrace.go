@@ -388,6 +388,12 @@ func (p *Position) kindAt(s int) uint64 {
 	return p.kind0>>s&1 | p.kind1>>s&1<<1 | p.kind2>>s&1<<2
 }
 
+// seatAt is the seat of the piece on square s, 0 when it is empty.
+func (p *Position) seatAt(s int) int {
+	s &= 63
+	return int(p.seat1>>s&1 | p.seat2>>s&1<<1)
+}
+
 // cellAt returns the cell of square s, 0 when it is empty.
 func (p *Position) cellAt(s int) cell {
 	s &= 63
@@ -517,34 +523,33 @@ func goalIndex(geo uint8, players, seat int) int8 {
 }
 
 // decided returns the winner when a win rule holds (a T on its goal, or
-// the last T left), with the reason; -1 otherwise.
+// the last T left), with the reason; -1 otherwise. Every T on the board is
+// its seat's only one, so the T's tell the seats still in the game.
 func (p *Position) decided() (int, string) {
-	// Two T's or more, none on a Low corner: no rule holds. Every T on the
-	// board is its seat's only one, so this is the common case at a glance.
 	ts := p.tees()
-	if ts&goalCorners[p.geo()] == 0 && ts&(ts-1) != 0 {
+	players := p.players()
+	// A T on a Low corner wins when the corner is its seat's goal. Two such
+	// T's are never on the board; the rules would check the lower seat
+	// first.
+	winner := -1
+	for c := ts & goalCorners[p.geo()]; c != 0; c &= c - 1 {
+		sq := bits.TrailingZeros64(c)
+		seat := p.seatAt(sq)
+		if int(goalIndex(p.geo(), players, seat)) == sq && (winner < 0 || seat < winner) {
+			winner = seat
+		}
+	}
+	if winner >= 0 {
+		return winner, reasonGoal
+	}
+	if ts == 0 || ts&(ts-1) != 0 {
 		return -1, ""
 	}
-	players := p.players()
-	alive, last := 0, -1
-	for s := 0; s < players; s++ {
-		t := ts & p.own(uint8(s))
-		if t == 0 {
-			continue
-		}
-		if t == 1<<goalIndex(p.geo(), players, s) {
-			return s, reasonGoal
-		}
-		alive++
-		last = s
+	last := p.seatAt(bits.TrailingZeros64(ts))
+	if players == 2 {
+		return last, reasonCaptured
 	}
-	if alive == 1 {
-		if players == 2 {
-			return last, reasonCaptured
-		}
-		return last, reasonLastPlayer
-	}
-	return -1, ""
+	return last, reasonLastPlayer
 }
 
 // The Reason texts of Outcome.
@@ -637,12 +642,15 @@ func (p *Position) hasMove() bool {
 	g := p.geometry()
 	own := p.own(p.mover())
 	all := p.all()
+	// A step up or down is the commonest move: look for one first.
+	for b := own; b != 0; b &= b - 1 {
+		if s := bits.TrailingZeros64(b); (g.up[s]|g.down[s])&^all != 0 {
+			return true
+		}
+	}
 	prey := p.capturable()
 	for b := own; b != 0; b &= b - 1 {
 		s := bits.TrailingZeros64(b)
-		if (g.up[s]|g.down[s])&^all != 0 {
-			return true
-		}
 		if g.capture[s]&prey[sizeIndex[p.kindAt(s)]] != 0 {
 			return true
 		}
