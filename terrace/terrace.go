@@ -671,9 +671,12 @@ func (p *Position) appendMoves(dst []Move) []Move {
 	all := p.all()
 	opp := all &^ own
 	prey := p.capturable()
+	// The kind boards in locals: dst's stores could alias *p, so the
+	// compiler would load p's again after each move.
+	k0, k1, k2 := p.kind0, p.kind1, p.kind2
 	for b := own; b != 0; b &= b - 1 {
 		s := bits.TrailingZeros64(b)
-		k := p.kindAt(s)
+		k := k0>>s&1 | k1>>s&1<<1 | k2>>s&1<<2
 		base := k | fromBits[s]
 		for l := g.slideList(s, opp); l != 0; l >>= 8 {
 			if t := l & 63; all>>t&1 == 0 {
