@@ -249,7 +249,10 @@
 // far more often than it reads single squares. The former layout, 64 cells
 // and a set per seat in 112 bytes, cost more to copy in and out of every
 // Play than the move itself; seven fields fit in the registers Go passes
-// arguments and results in. The slides are looked up rather than walked:
+// arguments and results in. (A caller still stores a result of more than
+// four words to memory, and no layout of a Terrace board fits in four:
+// its 64 squares take 21 states each.) The slides are looked up rather
+// than walked:
 // for each square, the other players' pieces on its terrace, multiplied by
 // a constant found at start-up from a fixed seed, index a table of the
 // squares the piece reaches in the order LegalMoves lists them. A Move is

@@ -397,7 +397,7 @@ func (p *Position) seatAt(s int) int {
 // cellAt returns the cell of square s, 0 when it is empty.
 func (p *Position) cellAt(s int) cell {
 	s &= 63
-	return cell(p.kindAt(s)) | cell(p.seat1>>s&1|p.seat2>>s&1<<1)<<ownerShift
+	return cell(p.kindAt(s)) | cell(p.seatAt(s))<<ownerShift
 }
 
 // cells spells the board out square by square.
