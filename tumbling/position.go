@@ -79,11 +79,14 @@ var (
 	dirFile = [8]int{-1, 0, 1, -1, 1, -1, 0, 1}
 	dirRank = [8]int{-1, -1, -1, 0, 0, 1, 1, 1}
 	dirStep = [8]int{-9, -8, -7, -1, 1, 7, 8, 9}
+	dirOf   = [32]int8{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1} // by square difference + 9
 
 	squares   [64]notation.Square // index -> Square
 	lineLen   [64][8]uint8        // squares from a square to the edge in a direction
 	moveLists [3][64]moveBlock    // per square: man moves, tumbles, both (man moves first)
 	zobrist   [64][64][2]uint64   // a key per square, level and colour of a man (levels 0-57; 64 rows so that &63 indexes safely)
+	blackKeys [64][64]uint64      // per square, the keys of Black men on the levels below each level
+	whiteKeys [64][64]uint64      // per square and level, the White key xor the Black one
 	sideKey   uint64              // White to move
 	rulesKey  [3]uint64           // rules (Pbmserv's is 0)
 	resultKey [5][64]uint64       // stored result kind and square
@@ -94,6 +97,13 @@ var (
 func init() {
 	for i := range squares {
 		squares[i] = notation.SquareAt(i%8, i/8)
+	}
+	for i := range 64 {
+		byteUnit[i] = 1 << (8 * (i & 7))
+		rankUnit[i] = 1 << (8 * (i >> 3))
+	}
+	for d, step := range dirStep {
+		dirOf[step+9] = int8(d)
 	}
 	for i := range 64 {
 		f, r := i%8, i/8
@@ -123,6 +133,14 @@ func init() {
 	for i := range zobrist {
 		for l := range zobrist[i] {
 			zobrist[i][l] = [2]uint64{next(), next()}
+		}
+	}
+	for i := range zobrist {
+		for l := range zobrist[i] {
+			whiteKeys[i][l] = zobrist[i][l][Black] ^ zobrist[i][l][White]
+			if l > 0 {
+				blackKeys[i][l] = blackKeys[i][l-1] ^ zobrist[i][l-1][Black]
+			}
 		}
 	}
 	sideKey = next()
@@ -201,8 +219,13 @@ func build(board [64]uint64, v Variant, toMove Color, res result) Position {
 // when every partial sum stays below 256, as sums of men do.
 const bytesOnes = 0x0101_0101_0101_0101
 
-// lowBytes[k] is a mask of the k lowest bytes of a word.
-var lowBytes = [8]uint64{0, 0xff, 0xffff, 0xff_ffff, 0xffff_ffff, 0xff_ffff_ffff, 0xffff_ffff_ffff, 0xff_ffff_ffff_ffff}
+// lowBytes[k] is a mask of the k lowest bytes of a word; byteUnit[i] and
+// rankUnit[i] are 1 in the byte of square i in its rank's word of heights
+// and in rankMen.
+var (
+	lowBytes           = [8]uint64{0, 0xff, 0xffff, 0xff_ffff, 0xffff_ffff, 0xff_ffff_ffff, 0xffff_ffff_ffff, 0xff_ffff_ffff_ffff}
+	byteUnit, rankUnit [64]uint64
+)
 
 // height is the number of men on square i.
 func (p *Position) height(i uint) uint {
@@ -300,24 +323,22 @@ func (p *Position) scanKings(c Color) (uint64, uint8) {
 // every other untouched pure stack is lower; so the new kings follow from
 // the old ones and the touched squares, unless every king of a colour was
 // touched and no touched square reaches the old height: then that colour's
-// pure stacks are scanned.
-func (p *Position) moveKings(touched uint64, old [2]uint64) {
+// pure stacks are scanned. The tallest touched pure stacks that reach the
+// old height are in cr: a colour none of whose kings was touched and which
+// has none there keeps its kings.
+func (p *Position) moveKings(touched uint64, old [2]uint64, cr *crowns) {
 	low := p.minKing()
-	var kings uint64
+	kings := p.kings
 	for c := range 2 {
 		k, oldH := old[c], uint(p.kingH[c])
-		var best uint
-		var km uint64 // the tallest touched pure stacks
-		for m := touched & p.pure & p.own[c]; m != 0; m &= m - 1 {
-			i := bits.TrailingZeros64(m)
-			switch h := p.height(uint(i)); {
-			case h < low:
-			case h > best:
-				best, km = h, uint64(1)<<i
-			case h == best:
-				km |= uint64(1) << i
-			}
+		best, km := cr.height[c], cr.at[c]
+		if k&touched == 0 && km == 0 {
+			continue
 		}
+		if best < low {
+			best, km = 0, 0
+		}
+		kings &^= k
 		switch rest := k &^ touched; {
 		case best > oldH:
 			kings |= km
@@ -587,9 +608,10 @@ func (p *Position) check(m Move, input string, parsed bool) error {
 // LegalMoves or ParseMove of this position it returns the same as Play. For
 // any other move the result is unspecified, but it never panics (a tumble
 // of a one-man stack plays as the man move).
-func (p Position) PlayUnchecked(m Move) Position {
-	p.apply(m) // small enough to inline: the copy is the caller's only one
-	return p
+func (p Position) PlayUnchecked(m Move) (q Position) {
+	q = p
+	q.apply(m)
+	return q
 }
 
 // apply plays m on p in place: a man move lifts the top man of From and
@@ -604,34 +626,56 @@ func (p *Position) apply(m Move) {
 	}
 	own0 := p.own[0] // before the move, to tell the colour of the kings before it
 	var touched uint64
-	var crowned uint
+	var cr crowns
+	to := uint(8*m.to.Rank()+m.to.File()) & 63
 	if !m.tumble || h == 1 {
-		touched, crowned = p.moveMan(from, uint(8*m.to.Rank()+m.to.File())&63, h)
+		touched = p.moveMan(from, to, h, &cr)
 	} else {
-		dir, ok := direction(m.from, m.to)
-		if !ok || lineLen[from][dir] == 0 {
+		// The direction from the difference of the squares: a neighbour
+		// across an edge has none, as the line is empty toward that edge.
+		dir := dirOf[(to-from+9)&31]
+		if dir < 0 || lineLen[from][dir] == 0 {
 			return // not a tumble of this board: PlayUnchecked must not panic
 		}
-		touched, crowned = p.tumble(from, dir, h)
+		touched = p.tumble(from, uint(dir), h, &cr)
 	}
 	p.hash ^= sideKey
 	p.toMove ^= 1
-	// The kings change only when the move touched one or made a pure stack
-	// as tall as them; under Pbmserv, only a touched king ends the game.
+	// The kings change only when the move touched one or crowned a stack;
+	// under Pbmserv, only a touched king ends the game.
 	kings := p.kings
-	if kings&touched != 0 || crowned != 0 || p.rules != Pbmserv {
-		p.afterKings(touched, [2]uint64{kings & own0, kings &^ own0}, kings&touched != 0 || crowned != 0)
+	if kings&touched != 0 || cr.at[0]|cr.at[1] != 0 || p.rules != Pbmserv {
+		p.afterKings(touched, [2]uint64{kings & own0, kings &^ own0}, &cr)
 	}
 }
 
-// afterKings brings the kings up to date (when moved is set) and then
-// applies the end-of-game checks, after a move that changed the squares in
-// touched; oldKings are the kings of each colour before the move.
-func (p *Position) afterKings(touched uint64, oldKings [2]uint64, moved bool) {
-	oldH := p.kingH
-	if moved {
-		p.moveKings(touched, oldKings)
+// crowns collects, during a move, the touched squares that end pure and at
+// least as tall as the kings of their colour (so that they may be kings
+// now): by colour, the tallest height among them and the squares of that
+// height.
+type crowns struct {
+	height [2]uint
+	at     [2]uint64
+}
+
+// add notes square bit, now a pure stack of colour c and height h, as tall
+// as c's kings or taller.
+func (k *crowns) add(c uint64, h uint, bit uint64) {
+	c &= 1
+	switch {
+	case h > k.height[c]:
+		k.height[c], k.at[c] = h, bit
+	case h == k.height[c]:
+		k.at[c] |= bit
 	}
+}
+
+// afterKings brings the kings up to date and then applies the end-of-game
+// checks, after a move that changed the squares in touched; oldKings are
+// the kings of each colour before the move, cr the stacks it crowned.
+func (p *Position) afterKings(touched uint64, oldKings [2]uint64, cr *crowns) {
+	oldH := p.kingH
+	p.moveKings(touched, oldKings, cr)
 	mover := p.toMove ^ 1
 	if p.rules == Pbmserv && oldKings[mover^1]&touched == 0 {
 		return
@@ -643,56 +687,54 @@ func (p *Position) afterKings(touched uint64, oldKings [2]uint64, moved bool) {
 }
 
 // moveMan moves the top man of from, which holds h men (1 or more), onto
-// to. It returns the squares it changed and, by colour, whether one of them
-// is now pure and as tall as that colour's kings.
-func (p *Position) moveMan(from, to, h uint) (touched uint64, crowned uint) {
-	// Lift him.
-	fr, fs := from>>3&7, from<<3&63
-	s := uint((p.rankMen&lowBytes[fr] + p.heights[fr]&lowBytes[from&7]) * bytesOnes >> 56)
+// to. It returns the squares it changed, and notes in cr those that may be
+// kings now.
+func (p *Position) moveMan(from, to, h uint, cr *crowns) uint64 {
+	from &= 63
+	to &= 63
+	// Where he is and where he goes, both read before anything changes.
+	fr, tr := from>>3, to>>3
+	ranks, tw := p.rankMen, p.heights[tr]
+	s := uint((ranks&lowBytes[fr] + p.heights[fr]&lowBytes[from&7]) * bytesOnes >> 56)
+	th := uint(tw>>(to<<3&63)) & 0xff
 	at := (s + h - 1) & 63
-	below := uint64(1)<<at - 1
+	// Once he has left, a square after from starts one man lower.
+	dest := (uint((ranks&lowBytes[tr]+tw&lowBytes[to&7])*bytesOnes>>56) + th - (from-to)>>63) & 63
 	men := p.men
 	c := men >> at & 1
+	below := uint64(1)<<at - 1
 	men = men&below | men>>1&^below
-	p.heights[fr] -= 1 << fs
-	p.rankMen -= 1 << (fr << 3)
-	hash := p.hash ^ zobrist[from][(h-1)&63][c]
-	fromBit := uint64(1) << from
+	below = uint64(1)<<dest - 1
+	p.men = men&below | c<<dest | (men&^below)<<1
+	p.heights[fr] -= byteUnit[from]
+	p.heights[tr] += byteUnit[to]
+	p.rankMen = ranks - rankUnit[from] + rankUnit[to]
+	p.hash ^= zobrist[from][(h-1)&63][c] ^ zobrist[to][th&63][c]
+	fromBit, toBit := uint64(1)<<from, uint64(1)<<to
 	if h == 1 {
 		p.own[c] &^= fromBit
 		p.pure &^= fromBit
 	} else if p.pure&fromBit == 0 {
 		// The stack left was mixed: it may be pure now.
-		crowned = p.remask(from, men>>s, h-1)
+		p.remask(from, men>>s, h-1, cr)
 	}
-	// Drop him.
-	tr, ts := to>>3&7, to<<3&63
-	tw := p.heights[tr]
-	th := uint(tw>>ts) & 0xff
-	at = (uint((p.rankMen&lowBytes[tr]+tw&lowBytes[to&7])*bytesOnes>>56) + th) & 63
-	below = uint64(1)<<at - 1
-	p.men = men&below | c<<at | (men&^below)<<1
-	p.heights[tr] = tw + 1<<ts
-	p.rankMen += 1 << (tr << 3)
-	p.hash = hash ^ zobrist[to][th&63][c]
-	toBit := uint64(1) << to
 	if th == 0 || p.pure&p.own[c]&toBit != 0 {
 		p.pure |= toBit
 		if th+1 >= uint(p.kingH[c]) {
-			crowned |= 1 << c
+			cr.add(c, th+1, toBit)
 		}
 	} else {
 		p.pure &^= toBit
 	}
 	p.own[c] |= toBit
 	p.own[c^1] &^= toBit
-	return fromBit | toBit, crowned
+	return fromBit | toBit
 }
 
 // remask sets the owner and the purity of square i, which holds h men
-// (1 or more) whose colours are the low bits of cols, and reports by colour
-// whether it is pure and as tall as that colour's kings.
-func (p *Position) remask(i uint, cols uint64, h uint) uint {
+// (1 or more) whose colours are the low bits of cols, and notes it in cr
+// when it is pure and as tall as the kings of its colour.
+func (p *Position) remask(i uint, cols uint64, h uint, cr *crowns) {
 	cols &= uint64(1)<<(h&63) - 1
 	top := cols >> ((h - 1) & 63) & 1
 	bit := uint64(1) << (i & 63)
@@ -700,76 +742,98 @@ func (p *Position) remask(i uint, cols uint64, h uint) uint {
 	p.own[top^1] &^= bit
 	if cols != -top&(uint64(1)<<(h&63)-1) {
 		p.pure &^= bit
-		return 0
+		return
 	}
 	p.pure |= bit
 	if h >= uint(p.kingH[top]) {
-		return 1 << top
+		cr.add(top, h, bit)
 	}
-	return 0
 }
 
 // tumble lifts the whole stack of from, h men (2 or more), and drops it in
 // direction dir: the bottom man on the first square, and so on; the edge
-// square takes what is left as one sub-stack. It returns what moveMan
-// returns.
-func (p *Position) tumble(from uint, dir int, h uint) (touched uint64, crowned uint) {
-	fr := from >> 3 & 7
+// square takes what is left as one sub-stack. It returns the squares it
+// changed, and notes in cr those that may be kings now.
+func (p *Position) tumble(from, dir, h uint, cr *crowns) uint64 {
+	from &= 63
+	dir &= 7
+	h &= 63
+	fr := from >> 3
 	s := uint((p.rankMen&lowBytes[fr]+p.heights[fr]&lowBytes[from&7])*bytesOnes>>56) & 63
 	below := uint64(1)<<s - 1
-	h &= 63
-	cols := p.men >> s & (uint64(1)<<h - 1)
-	p.men = p.men&below | p.men>>h&^below
-	p.heights[fr] &^= 0xff << (from << 3 & 63)
-	p.rankMen -= uint64(h) << (fr << 3)
-	hash := p.hash
-	for l := range h {
-		hash ^= zobrist[from][l][cols>>l&1]
-	}
-	touched = uint64(1) << from
+	men := p.men
+	cols := men >> s & (uint64(1)<<h - 1)
+	p.men = men&below | men>>h&^below
+	p.heights[fr] -= uint64(h) * byteUnit[from]
+	p.rankMen -= uint64(h) * rankUnit[from]
+	p.hash ^= stackKey(from, cols, h)
+	touched := uint64(1) << from
 	p.own[0] &^= touched
 	p.own[1] &^= touched
 	p.pure &^= touched
 	step := uint(dirStep[dir])
-	n := min(h, uint(lineLen[from][dir]))
 	sq := from
-	for j := uint(1); j <= n; j++ {
+	// One man on each square, bottom man first; the edge square takes all
+	// the men left.
+	for n := min(h, uint(lineLen[from][dir])); n > 1; n-- {
 		sq = (sq + step) & 63
-		// One man on each square; the edge square takes the rest.
-		cnt, drop := uint(1), cols&1
-		if j == n {
-			cnt, drop = h-n+1, cols
-		}
+		p.drop(sq, cols&1, 1, cr)
 		cols >>= 1
-		tr, ts := sq>>3&7, sq<<3&63
-		tw := p.heights[tr]
-		th := uint(tw>>ts) & 0xff
-		at := (uint((p.rankMen&lowBytes[tr]+tw&lowBytes[sq&7])*bytesOnes>>56) + th) & 63
-		below := uint64(1)<<at - 1
-		p.men = p.men&below | drop<<at | (p.men&^below)<<(cnt&63)
-		p.heights[tr] = tw + uint64(cnt)<<ts
-		p.rankMen += uint64(cnt) << (tr << 3)
-		for l := range cnt & 63 {
-			hash ^= zobrist[sq][(th+l)&63][drop>>l&1]
-		}
-		bit := uint64(1) << sq
-		c := drop >> ((cnt - 1) & 63) & 1 // the new top man
-		// Pure when the men dropped are all of the top man's colour, on
-		// nothing or on a pure stack of that colour.
-		if drop == -c&(uint64(1)<<(cnt&63)-1) && (th == 0 || p.pure&p.own[c]&bit != 0) {
-			p.pure |= bit
-			if th+cnt >= uint(p.kingH[c]) {
-				crowned |= 1 << c
-			}
-		} else {
-			p.pure &^= bit
-		}
-		p.own[c] |= bit
-		p.own[c^1] &^= bit
-		touched |= bit
+		h--
+		touched |= uint64(1) << sq
 	}
-	p.hash = hash
-	return touched, crowned
+	sq = (sq + step) & 63
+	p.drop(sq, cols, h, cr)
+	return touched | uint64(1)<<sq
+}
+
+// stackKey is the part of the hash of the h men on square i whose colours
+// are the low bits of cols: the keys of Black men at every level, changed
+// into White keys where White men stand.
+func stackKey(i uint, cols uint64, h uint) uint64 {
+	i &= 63
+	k := blackKeys[i][h&63]
+	for w := cols; w != 0; w &= w - 1 {
+		k ^= whiteKeys[i][bits.TrailingZeros64(w)]
+	}
+	return k
+}
+
+// drop puts n men (1 or more) on square i, their colours the low bits of
+// cols, the lowest first; it updates the hash, the owner and whether the
+// stack is pure, and notes the square in cr if it may be a king now.
+func (p *Position) drop(i uint, cols uint64, n uint, cr *crowns) {
+	i &= 63
+	n &= 63
+	r := i >> 3
+	w := p.heights[r]
+	h := uint(w>>(i<<3&63)) & 0xff
+	at := (uint((p.rankMen&lowBytes[r]+w&lowBytes[i&7])*bytesOnes>>56) + h) & 63
+	below := uint64(1)<<at - 1
+	p.men = p.men&below | cols<<at | (p.men&^below)<<n
+	p.heights[r] = w + uint64(n)*byteUnit[i]
+	p.rankMen += uint64(n) * rankUnit[i]
+	c := cols >> ((n - 1) & 63) & 1 // the new top man
+	bit := uint64(1) << i
+	// Pure when the men dropped are all of the top man's colour, on
+	// nothing or on a pure stack of that colour.
+	same := true
+	if n == 1 {
+		p.hash ^= zobrist[i][h&63][c]
+	} else {
+		p.hash ^= stackKey(i, cols<<h, h+n) ^ blackKeys[i][h&63]
+		same = cols == -c&(uint64(1)<<n-1)
+	}
+	if same && (h == 0 || p.pure&p.own[c]&bit != 0) {
+		p.pure |= bit
+		if h+n >= uint(p.kingH[c]) {
+			cr.add(c, h+n, bit)
+		}
+	} else {
+		p.pure &^= bit
+	}
+	p.own[c] |= bit
+	p.own[c^1] &^= bit
 }
 
 // endCheck applies the end-of-game checks of the rules (see the package
