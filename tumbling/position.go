@@ -79,7 +79,7 @@ var (
 	dirFile = [8]int{-1, 0, 1, -1, 1, -1, 0, 1}
 	dirRank = [8]int{-1, -1, -1, 0, 0, 1, 1, 1}
 	dirStep = [8]int{-9, -8, -7, -1, 1, 7, 8, 9}
-	dirOf   = [32]int8{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1} // by square difference + 9
+	dirOf   [32]int8 // by the difference of two squares' indices + 9: the direction, or -1
 
 	squares   [64]notation.Square // index -> Square
 	lineLen   [64][8]uint8        // squares from a square to the edge in a direction
@@ -101,6 +101,9 @@ func init() {
 	for i := range 64 {
 		byteUnit[i] = 1 << (8 * (i & 7))
 		rankUnit[i] = 1 << (8 * (i >> 3))
+	}
+	for i := range dirOf {
+		dirOf[i] = -1
 	}
 	for d, step := range dirStep {
 		dirOf[step+9] = int8(d)
