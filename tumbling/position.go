@@ -694,26 +694,17 @@ func (p *Position) afterKings(touched uint64, oldKings [2]uint64, cr *crowns) {
 // kings now.
 func (p *Position) moveMan(from, to, h uint, cr *crowns) uint64 {
 	from &= 63
-	to &= 63
-	// Where he is and where he goes, both read before anything changes.
-	fr, tr := from>>3, to>>3
-	ranks, tw := p.rankMen, p.heights[tr]
-	s := uint((ranks&lowBytes[fr] + p.heights[fr]&lowBytes[from&7]) * bytesOnes >> 56)
-	th := uint(tw>>(to<<3&63)) & 0xff
+	fr := from >> 3
+	s := uint((p.rankMen&lowBytes[fr] + p.heights[fr]&lowBytes[from&7]) * bytesOnes >> 56)
 	at := (s + h - 1) & 63
-	// Once he has left, a square after from starts one man lower.
-	dest := (uint((ranks&lowBytes[tr]+tw&lowBytes[to&7])*bytesOnes>>56) + th - (from-to)>>63) & 63
+	below := uint64(1)<<at - 1
 	men := p.men
 	c := men >> at & 1
-	below := uint64(1)<<at - 1
-	men = men&below | men>>1&^below
-	below = uint64(1)<<dest - 1
-	p.men = men&below | c<<dest | (men&^below)<<1
+	p.men = men&below | men>>1&^below
 	p.heights[fr] -= byteUnit[from]
-	p.heights[tr] += byteUnit[to]
-	p.rankMen = ranks - rankUnit[from] + rankUnit[to]
-	p.hash ^= zobrist[from][(h-1)&63][c] ^ zobrist[to][th&63][c]
-	fromBit, toBit := uint64(1)<<from, uint64(1)<<to
+	p.rankMen -= rankUnit[from]
+	p.hash ^= zobrist[from][(h-1)&63][c]
+	fromBit := uint64(1) << from
 	if h == 1 {
 		p.own[c] &^= fromBit
 		p.pure &^= fromBit
@@ -721,17 +712,8 @@ func (p *Position) moveMan(from, to, h uint, cr *crowns) uint64 {
 		// The stack left was mixed: it may be pure now.
 		p.remask(from, men>>s, h-1, cr)
 	}
-	if th == 0 || p.pure&p.own[c]&toBit != 0 {
-		p.pure |= toBit
-		if th+1 >= uint(p.kingH[c]) {
-			cr.add(c, th+1, toBit)
-		}
-	} else {
-		p.pure &^= toBit
-	}
-	p.own[c] |= toBit
-	p.own[c^1] &^= toBit
-	return fromBit | toBit
+	p.drop(to, c, 1, cr)
+	return fromBit | uint64(1)<<(to&63)
 }
 
 // remask sets the owner and the purity of square i, which holds h men
