@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/cli"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -981,7 +982,8 @@ func offBoardResult(b *Board) string {
 }
 
 // show is the board reply: a header naming the board and players, the
-// board as the engine prints it, and whose turn it is or how it ended.
+// board as the engine prints it (with coordinates where the engine's text
+// has none: Crumble's), and whose turn it is or how it ended.
 func (g *game) show(p boardrules.Any, moves int) string {
 	b := g.b
 	var s strings.Builder
@@ -993,7 +995,7 @@ func (g *game) show(p boardrules.Any, moves int) string {
 	if moves < b.Plies {
 		fmt.Fprintf(&s, "as it was after move #%d of %d\n", moves, b.Plies)
 	}
-	s.WriteString(strings.TrimRight(p.String(), "\n") + "\n")
+	s.WriteString(cli.Board(p) + "\n")
 	s.WriteString(g.status(p, moves) + "\n")
 	return s.String()
 }
