@@ -226,7 +226,8 @@ var DefaultConnLimits = ConnLimits{
 // connections, and lets the requests under way finish for c.Grace. Past
 // it, their contexts end (cause errShuttingDown): a command not yet
 // writing stops and is answered 503, a write under way finishes and is
-// answered, and after at most c.Grace/4 more every connection is closed.
+// answered, and after at most answerTime(c.Grace) more every connection is
+// closed.
 // It returns only when no handler runs any more, so the caller may close
 // the store.
 func serveHTTP(ctx context.Context, srv *Server, ln net.Listener, c ConnLimits) error {
@@ -275,7 +276,7 @@ func serveHTTP(ctx context.Context, srv *Server, ln net.Listener, c ConnLimits) 
 		go func() { running.Wait(); close(done) }()
 		select {
 		case <-done:
-		case <-time.After(c.Grace / 4):
+		case <-time.After(answerTime(c.Grace)):
 		}
 		hs.Close()
 	}
@@ -283,6 +284,12 @@ func serveHTTP(ctx context.Context, srv *Server, ln net.Listener, c ConnLimits) 
 	running.Wait()
 	return nil
 }
+
+// answerTime is how long requests stopped at the end of the grace period
+// have to write their 503: a quarter of the grace, and never less than 2 s,
+// since a stopped request answers at once on an idle machine but a busy
+// one may take a moment to schedule it.
+func answerTime(grace time.Duration) time.Duration { return max(grace/4, 2*time.Second) }
 
 // connLimiter is a listener that closes, at once, a connection beyond the
 // limits: a flood of connections from one address costs it its own slots,
