@@ -164,6 +164,11 @@
 // # Records and histories
 //
 // A History keeps a game being played (the moves in canonical text, every
-// position, Undo), and a Record writes it down in a PGN-like text that
-// ParseRecord reads back, checking every move and the result by replaying.
+// position, Undo), and a Record writes it down as PGN: tags, the moves
+// numbered by rounds, PGN's result marker ("1-0", "0-1", "1/2-1/2", "*";
+// ResultMarker gives the marker of an Outcome, three- and four-seat games
+// included) and a Termination saying how the game ended in words, as
+// Describe says it ("White wins: king captured on G2"). ParseRecord and
+// ParseRecords read records back, checking every move and the result by
+// replaying.
 package boardrules

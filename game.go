@@ -85,7 +85,9 @@ type Position[P any, M any] interface {
 	ParseMove(s string) (M, error)
 	// Outcome tells whether the game goes on and, if not, how it ended.
 	Outcome() Outcome
-	// Hash is a Zobrist-style hash: equal positions have equal hashes.
+	// Hash is a 64-bit hash for transposition tables: equal positions have
+	// equal hashes (Zobrist keys kept up to date by Play in most engines;
+	// each engine's doc says how its hash is made).
 	Hash() uint64
 	// String is the board as text (the pbmserv format where one exists).
 	String() string

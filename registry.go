@@ -39,7 +39,7 @@ type Any interface {
 	// that it is legal here and returns its canonical text.
 	ParseMove(move string) (string, error)
 	Outcome() Outcome             // whether the game goes on and, if not, how it ended
-	Hash() uint64                 // the engine's Zobrist hash
+	Hash() uint64                 // the engine's hash: equal positions, equal hashes
 	String() string               // the board as text
 	MarshalText() ([]byte, error) // the engine's position code
 	// SeatName names a seat in the game's own words: "Black", "White", "O",

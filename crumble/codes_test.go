@@ -18,6 +18,9 @@ func TestCodesKeepTheVariant(t *testing.T) {
 	for _, v := range names {
 		codetest.Game[crumble.Position, crumble.Move](t, "crumble", v, crumble.Position.Variant, 1, 300)
 	}
+	if crumble.RaceEnabled {
+		return // the random games, ten times slower, add no data race to find
+	}
 	rapid.Check(t, func(t *rapid.T) {
 		v := rapid.SampledFrom(names).Draw(t, "variant")
 		codetest.Game[crumble.Position, crumble.Move](t, "crumble", v, crumble.Position.Variant, rapid.Uint64().Draw(t, "seed"), 300)

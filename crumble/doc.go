@@ -102,6 +102,16 @@
 // start, 2,3VENE after 5V 3,5HS, 0HN-E after 1H, 0,1H3 after 1HN 0V,
 // 0,1H3-2S-W after 3HN 1,1H and 0J1,2N after 1VW 3H.
 //
+// Reading a move, for example 1,8VESSS late in a 6×6 game: start at the
+// board's lower-left corner, (0,0); walk East along the bottom edge past 1
+// corner, then North past 8 corners (every corner of every piece on the
+// way counts, so where pieces are small a short walk passes many); the walk
+// ends on the lower-left corner of the piece played. V cuts it into a West
+// and an East half, and ESSS is the swap path: the East half swaps East,
+// then the piece it reached swaps South, three times. To write a move, walk
+// to the piece's lower-left corner along the edges, East then North, counting
+// corners, or take it from LegalMoves, which lists every move in this form.
+//
 // A staircase location c1,c2,c3,... walks legs East, North, East, ...
 // from (0,0): each count is a number of intersections (piece corners on the
 // leg, board corners included); only c1 may be 0. Legs must run along edges

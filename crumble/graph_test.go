@@ -191,7 +191,7 @@ func TestGraphsAsBuilt(t *testing.T) {
 		}
 		n++
 	})
-	if n < 500 {
+	if n < scaled(500) {
 		t.Fatalf("only %d positions compared", n)
 	}
 }
@@ -242,7 +242,7 @@ func TestOverlaysAsBuilt(t *testing.T) {
 		}
 		p.tile(s).undo()
 	})
-	if n < 3000 {
+	if n < scaled(3000) {
 		t.Fatalf("only %d splits and joins compared", n)
 	}
 }
@@ -330,7 +330,7 @@ func TestListsAsBits(t *testing.T) {
 		moves += len(got)
 	})
 	t.Logf("%d positions, %d moves", compared, moves)
-	if compared < 500 {
+	if compared < scaled(500) {
 		t.Fatalf("only %d positions compared", compared)
 	}
 	// a row of 16 Black pieces: its long splits fall back to the lists
@@ -436,7 +436,7 @@ func TestStepsAgree(t *testing.T) {
 	check("6x6", mustDecode(t, secondRoundCode))
 	sampledPositions(t, []string{"6x6", "3x5", "4x4", "8x8", "2x2"}, 3, 100, check)
 	t.Logf("%d steps, %d with captures", steps, captures)
-	if steps < 10000 || captures < 100 {
+	if steps < scaled(10000) || captures < scaled(100) {
 		t.Fatalf("only %d steps and %d captures compared", steps, captures)
 	}
 }
@@ -503,7 +503,7 @@ func TestPlayFromSearches(t *testing.T) {
 			played++
 		}
 	})
-	if played < 2000 {
+	if played < scaled(2000) {
 		t.Fatalf("only %d moves compared", played)
 	}
 }

@@ -14,6 +14,7 @@ func randomPositions(t *testing.T, variant string, games, plies int) []Position 
 	t.Helper()
 	start := startOf(t, variant)
 	r := rand.New(rand.NewPCG(uint64(games), uint64(plies)))
+	plies = scaled(plies)
 	var out []Position
 	for range games {
 		playUniform(start, r, plies, func(p Position) { out = append(out, p) })

@@ -86,6 +86,46 @@ func BenchmarkPerft9Played(b *testing.B) {
 	}
 }
 
+// BenchmarkPerft9PlayedGeneric is BenchmarkPerft9Played through the
+// generic contract (boardrules.Position), as bots and the speed program
+// (examples/speed) play an engine: every call goes through the generic
+// code's dictionary, and each leaf is played and hashed.
+func BenchmarkPerft9PlayedGeneric(b *testing.B) {
+	p := Standard()
+	bufs := make([][]Move, 9)
+	var sink uint64
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		if n := perftPlayedGeneric(p, 9, bufs, &sink); n != 3963680 {
+			b.Fatal(n)
+		}
+	}
+	cpu = cpuTime() - cpu
+	b.ReportMetric(3963680*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+	if cpu > 0 {
+		b.ReportMetric(3963680*float64(b.N)/cpu.Seconds(), "cpu-nodes/s")
+	}
+}
+
+func perftPlayedGeneric[P boardrules.Position[P, M], M any](p P, depth int, bufs [][]M, sink *uint64) uint64 {
+	moves := p.AppendLegalMoves(bufs[depth-1][:0])
+	bufs[depth-1] = moves
+	if depth == 1 {
+		var h uint64
+		for _, m := range moves {
+			h ^= p.PlayUnchecked(m).Hash()
+		}
+		*sink ^= h
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		n += perftPlayedGeneric(p.PlayUnchecked(m), depth-1, bufs, sink)
+	}
+	return n
+}
+
 func BenchmarkPlayout(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
 	p := Standard()

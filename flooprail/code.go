@@ -29,7 +29,7 @@ var codeChars = [...]byte{
 // every position of a game; the zero Position, which is no game, has no
 // code, and MarshalText returns nil and exactly boardrules.ErrNoGame.
 func (p Position) MarshalText() ([]byte, error) {
-	if p.flags&flagGame == 0 {
+	if p.flags()&flagGame == 0 {
 		return nil, boardrules.ErrNoGame
 	}
 	b := make([]byte, 0, 64)

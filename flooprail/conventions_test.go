@@ -91,14 +91,15 @@ func TestEmptyBoardIsAGame(t *testing.T) {
 	for _, c := range []struct {
 		code   string
 		winner boardrules.Player
+		reason string
 	}{
-		{"flooprail normal o ../..../....../......../....../..../..", X},
-		{"flooprail normal x ../..../....../......../....../..../..", O},
-		{"flooprail reverse o ../..../....../......../....../..../..", O},
-		{"flooprail reverse x ../..../....../......../....../..../..", X},
+		{"flooprail normal o ../..../....../......../....../..../..", X, "O has no piece left"},
+		{"flooprail normal x ../..../....../......../....../..../..", O, "X has no piece left"},
+		{"flooprail reverse o ../..../....../......../....../..../..", O, "O has no piece left"},
+		{"flooprail reverse x ../..../....../......../....../..../..", X, "X has no piece left"},
 	} {
 		p := decode(t, c.code)
-		want := boardrules.Outcome{Status: boardrules.Win, Winner: c.winner, Reason: "no pieces left", Rule: RuleNoPieces}
+		want := boardrules.Outcome{Status: boardrules.Win, Winner: c.winner, Reason: c.reason, Rule: RuleNoPieces}
 		if diff := cmp.Diff(want, p.Outcome()); diff != "" {
 			t.Errorf("%s: Outcome (-want +got):\n%s", c.code, diff)
 		}
@@ -109,7 +110,7 @@ func TestEmptyBoardIsAGame(t *testing.T) {
 			t.Errorf("%s: the zero Position, or its hash", c.code)
 		}
 		_, err := p.ParseMove("C4-D4")
-		if !errors.Is(err, boardrules.ErrGameOver) || !strings.Contains(err.Error(), "has won (no pieces left)") {
+		if !errors.Is(err, boardrules.ErrGameOver) || !strings.Contains(err.Error(), "has won ("+c.reason+")") {
 			t.Errorf("%s: ParseMove %v", c.code, err)
 		}
 	}

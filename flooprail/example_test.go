@@ -61,8 +61,8 @@ func ExamplePosition_Outcome() {
 	_ = p.UnmarshalText([]byte("flooprail reverse o ../..../....../......../oxx.../..../.x"))
 	fmt.Printf("%v %v %q\n", p.Outcome().Status, p.Outcome().Winner == flooprail.O, p.Outcome().Reason)
 	// Output:
-	// win true "no legal move"
-	// win true "no legal move"
+	// win true "O has no legal move"
+	// win true "O has no legal move"
 }
 
 // The seed's multi-Fleap: an X Flooper leaps three O Floopers and is

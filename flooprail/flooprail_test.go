@@ -139,7 +139,7 @@ func perftPlayedRec(p Position, depth int, bufs [][]Move, sink *uint64) uint64 {
 	if depth == 1 {
 		var h uint64
 		for _, m := range moves {
-			h ^= p.PlayUnchecked(m).hash
+			h ^= p.PlayUnchecked(m).Hash()
 		}
 		*sink ^= h
 		return uint64(len(moves))
@@ -437,11 +437,11 @@ func TestF8Outcome(t *testing.T) {
 		code string
 		want boardrules.Outcome
 	}{
-		{"flooprail normal o ../..../....../......../oxx.../..../.x", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "no legal move", Rule: RuleNoMoves}},
-		{"flooprail reverse o ../..../....../......../oxx.../..../.x", boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "no legal move", Rule: RuleNoMoves}},
-		{"flooprail normal x ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "no pieces left", Rule: RuleNoPieces}},
-		{"flooprail reverse x ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "no pieces left", Rule: RuleNoPieces}},
-		{"flooprail normal o ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "no pieces left", Rule: RuleNoPieces}},
+		{"flooprail normal o ../..../....../......../oxx.../..../.x", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "O has no legal move", Rule: RuleNoMoves}},
+		{"flooprail reverse o ../..../....../......../oxx.../..../.x", boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "O has no legal move", Rule: RuleNoMoves}},
+		{"flooprail normal x ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "X has no piece left", Rule: RuleNoPieces}},
+		{"flooprail reverse x ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "X has no piece left", Rule: RuleNoPieces}},
+		{"flooprail normal o ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "O has no piece left", Rule: RuleNoPieces}},
 	}
 	for _, c := range cases {
 		p := decode(t, c.code)
@@ -598,7 +598,7 @@ func TestLoops(t *testing.T) {
 	if got, want := code(t, q), "flooprail normal x ../..../.O..../......../....../..../.."; got != want {
 		t.Errorf("after the loop: %q, want %q", got, want)
 	}
-	if o := q.Outcome(); o != (boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "no pieces left", Rule: RuleNoPieces}) {
+	if o := q.Outcome(); o != (boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "X has no piece left", Rule: RuleNoPieces}) {
 		t.Errorf("outcome %+v", o)
 	}
 	checkIllegal(t, p, "C3-E3-E5-C5", "C3-E3-E5-C5: the Fleap must continue")

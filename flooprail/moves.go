@@ -1,12 +1,12 @@
 package flooprail
 
 // This file is the hot path: the bitboard geometry, move generation, Play
-// and the Zobrist hash.
+// and the hash.
 
 import (
 	"math/bits"
+	"slices"
 
-	"github.com/boardrules/boardrules/internal/hashkeys"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -26,9 +26,6 @@ const (
 	dirLeft
 )
 
-// rotation is the bit rotation of one step in each direction.
-var rotation = [4]int{-7, 1, 7, -1}
-
 // dirDelta is (letter, row) of one step in each direction.
 var dirDelta = [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
 
@@ -38,11 +35,22 @@ const allDirs = 1<<dirUp | 1<<dirRight | 1<<dirDown | 1<<dirLeft
 
 var forwardDirs = [2]uint8{1<<dirRight | 1<<dirDown, 1<<dirUp | 1<<dirLeft}
 
-// forward and backward list the two forward and the two backward
-// directions of each player, for the bitboard passes.
-var (
-	forward  = [2][2]int{{dirRight, dirDown}, {dirUp, dirLeft}}
-	backward = [2][2]int{{dirUp, dirLeft}, {dirRight, dirDown}}
+// forward lists the two forward directions of each player.
+var forward = [2][2]int{{dirRight, dirDown}, {dirUp, dirLeft}}
+
+// The spaces with a neighbour in each direction (a Floop's sources) and
+// with a space two steps away (a Fleap step's), as constants, so that the
+// move generator's masks are immediates; a test checks them against the
+// geometry.
+const (
+	upStep    = 0xfdf9edbc
+	rightStep = 0x7dfdf5dd
+	downStep  = 0x79fbf3db
+	leftStep  = 0xfbfbebba
+	upLeap    = 0xfcf0cc3c
+	rightLeap = 0x3cfcf0cc
+	downLeap  = 0x30f3f3c3
+	leftLeap  = 0xf3f3c330
 )
 
 // Geometry tables, filled by initGeometry.
@@ -55,7 +63,8 @@ var (
 	// right).
 	boardOrder [32]uint8
 	// stepFrom[d] holds the spaces with a neighbour in direction d;
-	// leapFrom[d] the spaces with a space two steps away in direction d.
+	// leapFrom[d] the spaces with a space two steps away in direction d
+	// (the hot path has them as constants, which a test checks).
 	stepFrom, leapFrom [4]uint32
 	// midBit[d][i] and landBit[d][i] are the one-bit masks of the space
 	// leapt and the landing space of a Fleap step from i in direction d,
@@ -66,15 +75,36 @@ var (
 	// neighbour[d][i] is the bit index of i's neighbour in direction d, or
 	// -1.
 	neighbour [4][32]int8
+	// moveTable holds the moves that AppendLegalMoves writes from its
+	// target sets. At 128*pl + 32*k + t: the Floop of player pl onto space
+	// t in the k-th direction of pl's order, a Flooper's two forward
+	// directions and then a SooperFlooper's two others (O: right, down, up,
+	// left; X: up, left, right, down). At fleapBase + 128*pl + 32*k + t: the
+	// single Fleap step of a Flooper of pl that lands on t in its k-th
+	// direction. Zero where there is no such move.
+	moveTable [512]Move
+	// bitMask[i] is 1<<i, read rather than shifted by PlayUnchecked.
+	bitMask [32]uint32
 )
+
+// fleapBase is where the single Fleap steps start in moveTable.
+const fleapBase = 256
+
+// floopOrder lists the directions of player pl's Floops in moveTable.
+var floopOrder = [2][4]int{{dirRight, dirDown, dirUp, dirLeft}, {dirUp, dirLeft, dirRight, dirDown}}
 
 // goal[pl] holds the goal spaces of player pl: O's are H4 G5 F6 E7, X's
 // D1 C2 B3 A4.
 var goal [2]uint32
 
-// goalSpaces holds the goal spaces of both sides, D1 C2 B3 A4 and H4 G5 F6
-// E7, as a constant for PlayUnchecked; a test checks it against goal.
-const goalSpaces = 1<<0 | 1<<6 | 1<<12 | 1<<18 | 1<<25 | 1<<31 | 1<<5 | 1<<11
+// goalO and goalX hold the goal spaces of O (H4 G5 F6 E7) and of X (D1 C2
+// B3 A4) as constants for the hot path, goalSpaces both; a test checks
+// them against goal.
+const (
+	goalO      = 1<<5 | 1<<11 | 1<<25 | 1<<31
+	goalX      = 1<<0 | 1<<6 | 1<<12 | 1<<18
+	goalSpaces = goalO | goalX
+)
 
 // startO and startX are the starting Floopers.
 var startO, startX uint32
@@ -138,106 +168,102 @@ func initGeometry() {
 			goal[X] |= 1 << i
 		}
 	}
+	for i := range bitMask {
+		bitMask[i] = 1 << i
+	}
+	for i := range 32 {
+		for d := range 4 {
+			for pl, order := range floopOrder {
+				for k, dir := range order {
+					if to := neighbour[d][i]; dir == d && to >= 0 {
+						moveTable[128*pl+32*k+int(to)] = makeMove(uint8(i), uint8(to), 1, uint64(d), 0)
+					}
+					if to := landIdx[d][i]; dir == d && k < 2 && landBit[d][i] != 0 {
+						moveTable[fleapBase+128*pl+32*k+int(to)] = makeMove(uint8(i), to, 1, uint64(d), midBit[d][i])
+					}
+				}
+			}
+		}
+	}
 	for _, s := range [...]string{"D1", "E1", "C2", "D2", "E2", "B3", "C3", "D3", "A4", "B4", "C4", "B5"} {
 		startO |= 1 << bitOf[s[0]-'A'+1][s[1]-'0']
 	}
 	for _, s := range [...]string{"G3", "F4", "G4", "H4", "E5", "F5", "G5", "D6", "E6", "F6", "D7", "E7"} {
 		startX |= 1 << bitOf[s[0]-'A'+1][s[1]-'0']
 	}
-	initZobrist()
 }
 
-// Zobrist keys, indexed by kind<<5 | space, where kind is 2*player + 1 for
-// a SooperFlooper, 2*player for a Flooper.
-var (
-	zobrist    [128]uint64
-	zobristX   uint64 // X to move
-	zobristRev uint64 // the reverse game
-	// zobristGame is in the hash of every position of a game, so that the
-	// zero Position (hash 0), which is no game, differs in its hash too from
-	// the empty board of a normal game with O to move.
-	zobristGame uint64
+// The constants of the hash. hashK0 has bits set at the same place in both
+// halves, and no position's sides word (whose halves are disjoint) equals
+// it; hashK1 has high bits that no meta word has. So neither factor of the
+// first product is ever 0, which would lose the other word. hashK2 is the
+// first round's result for the zero Position, whose hash is therefore 0; a
+// test checks it.
+const (
+	hashK0 = 0xa0761d6478bd642f
+	hashK1 = 0xe7037ed1a0b428db
+	hashK2 = 0x1ff5c2923a788d2c
+	hashK3 = 0x589965cc75374cc3
 )
 
-func initZobrist() {
-	next := hashkeys.New(0x466c6f6f70526169).Next // seed "FloopRai"
-	for i := range zobrist {
-		zobrist[i] = next()
-	}
-	zobristX = next()
-	zobristRev = next()
-	zobristGame = next()
-}
-
-// hashFromScratch computes the Zobrist hash of p's board, side, variant and
-// game flag.
+// hashFromScratch computes the hash of p's two words, that is of its
+// board, side, variant and game flag: two rounds of a 128-bit
+// multiplication folded to 64 bits (the mix of wyhash).
 func (p Position) hashFromScratch() uint64 {
-	var h uint64
-	for pl := uint(0); pl < 2; pl++ {
-		for b := p.pieces(uint8(pl)); b != 0; b &= b - 1 {
-			i := uint(bits.TrailingZeros32(b))
-			h ^= zobrist[pl<<6|uint(p.kings>>i&1)<<5|i]
-		}
-	}
-	if p.turn() == 1 {
-		h ^= zobristX
-	}
-	if p.reverse() {
-		h ^= zobristRev
-	}
-	if p.flags&flagGame != 0 {
-		h ^= zobristGame
-	}
-	return h
+	hi, lo := bits.Mul64(p.sides^hashK0, p.meta^hashK1)
+	hi, lo = bits.Mul64(hi^lo^hashK2, hashK3)
+	return hi ^ lo
 }
 
-// jumpLands returns the spaces where the pieces of src land with a Fleap
-// step in direction d over a piece of opp onto an empty space.
-func jumpLands(src uint32, d int, opp, empty uint32) uint32 {
-	r := rotation[d&3]
-	return bits.RotateLeft32(bits.RotateLeft32(src&leapFrom[d&3], r)&opp, r) & empty
+// leaps returns the spaces where the pieces src land with a Fleap step
+// over a piece of opp onto an empty space, in the direction whose Fleap
+// sources are from and whose rotation is r.
+func leaps(src, opp, empty, from uint32, r int) uint32 {
+	return bits.RotateLeft32(src&from, 2*r) & bits.RotateLeft32(opp, r) & empty
 }
 
-// floopTargets returns the spaces the pieces of src reach by a Floop in
-// direction d.
-func floopTargets(src uint32, d int, empty uint32) uint32 {
-	return bits.RotateLeft32(src&stepFrom[d&3], rotation[d&3]) & empty
+// floops returns the spaces the pieces src reach by a Floop in the
+// direction whose Floop sources are from and whose rotation is r.
+func floops(src, empty, from uint32, r int) uint32 {
+	return bits.RotateLeft32(src&from, r) & empty
 }
+
+// The side to move's moves in the bitboards: for O, Floopers go right
+// (rotation 1) and down (7), SooperFloopers also up (-7) and left (-1); for
+// X, Floopers go up and left, SooperFloopers also right and down. The
+// rotations are constants in each branch, so that every shift is an
+// immediate.
 
 // canFleap reports whether the side to move has a Fleap, and so must
 // Fleap.
 func (p Position) canFleap() bool {
-	own, opp := p.me(), p.them()
-	empty := ^(own | opp)
-	f := &forward[p.turn()&1]
-	if jumpLands(own, f[0], opp, empty)|jumpLands(own, f[1], opp, empty) != 0 {
-		return true
+	me, opp := p.me(), p.them()
+	empty := ^(me | opp)
+	kings := me & p.kings()
+	if p.meta&(flagX<<32) == 0 {
+		return leaps(me, opp, empty, rightLeap, 1)|leaps(me, opp, empty, downLeap, 7)|
+			leaps(kings, opp, empty, upLeap, -7)|leaps(kings, opp, empty, leftLeap, -1) != 0
 	}
-	kings := own & p.kings
-	b := &backward[p.turn()&1]
-	return kings != 0 && jumpLands(kings, b[0], opp, empty)|jumpLands(kings, b[1], opp, empty) != 0
+	return leaps(me, opp, empty, upLeap, -7)|leaps(me, opp, empty, leftLeap, -1)|
+		leaps(kings, opp, empty, rightLeap, 1)|leaps(kings, opp, empty, downLeap, 7) != 0
 }
 
 // hasMove reports whether the side to move has a legal move. It tests the
 // bitboards without listing any move, because ToMove and Outcome call it
-// at every node of a search; the rotations of each side are constants, so
-// that the Floop test, which settles most positions, is a few instructions.
+// at every node of a search; the test for a Floop, which settles most
+// positions, is a few instructions.
 func (p Position) hasMove() bool {
-	own, opp := p.me(), p.them()
-	empty := ^(own | opp)
-	kings := own & p.kings
-	var floops uint32
-	if p.flags&flagX == 0 { // O: Floopers right and down, SooperFloopers also up and left
-		floops = bits.RotateLeft32(own&stepFrom[dirRight], 1) | bits.RotateLeft32(own&stepFrom[dirDown], 7) |
-			bits.RotateLeft32(kings&stepFrom[dirUp], -7) | bits.RotateLeft32(kings&stepFrom[dirLeft], -1)
-	} else { // X: Floopers up and left, SooperFloopers also right and down
-		floops = bits.RotateLeft32(own&stepFrom[dirUp], -7) | bits.RotateLeft32(own&stepFrom[dirLeft], -1) |
-			bits.RotateLeft32(kings&stepFrom[dirRight], 1) | bits.RotateLeft32(kings&stepFrom[dirDown], 7)
+	me := p.me()
+	kings := me & p.kings()
+	var targets uint32
+	if p.meta&(flagX<<32) == 0 {
+		targets = bits.RotateLeft32(me&rightStep, 1) | bits.RotateLeft32(me&downStep, 7) |
+			bits.RotateLeft32(kings&upStep, -7) | bits.RotateLeft32(kings&leftStep, -1)
+	} else {
+		targets = bits.RotateLeft32(me&upStep, -7) | bits.RotateLeft32(me&leftStep, -1) |
+			bits.RotateLeft32(kings&rightStep, 1) | bits.RotateLeft32(kings&downStep, 7)
 	}
-	if floops&empty != 0 {
-		return true
-	}
-	return p.canFleap()
+	return targets&^(me|p.them()) != 0 || p.canFleap()
 }
 
 // LegalMoves returns every legal move, in a deterministic order: the
@@ -246,7 +272,7 @@ func (p Position) hasMove() bool {
 // first; or the Floops grouped by direction. It is nil once the game has
 // ended, and for the zero Position.
 func (p Position) LegalMoves() []Move {
-	var buf [48]Move
+	var buf [bufMoves]Move
 	moves := p.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
 		return nil
@@ -254,145 +280,185 @@ func (p Position) LegalMoves() []Move {
 	return append([]Move(nil), moves...)
 }
 
+// bufMoves is the size of the move buffers on the stack of LegalMoves,
+// Play and ParseMove: room for the moves of nearly every position (a side
+// has at most 12 pieces, each with at most 4 Floops); AppendLegalMoves
+// grows a buffer that is too small.
+const bufMoves = 64
+
 // AppendLegalMoves appends the legal moves to dst and returns the extended
 // slice, or dst unchanged when there is none (the game has ended, or p is
-// the zero Position). It allocates nothing when dst has room.
+// the zero Position). It allocates nothing when dst has room for them;
+// when it must grow dst, it leaves room for 64 moves more, so that a
+// buffer reused from ply to ply grows once.
+//
+// The moves of a position without Fleaps, and of one whose Fleaps are all
+// single steps of Floopers, come from moveTable: each is one bit in two
+// target sets of 64 bits (the targets in a piece's first direction in the
+// low 32 bits, in its second direction in the high 32), and the set bits
+// in ascending order give the moves in the documented order.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
-	own, opp := p.me(), p.them()
-	empty := ^(own | opp)
-	kings := own & p.kings
-	f, b := &forward[p.turn()&1], &backward[p.turn()&1]
-
-	if jumpLands(own, f[0], opp, empty)|jumpLands(own, f[1], opp, empty) != 0 ||
-		kings != 0 && jumpLands(kings, b[0], opp, empty)|jumpLands(kings, b[1], opp, empty) != 0 {
-		return p.appendFleaps(dst)
-	}
-
-	t0, t1 := floopTargets(own, f[0], empty), floopTargets(own, f[1], empty)
-	var t2, t3 uint32
-	if kings != 0 {
-		t2, t3 = floopTargets(kings, b[0], empty), floopTargets(kings, b[1], empty)
-	}
-	n := len(dst)
-	if cap(dst)-n < maxFloops {
-		// Make exactly the room needed, so that a small dst with room
-		// enough for these moves is not reallocated.
-		total := bits.OnesCount32(t0) + bits.OnesCount32(t1) + bits.OnesCount32(t2) + bits.OnesCount32(t3)
-		if cap(dst)-n < total {
-			dst = append(dst[:cap(dst)], make([]Move, n+total-cap(dst))...)
+	me, opp := p.me(), p.them()
+	empty := ^(me | opp)
+	kings := me & p.kings()
+	men := me &^ kings
+	// first and second are the two target sets of the moves, and base is
+	// where their moves start in moveTable (Floops at 128*pl).
+	var first, second uint64
+	var base uint
+	if p.meta&(flagX<<32) == 0 {
+		// O: the Floopers' Fleap steps right and down, and whether a
+		// SooperFlooper has one in any direction.
+		l := uint64(leaps(men, opp, empty, rightLeap, 1)) | uint64(leaps(men, opp, empty, downLeap, 7))<<32
+		var kingLeaps uint32
+		if kings != 0 {
+			kingLeaps = leaps(kings, opp, empty, rightLeap, 1) | leaps(kings, opp, empty, downLeap, 7) |
+				leaps(kings, opp, empty, upLeap, -7) | leaps(kings, opp, empty, leftLeap, -1)
 		}
-		dst = dst[:n+total]
-	} else {
-		dst = dst[:n+maxFloops]
-	}
-	// A side has at most 12 pieces, each with at most 4 Floops.
-	out := dst[n:]
-	k := fillFloops(out, 0, t0, f[0])
-	k = fillFloops(out, k, t1, f[1])
-	if t2|t3 != 0 {
-		k = fillFloops(out, k, t2, b[0])
-		k = fillFloops(out, k, t3, b[1])
-	}
-	return dst[:n+k]
-}
-
-// maxFloops bounds the Floops of a position: 12 pieces, 4 directions.
-const maxFloops = 48
-
-// fillFloops writes the Floops in direction d onto the spaces in to at
-// out[k:], and returns the next free index.
-func fillFloops(out []Move, k int, to uint32, d int) int {
-	r := rotation[d&3]
-	for ; to != 0; to &= to - 1 {
-		t := bits.TrailingZeros32(to)
-		out[k] = Move{dirs: uint32(d), info: uint16((t-r)&31) | uint16(t)<<5 | 1<<10}
-		k++
-	}
-	return k
-}
-
-// appendFleaps appends the Fleap moves of the side to move. Floopers go
-// first, their first steps found for all of them at once, direction by
-// direction; only a Flooper that can leap again needs the depth-first
-// search. Then each SooperFlooper searches its paths.
-func (p Position) appendFleaps(dst []Move) []Move {
-	me := p.turn() & 1
-	opp := p.them()
-	empty := ^(p.me() | opp)
-	g := fleapGen{empty: empty, goal: goal[me]}
-	g.d0, g.d1 = forward[me][0], forward[me][1]
-	men := p.me() &^ p.kings
-	for _, d := range [2]int{g.d0, g.d1} {
-		d &= 3
-		r := rotation[d]
-		lands := bits.RotateLeft32(bits.RotateLeft32(men&leapFrom[d], r)&opp, r) & empty
-		for ; lands != 0; lands &= lands - 1 {
-			t := uint(bits.TrailingZeros32(lands))
-			mid := uint32(1) << ((int(t) - r) & 31)
-			from := uint16((int(t) - 2*r) & 31)
-			left := opp &^ mid
-			if g.goal>>t&1 == 0 &&
-				(midBit[g.d0&3][t&31]&left != 0 && landBit[g.d0&3][t&31]&empty != 0 ||
-					midBit[g.d1&3][t&31]&left != 0 && landBit[g.d1&3][t&31]&empty != 0) {
-				g.dst, g.from = dst, from
-				g.man(t, left, mid, uint32(d), 1)
-				dst = g.dst
-				continue
+		if l|uint64(kingLeaps) != 0 {
+			// A Flooper that lands on one of these spaces leaps on. (None is
+			// a goal space, where a Flooper has no forward neighbour.)
+			on := uint64(onward(opp, empty, rightLeap, 1) | onward(opp, empty, downLeap, 7))
+			if kingLeaps != 0 || l&(on|on<<32) != 0 {
+				return p.appendFleaps(dst, l, on)
 			}
-			dst = append(dst, Move{caps: mid, dirs: uint32(d), info: from | uint16(t)<<5 | 1<<10})
+			first, base = l, fleapBase
+		} else {
+			first = uint64(floops(me, empty, rightStep, 1)) | uint64(floops(me, empty, downStep, 7))<<32
+			if kings != 0 {
+				second = uint64(floops(kings, empty, upStep, -7)) | uint64(floops(kings, empty, leftStep, -1))<<32
+			}
+		}
+	} else {
+		// X: Floopers up and left, SooperFloopers also right and down.
+		l := uint64(leaps(men, opp, empty, upLeap, -7)) | uint64(leaps(men, opp, empty, leftLeap, -1))<<32
+		var kingLeaps uint32
+		if kings != 0 {
+			kingLeaps = leaps(kings, opp, empty, upLeap, -7) | leaps(kings, opp, empty, leftLeap, -1) |
+				leaps(kings, opp, empty, rightLeap, 1) | leaps(kings, opp, empty, downLeap, 7)
+		}
+		if l|uint64(kingLeaps) != 0 {
+			on := uint64(onward(opp, empty, upLeap, -7) | onward(opp, empty, leftLeap, -1))
+			if kingLeaps != 0 || l&(on|on<<32) != 0 {
+				return p.appendFleaps(dst, l, on)
+			}
+			first, base = l, fleapBase+128
+		} else {
+			first = uint64(floops(me, empty, upStep, -7)) | uint64(floops(me, empty, leftStep, -1))<<32
+			if kings != 0 {
+				second = uint64(floops(kings, empty, rightStep, 1)) | uint64(floops(kings, empty, downStep, 7))<<32
+			}
+			base = 128
 		}
 	}
-	for ks := p.me() & p.kings; ks != 0; ks &= ks - 1 {
-		i := uint(bits.TrailingZeros32(ks))
-		// The SooperFlooper has left its space.
-		g.dst, g.from, g.empty = dst, uint16(i), empty|1<<i
-		g.king(i, opp, 0, 0, 0)
-		dst = g.dst
+	if cap(dst)-len(dst) < bufMoves {
+		dst = grow(dst, bits.OnesCount64(first)+bits.OnesCount64(second))
+	}
+	base &= 3 * 128 // base+128 is within moveTable: no bounds check
+	tab := (*[128]Move)(moveTable[base : base+128])
+	for ; first != 0; first &= first - 1 {
+		dst = append(dst, tab[bits.TrailingZeros64(first)])
+	}
+	for ; second != 0; second &= second - 1 {
+		dst = append(dst, tab[64+bits.TrailingZeros64(second)&63])
 	}
 	return dst
 }
 
-// fleapGen collects the Fleap moves of one piece, depth first.
+// grow returns dst with room for n more moves: dst itself when it has the
+// room, else a copy with room for bufMoves more at least, so that a buffer
+// reused from ply to ply, as perft and playouts do, grows once.
+func grow(dst []Move, n int) []Move {
+	if cap(dst)-len(dst) >= n {
+		return dst
+	}
+	return slices.Grow(dst, max(n, bufMoves))
+}
+
+// onward returns the spaces from which a Fleap step over a piece of opp
+// onto an empty space starts, in the direction whose Fleap sources are
+// from and whose rotation is r.
+func onward(opp, empty, from uint32, r int) uint32 {
+	return from & bits.RotateLeft32(opp, -r) & bits.RotateLeft32(empty, -2*r)
+}
+
+// appendFleaps appends the Fleap moves of the side to move: first those of
+// its Floopers, whose first steps land on the set bits of lands (in their
+// first direction in the low 32 bits, in their second in the high 32), and
+// then each SooperFlooper's. A Flooper that lands on a space of onward
+// leaps on, and its paths are searched depth first; the others' moves are
+// single Fleap steps. The piece a Flooper has just leapt lies behind it,
+// and the space it came from further behind, so neither is in the way of
+// its forward steps, and onward, taken before the move, holds for its
+// second step.
+func (p Position) appendFleaps(dst []Move, lands, onward uint64) []Move {
+	pl := p.turn()
+	base := fleapBase + 128*uint(pl)
+	g := fleapGen{empty: ^(p.me() | p.them()), goal: goal[pl], d0: forward[pl][0], d1: forward[pl][1]}
+	for ; lands != 0; lands &= lands - 1 {
+		b := uint(bits.TrailingZeros64(lands)) & 63
+		m := moveTable[(base+b)&511]
+		if onward>>(b&31)&1 == 0 {
+			dst = append(dst, m)
+			continue
+		}
+		g.from = m.from()
+		dst = g.man(dst, b&31, p.them()&^m.caps(), m.caps(), m.path&3, 1)
+	}
+	for kings := p.me() & p.kings(); kings != 0; kings &= kings - 1 {
+		i := uint(bits.TrailingZeros32(kings)) & 31
+		// The SooperFlooper has left its space.
+		g.empty = ^(p.me() | p.them()) | 1<<i
+		g.from = uint8(i)
+		dst = g.king(dst, i, p.them(), 0, 0, 0)
+	}
+	return dst
+}
+
+// fleapGen holds what the depth-first search for the Fleap moves of one
+// piece needs besides the path in the making: its last space, the spaces
+// it has leapt, the directions of its steps and their number. The moves
+// go in and out of the search as a slice, never into a field, so that a
+// buffer passed to AppendLegalMoves can stay on its caller's stack.
 type fleapGen struct {
-	dst    []Move
-	empty  uint32 // the empty spaces, the moving piece's start included
+	empty  uint32 // the empty spaces, a SooperFlooper's start included
 	goal   uint32 // the mover's goal spaces
-	from   uint16 // the starting space
+	from   uint8  // the moving piece's space
 	d0, d1 int    // a Flooper's two directions
 }
 
-// man extends the path of a Flooper that has made n steps (dirs), leapt the
-// pieces caps and stands on sq; opp holds the opposing pieces not yet
-// leapt. A Flooper never returns to a space, and landing on a goal space
-// ends its move.
-func (g *fleapGen) man(sq uint, opp, caps, dirs uint32, n uint16) {
+// man appends the paths of a Flooper that stands on sq after n >= 1 Fleap
+// steps; opp holds the opposing pieces not yet leapt. A Flooper never
+// returns to a space, and landing on a goal space ends its move.
+func (g *fleapGen) man(dst []Move, sq uint, opp, caps uint32, dirs uint64, n int) []Move {
 	found := false
 	for _, d := range [2]int{g.d0, g.d1} {
-		d &= 3
 		mid := midBit[d][sq&31]
 		land := landBit[d][sq&31]
 		if mid&opp == 0 || land&g.empty == 0 {
 			continue
 		}
 		found = true
-		to := uint(landIdx[d][sq&31])
+		to := landIdx[d][sq&31]
+		next := dirs | uint64(d)<<(2*n)
 		if land&g.goal != 0 {
-			g.dst = append(g.dst, Move{caps: caps | mid, dirs: dirs | uint32(d)<<(2*n), info: g.from | uint16(to)<<5 | (n+1)<<10})
+			dst = append(dst, makeMove(g.from, to, n+1, next, caps|mid))
 			continue
 		}
-		g.man(to, opp&^mid, caps|mid, dirs|uint32(d)<<(2*n), n+1)
+		dst = g.man(dst, uint(to), opp&^mid, caps|mid, next, n+1)
 	}
-	if !found && n > 0 {
-		g.dst = append(g.dst, Move{caps: caps, dirs: dirs, info: g.from | uint16(sq)<<5 | n<<10})
+	if !found {
+		dst = append(dst, makeMove(g.from, uint8(sq), n, dirs, caps))
 	}
+	return dst
 }
 
 // king is man for a SooperFlooper, which Fleaps in all four directions and
-// is not affected by goal spaces. Its starting space is in empty (it has
-// left it), and a leapt piece leaves opp, so it cannot be leapt twice;
-// leapt spaces are never landing spaces, because a Fleap step changes a
-// letter or a row by two.
-func (g *fleapGen) king(sq uint, opp, caps, dirs uint32, n uint16) {
+// is not affected by goal spaces; it starts with n = 0. Its starting space
+// is in empty (it has left it), and a leapt piece leaves opp, so it cannot
+// be leapt twice; leapt spaces are never landing spaces, because a Fleap
+// step changes a letter or a row by two.
+func (g *fleapGen) king(dst []Move, sq uint, opp, caps uint32, dirs uint64, n int) []Move {
 	found := false
 	for d := 0; d < 4; d++ {
 		mid := midBit[d][sq&31]
@@ -400,45 +466,39 @@ func (g *fleapGen) king(sq uint, opp, caps, dirs uint32, n uint16) {
 			continue
 		}
 		found = true
-		g.king(uint(landIdx[d][sq&31]), opp&^mid, caps|mid, dirs|uint32(d)<<(2*n), n+1)
+		dst = g.king(dst, uint(landIdx[d][sq&31]), opp&^mid, caps|mid, dirs|uint64(d)<<(2*n), n+1)
 	}
 	if !found && n > 0 {
-		g.dst = append(g.dst, Move{caps: caps, dirs: dirs, info: g.from | uint16(sq)<<5 | n<<10})
+		dst = append(dst, makeMove(g.from, uint8(sq), n, dirs, caps))
 	}
+	return dst
 }
 
 // PlayUnchecked returns the position after m, which must be a move just
 // generated from p (by LegalMoves, AppendLegalMoves or ParseMove). It does
 // not validate m: use Play for moves from elsewhere.
 func (p Position) PlayUnchecked(m Move) Position {
-	from, to := uint(m.info&31), uint(m.info>>5&31)
-	me := uint(p.flags&1) << 6 // the mover's Zobrist kinds start at me
-	king := uint(p.kings>>from) & 1
-	// A Flooper that ends on a goal space is promoted. Only O's Floopers can
-	// reach O's goal spaces and only X's reach X's, so one mask does.
-	crowned := king | goalSpaces>>to&1
-	h := p.hash ^ zobristX ^ zobrist[(me|king<<5|from)&127] ^ zobrist[(me|crowned<<5|to)&127]
-	// A SooperFlooper may end where it started (a loop): clear, then set.
-	kings := p.kings&^(1<<from) | uint32(crowned)<<to
-	mine := uint64(uint32(p.sides)&^(1<<from) | 1<<to)
-	q := Position{hash: h, sides: p.sides>>32 | mine<<32, kings: kings, flags: p.flags ^ 1}
-	if m.caps != 0 {
-		q = q.removeCaptured(m.caps, p.kings, me^64)
+	meta := p.meta ^ flagX<<32
+	// The SooperFloopers change only when one moves or is captured, or when
+	// a Flooper is crowned: seldom, so the test is cheaper than the change.
+	// The piece moves from the space of fromTo it holds to the other one
+	// (to none for a loop, which ends where it starts).
+	fromTo, caps := uint32(m.play), uint32(m.play>>32)
+	if kings := p.kings(); kings&(fromTo|caps) != 0 || m.path>>pathGoal != 0 {
+		from, to := fromTo&p.me(), fromTo&^p.me()
+		k := kings &^ caps
+		// A SooperFlooper takes its crown along, and a Flooper that ends on
+		// a goal space is crowned. Only O's Floopers can reach O's goal
+		// spaces and only X's reach X's, so one mask does.
+		if k&from != 0 {
+			k ^= fromTo
+		}
+		k |= to & goalSpaces
+		meta ^= uint64(kings ^ k)
 	}
-	return q
-}
-
-// removeCaptured takes the pieces caps of the side now to move off the
-// board; kings are the SooperFloopers before the move and opp the first
-// Zobrist kind of the captured side.
-func (q Position) removeCaptured(caps, kings uint32, opp uint) Position {
-	for c := caps; c != 0; c &= c - 1 {
-		i := uint(bits.TrailingZeros32(c))
-		q.hash ^= zobrist[(opp|uint(kings>>i&1)<<5|i)&127]
-	}
-	q.sides &^= uint64(caps)
-	q.kings &^= caps
-	return q
+	// The piece moves in the low half of sides, the captured pieces leave
+	// the high half, and the halves swap: the other side moves next.
+	return Position{sides: bits.RotateLeft64(p.sides^m.play, 32), meta: meta}
 }
 
 // Play returns the position after m, which must be one of p's legal moves
@@ -448,7 +508,7 @@ func (q Position) removeCaptured(caps, kings uint32, opp uint) Position {
 // zero Move, else boardrules.ErrIllegalMove saying what is wrong. It never
 // changes p.
 func (p Position) Play(m Move) (Position, error) {
-	var buf [48]Move
+	var buf [bufMoves]Move
 	moves := p.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
 		return p, p.gameOverError(m.String())

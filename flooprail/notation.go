@@ -15,26 +15,20 @@ const maxSpaces = 13
 // String returns the move's path in upper case joined by "-", such as
 // "E6-D6" or "E6-C6-C4-C2". The zero Move is "".
 func (m Move) String() string {
-	if m.n() == 0 {
+	path, n := m.spaces()
+	if n == 0 {
 		return ""
 	}
 	var b [3 * maxSpaces]byte
 	w := 0
-	put := func(i uint8) {
+	for k, i := range path[:n] {
+		if k > 0 {
+			b[w] = '-'
+			w++
+		}
 		b[w] = byte('A' - 1 + letterOf[i])
 		b[w+1] = byte('0' + rowOf[i])
 		w += 2
-	}
-	i := m.from()
-	put(i)
-	for k := uint8(0); k < m.n(); k++ {
-		d := m.dirs >> (2 * k) & 3
-		for s := 0; s < m.stepLen(); s++ {
-			i = uint8(neighbour[d][i])
-		}
-		b[w] = '-'
-		w++
-		put(i)
 	}
 	return string(b[:w])
 }
@@ -72,7 +66,8 @@ func parseMove(s string) (Move, error) {
 	if n < 2 {
 		return Move{}, notation.Errorf(s, len(s), "a move needs two or more spaces joined by '-'")
 	}
-	m := Move{info: makeInfo(spaces[0], spaces[n-1], n-1)}
+	var caps uint32
+	var dirs uint64
 	for k := 1; k < n; k++ {
 		a, b := spaces[k-1], spaces[k]
 		dl, dr := int(letterOf[b]-letterOf[a]), int(rowOf[b]-rowOf[a])
@@ -86,11 +81,13 @@ func parseMove(s string) (Move, error) {
 			return Move{}, notation.Errorf(s, offsets[k], "%s-%s is a Floop, but a path of three or more spaces may contain Fleap steps only",
 				s[offsets[k-1]:offsets[k-1]+2], s[offsets[k]:offsets[k]+2])
 		case dist == 2:
-			m.caps |= 1 << neighbour[d][a]
+			// A space leapt twice ("C4-E4-C4") is in caps once: the path
+			// names the Move, which is never legal.
+			caps |= 1 << neighbour[d][a]
 		}
-		m.dirs |= uint32(d) << (2 * (k - 1))
+		dirs |= uint64(d) << (2 * (k - 1))
 	}
-	return m, nil
+	return makeMove(spaces[0], spaces[n-1], n-1, dirs, caps), nil
 }
 
 // scanSpace reads the space at s[i:] and returns its bit index and the
@@ -137,6 +134,14 @@ func dirOf(dl, dr int) int {
 	return dirLeft
 }
 
+// stepDir returns the direction of a Floop or a Fleap step from a to b:
+// a step along a line adds a constant to the bit index (see moves.go).
+func stepDir(a, b uint8) int {
+	return int(stepDirs[(b-a)&31])
+}
+
+var stepDirs = [32]uint8{1: dirRight, 2: dirRight, 31: dirLeft, 30: dirLeft, 7: dirDown, 14: dirDown, 25: dirUp, 18: dirUp}
+
 // ParseMove reads s, the text of a move, and checks it in p, in this
 // order: the text (a *notation.ParseError wrapping boardrules.ErrSyntax,
 // whatever the position, the zero Position included), then whether the
@@ -152,7 +157,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 	if err != nil {
 		return Move{}, err
 	}
-	var buf [64]Move
+	var buf [bufMoves]Move
 	moves := p.AppendLegalMoves(buf[:0])
 	if len(moves) == 0 {
 		return Move{}, p.gameOverError(s)
@@ -205,7 +210,7 @@ func (p Position) explain(m Move) string {
 	empty := ^(own | opp) | 1<<m.from()
 
 	if !m.IsFleap() {
-		d := m.dirs & 3
+		d := stepDir(m.from(), m.to())
 		switch {
 		case allowed&(1<<d) == 0:
 			return wrongWay
@@ -220,9 +225,10 @@ func (p Position) explain(m Move) string {
 	}
 
 	left := opp // opposing pieces not yet leapt
+	path, n := m.spaces()
 	sq := m.from()
-	for k := uint8(0); k < m.n(); k++ {
-		d := m.dirs >> (2 * k) & 3
+	for k := 0; k < n-1; k++ {
+		d := stepDir(path[k], path[k+1])
 		if k > 0 && !pc.IsSooper() && goal[me]&(1<<sq) != 0 {
 			return "the Flooper is promoted on " + at(sq) + ", which ends its move"
 		}

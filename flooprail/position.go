@@ -93,15 +93,13 @@ func (pc Piece) String() string {
 // safe to share between goroutines. The zero Position is no game (see the
 // package doc); use New or Standard for the start.
 type Position struct {
-	// Four fields at most, so that the compiler keeps a Position in
-	// registers.
-	hash  uint64 // Zobrist hash of everything below, kept by PlayUnchecked
+	// Two words, so that a Position goes in and out of a call in two
+	// registers (see the package doc, Speed).
 	sides uint64 // the pieces of the side to move (low 32 bits, one bit per space, see moves.go) and of the other side (high 32)
-	kings uint32 // which of them are SooperFloopers
-	flags uint8  // flagX, flagReverse, flagGame
+	meta  uint64 // which pieces are SooperFloopers (low 32 bits) and the flags (bits 32-34)
 }
 
-// The bits of Position.flags.
+// The bits of the flags, Position.meta>>32.
 const (
 	flagX       = 1 // X is to move (else O); in an ended game, the side without a move
 	flagReverse = 2 // the reverse game
@@ -113,21 +111,22 @@ const (
 
 // newPosition returns the position with O's pieces o and X's pieces x.
 func newPosition(o, x, kings uint32, turn uint8, reverse bool) Position {
-	p := Position{sides: uint64(o) | uint64(x)<<32, kings: kings, flags: turn&flagX | flagGame}
+	p := Position{sides: uint64(o) | uint64(x)<<32, meta: uint64(kings) | uint64(turn&flagX|flagGame)<<32}
 	if turn&1 == 1 {
 		p.sides = uint64(x) | uint64(o)<<32
 	}
 	if reverse {
-		p.flags |= flagReverse
+		p.meta |= flagReverse << 32
 	}
-	p.hash = p.hashFromScratch()
 	return p
 }
 
 func (p Position) me() uint32    { return uint32(p.sides) }
 func (p Position) them() uint32  { return uint32(p.sides >> 32) }
-func (p Position) turn() uint8   { return p.flags & flagX }
-func (p Position) reverse() bool { return p.flags&flagReverse != 0 }
+func (p Position) kings() uint32 { return uint32(p.meta) }
+func (p Position) flags() uint8  { return uint8(p.meta >> 32) }
+func (p Position) turn() uint8   { return p.flags() & flagX }
+func (p Position) reverse() bool { return p.flags()&flagReverse != 0 }
 
 // pieces returns the pieces of player pl (0 or 1).
 func (p Position) pieces(pl uint8) uint32 {
@@ -168,10 +167,12 @@ func (p Position) ToMove() boardrules.Player {
 	return boardrules.Player(p.turn())
 }
 
-// Hash returns the Zobrist hash of the board, the side to move, the
-// variant and whether p is a game at all (the zero Position's hash is 0).
-// Equal positions have equal hashes.
-func (p Position) Hash() uint64 { return p.hash }
+// Hash returns a hash of the board, the side to move, the variant and
+// whether p is a game at all (the zero Position's hash is 0). Equal
+// positions have equal hashes. It mixes the position's two words with two
+// 128-bit multiplications, which costs less than keeping a Zobrist hash up
+// to date in every PlayUnchecked.
+func (p Position) Hash() uint64 { return p.hashFromScratch() }
 
 // Count returns the number of pieces player pl has on the board.
 func (p Position) Count(pl boardrules.Player) int {
@@ -204,7 +205,7 @@ func (p Position) at(i uint8) Piece {
 	default:
 		return Empty
 	}
-	if p.kings&bit != 0 {
+	if p.kings()&bit != 0 {
 		pc += OSooperFlooper - OFlooper
 	}
 	return pc
@@ -255,26 +256,34 @@ func CheckersSquare(sq notation.Square) int {
 // Outcome returns {Ongoing, NoPlayer, ""} while the player to move has a
 // legal move. Otherwise the game is over: in the normal game the other
 // player wins, in the reverse game the player to move wins. The Reason is
-// "no pieces left" when the player to move has none, else "no legal move".
+// "O has no piece left" (or X) when the player to move has none, else "O
+// has no legal move".
 // A game is never drawn: the only Draw is the zero Position's, which is no
 // game, {Draw, NoPlayer, "no game", boardrules.RuleNoGame}.
 func (p Position) Outcome() boardrules.Outcome {
 	if p.hasMove() {
 		return boardrules.Outcome{Status: boardrules.Ongoing, Winner: boardrules.NoPlayer}
 	}
-	if p.flags&flagGame == 0 {
+	if p.flags()&flagGame == 0 {
 		return boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPlayer, Reason: "no game", Rule: boardrules.RuleNoGame}
 	}
 	winner := boardrules.Player(p.turn() ^ 1)
 	if p.reverse() {
 		winner = boardrules.Player(p.turn())
 	}
-	reason, rule := "no legal move", RuleNoMoves
+	reason, rule := noMoveReason[p.turn()], RuleNoMoves
 	if p.me() == 0 {
-		reason, rule = "no pieces left", RuleNoPieces
+		reason, rule = noPieceReason[p.turn()], RuleNoPieces
 	}
 	return boardrules.Outcome{Status: boardrules.Win, Winner: winner, Reason: reason, Rule: rule}
 }
+
+// The Reasons of the two endings, by the player to move, who is left
+// without a piece or a move: made once, so that Outcome allocates nothing.
+var (
+	noPieceReason = [2]string{"O has no piece left", "X has no piece left"}
+	noMoveReason  = [2]string{"O has no legal move", "X has no legal move"}
+)
 
 // The identifiers of Outcome.Rule. In the normal game the player to move
 // has lost, in the reverse game he has won.
@@ -295,26 +304,59 @@ func (p Position) Equal(q Position) bool { return p == q }
 // LegalMoves, AppendLegalMoves). The zero Move is no move: it prints as "",
 // has no path, and Play refuses it.
 type Move struct {
-	caps uint32 // the spaces leapt, one bit each; 0 for a Floop
-	dirs uint32 // the direction of step k in bits 2k, 2k+1
-	// The bit index of the first space (bits 0-4) and of the last (5-9),
-	// and the number of steps (10-13; 0 for the zero Move). Packed, so
-	// that a Move and a Position together fit the registers of a call.
-	info uint16
+	// What PlayUnchecked needs, in a form it applies with one exclusive or
+	// to a Position's sides word: the first and the last space (low 32
+	// bits, one bit each as in a board, none for a loop, which ends where
+	// it starts) and the spaces leapt (high 32 bits; none for a Floop; a
+	// space leapt twice, in a path the notation can name but that is never
+	// legal, once).
+	play uint64
+	// The path: the direction of each step (two bits a step from bit 0),
+	// the bit index of the first space (bits 24-28) and of the last
+	// (29-33), the number of steps (34-37; 0 only for the zero Move), and
+	// in bit 63 whether the last space is a goal space, where a Flooper is
+	// crowned, for PlayUnchecked. A path names its Move: the rest follows
+	// from it.
+	path uint64
 }
 
-func makeInfo(from, to uint8, n int) uint16 {
-	return uint16(from) | uint16(to)<<5 | uint16(n)<<10
-}
+// Fields of Move.path.
+const (
+	pathFrom  = 24
+	pathTo    = 29
+	pathSteps = 34
+	pathGoal  = 63
+)
 
-func (m Move) from() uint8 { return uint8(m.info & 31) }
-func (m Move) to() uint8   { return uint8(m.info >> 5 & 31) }
-func (m Move) n() uint8    { return uint8(m.info >> 10) }
+func (m Move) from() uint8   { return uint8(m.path >> pathFrom & 31) }
+func (m Move) to() uint8     { return uint8(m.path >> pathTo & 31) }
+func (m Move) caps() uint32  { return uint32(m.play >> 32) }
+func (m Move) steps() int    { return int(m.path >> pathSteps & 15) }
+func (m Move) dir(k int) int { return int(m.path >> (2 * k) & 3) }
+
+// spaces returns the bit indexes of the path's spaces and their number.
+func (m Move) spaces() (path [maxSpaces]uint8, n int) {
+	steps := m.steps()
+	if steps == 0 {
+		return path, 0
+	}
+	i := m.from()
+	path[0] = i
+	for k := range steps {
+		d := m.dir(k)
+		i = uint8(neighbour[d][i])
+		if m.caps() != 0 {
+			i = uint8(neighbour[d][i])
+		}
+		path[k+1] = i
+	}
+	return path, steps + 1
+}
 
 // From returns the space the piece starts from, the first space of Path;
 // the zero Square for the zero Move.
 func (m Move) From() notation.Square {
-	if m.n() == 0 {
+	if m.path == 0 {
 		return notation.Square{}
 	}
 	return squareOf(m.from())
@@ -323,57 +365,62 @@ func (m Move) From() notation.Square {
 // To returns the space the piece ends on, the last space of Path (From
 // again for a SooperFlooper's loop); the zero Square for the zero Move.
 func (m Move) To() notation.Square {
-	if m.n() == 0 {
+	if m.path == 0 {
 		return notation.Square{}
 	}
 	return squareOf(m.to())
 }
 
 // IsFleap reports whether m is a Fleap move (it leaps at least one piece).
-func (m Move) IsFleap() bool { return m.caps != 0 }
+func (m Move) IsFleap() bool { return m.caps() != 0 }
 
-// stepLen is 2 for a Fleap's steps and 1 for a Floop's.
-func (m Move) stepLen() int {
-	if m.caps != 0 {
-		return 2
+// makeMove returns the Move of the path from the space with bit index
+// from, with steps in the directions dirs (two bits a step) ending on to,
+// leaping the spaces caps.
+func makeMove(from, to uint8, steps int, dirs uint64, caps uint32) Move {
+	return Move{
+		play: uint64(bitMask[from]^bitMask[to]) | uint64(caps)<<32,
+		path: dirs | uint64(from)<<pathFrom | uint64(to)<<pathTo | uint64(steps)<<pathSteps |
+			uint64(goalSpaces>>to&1)<<pathGoal,
 	}
-	return 1
 }
 
 // Path returns the spaces the piece visits, the first and last included;
 // nil for the zero Move.
 func (m Move) Path() []notation.Square {
-	if m.n() == 0 {
+	path, n := m.spaces()
+	if n == 0 {
 		return nil
 	}
-	out := make([]notation.Square, 0, m.n()+1)
-	i := m.from()
-	out = append(out, squareOf(i))
-	for k := uint8(0); k < m.n(); k++ {
-		d := m.dirs >> (2 * k) & 3
-		for s := 0; s < m.stepLen(); s++ {
-			i = uint8(neighbour[d][i])
-		}
-		out = append(out, squareOf(i))
+	out := make([]notation.Square, n)
+	for k, i := range path[:n] {
+		out[k] = squareOf(i)
 	}
 	return out
 }
 
 // Captures returns the spaces leapt, in order; nil for a Floop.
 func (m Move) Captures() []notation.Square {
-	if m.caps == 0 {
+	if m.caps() == 0 {
 		return nil
 	}
-	out := make([]notation.Square, 0, m.n())
-	i := m.from()
-	for k := uint8(0); k < m.n(); k++ {
-		d := m.dirs >> (2 * k) & 3
-		mid := uint8(neighbour[d][i])
-		out = append(out, squareOf(mid))
-		i = uint8(neighbour[d][mid])
+	path, n := m.spaces()
+	out := make([]notation.Square, n-1)
+	for k := range out {
+		out[k] = squareOf(midway(path[k], path[k+1]))
 	}
 	return out
 }
+
+// midway returns the space between a and b, two apart on a line: a step
+// along a line adds a constant to the bit index (see moves.go), so half of
+// the difference is that constant.
+func midway(a, b uint8) uint8 {
+	return (a + halfLeap[(b-a)&31]) & 31
+}
+
+// halfLeap[(b-a)&31] is the one-step rotation of a Fleap step from a to b.
+var halfLeap = [32]uint8{2: 1, 30: 31, 14: 7, 18: 25}
 
 // SeatName names seat pl as the board text does: "O" (seat 0, who moves
 // first) or "X". It returns "" for a seat not in the game.

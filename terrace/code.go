@@ -16,22 +16,22 @@ import (
 // run of empty squares as a digit. The zero Position is no game and has no
 // code: its MarshalText returns nil and boardrules.ErrNoGame.
 func (p Position) MarshalText() ([]byte, error) {
-	if p.players < 2 || p.players > 4 {
+	if p.players() < 2 || p.players() > 4 {
 		return nil, boardrules.ErrNoGame
 	}
 	n := p.geometry().n
 	b := make([]byte, 0, 96)
 	b = append(b, Name+" "...)
-	b = append(b, byte('0'+n), ' ', '0'+p.players, 'p', ' ')
-	if p.setup != Long {
-		b = append(b, p.setup.String()...)
+	b = append(b, byte('0'+n), ' ', byte('0'+p.players()), 'p', ' ')
+	if p.setup() != Long {
+		b = append(b, p.setup().String()...)
 		b = append(b, ' ')
 	}
-	b = append(b, '0'+p.toMove, ' ')
+	b = append(b, '0'+p.mover(), ' ')
 	for r := n - 1; r >= 0; r-- {
 		run := 0
 		for c := 0; c < n; c++ {
-			x := p.board[r*8+c]
+			x := p.cellAt(r*8 + c)
 			if x == 0 {
 				run++
 				continue
@@ -67,7 +67,11 @@ func (p *Position) UnmarshalText(text []byte) error {
 }
 
 func decode(s string) (Position, error) {
-	var q Position
+	var (
+		cells  [64]cell
+		setup  Setup
+		toMove uint8
+	)
 	fail := func(off int, format string, args ...any) (Position, error) {
 		return Position{}, notation.Errorf(s, off, format, args...)
 	}
@@ -107,10 +111,10 @@ func decode(s string) (Position, error) {
 		word := s[at:i]
 		for k := Short; k <= Master; k++ {
 			if word == k.String() {
-				q.setup = k
+				setup = k
 			}
 		}
-		if q.setup == Long {
+		if setup == Long {
 			return fail(at, "unknown setup %q: want short, medium or master (long is not written)", word)
 		}
 		if players != 2 {
@@ -125,14 +129,12 @@ func decode(s string) (Position, error) {
 	if i >= len(s) || s[i] < '0' || int(s[i]-'0') >= players {
 		return fail(i, "the seat to move must be a digit 0 to %d", players-1)
 	}
-	q.toMove = s[i] - '0'
+	toMove = s[i] - '0'
 	i++
 	if i >= len(s) || s[i] != ' ' {
 		return fail(i, "expected one space after the seat to move")
 	}
 	i++
-	q.geo = geoIndex(n)
-	q.players = uint8(players)
 	var firstAt [4]int // offset of each army's first piece, for errors
 	var seen [4]bool
 	var tAt [4]int // offset of each army's T, -1 when none
@@ -191,7 +193,7 @@ func decode(s string) (Position, error) {
 				seen[seat] = true
 				firstAt[seat] = start
 			}
-			q.board[r*8+c] = makeCell(seat, k)
+			cells[r*8+c] = makeCell(seat, k)
 			c++
 			digit = false
 		}
@@ -218,13 +220,13 @@ func decode(s string) (Position, error) {
 			}
 		}
 	}
-	if tAt[q.toMove] < 0 {
-		return fail(turnAt, "seat %d is to move but has no T", q.toMove)
+	if tAt[toMove] < 0 {
+		return fail(turnAt, "seat %d is to move but has no T", toMove)
 	}
-	q.finish()
+	q := build(&cells, geoIndex(n), uint8(players), toMove, setup)
 	onGoal := 0
 	for seat := 0; seat < players; seat++ {
-		if q.tsq[seat] >= 0 && q.tsq[seat] == goalIndex(q.geo, q.players, seat) {
+		if q.tees()&q.own(uint8(seat)) == 1<<goalIndex(q.geo(), players, seat) {
 			onGoal++
 			if onGoal > 1 {
 				return fail(tAt[seat], "more than one T stands on its goal")

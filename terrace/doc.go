@@ -233,6 +233,32 @@
 // deterministic: equal positions and options give equal bytes. The zero
 // Move highlights nothing.
 //
+// # Layout
+//
+// A Position is seven fields, 56 bytes: the board as five bitboards (bit
+// rank*8 + file; a 6x6 board uses the squares whose file and rank are below
+// 6), the Zobrist hash, and one byte with the seat to move, the number of
+// players, the board size and the setup. Three bitboards hold each square's
+// kind in binary (T 1, A 2, B 3, C 4, D 5, none on an empty square), two its
+// owner's seat in binary. Every set the rules ask for is a few word
+// operations away: the occupied squares are the union of the kind boards, a
+// seat's pieces follow from the seat boards, the T's are kind 1, and the
+// pieces a piece may capture (its size or smaller) are a mask of the kind
+// boards. A move clears its target square in the five boards and moves one
+// bit in those of the moving piece, and a search plays and copies positions
+// far more often than it reads single squares. The former layout, 64 cells
+// and a set per seat in 112 bytes, cost more to copy in and out of every
+// Play than the move itself; seven fields fit in the registers Go passes
+// arguments and results in. (A caller still stores a result of more than
+// four words to memory, and no layout of a Terrace board fits in four:
+// its 64 squares take 21 states each.) The slides are looked up rather
+// than walked:
+// for each square, the other players' pieces on its terrace, multiplied by
+// a constant found at start-up from a fixed seed, index a table of the
+// squares the piece reaches in the order LegalMoves lists them. A Move is
+// one word, so that the generator writes it with one store and Play reads
+// its squares' indices without converting them.
+//
 // # Decisions
 //
 // The sources leave these open; the package decides:

@@ -91,7 +91,7 @@ func FuzzUnmarshalText(f *testing.F) {
 		if p.hash != p.computeHash() {
 			t.Fatal("hash differs from the hash from scratch")
 		}
-		if !p.Alive(boardrules.Player(p.toMove)) {
+		if !p.Alive(boardrules.Player(p.mover())) {
 			t.Fatalf("%q: the seat to move has no T", b)
 		}
 		o := p.Outcome()
@@ -105,7 +105,7 @@ func FuzzUnmarshalText(f *testing.F) {
 		_ = p.String()
 		for _, m := range moves {
 			q := p.PlayUnchecked(m)
-			if q.hash != q.computeHash() || !q.Alive(boardrules.Player(q.toMove)) {
+			if q.hash != q.computeHash() || !q.Alive(boardrules.Player(q.mover())) {
 				t.Fatalf("%q: after %v the position is inconsistent", b, m)
 			}
 		}

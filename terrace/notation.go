@@ -15,11 +15,11 @@ func (m Move) String() string {
 		return ""
 	}
 	var b [12]byte
-	s := append(b[:0], kindLetter(m.kind), '-')
-	s = appendSquare(s, m.from)
+	s := append(b[:0], kindLetter(m.Kind()), '-')
+	s = appendSquare(s, m.From())
 	s = append(s, '-')
-	s = appendSquare(s, m.to)
-	if k := m.captured.Kind(); k != NoKind {
+	s = appendSquare(s, m.To())
+	if k := m.Captures().Kind(); k != NoKind {
 		s = append(s, ':', kindLetter(k))
 	}
 	return string(s)
@@ -214,11 +214,11 @@ func (p *Position) resolve(w written) (Move, string) {
 		}
 	}
 	from, to := squareIndex(w.from), squareIndex(w.to)
-	c := p.board[from]
+	c := p.cellAt(from)
 	switch {
 	case c == 0:
 		return Move{}, fmt.Sprintf("%v is empty", w.from)
-	case int(c>>ownerShift) != int(p.toMove):
+	case c>>ownerShift != p.mover():
 		return Move{}, fmt.Sprintf("%v is not yours", w.from)
 	}
 	k := Kind(c & kindMask)
@@ -237,11 +237,29 @@ func (p *Position) resolve(w written) (Move, string) {
 			return Move{}, fmt.Sprintf("%v holds %s, not %s", w.to, article(captured), article(w.captured))
 		}
 	}
-	m := Move{kind: k, from: w.from, to: w.to}
+	var victim cell
 	if captured != NoKind {
-		m.captured = Piece{p.board[to]}
+		victim = p.cellAt(to)
 	}
-	return m, ""
+	return newMove(k, w.from, w.to, victim), ""
+}
+
+// plays reports whether m is a legal move of p in every field, the game
+// going on: check's quick way, on the move's bits. When it says no, resolve
+// finds out why.
+func (p *Position) plays(m Move) bool {
+	from, to := int(m.v>>moveFromIndex&63), int(m.v>>moveToIndex&63)
+	c := p.cellAt(from)
+	if p.geometry().board&(1<<from|1<<to) != 1<<from|1<<to || c == 0 || c>>ownerShift != p.mover() ||
+		m.v&^(0xffff) != fromBits[from]|toBits[to] || Kind(m.v&0xff) != Kind(c&kindMask) {
+		return false
+	}
+	captured, ok := p.legal(from, to)
+	var victim cell
+	if captured != NoKind {
+		victim = p.cellAt(to)
+	}
+	return ok && cell(m.v>>moveCaptured) == victim
 }
 
 // check is Play's validation: the game must go on, and m must be a legal
@@ -253,16 +271,19 @@ func (p *Position) check(m Move) error {
 	if m == (Move{}) {
 		return notation.NoMove()
 	}
-	full, why := p.resolve(written{kind: m.kind, from: m.from, to: m.to, captured: m.captured.Kind()})
+	if p.plays(m) {
+		return nil
+	}
+	full, why := p.resolve(written{kind: m.Kind(), from: m.From(), to: m.To(), captured: m.Captures().Kind()})
 	if why != "" {
 		return notation.Illegal(m.String(), why)
 	}
 	if full != m {
 		// m is a move of another position, where the captured piece
 		// belongs to another seat.
-		why := fmt.Sprintf("%v is empty", m.to)
-		if x := full.captured; x != (Piece{}) {
-			why = fmt.Sprintf("%v holds %s of %s", m.to, article(x.Kind()), p.SeatName(x.Owner()))
+		why := fmt.Sprintf("%v is empty", m.To())
+		if x := full.Captures(); x != (Piece{}) {
+			why = fmt.Sprintf("%v holds %s of %s", m.To(), article(x.Kind()), p.SeatName(x.Owner()))
 		}
 		return notation.Illegal(m.String(), why)
 	}

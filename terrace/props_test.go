@@ -2,8 +2,10 @@ package terrace
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
@@ -81,7 +83,7 @@ func refMoves(p Position) []string {
 		return nil
 	}
 	b := refOf(p)
-	me := int(p.toMove) // the seat to move as the position code has it
+	me := int(p.mover()) // the seat to move as the position code has it
 	var out []string
 	name := func(c, r int) string { return notation.SquareAt(c, r).String() }
 	for c := 0; c < b.n; c++ {
@@ -189,12 +191,7 @@ func genArbitrary(t *rapid.T) Position {
 		s := rapid.IntRange(0, n*n-1).Draw(t, "tsq")
 		b[(s/n)*8+s%n] = makeCell(seat, T)
 	}
-	var p Position
-	p.board = b
-	p.geo = geoIndex(n)
-	p.players = uint8(players)
-	p.toMove = uint8(rapid.IntRange(0, players-1).Draw(t, "toMove"))
-	p.finish()
+	p := build(&b, geoIndex(n), uint8(players), uint8(rapid.IntRange(0, players-1).Draw(t, "toMove")), Long)
 	c, _ := p.MarshalText()
 	var q Position
 	if err := q.UnmarshalText(c); err != nil {
@@ -240,8 +237,8 @@ func TestPropOutcome(t *testing.T) {
 		if o.Status != boardrules.Win && o.Winner != boardrules.NoPlayer {
 			t.Fatalf("Winner %d without a win", o.Winner)
 		}
-		if !p.Alive(boardrules.Player(p.toMove)) {
-			t.Fatalf("seat %d is to move without a T", p.toMove)
+		if !p.Alive(boardrules.Player(p.mover())) {
+			t.Fatalf("seat %d is to move without a T", p.mover())
 		}
 		moves := p.LegalMoves()
 		if (o.Status == boardrules.Ongoing) != (len(moves) > 0) || (o.Status == boardrules.Ongoing) != (moves != nil) {
@@ -250,13 +247,13 @@ func TestPropOutcome(t *testing.T) {
 		if (o.Status == boardrules.Ongoing) != (p.ToMove() != boardrules.NoPlayer) {
 			t.Fatalf("Outcome %v with ToMove %d", o.Status, p.ToMove())
 		}
-		if o.Status == boardrules.Ongoing && p.ToMove() != boardrules.Player(p.toMove) {
-			t.Fatalf("ToMove %d, but seat %d is to move", p.ToMove(), p.toMove)
+		if o.Status == boardrules.Ongoing && p.ToMove() != boardrules.Player(p.mover()) {
+			t.Fatalf("ToMove %d, but seat %d is to move", p.ToMove(), p.mover())
 		}
 		// The seat to move always has its T, so a game never ends for want
 		// of pieces (the conventions' no-pieces rule).
-		if o.Rule == RuleNoMoves && p.occ[p.toMove&3] == 0 {
-			t.Fatalf("no-moves draw with no piece of seat %d", p.toMove)
+		if o.Rule == RuleNoMoves && p.own(p.mover()) == 0 {
+			t.Fatalf("no-moves draw with no piece of seat %d", p.mover())
 		}
 		if o.Status != boardrules.Ongoing && len(p.AppendLegalMoves(make([]Move, 3, 8))) != 3 {
 			t.Fatal("AppendLegalMoves of an ended game changed dst")
@@ -266,7 +263,7 @@ func TestPropOutcome(t *testing.T) {
 
 func pieceCounts(p Position) [4]int {
 	var n [4]int
-	for _, c := range p.board {
+	for _, c := range p.cells() {
 		if c != 0 {
 			n[c>>ownerShift]++
 		}
@@ -296,8 +293,8 @@ func TestPropPlay(t *testing.T) {
 		if q.hash != q.computeHash() {
 			t.Fatal("incremental hash differs from the hash from scratch")
 		}
-		if !q.Alive(boardrules.Player(q.toMove)) {
-			t.Fatalf("after %v seat %d is to move without a T", m, q.toMove)
+		if !q.Alive(boardrules.Player(q.mover())) {
+			t.Fatalf("after %v seat %d is to move without a T", m, q.mover())
 		}
 		// Only from, to and an eliminated army's squares change.
 		eliminated := -1
@@ -305,16 +302,17 @@ func TestPropPlay(t *testing.T) {
 			eliminated = int(m.Captures().Owner())
 		}
 		from, to := squareIndex(m.From()), squareIndex(m.To())
-		for s := range p.board {
-			if p.board[s] == q.board[s] || s == from || s == to {
+		pb, qb := p.cells(), q.cells()
+		for s := range pb {
+			if pb[s] == qb[s] || s == from || s == to {
 				continue
 			}
-			if eliminated >= 0 && int(p.board[s]>>ownerShift) == eliminated && q.board[s] == 0 {
+			if eliminated >= 0 && int(pb[s]>>ownerShift) == eliminated && qb[s] == 0 {
 				continue
 			}
 			t.Fatalf("%v changed %v", m, squares[s])
 		}
-		if eliminated >= 0 && q.occ[eliminated] != 0 {
+		if eliminated >= 0 && q.own(uint8(eliminated)) != 0 {
 			t.Fatalf("%v left pieces of eliminated seat %d", m, eliminated)
 		}
 		a, b := pieceCounts(p), pieceCounts(q)
@@ -415,6 +413,52 @@ func TestPropHasMove(t *testing.T) {
 		if got, want := p.hasMove(), len(p.appendMoves(nil)) > 0; got != want {
 			c, _ := p.MarshalText()
 			t.Fatalf("%s: hasMove = %v, but appendMoves lists %d moves", c, got, len(p.appendMoves(nil)))
+		}
+	})
+}
+
+// The bitboards after a move are those built from scratch from the board
+// they spell: PlayUnchecked leaves no stray bit behind, so positions that
+// are the same stay ==. (TestPropPlay checks the hash the same way.)
+func TestPropBoardsFromScratch(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition(t)
+		for _, m := range p.LegalMoves() {
+			q := p.PlayUnchecked(m)
+			cells := q.cells()
+			if fresh := build(&cells, q.geo(), uint8(q.players()), q.mover(), q.setup()); fresh != q {
+				c, _ := p.MarshalText()
+				t.Fatalf("%s: after %v the position is %+v, built from its board %+v", c, m, q, fresh)
+			}
+		}
+	})
+}
+
+// A Position is seven fields in 56 bytes and a Move one word, as the
+// package doc's Layout says: small enough for Go to pass them to and return
+// them from a method in registers.
+func TestLayout(t *testing.T) {
+	if n, size := reflect.TypeFor[Position]().NumField(), unsafe.Sizeof(Position{}); n != 7 || size != 56 {
+		t.Errorf("a Position has %d fields in %d bytes, want 7 in 56", n, size)
+	}
+	if size := unsafe.Sizeof(Move{}); size != 8 {
+		t.Errorf("a Move has %d bytes, want 8", size)
+	}
+}
+
+// Play accepts exactly the legal moves: a move drawn from another position
+// is played when it is one of p's LegalMoves (equal in every field) and
+// refused otherwise.
+func TestPropPlayAcceptsExactlyTheLegalMoves(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p, q := genPosition(t), genPosition(t)
+		legal := p.LegalMoves()
+		for _, m := range append(q.LegalMoves(), legal...) {
+			_, err := p.Play(m)
+			if (err == nil) != slices.Contains(legal, m) {
+				c, _ := p.MarshalText()
+				t.Fatalf("%s: Play(%v) = %v, legal: %v", c, m, err, slices.Contains(legal, m))
+			}
 		}
 	})
 }

@@ -9,7 +9,7 @@ import "strings"
 func (p Position) String() string {
 	g := p.geometry()
 	n := g.n
-	multi := p.players > 2
+	multi := p.players() > 2
 	var b strings.Builder
 	b.Grow((2*n + 2) * (4*n + 10))
 	edge := func(first, last byte) {
@@ -33,7 +33,7 @@ func (p Position) String() string {
 		b.WriteString(" |")
 		for c := 0; c < n; c++ {
 			s := r*8 + c
-			if x := p.board[s]; x == 0 {
+			if x := p.cellAt(s); x == 0 {
 				b.WriteString("   ")
 			} else {
 				gl := glyph(x)

@@ -146,9 +146,9 @@ func (p Position) SVGWith(o SVGOptions) string {
 				x+4, y+15, fill, halo, letter)
 		}
 	}
-	if h := o.Highlight; p.svgOnBoard(h.from) && p.svgOnBoard(h.to) && h.from != h.to {
-		fx, fy := corner(h.from)
-		tx, ty := corner(h.to)
+	if h := o.Highlight; p.svgOnBoard(h.From()) && p.svgOnBoard(h.To()) && h.From() != h.To() {
+		fx, fy := corner(h.From())
+		tx, ty := corner(h.To())
 		fmt.Fprintf(&b, `<g><title>move %s</title>`+"\n", svgdraw.Escape(h.String()))
 		fmt.Fprintf(&b, `<g fill="none" stroke="#d35400" stroke-width="4"><rect x="%d" y="%d" width="%d" height="%d" stroke-dasharray="8 5"/><rect x="%d" y="%d" width="%d" height="%d"/></g>`+"\n",
 			fx+3, fy+3, cell-6, cell-6, tx+3, ty+3, cell-6, cell-6)

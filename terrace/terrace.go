@@ -3,6 +3,7 @@ package terrace
 import (
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/internal/hashkeys"
@@ -47,7 +48,7 @@ func (k Kind) String() string {
 // it for an empty square, and Move.Captures for a move that captures
 // nothing.
 type Piece struct {
-	c cell // a cell of Position.board: 0, or kind | owner<<ownerShift
+	c cell // 0, or kind | owner<<ownerShift
 }
 
 // Owner is the seat whose piece it is; NoPlayer for the zero Piece.
@@ -66,31 +67,58 @@ func (pc Piece) Kind() Kind { return Kind(pc.c & kindMask) }
 // piece it captures. Moves come only from a position; the zero Move is no
 // move.
 type Move struct {
-	// Four small fields: the compiler keeps a struct of up to four fields
-	// in registers, and a fifth field, or a wider one, slows the move
-	// generator measurably, so the captured piece is one byte (a Piece is
-	// a board cell).
-	kind     Kind
-	from, to notation.Square
-	captured Piece
+	// One word, so that a move travels in a register and the generator
+	// writes it with one store: the kind (bits 0-7), the captured cell
+	// (bits 8-15), the from and to squares as notation.Square holds them,
+	// file+1 and rank+1 (bits 16-31 and 32-47), and their board indices
+	// (bits 48-53 and 56-61), which PlayUnchecked reads.
+	v uint64
+}
+
+// The bits of Move.v.
+const (
+	moveCaptured  = 8
+	moveFrom      = 16
+	moveTo        = 32
+	moveFromIndex = 48
+	moveToIndex   = 56
+)
+
+// newMove builds the move of kind k from from to to, capturing the piece
+// of cell captured (0 for none).
+func newMove(k Kind, from, to notation.Square, captured cell) Move {
+	return Move{uint64(uint8(k)) | uint64(captured)<<moveCaptured | squareBits(from, moveFrom, moveFromIndex) | squareBits(to, moveTo, moveToIndex)}
+}
+
+// squareBits is square s in a Move's bits: as notation.Square holds it at
+// bit at, and its index (folded into 0-63 when it is off the 8x8 board, as
+// no position makes such a move) at bit index.
+func squareBits(s notation.Square, at, index uint) uint64 {
+	return uint64(s.File()+1)<<at | uint64(s.Rank()+1)<<(at+8) | uint64(squareIndex(s))<<index
+}
+
+// moveSquare reads back a square that squareBits stored at bit at.
+func moveSquare(v uint64, at uint) notation.Square {
+	return notation.SquareAt(int(v>>at&0xff)-1, int(v>>(at+8)&0xff)-1)
 }
 
 // Kind is the kind of the piece that moves (T for the T); NoKind for the
 // zero Move.
-func (m Move) Kind() Kind { return m.kind }
+func (m Move) Kind() Kind { return Kind(int8(m.v)) }
 
 // From is the square the piece leaves.
-func (m Move) From() notation.Square { return m.from }
+func (m Move) From() notation.Square { return moveSquare(m.v, moveFrom) }
 
 // To is the square the piece goes to, where it captures what stands there.
-func (m Move) To() notation.Square { return m.to }
+func (m Move) To() notation.Square { return moveSquare(m.v, moveTo) }
 
 // Captures is the piece the move captures: its owner (the mover's own
 // pieces may be captured too) and kind. It is the zero Piece (Owner()
 // NoPlayer, Kind() NoKind) when the move captures nothing.
-func (m Move) Captures() Piece { return m.captured }
+func (m Move) Captures() Piece { return Piece{cell(m.v >> moveCaptured)} }
 
-// A cell of Position.board: 0 when empty, else kind | owner<<3.
+// A cell is one square spelled out: 0 when empty, else kind | owner<<3. The
+// position code, the board text, Move.Captures and the hash keys use it.
 type cell = uint8
 
 const (
@@ -116,6 +144,16 @@ var squares = func() (t [64]notation.Square) {
 	return t
 }()
 
+// fromBits and toBits are each square's bits in a Move as its from and to
+// square.
+var fromBits, toBits = func() (f, t [64]uint64) {
+	for i := range f {
+		f[i] = squareBits(squares[i], moveFrom, moveFromIndex)
+		t[i] = squareBits(squares[i], moveTo, moveToIndex)
+	}
+	return f, t
+}()
+
 // ray lists the squares of a terrace path beyond a square, nearest first.
 type ray struct {
 	n  int8
@@ -132,9 +170,22 @@ type geometry struct {
 	// down: orthogonal neighbours one level lower.
 	// capture: diagonal neighbours one level lower.
 	up, down, capture [64]uint64
-	rays              [64][2]ray // the two ways along the terrace path
-	paths             [][]int8   // each terrace in path order, by number-1
+	paths             [][]int8 // each terrace in path order, by number-1
+	// A piece's slides, looked up by the blockers on its terrace: the
+	// other players' pieces on the square's terrace (slideMask), times
+	// slideMagic, give in their top 6 bits the index of the list in
+	// slides: the squares the piece reaches along the path one way,
+	// nearest first, then the other way, up to the first square held by
+	// another player, as bytes t|slideMark (low byte first). The mover's
+	// own pieces are passed over; the empty squares of the list are the
+	// slides.
+	slideMask, slideMagic [64]uint64
+	slides                *[64][64]uint64
 }
+
+// slideMark marks each byte of a slide list, so that a1 (0) is not the
+// list's end.
+const slideMark = 0x40
 
 var geometries = [2]geometry{newGeometry(8), newGeometry(6)}
 
@@ -216,9 +267,10 @@ func newGeometry(n int) geometry {
 		}
 		g.paths = append(g.paths, path)
 	}
+	var rays [64][2]ray // the two ways along the terrace path
 	for _, path := range g.paths {
 		for i, s := range path {
-			fwd, back := &g.rays[s][0], &g.rays[s][1]
+			fwd, back := &rays[s][0], &rays[s][1]
 			for j := i + 1; j < len(path); j++ {
 				fwd.sq[fwd.n] = path[j]
 				fwd.n++
@@ -229,29 +281,156 @@ func newGeometry(n int) geometry {
 			}
 		}
 	}
+	g.slides = new([64][64]uint64)
+	random := rand.New(rand.NewPCG(0x7e77ace, uint64(n)))
+	for s := 0; s < 64; s++ {
+		var mask uint64
+		for _, r := range rays[s] {
+			for _, t := range r.sq[:r.n] {
+				mask |= 1 << t
+			}
+		}
+		// list is the slide list when the blockers are b.
+		list := func(b uint64) uint64 {
+			var l uint64
+			at := 0
+			for _, r := range rays[s] {
+				for _, t := range r.sq[:r.n] {
+					if b>>t&1 != 0 {
+						break
+					}
+					l |= uint64(t|slideMark) << at
+					at += 8
+				}
+			}
+			return l
+		}
+		// A magic sends two blocker sets to one index only when they give
+		// the same list. It is drawn at random from a fixed seed, so the
+		// tables are the same in every run; a terrace has at most 7
+		// squares and a square at most 16 lists, so a few draws suffice.
+		for magic := uint64(0); mask != 0; magic = random.Uint64() & random.Uint64() & random.Uint64() {
+			var slot [64]uint64
+			var used [64]bool
+			ok := true
+			for b := uint64(0); ok; b = (b - mask) & mask { // every subset of mask
+				i, l := b*magic>>58, list(b)
+				ok = !used[i] || slot[i] == l
+				used[i], slot[i] = true, l
+				if b == mask {
+					break
+				}
+			}
+			if ok {
+				g.slideMask[s], g.slideMagic[s], g.slides[s] = mask, magic, slot
+				break
+			}
+		}
+	}
 	return g
+}
+
+// slideList returns the slide list of square s when the other players'
+// pieces are opp.
+func (g *geometry) slideList(s int, opp uint64) uint64 {
+	s &= 63
+	return g.slides[s][(opp&g.slideMask[s])*g.slideMagic[s]>>58]
 }
 
 // Position is a Terrace position: the board, the number of players, the
 // seat to move and the setup the game started from. It is an immutable
 // value, comparable with ==, and == is Equal; one position may be shared
 // between goroutines. The zero Position is no game (see the package doc).
+//
+// The board is five bitboards (bit rank*8 + file) and the rest is one
+// byte: 56 bytes in seven fields, which Go passes to and returns from a
+// method in registers (see the package doc, Layout). Bits are set on
+// occupied squares only, so equal positions have equal fields.
 type Position struct {
-	board   [64]cell
-	occ     [4]uint64 // squares of each seat's pieces
-	hash    uint64
-	tsq     [4]int8 // square of each seat's T, -1 when it has none
-	geo     uint8   // index into geometries
-	players uint8
-	toMove  uint8
-	setup   Setup // the setup the game started from; no rule depends on it
+	kind0, kind1, kind2 uint64 // the Kind on each square in binary (T 1, A 2, B 3, C 4, D 5), 0 when empty
+	seat1, seat2        uint64 // the owner's seat in binary: bit 0 (seats 1 and 3) and bit 1 (seats 2 and 3)
+	hash                uint64
+	state               uint8 // the seat to move | players<<2 | geo<<5 | setup<<6
 }
 
-func (p *Position) geometry() *geometry { return &geometries[p.geo&1] }
+// The fields of Position.state.
+const (
+	playersShift = 2
+	geoShift     = 5
+	setupShift   = 6
+)
+
+func makeState(toMove, players, geo uint8, setup Setup) uint8 {
+	return toMove&3 | (players&7)<<playersShift | (geo&1)<<geoShift | uint8(setup&3)<<setupShift
+}
+
+// mover is the seat to move as the position holds it, finished games
+// included.
+func (p *Position) mover() uint8        { return p.state & 3 }
+func (p *Position) players() int        { return int(p.state >> playersShift & 7) }
+func (p *Position) geo() uint8          { return p.state >> geoShift & 1 }
+func (p *Position) setup() Setup        { return Setup(p.state >> setupShift) }
+func (p *Position) geometry() *geometry { return &geometries[p.geo()] }
+
+// all is the set of occupied squares.
+func (p *Position) all() uint64 { return p.kind0 | p.kind1 | p.kind2 }
+
+// tees is the set of T's, kind 1.
+func (p *Position) tees() uint64 { return p.kind0 &^ (p.kind1 | p.kind2) }
+
+// own is the set of seat's pieces.
+func (p *Position) own(seat uint8) uint64 {
+	return p.all() &^ (p.seat1 ^ -uint64(seat&1)) &^ (p.seat2 ^ -uint64(seat>>1&1))
+}
+
+// kindAt is the Kind on square s, NoKind when it is empty.
+func (p *Position) kindAt(s int) uint64 {
+	return p.kind0>>s&1 | p.kind1>>s&1<<1 | p.kind2>>s&1<<2
+}
+
+// seatAt is the seat of the piece on square s, 0 when it is empty.
+func (p *Position) seatAt(s int) int {
+	s &= 63
+	return int(p.seat1>>s&1 | p.seat2>>s&1<<1)
+}
+
+// cellAt returns the cell of square s, 0 when it is empty.
+func (p *Position) cellAt(s int) cell {
+	s &= 63
+	return cell(p.kindAt(s)) | cell(p.seatAt(s))<<ownerShift
+}
+
+// cells spells the board out square by square.
+func (p *Position) cells() (b [64]cell) {
+	for s := range b {
+		b[s] = p.cellAt(s)
+	}
+	return b
+}
+
+// build returns the position of these cells and fields; the bitboards and
+// the hash follow from the cells.
+func build(cells *[64]cell, geo, players, toMove uint8, setup Setup) Position {
+	p := Position{state: makeState(toMove, players, geo, setup)}
+	for s, c := range cells {
+		if c&kindMask == 0 {
+			continue
+		}
+		bit := uint64(1) << s
+		o, k := c>>ownerShift, c&kindMask
+		p.kind0 |= bit & -uint64(k&1)
+		p.kind1 |= bit & -uint64(k>>1&1)
+		p.kind2 |= bit & -uint64(k>>2)
+		p.seat1 |= bit & -uint64(o&1)
+		p.seat2 |= bit & -uint64(o>>1&1)
+	}
+	p.hash = p.computeHash()
+	return p
+}
 
 // Players is 2, 3 or 4. The zero Position, which is no game, has the
 // standard variant's 2, as its Variant says.
-func (p Position) Players() int { return max(int(p.players), 2) }
+func (p Position) Players() int { return max(p.players(), 2) }
 
 // ToMove is the seat whose turn it is, which has a T on the board; NoPlayer
 // once the game is over (Outcome().Status != Ongoing) and for the zero
@@ -260,14 +439,14 @@ func (p Position) ToMove() boardrules.Player {
 	if p.over() {
 		return boardrules.NoPlayer
 	}
-	return boardrules.Player(p.toMove)
+	return boardrules.Player(p.mover())
 }
 
 // over reports whether the game is over: no game (the zero Position), a win
 // or a player to move without a move. It is Outcome().Status != Ongoing,
 // without building the Outcome.
 func (p *Position) over() bool {
-	if p.players == 0 {
+	if p.players() == 0 {
 		return true
 	}
 	if w, _ := p.decided(); w >= 0 {
@@ -283,11 +462,7 @@ func (p Position) Size() int { return p.geometry().n }
 // 6), Players (2, 3 or 4) and the Setup of its first position. The zero
 // Position's is the standard game's, Variant{8, Long, 2}.
 func (p Position) Variant() Variant {
-	players := int(p.players)
-	if players == 0 {
-		players = 2
-	}
-	return Variant{Board: p.geometry().n, Setup: p.setup, Players: players}
+	return Variant{Board: p.geometry().n, Setup: p.setup(), Players: p.Players()}
 }
 
 // Equal reports whether p and q are the same position: the same variant
@@ -301,7 +476,7 @@ func (p Position) At(sq notation.Square) (Piece, bool) {
 	if !onBoard(sq, p.geometry().n) {
 		return Piece{}, false
 	}
-	c := p.board[squareIndex(sq)]
+	c := p.cellAt(squareIndex(sq))
 	if c == 0 {
 		return Piece{}, false
 	}
@@ -319,15 +494,15 @@ func (p Position) Level(sq notation.Square) int {
 // Goal returns the square seat pl's T must reach; the zero Square when pl is
 // not a seat of this game.
 func (p Position) Goal(pl boardrules.Player) notation.Square {
-	if pl < 0 || int(pl) >= int(p.players) {
+	if pl < 0 || int(pl) >= p.players() {
 		return notation.Square{}
 	}
-	return squares[goalIndex(p.geo, p.players, int(pl))]
+	return squares[goalIndex(p.geo(), p.players(), int(pl))]
 }
 
 // Alive reports whether pl is a seat of this game whose T is on the board.
 func (p Position) Alive(pl boardrules.Player) bool {
-	return pl >= 0 && int(pl) < int(p.players) && p.tsq[pl] >= 0
+	return pl >= 0 && int(pl) < p.players() && p.tees()&p.own(uint8(pl)) != 0
 }
 
 // goals[geo][multi][seat] is a square index.
@@ -336,7 +511,10 @@ var goals = [2][2][4]int8{
 	{{45, 0, 0, 0}, {45, 0, 45, 0}}, // 6x6: f6, a1 / f6, a1, f6, a1
 }
 
-func goalIndex(geo, players uint8, seat int) int8 {
+// goalCorners[geo] are the goal squares of every seat: the Low corners.
+var goalCorners = [2]uint64{1 | 1<<63, 1 | 1<<45}
+
+func goalIndex(geo uint8, players, seat int) int8 {
 	multi := 0
 	if players > 2 {
 		multi = 1
@@ -345,27 +523,33 @@ func goalIndex(geo, players uint8, seat int) int8 {
 }
 
 // decided returns the winner when a win rule holds (a T on its goal, or
-// the last T left), with the reason; -1 otherwise.
+// the last T left), with the reason; -1 otherwise. Every T on the board is
+// its seat's only one, so the T's tell the seats still in the game.
 func (p *Position) decided() (int, string) {
-	alive, last := 0, -1
-	for s := 0; s < int(p.players); s++ {
-		t := p.tsq[s]
-		if t < 0 {
-			continue
+	ts := p.tees()
+	players := p.players()
+	// A T on a Low corner wins when the corner is its seat's goal. Two such
+	// T's are never on the board; the rules would check the lower seat
+	// first.
+	winner := -1
+	for c := ts & goalCorners[p.geo()]; c != 0; c &= c - 1 {
+		sq := bits.TrailingZeros64(c)
+		seat := p.seatAt(sq)
+		if int(goalIndex(p.geo(), players, seat)) == sq && (winner < 0 || seat < winner) {
+			winner = seat
 		}
-		if t == goalIndex(p.geo, p.players, s) {
-			return s, reasonGoal
-		}
-		alive++
-		last = s
 	}
-	if alive == 1 {
-		if p.players == 2 {
-			return last, reasonCaptured
-		}
-		return last, reasonLastPlayer
+	if winner >= 0 {
+		return winner, reasonGoal
 	}
-	return -1, ""
+	if ts == 0 || ts&(ts-1) != 0 {
+		return -1, ""
+	}
+	last := p.seatAt(bits.TrailingZeros64(ts))
+	if players == 2 {
+		return last, reasonCaptured
+	}
+	return last, reasonLastPlayer
 }
 
 // The Reason texts of Outcome.
@@ -398,7 +582,7 @@ var noGame = boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPl
 // the game for everyone. The zero Position is no game: a Draw with Reason
 // "no game" and Rule boardrules.RuleNoGame.
 func (p Position) Outcome() boardrules.Outcome {
-	if p.players == 0 {
+	if p.players() == 0 {
 		return noGame
 	}
 	if w, why := p.decided(); w >= 0 {
@@ -435,36 +619,44 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	return p.appendMoves(dst)
 }
 
+// capturable returns, by the mover's size less one (sizeIndex), the pieces
+// a piece of that size may capture: those of its size or smaller.
+func (p *Position) capturable() [4]uint64 {
+	all := p.all()
+	return [4]uint64{
+		(p.kind0 ^ p.kind1) &^ p.kind2, // T 001, A 010
+		(p.kind0 | p.kind1) &^ p.kind2, // and B 011
+		all &^ (p.kind2 & p.kind0),     // all but D 101
+		all,
+	}
+}
+
+// sizeIndex is the size of each Kind less one.
+var sizeIndex = [8]uint8{T: 0, A: 0, B: 1, C: 2, D: 3}
+
 // hasMove reports whether the seat to move has a legal move, ignoring the
 // win rules. It asks appendMoves's questions in the cheapest order and
 // stops at the first yes: ToMove asks it, and a search calls ToMove at
 // every node.
 func (p *Position) hasMove() bool {
 	g := p.geometry()
-	own := p.occ[p.toMove&3]
-	all := p.occ[0] | p.occ[1] | p.occ[2] | p.occ[3]
+	own := p.own(p.mover())
+	all := p.all()
+	// A step up or down is the commonest move: look for one first.
 	for b := own; b != 0; b &= b - 1 {
-		s := bits.TrailingZeros64(b)
-		if (g.up[s]|g.down[s])&^all != 0 {
+		if s := bits.TrailingZeros64(b); (g.up[s]|g.down[s])&^all != 0 {
 			return true
 		}
-		z := kindSize[p.board[s]&kindMask]
-		for e := g.capture[s] & all; e != 0; e &= e - 1 {
-			if kindSize[p.board[bits.TrailingZeros64(e)]&kindMask] <= z {
-				return true
-			}
+	}
+	prey := p.capturable()
+	for b := own; b != 0; b &= b - 1 {
+		s := bits.TrailingZeros64(b)
+		if g.capture[s]&prey[sizeIndex[p.kindAt(s)]] != 0 {
+			return true
 		}
-		rays := &g.rays[s]
-		for d := range rays {
-			r := &rays[d]
-			for i := 0; i < int(r.n); i++ {
-				t := r.sq[i] & 63
-				if all>>t&1 == 0 {
-					return true
-				}
-				if own>>t&1 == 0 {
-					break
-				}
+		for l := g.slideList(s, all&^own); l != 0; l >>= 8 {
+			if all>>(l&63)&1 == 0 {
+				return true
 			}
 		}
 	}
@@ -475,33 +667,29 @@ func (p *Position) hasMove() bool {
 // rules.
 func (p *Position) appendMoves(dst []Move) []Move {
 	g := p.geometry()
-	own := p.occ[p.toMove&3]
-	all := p.occ[0] | p.occ[1] | p.occ[2] | p.occ[3]
+	own := p.own(p.mover())
+	all := p.all()
+	opp := all &^ own
+	prey := p.capturable()
+	// The kind boards in locals: dst's stores could alias *p, so the
+	// compiler would load p's again after each move.
+	k0, k1, k2 := p.kind0, p.kind1, p.kind2
 	for b := own; b != 0; b &= b - 1 {
 		s := bits.TrailingZeros64(b)
-		k := Kind(p.board[s] & kindMask)
-		from := squares[s]
-		rays := &g.rays[s]
-		for d := range rays {
-			r := &rays[d]
-			for i := 0; i < int(r.n); i++ {
-				t := r.sq[i] & 63
-				if all>>t&1 == 0 {
-					dst = append(dst, Move{kind: k, from: from, to: squares[t]})
-				} else if own>>t&1 == 0 {
-					break
-				}
+		k := k0>>s&1 | k1>>s&1<<1 | k2>>s&1<<2
+		base := k | fromBits[s]
+		for l := g.slideList(s, opp); l != 0; l >>= 8 {
+			if t := l & 63; all>>t&1 == 0 {
+				dst = append(dst, Move{base | toBits[t]})
 			}
 		}
 		for e := (g.up[s] | g.down[s]) &^ all; e != 0; e &= e - 1 {
-			dst = append(dst, Move{kind: k, from: from, to: squares[bits.TrailingZeros64(e)]})
+			dst = append(dst, Move{base | toBits[bits.TrailingZeros64(e)]})
 		}
-		z := kindSize[k]
-		for e := g.capture[s] & all; e != 0; e &= e - 1 {
-			t := bits.TrailingZeros64(e)
-			c := p.board[t]
-			if kindSize[c&kindMask] <= z {
-				dst = append(dst, Move{kind: k, from: from, to: squares[t], captured: Piece{c}})
+		if e := g.capture[s] & all; e != 0 {
+			for e &= prey[sizeIndex[k]]; e != 0; e &= e - 1 {
+				t := bits.TrailingZeros64(e)
+				dst = append(dst, Move{base | toBits[t] | uint64(p.cellAt(t))<<moveCaptured})
 			}
 		}
 	}
@@ -516,28 +704,21 @@ func (p *Position) legal(from, to int) (captured Kind, ok bool) {
 	if from == to {
 		return NoKind, false
 	}
-	all := p.occ[0] | p.occ[1] | p.occ[2] | p.occ[3]
-	own := p.occ[p.toMove&3]
+	all := p.all()
+	own := p.own(p.mover())
 	empty := all>>to&1 == 0
 	switch {
 	case g.level[to] == g.level[from]:
-		for d := range g.rays[from] {
-			r := &g.rays[from][d]
-			for i := 0; i < int(r.n); i++ {
-				t := int(r.sq[i])
-				if t == to {
-					return NoKind, empty
-				}
-				if all>>t&1 != 0 && own>>t&1 == 0 {
-					break
-				}
+		for l := g.slideList(from, all&^own); l != 0; l >>= 8 {
+			if int(l&63) == to {
+				return NoKind, empty
 			}
 		}
 	case (g.up[from]|g.down[from])>>to&1 != 0:
 		return NoKind, empty
 	case g.capture[from]>>to&1 != 0 && !empty:
-		ck := Kind(p.board[to] & kindMask)
-		return ck, kindSize[ck] <= kindSize[p.board[from]&kindMask]
+		ck := Kind(p.cellAt(to) & kindMask)
+		return ck, kindSize[ck] <= kindSize[p.cellAt(from)&kindMask]
 	}
 	return NoKind, false
 }
@@ -558,59 +739,93 @@ func (p Position) Play(m Move) (Position, error) {
 // ParseMove), without checking it. Given any other move it returns a
 // position that is not meaningful, and does not panic.
 func (p Position) PlayUnchecked(m Move) Position {
-	from, to := squareIndex(m.from), squareIndex(m.to)
-	me := int(p.toMove & 3)
-	pc := p.board[from]
-	p.board[from] = 0
-	p.occ[me] &^= 1 << from
-	p.hash ^= zobrist[from][pc&31]
-	victim := -1
-	if c := p.board[to]; c != 0 {
-		o := int(c>>ownerShift) & 3
-		p.occ[o] &^= 1 << to
-		p.hash ^= zobrist[to][c&31]
-		if Kind(c&kindMask) == T {
-			p.tsq[o] = -1
-			victim = o
-		}
+	v := m.v
+	victim := cell(v >> moveCaptured)
+	if Kind(victim&kindMask) == T || p.state>>playersShift&7 != 2 {
+		return p.playSlow(m)
 	}
-	p.board[to] = pc
-	p.occ[me] |= 1 << to
-	p.hash ^= zobrist[to][pc&31]
-	if Kind(pc&kindMask) == T {
-		p.tsq[me] = int8(to)
+	// Two players, no T taken: the turn passes to the other seat. Every
+	// word is computed into a local and the result built at once, so that
+	// the compiler passes it back in registers without copying it through
+	// memory.
+	fi, ti := v>>moveFromIndex&63, v>>moveToIndex&63
+	f, t := uint64(1)<<fi, uint64(1)<<ti
+	ft := f | t
+	me := p.state & 3
+	k := v & kindMask
+	pc := cell(k) | me<<ownerShift
+	return Position{
+		kind0: p.kind0&^t ^ ft&-(k&1),
+		kind1: p.kind1&^t ^ ft&-(k>>1&1),
+		kind2: p.kind2&^t ^ ft&-(k>>2),
+		seat1: p.seat1&^t ^ ft&-uint64(me&1),
+		seat2: p.seat2, // empty in a 2-player game
+		hash:  p.hash ^ zobrist[fi][pc&31] ^ zobrist[ti][pc&31] ^ zobrist[ti][victim&31] ^ zobristPass[me],
+		state: p.state ^ 1,
 	}
-	if victim >= 0 && p.players > 2 {
+}
+
+// playSlow is PlayUnchecked for the moves that take a T or are played by
+// three or four players.
+func (p Position) playSlow(m Move) Position {
+	v := m.v
+	fi, ti := v>>moveFromIndex&63, v>>moveToIndex&63
+	f, t := uint64(1)<<fi, uint64(1)<<ti
+	ft := f | t
+	me := p.state & 3
+	pc := cell(v&kindMask) | me<<ownerShift
+	victim := cell(v >> moveCaptured)
+	p.hash ^= zobrist[fi][pc&31] ^ zobrist[ti][pc&31] ^ zobrist[ti][victim&31]
+	// The piece on to, if any, leaves every plane; the mover's bits go
+	// from from to to.
+	k := v & kindMask
+	p.kind0 = p.kind0&^t ^ ft&-(k&1)
+	p.kind1 = p.kind1&^t ^ ft&-(k>>1&1)
+	p.kind2 = p.kind2&^t ^ ft&-(k>>2)
+	p.seat1 = p.seat1&^t ^ ft&-uint64(me&1)
+	p.seat2 = p.seat2&^t ^ ft&-uint64(me>>1)
+	next := p.passTurn(me, victim)
+	p.hash ^= zobristToMove[me] ^ zobristToMove[next]
+	p.state = p.state&^3 | next
+	return p
+}
+
+// passTurn removes the pieces of a seat whose T was just taken in a game of
+// three or four, and returns the seat that moves after me: the next one in
+// turn with a T, or me when no other seat has one.
+func (p *Position) passTurn(me uint8, victim cell) uint8 {
+	n := uint8(p.players())
+	if Kind(victim&kindMask) == T && n > 2 {
 		// The T's owner is eliminated with all his pieces, the mover's
 		// piece too when he took his own T.
-		for b := p.occ[victim]; b != 0; b &= b - 1 {
+		gone := p.own(victim >> ownerShift & 3)
+		for b := gone; b != 0; b &= b - 1 {
 			s := bits.TrailingZeros64(b)
-			p.hash ^= zobrist[s][p.board[s]&31]
-			p.board[s] = 0
+			p.hash ^= zobrist[s][p.cellAt(s)&31]
 		}
-		p.occ[victim] = 0
+		p.kind0 &^= gone
+		p.kind1 &^= gone
+		p.kind2 &^= gone
+		p.seat1 &^= gone
+		p.seat2 &^= gone
 	}
-	p.hash ^= zobristToMove[me]
-	n := int(p.players)
-	next, s := me, me
+	s := me
 	for range n {
 		if s++; s >= n {
 			s = 0
 		}
-		if p.tsq[s&3] >= 0 {
-			next = s
-			break
+		if p.tees()&p.own(s) != 0 {
+			return s
 		}
 	}
-	p.toMove = uint8(next)
-	p.hash ^= zobristToMove[next]
-	return p
+	return me
 }
 
 // Zobrist keys from a fixed seed, so hashes are stable between runs.
 var (
 	zobrist        [64][32]uint64 // [square][cell]
 	zobristToMove  [4]uint64
+	zobristPass    [4]uint64    // zobristToMove of seat and seat^1: the turn passing in a 2-player game
 	zobristVariant [2][5]uint64 // [geo][players]
 	zobristSetup   [4]uint64    // [setup]; 0 for Long
 )
@@ -627,6 +842,9 @@ func init() {
 	for i := range zobristToMove {
 		zobristToMove[i] = next()
 	}
+	for i := range zobristPass {
+		zobristPass[i] = zobristToMove[i] ^ zobristToMove[i^1]
+	}
 	for g := range zobristVariant {
 		for n := range zobristVariant[g] {
 			zobristVariant[g][n] = next()
@@ -642,28 +860,12 @@ func init() {
 
 // computeHash hashes p from scratch.
 func (p *Position) computeHash() uint64 {
-	h := zobristVariant[p.geo&1][p.players%5] ^ zobristSetup[p.setup&3] ^ zobristToMove[p.toMove&3]
-	for s, c := range p.board {
-		h ^= zobrist[s][c&31]
+	h := zobristVariant[p.geo()][p.players()%5] ^ zobristSetup[p.setup()&3] ^ zobristToMove[p.mover()]
+	for b := p.all(); b != 0; b &= b - 1 {
+		s := bits.TrailingZeros64(b)
+		h ^= zobrist[s][p.cellAt(s)&31]
 	}
 	return h
-}
-
-// finish fills the derived fields (occupancy, T squares, hash) from board.
-func (p *Position) finish() {
-	p.occ = [4]uint64{}
-	p.tsq = [4]int8{-1, -1, -1, -1}
-	for s, c := range p.board {
-		if c == 0 {
-			continue
-		}
-		o := c >> ownerShift & 3
-		p.occ[o] |= 1 << s
-		if Kind(c&kindMask) == T {
-			p.tsq[o] = int8(s)
-		}
-	}
-	p.hash = p.computeHash()
 }
 
 // seatNames are the armies in seat order, capitalised as a name.

@@ -141,21 +141,17 @@ func New(v Variant) (Position, error) {
 	if key.Players > 2 {
 		key.Players = 4
 	}
-	var p Position
-	p.setup = v.Setup
-	p.geo = geoIndex(v.Board)
-	p.players = uint8(v.Players)
+	var cells [64]cell
 	for seat, layout := range layouts[key][:v.Players] {
 		for _, group := range strings.Split(layout, "; ") {
 			f := strings.Fields(group)
 			k := kindOf(f[0][0])
 			for _, sq := range f[1:] {
-				p.board[int(sq[1]-'1')*8+int(sq[0]-'a')] = makeCell(seat, k)
+				cells[int(sq[1]-'1')*8+int(sq[0]-'a')] = makeCell(seat, k)
 			}
 		}
 	}
-	p.finish()
-	return p, nil
+	return build(&cells, geoIndex(v.Board), uint8(v.Players), 0, v.Setup), nil
 }
 
 // Standard returns the starting position of the standard game: 8x8, Long,

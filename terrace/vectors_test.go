@@ -549,8 +549,8 @@ func TestWinnerKeepsTheMove(t *testing.T) {
 	for _, tc := range tests {
 		q := playText(t, mustDecode(t, tc.code), tc.move, tc.after)
 		checkOutcome(t, tc.after, q, tc.want)
-		if want := tc.want.Winner; boardrules.Player(q.toMove) != want || !q.Alive(want) {
-			t.Errorf("%s: the seat to move is %d, want the winner %d", tc.after, q.toMove, want)
+		if want := tc.want.Winner; boardrules.Player(q.mover()) != want || !q.Alive(want) {
+			t.Errorf("%s: the seat to move is %d, want the winner %d", tc.after, q.mover(), want)
 		}
 		if q.ToMove() != boardrules.NoPlayer {
 			t.Errorf("%s: ToMove = %d after the end, want NoPlayer", tc.after, q.ToMove())
@@ -677,9 +677,9 @@ func TestPlayRejectsOffBoardTarget(t *testing.T) {
 		m    Move
 	}{
 		// the b on b1 may slide to a2
-		{"terrace 8 2p 0 7T/8/8/8/8/8/8/tb6", Move{kind: B, from: sq("b1"), to: sq("i1")}},
+		{"terrace 8 2p 0 7T/8/8/8/8/8/8/tb6", newMove(B, sq("b1"), sq("i1"), 0)},
 		// the t on g8 may step to h8, its goal
-		{"terrace 8 2p 0 T5t1/8/8/8/8/8/8/8", Move{kind: T, from: sq("g8"), to: notation.Square{}}},
+		{"terrace 8 2p 0 T5t1/8/8/8/8/8/8/8", newMove(T, sq("g8"), notation.Square{}, 0)},
 	}
 	for _, tc := range tests {
 		p := mustDecode(t, tc.code)
@@ -979,10 +979,10 @@ func TestNothingElse(t *testing.T) {
 
 func TestStringsOfInvalidValues(t *testing.T) {
 	for got, want := range map[string]string{
-		Kind(9).String():           "Kind(9)",
-		Setup(7).String():          "Setup(7)",
-		Variant{Board: 7}.String(): "Variant{Board: 7, Setup: long, Players: 0}",
-		Move{kind: 9, from: sq("a1"), to: sq("a2")}.String(): "?-a1-a2",
+		Kind(9).String():                           "Kind(9)",
+		Setup(7).String():                          "Setup(7)",
+		Variant{Board: 7}.String():                 "Variant{Board: 7, Setup: long, Players: 0}",
+		newMove(9, sq("a1"), sq("a2"), 0).String(): "?-a1-a2",
 	} {
 		if got != want {
 			t.Errorf("got %q, want %q", got, want)

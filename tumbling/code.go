@@ -42,9 +42,10 @@ func (p Position) MarshalText() ([]byte, error) {
 	b = append(b, ' ')
 	b = append(b, p.Variant().String()...)
 	b = append(b, ' ', p.toMove.letter()|0x20, ' ')
+	board := p.stacks()
 	for r := 7; r >= 0; r-- {
 		for f := range 8 {
-			b = Stack{v: p.board[8*r+f]}.appendCode(b)
+			b = Stack{v: board[8*r+f]}.appendCode(b)
 			if f < 7 {
 				b = append(b, ',')
 			}
@@ -169,7 +170,7 @@ func (d *decoder) decode() (Position, error) {
 		return Position{}, d.errorf(d.i, "unexpected %q after the position code", d.s[d.i:])
 	}
 	p := build(board, v, toMove, res)
-	if res.kind == noKing && p.kings[res.winner(toMove)^1] != 0 {
+	if res.kind == noKing && p.kings&p.own[res.winner(toMove)^1] != 0 {
 		return Position{}, d.errorf(d.resAt, "the result says no king left, but the loser has a king")
 	}
 	return p, nil

@@ -277,11 +277,24 @@
 //
 // # Speed
 //
-// A Position is a comparable value of about 600 bytes: each stack is packed
-// into one uint64 (6 bits of height, one colour bit per man), and bitboards
-// of owners, pure stacks and kings are kept up to date by every move, so
-// AppendLegalMoves (into a buffer with room) and PlayUnchecked allocate
-// nothing, and a move looks at little more than the squares it touches. Play
-// and Position.ParseMove allocate nothing either on a legal move. See
-// BENCHMARKS.md in the module root.
+// A Position is a comparable value of 128 bytes, two cache lines, because a
+// search copies it for every move it plays: copying and the moves' work
+// share the time, and 576 bytes (a packed word per square) cost more to
+// copy than the move itself. A game has at most 58 men, so the colours of
+// all of them fit one word: the men are numbered square after square from
+// A1, each stack from the bottom up, and bit n is 1 when man n is White.
+// The height of each square is a byte, eight to a word per rank, and a word
+// holds the number of men on each rank; where a square's men begin in the
+// word of colours is the sum of the ranks below and of the squares to its
+// left, which one multiplication adds up. A man move takes one bit out of
+// the word and puts it back after To's men; a tumble takes its stack's
+// bits out and puts them back along its line, one on each square and the
+// rest on the edge square. Bitboards of the
+// owners (the top men's colours), the pure stacks and the kings, the kings'
+// heights and a Zobrist hash are kept up to date square by square, so that
+// listing the moves walks the mover's stacks only and the kings are
+// recounted only when a move touches one or makes a stack as tall as they
+// are. AppendLegalMoves (into a buffer with room) and PlayUnchecked
+// allocate nothing; Play and Position.ParseMove allocate nothing either on
+// a legal move. See BENCHMARKS.md in the module root.
 package tumbling

@@ -143,7 +143,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 	if err := p.check(m, s, true); err != nil {
 		return Move{}, err
 	}
-	if i, _ := index(m.from); m.tumble && p.board[i]&heightMask == 1 {
+	if i, _ := index(m.from); m.tumble && p.height(uint(i)) == 1 {
 		m.tumble = false
 	}
 	return m, nil

@@ -22,15 +22,23 @@ import (
 // has no moves and no position code, and no game reaches it; a decoded empty
 // board is a game, not the zero Position.
 type Position struct {
-	board [64]uint64 // packed stacks, index 8*(rank-1)+(file-1); see stack.go
+	// The board: the colours of all the men (1 for White) in one word,
+	// square after square from A1 and each stack from the bottom up, and
+	// the height of each square. A game has at most 58 men, so the word
+	// holds them all, and the bits above the last man are 0.
+	men     uint64
+	heights [8]uint64 // the height of each square, a byte each, rank by rank: square i is byte i%8 of heights[i/8]
+	rankMen uint64    // the men on each rank, a byte each, so that start finds a square's men in a few instructions
 
-	// Derived from board and rules, kept up to date by every move so that
-	// move generation and the end-of-game checks need no scan of the board.
+	// Derived from the board and rules, kept up to date by every move so
+	// that move generation and the end-of-game checks need no scan of the
+	// board. A stack's colour is its top man's, so own tells the colour of
+	// the pure stacks and of the kings.
 	hash  uint64    // Zobrist hash of board, rules, side to move and result
 	own   [2]uint64 // squares whose top man is Black / White
-	pure  [2]uint64 // pure Black / White stacks
-	kings [2]uint64 // kings of each colour on this board
-	kingH [2]uint8  // their height, 0 when there are none
+	pure  uint64    // pure stacks of either colour
+	kings uint64    // kings of either colour on this board
+	kingH [2]uint8  // the kings' height per colour, 0 when it has none
 
 	rules  Rules
 	layout Layout // the layout the game started from; no rule depends on it
@@ -71,11 +79,14 @@ var (
 	dirFile = [8]int{-1, 0, 1, -1, 1, -1, 0, 1}
 	dirRank = [8]int{-1, -1, -1, 0, 0, 1, 1, 1}
 	dirStep = [8]int{-9, -8, -7, -1, 1, 7, 8, 9}
+	dirOf   [32]int8 // by the difference of two squares' indices + 9: the direction, or -1
 
 	squares   [64]notation.Square // index -> Square
 	lineLen   [64][8]uint8        // squares from a square to the edge in a direction
 	moveLists [3][64]moveBlock    // per square: man moves, tumbles, both (man moves first)
 	zobrist   [64][64][2]uint64   // a key per square, level and colour of a man (levels 0-57; 64 rows so that &63 indexes safely)
+	blackKeys [64][64]uint64      // per square, the keys of Black men on the levels below each level
+	whiteKeys [64][64]uint64      // per square and level, the White key xor the Black one
 	sideKey   uint64              // White to move
 	rulesKey  [3]uint64           // rules (Pbmserv's is 0)
 	resultKey [5][64]uint64       // stored result kind and square
@@ -86,6 +97,16 @@ var (
 func init() {
 	for i := range squares {
 		squares[i] = notation.SquareAt(i%8, i/8)
+	}
+	for i := range 64 {
+		byteUnit[i] = 1 << (8 * (i & 7))
+		rankUnit[i] = 1 << (8 * (i >> 3))
+	}
+	for i := range dirOf {
+		dirOf[i] = -1
+	}
+	for d, step := range dirStep {
+		dirOf[step+9] = int8(d)
 	}
 	for i := range 64 {
 		f, r := i%8, i/8
@@ -115,6 +136,14 @@ func init() {
 	for i := range zobrist {
 		for l := range zobrist[i] {
 			zobrist[i][l] = [2]uint64{next(), next()}
+		}
+	}
+	for i := range zobrist {
+		for l := range zobrist[i] {
+			whiteKeys[i][l] = zobrist[i][l][Black] ^ zobrist[i][l][White]
+			if l > 0 {
+				blackKeys[i][l] = blackKeys[i][l-1] ^ zobrist[i][l-1][Black]
+			}
 		}
 	}
 	sideKey = next()
@@ -164,19 +193,81 @@ func direction(from, to notation.Square) (int, bool) {
 	return d, true
 }
 
-// build fills the derived fields of a position from its board.
+// build lays out a position from its stacks, packed as in stack.go, and
+// fills the derived fields.
 func build(board [64]uint64, v Variant, toMove Color, res result) Position {
-	p := Position{board: board, rules: v.Rules, layout: v.Layout, toMove: toMove, result: res, game: true}
-	p.updateMasks(^uint64(0))
+	p := Position{rules: v.Rules, layout: v.Layout, toMove: toMove, result: res, game: true}
+	var at uint
+	for i, s := range board {
+		h := uint(s & heightMask)
+		p.men |= s >> 6 << at
+		at += h
+		p.heights[i>>3] |= uint64(h) << (8 * (i & 7))
+		p.rankMen += uint64(h) << (8 * (i >> 3))
+		if h == 0 {
+			continue
+		}
+		bit := uint64(1) << i
+		p.own[topColor(s)] |= bit
+		if pureColor(s) != NoColor {
+			p.pure |= bit
+		}
+	}
 	p.updateKings()
 	p.hash = p.hashFromScratch()
 	return p
 }
 
+// bytesOnes adds up the bytes of a word: x * bytesOnes >> 56 is their sum
+// when every partial sum stays below 256, as sums of men do.
+const bytesOnes = 0x0101_0101_0101_0101
+
+// lowBytes[k] is a mask of the k lowest bytes of a word; byteUnit[i] and
+// rankUnit[i] are 1 in the byte of square i in its rank's word of heights
+// and in rankMen.
+var (
+	lowBytes           = [8]uint64{0, 0xff, 0xffff, 0xff_ffff, 0xffff_ffff, 0xff_ffff_ffff, 0xffff_ffff_ffff, 0xff_ffff_ffff_ffff}
+	byteUnit, rankUnit [64]uint64
+)
+
+// height is the number of men on square i.
+func (p *Position) height(i uint) uint {
+	return uint(p.heights[i>>3&7]>>(8*(i&7))) & 0xff
+}
+
+// start is where the men of square i begin in p.men: the number of men on
+// the squares before it, those of the ranks below and those to its left.
+func (p *Position) start(i uint) uint {
+	r := i >> 3 & 7
+	return uint((p.rankMen&lowBytes[r] + p.heights[r]&lowBytes[i&7]) * bytesOnes >> 56)
+}
+
+// colors returns the colours of the men on square i, the bottom man in bit 0.
+func (p *Position) colors(i uint) uint64 {
+	return p.men >> (p.start(i) & 63) & (uint64(1)<<(p.height(i)&63) - 1)
+}
+
+// stack returns the stack on square i packed as in stack.go.
+func (p *Position) stack(i int) uint64 {
+	return p.colors(uint(i))<<6 | uint64(p.height(uint(i)))
+}
+
+// stacks returns the board as packed stacks.
+func (p *Position) stacks() [64]uint64 {
+	var board [64]uint64
+	m := p.men
+	for i := range board {
+		h := p.height(uint(i))
+		board[i] = (m&(uint64(1)<<(h&63)-1))<<6 | uint64(h)
+		m >>= h & 63
+	}
+	return board
+}
+
 // hashFromScratch computes the hash that PlayUnchecked keeps incrementally.
 func (p *Position) hashFromScratch() uint64 {
 	var h uint64
-	for i, v := range p.board {
+	for i, v := range p.stacks() {
 		for l := range height(v) {
 			h ^= zobrist[i][l][v>>(6+l)&1]
 		}
@@ -196,24 +287,27 @@ func (p *Position) hashFromScratch() uint64 {
 
 // updateKings recomputes the kings of both colours from the pure stacks.
 func (p *Position) updateKings() {
-	p.scanKings(Black)
-	p.scanKings(White)
+	k0, h0 := p.scanKings(Black)
+	k1, h1 := p.scanKings(White)
+	p.kings, p.kingH = k0|k1, [2]uint8{h0, h1}
 }
 
 // minKing is the least height of a king: Classic never crowns a single man.
-func (p *Position) minKing() uint64 {
+func (p *Position) minKing() uint {
 	if p.rules == Classic {
 		return 2
 	}
 	return 1
 }
 
-// scanKings recomputes the kings of colour c from all its pure stacks.
-func (p *Position) scanKings(c Color) {
-	var best, km uint64
-	for m := p.pure[c&1]; m != 0; m &= m - 1 {
+// scanKings finds the kings of colour c and their height among all its
+// pure stacks.
+func (p *Position) scanKings(c Color) (uint64, uint8) {
+	var best uint
+	var km uint64
+	for m := p.pure & p.own[c&1]; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
-		switch h := p.board[i] & heightMask; {
+		switch h := p.height(uint(i)); {
 		case h > best:
 			best, km = h, uint64(1)<<i
 		case h == best:
@@ -221,70 +315,48 @@ func (p *Position) scanKings(c Color) {
 		}
 	}
 	if best < p.minKing() {
-		best, km = 0, 0
+		return 0, 0
 	}
-	p.kings[c&1], p.kingH[c&1] = km, uint8(best)
+	return km, uint8(best)
 }
 
 // moveKings brings the kings up to date after a move that changed only the
-// squares in touched. A king that was not touched is still a pure stack of
-// the old king height, and every other untouched pure stack is lower; so the
-// new kings follow from the old ones and the touched squares, unless every
-// king of a colour was touched and no touched square reaches the old height:
-// then that colour's pure stacks are scanned.
-func (p *Position) moveKings(touched uint64) {
+// squares in touched; old are the kings of each colour before it. A king
+// that was not touched is still a pure stack of the old king height, and
+// every other untouched pure stack is lower; so the new kings follow from
+// the old ones and the touched squares, unless every king of a colour was
+// touched and no touched square reaches the old height: then that colour's
+// pure stacks are scanned. The tallest touched pure stacks that reach the
+// old height are in cr: a colour none of whose kings was touched and which
+// has none there keeps its kings.
+func (p *Position) moveKings(touched uint64, old [2]uint64, cr *crowns) {
 	low := p.minKing()
+	kings := p.kings
 	for c := range 2 {
-		k, old := p.kings[c], uint64(p.kingH[c])
-		var best, km uint64 // the tallest touched pure stacks
-		for m := touched & p.pure[c]; m != 0; m &= m - 1 {
-			i := bits.TrailingZeros64(m)
-			switch h := p.board[i] & heightMask; {
-			case h < low:
-			case h > best:
-				best, km = h, uint64(1)<<i
-			case h == best:
-				km |= uint64(1) << i
-			}
-		}
-		switch rest := k &^ touched; {
-		case best > old:
-			p.kings[c], p.kingH[c] = km, uint8(best)
-		case best == old && best > 0:
-			p.kings[c] = km | rest
-		case rest != 0 || k == 0:
-			p.kings[c] = rest // the untouched kings stay; kingH too
-		default:
-			p.scanKings(Color(c))
-		}
-	}
-}
-
-// updateMasks brings the owner and pure masks of the squares in touched up
-// to date with the board.
-func (p *Position) updateMasks(touched uint64) {
-	p.own[0] &^= touched
-	p.own[1] &^= touched
-	p.pure[0] &^= touched
-	p.pure[1] &^= touched
-	for m := touched; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		v := p.board[i]
-		if v == 0 {
+		k, oldH := old[c], uint(p.kingH[c])
+		best, km := cr.height[c], cr.at[c]
+		if k&touched == 0 && km == 0 {
 			continue
 		}
-		bit := uint64(1) << i
-		h := v & heightMask
-		cols := v >> 6
-		white := -(cols >> (h - 1) & 1) // all ones when the top man is White
-		p.own[0] |= bit &^ white
-		p.own[1] |= bit & white
-		if cols == 0 {
-			p.pure[0] |= bit
-		} else if cols == uint64(1)<<h-1 {
-			p.pure[1] |= bit
+		if best < low {
+			best, km = 0, 0
+		}
+		kings &^= k
+		switch rest := k &^ touched; {
+		case best > oldH:
+			kings |= km
+			p.kingH[c] = uint8(best)
+		case best == oldH && best > 0:
+			kings |= km | rest
+		case rest != 0 || k == 0:
+			kings |= rest // the untouched kings stay; kingH too
+		default:
+			km, h := p.scanKings(Color(c))
+			kings |= km
+			p.kingH[c] = h
 		}
 	}
+	p.kings = kings
 }
 
 // Players is 2.
@@ -333,10 +405,10 @@ func (p Position) PlayerOf(c Color) boardrules.Player {
 // under the position's rules, so that its Owner is a seat of this game.
 func (p Position) At(sq notation.Square) (Stack, bool) {
 	i, ok := index(sq)
-	if !ok || p.board[i] == 0 {
+	if !ok || p.height(uint(i)) == 0 {
 		return Stack{}, false
 	}
-	return Stack{p.board[i], p.rules.firstColor()}, true
+	return Stack{p.stack(i), p.rules.firstColor()}, true
 }
 
 // Kings returns the kings of pl's colour on the current board, that
@@ -348,7 +420,7 @@ func (p Position) Kings(pl boardrules.Player) []notation.Square {
 		return nil
 	}
 	var out []notation.Square
-	for m := p.kings[c]; m != 0; m &= m - 1 {
+	for m := p.kings & p.own[c]; m != 0; m &= m - 1 {
 		out = append(out, squares[bits.TrailingZeros64(m)])
 	}
 	return out
@@ -359,15 +431,11 @@ func (p Position) Men(c Color) int {
 	if c != Black && c != White {
 		return 0
 	}
-	n := 0
-	for _, v := range p.board {
-		cols := v >> 6
-		if c == Black {
-			cols = ^cols & (uint64(1)<<(v&heightMask) - 1)
-		}
-		n += bits.OnesCount64(cols)
+	white := bits.OnesCount64(p.men)
+	if c == White {
+		return white
 	}
-	return n
+	return int(p.rankMen*bytesOnes>>56) - white
 }
 
 // Hash is a Zobrist hash of the board, the rules, the layout, the side to
@@ -453,7 +521,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	for m := p.own[p.toMove&1]; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
 		list := tall
-		if p.board[i]&heightMask == 1 {
+		if p.height(uint(i)) == 1 {
 			list = manList
 		}
 		b := &moveLists[list][i]
@@ -523,7 +591,7 @@ func (p *Position) check(m Move, input string, parsed bool) error {
 			return fail(boardrules.ErrIllegalMove, "not a move between neighbouring squares of the board")
 		}
 	}
-	v := p.board[from]
+	v := p.stack(from)
 	switch {
 	case v == 0:
 		return fail(boardrules.ErrIllegalMove, m.from.Upper()+" is empty")
@@ -543,83 +611,214 @@ func (p *Position) check(m Move, input string, parsed bool) error {
 // LegalMoves or ParseMove of this position it returns the same as Play. For
 // any other move the result is unspecified, but it never panics (a tumble
 // of a one-man stack plays as the man move).
-func (p Position) PlayUnchecked(m Move) Position {
-	p.apply(m) // small enough to inline: the copy is the caller's only one
-	return p
+func (p Position) PlayUnchecked(m Move) (q Position) {
+	q = p
+	q.apply(m)
+	return q
 }
 
-// apply plays m on p in place.
+// apply plays m on p in place: a man move lifts the top man of From and
+// drops him on To; a tumble lifts the whole stack and drops it along the
+// line. Then the kings and, when the move touched a king, the end of the
+// game.
 func (p *Position) apply(m Move) {
-	from := 8*m.from.Rank() + m.from.File()
-	to := 8*m.to.Rank() + m.to.File()
-	from &= 63
-	to &= 63
-	mover := p.toMove & 1
-	oldKings, oldH := p.kings, p.kingH
-	v := p.board[from]
-	h := v & heightMask
-	hash := p.hash
+	from := uint(8*m.from.Rank()+m.from.File()) & 63
+	h := p.height(from)
+	if h == 0 {
+		return // not a move of this board: PlayUnchecked must not panic
+	}
+	own0 := p.own[0] // before the move, to tell the colour of the kings before it
 	var touched uint64
-	if !m.tumble || h <= 1 {
-		// Man move: the top man goes onto the neighbour.
-		c := v >> (5 + h) & 1
-		p.board[from] = (v &^ (c << (5 + h))) - 1
-		d := p.board[to]
-		hd := d & heightMask
-		p.board[to] = d | c<<(6+hd) + 1
-		hash ^= zobrist[from][(h-1)&63][c] ^ zobrist[to][hd&63][c]
-		touched = uint64(1)<<from | uint64(1)<<to
+	var cr crowns
+	to := uint(8*m.to.Rank()+m.to.File()) & 63
+	if !m.tumble || h == 1 {
+		touched = p.moveMan(from, to, h, &cr)
 	} else {
-		// Tumble: the bottom man to the first square, and so on; the edge
-		// square takes what is left as one sub-stack.
-		dir, ok := direction(m.from, m.to)
-		k := uint64(lineLen[from][dir])
-		if !ok || k == 0 {
+		// The direction from the difference of the squares: a neighbour
+		// across an edge has none, as the line is empty toward that edge.
+		dir := dirOf[(to-from+9)&31]
+		if dir < 0 || lineLen[from][dir] == 0 {
 			return // not a tumble of this board: PlayUnchecked must not panic
 		}
-		step := dirStep[dir]
-		n := min(h, k)
-		cols := v >> 6
-		p.board[from] = 0
-		touched = uint64(1) << from
-		for l := range h {
-			hash ^= zobrist[from][l&63][cols>>l&1]
-		}
-		sq := from
-		for j := uint64(0); j < n-1; j++ {
-			sq += step
-			d := p.board[sq&63]
-			hd := d & heightMask
-			c := cols >> j & 1
-			p.board[sq&63] = d | c<<(6+hd) + 1
-			hash ^= zobrist[sq&63][hd&63][c]
-			touched |= uint64(1) << sq
-		}
-		sq += step
-		d := p.board[sq&63]
-		hd := d & heightMask
-		rest := cols >> (n - 1)
-		r := h - n + 1
-		p.board[sq&63] = d | rest<<(6+hd) + r
-		for l := range r {
-			hash ^= zobrist[sq&63][(hd+l)&63][rest>>l&1]
-		}
-		touched |= uint64(1) << sq
+		touched = p.tumble(from, uint(dir), h, &cr)
 	}
-	p.toMove = mover ^ 1
-	hash ^= sideKey
-	p.updateMasks(touched)
-	p.moveKings(touched)
-	// Under Pbmserv only a touched king of the opponent can end the game.
+	p.hash ^= sideKey
+	p.toMove ^= 1
+	// The kings change only when the move touched one or crowned a stack;
+	// under Pbmserv, only a touched king ends the game.
+	kings := p.kings
+	if kings&touched != 0 || cr.at[0]|cr.at[1] != 0 || p.rules != Pbmserv {
+		p.afterKings(touched, [2]uint64{kings & own0, kings &^ own0}, &cr)
+	}
+}
+
+// crowns collects, during a move, the touched squares that end pure and at
+// least as tall as the kings of their colour (so that they may be kings
+// now): by colour, the tallest height among them and the squares of that
+// height.
+type crowns struct {
+	height [2]uint
+	at     [2]uint64
+}
+
+// add notes square bit, now a pure stack of colour c and height h, as tall
+// as c's kings or taller.
+func (k *crowns) add(c uint64, h uint, bit uint64) {
+	c &= 1
+	switch {
+	case h > k.height[c]:
+		k.height[c], k.at[c] = h, bit
+	case h == k.height[c]:
+		k.at[c] |= bit
+	}
+}
+
+// afterKings brings the kings up to date and then applies the end-of-game
+// checks, after a move that changed the squares in touched; oldKings are
+// the kings of each colour before the move, cr the stacks it crowned.
+func (p *Position) afterKings(touched uint64, oldKings [2]uint64, cr *crowns) {
+	oldH := p.kingH
+	p.moveKings(touched, oldKings, cr)
+	mover := p.toMove ^ 1
 	if p.rules == Pbmserv && oldKings[mover^1]&touched == 0 {
-		p.hash = hash
 		return
 	}
 	if res := p.endCheck(mover, touched, oldKings, oldH); res.kind != noResult {
 		p.result = res
-		hash ^= resultKey[res.kind][res.sq]
+		p.hash ^= resultKey[res.kind][res.sq]
 	}
-	p.hash = hash
+}
+
+// moveMan moves the top man of from, which holds h men (1 or more), onto
+// to. It returns the squares it changed, and notes in cr those that may be
+// kings now.
+func (p *Position) moveMan(from, to, h uint, cr *crowns) uint64 {
+	from &= 63
+	fr := from >> 3
+	s := uint((p.rankMen&lowBytes[fr] + p.heights[fr]&lowBytes[from&7]) * bytesOnes >> 56)
+	at := (s + h - 1) & 63
+	below := uint64(1)<<at - 1
+	men := p.men
+	c := men >> at & 1
+	p.men = men&below | men>>1&^below
+	p.heights[fr] -= byteUnit[from]
+	p.rankMen -= rankUnit[from]
+	p.hash ^= zobrist[from][(h-1)&63][c]
+	fromBit := uint64(1) << from
+	if h == 1 {
+		p.own[c] &^= fromBit
+		p.pure &^= fromBit
+	} else if p.pure&fromBit == 0 {
+		// The stack left was mixed: it may be pure now.
+		p.remask(from, men>>s, h-1, cr)
+	}
+	p.drop(to, c, 1, cr)
+	return fromBit | uint64(1)<<(to&63)
+}
+
+// remask sets the owner and the purity of square i, which holds h men
+// (1 or more) whose colours are the low bits of cols, and notes it in cr
+// when it is pure and as tall as the kings of its colour.
+func (p *Position) remask(i uint, cols uint64, h uint, cr *crowns) {
+	cols &= uint64(1)<<(h&63) - 1
+	top := cols >> ((h - 1) & 63) & 1
+	bit := uint64(1) << (i & 63)
+	p.own[top] |= bit
+	p.own[top^1] &^= bit
+	if cols != -top&(uint64(1)<<(h&63)-1) {
+		p.pure &^= bit
+		return
+	}
+	p.pure |= bit
+	if h >= uint(p.kingH[top]) {
+		cr.add(top, h, bit)
+	}
+}
+
+// tumble lifts the whole stack of from, h men (2 or more), and drops it in
+// direction dir: the bottom man on the first square, and so on; the edge
+// square takes what is left as one sub-stack. It returns the squares it
+// changed, and notes in cr those that may be kings now.
+func (p *Position) tumble(from, dir, h uint, cr *crowns) uint64 {
+	from &= 63
+	dir &= 7
+	h &= 63
+	fr := from >> 3
+	s := uint((p.rankMen&lowBytes[fr]+p.heights[fr]&lowBytes[from&7])*bytesOnes>>56) & 63
+	below := uint64(1)<<s - 1
+	men := p.men
+	cols := men >> s & (uint64(1)<<h - 1)
+	p.men = men&below | men>>h&^below
+	p.heights[fr] -= uint64(h) * byteUnit[from]
+	p.rankMen -= uint64(h) * rankUnit[from]
+	p.hash ^= stackKey(from, cols, h)
+	touched := uint64(1) << from
+	p.own[0] &^= touched
+	p.own[1] &^= touched
+	p.pure &^= touched
+	step := uint(dirStep[dir])
+	sq := from
+	// One man on each square, bottom man first; the edge square takes all
+	// the men left.
+	for n := min(h, uint(lineLen[from][dir])); n > 1; n-- {
+		sq = (sq + step) & 63
+		p.drop(sq, cols&1, 1, cr)
+		cols >>= 1
+		h--
+		touched |= uint64(1) << sq
+	}
+	sq = (sq + step) & 63
+	p.drop(sq, cols, h, cr)
+	return touched | uint64(1)<<sq
+}
+
+// stackKey is the part of the hash of the h men on square i whose colours
+// are the low bits of cols: the keys of Black men at every level, changed
+// into White keys where White men stand.
+func stackKey(i uint, cols uint64, h uint) uint64 {
+	i &= 63
+	k := blackKeys[i][h&63]
+	for w := cols; w != 0; w &= w - 1 {
+		k ^= whiteKeys[i][bits.TrailingZeros64(w)]
+	}
+	return k
+}
+
+// drop puts n men (1 or more) on square i, their colours the low bits of
+// cols, the lowest first; it updates the hash, the owner and whether the
+// stack is pure, and notes the square in cr if it may be a king now.
+func (p *Position) drop(i uint, cols uint64, n uint, cr *crowns) {
+	i &= 63
+	n &= 63
+	r := i >> 3
+	w := p.heights[r]
+	h := uint(w>>(i<<3&63)) & 0xff
+	at := (uint((p.rankMen&lowBytes[r]+w&lowBytes[i&7])*bytesOnes>>56) + h) & 63
+	below := uint64(1)<<at - 1
+	p.men = p.men&below | cols<<at | (p.men&^below)<<n
+	p.heights[r] = w + uint64(n)*byteUnit[i]
+	p.rankMen += uint64(n) * rankUnit[i]
+	c := cols >> ((n - 1) & 63) & 1 // the new top man
+	bit := uint64(1) << i
+	// Pure when the men dropped are all of the top man's colour, on
+	// nothing or on a pure stack of that colour.
+	same := true
+	if n == 1 {
+		p.hash ^= zobrist[i][h&63][c]
+	} else {
+		p.hash ^= stackKey(i, cols<<h, h+n) ^ blackKeys[i][h&63]
+		same = cols == -c&(uint64(1)<<n-1)
+	}
+	if same && (h == 0 || p.pure&p.own[c]&bit != 0) {
+		p.pure |= bit
+		if h+n >= uint(p.kingH[c]) {
+			cr.add(c, h+n, bit)
+		}
+	} else {
+		p.pure &^= bit
+	}
+	p.own[c] |= bit
+	p.own[c^1] &^= bit
 }
 
 // endCheck applies the end-of-game checks of the rules (see the package
@@ -636,7 +835,7 @@ func (p *Position) endCheck(mover Color, touched uint64, oldKings [2]uint64, old
 		// and the mover's above. Untouched kings are still pure.
 		for m := oldKings[opp] & touched; m != 0; m &= m - 1 {
 			i := bits.TrailingZeros64(m)
-			v := p.board[i]
+			v := p.stack(i)
 			if v != 0 && Color(v>>6&1) == opp && runCount(v) == 2 {
 				return result{capture, uint8(i)}
 			}
@@ -654,10 +853,10 @@ func (p *Position) endCheck(mover Color, touched uint64, oldKings [2]uint64, old
 			return result{kind: noKing}
 		}
 	case Boardspace:
-		if p.pure[opp] == 0 {
+		if p.pure&p.own[opp] == 0 {
 			return result{kind: oppNoKing}
 		}
-		notKing := (p.own[0] | p.own[1]) &^ (p.kings[0] | p.kings[1])
+		notKing := (p.own[0] | p.own[1]) &^ p.kings
 		if p.kingH[opp] <= oldH[opp] {
 			if m := oldKings[opp] & notKing; m != 0 {
 				return result{capture, uint8(bits.TrailingZeros64(m))}

@@ -37,13 +37,14 @@ func (p Position) Render(s Style) string {
 	b.WriteString(header)
 	b.WriteString(border)
 	var cells [8][][]string // per file, lines from the lowest, tokens per line
+	board := p.stacks()
 	for r := 7; r >= 0; r-- {
 		lines := 1
 		if s == Upright {
-			lines = uprightLines(p.board[8*r : 8*r+8])
+			lines = uprightLines(board[8*r : 8*r+8])
 		}
 		for f := range 8 {
-			cells[f] = layoutCell(tokens(p.board[8*r+f]), s, lines)
+			cells[f] = layoutCell(tokens(board[8*r+f]), s, lines)
 			lines = max(lines, len(cells[f]))
 		}
 		for l := lines - 1; l >= 0; l-- {

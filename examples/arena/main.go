@@ -70,7 +70,7 @@ func command(args []string, stdout, stderr io.Writer) int {
 	fs := prog.Flags()
 	var c config
 	fs.StringVar(&c.game, "game", "", "the game (default: the first registered)")
-	fs.StringVar(&c.variant, "variant", "", "the variant (default: the game's standard one)")
+	fs.StringVar(&c.variant, "variant", "", "the variant, any the game accepts (see -list; default: the game's standard one)")
 	fs.StringVar(&c.kind[0], "a", "mcts", "bot A: "+strings.Join(bots.Kinds, ", "))
 	fs.StringVar(&c.kind[1], "b", "random", "bot B: "+strings.Join(bots.Kinds, ", "))
 	fs.IntVar(&c.games, "n", 10, "number of games")
@@ -89,8 +89,13 @@ func command(args []string, stdout, stderr io.Writer) int {
 			AB, ab, ab))
 	}
 	fs.BoolVar(&c.verbose, "v", false, "print every game's moves")
+	list := prog.AddList()
 	if ok, code := prog.Parse(args); !ok {
 		return code
+	}
+	if *list {
+		cli.ListGames(stdout)
+		return 0
 	}
 	if err := c.check(fs); err != nil {
 		return prog.Exit(err)

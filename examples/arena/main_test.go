@@ -96,7 +96,8 @@ func TestArenaCommandLine(t *testing.T) {
 		{Args: []string{"-n", "0"}, Code: 2, Want: "at least one game"},
 		{Args: []string{"-game", "chess"}, Code: 2, Want: "the games are: "},
 		{Args: []string{"-a", "nobody"}, Code: 2, Want: "-a: "},
-		{Args: []string{"-game", "flooprail", "-variant", "bogus"}, Code: 2, Want: `arena: flooprail has no variant "bogus"; its variants are: normal, reverse` + "\n"},
+		{Args: []string{"-game", "flooprail", "-variant", "bogus"}, Code: 2, Want: `arena: flooprail has no variant "bogus"; its variants are: normal (standard), reverse` + "\n"},
+		{Args: []string{"-list"}, Code: 0, Want: "flooprail  FloopRail: normal (standard), reverse\n"},
 	})
 }
 

@@ -106,22 +106,38 @@ func command(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "random seed of the games")
 	plies := fs.Int("plies", 20, "plies of each random game")
 	game := fs.String("game", "", "only this game (default: every registered game)")
+	variant := fs.String("variant", "", "only this variant of the game, any the game accepts (see -list); needs -game (default: every listed one)")
+	list := prog.AddList()
 	if ok, code := prog.Parse(args); !ok {
 		return code
+	}
+	if *list {
+		cli.ListGames(stdout)
+		return 0
 	}
 	if *plies < 0 {
 		return prog.Exit(cli.Usagef("-plies %d: must not be negative", *plies))
 	}
-	return prog.Exit(write(prog, *file, *game, *seed, *plies))
+	return prog.Exit(write(prog, *file, *game, *variant, *seed, *plies))
 }
 
-func write(prog *cli.Program, file, game string, seed uint64, plies int) error {
+func write(prog *cli.Program, file, game, variant string, seed uint64, plies int) error {
 	out := prog.Stdout
 	if err := cli.CheckGame(game); err != nil {
 		return err
 	}
-	pr := prog.Progress("variants", countVariants(game))
-	pg, err := build(game, seed, plies, pr)
+	if variant != "" {
+		if game == "" {
+			return cli.Usagef("-variant %s: name its game with -game", variant)
+		}
+		start, err := cli.NewGame(game, variant)
+		if err != nil {
+			return err
+		}
+		variant = start.Variant()
+	}
+	pr := prog.Progress("variants", countVariants(game, variant))
+	pg, err := build(game, variant, seed, plies, pr)
 	pr.Done()
 	if err != nil {
 		return err
@@ -144,7 +160,10 @@ func write(prog *cli.Program, file, game string, seed uint64, plies int) error {
 	return nil
 }
 
-func countVariants(only string) int {
+func countVariants(only, variant string) int {
+	if variant != "" {
+		return 1
+	}
 	n := 0
 	for _, g := range boardrules.Games() {
 		if only == "" || g.Name == only {
@@ -154,7 +173,9 @@ func countVariants(only string) int {
 	return n
 }
 
-func build(only string, seed uint64, plies int, pr *cli.Progress) (page, error) {
+// build draws the page: every listed variant of every game (or of only,
+// when it is set), or the one variant given.
+func build(only, variant string, seed uint64, plies int, pr *cli.Progress) (page, error) {
 	pg := page{Seed: seed, Plies: plies}
 	var names []string
 	for _, g := range boardrules.Games() {
@@ -163,7 +184,11 @@ func build(only string, seed uint64, plies int, pr *cli.Progress) (page, error) 
 			continue
 		}
 		sec := section{Name: g.Name, Title: g.Title}
-		for _, v := range g.Variants {
+		variants := g.Variants
+		if variant != "" {
+			variants = []string{variant}
+		}
+		for _, v := range variants {
 			r, err := variantRow(g, v, seed, plies)
 			if err != nil {
 				return page{}, err
@@ -247,16 +272,12 @@ func draw(game string, p, before boardrules.Any, last string) figure {
 	return fig
 }
 
-// state says who is to move, or how the game ended.
+// state says who is to move, or how the game ended, with the seats' names.
 func state(p boardrules.Any) string {
-	switch o := p.Outcome(); o.Status {
-	case boardrules.Ongoing:
-		return fmt.Sprintf("%s to move", p.SeatName(p.ToMove()))
-	case boardrules.Win:
-		return fmt.Sprintf("Game over: %s wins (%s)", p.SeatName(o.Winner), o.Reason)
-	default:
-		return fmt.Sprintf("Game over: %s (%s)", o.Status, o.Reason)
+	if p.Outcome().Status == boardrules.Ongoing {
+		return boardrules.Describe(p)
 	}
+	return "Game over: " + boardrules.Describe(p)
 }
 
 var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>

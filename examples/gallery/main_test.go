@@ -169,6 +169,10 @@ func TestGalleryCommandLine(t *testing.T) {
 		{Args: []string{"-plies", "-1"}, Code: 2, Want: "must not be negative"},
 		{Args: []string{"-game", "chess"}, Code: 2, Want: "the games are: "},
 		{Args: []string{"-o", "/nonexistent/dir/g.html"}, Code: 1, Want: "gallery: "},
+		{Args: []string{"-list"}, Code: 0, Want: "crumble    Crumble: 6x6 (standard), 8x8; any <W>x<H>"},
+		{Args: []string{"-variant", "4x4"}, Code: 2, Want: "-variant 4x4: name its game with -game"},
+		{Args: []string{"-game", "crumble", "-variant", "1x1"}, Code: 2, Want: `gallery: crumble has no variant "1x1"; its variants are: 6x6 (standard), 8x8; any <W>x<H>`},
+		{Args: []string{"-game", "crumble", "-variant", "4x4-white", "-plies", "2"}, Code: 0, Want: "<h3>4x4-white, 2 players</h3>"},
 	})
 }
 
@@ -214,7 +218,7 @@ func TestGalleryPlaysEachVariantsOwnStream(t *testing.T) {
 // winner, as its final position (the code under the picture) says.
 func TestGalleryNamesTheWinner(t *testing.T) {
 	page := runString(t, "-game", "flooprail", "-plies", "400")
-	found := regexp.MustCompile(`Game over: (.+?) wins \([^)]*\)\.<br/><code>([^<]*)</code>`).FindAllStringSubmatch(page, -1)
+	found := regexp.MustCompile(`Game over: (.+?) wins: [^<]*\.<br/><code>([^<]*)</code>`).FindAllStringSubmatch(page, -1)
 	if len(found) == 0 {
 		t.Fatal("no game was won in 400 plies")
 	}

@@ -1,6 +1,6 @@
 package main
 
-// The defects found by attacking the server (issue 15), one test each,
+// The defects found by attacking the server, one test each,
 // every one failing on the server as it was before.
 
 import (
@@ -401,7 +401,7 @@ func TestStdinSurvives(t *testing.T) {
 // TestTwoServersStart (D5): two servers starting at once on an empty
 // PostgreSQL schema both come up.
 func TestTwoServersStart(t *testing.T) {
-	url := os.Getenv(postgresEnv)
+	url := postgresURL(t)
 	if url == "" {
 		t.Skipf("%s not set", postgresEnv)
 	}
@@ -442,9 +442,9 @@ func TestDamagedBoardInList(t *testing.T) {
 		if _, err := st.db.Exec(`UPDATE boards SET position = 'tumbling nonsense' WHERE id = 2`); err != nil {
 			t.Fatal(err)
 		}
-		want := "3 tumble (pbmserv) alice vs bob: alice (seat 0) to play\n" +
+		want := "3 tumble (pbmserv) alice vs bob: alice (Black) to play\n" +
 			"2 tumble (pbmserv) alice vs bob: damaged\n" +
-			"1 tumble (pbmserv) alice vs bob: alice (seat 0) to play\n"
+			"1 tumble (pbmserv) alice vs bob: alice (Black) to play\n"
 		if r := s.Execute(t.Context(), "games bob"); r != want {
 			t.Errorf("games bob:\n%s\nwant\n%s", r, want)
 		}
@@ -492,7 +492,7 @@ func TestHonestHTTP(t *testing.T) {
 		{"POST", "/command", "hello", 400, `error: unknown command "hello"`},
 		{"POST", "/command", "tumble move 9 alice a A1-B1", 404, "error: no board 9\n"},
 		{"POST", "/command", "tumble move 1 alice x A1-B1", 403, "error: bad password for alice\n"},
-		{"POST", "/command", "tumble move 1 bob b A1-B1", 409, "error: not your turn: move #1 on board 1 is alice (seat 0)'s\n"},
+		{"POST", "/command", "tumble move 1 bob b A1-B1", 409, "error: not your turn: move #1 on board 1 is alice (Black)'s\n"},
 		{"POST", "/command", "tumble move 1 alice a A1-B1#2", 409, "error: wrong move number"},
 		{"POST", "/command", "register alice a", 409, "error: user alice already exists\n"},
 		{"POST", "/command", "games zed", 404, "error: unknown user zed"},
@@ -521,14 +521,19 @@ func TestHonestHTTP(t *testing.T) {
 	}
 }
 
-// TestPasswordGuessing: wrong passwords slow an account down, and password
-// checks from one address are rationed; a refused guess is answered
-// without computing a hash.
+// TestPasswordGuessing: wrong passwords from one address slow that
+// address down for the account (429 with Retry-After), a refused guess is
+// answered without computing a hash, and the owner's right password
+// from another address goes through; password checks and registrations
+// from one address are rationed.
 func TestPasswordGuessing(t *testing.T) {
 	st := openStore(t, storeKinds(t)[0].dsn(t))
 	s := NewServer(st, 4, nil)
 	clock := time.Now()
 	s.now = func() time.Time { return clock }
+	var hashes atomic.Int32
+	compare := s.compare
+	s.compare = func(hash, pw []byte) error { hashes.Add(1); return compare(hash, pw) }
 	registerAliceAndBob(t, s)
 	mustExec(t, s, "tumble challenge alice bob")
 	ts := httptest.NewServer(s.Handler())
@@ -540,10 +545,10 @@ func TestPasswordGuessing(t *testing.T) {
 		statuses[code]++
 		last = body
 	}
-	if statuses[403] != DefaultLimits.WrongPasswords || statuses[429] != 15-DefaultLimits.WrongPasswords {
-		t.Errorf("15 guesses: statuses %v, want %d × 403 then 429", statuses, DefaultLimits.WrongPasswords)
+	if n := DefaultLimits.WrongFromAddress; statuses[403] != n || statuses[429] != 15-n || hashes.Load() != int32(n) {
+		t.Errorf("15 guesses: statuses %v and %d hashes, want %d × 403 (hashed) then 429", statuses, hashes.Load(), n)
 	}
-	if last != "error: too many wrong passwords for alice: try again in 6 s\n" {
+	if last != "error: too many wrong passwords for alice from 127.0.0.1: try again in 20 s\n" {
 		t.Errorf("refusal %q", last)
 	}
 	resp, err := http.Post(ts.URL+"/command", "text/plain", strings.NewReader("tumble move 1 alice guess A1-B1"))
@@ -551,27 +556,40 @@ func TestPasswordGuessing(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "6" {
-		t.Errorf("a refused guess: %s, Retry-After %q, want 429 and 6", resp.Status, resp.Header.Get("Retry-After"))
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "20" {
+		t.Errorf("a refused guess: %s, Retry-After %q, want 429 and 20", resp.Status, resp.Header.Get("Retry-After"))
 	}
-	// Even the right password waits; after the wait, one check.
-	if code, _ := httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble move 1 alice a A1-B1"); code != 429 {
-		t.Errorf("right password while locked: %d", code)
+	// The owner, from another address, is not held.
+	if r := s.Execute(withClient(context.Background(), "192.0.2.7"), "tumble propose 1 alice a draw"); !strings.HasPrefix(r, "alice proposes a draw") {
+		t.Errorf("the right password from another address: %q", firstLineOf(r))
 	}
-	clock = clock.Add(7 * time.Second)
-	if code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble move 1 alice a A1-B1"); code != 200 {
+	// From the guessing address, after the wait, one check.
+	clock = clock.Add(21 * time.Second)
+	if code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble reject 1 alice a"); code != 200 {
 		t.Errorf("right password after the wait: %d %q", code, body)
 	}
 
-	// Checks per address: registrations hash too.
-	clock = clock.Add(time.Hour)
-	statuses = map[int]int{}
-	for i := range 30 {
-		code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", fmt.Sprintf("register user%d pw", i))
-		statuses[code]++
-		last = body
+	// Checks per address: registrations hash too, and are rationed on
+	// their own (per address, then on the whole server).
+	register30 := func(prefix string) (statuses map[int]int, last string) {
+		statuses = map[int]int{}
+		for i := range 30 {
+			code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", fmt.Sprintf("register %s%d pw", prefix, i))
+			statuses[code]++
+			last = body
+		}
+		return statuses, last
 	}
+	clock = clock.Add(time.Hour)
+	s.SetLimits(Limits{Registrations: 1000})
+	statuses, last = register30("user")
 	if statuses[200] != DefaultLimits.PasswordChecks || last != "error: too many password checks from 127.0.0.1: try again in 1 s\n" {
+		t.Errorf("30 registrations from one address: %v, last %q", statuses, last)
+	}
+	clock = clock.Add(24 * time.Hour) // the store's bucket of new users from 127.0.0.1 is full again
+	s.SetLimits(Limits{})
+	statuses, last = register30("other")
+	if statuses[200] != DefaultLimits.Registrations || last != "error: too many new users from 127.0.0.1: try again in 360 s\n" {
 		t.Errorf("30 registrations from one address: %v, last %q", statuses, last)
 	}
 }

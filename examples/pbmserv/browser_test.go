@@ -79,7 +79,8 @@ f.onload = () => {
 func TestBrowser(t *testing.T) {
 	bin, ok := chromium()
 	if !ok {
-		t.Skip("no chromium or chrome binary found (set PBMSERV_CHROMIUM)")
+		needTool(t, "no chromium or chrome binary found (set PBMSERV_CHROMIUM)")
+		t.SkipNow()
 	}
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	mustExec(t, s, "register alice pa")
@@ -100,7 +101,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	legal := g.pos.LegalMoves()
-	for _, w := range []string{"<svg", "</svg>", `id="moveform"`, "<li>" + legal[0] + "</li>", "<li>" + legal[len(legal)-1] + "</li>", "move #1: alice (seat 0) to play"} {
+	for _, w := range []string{"<svg", "</svg>", `id="moveform"`, "<li>" + legal[0] + "</li>", "<li>" + legal[len(legal)-1] + "</li>", "move #1: alice (Black) to play"} {
 		if !strings.Contains(dom, w) {
 			t.Errorf("the browser's DOM lacks %q", w)
 		}
@@ -113,7 +114,7 @@ func TestBrowser(t *testing.T) {
 	// The front page lists the commands and links to the open board.
 	dom = dumpDOM(t, bin, ts.URL+"/")
 	for _, w := range []string{`<li><code>GAME move BOARD USER PASSWORD MOVE[#N]</code></li>`, `<li><code>crumble</code>:`,
-		`<a href="/boards/1">board 1</a>: tumble (pbmserv) alice vs bob: alice (seat 0) to play`} {
+		`<a href="/boards/1">board 1</a>: tumble (pbmserv) alice vs bob: alice (Black) to play`} {
 		if !strings.Contains(dom, w) {
 			t.Errorf("the front page's DOM lacks %q:\n%s", w, dom)
 		}
@@ -121,7 +122,7 @@ func TestBrowser(t *testing.T) {
 
 	dom = dumpDOM(t, bin, ts.URL+"/test/driver")
 	want := "alice played " + legal[0] + " (move #1) on board 1"
-	if !strings.Contains(dom, want) || !strings.Contains(dom, "move #2: bob (seat 1) to play") {
+	if !strings.Contains(dom, want) || !strings.Contains(dom, "move #2: bob (White) to play") {
 		t.Fatalf("after the form: DOM lacks %q:\n%s", want, dom)
 	}
 	g.b, err = s.store.Board(t.Context(), 1)

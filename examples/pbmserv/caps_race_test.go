@@ -47,7 +47,7 @@ func TestConcurrentChallenges(t *testing.T) {
 				}
 				wg.Wait()
 				st := s.store.(*sqlStore)
-				open, recent, err := userLoad(context.Background(), st.db, st, "victim", s.now().Add(-s.limits.ChallengeWindow))
+				open, recent, err := userLoad(context.Background(), st.db, st, "victim", "", s.now().Add(-s.limits.ChallengeWindow))
 				if err != nil {
 					t.Fatal(err)
 				}

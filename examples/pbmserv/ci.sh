@@ -1,40 +1,11 @@
 #!/usr/bin/env bash
-# CI for the pbmserv example, called by .ci/run. On a fresh Debian machine,
-# as root, it installs what the server's tests need beyond Go (Debian's
-# chromium for the browser test, Debian's postgresql for the PostgreSQL
-# suite), starts PostgreSQL on loopback with a database for the tests, and
-# runs the server's vet and tests, the race detector included. Without root
-# it installs nothing and runs the tests with what is there: the browser
-# test skips without chromium, the PostgreSQL suite without
-# PBMSERV_TEST_POSTGRES.
+# The pbmserv example's checks on their own: the tools its tests need
+# (ci-setup.sh: chromium and PostgreSQL, installed as root on Debian), then
+# the server's vet and tests, the race detector included. .ci/run runs the
+# same tests with the library's, through go.work.
 set -euo pipefail
 cd "$(dirname "$0")"
-
-if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update
-	apt-get install -y --no-install-recommends chromium postgresql ca-certificates
-
-	# Debian's package creates the cluster "main"; in a container it may not
-	# have been started (policy-rc.d), so start it, or create one if none.
-	ver=$(ls /usr/lib/postgresql | sort -V | tail -n 1)
-	if ! pg_lsclusters -h | awk -v v="$ver" '$1 == v && $2 == "main"' | grep -q .; then
-		pg_createcluster "$ver" main
-	fi
-	pg_ctlcluster "$ver" main start || pg_ctlcluster "$ver" main status
-	port=$(pg_lsclusters -h | awk -v v="$ver" '$1 == v && $2 == "main" { print $3 }')
-
-	# A role and a database for the tests, reached over TCP on loopback with
-	# a password (Debian's pg_hba.conf allows that for 127.0.0.1).
-	as_postgres() { (cd / && su postgres -c "$1"); }
-	if [ "$(as_postgres "psql -p $port -tAc \"SELECT 1 FROM pg_roles WHERE rolname = 'pbmserv'\"")" != 1 ]; then
-		as_postgres "psql -p $port -v ON_ERROR_STOP=1 -qc \"CREATE ROLE pbmserv LOGIN PASSWORD 'pbmserv'\""
-	fi
-	if [ "$(as_postgres "psql -p $port -tAc \"SELECT 1 FROM pg_database WHERE datname = 'pbmserv'\"")" != 1 ]; then
-		as_postgres "createdb -p $port -O pbmserv pbmserv"
-	fi
-	export PBMSERV_TEST_POSTGRES="postgres://pbmserv:pbmserv@127.0.0.1:$port/pbmserv?sslmode=disable"
-fi
+. ./ci-setup.sh
 
 go version
 go vet ./...

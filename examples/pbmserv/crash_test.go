@@ -33,6 +33,7 @@ func TestMain(m *testing.M) {
 		if n, err := strconv.Atoi(os.Getenv(childNofileEnv)); err == nil {
 			setFileLimit(n)
 		}
+		childSetup()
 		os.Exit(run(strings.Split(os.Getenv(childArgsEnv), "\n"), os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
@@ -82,6 +83,22 @@ func planGames(t *testing.T, n, maxMoves int) []plannedGame {
 	return out
 }
 
+// seatPlanned registers the planned games' users (p0 to p3, passwords
+// pw0 to pw3) and makes their boards, numbered from 1, in the store db,
+// in-process, then closes the store for a child server to open.
+func seatPlanned(t *testing.T, db string, games []plannedGame) {
+	t.Helper()
+	st := openStore(t, db)
+	defer st.Close()
+	s := NewServer(st, bcrypt.MinCost, nil)
+	for i := range 4 {
+		mustExec(t, s, fmt.Sprintf("register p%d pw%d", i, i))
+	}
+	for _, g := range games {
+		mustExec(t, s, g.word+" challenge "+g.users[0]+" "+g.users[1])
+	}
+}
+
 // TestCrash kills a child server with SIGKILL in the middle of a stream of
 // moves, several times, restarting it on the same store each time. Every
 // move that got a reply must be stored, every stored move must be one that
@@ -94,18 +111,7 @@ func TestCrash(t *testing.T) {
 		db := dsn(t)
 		ctx := context.Background()
 		games := planGames(t, 6, 40)
-		// Set up users and boards in-process, then close the store.
-		{
-			st := openStore(t, db)
-			s := NewServer(st, bcrypt.MinCost, nil)
-			for i := range 4 {
-				mustExec(t, s, fmt.Sprintf("register p%d pw%d", i, i))
-			}
-			for _, g := range games {
-				mustExec(t, s, g.word+" challenge "+g.users[0]+" "+g.users[1])
-			}
-			st.Close()
-		}
+		seatPlanned(t, db, games)
 		r := rand.New(rand.NewPCG(3, 4))
 		replied := map[[2]int]string{} // (board, move number) -> move
 		for round := 0; ; round++ {

@@ -56,7 +56,20 @@
 // the engine's Player values: seat 0 is Black in Tumbling Down (pbmserv
 // rules), O in FloopRail, the bottom army in Terrace and Black in Crumble.
 // The engine decides who moves first, so in Crumble -white seat 1 does.
-// One user may not take two seats of a board.
+// One user may not take two seats of a board. Wherever a person reads a
+// board (replies, the page, the JSON's texts) a seat is its user and the
+// seat's name in the game's own words, "alice (Black)", and a result
+// names the winner and the reason: "bob (White) wins: king captured on
+// G2". Seat numbers appear only where a program reads them (the JSON's
+// toMove and winner, beside the names).
+//
+// Variants. Each game word's options choose one of the registry's
+// variants (GameInfo.Variants, and for Crumble every name its
+// VariantSyntax allows: any size from 2x2 to 32x32, either player first,
+// any draw rule); help, the front page and a refused challenge list the
+// options and the registry's variants. Two options that choose one thing
+// differently ("-6x6 -8x8", "-classic -boardspace") are refused, not
+// decided by the last one.
 //
 // Move numbers. Moves are numbered from 1 on each board. MOVE#N says "this
 // is move N": the server refuses it with "wrong move number" unless the
@@ -139,27 +152,44 @@
 //     one request may replay a game's record at most 10 times ..." (413);
 //     the others in the body still run. -stdin has no such budget: it runs
 //     one command a line, so each costs at most one replay;
-//   - password checks (bcrypt, for moves and registrations): 20 at once
-//     from one client address, then 5 per second; an account that took 10
-//     wrong passwords is checked once per 6 s, whoever asks. A refused
-//     check costs no hash: "error: too many wrong passwords for alice: try
-//     again in 6 s" (HTTP 429 with Retry-After). The account's token is
-//     taken before the hash and given back when the password is right, so
-//     guesses sent at once run at most 10 hashes, not one each; a check
-//     beyond 10 under way at once is refused as "too many password checks
-//     for alice at once: try again in 1 s", right password or not.
-//     [Decision: the account limit also stalls the account's owner while
-//     someone guesses (and at most 10 checks of one account run at once);
-//     the alternative, unlimited guesses from many addresses, is worse.
-//     The counts live in each server process.]
+//   - wrong passwords, counted in the store (so that servers sharing it
+//     count together, and a restart forgets nothing), each bucket taken
+//     before the hash and given back when the password is right: one
+//     client address may send 5 wrong passwords for one account, then one
+//     per 20 s, and 20 for all accounts together, then one per 30 s; the
+//     addresses that sent a wrong password for an account lately share 10
+//     more, then one per 6 s. An address with no wrong password for the
+//     account lately (the owner's, usually) is not held by the account's
+//     limit, so no stranger can lock a player out: from the attacker's
+//     own address (a shared NAT) the owner waits like a guess, and an
+//     owner who mistyped waits 20 s. A refused check costs no hash:
+//     "error: too many wrong passwords for alice from 192.0.2.7: try
+//     again in 20 s" (HTTP 429 with Retry-After). Right passwords sent at
+//     once from one address wait for the checks under way (up to 2 s)
+//     rather than being refused. [Decision: each new address, an IPv6 /64,
+//     gets one guess past the account's limit, since it could be the
+//     owner's; the alternative, one limit for everyone, let one stranger
+//     lock the owner out.]
+//   - password checks, this process's hashing time: 20 at once from one
+//     client address, then 5 per second (at bcrypt cost 10 a check is
+//     about 55 ms of one core);
+//   - new users and new boards, counted in the store: 10 users per
+//     address, then one per 6 min, and 100 on the server, then one per
+//     second; 30 boards per address, then one per 2 min, and 300 on the
+//     server, then 2 per second;
 //   - challenges need no password (pbmserv's syntax), so each user may sit
 //     at no more than 100 open boards and be seated on no more than 30 new
-//     boards per hour; the counts come from the database, so they hold
-//     across servers sharing one, and they are taken in the transaction
-//     that inserts the board, serialised per user (SQLite: every
-//     transaction takes the write lock when it begins; PostgreSQL: the
-//     players' rows of users are locked FOR UPDATE, in name order), so
-//     challenges sent at once cannot all pass one count;
+//     boards per hour made by the challenges from one address (standard
+//     input being one address): a stranger's flood uses up the stranger's
+//     share, never the share of the player's friends. The counts come
+//     from the database, taken in the transaction that inserts the board,
+//     serialised per user (SQLite: every transaction takes the write lock
+//     when it begins; PostgreSQL: the players' rows of users are locked
+//     FOR UPDATE, in name order), so challenges sent at once cannot all
+//     pass one count;
+//   - HTTP requests: 100 at once from one address, then 50 per second;
+//     replays (history, board N#k, Crumble moves): 30 at once, then 2 per
+//     second; counted in the process (health checks and metrics aside);
 //   - Crumble games of at most 200 moves: see "Crumble's costs" below;
 //   - "games USER" lists the newest 200 boards; the front page the newest
 //     100 open ones;
@@ -167,9 +197,21 @@
 //     checks the request's deadline before every move it plays;
 //   - HTTP connections: 5 s to send the headers, at most 16 KiB of them;
 //     15 s for a whole request; 30 s to write a reply; 60 s idle between
-//     requests; 64 open connections per client address, 4,096 in all (or
-//     the file limit less 128); a connection beyond a limit is closed as
-//     soon as it is accepted.
+//     requests; 64 open connections per client address (an IPv6 address
+//     counted by its /64), 4,096 in all (or the file limit less 128), and
+//     once half of those are open, 8 per address (a browser opens 6): a
+//     few dozen addresses cannot fill the server (from half full the rest
+//     takes 256 addresses), and a newcomer still gets in. A connection
+//     beyond a limit is closed as soon as it is accepted.
+//
+// Shutdown. On SIGTERM or SIGINT the HTTP door stops accepting, closes
+// idle connections and lets the requests under way finish for up to 15 s
+// (-grace; more than a request's 10 s of work); past it their work stops
+// (a write under way finishes) and they are answered 503 "the server is
+// shutting down; this command changed nothing". Only when no request
+// runs any more is the store closed, so every move stored was answered,
+// and every move answered is stored. -stdin finishes the command under
+// way, then stops.
 //
 // Crumble's costs. A checked Crumble Play grows dear as pieces multiply,
 // and a Crumble move with the draw rules, history and "board N#k" replay
@@ -228,7 +270,7 @@
 // "1/2-1/2", "*" while the game goes on) and a Termination saying how the
 // game ended. The server adds the tags Board, Event, Date, Seat0, Seat1,
 // ... For a game ended off the board the Termination is the server's
-// ("alice (seat 0) resigned", "draw agreed", "move limit (1000 moves)")
+// ("alice (Black) resigned", "draw agreed", "move limit (1000 moves)")
 // and the marker follows from it: the other seat wins a two-player
 // resignation, an agreed draw and the move limit draw, and a resignation
 // of three or four players leaves "*". A variant the registry does not
@@ -252,9 +294,9 @@
 //	                 options, and the open boards with links to their pages.
 //	POST /command    the body is a command line; the reply is text. Several
 //	                 lines get the -stdin format.
-//	GET  /games/N    board N as JSON: game, variant, players, moves, the
-//	                 position code, the legal moves, the rules' outcome, the
-//	                 result, the draw proposal, the version.
+//	GET  /games/N    board N as JSON: game, variant, players and their seats'
+//	                 names, moves, the position code, the legal moves, the
+//	                 rules' outcome, the result, the draw proposal, the version.
 //	GET  /boards/N   board N as a web page: the engine's SVG picture (the
 //	                 text board for an engine that does not draw), the legal
 //	                 moves, and a form to move.
@@ -262,20 +304,35 @@
 //	                 showed, so a stale page cannot move on a changed board,
 //	                 and it builds the command itself, so that no field can
 //	                 smuggle in a second command.
+//	GET  /healthz    200 "ok" while the store answers, 503 when it does not.
+//	GET  /metrics    the Prometheus metrics (the README says what each means).
+//
+// A POST from a browser on another site is refused (403): the browser's
+// Sec-Fetch-Site, else its Origin against the Host, must name this server
+// or an origin given with -origin. A script, which sends neither header,
+// is not held. -tls-cert and -tls-key serve HTTPS. -trusted-proxy names
+// the reverse proxies whose X-Forwarded-For is believed: the client
+// address the limits count is then the rightmost one that is not a
+// trusted proxy. The access log (-access-log) has one JSON line per
+// request (method, path, status, bytes, time, client, peer); bodies, and
+// so passwords, are never logged.
 //
 // Statuses. A reply keeps its text ("error: ..." included) and says what
 // happened in its status: 200; 400 for a malformed command; 403 for a bad
-// password or a seat that is not the sender's; 404 for a missing board,
-// user or move number; 409 for a move the board refuses (wrong number,
-// not your turn, illegal, game over) and a name taken; 413 for a body
-// beyond the limits and a command beyond the request's replay budget; 429
-// for a limit, with Retry-After; 500 for a damaged board or an internal
-// error (the page's form included: only a missing board is 404); 503 for
-// work the request's deadline stopped. A body of several commands has the status of
-// its first error. Every reply carries a Content-Security-Policy (no
-// script, nothing from elsewhere, framed only by the site's own pages),
-// X-Frame-Options SAMEORIGIN, X-Content-Type-Options nosniff and
-// Referrer-Policy no-referrer.
+// password, a seat that is not the sender's, or a cross-site post; 404 for
+// a missing board, user or move number; 408 for a body that did not
+// arrive within the read timeout; 409 for a move the board refuses (wrong
+// number, not your turn, illegal, game over) and a name taken; 413 for a
+// body beyond the limits and a command beyond the request's replay
+// budget; 429 for a limit, with Retry-After; 500 for a damaged board or an
+// internal error (a handler's panic included, logged with its stack);
+// 503 for work the request's deadline or the shutdown stopped, and while
+// the store does not answer ("the store is unreachable: try again later",
+// Retry-After 5: an outage is never reported as damage). A body of several
+// commands has the status of its first error. Every reply carries a
+// Content-Security-Policy (no script, nothing from elsewhere, framed only
+// by the site's own pages), X-Frame-Options SAMEORIGIN,
+// X-Content-Type-Options nosniff and Referrer-Policy no-referrer.
 //
 // The page finds the picture through the Any's Unwrap method and an
 // interface{ SVG() string } on the engine's position, so an engine gains
@@ -285,25 +342,39 @@
 //
 // -db names the store: a postgres:// or postgresql:// URL selects
 // PostgreSQL, anything else is an SQLite file, created when missing. The
-// schema is four tables: users (name, bcrypt hash), boards (game, variant,
-// players, position code, end, draw proposal, version), seats (who plays
-// where, for "games USER") and moves (board, number, canonical text). The
-// queries are shared; PostgreSQL reads a board and its moves in one
-// REPEATABLE READ snapshot, which SQLite's transactions are already. A
-// board's move count is max(ply) of its moves, one probe of the primary
-// key. Servers starting at once on an empty PostgreSQL database create
-// the schema one after the other, under a session advisory lock
-// (CREATE TABLE IF NOT EXISTS is not safe against itself). Each server
-// process opens at most 32 PostgreSQL connections (the server's default
-// max_connections is 100, for every process sharing it; challenges
-// waiting for a user's row lock hold theirs), and queues beyond.
+// schema is five tables: users (name, bcrypt hash), boards (game, variant,
+// players, position code, end, draw proposal, version, creating address),
+// seats (who plays where, for "games USER"), moves (board, number,
+// canonical text) and limits (a rate limit's key and the time its bucket
+// is full again: a GCRA bucket, checked and spent by one statement, rows
+// of full buckets deleted now and then). The queries are shared;
+// PostgreSQL reads a board and its moves in one REPEATABLE READ snapshot,
+// which SQLite's transactions are already. A board's move count is
+// max(ply) of its moves, one probe of the primary key. Servers starting
+// at once on an empty PostgreSQL database create the schema one after the
+// other, under a session advisory lock (CREATE TABLE IF NOT EXISTS is not
+// safe against itself); a store made before a column existed gains it.
+// Each server process opens at most 32 PostgreSQL connections (the
+// server's default max_connections is 100, for every process sharing it;
+// challenges waiting for a user's row lock hold theirs), and queues
+// beyond. The limits' buckets use each server's clock: servers sharing a
+// store keep their clocks in step (NTP).
+//
+// Backups. "pbmserv -backup FILE -db STORE" copies an SQLite store with
+// VACUUM INTO, one read transaction, while servers go on writing; a
+// PostgreSQL store is copied with pg_dump and restored with psql (the
+// README has the commands). "pbmserv -check -db STORE" replays every
+// board to its stored position, as after a restore, and exits 1 if one is
+// damaged.
 //
 // Dependencies, each for a reason the standard library cannot meet:
 // modernc.org/sqlite (SQLite translated to Go: an embedded database with
 // no cgo, so "go run" works on a machine with only Go), github.com/jackc/pgx/v5
 // (the PostgreSQL driver, used through database/sql so that both stores
-// share their queries) and golang.org/x/crypto (bcrypt). They live in this
-// module's go.mod, not the library's.
+// share their queries), golang.org/x/crypto (bcrypt) and
+// github.com/prometheus/client_golang (the metrics in Prometheus's format,
+// which an operator's monitoring reads). They live in this module's go.mod,
+// not the library's.
 //
 // # Tests
 //
@@ -315,20 +386,28 @@
 // server with SIGKILL in the middle of a stream of moves and checks, after
 // each restart, that every move that got a reply is stored and every board
 // replays to its stored position. attack_test.go holds a test for each
-// defect an attack found (issue 15), each failing on the server before:
-// 10,000 slow connections from other loopback addresses (1,000 with
-// -short) while a real client is served, idle and oversized connections,
-// caps on challenges, bounded requests, a client that leaves, reads that
-// do not replay, the move limit, hostile -stdin lines, two PostgreSQL
-// servers starting at once, a damaged board in a list, statuses and
-// headers, and password guessing. A review's defects have a test each,
-// failing before its fix: a resignation between a move's two reads
-// (race_fix_test.go), guesses sent at once (guess_test.go), challenges
-// sent at once (caps_race_test.go), CRLF lines at the length limit
-// (stdin_crlf_test.go), the form's limits and statuses (form_test.go),
-// and Crumble's size, listing, request deadline, write timeout and replay
-// budget (cost_test.go); measure_unix_test.go measures Crumble's costs
-// (above). A browser test drives the page and the
-// front page in headless Chromium when one is installed. ci.sh installs Chromium and
-// PostgreSQL on Debian and runs them all.
+// defect an attack found, each failing on the server before: 10,000 slow
+// connections from other loopback addresses (1,000 with -short) while a
+// real client is served, idle and oversized connections, caps on
+// challenges, bounded requests, a client that leaves, reads that do not
+// replay, the move limit, hostile -stdin lines, two PostgreSQL servers
+// starting at once, a damaged board in a list, statuses and headers, and
+// password guessing. A review's defects have a test each, failing before
+// its fix: a resignation between a move's two reads (race_fix_test.go),
+// guesses sent at once and the owner while others guess (guess_test.go),
+// challenges sent at once (caps_race_test.go), CRLF lines at the length
+// limit (stdin_crlf_test.go), the form's limits and statuses
+// (form_test.go), and Crumble's size, listing, request deadline, write
+// timeout and replay budget (cost_test.go); measure_unix_test.go measures
+// Crumble's costs (above). The operator's parts have theirs: SIGTERM
+// during a stream of moves (shutdown_test.go), a stranger's challenges
+// and the quotas (quota_test.go), two server processes on one store
+// (shared_test.go), an attacker and a player at once over HTTP: guesses,
+// a flood of challenges, a flood of connections (attackers_test.go),
+// cross-site posts, trusted proxies, connection fairness, health,
+// metrics, the store down, a body that times out, panics, the access log
+// and TLS (ops_test.go), backups (backup_test.go). A browser test drives
+// the page and the front page in headless Chromium when one is installed.
+// ci.sh installs Chromium and PostgreSQL on Debian and runs them all;
+// under CI=true a test that needs one of them fails without it.
 package main

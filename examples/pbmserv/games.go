@@ -27,6 +27,12 @@ type gameWord struct {
 	// maxMoves ends a game that goes on that long as a draw ("move
 	// limit"), for games whose rules let it go on for ever.
 	maxMoves int
+	// prefix keeps the registry variants the word reaches ("8-" for
+	// terrace, "6-" for terrace6x6); "" for all.
+	prefix string
+	// byName: the options are the registry's variant names, "-" before
+	// each, so help need not list the variants twice.
+	byName bool
 }
 
 // defaultMaxMoves is the move limit of every game: well beyond any game
@@ -67,7 +73,8 @@ func needsHistory(b *Board) bool {
 
 // gameWords lists the words of the registered games. pbmserv's own games
 // keep pbmserv's words and options; any other registered game is reached by
-// its registry name, with an option per variant ("-8x8").
+// its registry name, with an option per variant ("-8x8"). Between them the
+// options reach every variant the registry's New accepts.
 func gameWords() []gameWord {
 	var out []gameWord
 	add := func(w gameWord) {
@@ -75,18 +82,51 @@ func gameWords() []gameWord {
 			out = append(out, w)
 		}
 	}
-	add(gameWord{word: "tumble", game: "tumbling", options: "-c (corner layout), -classic or -boardspace (rule set)", variant: tumbleVariant})
-	add(gameWord{word: "terrace", game: "terrace", options: "-short, -medium, -long or -master; 3 or 4 users for the multi-player game", variant: terraceVariant(8)})
-	add(gameWord{word: "terrace6x6", game: "terrace", options: "-short, -medium, -long or -master; 3 or 4 users for the multi-player game", variant: terraceVariant(6)})
-	add(gameWord{word: "flooprail", game: "flooprail", options: "-reverse, -misere or -losing (the reverse game)", variant: floopVariant})
-	add(gameWord{word: "crumble", game: "crumble", options: "-WxH board size (default -6x6), -white (White moves first), -repetition, -renewables or -nodraws (draw rules)", variant: crumbleVariant, maxMoves: crumbleMaxMoves})
+	const terraceOptions = "-short, -medium, -long or -master; 3 or 4 users for the multi-player game"
+	add(gameWord{word: "tumble", game: "tumbling", options: "-c (corner layout), -pbmserv, -classic or -boardspace (rule set)", variant: tumbleVariant})
+	add(gameWord{word: "terrace", game: "terrace", options: terraceOptions, variant: terraceVariant(8), prefix: "8-"})
+	add(gameWord{word: "terrace6x6", game: "terrace", options: terraceOptions, variant: terraceVariant(6), prefix: "6-"})
+	add(gameWord{word: "flooprail", game: "flooprail", options: "-normal, or -reverse (also -misere, -losing)", variant: floopVariant})
+	add(gameWord{word: "crumble", game: "crumble", options: "-WxH board size (2x2 to 32x32, default -6x6), -white or -black (who moves first), -repetition, -renewables or -nodraws (draw rules)", variant: crumbleVariant, maxMoves: crumbleMaxMoves})
 	for _, g := range boardrules.Games() {
 		if slices.ContainsFunc(out, func(w gameWord) bool { return w.game == g.Name }) {
 			continue
 		}
-		out = append(out, gameWord{word: g.Name, game: g.Name, options: "-" + strings.Join(g.Variants, ", -"), variant: anyVariant(g)})
+		out = append(out, gameWord{word: g.Name, game: g.Name, options: "-" + strings.Join(g.Variants, ", -"), variant: anyVariant(g), byName: true})
 	}
 	return out
+}
+
+// variants names the registry's variants that the word's options reach,
+// and the registry's syntax of every name where it has one: for help and
+// for the errors of a challenge.
+func (w gameWord) variants() string {
+	info, ok := boardrules.Lookup(w.game)
+	if !ok {
+		return ""
+	}
+	var names []string
+	for _, v := range info.Variants {
+		if strings.HasPrefix(v, w.prefix) {
+			names = append(names, v)
+		}
+	}
+	s := "variants: " + strings.Join(names, ", ")
+	if info.VariantSyntax != "" {
+		s += "; any of " + info.VariantSyntax
+	}
+	return s
+}
+
+// describe is the word's options and variants, for help and errors.
+func (w gameWord) describe() string {
+	if w.byName {
+		if info, _ := boardrules.Lookup(w.game); info.VariantSyntax != "" {
+			return w.options + "; any of " + info.VariantSyntax
+		}
+		return w.options
+	}
+	return w.options + "; " + w.variants()
 }
 
 func findWord(word string) (gameWord, bool) {
@@ -105,47 +145,74 @@ func twoPlayers(players int) error {
 	return nil
 }
 
+// choice is one of a challenge's choices (a rule set, a board size, who
+// starts): options that set it differently are refused, not silently
+// decided by the last one.
+type choice struct {
+	what   string // "rule set", for the error
+	option string // the option that set it
+	value  string
+}
+
+func (c *choice) set(option, value string) error {
+	if c.option != "" && c.value != value {
+		return fmt.Errorf("options %s and %s: choose one %s", c.option, option, c.what)
+	}
+	c.option, c.value = option, value
+	return nil
+}
+
+// or is the value chosen, or def when no option chose one.
+func (c *choice) or(def string) string {
+	if c.option == "" {
+		return def
+	}
+	return c.value
+}
+
 func tumbleVariant(opts []string, players int) (string, error) {
-	rules, corner := "pbmserv", false
+	rules := choice{what: "rule set"}
+	corner := false
 	for _, o := range opts {
+		var err error
 		switch o {
 		case "-c", "-corner":
 			corner = true
 		case "-pbmserv", "-classic", "-boardspace":
-			rules = o[1:]
+			err = rules.set(o, o[1:])
 		default:
-			return "", fmt.Errorf("unknown option %s", o)
+			err = fmt.Errorf("unknown option %s", o)
+		}
+		if err != nil {
+			return "", err
 		}
 	}
+	v := rules.or("pbmserv")
 	if corner {
-		return rules + "-corner", twoPlayers(players)
+		v += "-corner"
 	}
-	return rules, twoPlayers(players)
+	return v, twoPlayers(players)
 }
 
 func terraceVariant(size int) func([]string, int) (string, error) {
 	return func(opts []string, players int) (string, error) {
-		setup := ""
+		setup := choice{what: "setup"}
 		for _, o := range opts {
 			switch o {
 			case "-short", "-medium", "-long", "-master":
-				if setup != "" && setup != o[1:] {
-					return "", fmt.Errorf("options -%s and %s: choose one setup", setup, o)
+				if err := setup.set(o, o[1:]); err != nil {
+					return "", err
 				}
-				setup = o[1:]
 			default:
 				return "", fmt.Errorf("unknown option %s", o)
 			}
 		}
 		switch players {
 		case 2:
-			if setup == "" {
-				setup = "long"
-			}
-			return fmt.Sprintf("%d-%s", size, setup), nil
+			return fmt.Sprintf("%d-%s", size, setup.or("long")), nil
 		case 3, 4:
-			if setup != "" && setup != "long" {
-				return "", fmt.Errorf("option -%s is for 2 players only", setup)
+			if v := setup.or("long"); v != "long" {
+				return "", fmt.Errorf("option -%s is for 2 players only", v)
 			}
 			return fmt.Sprintf("%d-%dp", size, players), nil
 		}
@@ -154,55 +221,63 @@ func terraceVariant(size int) func([]string, int) (string, error) {
 }
 
 func floopVariant(opts []string, players int) (string, error) {
-	v := "normal"
+	game := choice{what: "game"}
 	for _, o := range opts {
+		var err error
 		switch o {
+		case "-normal":
+			err = game.set(o, "normal")
 		case "-reverse", "-misere", "-losing":
-			v = "reverse"
+			err = game.set(o, "reverse")
 		default:
-			return "", fmt.Errorf("unknown option %s", o)
+			err = fmt.Errorf("unknown option %s", o)
+		}
+		if err != nil {
+			return "", err
 		}
 	}
-	return v, twoPlayers(players)
+	return game.or("normal"), twoPlayers(players)
 }
 
-// crumbleVariant builds the variant name from the options; the engine's
-// registry New then checks it (sizes 2 to 32, one draw rule).
+// crumbleVariant builds the variant name from the options, in the
+// registry's syntax (WxH[-white][-repetition|-renewables|-nodraws]); the
+// engine's New then checks it (sizes 2 to 32 each way).
 func crumbleVariant(opts []string, players int) (string, error) {
-	size, white, draws := "6x6", false, ""
+	size, first, draws := choice{what: "board size"}, choice{what: "first player"}, choice{what: "draw rule"}
 	for _, o := range opts {
+		var err error
 		switch {
-		case o == "-white":
-			white = true
-		case o == "-black":
-			white = false
+		case o == "-white" || o == "-black":
+			err = first.set(o, o[1:])
 		case o == "-repetition" || o == "-renewables" || o == "-nodraws":
-			if draws != "" && draws != o {
-				return "", fmt.Errorf("options %s and %s: choose one draw rule", draws, o)
-			}
-			draws = o
+			err = draws.set(o, o)
 		case len(o) > 1 && strings.Contains(o, "x") && strings.Trim(o[1:], "0123456789x") == "":
-			size = o[1:]
+			err = size.set(o, o[1:])
 		default:
-			return "", fmt.Errorf("unknown option %s", o)
+			err = fmt.Errorf("unknown option %s", o)
+		}
+		if err != nil {
+			return "", err
 		}
 	}
-	v := size
-	if white {
+	v := size.or("6x6")
+	if first.or("black") == "white" {
 		v += "-white"
 	}
-	return v + draws, twoPlayers(players)
+	return v + draws.or(""), twoPlayers(players)
 }
 
 func anyVariant(g boardrules.GameInfo) func([]string, int) (string, error) {
 	return func(opts []string, players int) (string, error) {
-		v := g.Variants[0]
-		for i, o := range opts {
-			if i > 0 || !slices.Contains(g.Variants, o[1:]) {
+		v := choice{what: "variant"}
+		for _, o := range opts {
+			if !slices.Contains(g.Variants, o[1:]) {
 				return "", fmt.Errorf("unknown option %s", o)
 			}
-			v = o[1:]
+			if err := v.set(o, o[1:]); err != nil {
+				return "", err
+			}
 		}
-		return v, nil
+		return v.or(g.Variants[0]), nil
 	}
 }

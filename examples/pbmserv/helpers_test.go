@@ -15,6 +15,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/boardrules/boardrules"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -34,12 +35,33 @@ func storeKinds(t testing.TB) []storeKind {
 	kinds := []storeKind{{"sqlite", func(t testing.TB) string {
 		return filepath.Join(t.TempDir(), "pbmserv.db")
 	}}}
-	if url := os.Getenv(postgresEnv); url != "" {
+	if url := postgresURL(t); url != "" {
 		kinds = append(kinds, storeKind{"postgres", func(t testing.TB) string { return testSchema(t, url) }})
-	} else {
-		t.Logf("%s not set: PostgreSQL not tested", postgresEnv)
 	}
 	return kinds
+}
+
+// postgresURL is the PostgreSQL database of the tests, or "" when none is
+// named: the test then goes on without it, except in CI (CI=true), where
+// ci.sh installs and starts PostgreSQL, so that a missing one is a failure
+// rather than a suite that quietly tested less.
+func postgresURL(t testing.TB) string {
+	t.Helper()
+	url := os.Getenv(postgresEnv)
+	if url == "" {
+		needTool(t, postgresEnv+" not set: PostgreSQL not tested")
+	}
+	return url
+}
+
+// needTool reports a tool the test cannot find: a failure under CI=true,
+// a line in the test's log elsewhere.
+func needTool(t testing.TB, missing string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s (CI=true: examples/pbmserv/ci.sh installs it)", missing)
+	}
+	t.Log(missing)
 }
 
 // forEachStore runs f as a subtest per store kind.
@@ -183,3 +205,24 @@ func checkStore(t *testing.T, st Store) (boards, moves int) {
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 func fmtSscanf(s, format string, a ...any) (int, error) { return fmt.Sscanf(s, format, a...) }
+
+// seated is a user at a seat as replies show them, "bob (White)", the
+// seat named by the engine of the game's variant: the tests pin the
+// server's wording, not every engine's.
+func seated(game, variant, user string, seat int) string {
+	p, err := variantStart(game, variant)
+	if err != nil {
+		panic(err)
+	}
+	return user + " (" + p.SeatName(boardrules.Player(seat)) + ")"
+}
+
+// describeWord is a game word's options and variants as help and the
+// errors of a challenge list them.
+func describeWord(word string) string {
+	w, ok := findWord(word)
+	if !ok {
+		panic("no game word " + word)
+	}
+	return w.describe()
+}

@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -23,13 +26,19 @@ import (
 //	GET  /games/{n}      board n as JSON: position code, legal moves, outcome, players, moves
 //	GET  /boards/{n}     board n as a web page: picture, legal moves, a form to move
 //	POST /boards/{n}     the page's form: makes a move, then shows the page again
+//	GET  /healthz        200 "ok" while the store answers, 503 when it does not
+//	GET  /metrics        the Prometheus metrics
 //
 // Every request's work has a deadline (Limits.RequestTime) and a budget of
 // replays (Limits.MaxReplays), which the core checks.
 func (s *Server) Handler() http.Handler { return s.handler(s.limits.RequestTime) }
 
 // handler is Handler with the requests' deadline given: serveHTTP holds it
-// under the server's write timeout.
+// under the server's write timeout. From the outside in: the access log
+// and the metrics, panics answered 500 and logged, the security headers
+// and the client's address, health and metrics, the per-address request
+// limit, cross-site protection, the deadline and the replay budget, and
+// the routes.
 func (s *Server) handler(deadline time.Duration) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /command", s.handleCommand)
@@ -37,7 +46,16 @@ func (s *Server) handler(deadline time.Duration) http.Handler {
 	mux.HandleFunc("GET /boards/{n}", s.handlePage)
 	mux.HandleFunc("POST /boards/{n}", s.handlePage)
 	mux.HandleFunc("GET /{$}", s.handleIndex)
-	return securityHeaders(s.bounded(mux, deadline))
+	var h http.Handler = s.bounded(mux, deadline)
+	h = s.crossOrigin.Handler(h)
+	h = s.rateLimited(h)
+	outer := http.NewServeMux()
+	outer.HandleFunc("GET /healthz", s.handleHealth)
+	if s.metrics != nil {
+		outer.Handle("GET /metrics", s.metrics.handler())
+	}
+	outer.Handle("/", h)
+	return s.logged(s.recovered(securityHeaders(s.withClient(outer))))
 }
 
 // bounded gives each request its deadline and its replay budget. The
@@ -53,6 +71,58 @@ func (s *Server) bounded(h http.Handler, deadline time.Duration) http.Handler {
 	})
 }
 
+// rateLimited refuses a client address's requests beyond its share of
+// this process (Limits.Requests): reads cost work too.
+func (s *Server) rateLimited(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if addr := clientOf(r.Context()); addr != "" {
+			if wait := s.requests.take(addr, s.now()); wait > 0 {
+				err := s.refuse("requests", tooMany(wait, "too many requests from %s", addr))
+				st, msg := s.httpError(err)
+				textError(w, "error: "+msg+"\n", st)
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// newCrossOrigin is the cross-site protection of the requests that change
+// state (POST): a browser's request is refused unless it comes from the
+// server's own origin (Sec-Fetch-Site, else Origin against Host) or one
+// of the trusted origins; a request from a script, which sends neither
+// header, passes. So a page elsewhere cannot make a visitor's browser
+// register users, challenge or move.
+func newCrossOrigin(trusted []string) (*http.CrossOriginProtection, error) {
+	c := http.NewCrossOriginProtection()
+	for _, o := range trusted {
+		if err := c.AddTrustedOrigin(o); err != nil {
+			return nil, err
+		}
+	}
+	c.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		textError(w, "error: a cross-site request is refused: send commands from this server's own pages, or without a browser\n",
+			status{code: http.StatusForbidden})
+	}))
+	return c, nil
+}
+
+// handleHealth answers 200 "ok" while the store answers (liveness and the
+// store's reachability in one), 503 when it does not.
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), healthTime)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		s.countStoreError()
+		textError(w, "store unreachable\n", status{code: http.StatusServiceUnavailable})
+		return
+	}
+	textError(w, "ok\n", statusOK)
+}
+
+// healthTime bounds a health check's ping of the store.
+const healthTime = 2 * time.Second
+
 // securityHeaders sets on every reply, errors included: a
 // Content-Security-Policy that allows no script, no plug-in, no foreign
 // style, image or form target, and framing by the site's own pages only;
@@ -66,18 +136,161 @@ func securityHeaders(h http.Handler) http.Handler {
 		hd.Set("X-Frame-Options", "SAMEORIGIN")
 		hd.Set("X-Content-Type-Options", "nosniff")
 		hd.Set("Referrer-Policy", "no-referrer")
-		h.ServeHTTP(w, r.WithContext(withClient(r.Context(), clientAddr(r))))
+		h.ServeHTTP(w, r)
 	})
 }
 
-// clientAddr is the address the per-address limits count: the peer's IP.
-// A server behind a proxy would take it from the proxy's header instead.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
+// withClient tells the core the request's client address, which the
+// per-address limits count.
+func (s *Server) withClient(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r.WithContext(withClient(r.Context(), s.clientAddr(r))))
+	})
+}
+
+// clientAddr is the address the per-address limits count, as a limit key
+// (addrKey): the TCP peer's, or, when the peer is a trusted proxy
+// (-trusted-proxy), the address the proxies forwarded in
+// X-Forwarded-For: read from the right, the first address that is not a
+// trusted proxy, since each proxy appends the address it heard from and
+// only the trusted ones' entries can be believed.
+func (s *Server) clientAddr(r *http.Request) string {
+	peer := peerAddr(r)
+	if !peer.IsValid() {
 		return r.RemoteAddr
 	}
-	return host
+	if !s.trusted(peer) {
+		return addrKey(peer)
+	}
+	client := peer
+	hops := r.Header.Values("X-Forwarded-For")
+	for i := len(hops) - 1; i >= 0; i-- {
+		list := strings.Split(hops[i], ",")
+		for j := len(list) - 1; j >= 0; j-- {
+			a, err := netip.ParseAddr(strings.TrimSpace(list[j]))
+			if err != nil {
+				return addrKey(client) // a hop that does not read: stop at the last one believed
+			}
+			client = a.Unmap()
+			if !s.trusted(client) {
+				return addrKey(client)
+			}
+		}
+	}
+	return addrKey(client)
+}
+
+// peerAddr is the TCP peer's IP address.
+func peerAddr(r *http.Request) netip.Addr {
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return netip.Addr{}
+	}
+	return ap.Addr().Unmap()
+}
+
+func (s *Server) trusted(a netip.Addr) bool {
+	for _, p := range s.proxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// addrKey is an address as the per-address limits count it: an IPv4
+// address whole, an IPv6 address by its /64, the block one host (one
+// home, one server) usually has to itself, so that one host cannot pass
+// for 2^64 clients.
+func addrKey(a netip.Addr) string {
+	a = a.Unmap()
+	if a.Is4() {
+		return a.String()
+	}
+	p, _ := a.Prefix(64)
+	return p.String()
+}
+
+// recorder remembers a reply's status and size, for the access log and
+// the metrics, and whether anything was written, for a panic's reply.
+type recorder struct {
+	http.ResponseWriter
+	code  int
+	bytes int
+}
+
+func (r *recorder) WriteHeader(code int) {
+	if r.code == 0 {
+		r.code = code
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	if r.code == 0 {
+		r.code = http.StatusOK
+	}
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += n
+	return n, err
+}
+
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// logged writes a line of the access log for each request (log/slog:
+// method, path, status, bytes, time taken, the client's address and the
+// TCP peer) and counts it in the metrics. Bodies are never logged, so no
+// password is; a request's path holds none.
+func (s *Server) logged(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &recorder{ResponseWriter: w}
+		defer func() {
+			code := rec.code
+			if code == 0 {
+				code = statusGone // nothing written: the client had gone
+			}
+			d := time.Since(start)
+			if s.metrics != nil {
+				s.metrics.observe(r.URL.Path, code, d)
+			}
+			if s.access != nil {
+				s.access.LogAttrs(r.Context(), slog.LevelInfo, "request",
+					slog.String("method", r.Method), slog.String("path", clip(r.URL.Path)),
+					slog.Int("status", code), slog.Int("bytes", rec.bytes),
+					slog.Float64("ms", float64(d.Microseconds())/1000),
+					slog.String("client", s.clientAddr(r)), slog.String("peer", r.RemoteAddr))
+			}
+		}()
+		h.ServeHTTP(rec, r)
+	})
+}
+
+// recovered answers a handler's panic with 500 (when nothing was written
+// yet) and logs it with its stack, where net/http would drop the
+// connection and write to its own log. A bug must not look like a
+// network error, and its keeper must hear of it.
+func (s *Server) recovered(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec, ok := w.(*recorder)
+		if !ok {
+			rec = &recorder{ResponseWriter: w}
+		}
+		defer func() {
+			v := recover()
+			if v == nil {
+				return
+			}
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.log.Printf("panic serving %s %s: %v\n%s", r.Method, clip(r.URL.Path), v, debug.Stack())
+			if rec.code == 0 {
+				textError(rec, "error: internal error\n", status{code: http.StatusInternalServerError})
+			}
+		}()
+		h.ServeHTTP(rec, r)
+	})
 }
 
 // maxBody bounds a POST /command body: a mail's worth of commands.
@@ -91,7 +304,7 @@ const maxBody = 64 << 10
 func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
-		textError(w, "error: request body too large or unreadable\n", status{code: http.StatusRequestEntityTooLarge})
+		bodyError(w, err, fmt.Sprintf("error: request body too large (at most %d bytes)\n", maxBody))
 		return
 	}
 	var lines []string
@@ -146,6 +359,22 @@ func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
 	textError(w, out.String(), first)
 }
 
+// bodyError answers a request whose body did not read: 413 past the
+// limit (tooLarge is the reply), 408 when the body did not arrive within
+// the read timeout, 400 for anything else (a form that does not parse).
+func bodyError(w http.ResponseWriter, err error, tooLarge string) {
+	if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+		textError(w, tooLarge, status{code: http.StatusRequestEntityTooLarge})
+		return
+	}
+	if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() {
+		w.Header().Set("Connection", "close")
+		textError(w, "error: the request's body did not arrive in time\n", status{code: http.StatusRequestTimeout})
+		return
+	}
+	textError(w, "error: the request's body does not read\n", status{code: http.StatusBadRequest})
+}
+
 // textError writes a text reply with its status (any status: 200 too);
 // a 429 says when to come back.
 func textError(w http.ResponseWriter, text string, st status) {
@@ -164,31 +393,41 @@ func setRetry(w http.ResponseWriter, st status) {
 	}
 }
 
-// gameJSON is the JSON view of a board.
+// gameJSON is the JSON view of a board. People read the names (users, and
+// seats in the game's own words, "Black"); programs may read the seat
+// numbers beside them.
 type gameJSON struct {
-	Board       int64       `json:"board"`
-	Word        string      `json:"word"`    // the game word of commands: "tumble"
-	Game        string      `json:"game"`    // the registry name: "tumbling"
-	Variant     string      `json:"variant"` // the registry variant: "pbmserv"
-	Players     []string    `json:"players"` // by seat
-	Moves       []string    `json:"moves"`
-	NextMove    int         `json:"nextMove"` // the number a move must carry (#N)
-	ToMove      int         `json:"toMove"`   // seat
-	ToMoveUser  string      `json:"toMoveUser"`
-	Position    string      `json:"position"` // the engine's position code
-	LegalMoves  []string    `json:"legalMoves"`
-	Outcome     outcomeJSON `json:"outcome"`
-	Over        bool        `json:"over"`
-	Result      string      `json:"result"`      // the end in words, also for a resignation or agreed draw
-	Termination string      `json:"termination"` // set when the game ended off the board
-	DrawOffer   []string    `json:"drawOffer"`   // users who proposed or accepted a draw
-	Version     int64       `json:"version"`
+	Board      int64       `json:"board"`
+	Word       string      `json:"word"`    // the game word of commands: "tumble"
+	Game       string      `json:"game"`    // the registry name: "tumbling"
+	Variant    string      `json:"variant"` // the registry variant: "pbmserv"
+	Players    []string    `json:"players"` // users by seat
+	Seats      []string    `json:"seats"`   // the seats' names by seat: "Black", "White"
+	Moves      []string    `json:"moves"`
+	NextMove   int         `json:"nextMove"`         // the number a move must carry (#N)
+	ToMove     *int        `json:"toMove,omitempty"` // the seat to move; absent once the game has ended
+	ToMoveSeat string      `json:"toMoveSeat,omitempty"`
+	ToMoveUser string      `json:"toMoveUser,omitempty"`
+	Position   string      `json:"position"` // the engine's position code
+	LegalMoves []string    `json:"legalMoves"`
+	Outcome    outcomeJSON `json:"outcome"`
+	Over       bool        `json:"over"`
+	// Result is the end in words, with users and seats' names, also for a
+	// resignation or an agreed draw: "bob (White) wins: alice (Black) resigned".
+	Result      string   `json:"result"`
+	Termination string   `json:"termination"` // set when the game ended off the board
+	DrawOffer   []string `json:"drawOffer"`   // users who proposed or accepted a draw
+	Version     int64    `json:"version"`
 }
 
+// outcomeJSON is the rules' verdict on the position (a resignation or an
+// agreed draw is no verdict of the rules: see Result).
 type outcomeJSON struct {
-	Status string `json:"status"` // "ongoing", "win", "draw": the rules' verdict
-	Winner int    `json:"winner"` // seat, -1 for none
-	Reason string `json:"reason"`
+	Status     string `json:"status"` // "ongoing", "win", "draw"
+	Winner     int    `json:"winner"` // seat, -1 for none
+	WinnerSeat string `json:"winnerSeat,omitempty"`
+	Reason     string `json:"reason"`
+	Rule       string `json:"rule,omitempty"`
 }
 
 // gameByNumber reads a board with its moves (the record, shown on the page
@@ -214,10 +453,16 @@ func (g *game) json() gameJSON {
 	o := p.Outcome()
 	j := gameJSON{
 		Board: b.ID, Word: b.Word, Game: b.Game, Variant: b.Variant, Players: b.Players,
-		Moves: b.Moves, NextMove: b.Plies + 1, ToMove: int(p.ToMove()), Position: b.Position,
-		Outcome: outcomeJSON{Status: o.Status.String(), Winner: int(o.Winner), Reason: o.Reason},
+		Moves: b.Moves, NextMove: b.Plies + 1, Position: b.Position,
+		Outcome: outcomeJSON{Status: o.Status.String(), Winner: int(o.Winner), Reason: o.Reason, Rule: o.Rule},
 		Over:    b.Over, Result: b.Result, Termination: b.Termination, Version: b.Version,
 		DrawOffer: []string{},
+	}
+	if o.Status == boardrules.Win {
+		j.Outcome.WinnerSeat = p.SeatName(o.Winner)
+	}
+	for i := range b.Players {
+		j.Seats = append(j.Seats, p.SeatName(boardrules.Player(i)))
 	}
 	if j.Moves == nil {
 		j.Moves = []string{}
@@ -229,9 +474,12 @@ func (g *game) json() gameJSON {
 		if all := p.LegalMoves(); all != nil {
 			j.LegalMoves = all
 		}
-	}
-	if t := j.ToMove; t >= 0 && t < len(b.Players) {
-		j.ToMoveUser = b.Players[t]
+		// An ended game has no seat to move, however it ended (by the
+		// rules, a resignation, an agreed draw, the move limit).
+		if t := p.ToMove(); t >= 0 && int(t) < len(b.Players) && o.Status == boardrules.Ongoing {
+			seat := int(t)
+			j.ToMove, j.ToMoveSeat, j.ToMoveUser = &seat, p.SeatName(t), b.Players[t]
+		}
 	}
 	for i, name := range b.Players {
 		// an ended game has no proposal, even one a board stored before
@@ -248,6 +496,10 @@ func (s *Server) handleJSON(w http.ResponseWriter, r *http.Request) {
 	g, err := s.gameByNumber(r.Context(), r.PathValue("n"))
 	if err != nil {
 		st, msg := s.httpError(err)
+		if st.code == statusGone {
+			return
+		}
+		setRetry(w, st)
 		w.WriteHeader(st.code)
 		json.NewEncoder(w).Encode(map[string]string{"error": msg})
 		return
@@ -284,11 +536,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		if err := r.ParseForm(); err != nil {
 			// A body past the limit is refused as /command refuses one
 			// (413); anything else is a form that does not read (400).
-			if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-				textError(w, fmt.Sprintf("error: form too large (at most %d bytes)\n", maxBody), status{code: http.StatusRequestEntityTooLarge})
-				return
-			}
-			textError(w, "error: bad form\n", status{code: http.StatusBadRequest})
+			bodyError(w, err, fmt.Sprintf("error: form too large (at most %d bytes)\n", maxBody))
 			return
 		}
 		user = r.PostForm.Get("user")
@@ -367,10 +615,10 @@ func (s *Server) formMove(ctx context.Context, n string, f url.Values) (string, 
 	switch {
 	case errors.Is(err, errNotFound):
 		return fail(statusErr(http.StatusNotFound, "no board %d", id))
-	case err != nil && (b == nil || ended(ctx, err)):
-		return fail(s.ctxErr(ctx, err))
+	case err != nil && b == nil:
+		return fail(s.storeErr(ctx, err))
 	case err != nil:
-		return fail(s.logDamaged(damaged(id, err)))
+		return fail(s.damagedOr(ctx, id, err))
 	}
 	user, err := parseUser(strings.TrimSpace(f.Get("user")))
 	if err == nil && user == "" {
@@ -425,7 +673,7 @@ ul.moves { columns: 8em; font-family: monospace; }
 </head>
 <body>
 <h1>Board {{.Game.Board}}: {{.Title}} ({{.Game.Variant}})</h1>
-<p id="players">{{range $i, $p := .Game.Players}}{{if $i}} vs {{end}}{{$p}} (seat {{$i}}){{end}}</p>
+<p id="players">{{range $i, $p := .Game.Players}}{{if $i}} vs {{end}}{{$p}} ({{index $.Game.Seats $i}}){{end}}</p>
 {{if .Reply}}<pre class="reply" id="reply">{{.Reply}}</pre>{{end}}
 <div class="picture" id="picture">{{if .SVG}}{{.SVG}}{{else}}<pre class="board">{{.Text}}</pre>{{end}}</div>
 <p id="status">{{.Status}}</p>
@@ -454,7 +702,7 @@ ul.moves { columns: 8em; font-family: monospace; }
 func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 	boards, err := s.store.OpenBoards(r.Context(), indexBoards)
 	if err != nil {
-		st, msg := s.httpError(err)
+		st, msg := s.httpError(s.storeErr(r.Context(), err))
 		textError(w, "error: "+msg+"\n", st)
 		return
 	}
@@ -470,7 +718,7 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 		More   bool
 	}{Usage: strings.Split(strings.TrimPrefix(usage, "commands: "), " | ")}
 	for _, g := range gameWords() {
-		d.Games = append(d.Games, game{g.word, g.options})
+		d.Games = append(d.Games, game{g.word, g.describe()})
 	}
 	for i, b := range boards {
 		if i == indexBoards-1 {

@@ -78,9 +78,11 @@ func TestHTTP(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := g.pos
+		toMove := int(p.ToMove())
 		want := gameJSON{Board: 1, Word: "flooprail", Game: "flooprail", Variant: "normal", Players: []string{"alice", "bob"},
-			Moves: full.Moves, NextMove: g.b.Plies + 1, ToMove: int(p.ToMove()), ToMoveUser: g.b.Players[p.ToMove()],
-			Position: g.b.Position, LegalMoves: p.LegalMoves(), Outcome: outcomeJSON{"ongoing", -1, ""},
+			Seats: []string{p.SeatName(0), p.SeatName(1)}, Moves: full.Moves, NextMove: g.b.Plies + 1,
+			ToMove: &toMove, ToMoveSeat: p.SeatName(p.ToMove()), ToMoveUser: g.b.Players[p.ToMove()],
+			Position: g.b.Position, LegalMoves: p.LegalMoves(), Outcome: outcomeJSON{Status: "ongoing", Winner: -1},
 			DrawOffer: []string{}, Version: g.b.Version}
 		if d := cmp.Diff(want, j, cmpopts.EquateEmpty()); d != "" {
 			t.Errorf("JSON (-want +got):\n%s", d)
@@ -141,8 +143,12 @@ func TestHTTP(t *testing.T) {
 		if err := json.Unmarshal([]byte(body), &j); err != nil || code != 200 {
 			t.Fatalf("GET /games/1 after the resignation: %d %v", code, err)
 		}
-		if !j.Over || len(j.LegalMoves) != 0 || len(j.DrawOffer) != 0 || j.Result != "alice (seat 0) wins: bob (seat 1) resigned" {
+		if !j.Over || len(j.LegalMoves) != 0 || len(j.DrawOffer) != 0 || j.Result != "alice (O) wins: bob (X) resigned" {
 			t.Errorf("JSON of a resigned game: over %v, %d legal moves, draw offer %v, result %q", j.Over, len(j.LegalMoves), j.DrawOffer, j.Result)
+		}
+		// An ended game has no seat to move: the JSON has no toMove at all.
+		if j.ToMove != nil || j.ToMoveSeat != "" || j.ToMoveUser != "" || strings.Contains(body, `"toMove"`) {
+			t.Errorf("JSON of a resigned game names a seat to move: %v %q %q", j.ToMove, j.ToMoveSeat, j.ToMoveUser)
 		}
 		if _, page := httpDo(t, "GET", ts.URL+"/boards/1", "", ""); strings.Contains(page, "moveform") || strings.Contains(page, "Legal moves") {
 			t.Errorf("the page of a resigned game offers moves:\n%s", page)

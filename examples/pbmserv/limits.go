@@ -13,28 +13,69 @@ import (
 
 // Limits bound what one request, one client and one user can make the
 // server do. Zero fields take the defaults of DefaultLimits.
+//
+// The limits that count what a stranger could turn against a player
+// (wrong passwords, new users, new boards) are kept in the store (Store.Take),
+// so that servers sharing a database count together and a restart
+// forgets nothing; the limits that ration this process's own work (hashes
+// run, requests, replays) are counted in the process. A client's address
+// is its limit key: an IPv4 address, or an IPv6 /64 (one host's usual
+// share), so that one host cannot pass for many.
 type Limits struct {
 	// MaxCommands is the most command lines one HTTP request may carry.
 	MaxCommands int
 	// MaxReply is the most bytes of replies one HTTP request gets; the
 	// commands after the one that passes it are not run.
 	MaxReply int
-	// MaxOpenBoards is the most boards not over that may seat one user: a
-	// challenge that would pass it is refused.
-	MaxOpenBoards int
-	// Challenges is how many new boards may seat one user per
-	// ChallengeWindow.
+	// MaxOpenBoards is the most boards not over that may seat one user
+	// and were made by challenges from one address: a challenge that
+	// would pass it is refused. Challenges is how many new boards made
+	// from one address may seat one user per ChallengeWindow. Both count
+	// per address, so that challenges from others cannot use up the
+	// quota of a player's friends.
+	MaxOpenBoards   int
 	Challenges      int
 	ChallengeWindow time.Duration
-	// WrongPasswords is how many wrong passwords an account takes before
-	// further checks wait: one more every WrongPasswordEvery.
+	// NewBoards is how many boards the challenges from one address may
+	// make at once, then one every NewBoardEvery; NewBoardsTotal and
+	// NewBoardTotalEvery bound the whole server's.
+	NewBoards, NewBoardsTotal         int
+	NewBoardEvery, NewBoardTotalEvery time.Duration
+	// Registrations is how many users one address may register at once,
+	// then one every RegistrationEvery; RegistrationsTotal and
+	// RegistrationTotalEvery bound the whole server's.
+	Registrations, RegistrationsTotal         int
+	RegistrationEvery, RegistrationTotalEvery time.Duration
+	// WrongPasswords is how many wrong passwords an account takes from
+	// the addresses that have guessed wrong for it lately, then one check
+	// every WrongPasswordEvery; an address with no wrong password for the
+	// account lately (the owner's, usually) is not held by it.
 	WrongPasswords     int
 	WrongPasswordEvery time.Duration
+	// WrongFromAddress is how many wrong passwords one address may send
+	// for one account, then one every WrongFromAddressEvery; it is also
+	// the time after which a mistyping owner is again an address with no
+	// wrong password lately.
+	WrongFromAddress      int
+	WrongFromAddressEvery time.Duration
+	// WrongPerAddress is how many wrong passwords one address may send
+	// for all accounts together, then one every WrongPerAddressEvery.
+	WrongPerAddress      int
+	WrongPerAddressEvery time.Duration
 	// PasswordChecks is how many password checks (bcrypt, for a move or a
 	// registration) one client address may start at once, then one more
-	// every PasswordCheckEvery. Commands on standard input have no address.
+	// every PasswordCheckEvery: this process's hashing time. Commands on
+	// standard input have no address.
 	PasswordChecks     int
 	PasswordCheckEvery time.Duration
+	// Requests is how many HTTP requests one address may send at once,
+	// then one every RequestEvery (health checks and metrics aside).
+	Requests     int
+	RequestEvery time.Duration
+	// Replays is how many replays of a game's record (MaxReplays) one
+	// address may ask for at once, then one every ReplayEvery.
+	Replays     int
+	ReplayEvery time.Duration
 	// MaxListed is the most boards "games USER" lists, newest first.
 	MaxListed int
 	// MaxMoves, when set, replaces every game's own move limit.
@@ -53,20 +94,44 @@ type Limits struct {
 // DefaultLimits are generous for people playing by mail or on the page and
 // tight for a script: at bcrypt cost 10 a password check takes about 55 ms
 // of one core, so 5 per second from one address is a quarter of a
-// two-core machine.
+// two-core machine. Wrong passwords: an address may try 5 for one
+// account, then one per 20 s (and 20 for all accounts, then one per 30
+// s); the addresses that guessed wrong share 10 per account, then one
+// per 6 s. New users: 10 per address, then one per 6 min; 100 on the
+// server, then one per second. New boards: 30 per address, then one per
+// 2 min; 300 on the server, then 2 per second; a user sits at most at 100
+// open boards and 30 new ones per hour made from one address.
+// Requests: 100 per address, then 50 per second; replays: 30, then 2 per
+// second.
 var DefaultLimits = Limits{
-	MaxCommands:        100,
-	MaxReply:           1 << 20,
-	MaxOpenBoards:      100,
-	Challenges:         30,
-	ChallengeWindow:    time.Hour,
-	WrongPasswords:     10,
-	WrongPasswordEvery: 6 * time.Second,
-	PasswordChecks:     20,
-	PasswordCheckEvery: 200 * time.Millisecond,
-	MaxListed:          200,
-	RequestTime:        10 * time.Second,
-	MaxReplays:         10,
+	MaxCommands:            100,
+	MaxReply:               1 << 20,
+	MaxOpenBoards:          100,
+	Challenges:             30,
+	ChallengeWindow:        time.Hour,
+	NewBoards:              30,
+	NewBoardEvery:          2 * time.Minute,
+	NewBoardsTotal:         300,
+	NewBoardTotalEvery:     500 * time.Millisecond,
+	Registrations:          10,
+	RegistrationEvery:      6 * time.Minute,
+	RegistrationsTotal:     100,
+	RegistrationTotalEvery: time.Second,
+	WrongPasswords:         10,
+	WrongPasswordEvery:     6 * time.Second,
+	WrongFromAddress:       5,
+	WrongFromAddressEvery:  20 * time.Second,
+	WrongPerAddress:        20,
+	WrongPerAddressEvery:   30 * time.Second,
+	PasswordChecks:         20,
+	PasswordCheckEvery:     200 * time.Millisecond,
+	Requests:               100,
+	RequestEvery:           20 * time.Millisecond,
+	Replays:                30,
+	ReplayEvery:            500 * time.Millisecond,
+	MaxListed:              200,
+	RequestTime:            10 * time.Second,
+	MaxReplays:             10,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -86,25 +151,42 @@ func (l Limits) withDefaults() Limits {
 	set(&l.MaxOpenBoards, d.MaxOpenBoards)
 	set(&l.Challenges, d.Challenges)
 	setD(&l.ChallengeWindow, d.ChallengeWindow)
+	set(&l.NewBoards, d.NewBoards)
+	setD(&l.NewBoardEvery, d.NewBoardEvery)
+	set(&l.NewBoardsTotal, d.NewBoardsTotal)
+	setD(&l.NewBoardTotalEvery, d.NewBoardTotalEvery)
+	set(&l.Registrations, d.Registrations)
+	setD(&l.RegistrationEvery, d.RegistrationEvery)
+	set(&l.RegistrationsTotal, d.RegistrationsTotal)
+	setD(&l.RegistrationTotalEvery, d.RegistrationTotalEvery)
 	set(&l.WrongPasswords, d.WrongPasswords)
 	setD(&l.WrongPasswordEvery, d.WrongPasswordEvery)
+	set(&l.WrongFromAddress, d.WrongFromAddress)
+	setD(&l.WrongFromAddressEvery, d.WrongFromAddressEvery)
+	set(&l.WrongPerAddress, d.WrongPerAddress)
+	setD(&l.WrongPerAddressEvery, d.WrongPerAddressEvery)
 	set(&l.PasswordChecks, d.PasswordChecks)
 	setD(&l.PasswordCheckEvery, d.PasswordCheckEvery)
+	set(&l.Requests, d.Requests)
+	setD(&l.RequestEvery, d.RequestEvery)
+	set(&l.Replays, d.Replays)
+	setD(&l.ReplayEvery, d.ReplayEvery)
 	set(&l.MaxListed, d.MaxListed)
 	setD(&l.RequestTime, d.RequestTime)
 	set(&l.MaxReplays, d.MaxReplays)
 	return l
 }
 
-// limiter is a token bucket per key (an account, a client address): burst
-// tokens, one more every `every`. Memory is bounded: when it holds
-// maxKeys buckets it forgets the full ones, which are the same as absent.
+// limiter is a token bucket per key (a client address) in this process:
+// burst tokens, one more every `every`. It rations this process's own
+// work (hashes, requests, replays), which is not shared with other
+// servers. Memory is bounded: when it holds maxKeys buckets it forgets
+// the full ones, which are the same as absent.
 type limiter struct {
 	mu    sync.Mutex
 	burst float64
 	every time.Duration
 	m     map[string]*bucket
-	held  map[string]int // tokens reserved and not yet given back or kept
 }
 
 type bucket struct {
@@ -115,11 +197,13 @@ type bucket struct {
 const maxKeys = 100_000
 
 func newLimiter(burst int, every time.Duration) *limiter {
-	return &limiter{burst: float64(burst), every: every, m: map[string]*bucket{}, held: map[string]int{}}
+	return &limiter{burst: float64(burst), every: every, m: map[string]*bucket{}}
 }
 
-// refill brings a key's bucket up to now; the caller holds mu.
-func (l *limiter) refill(key string, now time.Time) *bucket {
+// take spends one of key's tokens if it has one, else says how long to wait.
+func (l *limiter) take(key string, now time.Time) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	b, ok := l.m[key]
 	if !ok {
 		if len(l.m) >= maxKeys {
@@ -134,19 +218,6 @@ func (l *limiter) refill(key string, now time.Time) *bucket {
 	}
 	b.tokens = math.Min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.every))
 	b.last = now
-	return b
-}
-
-// take spends one of key's tokens if it has one, else says how long to wait.
-func (l *limiter) take(key string, now time.Time) time.Duration {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.takeLocked(key, now)
-}
-
-// takeLocked is take for a caller that holds mu.
-func (l *limiter) takeLocked(key string, now time.Time) time.Duration {
-	b := l.refill(key, now)
 	if b.tokens >= 1 {
 		b.tokens--
 		return 0
@@ -154,43 +225,37 @@ func (l *limiter) takeLocked(key string, now time.Time) time.Duration {
 	return time.Duration((1 - b.tokens) * float64(l.every))
 }
 
-// reserve is take for work whose cost is known only at its end (a
-// password check: a wrong one costs the token, a right one not): the token
-// is held until give returns it or keep spends it. busy tells a refusal
-// caused by tokens still held (checks under way, which may give them
-// back) from one of tokens spent.
-func (l *limiter) reserve(key string, now time.Time) (wait time.Duration, busy bool) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if wait = l.takeLocked(key, now); wait == 0 {
-		l.held[key]++
+// taken is a token spent from a bucket in the store, to be given back
+// when the work turns out not to count.
+type taken struct {
+	key   string
+	every time.Duration
+}
+
+// takeShared spends a token of a bucket in the store; a refusal is the
+// error of the limit named, its text from msg (": try again in N s" is
+// added). The token is appended to *held, for giveBack.
+func (s *Server) takeShared(ctx context.Context, held *[]taken, limit, key string, burst int, every time.Duration, msg string, a ...any) (fresh bool, err error) {
+	wait, fresh, err := s.store.Take(ctx, key, burst, every, s.now())
+	if err != nil {
+		return false, err
 	}
-	return wait, wait > 0 && l.held[key] > 0
-}
-
-// give returns a reserved token for work that turned out not to count (a
-// password that was right, a check refused elsewhere), up to the burst.
-// A bucket forgotten meanwhile (it was full) stays forgotten.
-func (l *limiter) give(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.release(key)
-	if b, ok := l.m[key]; ok {
-		b.tokens = math.Min(l.burst, b.tokens+1)
+	if wait > 0 {
+		return false, s.refuse(limit, tooMany(wait, msg, a...))
 	}
+	*held = append(*held, taken{key, every})
+	return fresh, nil
 }
 
-// keep spends a reserved token: the work counted (a wrong password).
-func (l *limiter) keep(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.release(key)
-}
-
-// release ends a reservation; the caller holds mu.
-func (l *limiter) release(key string) {
-	if l.held[key]--; l.held[key] <= 0 {
-		delete(l.held, key)
+// giveBack returns tokens taken for work that did not count. It is not
+// cut short by the request's end: a token must not be lost to a client
+// that went away.
+func (s *Server) giveBack(ctx context.Context, held []taken) {
+	ctx = context.WithoutCancel(ctx)
+	for _, t := range held {
+		if err := s.store.Give(ctx, t.key, t.every); err != nil {
+			s.log.Printf("giving back a token of %s: %v", t.key, err)
+		}
 	}
 }
 
@@ -229,16 +294,25 @@ func withBudget(ctx context.Context, n int) context.Context {
 }
 
 // spendReplay takes one replay from the request's budget, or refuses the
-// command (413, like the request's other limits) when none is left. A
-// context without a budget (standard input, one command a line) is not
-// limited: each of its commands replays at most once.
+// command (413, like the request's other limits) when none is left, and
+// one from the client address's (429). A context without a budget
+// (standard input, one command a line) is not limited: each of its
+// commands replays at most once.
 func (s *Server) spendReplay(ctx context.Context) error {
 	b, ok := ctx.Value(budgetKey{}).(*atomic.Int64)
-	if !ok || b.Add(-1) >= 0 {
+	if !ok {
 		return nil
 	}
-	return statusErr(http.StatusRequestEntityTooLarge,
-		"not run: one request may replay a game's record at most %d times (history, board N#k, Crumble moves); send the rest in another request", s.limits.MaxReplays)
+	if b.Add(-1) < 0 {
+		return s.refuse("replays_per_request", statusErr(http.StatusRequestEntityTooLarge,
+			"not run: one request may replay a game's record at most %d times (history, board N#k, Crumble moves); send the rest in another request", s.limits.MaxReplays))
+	}
+	if addr := clientOf(ctx); addr != "" {
+		if w := s.replays.take(addr, s.now()); w > 0 {
+			return s.refuse("replays", tooMany(w, "not run: too many replays of game records from %s", addr))
+		}
+	}
+	return nil
 }
 
 // errTimeUp is the reply to a command that the request's deadline
@@ -256,6 +330,8 @@ func (s *Server) ctxErr(ctx context.Context, err error) error {
 	switch {
 	case err == nil || !ended(ctx, err):
 		return err
+	case errors.Is(context.Cause(ctx), errShuttingDown):
+		return statusErr(http.StatusServiceUnavailable, "not done: the server is shutting down; this command changed nothing")
 	case errors.Is(ctx.Err(), context.Canceled):
 		return errGone
 	default:
@@ -274,6 +350,11 @@ func ended(ctx context.Context, err error) bool {
 	d, ok := ctx.Deadline()
 	return ok && !time.Now().Before(d)
 }
+
+// errShuttingDown is the cause of the requests' contexts when the server's
+// grace period at shutdown is over: their commands not yet done are
+// answered 503 rather than dropped.
+var errShuttingDown = errors.New("the server is shutting down")
 
 // errGone is the error of a command whose client has gone: nothing is
 // written back (statusGone).

@@ -5,12 +5,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"strings"
@@ -19,41 +20,54 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/boardrules/boardrules/internal/cli"
 	"golang.org/x/crypto/bcrypt"
 )
+
+// openDB opens the -db store: Open, which the tests' child processes
+// wrap to make the store slow on purpose.
+var openDB = Open
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usageHead = `usage: pbmserv (-stdin | -http ADDRESS) [flags]
-
-pbmserv is a play-by-email style game server for the boardrules engines:
-one-line commands on standard input (as a mail robot feeds them) or over
-HTTP, with a web page per board. Send "help" for the commands.
-
-Example:
-  go run ./examples/pbmserv -http 127.0.0.1:8080 -db "$(mktemp -d)/pbmserv.db"
-
-Flags:
-`
-
 // run is main with its surroundings as arguments, so that tests run the
-// real program in-process or as a child process. -h prints the usage on
-// stdout and exits 0; a bad flag gets one line of error and the usage on
-// stderr, exit 2.
+// real program in-process or as a child process. It behaves as the other
+// example programs do (internal/cli): -h prints the usage on stdout and
+// exits 0; a bad flag gets one line of error and the usage on stderr,
+// exit 2; any other failure one line on stderr, exit 1.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("pbmserv", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // run prints errors and usage itself
+	prog := &cli.Program{
+		Name: "pbmserv",
+		Summary: "A play-by-email style game server for the boardrules engines: one-line commands on\n" +
+			"standard input (-stdin, as a mail robot feeds them) or over HTTP (-http ADDRESS), with a\n" +
+			"web page per board; send \"help\" for the commands. Give exactly one of -stdin, -http,\n" +
+			"-backup (copy an SQLite store while servers run) and -check (replay every board).",
+		Example: `go run ./examples/pbmserv -http 127.0.0.1:8080 -db "$(mktemp -d)/pbmserv.db"`,
+		Stdout:  stdout, Stderr: stderr,
+	}
+	fs := prog.Flags()
 	dsn := fs.String("db", "pbmserv.db", "the store: an SQLite file (created when missing), or a postgres:// URL")
 	useStdin := fs.Bool("stdin", false, "read commands from standard input, one per line, and print one reply block each")
 	addr := fs.String("http", "", "serve HTTP on this address, e.g. 127.0.0.1:8080")
+	backup := fs.String("backup", "", "copy the SQLite store -db to this new file (online, while servers run) and exit")
+	check := fs.Bool("check", false, "replay every board of the store -db, report the damaged ones, and exit (1 if any)")
 	cost := fs.Int("cost", bcrypt.DefaultCost, "bcrypt cost of new password hashes")
+	certFile := fs.String("tls-cert", "", "serve HTTPS with this certificate (PEM; with -tls-key)")
+	keyFile := fs.String("tls-key", "", "the private key of -tls-cert (PEM)")
+	proxies := fs.String("trusted-proxy", "", "comma-separated addresses or CIDR blocks of reverse proxies whose X-Forwarded-For names the client")
+	origins := fs.String("origin", "", "comma-separated origins (https://example.org) besides the server's own whose pages may post commands")
+	accessLog := fs.String("access-log", "-", `the access log (JSON lines): "-" for stderr, "off", or a file to append to`)
 	lim := DefaultLimits
-	fs.IntVar(&lim.MaxOpenBoards, "max-open", lim.MaxOpenBoards, "the most open boards one user may sit at")
-	fs.IntVar(&lim.Challenges, "challenges", lim.Challenges, "the most new boards one user may be seated on per hour")
+	fs.IntVar(&lim.MaxOpenBoards, "max-open", lim.MaxOpenBoards, "the most open boards one user may sit at that challenges from one address made")
+	fs.IntVar(&lim.Challenges, "challenges", lim.Challenges, "the most new boards challenges from one address may seat one user on per hour")
+	fs.IntVar(&lim.NewBoards, "new-boards", lim.NewBoards, "new boards one address may make at once (then one per 2 min)")
+	fs.IntVar(&lim.Registrations, "registrations", lim.Registrations, "new users one address may register at once (then one per 6 min)")
 	fs.IntVar(&lim.PasswordChecks, "checks", lim.PasswordChecks, "password checks one client address may start at once (then 5 per second)")
-	fs.IntVar(&lim.WrongPasswords, "wrong", lim.WrongPasswords, "wrong passwords an account takes before checks slow to one per 6 s")
+	fs.IntVar(&lim.WrongPasswords, "wrong", lim.WrongPasswords, "wrong passwords an account takes from the addresses guessing for it, then one per 6 s")
+	fs.IntVar(&lim.WrongFromAddress, "wrong-from-address", lim.WrongFromAddress, "wrong passwords one address may send for one account, then one per 20 s")
+	fs.IntVar(&lim.Requests, "requests", lim.Requests, "HTTP requests one address may send at once (then 50 per second)")
 	fs.IntVar(&lim.MaxCommands, "max-commands", lim.MaxCommands, "the most commands in one HTTP request")
 	fs.IntVar(&lim.MaxReplays, "max-replays", lim.MaxReplays, "the most replays of a game's record (history, board N#k, Crumble moves) in one HTTP request")
 	fs.DurationVar(&lim.RequestTime, "request-time", lim.RequestTime, "time one HTTP request's commands may take (held under the write timeout)")
@@ -68,48 +82,69 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.DurationVar(&conns.Read, "read-timeout", conns.Read, "time to read a whole request; headers get at most 5 s of it")
 	fs.DurationVar(&conns.Write, "write-timeout", conns.Write, "time to write a reply")
 	fs.DurationVar(&conns.Idle, "idle-timeout", conns.Idle, "time a keep-alive connection may wait for its next request")
-	quiet := fs.Bool("q", false, "quiet: no progress lines on stderr (errors still go there)")
-	usage := func(w io.Writer) {
-		io.WriteString(w, usageHead)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
+	fs.DurationVar(&conns.Grace, "grace", conns.Grace, "at shutdown (SIGTERM, SIGINT), time for the requests under way to finish")
+	bad := func(format string, a ...any) int { return prog.Exit(cli.Usagef(format, a...)) }
+	if ok, code := prog.Parse(args); !ok {
+		return code
 	}
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "pbmserv: "+format+"\n", a...)
-		usage(stderr)
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			usage(stdout)
-			return 0
+	modes := 0
+	for _, on := range []bool{*useStdin, *addr != "", *backup != "", *check} {
+		if on {
+			modes++
 		}
-		return bad("%v", err)
 	}
-	if *useStdin == (*addr != "") || fs.NArg() != 0 {
-		return bad("give exactly one of -stdin and -http ADDRESS")
+	if modes != 1 {
+		return bad("give exactly one of -stdin, -http ADDRESS, -backup FILE and -check")
+	}
+	if (*certFile == "") != (*keyFile == "") {
+		return bad("give both -tls-cert and -tls-key, or neither")
+	}
+	trusted, err := parseProxies(*proxies)
+	if err != nil {
+		return bad("-trusted-proxy: %v", err)
+	}
+	var trustedOrigins []string
+	if *origins != "" {
+		trustedOrigins = strings.Split(*origins, ",")
+	}
+	crossOrigin, err := newCrossOrigin(trustedOrigins)
+	if err != nil {
+		return bad("-origin: %v", err)
 	}
 	if *cost < bcrypt.MinCost || *cost > bcrypt.MaxCost {
 		return bad("-cost must be %d to %d", bcrypt.MinCost, bcrypt.MaxCost)
 	}
 	conns.ReadHeader = min(conns.ReadHeader, conns.Read)
-	if conns.Read <= 0 || conns.Write <= 0 || conns.Idle <= 0 || lim.RequestTime <= 0 {
+	if conns.Read <= 0 || conns.Write <= 0 || conns.Idle <= 0 || conns.Grace <= 0 || lim.RequestTime <= 0 {
 		return bad("the timeouts must be positive")
 	}
-	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.PasswordChecks, lim.WrongPasswords, lim.MaxCommands, lim.MaxReplays, conns.PerAddress, conns.Total} {
+	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.NewBoards, lim.Registrations, lim.PasswordChecks, lim.WrongPasswords,
+		lim.WrongFromAddress, lim.Requests, lim.MaxCommands, lim.MaxReplays, conns.PerAddress, conns.Total} {
 		if v < 1 {
 			return bad("the limits must be at least 1")
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	st, err := Open(ctx, *dsn)
+	st, err := openDB(ctx, *dsn)
 	if err != nil {
 		fmt.Fprintln(stderr, "pbmserv:", err)
 		return 1
 	}
 	defer st.Close()
+	switch {
+	case *backup != "":
+		if err := st.Backup(ctx, *backup); err != nil {
+			fmt.Fprintln(stderr, "pbmserv: backup:", err)
+			return 1
+		}
+		if !prog.Quiet {
+			fmt.Fprintf(stderr, "pbmserv: %s copied to %s\n", *dsn, *backup)
+		}
+		return 0
+	case *check:
+		return checkBoards(ctx, st, stdout, stderr)
+	}
 	srv := NewServer(st, *cost, log.New(stderr, "pbmserv: ", log.LstdFlags))
 	srv.SetLimits(lim)
 	if *useStdin {
@@ -119,13 +154,32 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	srv.proxies, srv.crossOrigin = trusted, crossOrigin
+	switch *accessLog {
+	case "off":
+	case "-":
+		srv.access = slog.New(slog.NewJSONHandler(stderr, nil))
+	default:
+		f, err := os.OpenFile(*accessLog, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			fmt.Fprintln(stderr, "pbmserv:", err)
+			return 1
+		}
+		defer f.Close()
+		srv.access = slog.New(slog.NewJSONHandler(f, nil))
+	}
+	conns.CertFile, conns.KeyFile = *certFile, *keyFile
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "pbmserv:", err)
 		return 1
 	}
-	if !*quiet {
-		fmt.Fprintf(stderr, "pbmserv: serving http://%s/\n", ln.Addr())
+	if !prog.Quiet {
+		scheme := "http"
+		if *certFile != "" {
+			scheme = "https"
+		}
+		fmt.Fprintf(stderr, "pbmserv: serving %s://%s/\n", scheme, ln.Addr())
 	}
 	if err := serveHTTP(ctx, srv, ln, conns); err != nil {
 		fmt.Fprintln(stderr, "pbmserv:", err)
@@ -142,6 +196,9 @@ type ConnLimits struct {
 	Read       time.Duration // to read a whole request, body included
 	Write      time.Duration // from the end of the headers to the end of the reply
 	Idle       time.Duration // a keep-alive connection between requests
+	Grace      time.Duration // at shutdown, for the requests under way to finish
+	CertFile   string        // TLS: the certificate (PEM), "" for plain HTTP
+	KeyFile    string        // TLS: its private key (PEM)
 	MaxHeader  int           // bytes of request line and headers
 	PerAddress int           // open connections from one IP address
 	Total      int           // open connections in all
@@ -151,25 +208,43 @@ type ConnLimits struct {
 // 15 s for a body of at most 64 KiB, 30 s to write a reply (a few hundred
 // KiB at most), 60 s idle, 16 KiB of headers, 64 connections per address
 // (a browser opens 6; a NAT of a few households stays under) and 4,096 in
-// all, well under the usual file limit.
+// all, well under the usual file limit; 15 s at shutdown, more than a
+// request's 10 s of work.
 var DefaultConnLimits = ConnLimits{
 	ReadHeader: 5 * time.Second,
 	Read:       15 * time.Second,
 	Write:      30 * time.Second,
 	Idle:       60 * time.Second,
+	Grace:      15 * time.Second,
 	MaxHeader:  16 << 10,
 	PerAddress: 64,
 	Total:      4096,
 }
 
 // serveHTTP serves srv on ln with the connection limits until ctx ends,
-// then shuts down, letting requests under way finish for 5 s.
+// then shuts down gracefully: it stops accepting, closes idle
+// connections, and lets the requests under way finish for c.Grace. Past
+// it, their contexts end (cause errShuttingDown): a command not yet
+// writing stops and is answered 503, a write under way finishes and is
+// answered, and after at most answerTime(c.Grace) more every connection is
+// closed.
+// It returns only when no handler runs any more, so the caller may close
+// the store.
 func serveHTTP(ctx context.Context, srv *Server, ln net.Listener, c ConnLimits) error {
-	// The requests' deadline ends their work a quarter of the write
-	// timeout before it, so that the reply saying what was not done is
-	// still written.
+	base, stopRequests := context.WithCancelCause(context.Background())
+	defer stopRequests(nil)
+	var running sync.WaitGroup
+	h := srv.handler(min(srv.limits.RequestTime, c.Write-c.Write/4))
 	hs := &http.Server{
-		Handler:           srv.handler(min(srv.limits.RequestTime, c.Write-c.Write/4)),
+		// The requests' deadline ends their work a quarter of the write
+		// timeout before it, so that the reply saying what was not done
+		// is still written.
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			running.Add(1)
+			defer running.Done()
+			h.ServeHTTP(w, r)
+		}),
+		BaseContext:       func(net.Listener) context.Context { return base },
 		ReadHeaderTimeout: c.ReadHeader,
 		ReadTimeout:       c.Read,
 		WriteTimeout:      c.Write,
@@ -177,67 +252,126 @@ func serveHTTP(ctx context.Context, srv *Server, ln net.Listener, c ConnLimits) 
 		MaxHeaderBytes:    c.MaxHeader,
 		ErrorLog:          log.New(io.Discard, "", 0), // dropped slow clients are not news
 	}
-	done := make(chan struct{})
+	served := make(chan error, 1)
+	limited := limitListener(ln, c.PerAddress, c.Total, srv.metrics)
 	go func() {
-		select {
-		case <-ctx.Done():
-		case <-done:
+		if c.CertFile != "" {
+			served <- hs.ServeTLS(limited, c.CertFile, c.KeyFile)
 			return
 		}
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		hs.Shutdown(shut)
+		served <- hs.Serve(limited)
 	}()
-	defer close(done)
-	err := hs.Serve(limitListener(ln, c.PerAddress, c.Total))
-	if errors.Is(err, http.ErrServerClosed) {
-		return nil
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
 	}
-	return err
+	grace, cancel := context.WithTimeout(context.Background(), c.Grace)
+	defer cancel()
+	if err := hs.Shutdown(grace); err != nil {
+		// The grace period is over: stop the work still running, let it
+		// answer, then close what is left.
+		stopRequests(errShuttingDown)
+		done := make(chan struct{})
+		go func() { running.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(answerTime(c.Grace)):
+		}
+		hs.Close()
+	}
+	<-served // http.ErrServerClosed
+	running.Wait()
+	return nil
 }
 
+// answerTime is how long requests stopped at the end of the grace period
+// have to write their 503: a quarter of the grace, and never less than 2 s,
+// since a stopped request answers at once on an idle machine but a busy
+// one may take a moment to schedule it.
+func answerTime(grace time.Duration) time.Duration { return max(grace/4, 2*time.Second) }
+
 // connLimiter is a listener that closes, at once, a connection beyond the
-// per-address or total limit: a flood of connections from one address
-// costs it its own slots, not everybody's.
+// limits: a flood of connections from one address costs it its own slots,
+// not everybody's. Addresses are counted as the rate limits count them
+// (an IPv6 address by its /64). Past half the total, an address that
+// already holds fairShare connections gets no more: so a few dozen
+// addresses cannot fill the server (from half full, the rest takes
+// (Total/2)/fairShare addresses: 256 by default), and a client with a
+// browser's handful of connections still gets in.
 type connLimiter struct {
 	net.Listener
 	perAddr, total int
+	metrics        *metrics
 	mu             sync.Mutex
 	open           map[string]int
 	all            int
 }
 
-func limitListener(ln net.Listener, perAddr, total int) net.Listener {
-	return &connLimiter{Listener: ln, perAddr: perAddr, total: total, open: map[string]int{}}
+// fairShare is what one address may hold once the server is half full:
+// more than a browser opens (6), far less than the per-address cap.
+const fairShare = 8
+
+func limitListener(ln net.Listener, perAddr, total int, m *metrics) net.Listener {
+	return &connLimiter{Listener: ln, perAddr: perAddr, total: total, metrics: m, open: map[string]int{}}
 }
 
 func (l *connLimiter) Accept() (net.Conn, error) {
 	for {
-		c, err := l.Listener.Accept()
-		if err != nil {
-			return nil, err
+		c, err := l.acceptOne()
+		if err != nil || c != nil {
+			return c, err
 		}
-		host, _, _ := net.SplitHostPort(c.RemoteAddr().String())
-		l.mu.Lock()
-		ok := l.open[host] < l.perAddr && l.all < l.total
-		if ok {
-			l.open[host]++
-			l.all++
-		}
-		l.mu.Unlock()
-		if !ok {
-			c.Close()
-			continue
-		}
-		return &limitedConn{Conn: c, release: func() {
-			l.mu.Lock()
-			defer l.mu.Unlock()
-			l.all--
-			if l.open[host]--; l.open[host] == 0 {
-				delete(l.open, host)
-			}
-		}}, nil
 	}
+}
+
+// acceptOne accepts a connection, or closes it and returns nil when it is
+// beyond a limit.
+func (l *connLimiter) acceptOne() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	host := c.RemoteAddr().String()
+	if ap, err := netip.ParseAddrPort(host); err == nil {
+		host = addrKey(ap.Addr())
+	}
+	l.mu.Lock()
+	n := l.open[host]
+	refused := ""
+	switch {
+	case l.all >= l.total:
+		refused = "connections_total"
+	case n >= l.perAddr:
+		refused = "connections_per_address"
+	case n >= fairShare && l.all >= l.total/2:
+		refused = "connections_fair_share"
+	default:
+		l.open[host]++
+		l.all++
+	}
+	l.mu.Unlock()
+	if refused != "" {
+		if l.metrics != nil {
+			l.metrics.refused.WithLabelValues(refused).Inc()
+		}
+		c.Close()
+		return nil, nil
+	}
+	if l.metrics != nil {
+		l.metrics.conns.Inc()
+	}
+	return &limitedConn{Conn: c, release: func() {
+		if l.metrics != nil {
+			l.metrics.conns.Dec()
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		l.all--
+		if l.open[host]--; l.open[host] == 0 {
+			delete(l.open, host)
+		}
+	}}, nil
 }
 
 type limitedConn struct {
@@ -249,6 +383,27 @@ type limitedConn struct {
 func (c *limitedConn) Close() error {
 	c.once.Do(c.release)
 	return c.Conn.Close()
+}
+
+// parseProxies reads -trusted-proxy: addresses and CIDR blocks, comma
+// separated.
+func parseProxies(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is no address or CIDR block", f)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }
 
 // serveStdin is the mail robot's door: one command per line; for each, the
@@ -278,7 +433,9 @@ func serveStdin(ctx context.Context, srv *Server, in io.Reader, out io.Writer) e
 			echo, reply = "(a line that is not text)", "error: line is not text (UTF-8 without control characters)\n"
 		case text == "" || strings.HasPrefix(text, "#"):
 		default:
-			echo, reply = masked(text), srv.Execute(ctx, text)
+			// A signal stops the door after the command under way, which
+			// runs to its end and is answered.
+			echo, reply = masked(text), srv.Execute(context.WithoutCancel(ctx), text)
 		}
 		if reply != "" {
 			fmt.Fprintf(w, "> %s\n%s\n", echo, reply)

@@ -45,16 +45,26 @@ func (p pebbles) Variant() string                      { return p.variant }
 func (p pebbles) Players() int                         { return 2 }
 func (p pebbles) ToMove() boardrules.Player            { return p.toMove }
 func (p pebbles) Hash() uint64                         { return uint64(p.left)<<1 | uint64(p.toMove) }
-func (p pebbles) SeatName(pl boardrules.Player) string { return "seat " + strconv.Itoa(int(pl)) }
+func (p pebbles) SeatName(pl boardrules.Player) string { return [...]string{"First", "Second"}[pl] }
 func (p pebbles) Unwrap() any                          { return p }
 func (p pebbles) String() string {
+	p.boom()
 	return strings.Repeat("o", p.left) + " (" + strconv.Itoa(p.left) + " left)"
 }
 func (p pebbles) MarshalText() ([]byte, error) {
 	return fmt.Appendf(nil, "pebbles %s %d %d", p.variant, p.left, p.toMove), nil
 }
 
+// boom panics for the variant "boom", which no challenge makes: a board
+// stored with it stands for an engine with a bug.
+func (p pebbles) boom() {
+	if p.variant == "boom" {
+		panic("pebbles panics on purpose")
+	}
+}
+
 func (p pebbles) LegalMoves() []string {
+	p.boom()
 	var out []string
 	for k := 1; k <= min(3, p.left); k++ {
 		out = append(out, strconv.Itoa(k))
@@ -110,7 +120,7 @@ func TestUnknownEngine(t *testing.T) {
 		{line: "register bob b", want: []string{"registered"}},
 		{line: "help", want: []string{"  pebbles: -10, -21\n"}},
 		{line: "pebbles challenge alice bob -7", err: "pebbles challenge: unknown option -7 (options: -10, -21)"},
-		{line: "pebbles challenge alice bob -21 -10", err: "pebbles challenge: unknown option -10 (options: -10, -21)"},
+		{line: "pebbles challenge alice bob -21 -10", err: "pebbles challenge: options -21 and -10: choose one variant (options: -10, -21)"},
 		{line: "pebbles challenge alice bob -21", want: []string{"board 1 created\n", "pebbles (21)", "ooooooooooooooooooooo (21 left)\n"}},
 		{line: "pebbles move 1 alice a 4", err: `illegal move "4": 4: take 1 to 3, at most the 21 left: illegal move`},
 		{line: "pebbles move 1 alice a three", err: `bad move "three": "three": syntax error`},

@@ -31,6 +31,9 @@ var postgresSchema = []string{
 	`CREATE TABLE IF NOT EXISTS moves (
 		board BIGINT NOT NULL REFERENCES boards(id), ply INTEGER NOT NULL, move TEXT NOT NULL,
 		PRIMARY KEY (board, ply))`,
+	`ALTER TABLE boards ADD COLUMN IF NOT EXISTS creator TEXT NOT NULL DEFAULT ''`,
+	`CREATE TABLE IF NOT EXISTS limits (key TEXT PRIMARY KEY, full_at BIGINT NOT NULL)`,
+	`CREATE INDEX IF NOT EXISTS limits_full_at ON limits (full_at)`,
 }
 
 func openPostgres(ctx context.Context, url string) (Store, error) {

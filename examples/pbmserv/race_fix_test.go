@@ -45,7 +45,7 @@ func TestMoveAfterResignationBetweenReads(t *testing.T) {
 
 		hs.hook = func() { mustExec(t, s, "crumble resign 1 bob b") }
 		r := s.Execute(ctx, "crumble move 1 alice a "+move)
-		if !strings.HasPrefix(r, "error: board 1 is over: alice (seat 0) wins: bob (seat 1) resigned") {
+		if !strings.HasPrefix(r, "error: board 1 is over: alice (Black) wins: bob (White) resigned") {
 			t.Errorf("move on a board resigned between its reads: %q", firstLineOf(r))
 		}
 		b, err := hs.Store.Board(ctx, 1)

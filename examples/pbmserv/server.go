@@ -6,14 +6,18 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/cli"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -27,8 +31,18 @@ type Server struct {
 	now    func() time.Time // the clock, for board dates and limits
 	log    *log.Logger      // internal errors; players see only "internal error"
 	limits Limits
-	wrong  *limiter // wrong passwords per account
-	checks *limiter // password checks per client address
+	// The limits of this process's own work, per client address; the
+	// others are buckets in the store (Store.Take).
+	checks   *limiter // password checks (hashes)
+	requests *limiter // HTTP requests
+	replays  *limiter // replays of game records
+	metrics  *metrics // nil: none kept
+	mu       sync.Mutex
+	underWay map[string]int // password checks under way, per address and account
+	// The HTTP door's settings (run sets them from flags).
+	crossOrigin *http.CrossOriginProtection
+	proxies     []netip.Prefix // trusted proxies, whose X-Forwarded-For is believed
+	access      *slog.Logger   // the access log; nil for none
 	// compare checks a password against its hash: bcrypt's, replaced
 	// only by tests that count the hashes run.
 	compare func(hash, password []byte) error
@@ -42,17 +56,21 @@ func NewServer(st Store, cost int, logger *log.Logger) *Server {
 	if logger == nil {
 		logger = log.New(io.Discard, "", 0)
 	}
-	s := &Server{store: st, cost: cost, now: time.Now, log: logger, compare: bcrypt.CompareHashAndPassword}
+	s := &Server{store: st, cost: cost, now: time.Now, log: logger, compare: bcrypt.CompareHashAndPassword, metrics: newMetrics(),
+		underWay: map[string]int{}}
+	s.crossOrigin, _ = newCrossOrigin(nil)
 	s.SetLimits(DefaultLimits)
 	return s
 }
 
 // SetLimits replaces the limits (zero fields take the defaults) and
-// forgets what the old ones counted. Call it before serving.
+// forgets what this process counted (the store's buckets stay). Call it
+// before serving.
 func (s *Server) SetLimits(l Limits) {
 	s.limits = l.withDefaults()
-	s.wrong = newLimiter(s.limits.WrongPasswords, s.limits.WrongPasswordEvery)
 	s.checks = newLimiter(s.limits.PasswordChecks, s.limits.PasswordCheckEvery)
+	s.requests = newLimiter(s.limits.Requests, s.limits.RequestEvery)
+	s.replays = newLimiter(s.limits.Replays, s.limits.ReplayEvery)
 }
 
 // maxRetries bounds how often a command is re-run after another command
@@ -119,14 +137,47 @@ func (s *Server) run(ctx context.Context, c command) (reply string, st status) {
 		out, err = s.change(ctx, c)
 	}
 	if err != nil {
-		if _, ok := errors.AsType[errLine](err); !ok {
-			// A store call or a replay cut short by the deadline (or the
-			// client's going) is not an internal error.
-			err = s.ctxErr(ctx, err)
-		}
+		err = s.storeErr(ctx, err)
 		return s.errorReply(err), errStatus(err)
 	}
+	if c.verb == "move" && s.metrics != nil {
+		s.metrics.moves.Inc()
+	}
 	return out, statusOK
+}
+
+// storeErr is the reply's error for an error that is not already one a
+// user may see (an errLine): a store call or a replay cut short by the
+// request's deadline (or its client's going, or the shutdown) says so;
+// a store that does not answer is 503, "try again later", not an
+// internal error and never a damaged board; anything else is an internal
+// error (500, logged).
+func (s *Server) storeErr(ctx context.Context, err error) error {
+	if _, ok := errors.AsType[errLine](err); ok || err == nil {
+		return err
+	}
+	if ended(ctx, err) {
+		return s.ctxErr(ctx, err)
+	}
+	s.countStoreError()
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), healthTime)
+	defer cancel()
+	if perr := s.store.Ping(pctx); perr != nil {
+		s.log.Printf("store unreachable: %v (%v)", perr, err)
+		return errLine{msg: "the store is unreachable: try again later; this command changed nothing",
+			status: http.StatusServiceUnavailable, retry: unavailableRetry}
+	}
+	return err
+}
+
+// unavailableRetry is the Retry-After, in seconds, of a reply while the
+// store is unreachable.
+const unavailableRetry = 5
+
+func (s *Server) countStoreError() {
+	if s.metrics != nil {
+		s.metrics.storeErrors.Inc()
+	}
 }
 
 // statusGone marks a request whose client has gone: nothing is written.
@@ -157,13 +208,31 @@ func (s *Server) help() string {
 	b.WriteString(strings.ReplaceAll(usage, " | ", "\n") + "\n")
 	b.WriteString("games and challenge options:\n")
 	for _, w := range gameWords() {
-		fmt.Fprintf(&b, "  %s: %s\n", w.word, w.options)
+		fmt.Fprintf(&b, "  %s: %s\n", w.word, w.describe())
 	}
 	return b.String()
 }
 
 func (s *Server) register(ctx context.Context, c command) (string, error) {
+	// New users are limited per address and on the whole server, in the
+	// store: a flood of registrations from one address, or from many,
+	// stops there. A registration refused later (a name taken) keeps its
+	// tokens, so that names cannot be probed for free.
+	var held []taken
+	if addr := clientOf(ctx); addr != "" {
+		l := s.limits
+		if _, err := s.takeShared(ctx, &held, "registrations_per_address", "ra:"+addr, l.Registrations, l.RegistrationEvery,
+			"too many new users from %s", addr); err != nil {
+			return "", err
+		}
+		if _, err := s.takeShared(ctx, &held, "registrations_total", "r*", l.RegistrationsTotal, l.RegistrationTotalEvery,
+			"too many new users on this server just now"); err != nil {
+			s.giveBack(ctx, held)
+			return "", err
+		}
+	}
 	if err := s.checkAllowed(ctx); err != nil {
+		s.giveBack(ctx, held)
 		return "", err
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(c.password), s.cost)
@@ -194,21 +263,29 @@ func (s *Server) userExists(ctx context.Context, name string) error {
 // bad password get different replies: user ids are public anyway (they are
 // on every board), and a player who mistyped one deserves to know which.
 //
-// Guessing is slowed twice over, before any hash is computed, so that a
-// refused guess costs the server nothing: an account that took
-// Limits.WrongPasswords wrong passwords is checked again only once per
-// Limits.WrongPasswordEvery (from anywhere: guesses spread over many
-// addresses are still one account's), and a client address may start
-// only so many checks per second (checkAllowed).
+// Guessing is slowed before any hash is computed, so that a refused guess
+// costs the server nothing, and so that no stranger can lock a player
+// out. Three buckets in the store (shared by every server on it) count
+// wrong passwords, each taken before the hash and given back when the
+// password is right:
+//   - the client address's for all accounts (Limits.WrongPerAddress): an
+//     address trying many accounts slows down;
+//   - the address's for this account (Limits.WrongFromAddress): an
+//     address guessing one account slows down. Its bucket being full
+//     (no wrong password from there lately, no check under way) marks an
+//     address the account's owner may well be at;
+//   - the account's (Limits.WrongPasswords), taken only by the addresses
+//     that guessed wrong for it lately: guesses spread over many
+//     addresses are still one account's, while the owner at an address
+//     with no wrong password goes straight through, however fast others
+//     guess. [Decision: so each new address (IPv6: each /64) gets one
+//     guess beyond the account's rate; the alternative, one limit for
+//     everyone, let one stranger lock the owner out.]
 //
-// The account's token is taken before the hash and given back when the
-// password is right, not spent after a wrong one: checks that start
-// together would otherwise all find the token still there while the
-// first is hashing, and 200 guesses sent at once would cost 200 hashes.
-// [Decision: so at most Limits.WrongPasswords checks of one account run
-// at once, right or wrong; a check beyond is refused as "too many password
-// checks for alice at once: try again in 1 s", since the checks under way
-// give their tokens back within a hash's time when right.]
+// Then the address's share of this process's hashing (checkAllowed).
+// Tokens are taken before the hash, so guesses sent at once cannot all
+// find the last one there: from one address at most WrongFromAddress
+// hashes of one account run at once.
 func (s *Server) auth(ctx context.Context, name, password string) error {
 	hash, err := s.store.PasswordHash(ctx, name)
 	if errors.Is(err, errNotFound) {
@@ -217,33 +294,100 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 	if err != nil {
 		return err
 	}
-	if w, busy := s.wrong.reserve(name, s.now()); w > 0 {
-		if busy {
-			return tooMany(time.Second, "too many password checks for %s at once", name)
-		}
-		return tooMany(w, "too many wrong passwords for %s", name)
-	}
-	if err := s.checkAllowed(ctx); err != nil {
-		s.wrong.give(name) // no hash was run: the account's token was not used
+	l := s.limits
+	addr := clientOf(ctx)
+	var held []taken
+	fail := func(err error) error {
+		s.giveBack(ctx, held)
 		return err
 	}
+	if addr != "" {
+		// (Standard input, the mail robot's door, has no address: it is
+		// one address below, and has no share of its own across
+		// accounts, since its mail comes from everyone.)
+		if _, err := s.takeShared(ctx, &held, "wrong_passwords_per_address", "wa:"+addr, l.WrongPerAddress, l.WrongPerAddressEvery,
+			"too many wrong passwords from %s", addr); err != nil {
+			return fail(err)
+		}
+	}
+	from := addr
+	if from == "" {
+		from = "standard input"
+	}
+	pair := "wp:" + addr + " " + name
+	defer s.checking(pair)()
+	var fresh bool
+	for wait := busyWait; ; wait -= busyPoll {
+		fresh, err = s.takeShared(ctx, &held, "wrong_passwords_from_address", pair, l.WrongFromAddress, l.WrongFromAddressEvery,
+			"too many wrong passwords for %s from %s", name, from)
+		if err == nil {
+			break
+		}
+		if s.checksUnderWay(pair) <= 1 || errStatus(err).code != http.StatusTooManyRequests {
+			return fail(err)
+		}
+		// The tokens are held by checks under way, which give them back
+		// within a hash's time if they were right: wait for them rather
+		// than refuse, so that right passwords sent at once all pass.
+		if wait <= 0 || ctx.Err() != nil {
+			return fail(s.refuse("password_checks_at_once", tooMany(time.Second, "too many password checks for %s at once", name)))
+		}
+		time.Sleep(busyPoll)
+	}
+	if !fresh {
+		if _, err := s.takeShared(ctx, &held, "wrong_passwords_per_account", "w:"+name, l.WrongPasswords, l.WrongPasswordEvery,
+			"too many wrong passwords for %s", name); err != nil {
+			return fail(err)
+		}
+	}
+	if err := s.checkAllowed(ctx); err != nil {
+		return fail(err)
+	}
 	if s.compare([]byte(hash), []byte(password)) != nil {
-		s.wrong.keep(name)
 		return statusErr(http.StatusForbidden, "bad password for %s", name)
 	}
-	s.wrong.give(name)
+	s.giveBack(ctx, held)
 	return nil
 }
 
-// checkAllowed spends one of the client address's password checks; the
-// door that has no address (standard input, tests) is not limited.
+// busyWait bounds how long a password check waits for the checks of the
+// same account from the same address under way, polling every busyPoll.
+const (
+	busyWait = 2 * time.Second
+	busyPoll = 10 * time.Millisecond
+)
+
+// checking counts a password check under way for key (an address and an
+// account) in this process, until the function it returns is called.
+func (s *Server) checking(key string) func() {
+	s.mu.Lock()
+	s.underWay[key]++
+	s.mu.Unlock()
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.underWay[key]--; s.underWay[key] == 0 {
+			delete(s.underWay, key)
+		}
+	}
+}
+
+func (s *Server) checksUnderWay(key string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.underWay[key]
+}
+
+// checkAllowed spends one of the client address's password checks (this
+// process's hashing time); the door that has no address (standard input,
+// tests) is not limited.
 func (s *Server) checkAllowed(ctx context.Context) error {
 	addr := clientOf(ctx)
 	if addr == "" {
 		return nil
 	}
 	if w := s.checks.take(addr, s.now()); w > 0 {
-		return tooMany(w, "too many password checks from %s", addr)
+		return s.refuse("password_checks", tooMany(w, "too many password checks from %s", addr))
 	}
 	return nil
 }
@@ -286,7 +430,7 @@ func (s *Server) summary(bd *Board) string {
 		s.log.Printf("%v", err)
 		return head + "damaged"
 	}
-	return head + seatName(bd, p.ToMove()) + " to play"
+	return head + seatName(bd, p, p.ToMove()) + " to play"
 }
 
 func (s *Server) challenge(ctx context.Context, c command) (string, error) {
@@ -296,7 +440,7 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 	}
 	variant, err := w.variant(c.options, len(c.users))
 	if err != nil {
-		return "", lineErr("%s challenge: %v (options: %s)", w.word, err, w.options)
+		return "", lineErr("%s challenge: %v (options: %s)", w.word, err, w.describe())
 	}
 	for i, u := range c.users {
 		if slices.Contains(c.users[:i], u) {
@@ -309,7 +453,9 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 	info, _ := boardrules.Lookup(w.game)
 	start, err := info.New(variant)
 	if err != nil {
-		return "", lineErr("%s challenge: %v (options: %s)", w.word, firstLine(err), w.options)
+		// Not the engine's text, which starts "syntax error" and lists
+		// the variants again.
+		return "", lineErr("%s challenge: %s has no variant %q (options: %s)", w.word, w.game, variant, w.describe())
 	}
 	if start.Players() != len(c.users) {
 		return "", lineErr("%s %s is for %d players, %d users given", w.word, variant, start.Players(), len(c.users))
@@ -318,22 +464,47 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	b := &Board{Word: w.word, Game: w.game, Variant: variant, Players: c.users, Position: string(code), Created: s.now()}
+	addr := clientOf(ctx)
+	b := &Board{Word: w.word, Game: w.game, Variant: variant, Players: c.users, Position: string(code), Created: s.now(), Creator: addr}
+	// New boards are limited per address and on the whole server, in the
+	// store, and per user and address in the transaction that adds the
+	// board (below).
+	var held []taken
+	if addr != "" {
+		l := s.limits
+		if _, err := s.takeShared(ctx, &held, "boards_per_address", "ba:"+addr, l.NewBoards, l.NewBoardEvery,
+			"too many new boards from %s", addr); err != nil {
+			return "", err
+		}
+		if _, err := s.takeShared(ctx, &held, "boards_total", "b*", l.NewBoardsTotal, l.NewBoardTotalEvery,
+			"too many new boards on this server just now"); err != nil {
+			s.giveBack(ctx, held)
+			return "", err
+		}
+	}
 	// The per-user caps, checked for every user seated: challenges need no
 	// password (pbmserv's syntax), so these bound what anyone can pile
-	// onto someone else's name. The store counts and inserts in one
-	// transaction, serialised per user, so challenges sent at once cannot
-	// all pass a count taken before any of them is stored.
+	// onto someone else's name. They count the boards made from the
+	// challenge's own address, so that a stranger's challenges use up the
+	// stranger's share of a player's boards, never the share of the
+	// player's friends. The store counts and inserts in one transaction,
+	// serialised per user, so challenges sent at once cannot all pass a
+	// count taken before any of them is stored.
+	by := ""
+	if addr != "" {
+		by = " by challenges from " + addr
+	}
 	caps := func(u string, open, recent int) error {
 		if open >= s.limits.MaxOpenBoards {
-			return statusErr(http.StatusTooManyRequests, "%s already plays %d open boards, the most allowed: finish one first", u, open)
+			return s.refuse("board_quota", statusErr(http.StatusTooManyRequests, "%s already plays %d open boards%s, the most allowed: finish one first", u, open, by))
 		}
 		if recent >= s.limits.Challenges {
-			return tooMany(s.limits.ChallengeWindow, "%s was seated on %d new boards in the last %v, the most allowed", u, recent, s.limits.ChallengeWindow)
+			return s.refuse("board_quota", tooMany(s.limits.ChallengeWindow, "%s was seated on %d new boards in the last %v%s, the most allowed", u, recent, s.limits.ChallengeWindow, by))
 		}
 		return nil
 	}
 	if b.ID, err = s.store.NewBoardWithin(context.WithoutCancel(ctx), b, s.now().Add(-s.limits.ChallengeWindow), caps); err != nil {
+		s.giveBack(ctx, held)
 		return "", err
 	}
 	g := &game{b: b, pos: start}
@@ -498,10 +669,10 @@ func (s *Server) loadBoard(ctx context.Context, id int64) (*game, error) {
 		return nil, statusErr(http.StatusNotFound, "no board %d", id)
 	}
 	if err != nil {
-		if b == nil || ended(ctx, err) {
-			return nil, s.ctxErr(ctx, err)
+		if b == nil {
+			return nil, s.storeErr(ctx, err)
 		}
-		return nil, s.logDamaged(damaged(id, err))
+		return nil, s.damagedOr(ctx, id, err)
 	}
 	g := &game{b: b}
 	return g, s.position(g)
@@ -553,6 +724,9 @@ func damaged(id int64, err error) error { return errDamaged{id, err} }
 func (s *Server) damagedOr(ctx context.Context, id int64, err error) error {
 	if ended(ctx, err) {
 		return s.ctxErr(ctx, err)
+	}
+	if serr := s.storeErr(ctx, err); errStatus(serr).code == http.StatusServiceUnavailable {
+		return serr // the store is down: nothing says the board is damaged
 	}
 	return s.logDamaged(damaged(id, err))
 }
@@ -661,7 +835,7 @@ func (g *game) move(c command, seat, limit int) (head, canon string, err error) 
 	}
 	p := g.pos
 	if int(p.ToMove()) != seat {
-		return "", "", statusErr(http.StatusConflict, "not your turn: move #%d on board %d is %s's", n+1, c.board, seatName(g.b, p.ToMove()))
+		return "", "", statusErr(http.StatusConflict, "not your turn: move #%d on board %d is %s's", n+1, c.board, seatName(g.b, p, p.ToMove()))
 	}
 	var after boardrules.Any
 	if canon, err = p.ParseMove(c.move); err == nil {
@@ -684,7 +858,7 @@ func (g *game) move(c command, seat, limit int) (head, canon string, err error) 
 	g.pos, g.b.Position, g.b.Plies = after, string(code), n+1
 	if o := after.Outcome(); o.Status != boardrules.Ongoing {
 		g.b.Over = true
-		g.b.Result = outcomeText(g.b, o)
+		g.b.Result = outcomeText(g.b, after, o)
 	} else if g.b.Plies >= limit {
 		g.b.Over = true
 		g.b.Termination = fmt.Sprintf("move limit (%d moves)", limit)
@@ -703,10 +877,10 @@ func (g *game) resign(seat int) string {
 	b := g.b
 	b.Over = true
 	b.DrawOffer = 0
-	who := seatName(b, boardrules.Player(seat))
+	who := seatName(b, g.pos, boardrules.Player(seat))
 	b.Termination = who + " resigned"
 	if len(b.Players) == 2 {
-		b.Result = fmt.Sprintf("%s wins: %s resigned", seatName(b, boardrules.Player(1-seat)), who)
+		b.Result = fmt.Sprintf("%s wins: %s resigned", seatName(b, g.pos, boardrules.Player(1-seat)), who)
 	} else {
 		b.Result = fmt.Sprintf("%s resigned, the game ends without a winner", who)
 	}
@@ -796,9 +970,11 @@ func offBoardResult(b *Board) string {
 		return boardrules.ResultMarker(boardrules.Outcome{Status: boardrules.Draw}, players)
 	}
 	if players == 2 {
-		for seat := range boardrules.Player(2) {
-			if b.Termination == seatName(b, seat)+" resigned" {
-				return boardrules.ResultMarker(boardrules.Outcome{Status: boardrules.Win, Winner: 1 - seat}, players)
+		// "alice (Black) resigned": the user before the seat's name, which
+		// older boards wrote as "(seat 0)".
+		for seat, name := range b.Players {
+			if strings.HasPrefix(b.Termination, name+" (") && strings.HasSuffix(b.Termination, ") resigned") {
+				return boardrules.ResultMarker(boardrules.Outcome{Status: boardrules.Win, Winner: boardrules.Player(1 - seat)}, players)
 			}
 		}
 	}
@@ -806,19 +982,20 @@ func offBoardResult(b *Board) string {
 }
 
 // show is the board reply: a header naming the board and players, the
-// board as the engine prints it, and whose turn it is or how it ended.
+// board as the engine prints it (with coordinates where the engine's text
+// has none: Crumble's), and whose turn it is or how it ended.
 func (g *game) show(p boardrules.Any, moves int) string {
 	b := g.b
 	var s strings.Builder
 	names := make([]string, len(b.Players))
 	for i := range b.Players {
-		names[i] = seatName(b, boardrules.Player(i))
+		names[i] = seatName(b, p, boardrules.Player(i))
 	}
 	fmt.Fprintf(&s, "board %d: %s (%s), %s\n", b.ID, b.Word, b.Variant, strings.Join(names, " vs "))
 	if moves < b.Plies {
 		fmt.Fprintf(&s, "as it was after move #%d of %d\n", moves, b.Plies)
 	}
-	s.WriteString(strings.TrimRight(p.String(), "\n") + "\n")
+	s.WriteString(cli.Board(p) + "\n")
 	s.WriteString(g.status(p, moves) + "\n")
 	return s.String()
 }
@@ -826,12 +1003,12 @@ func (g *game) show(p boardrules.Any, moves int) string {
 func (g *game) status(p boardrules.Any, moves int) string {
 	b := g.b
 	if o := p.Outcome(); o.Status != boardrules.Ongoing {
-		return fmt.Sprintf("game over after %d moves: %s", moves, outcomeText(b, o))
+		return fmt.Sprintf("game over after %d moves: %s", moves, outcomeText(b, p, o))
 	}
 	if moves == b.Plies && b.Over {
 		return fmt.Sprintf("game over after %d moves: %s", moves, b.Result)
 	}
-	line := fmt.Sprintf("move #%d: %s to play", moves+1, seatName(b, p.ToMove()))
+	line := fmt.Sprintf("move #%d: %s to play", moves+1, seatName(b, p, p.ToMove()))
 	if moves == b.Plies && b.DrawOffer != 0 {
 		var agreed, waiting []string
 		for i, name := range b.Players {
@@ -846,11 +1023,12 @@ func (g *game) status(p boardrules.Any, moves int) string {
 	return line
 }
 
-// outcomeText is an end by the rules in words, naming the winner by user.
-func outcomeText(b *Board, o boardrules.Outcome) string {
+// outcomeText is an end by the rules in words, naming the winner by user
+// and seat: "bob (White) wins: king captured on G2".
+func outcomeText(b *Board, p boardrules.Any, o boardrules.Outcome) string {
 	text := "draw"
 	if o.Status == boardrules.Win {
-		text = seatName(b, o.Winner) + " wins"
+		text = seatName(b, p, o.Winner) + " wins"
 	}
 	if o.Reason != "" {
 		text += ": " + o.Reason
@@ -858,11 +1036,21 @@ func outcomeText(b *Board, o boardrules.Outcome) string {
 	return text
 }
 
-func seatName(b *Board, p boardrules.Player) string {
-	if p < 0 || int(p) >= len(b.Players) {
-		return fmt.Sprintf("seat %d", p)
+// seatName names a seat for a person: its user and the seat's name in the
+// game's own words, "alice (Black)". The seat's number is shown only for an
+// engine that has no name for it.
+func seatName(b *Board, p boardrules.Any, seat boardrules.Player) string {
+	name := ""
+	if p != nil && seat >= 0 && int(seat) < p.Players() {
+		name = p.SeatName(seat)
 	}
-	return fmt.Sprintf("%s (seat %d)", b.Players[p], p)
+	if name == "" {
+		name = fmt.Sprintf("seat %d", seat)
+	}
+	if seat < 0 || int(seat) >= len(b.Players) {
+		return name
+	}
+	return b.Players[seat] + " (" + name + ")"
 }
 
 func firstLine(err error) string {

@@ -86,26 +86,26 @@ var sessionSteps = []step{
 	{line: "help", want: []string{"register USER PASSWORD\n", "tumble: -c (corner layout)", "terrace6x6:"}},
 
 	// Challenges: options for every game, errors of every kind.
-	{line: "tumble challenge alice bob -c", want: []string{"board 1 created\n", "board 1: tumble (pbmserv-corner), alice (seat 0) vs bob (seat 1)\n", "|W4      |W3", "move #1: alice (seat 0) to play\n"}},
+	{line: "tumble challenge alice bob -c", want: []string{"board 1 created\n", "board 1: tumble (pbmserv-corner), alice (Black) vs bob (White)\n", "|W4      |W3", "move #1: alice (Black) to play\n"}},
 	{line: "terrace challenge -short alice bob", want: []string{"board 2 created", "terrace (8-short)", "| T | B | B | C | C | D |"}},
-	{line: "terrace challenge alice bob carol dave", want: []string{"board 3 created", "terrace (8-4p)", "vs dave (seat 3)"}},
+	{line: "terrace challenge alice bob carol dave", want: []string{"board 3 created", "terrace (8-4p)", "vs " + seated("terrace", "8-4p", "dave", 3)}},
 	{line: "terrace6x6 challenge alice bob -master", want: []string{"board 4 created", "terrace6x6 (6-master)"}},
 	{line: "flooprail challenge alice bob -losing", want: []string{"board 5 created", "flooprail (reverse)"}},
-	{line: "crumble challenge bob alice -8x8 -white", want: []string{"board 6 created", "crumble (8x8-white)", "bob (seat 0) vs alice (seat 1)", "move #1: alice (seat 1) to play"}},
+	{line: "crumble challenge bob alice -8x8 -white", want: []string{"board 6 created", "crumble (8x8-white)", seated("crumble", "8x8-white", "bob", 0) + " vs " + seated("crumble", "8x8-white", "alice", 1), "move #1: " + seated("crumble", "8x8-white", "alice", 1) + " to play"}},
 	{line: "tumble challenge alice", err: "usage: tumble challenge USER1 USER2 [USER3 [USER4]] [options]"},
 	{line: "terrace challenge alice bob carol dave zed", err: "usage: terrace challenge USER1 USER2 [USER3 [USER4]] [options]"},
-	{line: "tumble challenge alice bob carol", err: "tumble challenge: this game is for 2 players, 3 users given (options: -c (corner layout), -classic or -boardspace (rule set))"},
-	{line: "tumble challenge alice bob -x", err: "tumble challenge: unknown option -x (options: -c (corner layout), -classic or -boardspace (rule set))"},
-	{line: "terrace challenge alice bob carol -short", err: "terrace challenge: option -short is for 2 players only (options: -short, -medium, -long or -master; 3 or 4 users for the multi-player game)"},
-	{line: "terrace challenge alice bob -short -long", err: "terrace challenge: options -short and -long: choose one setup (options: -short, -medium, -long or -master; 3 or 4 users for the multi-player game)"},
-	{line: "crumble challenge alice bob -99x99", err: "crumble challenge: syntax error: crumble has no variant \"99x99\" (the variants are: 6x6, 8x8) (options: -WxH board size (default -6x6), -white (White moves first), -repetition, -renewables or -nodraws (draw rules))"},
+	{line: "tumble challenge alice bob carol", err: "tumble challenge: this game is for 2 players, 3 users given (options: " + describeWord("tumble") + ")"},
+	{line: "tumble challenge alice bob -x", err: "tumble challenge: unknown option -x (options: " + describeWord("tumble") + ")"},
+	{line: "terrace challenge alice bob carol -short", err: "terrace challenge: option -short is for 2 players only (options: " + describeWord("terrace") + ")"},
+	{line: "terrace challenge alice bob -short -long", err: "terrace challenge: options -short and -long: choose one setup (options: " + describeWord("terrace") + ")"},
+	{line: "crumble challenge alice bob -99x99", err: "crumble challenge: crumble has no variant \"99x99\" (options: " + describeWord("crumble") + ")"},
 	{line: "tumble challenge alice alice", err: "alice is challenged twice: every seat needs its own user"},
 	{line: "tumble challenge alice zed", err: "unknown user zed (register USER PASSWORD first)"},
 
 	// Moves and their errors, on board 1 (Tumbling Down, corner layout).
-	{line: "tumble move 1 alice secret1 H1-H2T#1", want: []string{"alice played H1-H2T (move #1) on board 1\n", "move #2: bob (seat 1) to play\n"}},
+	{line: "tumble move 1 alice secret1 H1-H2T#1", want: []string{"alice played H1-H2T (move #1) on board 1\n", "move #2: bob (White) to play\n"}},
 	{line: "tumble move 1 alice secret1 G1-G2#1", err: "wrong move number: #1 given, the next move on board 1 is #2"},
-	{line: "tumble move 1 alice secret1 G1-G2", err: "not your turn: move #2 on board 1 is bob (seat 1)'s"},
+	{line: "tumble move 1 alice secret1 G1-G2", err: "not your turn: move #2 on board 1 is bob (White)'s"},
 	{line: "tumble move 1 bob secret1 A8-B8", err: "bad password for bob"},
 	{line: "tumble move 1 zed secret1 A8-B8", err: "unknown user zed"},
 	{line: "tumble move 1 carol secret3 A8-B8", err: "carol is not a player on board 1"},
@@ -121,10 +121,10 @@ var sessionSteps = []step{
 	{line: "tumble move 1 bob secret2 #2", err: `missing move before "#2"`},
 	{line: "tumble move 1 bob secret2 Z9-Z8#2", err: `bad move "Z9-Z8": syntax error at offset 0: expected a file letter a-h, found 'Z'`},
 	{line: "tumble move 1 bob secret2 A1-B1#2", err: `illegal move "A1-B1": A1-B1: A1 is empty`},
-	{line: "tumble move 1 bob secret2 a8-b8#2", want: []string{"bob played A8-B8 (move #2) on board 1\n", "move #3: alice (seat 0) to play"}},
-	{line: "tumble board 1", want: []string{"board 1: tumble (pbmserv-corner)", "|W3      |W4", "move #3: alice (seat 0) to play"}},
-	{line: "tumble board 1#1", want: []string{"as it was after move #1 of 2\n", "|W4      |W3", "move #2: bob (seat 1) to play"}},
-	{line: "tumble board 1#0", want: []string{"as it was after move #0 of 2\n", "move #1: alice (seat 0) to play"}},
+	{line: "tumble move 1 bob secret2 a8-b8#2", want: []string{"bob played A8-B8 (move #2) on board 1\n", "move #3: alice (Black) to play"}},
+	{line: "tumble board 1", want: []string{"board 1: tumble (pbmserv-corner)", "|W3      |W4", "move #3: alice (Black) to play"}},
+	{line: "tumble board 1#1", want: []string{"as it was after move #1 of 2\n", "|W4      |W3", "move #2: bob (White) to play"}},
+	{line: "tumble board 1#0", want: []string{"as it was after move #0 of 2\n", "move #1: alice (Black) to play"}},
 	{line: "tumble board 1#3", err: "board 1 has 2 moves: no move #3 yet"},
 	{line: "tumble board 1#", err: `bad move number in "1#": write BOARD#N, N a number`},
 	{line: "tumble board", err: "usage: tumble board BOARD[#N]"},
@@ -138,11 +138,11 @@ var sessionSteps = []step{
 	{line: "tumble reject 1 bob secret2", err: "no draw is proposed on board 1"},
 	{line: "tumble propose 1 alice secret1 draw", want: []string{"alice proposes a draw on board 1\n", "draw proposed, agreed by alice, waiting for bob\n"}},
 	// The proposal is the current position's, not a past one's.
-	{line: "tumble board 1#1", want: []string{"move #2: bob (seat 1) to play\n"}, not: []string{"draw proposed"}},
+	{line: "tumble board 1#1", want: []string{"move #2: bob (White) to play\n"}, not: []string{"draw proposed"}},
 	{line: "tumble propose 1 bob secret2 draw", err: "a draw is already proposed on board 1: accept or reject it"},
 	{line: "tumble accept 1 alice secret1", err: "alice has already agreed to the draw on board 1"},
 	{line: "tumble accept 1 carol secret3", err: "carol is not a player on board 1"},
-	{line: "tumble reject 1 bob secret2 draw", want: []string{"bob rejects the draw on board 1\n", "move #3: alice (seat 0) to play\n"}},
+	{line: "tumble reject 1 bob secret2 draw", want: []string{"bob rejects the draw on board 1\n", "move #3: alice (Black) to play\n"}},
 	{line: "tumble propose 1 bob secret2 DRAW", want: []string{"bob proposes a draw"}},
 	{line: "tumble accept 1 alice secret1 draw", want: []string{"alice accepts the draw on board 1\n", "game over after 2 moves: draw agreed\n"}},
 	{line: "tumble move 1 alice secret1 G1-G2", err: "board 1 is over: draw agreed"},
@@ -150,7 +150,7 @@ var sessionSteps = []step{
 	{line: "tumble history 1", want: []string{"[Termination \"draw agreed\"]\n[Result \"1/2-1/2\"]\n", "1. H1-H2T A8-B8 1/2-1/2\n"}},
 	// A past position of an ended game is shown as it was then: the end
 	// belongs to the last position only.
-	{line: "tumble board 1#1", want: []string{"as it was after move #1 of 2\n", "move #2: bob (seat 1) to play\n"}, not: []string{"game over"}},
+	{line: "tumble board 1#1", want: []string{"as it was after move #1 of 2\n", "move #2: bob (White) to play\n"}, not: []string{"game over"}},
 
 	// A four-player draw needs everyone.
 	{line: "terrace propose 3 alice secret1 draw", want: []string{"waiting for bob, carol, dave"}},
@@ -160,17 +160,17 @@ var sessionSteps = []step{
 
 	// Resignations.
 	{line: "flooprail resign 5 bob secret2 now", err: "usage: flooprail resign BOARD USER PASSWORD"},
-	{line: "flooprail resign 5 bob secret2", want: []string{"bob resigned board 5\n", "game over after 0 moves: alice (seat 0) wins: bob (seat 1) resigned\n"}},
-	{line: "flooprail history 5", want: []string{"[Termination \"bob (seat 1) resigned\"]"}},
-	{line: "terrace6x6 move 4 alice secret1 b1-b2#1", want: []string{"alice played", "move #2: bob (seat 1) to play"}},
+	{line: "flooprail resign 5 bob secret2", want: []string{"bob resigned board 5\n", "game over after 0 moves: alice (O) wins: bob (X) resigned\n"}},
+	{line: "flooprail history 5", want: []string{"[Termination \"bob (X) resigned\"]"}},
+	{line: "terrace6x6 move 4 alice secret1 b1-b2#1", want: []string{"alice played", "move #2: " + seated("terrace", "6-master", "bob", 1) + " to play"}},
 
 	// Listing.
 	{line: "games alice", want: []string{
-		"6 crumble (8x8-white) bob vs alice: alice (seat 1) to play\n" +
-			"5 flooprail (reverse) alice vs bob: over: alice (seat 0) wins: bob (seat 1) resigned\n" +
-			"4 terrace6x6 (6-master) alice vs bob: bob (seat 1) to play\n" +
+		"6 crumble (8x8-white) bob vs alice: " + seated("crumble", "8x8-white", "alice", 1) + " to play\n" +
+			"5 flooprail (reverse) alice vs bob: over: alice (O) wins: bob (X) resigned\n" +
+			"4 terrace6x6 (6-master) alice vs bob: " + seated("terrace", "6-master", "bob", 1) + " to play\n" +
 			"3 terrace (8-4p) alice vs bob vs carol vs dave: over: draw agreed\n" +
-			"2 terrace (8-short) alice vs bob: alice (seat 0) to play\n" +
+			"2 terrace (8-short) alice vs bob: " + seated("terrace", "8-short", "alice", 0) + " to play\n" +
 			"1 tumble (pbmserv-corner) alice vs bob: over: draw agreed\n"}},
 	{line: "register zed pw", want: []string{"registered zed"}},
 	{line: "games zed", want: []string{"zed has no games\n"}},
@@ -181,7 +181,7 @@ var sessionSteps = []step{
 	// winner: the rules cannot take one army off the board.
 	{line: "terrace challenge alice bob carol", want: []string{"board 7 created"}},
 	{line: "terrace resign 7 bob secret2", want: []string{"bob resigned board 7\n",
-		"game over after 0 moves: bob (seat 1) resigned, the game ends without a winner\n"}},
+		"game over after 0 moves: " + seated("terrace", "8-3p", "bob", 1) + " resigned, the game ends without a winner\n"}},
 	// A Crumble move may announce crumble-mate with a bare '#', which is
 	// no move number: the engine reads it (and ignores it).
 	{line: "crumble move 6 alice secret1 0HN#", want: []string{"alice played 0HN (move #1) on board 6\n"}},
@@ -214,8 +214,18 @@ func TestPlayToTheEnd(t *testing.T) {
 				}
 				p := g.pos
 				if p.Outcome().Status != boardrules.Ongoing {
-					if !g.b.Over || g.b.Result != outcomeText(g.b, p.Outcome()) {
+					if !g.b.Over || g.b.Result != outcomeText(g.b, p, p.Outcome()) {
 						t.Fatalf("ended by the rules, but stored Over %v Result %q", g.b.Over, g.b.Result)
+					}
+					// A person reads the result: the winner by user and
+					// seat name, and the reason; no seat numbers.
+					o := p.Outcome()
+					want := "draw: " + o.Reason
+					if o.Status == boardrules.Win {
+						want = g.b.Players[o.Winner] + " (" + p.SeatName(o.Winner) + ") wins: " + o.Reason
+					}
+					if g.b.Result != want || strings.Contains(g.b.Result, "seat ") {
+						t.Fatalf("result %q, want %q", g.b.Result, want)
 					}
 					hist := mustExec(t, s, w.word+" history "+itoa(id))
 					if want := "[Result \"" + boardrules.ResultMarker(p.Outcome(), p.Players()) + "\"]"; !strings.Contains(hist, want) {

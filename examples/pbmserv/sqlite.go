@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 
 	_ "modernc.org/sqlite" // the "sqlite" driver: SQLite translated to Go, so no cgo and no C toolchain
@@ -38,6 +39,8 @@ var sqliteSchema = []string{
 	`CREATE TABLE IF NOT EXISTS moves (
 		board INTEGER NOT NULL REFERENCES boards(id), ply INTEGER NOT NULL, move TEXT NOT NULL,
 		PRIMARY KEY (board, ply))`,
+	`CREATE TABLE IF NOT EXISTS limits (key TEXT PRIMARY KEY, full_at BIGINT NOT NULL)`,
+	`CREATE INDEX IF NOT EXISTS limits_full_at ON limits (full_at)`,
 }
 
 func openSQLite(ctx context.Context, path string) (Store, error) {
@@ -56,5 +59,26 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 		db.Close()
 		return nil, err
 	}
+	// A store made before boards had a creator gains the column (SQLite
+	// has no ADD COLUMN IF NOT EXISTS).
+	var has int
+	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info('boards') WHERE name = 'creator'`).Scan(&has); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if has == 0 {
+		if _, err := db.ExecContext(ctx, `ALTER TABLE boards ADD COLUMN creator TEXT NOT NULL DEFAULT ''`); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("adding boards.creator: %w", err)
+		}
+	}
 	return s, nil
+}
+
+// Backup writes a copy of the database to path with VACUUM INTO: one read
+// transaction, so the copy is consistent while the server goes on
+// writing, and compact. The file must not exist.
+func (s *sqlStore) backupSQLite(ctx context.Context, path string) error {
+	_, err := s.db.ExecContext(ctx, `VACUUM INTO ?`, path)
+	return err
 }

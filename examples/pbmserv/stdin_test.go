@@ -64,7 +64,7 @@ func TestStdinGolden(t *testing.T) {
 	if code := run([]string{"-stdin", "-db", db, "-cost", "4"}, strings.NewReader(again), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	for _, w := range []string{"error: user alice already exists\n", "board 2 created\n", "game over after 4 moves: bob (seat 1) wins: alice (seat 0) resigned\n"} {
+	for _, w := range []string{"error: user alice already exists\n", "board 2 created\n", "game over after 4 moves: bob (White) wins: alice (Black) resigned\n"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("second run lacks %q:\n%s", w, out.String())
 		}
@@ -79,7 +79,7 @@ func TestFlags(t *testing.T) {
 	if code := run([]string{"-h"}, strings.NewReader(""), &out, &errb); code != 0 || errb.Len() != 0 {
 		t.Errorf("-h: exit %d, stderr %q", code, errb.String())
 	}
-	for _, w := range []string{"usage: pbmserv", "Example:\n  go run ./examples/pbmserv -http", "-db string", "-stdin", "-http string",
+	for _, w := range []string{"Usage: go run ./examples/pbmserv [flags]\n\n", "\n\nFlags:\n", "\n\nExample:\n  go run ./examples/pbmserv -http", "-db string", "-stdin", "-http string",
 		"-cost int", "-max-open int", "-challenges int", "-checks int", "-wrong int", "-max-commands int", "-conns-per-ip int",
 		"-conns int", "-max-replays int", "-request-time duration", "-read-timeout duration", "-write-timeout duration", "-idle-timeout duration", "-q"} {
 		if !strings.Contains(out.String(), w) {
@@ -88,9 +88,13 @@ func TestFlags(t *testing.T) {
 	}
 	usageText := out.String()
 	for args, first := range map[string]string{
-		"":                           "pbmserv: give exactly one of -stdin and -http ADDRESS",
-		"-stdin -http :0":            "pbmserv: give exactly one of -stdin and -http ADDRESS",
-		"-stdin extra":               "pbmserv: give exactly one of -stdin and -http ADDRESS",
+		"":                           "pbmserv: give exactly one of -stdin, -http ADDRESS, -backup FILE and -check",
+		"-stdin -http :0":            "pbmserv: give exactly one of -stdin, -http ADDRESS, -backup FILE and -check",
+		"-check -backup x":           "pbmserv: give exactly one of -stdin, -http ADDRESS, -backup FILE and -check",
+		"-http :0 -tls-cert c":       "pbmserv: give both -tls-cert and -tls-key, or neither",
+		"-http :0 -trusted-proxy x":  `pbmserv: -trusted-proxy: "x" is no address or CIDR block`,
+		"-http :0 -origin x":         `pbmserv: -origin: invalid origin "x": scheme is required`,
+		"-stdin extra":               `pbmserv: unexpected argument "extra"`,
 		"-stdin -cost 99":            "pbmserv: -cost must be 4 to 31",
 		"-nosuchflag":                "pbmserv: flag provided but not defined: -nosuchflag",
 		"-stdin -max-open 0":         "pbmserv: the limits must be at least 1",
@@ -103,7 +107,7 @@ func TestFlags(t *testing.T) {
 		if code := run(strings.Fields(args), strings.NewReader(""), &out, &errb); code != 2 {
 			t.Errorf("run(%q) = %d, want 2 (usage)", args, code)
 		}
-		if want := first + "\n" + usageText; errb.String() != want || out.Len() != 0 {
+		if want := first + "\n\n" + usageText; errb.String() != want || out.Len() != 0 {
 			t.Errorf("run(%q): stderr %q, want the line %q and the usage", args, errb.String(), first)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -29,7 +30,12 @@ type Board struct {
 	DrawOffer   uint8    // bit s set: seat s has proposed or accepted a draw; 0: no proposal
 	Version     int64    // bumped by every change; Save checks it
 	Created     time.Time
-	Damaged     string // set by UserBoards and OpenBoards for a row that cannot be read
+	// Creator is the client address whose challenge made the board (its
+	// limit key: an IPv4 address, an IPv6 /64), "" for standard input: a
+	// user's board quota is counted per creator, so that challenges from
+	// others cannot use up the quota of challenges from elsewhere.
+	Creator string
+	Damaged string // set by UserBoards and OpenBoards for a row that cannot be read
 }
 
 // The store's sentinel errors; the core turns them into replies.
@@ -50,8 +56,9 @@ type Store interface {
 	// NewBoardWithin stores a new board (Moves empty, Version 0) and
 	// returns its number, under the per-user caps when check is not nil:
 	// in the same transaction as the insert it counts each player's load
-	// (the boards not over, and the boards created since the given time,
-	// that seat the player) and passes it to check; when check returns an
+	// from the board's creator (the boards not over, and the boards
+	// created since the given time, that seat the player and were made by
+	// b.Creator) and passes it to check; when check returns an
 	// error nothing is stored and that error is returned. Calls that seat a common user run one after the other,
 	// so check sees every board committed before it (SQLite: every
 	// transaction takes the database's write lock when it begins;
@@ -78,6 +85,21 @@ type Store interface {
 	OpenBoards(ctx context.Context, limit int) ([]*Board, error)
 	// BoardIDs lists every board number in order (for checks and tools).
 	BoardIDs(ctx context.Context) ([]int64, error)
+	// Take spends a token of the rate limit key: a bucket of burst tokens
+	// that gains one every `every`, kept in the database, so that every
+	// server sharing it counts alike and a restart forgets nothing. It
+	// returns 0 when a token was spent, else how long until one is there;
+	// fresh tells that the bucket was full (the key unused lately).
+	Take(ctx context.Context, key string, burst int, every time.Duration, now time.Time) (wait time.Duration, fresh bool, err error)
+	// Give returns a token taken for work that did not count (a right
+	// password), up to the burst.
+	Give(ctx context.Context, key string, every time.Duration) error
+	// Ping tells whether the database answers.
+	Ping(ctx context.Context) error
+	// Backup writes a consistent copy of the whole store to a new file
+	// (SQLite's VACUUM INTO, taken while the server runs); PostgreSQL's
+	// is pg_dump's business, and its Backup says so.
+	Backup(ctx context.Context, path string) error
 	Close() error
 }
 
@@ -97,6 +119,7 @@ func Open(ctx context.Context, dsn string) (Store, error) {
 type sqlStore struct {
 	db      *sql.DB
 	dollars bool // PostgreSQL: placeholders are $1, $2, ...
+	takes   atomic.Int64
 }
 
 func (s *sqlStore) q(query string) string {
@@ -176,7 +199,7 @@ func (s *sqlStore) NewBoardWithin(ctx context.Context, b *Board, since time.Time
 		// (SQLite: the transaction began with the write lock, held until
 		// the commit, so no other challenge counts in between.)
 		for _, n := range b.Players {
-			open, recent, err := userLoad(ctx, tx, s, n, since)
+			open, recent, err := userLoad(ctx, tx, s, n, b.Creator, since)
 			if err != nil {
 				return 0, err
 			}
@@ -187,10 +210,10 @@ func (s *sqlStore) NewBoardWithin(ctx context.Context, b *Board, since time.Time
 	}
 	var id int64
 	err = tx.QueryRowContext(ctx, s.q(`INSERT INTO boards
-		(word, game, variant, players, position, over, result, termination, draw_offer, version, created)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id`),
+		(word, game, variant, players, position, over, result, termination, draw_offer, version, created, creator)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id`),
 		b.Word, b.Game, b.Variant, strings.Join(b.Players, " "), b.Position, b.Over, b.Result,
-		b.Termination, int(b.DrawOffer), b.Created.UTC().Format(time.RFC3339)).Scan(&id)
+		b.Termination, int(b.DrawOffer), b.Created.UTC().Format(time.RFC3339), b.Creator).Scan(&id)
 	if err != nil {
 		return 0, err
 	}
@@ -347,15 +370,63 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// userLoad counts a user's boards not over, and the boards created since
-// the given time that seat the user: the inputs of the per-user caps.
-func userLoad(ctx context.Context, db querier, s *sqlStore, name string, since time.Time) (open, recent int, err error) {
+// userLoad counts the boards made by creator that seat a user: those not
+// over, and those created since the given time; the inputs of the
+// per-user caps.
+func userLoad(ctx context.Context, db querier, s *sqlStore, name, creator string, since time.Time) (open, recent int, err error) {
 	err = db.QueryRowContext(ctx, s.q(`SELECT
 		COUNT(CASE WHEN NOT b.over THEN 1 END), COUNT(CASE WHEN b.created >= ? THEN 1 END)
-		FROM seats s JOIN boards b ON b.id = s.board WHERE s.name = ?`),
-		since.UTC().Format(time.RFC3339), name).Scan(&open, &recent)
+		FROM seats s JOIN boards b ON b.id = s.board WHERE s.name = ? AND b.creator = ?`),
+		since.UTC().Format(time.RFC3339), name, creator).Scan(&open, &recent)
 	return open, recent, err
 }
+
+// Take is a GCRA ("generic cell rate algorithm") bucket: a key's row holds
+// the time at which its bucket will be full again, and a token can be
+// spent while that time is at most burst-1 intervals ahead. One statement
+// both checks and spends, so servers taking at once cannot both pass the
+// last token; a bucket that is full again is the same as no row, and rows
+// past their time are deleted now and then.
+func (s *sqlStore) Take(ctx context.Context, key string, burst int, every time.Duration, now time.Time) (time.Duration, bool, error) {
+	if s.takes.Add(1)%pruneEvery == 0 {
+		if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM limits WHERE full_at < ?`), now.UnixMicro()); err != nil {
+			return 0, false, err
+		}
+	}
+	t, e := now.UnixMicro(), every.Microseconds()
+	greatest := "max"
+	if s.dollars {
+		greatest = "GREATEST"
+	}
+	var full int64
+	err := s.db.QueryRowContext(ctx, s.q(`INSERT INTO limits (key, full_at) VALUES (?, ?)
+		ON CONFLICT (key) DO UPDATE SET full_at = `+greatest+`(limits.full_at, ?) + ?
+		WHERE limits.full_at <= ? RETURNING full_at`),
+		key, t+e, t, e, t+int64(burst-1)*e).Scan(&full)
+	if err == nil {
+		return 0, full == t+e, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return 0, false, err
+	}
+	// No token: the wait is until the full time is burst-1 intervals
+	// ahead.
+	if err := s.db.QueryRowContext(ctx, s.q(`SELECT full_at FROM limits WHERE key = ?`), key).Scan(&full); err != nil {
+		return 0, false, err
+	}
+	return max(time.Duration(full-t-int64(burst-1)*e)*time.Microsecond, time.Millisecond), false, nil
+}
+
+// pruneEvery: one Take in this many deletes the rows of full buckets, so
+// that the table holds the keys in use, not every address ever seen.
+const pruneEvery = 1000
+
+func (s *sqlStore) Give(ctx context.Context, key string, every time.Duration) error {
+	_, err := s.db.ExecContext(ctx, s.q(`UPDATE limits SET full_at = full_at - ? WHERE key = ?`), every.Microseconds(), key)
+	return err
+}
+
+func (s *sqlStore) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 func (s *sqlStore) BoardIDs(ctx context.Context) ([]int64, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id FROM boards ORDER BY id`)
@@ -372,4 +443,14 @@ func (s *sqlStore) BoardIDs(ctx context.Context) ([]int64, error) {
 		ids = append(ids, id)
 	}
 	return ids, rows.Err()
+}
+
+// Backup copies the store to path: SQLite's online backup. PostgreSQL is
+// backed up with its own tools (pg_dump), which copy a live database
+// consistently; the README has the procedure.
+func (s *sqlStore) Backup(ctx context.Context, path string) error {
+	if s.dollars {
+		return errors.New("a PostgreSQL store is backed up with pg_dump (see the README), not by pbmserv")
+	}
+	return s.backupSQLite(ctx, path)
 }

@@ -36,11 +36,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fs := prog.Flags()
 	game := fs.String("game", "", "game name (see -list)")
-	variant := fs.String("variant", "", "variant name (default: the game's standard variant)")
+	variant := fs.String("variant", "", "variant name, any the game accepts (see -list; default: the game's standard variant)")
 	code := fs.String("code", "", "start from this position code instead of -game/-variant")
 	depth := fs.Int("depth", 3, "number of plies")
 	divide := fs.Bool("divide", false, "also print the count after each first move")
-	list := fs.Bool("list", false, "list the registered games and variants")
+	list := prog.AddList()
 	if ok, c := prog.Parse(args); !ok {
 		return c
 	}
@@ -50,9 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 func perft(prog *cli.Program, game, variant, code string, depth int, divide, list bool) error {
 	w := prog.Stdout
 	if list {
-		for _, g := range boardrules.Games() {
-			fmt.Fprintf(w, "%-10s %s\n", g.Name, g.Variants)
-		}
+		cli.ListGames(w)
 		return nil
 	}
 	if depth < 0 {

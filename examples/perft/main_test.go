@@ -109,7 +109,7 @@ func TestPerftBadCodeIsAUsageError(t *testing.T) {
 func TestPerftUnknownVariantNamesTheVariantsOnce(t *testing.T) {
 	code, _, errb := runArgs("-game", "flooprail", "-variant", "bogus")
 	first, _, _ := strings.Cut(errb, "\n")
-	want := `perft: flooprail has no variant "bogus"; its variants are: normal, reverse`
+	want := `perft: flooprail has no variant "bogus"; its variants are: normal (standard), reverse`
 	if code != 2 || first != want {
 		t.Errorf("exit %d, stderr %q; want exit 2 and first line %q", code, errb, want)
 	}

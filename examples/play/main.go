@@ -1,11 +1,12 @@
 // Command play is a terminal player for every registered game: two (or
 // more) people at one keyboard, or people against a bot.
 //
-//	go run ./examples/play -list                          # the games and variants
-//	go run ./examples/play -game terrace -variant 8-long  # people against people
-//	go run ./examples/play -game tumbling -bot mcts -as 1 # you play seat 1, MCTS the others
-//	go run ./examples/play -game crumble -bot alphabeta   # you play seat 0 against alpha-beta
-//	go run ./examples/play -load game.txt -bot greedy     # go on with a saved game
+//	go run ./examples/play -list                              # the games and variants
+//	go run ./examples/play -game terrace -variant 8-long      # people against people
+//	go run ./examples/play -game tumbling -bot mcts -as White # you play White, MCTS Black
+//	go run ./examples/play -game crumble -bot alphabeta       # you play Black against alpha-beta
+//	go run ./examples/play -load game.txt -bot greedy         # go on with a saved game
+//	go run ./examples/play -load games.pgn -record 3          # the third game of a file
 //
 // After every move it prints the board. At the prompt, type a move in any
 // notation form the engine accepts, or a command:
@@ -13,7 +14,7 @@
 //	moves        list the legal moves
 //	undo         take back the last move (against a bot: back to your last turn)
 //	save FILE    write the game record to FILE
-//	load FILE    read a game record from FILE and go on from its end
+//	load FILE [N] read a game record (the Nth of the file) and go on from its end
 //	board        print the board again
 //	help         list the commands
 //	quit         leave (so does the end of the input)
@@ -21,6 +22,13 @@
 // A bad move gets the engine's message and the prompt again. The game's
 // end is announced, and the commands still work: undo to go on playing,
 // save to keep the record, load another game.
+//
+// Seats are shown by their names ("Black", "O", "Lowercase"), and moves are
+// numbered by rounds, as game records number them: a round is one move of
+// every seat, "3. Black plays A2-B2" then "3... White plays H7-G7". -as
+// takes a seat's name or its number (counted from 0 in turn order). A saved
+// game keeps the tags and comments of the record it was loaded from (the
+// comments after a move taken back are dropped with it).
 //
 // A bot given no budget (no -nodes, -depth or -time) runs its game's
 // default count, chosen in package bots so that a move takes about a second
@@ -42,6 +50,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -61,8 +70,9 @@ type session struct {
 	h     *boardrules.History
 	bot   bots.Bot // nil for people only
 	human boardrules.Player
-	tags  map[string]string // the tags of the record loaded, kept for save
-	prog  *cli.Program      // for the bot's thinking progress on stderr
+	tags  map[string]string    // the tags of the record loaded, kept for save
+	notes []boardrules.Comment // the comments of the record loaded, kept for save
+	prog  *cli.Program         // for the bot's thinking progress on stderr
 	// what makes the bot, again when a load changes the game (whose
 	// defaults may differ)
 	botKind string
@@ -87,9 +97,9 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 	fs := prog.Flags()
 	game := fs.String("game", "", "the game (default: the first registered; see -list)")
 	variant := fs.String("variant", "", "the variant (default: the game's standard one)")
-	list := fs.Bool("list", false, "list the registered games and their variants, then exit")
+	list := prog.AddList()
 	botKind := fs.String("bot", "", "play against this bot: "+strings.Join(bots.Kinds, ", ")+" (default: people only)")
-	as := fs.Int("as", 0, "with -bot, the seat you play, from 0; the bot plays every other seat")
+	as := fs.String("as", "", "with -bot, the seat you play: its name (Black, White, O, X, ...) or its number from 0 (default: the first seat); the bot plays every other seat")
 	seed := fs.Uint64("seed", 1, "the bot's random seed")
 	nodes := fs.Int("nodes", 0, fmt.Sprintf("mcts: iterations per move (default: the game's, %s, stopping early at %v; with -time alone: none)",
 		bots.DefaultsList(func(d bots.Defaults) int { return d.Nodes }), bots.DefaultTime))
@@ -97,30 +107,35 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 		bots.DefaultsList(func(d bots.Defaults) int { return d.Depth }), bots.DefaultTime))
 	think := fs.Duration("time", 0, "mcts and alphabeta: thinking time per move, such as 2s (with -nodes or -depth too, whichever ends first)")
 	load := fs.String("load", "", "start from the end of the game record in this file, which names its game (so no -game or -variant)")
+	record := fs.Int("record", 0, "with -load, which game of a file of several to play, from 1 (default: the file's only game)")
 	if ok, code := prog.Parse(args); !ok {
 		return code
 	}
 	if *list {
-		printGames(stdout)
+		cli.ListGames(stdout)
 		return 0
 	}
-	if err := checkFlags(fs, *as, *nodes, *depth, *think); err != nil {
+	if err := checkFlags(fs, *nodes, *depth, *think, *record); err != nil {
 		return prog.Exit(err)
 	}
-	return prog.Exit(play(prog, in, *game, *variant, *botKind, *as, *seed, budget{*nodes, *depth, *think}, *load))
+	return prog.Exit(play(prog, in, *game, *variant, *botKind, *as, *seed, budget{*nodes, *depth, *think}, *load, *record))
 }
 
 // checkFlags refuses flags that would be ignored, so that a user is not
 // left believing they took effect, and budgets below zero, which the bots
 // would read as no budget at all (nor the default's time cap).
-func checkFlags(fs *flag.FlagSet, as, nodes, depth int, think time.Duration) error {
+func checkFlags(fs *flag.FlagSet, nodes, depth int, think time.Duration, record int) error {
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	switch {
 	case given["load"] && (given["game"] || given["variant"]):
 		return cli.Usagef("-load: the record names its own game: leave out -game and -variant")
+	case given["record"] && !given["load"]:
+		return cli.Usagef("-record %d: it chooses a game of the file given with -load", record)
+	case record < 0:
+		return cli.Usagef("-record %d: games are counted from 1", record)
 	case given["as"] && !given["bot"]:
-		return cli.Usagef("-as %d: without -bot people play every seat", as)
+		return cli.Usagef("-as %s: without -bot people play every seat", fs.Lookup("as").Value)
 	case given["seed"] && !given["bot"]:
 		return cli.Usagef("-seed: without -bot there is no bot to seed")
 	case (given["nodes"] || given["depth"] || given["time"]) && !given["bot"]:
@@ -154,19 +169,21 @@ func botOptions(game string, seed uint64, b budget) bots.Options {
 	return bots.Options{Seed: seed, Nodes: b.nodes, Depth: b.depth, Time: b.think}
 }
 
-func play(prog *cli.Program, in io.Reader, game, variant, botKind string, as int, seed uint64, b budget, load string) error {
-	s := &session{out: prog.Stdout, human: boardrules.Player(as), prog: prog}
+func play(prog *cli.Program, in io.Reader, game, variant, botKind, as string, seed uint64, b budget, load string, record int) error {
+	s := &session{out: prog.Stdout, prog: prog}
 	if botKind != "" {
 		if _, err := bots.New(botKind, bots.Options{}); err != nil {
 			return cli.Usagef("-bot: %v", err)
 		}
 	}
 	if load != "" {
-		h, tags, err := readRecord(load)
+		r, err := readRecord(load, record)
 		if err != nil {
 			return err
 		}
-		s.h, s.tags = h, tags
+		if err := s.start(r); err != nil {
+			return err
+		}
 	} else {
 		start, err := cli.NewGame(game, variant)
 		if err != nil {
@@ -178,42 +195,67 @@ func play(prog *cli.Program, in io.Reader, game, variant, botKind string, as int
 		s.botKind, s.seed, s.budget = botKind, seed, b
 		s.newBot()
 	}
-	if s.bot != nil && (as < 0 || as >= s.h.Position().Players()) {
-		return cli.Usagef("-as %d: this game has seats 0 to %d", as, s.h.Position().Players()-1)
+	human, err := seatOf(s.h.Position(), as)
+	if err != nil {
+		return cli.Usagef("-as %s: %v", as, err)
 	}
+	s.human = human
 	s.showGame()
 	return s.loop(in)
 }
 
-func printGames(out io.Writer) {
-	games := boardrules.Games()
-	if len(games) == 0 {
-		fmt.Fprintln(out, "No game is linked in.")
+// seatOf reads -as: a seat's name, in any case, or its number; "" is the
+// first seat.
+func seatOf(p boardrules.Any, as string) (boardrules.Player, error) {
+	var names []string
+	for seat := range boardrules.Player(p.Players()) {
+		name := p.SeatName(seat)
+		if as == "" || strings.EqualFold(as, name) || as == strconv.Itoa(int(seat)) {
+			return seat, nil
+		}
+		names = append(names, name)
 	}
-	for _, g := range games {
-		fmt.Fprintf(out, "%-10s %-14s variants: %s\n", g.Name, g.Title, strings.Join(g.Variants, ", "))
-	}
+	return 0, fmt.Errorf("this game's seats are %s (or their numbers from 0 to %d)", strings.Join(names, ", "), p.Players()-1)
 }
 
-// readRecord reads a game record file: the game at its end, and its tags.
-func readRecord(file string) (*boardrules.History, map[string]string, error) {
+// readRecord reads the nth game record of a file (from 1; 0 for a file of
+// one game) and replays it.
+func readRecord(file string, n int) (boardrules.Record, error) {
 	text, err := os.ReadFile(file)
 	if err != nil {
-		return nil, nil, err
+		return boardrules.Record{}, err
 	}
-	r, err := boardrules.ParseRecord(string(text))
+	records, err := boardrules.ParseRecords(string(text))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", file, err)
+		return boardrules.Record{}, fmt.Errorf("%s: %w", file, err)
 	}
+	switch {
+	case len(records) == 0:
+		return boardrules.Record{}, fmt.Errorf("%s holds no game record", file)
+	case n == 0 && len(records) > 1:
+		return boardrules.Record{}, fmt.Errorf("%s holds %d games: choose one, from 1 to %d (-record N, or load FILE N)", file, len(records), len(records))
+	case n > len(records):
+		return boardrules.Record{}, fmt.Errorf("%s holds %d games, not %d", file, len(records), n)
+	}
+	return records[max(n, 1)-1], nil
+}
+
+// start sets the session going from the end of a record, keeping its tags
+// and comments for save.
+func (s *session) start(r boardrules.Record) error {
 	h, err := r.History()
-	return h, r.Tags, err
+	if err != nil {
+		return err
+	}
+	s.h, s.tags, s.notes = h, r.Tags, r.Comments
+	return nil
 }
 
 const help = `Type a move, in any notation the game accepts, or a command:
   moves        list the legal moves
   undo         take back the last move (against a bot: back to your last turn)
   save FILE    write the game record to FILE
-  load FILE    read a game record from FILE and go on from its end
+  load FILE [N] read a game record (the Nth of the file) and go on from its end
   board        print the board again
   help         this text
   quit         leave`
@@ -269,7 +311,7 @@ func (s *session) loop(in io.Reader) error {
 		}
 		p := s.h.Position()
 		if p.Outcome().Status == boardrules.Ongoing {
-			fmt.Fprintf(s.out, "%s> ", seat(p, p.ToMove()))
+			fmt.Fprintf(s.out, "%s> ", p.SeatName(p.ToMove()))
 		} else {
 			fmt.Fprint(s.out, "game over> ")
 		}
@@ -291,6 +333,9 @@ func (s *session) loop(in io.Reader) error {
 			return nil
 		case "help", "?":
 			fmt.Fprintln(s.out, help)
+			if h, ok := moveHelp[p.Game()]; ok {
+				fmt.Fprintln(s.out, h)
+			}
 		case "board":
 			s.showGame()
 		case "moves":
@@ -337,25 +382,30 @@ func (s *session) botMoves() error {
 // showMove announces the last move, played by seat, then the board.
 func (s *session) showMove(player boardrules.Player, who string) {
 	moves := s.h.Moves()
-	fmt.Fprintf(s.out, "%d. %s%s plays %s\n", len(moves), seat(s.h.Position(), player), who, moves[len(moves)-1])
+	fmt.Fprintf(s.out, "%s %s%s plays %s\n", s.number(len(moves)-1), s.h.Position().SeatName(player), who, moves[len(moves)-1])
 	s.showGame()
+}
+
+// number is the move number of ply i (from 0) as records write it: the
+// round, "3." for the first move of a round and "3..." for the others.
+func (s *session) number(i int) string {
+	players := s.h.Start().Players()
+	dots := "."
+	if i%players != 0 {
+		dots = "..."
+	}
+	return strconv.Itoa(i/players+1) + dots
 }
 
 // showGame prints the board and whose turn it is, or the result.
 func (s *session) showGame() {
 	p := s.h.Position()
-	fmt.Fprintf(s.out, "%s\n", strings.TrimRight(p.String(), "\n"))
+	fmt.Fprintf(s.out, "%s\n", cli.Board(p))
 	if o := p.Outcome(); o.Status != boardrules.Ongoing {
 		fmt.Fprintf(s.out, "Game over: %s.\n", boardrules.Describe(p))
 		return
 	}
-	fmt.Fprintf(s.out, "%s %s, move %d: %s to move.\n", p.Game(), p.Variant(), s.h.Len()+1, seat(p, p.ToMove()))
-}
-
-// seat names a seat by the game's word for it, with the number that -as
-// takes: "Black (seat 0)".
-func seat(p boardrules.Any, pl boardrules.Player) string {
-	return fmt.Sprintf("%s (seat %d)", p.SeatName(pl), pl)
+	fmt.Fprintf(s.out, "%s %s, round %d: %s to move.\n", p.Game(), p.Variant(), s.h.Len()/s.h.Start().Players()+1, p.SeatName(p.ToMove()))
 }
 
 // undo takes back one move, or against a bot every move back to before
@@ -377,7 +427,7 @@ func (s *session) undo() {
 			return
 		}
 	}
-	fmt.Fprintf(s.out, "Back to move %d.\n", s.h.Len()+1)
+	fmt.Fprintf(s.out, "Back to move %s\n", s.number(s.h.Len()))
 	s.showGame()
 }
 
@@ -410,6 +460,11 @@ func (s *session) save(file string) {
 	for k, v := range s.tags { // a loaded game keeps its tags, Date included
 		r.Tags[k] = v
 	}
+	for _, c := range s.notes { // and its comments, but those after a move taken back
+		if c.Ply <= s.h.Len() {
+			r.Comments = append(r.Comments, c)
+		}
+	}
 	if err := os.WriteFile(file, []byte(r.Format()), 0o644); err != nil {
 		fmt.Fprintln(s.out, err)
 		return
@@ -417,25 +472,37 @@ func (s *session) save(file string) {
 	fmt.Fprintf(s.out, "Saved %d moves to %s.\n", s.h.Len(), file)
 }
 
-func (s *session) load(file string) {
-	if file == "" {
-		fmt.Fprintln(s.out, "load needs a file name: load FILE")
+func (s *session) load(arg string) {
+	if arg == "" {
+		fmt.Fprintln(s.out, "load needs a file name: load FILE, or load FILE N for the Nth game of a file")
 		return
 	}
-	h, tags, err := readRecord(file)
+	file, n := arg, 0
+	if i := strings.LastIndexByte(arg, ' '); i > 0 {
+		if k, err := strconv.Atoi(arg[i+1:]); err == nil && k > 0 {
+			file, n = strings.TrimSpace(arg[:i]), k
+		}
+	}
+	r, err := readRecord(file, n)
 	if err != nil {
 		fmt.Fprintln(s.out, err)
 		return
 	}
-	if s.bot != nil && int(s.human) >= h.Position().Players() {
-		fmt.Fprintf(s.out, "%s: you play seat %d, and this game has %d seats\n", file, s.human, h.Position().Players())
-		return
+	if s.bot != nil {
+		start, err := r.History()
+		if err == nil && int(s.human) >= start.Position().Players() {
+			fmt.Fprintf(s.out, "%s: you play seat %d, and this game has %d seats\n", file, s.human, start.Position().Players())
+			return
+		}
 	}
 	game := s.h.Position().Game()
-	s.h, s.tags = h, tags
-	if s.bot != nil && h.Position().Game() != game {
+	if err := s.start(r); err != nil {
+		fmt.Fprintln(s.out, err)
+		return
+	}
+	if s.bot != nil && s.h.Position().Game() != game {
 		s.newBot()
 	}
-	fmt.Fprintf(s.out, "Loaded %d moves from %s.\n", h.Len(), file)
+	fmt.Fprintf(s.out, "Loaded %d moves from %s.\n", s.h.Len(), file)
 	s.showGame()
 }

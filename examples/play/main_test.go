@@ -2,17 +2,19 @@ package main
 
 import (
 	"bufio"
-	"github.com/boardrules/boardrules/internal/clitest"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/examples/bots"
+	"github.com/boardrules/boardrules/internal/cli"
+	"github.com/boardrules/boardrules/internal/clitest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -38,7 +40,7 @@ func wantIn(t *testing.T, out string, wants ...string) {
 func TestList(t *testing.T) {
 	out := script(t, []string{"-list"})
 	for _, g := range boardrules.Games() {
-		wantIn(t, out, g.Name, strings.Join(g.Variants, ", "))
+		wantIn(t, out, g.Name, cli.Variants(g))
 	}
 }
 
@@ -64,16 +66,17 @@ func TestPeopleOnlyWithEveryCommand(t *testing.T) {
 		"never-read",
 	)
 	wantIn(t, out,
-		"tumbling pbmserv, move 1: Black (seat 0) to move.",
+		"tumbling pbmserv, round 1: Black to move.",
+		"\nBlack> ",
 		"undo         take back",
 		"152 legal moves: A1-B1 A1-A2",
-		"1. Black (seat 0) plays A1-B1",
+		"1. Black plays A1-B1",
 		"syntax error at offset 0",
 		"A1-B1: A1 belongs to Black",
 		"Back to move 1.",
 		"nothing to undo",
-		"2. White (seat 1) plays H8-G8",
-		"tumbling pbmserv, move 3: Black (seat 0) to move.",
+		"1... White plays H8-G8",
+		"tumbling pbmserv, round 2: Black to move.",
 		"save needs a file name",
 		"Saved 2 moves to "+file,
 		"load needs a file name",
@@ -118,8 +121,8 @@ func TestLoadGoesOnFromTheEnd(t *testing.T) {
 	saved := filepath.Join(dir, "saved.txt")
 	out := script(t, []string{"-load", file}, "undo", "load "+bad, "load "+file, "save "+saved, "quit")
 	wantIn(t, out,
-		"terrace 6-long, move 3: Lowercase (seat 0) to move.",
-		"Back to move 2.",
+		"terrace 6-long, round 2: Lowercase to move.",
+		"Back to move 1...",
 		"ply 2 (B-c1-c3)",
 		"Loaded 2 moves from "+file,
 	)
@@ -159,8 +162,8 @@ func TestBadArguments(t *testing.T) {
 }
 
 var (
-	playedLine = regexp.MustCompile(`^\d+\. .+ \(seat \d+\).* plays (\S+)$`)
-	promptLine = regexp.MustCompile(`^(.+ \(seat \d+\)|game over)> $`)
+	playedLine = regexp.MustCompile(`^\d+\.(\.\.)? .+ plays (\S+)$`)
+	promptLine = regexp.MustCompile(`^([^ ]+( primed)?|game over)> $`)
 )
 
 // TestAgainstABotToTheEnd plays whole games through the program's input
@@ -168,10 +171,10 @@ var (
 // announces, answers every prompt of the human's seat with a legal move,
 // saves the record at the end and checks it.
 func TestAgainstABotToTheEnd(t *testing.T) {
-	for _, c := range []struct{ game, variant, bot, as string }{
-		{"flooprail", "normal", "random", "1"},
-		{"terrace", "6-3p", "greedy", "2"},
-		{"tumbling", "boardspace", "mcts", "0"},
+	for _, c := range []struct{ game, variant, bot, as, seat string }{
+		{"flooprail", "normal", "random", "1", "X"},
+		{"terrace", "6-3p", "greedy", "Lowercase primed", "Lowercase primed"},
+		{"tumbling", "boardspace", "mcts", "white", "White"},
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			file := filepath.Join(t.TempDir(), "end.txt")
@@ -207,8 +210,8 @@ func TestAgainstABotToTheEnd(t *testing.T) {
 				}
 				if b == '\n' {
 					if m := playedLine.FindSubmatch(line); m != nil {
-						if err := h.Play(string(m[1])); err != nil {
-							t.Fatalf("the program played %s: %v", m[1], err)
+						if err := h.Play(string(m[2])); err != nil {
+							t.Fatalf("the program played %s: %v", m[2], err)
 						}
 					}
 					line = line[:0]
@@ -226,8 +229,8 @@ func TestAgainstABotToTheEnd(t *testing.T) {
 				case prompt == "game over> ":
 					answer("save " + file)
 					answer("quit")
-				case !strings.HasSuffix(prompt, "(seat "+c.as+")> "):
-					t.Fatalf("prompt %q: the human plays seat %s", prompt, c.as)
+				case prompt != c.seat+"> ":
+					t.Fatalf("prompt %q: the human plays %s", prompt, c.seat)
 				case h.Len() > 2000:
 					t.Fatal("the game does not end")
 				default:
@@ -306,7 +309,7 @@ func TestDefaultBudgetAnswersSoon(t *testing.T) {
 		if took := time.Since(start); took > bots.DefaultTime+time.Second {
 			t.Errorf("%s: the bot's first move took %v with the default budget", kind, took)
 		}
-		wantIn(t, out, "1. Black (seat 0) ("+kind+" bot, ")
+		wantIn(t, out, "1. Black ("+kind+" bot, ")
 	}
 }
 
@@ -314,12 +317,12 @@ func TestDefaultBudgetAnswersSoon(t *testing.T) {
 // the bot's reply and your move too, so you are to move again at once.
 func TestUndoAgainstABotGoesBackToYourTurn(t *testing.T) {
 	out := script(t, []string{"-game", "terrace", "-bot", "random", "-as", "0"}, "B-d1-d3", "undo", "quit")
-	_, after, ok := strings.Cut(out, "2. ")
-	if !ok || !strings.Contains(after, "(random bot, ") {
+	_, after, ok := strings.Cut(out, "1... Uppercase (random bot, ")
+	if !ok {
 		t.Fatalf("the bot did not answer:\n%s", out)
 	}
 	_, after, ok = strings.Cut(after, "Back to move ")
-	if !ok || !strings.HasPrefix(after, "1.") {
+	if !ok || !strings.HasPrefix(after, "1.\n") {
 		t.Errorf("undo did not go back to move 1:\n%s", out)
 	}
 	if strings.Contains(after, " plays ") {
@@ -352,7 +355,7 @@ func TestTimeAloneIsTheBudget(t *testing.T) {
 	if took := time.Since(start); took > time.Second {
 		t.Errorf("the bot's first move with -time 30ms took %v", took)
 	}
-	wantIn(t, out, "1. Black (seat 0) (mcts bot, ")
+	wantIn(t, out, "1. Black (mcts bot, ")
 }
 
 // TestBotBudget: with none of -nodes, -depth and -time the bot runs the
@@ -389,7 +392,7 @@ func TestUndoBeforeYourFirstMoveAgainstABot(t *testing.T) {
 	if n := strings.Count(out, "Nothing of yours to undo."); n != 2 || strings.Contains(out, "Back to move") {
 		t.Errorf("undo before your first move was not refused twice:\n%s", out)
 	}
-	wantIn(t, out, "X (seat 1)> 7 legal moves: ")
+	wantIn(t, out, "X> 7 legal moves: ")
 }
 
 // TestUndoAgainstABotAfterALoad: in a loaded game your seat's moves are
@@ -400,7 +403,7 @@ func TestUndoAgainstABotAfterALoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := script(t, []string{"-load", file, "-bot", "random", "-as", "1"}, "undo", "quit")
-	wantIn(t, out, "Back to move 2.", "flooprail normal, move 2: X (seat 1) to move.")
+	wantIn(t, out, "Back to move 1...", "flooprail normal, round 1: X to move.")
 }
 
 // TestOverlongLineIsSkipped: a line too long to be a move or a command is
@@ -416,7 +419,7 @@ func TestOverlongLineIsSkipped(t *testing.T) {
 	if n := strings.Count(out, "That line is over 64 KiB long: skipped."); n != 2 {
 		t.Errorf("%d overlong lines reported, want 2:\n%.2000s", n, out)
 	}
-	wantIn(t, out, "1. O (seat 0) plays E2-F2")
+	wantIn(t, out, "1. O plays E2-F2")
 	if strings.Contains(out, "xxx") {
 		t.Errorf("part of an overlong line was read as input:\n%.2000s", out)
 	}
@@ -448,7 +451,9 @@ func TestPlayRefusesIgnoredAndNegativeFlags(t *testing.T) {
 		{Args: []string{"-bot", "mcts", "-nodes", "-1"}, Code: 2, Want: "play: -nodes -1: must be 0 or more\n"},
 		{Args: []string{"-bot", "alphabeta", "-depth", "-1"}, Code: 2, Want: "play: -depth -1: must be 0 or more\n"},
 		{Args: []string{"-bot", "mcts", "-time", "-1s"}, Code: 2, Want: "play: -time -1s: must be 0 or more\n"},
-		{Args: []string{"-game", "flooprail", "-variant", "bogus"}, Code: 2, Want: `play: flooprail has no variant "bogus"; its variants are: normal, reverse` + "\n"},
+		{Args: []string{"-game", "flooprail", "-variant", "bogus"}, Code: 2, Want: `play: flooprail has no variant "bogus"; its variants are: normal (standard), reverse` + "\n"},
+		{Args: []string{"-game", "flooprail", "-bot", "random", "-as", "Z"}, Code: 2, Want: "play: -as Z: this game's seats are O, X (or their numbers from 0 to 1)\n"},
+		{Args: []string{"-record", "2"}, Code: 2, Want: "play: -record 2: it chooses a game of the file given with -load\n"},
 	})
 }
 
@@ -482,7 +487,7 @@ func writeRecord(t *testing.T, dir, name, game string, plies int, tags map[strin
 func TestUndoAgainstABotGoesBackToYourLastMove(t *testing.T) {
 	file := writeRecord(t, t.TempDir(), "four.txt", "flooprail", 4, nil)
 	out := script(t, []string{"-load", file, "-bot", "random", "-as", "0"}, "undo", "quit")
-	wantIn(t, out, "Back to move 3.", "flooprail normal, move 3: O (seat 0) to move.")
+	wantIn(t, out, "Back to move 2.", "flooprail normal, round 2: O to move.")
 }
 
 // TestLoadReplacesTheTags: a game loaded at the prompt brings its own tags,
@@ -518,5 +523,90 @@ func TestBotThinkingShowsOnStderrOnly(t *testing.T) {
 		if shown := strings.Contains(errb.String(), "mcts bot thinking"); shown == quiet {
 			t.Errorf("%q: stderr %q", args, errb.String())
 		}
+	}
+}
+
+// TestLoadPicksOneGameOfAFile: a file of several records is not loaded
+// blindly: the program says how many games it holds, and -record N (or
+// "load FILE N" at the prompt) chooses one.
+func TestLoadPicksOneGameOfAFile(t *testing.T) {
+	dir := t.TempDir()
+	var file strings.Builder
+	for plies := range 3 {
+		text, err := os.ReadFile(writeRecord(t, dir, "one.txt", "flooprail", plies+1, map[string]string{"Round": strconv.Itoa(plies + 1)}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		file.Write(text)
+		file.WriteString("\n")
+	}
+	three := filepath.Join(dir, "three.pgn")
+	if err := os.WriteFile(three, []byte(file.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runErr([]string{"-load", three}); err == nil || !strings.Contains(err.Error(), "holds 3 games: choose one, from 1 to 3") {
+		t.Errorf("-load of three games without -record: %v", err)
+	}
+	if _, err := runErr([]string{"-load", three, "-record", "4"}); err == nil || !strings.Contains(err.Error(), "holds 3 games, not 4") {
+		t.Errorf("-record 4 of three games: %v", err)
+	}
+	saved := filepath.Join(dir, "saved.pgn")
+	out := script(t, []string{"-load", three, "-record", "2"}, "save "+saved, "load "+three, "load "+three+" 3", "quit")
+	wantIn(t, out, "holds 3 games: choose one", "Loaded 3 moves from "+three)
+	if r := readRecordFile(t, saved); r.Tags["Round"] != "2" || len(r.Moves) != 2 {
+		t.Errorf("-record 2 saved back as %+v", r)
+	}
+}
+
+// TestSaveKeepsTheComments: a loaded record's comments are saved with the
+// game, but those after a move taken back go with it; an unfinished game is
+// saved with "*" and reads back unchanged.
+func TestSaveKeepsTheComments(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes.pgn")
+	rec := "[Game \"flooprail\"]\n[Variant \"normal\"]\n[Result \"*\"]\n\n{opening} 1. E2-F2 {a quiet start} F4-E4 {and a reply} *\n"
+	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kept, cut := filepath.Join(dir, "kept.pgn"), filepath.Join(dir, "cut.pgn")
+	script(t, []string{"-load", file}, "save "+kept, "undo", "save "+cut, "quit")
+	want := []boardrules.Comment{{Ply: 0, Text: "opening"}, {Ply: 1, Text: "a quiet start"}, {Ply: 2, Text: "and a reply"}}
+	r := readRecordFile(t, kept)
+	if diff := cmp.Diff(want, r.Comments); diff != "" || r.Result != "*" {
+		t.Errorf("saved comments (-want +got):\n%s", diff)
+	}
+	text, _ := os.ReadFile(kept)
+	if back, err := boardrules.ParseRecord(string(text)); err != nil || !cmp.Equal(r, back) || !strings.HasSuffix(string(text), " *\n") {
+		t.Errorf("the saved unfinished game does not read back unchanged: %v\n%s", err, text)
+	}
+	if diff := cmp.Diff(want[:2], readRecordFile(t, cut).Comments); diff != "" {
+		t.Errorf("after undo, saved comments (-want +got):\n%s", diff)
+	}
+}
+
+// TestCrumbleAtTheTerminal: a Crumble board is shown with its coordinates,
+// and help explains the staircase moves with examples that are legal where
+// it says they are.
+func TestCrumbleAtTheTerminal(t *testing.T) {
+	out := script(t, []string{"-game", "crumble"}, "help", "quit")
+	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5 \n", "staircase walk", "2,3HN")
+	start, err := boardrules.NewGame("crumble", "6x6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromStart := strings.Split(strings.Split(crumbleHelp, "From the 6x6 start")[1], "Later in a game")[0]
+	n := 0
+	for _, line := range strings.Split(fromStart, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || !strings.ContainsAny(f[0][:1], "0123456789") {
+			continue
+		}
+		n++
+		if got, err := start.ParseMove(f[0]); err != nil || got != f[0] {
+			t.Errorf("the help's %q from the start: %q, %v", f[0], got, err)
+		}
+	}
+	if n < 3 {
+		t.Errorf("%d examples from the start in the help", n)
 	}
 }

@@ -63,8 +63,13 @@ swap colours with neighbours along a path. Groups cut off from every side of
 the board turn to the other colour; connect all four sides to win.`,
 		legend: `Board: each letter is a patch of board, "B" Black and "w" White; the numbers
 are x (bottom) and y (left) in board squares. A square is drawn as k x k
-letters, and k doubles when smaller pieces appear, so boards grow. Moves:
-"1HN" is (1,0) split by an H cut, upper half swapping North; "0V" a V cut.`,
+letters, and k doubles when smaller pieces appear, so boards grow. Moves
+name a piece by a walk from the corner (0,0): so many piece corners East,
+then so many North, East again...; "2,3V" walks 2 East and 3 North to (2,3)
+and cuts that square down the middle (V; H cuts across); letters after
+the cut are the new piece's swap path: "1HN" cuts (1,0) across and its
+upper half swaps North; "1,8VESSS" late in a game: 1 corner East, 8 North,
+a V cut, and the East half swaps East, South, South, South.`,
 		opening: []step{
 			{"1HN", "Black cuts its square (1,0) in two; the top half swaps with White's (1,1)"},
 			{"0V", "White cuts its corner square (0,0) into two tall halves, no swap"},

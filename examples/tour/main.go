@@ -1,7 +1,8 @@
 // Command tour introduces every registered game to someone who has never
 // played it: for each game, what it is about, how to read its board text,
 // who moves first, a short opening in which every move is explained, and
-// then a seeded random game played to its end or to -maxplies plies (300),
+// then a seeded random game played to its end or to -maxplies plies (1000,
+// past the end of every standard game's random game at the default seed),
 // summarised.
 //
 //	go run ./examples/tour                      # every game, standard variant
@@ -22,7 +23,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/boardrules/boardrules"
@@ -54,14 +54,19 @@ func command(args []string, stdout, stderr io.Writer) int {
 	fs := prog.Flags()
 	var o options
 	fs.StringVar(&o.game, "game", "", "only this game (default: every registered game)")
-	fs.StringVar(&o.variant, "variant", "", "only this variant of the game; needs -game (default: the standard one; every one with -v)")
+	fs.StringVar(&o.variant, "variant", "", "only this variant of the game, any the game accepts (see -list); needs -game (default: the standard one; every listed one with -v)")
 	fs.Uint64Var(&o.seed, "seed", 1, "random seed of the games")
 	fs.BoolVar(&o.verbose, "v", false, "verbose: every variant, and the board every -every plies of the random games")
 	fs.IntVar(&o.every, "every", 25, "with -v, print the board every this many plies")
-	fs.IntVar(&o.maxPlies, "maxplies", 300, "report a game still running after this many plies as unfinished")
+	fs.IntVar(&o.maxPlies, "maxplies", 1000, "stop a random game still running after this many plies and say so")
 	fs.StringVar(&o.svgDir, "svg", "", "write each final position's SVG drawing into this directory")
+	list := prog.AddList()
 	if ok, code := prog.Parse(args); !ok {
 		return code
+	}
+	if *list {
+		cli.ListGames(stdout)
+		return 0
 	}
 	if o.maxPlies < 0 || o.every < 0 {
 		return prog.Exit(cli.Usagef("-maxplies and -every must not be negative"))
@@ -80,8 +85,8 @@ func tour(w io.Writer, o options) error {
 		if o.game == "" {
 			return cli.Usagef("-variant %s: name its game with -game", o.variant)
 		}
-		if g, _ := boardrules.Lookup(o.game); !slices.Contains(g.Variants, o.variant) {
-			return cli.UnknownVariant(o.game, o.variant)
+		if _, err := cli.NewGame(o.game, o.variant); err != nil {
+			return err
 		}
 	}
 	if o.svgDir != "" {
@@ -92,7 +97,7 @@ func tour(w io.Writer, o options) error {
 		}
 	}
 	games := boardrules.Games()
-	fmt.Fprintf(w, "boardrules tour: %d games: %s. Seats are numbered from 0 in turn order.\n", len(games), cli.GameNames())
+	fmt.Fprintf(w, "boardrules tour: %d games: %s.\n", len(games), cli.GameNames())
 	if len(games) == 0 {
 		fmt.Fprintln(w, "No engine is linked in: add a blank import of an engine package to examples/tour.")
 		return nil
@@ -121,17 +126,17 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o o
 	if err != nil {
 		return fmt.Errorf("%s %s: %w", g.Name, variant, err)
 	}
-	fmt.Fprintf(w, "\n== %s (%s), variant %s of: %s ==\n", g.Title, g.Name, variant, strings.Join(g.Variants, ", "))
+	fmt.Fprintf(w, "\n== %s (%s), variant %s of: %s ==\n", g.Title, g.Name, p.Variant(), cli.Variants(g))
 	gd, hasGuide := guides[g.Name]
 	if first && hasGuide {
 		fmt.Fprintf(w, "%s\n%s\n", gd.goal, gd.legend)
 	}
 	seats := make([]string, p.Players())
 	for i := range seats {
-		seats[i] = fmt.Sprintf("%d %s", i, p.SeatName(boardrules.Player(i)))
+		seats[i] = p.SeatName(boardrules.Player(i))
 	}
-	fmt.Fprintf(w, "Seats: %s. %s moves first; %d legal moves at the start.\n", strings.Join(seats, ", "), p.SeatName(p.ToMove()), len(p.LegalMoves()))
-	fmt.Fprintln(w, board(p))
+	fmt.Fprintf(w, "Seats in turn order: %s. %s moves first; %d legal moves at the start.\n", strings.Join(seats, ", "), p.SeatName(p.ToMove()), len(p.LegalMoves()))
+	fmt.Fprintln(w, cli.Board(p))
 	if first && hasGuide && variant == g.Variants[0] {
 		q := p
 		fmt.Fprintln(w, "An opening:")
@@ -143,7 +148,7 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o o
 			fmt.Fprintf(w, "  %d. %-7s %s\n", i+1, s.move, s.why)
 		}
 		if o.verbose {
-			fmt.Fprintln(w, board(q))
+			fmt.Fprintln(w, cli.Board(q))
 		}
 	}
 
@@ -161,11 +166,11 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o o
 		p = next
 		last = append(last, m)
 		if o.verbose && o.every > 0 && (ply+1)%o.every == 0 && p.Outcome().Status == boardrules.Ongoing {
-			fmt.Fprintf(w, "\nAfter %d plies (last moves: %s), %s to move:\n%s\n", ply+1, tail(last, 5), p.SeatName(p.ToMove()), board(p))
+			fmt.Fprintf(w, "\nAfter %d plies (last moves: %s), %s to move:\n%s\n", ply+1, tail(last, 5), p.SeatName(p.ToMove()), cli.Board(p))
 		}
 	}
 	if o.verbose {
-		fmt.Fprintf(w, "\nFinal position after %d plies (last moves: %s):\n%s\n", ply, tail(last, 5), board(p))
+		fmt.Fprintf(w, "\nFinal position after %d plies (last moves: %s):\n%s\n", ply, tail(last, 5), cli.Board(p))
 	}
 	fmt.Fprintf(w, "A random game (seed %d): %d plies, last moves %s.\n", o.seed, ply, tail(last, 3))
 	fmt.Fprintf(w, "Result: %s\n", result(p, ply))
@@ -186,56 +191,10 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o o
 // identifier.
 func result(p boardrules.Any, ply int) string {
 	out := p.Outcome()
-	rule := ""
-	if out.Rule != "" {
-		rule = " (rule " + out.Rule + ")"
+	if out.Status == boardrules.Ongoing {
+		return fmt.Sprintf("unfinished: stopped after %d plies (-maxplies), %s.", ply, boardrules.Describe(p))
 	}
-	switch out.Status {
-	case boardrules.Ongoing:
-		return fmt.Sprintf("unfinished: still running after %d plies.", ply)
-	case boardrules.Win:
-		return fmt.Sprintf("%s wins: %s%s.", p.SeatName(out.Winner), out.Reason, rule)
-	}
-	return fmt.Sprintf("%s: %s%s.", out.Status, out.Reason, rule)
-}
-
-// board is the position's board text, with coordinates added where the
-// engine's text has none (Crumble's).
-func board(p boardrules.Any) string {
-	text := strings.TrimRight(p.String(), "\n")
-	if p.Game() != "crumble" {
-		return text
-	}
-	return withCoordinates(text, p.Variant())
-}
-
-// withCoordinates labels a Crumble board: the board is W x H squares (from
-// the variant name, as "6x6") and each square k x k letters, k the text's
-// height over H. The y of each square's row is on the left, x below.
-func withCoordinates(text, variant string) string {
-	var width, height int
-	if _, err := fmt.Sscanf(variant, "%dx%d", &width, &height); err != nil || height <= 0 {
-		return text
-	}
-	lines := strings.Split(text, "\n")
-	k := len(lines) / height
-	if k == 0 || len(lines) != k*height || len(lines[0]) != k*width {
-		return text // the position code, for a board too fine to draw
-	}
-	var b strings.Builder
-	for i, l := range lines {
-		label := "  "
-		if i%k == k-1 {
-			label = fmt.Sprintf("%2d", height-1-i/k)
-		}
-		fmt.Fprintf(&b, "%s %s\n", label, l)
-	}
-	b.WriteString("   ")
-	for x := 0; x < width; x++ {
-		fmt.Fprintf(&b, "%-*d", k, x)
-	}
-	fmt.Fprintf(&b, "\n   (each square is %dx%d letters)", k, k)
-	return b.String()
+	return fmt.Sprintf("%s (rule %s).", boardrules.Describe(p), out.Rule)
 }
 
 // writeSVG writes the drawing of engines whose positions have an SVG method

@@ -98,17 +98,6 @@ func TestTourCommandLine(t *testing.T) {
 	})
 }
 
-func TestWithCoordinates(t *testing.T) {
-	got := withCoordinates("BBww\nBBww\nwwBB\nwwBB", "2x2")
-	want := "   BBww\n 1 BBww\n   wwBB\n 0 wwBB\n   0 1 \n   (each square is 2x2 letters)"
-	if got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
-	if got := withCoordinates("crumble 6x6 ...", "6x6"); got != "crumble 6x6 ..." {
-		t.Errorf("a position code was labelled: %q", got)
-	}
-}
-
 // TestTourRejectsNegativeEvery: -every, like -maxplies, must not be
 // negative; a negative value is a usage error (exit 2).
 func TestTourRejectsNegativeEvery(t *testing.T) {
@@ -170,7 +159,7 @@ func TestTourFlagErrorsComeBeforeTheTour(t *testing.T) {
 		want string
 	}{
 		{[]string{"-variant", "6x6"}, "tour: -variant 6x6: name its game with -game\n"},
-		{[]string{"-game", "flooprail", "-variant", "6x6"}, `tour: flooprail has no variant "6x6"; its variants are: normal, reverse` + "\n"},
+		{[]string{"-game", "flooprail", "-variant", "6x6"}, `tour: flooprail has no variant "6x6"; its variants are: normal (standard), reverse` + "\n"},
 	} {
 		code, out, errb := runTour(t, c.args...)
 		if code != 2 || out != "" || !strings.HasPrefix(errb, c.want) || !strings.Contains(errb, "Usage:") {
@@ -199,7 +188,7 @@ func TestTourMaxPliesAndEvery(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb)
 	}
-	for _, want := range []string{"\nAfter 5 plies (", "\nAfter 10 plies (", "A random game (seed 1): 12 plies,", "Result: unfinished: still running after 12 plies."} {
+	for _, want := range []string{"\nAfter 5 plies (", "\nAfter 10 plies (", "A random game (seed 1): 12 plies,", "Result: unfinished: stopped after 12 plies (-maxplies), O to move."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the tour lacks %q:\n%s", want, out)
 		}

@@ -187,7 +187,41 @@ func NewGame(game, variant string) (boardrules.Any, error) {
 // one line naming the variants it has.
 func UnknownVariant(game, variant string) error {
 	g, _ := boardrules.Lookup(game)
-	return Usagef("%s has no variant %q; its variants are: %s", game, variant, strings.Join(g.Variants, ", "))
+	return Usagef("%s has no variant %q; its variants are: %s", game, variant, Variants(g))
+}
+
+// Variants describes the variants of a game for people, from the registry
+// alone, so that every program lists them alike: the listed names, the
+// standard one first and marked, and the syntax of every other name the
+// game accepts where a list cannot hold them: "6x6 (standard), 8x8; any
+// <W>x<H>[-white]...".
+func Variants(g boardrules.GameInfo) string {
+	names := append([]string(nil), g.Variants...)
+	if len(names) > 0 {
+		names[0] += " (standard)"
+	}
+	s := strings.Join(names, ", ")
+	if g.VariantSyntax != "" {
+		s += "; any " + g.VariantSyntax
+	}
+	return s
+}
+
+// ListGames writes what every program's -list prints: one line a game, its
+// name, its title and its variants (Variants).
+func ListGames(w io.Writer) {
+	games := boardrules.Games()
+	if len(games) == 0 {
+		fmt.Fprintln(w, "no engine is linked in")
+	}
+	for _, g := range games {
+		fmt.Fprintf(w, "%-10s %s: %s\n", g.Name, g.Title, Variants(g))
+	}
+}
+
+// AddList defines the -list flag every program that takes -game has.
+func (p *Program) AddList() *bool {
+	return p.Flags().Bool("list", false, "list the games and their variants, then exit")
 }
 
 // FirstLine is the first line of err's text. A parse error's text goes on

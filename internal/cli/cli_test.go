@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardrules/boardrules"
+	_ "github.com/boardrules/boardrules/crumble"
 	_ "github.com/boardrules/boardrules/terrace"
 )
 
@@ -155,7 +157,7 @@ func TestUnknownVariantIsOneLineNamingTheVariantsOnce(t *testing.T) {
 		t.Fatalf("NewGame(terrace, bogus) = %v; want a usage error", err)
 	}
 	msg := err.Error()
-	want := `terrace has no variant "bogus"; its variants are: 8-long, 8-short, `
+	want := `terrace has no variant "bogus"; its variants are: 8-long (standard), 8-short, `
 	if !strings.HasPrefix(msg, want) || strings.Count(msg, "8-long") != 1 || strings.Contains(msg, "\n") || strings.Contains(msg, "syntax error") {
 		t.Errorf("NewGame(terrace, bogus) = %q; want one line beginning %q, 8-long once", msg, want)
 	}
@@ -189,5 +191,23 @@ func TestFlagPackageStaysSilent(t *testing.T) {
 	os.Stderr.Sync()
 	if got, err := os.ReadFile(f.Name()); err != nil || len(got) != 0 {
 		t.Errorf("the flag package wrote %q (%v) to the process's stderr", got, err)
+	}
+}
+
+// TestVariantsDescribeEveryName: the variants of a game read the same in
+// every program: the listed ones, the standard one marked, and the syntax
+// of the others where the game has one (Crumble's sizes).
+func TestVariantsDescribeEveryName(t *testing.T) {
+	g, _ := boardrules.Lookup("crumble")
+	got := Variants(g)
+	if !strings.HasPrefix(got, "6x6 (standard), 8x8; any ") || !strings.Contains(got, g.VariantSyntax) {
+		t.Errorf("Variants(crumble) = %q", got)
+	}
+	var b strings.Builder
+	ListGames(&b)
+	for _, g := range boardrules.Games() {
+		if !strings.Contains(b.String(), g.Name) || !strings.Contains(b.String(), Variants(g)) {
+			t.Errorf("-list lacks %s's variants:\n%s", g.Name, b.String())
+		}
 	}
 }

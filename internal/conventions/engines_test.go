@@ -153,11 +153,20 @@ func samplesOf(t *testing.T, e engine) sample {
 	return s
 }
 
+// quick is set in -short mode and under the race detector: one random
+// game a variant instead of two, a third of the plies, and the every-move
+// checks on every fourth position.
+func quick() bool { return testing.Short() || raceEnabled }
+
 func play(e engine) sample {
 	var s sample
 	g, ok := boardrules.Lookup(e.name)
 	if !ok {
 		return s
+	}
+	games := uint64(2)
+	if quick() {
+		games = 1
 	}
 	for _, name := range append(g.Variants, e.extra...) {
 		start, err := g.New(name)
@@ -165,11 +174,15 @@ func play(e engine) sample {
 			continue
 		}
 		s.starts = append(s.starts, start)
-		for seed := range uint64(2) {
+		plies := e.plies(name)
+		if quick() {
+			plies = max(plies/3, 2)
+		}
+		for seed := range games {
 			r := rand.New(rand.NewPCG(seed, 0x5eed))
 			game := []boardrules.Any{start}
 			p := start
-			for range e.plies(name) {
+			for range plies {
 				moves := p.LegalMoves()
 				if len(moves) == 0 {
 					break

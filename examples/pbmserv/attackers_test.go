@@ -1,0 +1,263 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+)
+
+// measureFor is how long the tests that race an attacker against a
+// player run: a few seconds in the normal suite, a minute when
+// PBMSERV_MEASURE is set (the figures in the README).
+func measureFor() time.Duration {
+	if os.Getenv("PBMSERV_MEASURE") != "" {
+		return time.Minute
+	}
+	return 6 * time.Second
+}
+
+// fromAddress is an HTTP client whose connections come from a loopback
+// address of its own.
+func fromAddress(ip string) *http.Client {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	return &http.Client{Transport: &http.Transport{DialContext: d.DialContext}, Timeout: 30 * time.Second}
+}
+
+func postFrom(c *http.Client, base, body string) (int, string, error) {
+	resp, err := c.Post(base+"/command", "text/plain", strings.NewReader(body))
+	if err != nil {
+		return 0, "", err
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode, string(b), nil
+}
+
+// TestOwnerAnswersUnderAttack: a server as it runs (bcrypt cost 10, the
+// default limits) while one connection from 127.0.0.2 sends wrong
+// passwords for alice back to back; alice, from 127.0.0.3, proposes and
+// withdraws a draw every 2 s with her right password. Every one of
+// alice's tries is answered; the attacker's guesses are checked at the
+// limits' rate.
+func TestOwnerAnswersUnderAttack(t *testing.T) {
+	if testing.Short() || runtime.GOOS != "linux" {
+		t.Skip("runs a child server for seconds, from loopback addresses")
+	}
+	db := storeKinds(t)[0].dsn(t)
+	{
+		st := openStore(t, db)
+		s := NewServer(st, bcrypt.DefaultCost, nil)
+		registerAliceAndBob(t, s)
+		mustExec(t, s, "tumble challenge alice bob")
+		st.Close()
+	}
+	c := startChild(t, db, nil, "-cost", "10", "-access-log", "off")
+	base := "http://" + c.addr
+	d := measureFor()
+	end := time.Now().Add(d)
+	var guesses, checked, refused atomic.Int64
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		attacker := fromAddress("127.0.0.2")
+		for i := 0; time.Now().Before(end); i++ {
+			code, _, err := postFrom(attacker, base, fmt.Sprintf("tumble propose 1 alice guess%d draw", i))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			guesses.Add(1)
+			switch code {
+			case http.StatusForbidden:
+				checked.Add(1)
+			case http.StatusTooManyRequests:
+				refused.Add(1)
+			}
+		}
+	}()
+	owner := fromAddress("127.0.0.3")
+	tries, answered := 0, 0
+	var worst time.Duration
+	for time.Now().Before(end) {
+		tries++
+		start := time.Now()
+		code, body, err := postFrom(owner, base, "tumble propose 1 alice a draw\ntumble reject 1 alice a")
+		if took := time.Since(start); took > worst {
+			worst = took
+		}
+		if err == nil && code == http.StatusOK {
+			answered++
+		} else {
+			t.Logf("alice's try %d: %d %v %q", tries, code, err, firstLineOf(body))
+		}
+		time.Sleep(2 * time.Second)
+	}
+	<-done
+	t.Logf("over %v with one connection guessing back to back: alice answered %d of %d tries (slowest %v); the attacker sent %d guesses, %d checked (%.1f per minute), %d refused",
+		d, answered, tries, worst.Round(time.Millisecond), guesses.Load(), checked.Load(), float64(checked.Load())/d.Minutes(), refused.Load())
+	if answered != tries {
+		t.Errorf("alice answered %d of %d tries while another address guessed", answered, tries)
+	}
+	if max := int64(DefaultLimits.WrongFromAddress) + int64(d/DefaultLimits.WrongFromAddressEvery) + 1; checked.Load() > max {
+		t.Errorf("%d guesses checked in %v, the limit allows %d", checked.Load(), d, max)
+	}
+}
+
+// TestVictimUnderChallengeFlood: one address floods challenges naming
+// the victim (with a fresh partner each time) as fast as it can; the
+// victim's friend, from another address, challenges the victim every
+// second. Every one of the friend's challenges makes a board.
+func TestVictimUnderChallengeFlood(t *testing.T) {
+	if testing.Short() || runtime.GOOS != "linux" {
+		t.Skip("runs a child server for seconds, from loopback addresses")
+	}
+	db := storeKinds(t)[0].dsn(t)
+	{
+		st := openStore(t, db)
+		s := NewServer(st, bcrypt.MinCost, nil)
+		mustExec(t, s, "register victim v")
+		mustExec(t, s, "register friend f")
+		for i := range 100 {
+			mustExec(t, s, fmt.Sprintf("register m%d m", i))
+		}
+		st.Close()
+	}
+	c := startChild(t, db, nil, "-access-log", "off")
+	base := "http://" + c.addr
+	d := measureFor() / 2
+	end := time.Now().Add(d)
+	var sent, created atomic.Int64
+	refusals := map[string]int{}
+	var mu sync.Mutex
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		stranger := fromAddress("127.0.0.4")
+		for i := 0; time.Now().Before(end); i++ {
+			code, body, err := postFrom(stranger, base, fmt.Sprintf("tumble challenge m%d victim", i%100))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			sent.Add(1)
+			if code == http.StatusOK {
+				created.Add(1)
+				continue
+			}
+			mu.Lock()
+			r := firstLineOf(body)
+			if i := strings.Index(r, ": try again in"); i > 0 {
+				r = r[:i]
+			}
+			refusals[r]++
+			mu.Unlock()
+		}
+	}()
+	friend := fromAddress("127.0.0.5")
+	tries, made := 0, 0
+	for time.Now().Before(end) {
+		tries++
+		code, body, err := postFrom(friend, base, "crumble challenge friend victim")
+		if err == nil && code == http.StatusOK {
+			made++
+		} else {
+			t.Logf("the friend's challenge %d: %d %v %q", tries, code, err, firstLineOf(body))
+		}
+		time.Sleep(time.Second)
+	}
+	<-done
+	t.Logf("over %v: the stranger sent %d challenges naming the victim, %d made boards, refused: %v; the friend's challenges made %d boards of %d",
+		d, sent.Load(), created.Load(), refusals, made, tries)
+	if made != tries {
+		t.Errorf("the friend made %d boards with the victim in %d tries during the flood", made, tries)
+	}
+	if created.Load() > int64(DefaultLimits.NewBoards)+1 {
+		t.Errorf("the stranger made %d boards in %v", created.Load(), d)
+	}
+}
+
+// TestConnectionFlood: 64 addresses (127.0.0.10 to 73) each hold as many
+// connections as the server lets them, sending their headers slowly and
+// coming back as soon as they are dropped, for the whole run; a normal
+// client, from 127.0.0.1, opens a new connection for each request every
+// 50 ms. The server's 4,096 connections are not filled: past half full,
+// each address gets its fair share (8), so the client keeps being served.
+func TestConnectionFlood(t *testing.T) {
+	if testing.Short() || runtime.GOOS != "linux" {
+		t.Skip("opens thousands of connections from loopback addresses")
+	}
+	db := storeKinds(t)[0].dsn(t)
+	c := startChild(t, db, []string{childNofileEnv + "=8192"}, "-access-log", "off")
+	d := measureFor() / 2
+	end := time.Now().Add(d)
+	var open, peak, dials atomic.Int64
+	var wg sync.WaitGroup
+	for a := range 64 {
+		for range 64 {
+			wg.Go(func() {
+				dialer := net.Dialer{Timeout: 2 * time.Second, LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(10+a))}}
+				for time.Now().Before(end) {
+					conn, err := dialer.Dial("tcp", c.addr)
+					dials.Add(1)
+					if err != nil {
+						time.Sleep(50 * time.Millisecond)
+						continue
+					}
+					n := open.Add(1)
+					for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
+					}
+					io.WriteString(conn, "POST /command HTTP/1.1\r\nHost: x\r\n")
+					conn.SetReadDeadline(end)
+					var b [1]byte
+					conn.Read(b[:]) // until the server drops it, or the run ends
+					open.Add(-1)
+					conn.Close()
+				}
+			})
+		}
+	}
+	client := &http.Client{Timeout: 3 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	served, failed := 0, 0
+	var serverPeak int64    // the most connections the server said it held
+	time.Sleep(time.Second) // let the flood fill what it can
+	for time.Now().Before(end) {
+		resp, err := client.Post("http://"+c.addr+"/command", "text/plain", strings.NewReader("help"))
+		if err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+		if err != nil || resp.StatusCode != http.StatusOK {
+			failed++
+		} else {
+			served++
+		}
+		if resp, err := client.Get("http://" + c.addr + "/metrics"); err == nil {
+			m, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			for l := range strings.Lines(string(m)) {
+				if v, ok := strings.CutPrefix(l, "pbmserv_open_connections "); ok {
+					var n int64
+					fmt.Sscan(v, &n)
+					serverPeak = max(serverPeak, n)
+				}
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	wg.Wait()
+	t.Logf("over %v, 64 addresses × 64 slow connections (%d dials, at most %d open at once from the attackers' side, at most %d held by the server of its 4,096): the normal client was served %d times of %d",
+		d, dials.Load(), peak.Load(), serverPeak, served, served+failed)
+	if failed > 0 || served == 0 {
+		t.Errorf("the normal client was served %d times and failed %d times during the flood", served, failed)
+	}
+}

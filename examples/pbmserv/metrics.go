@@ -1,0 +1,101 @@
+package main
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// metrics are the server's Prometheus metrics, served at /metrics. Each
+// server process has its own; Prometheus adds them up across servers.
+//
+//	pbmserv_http_requests_total{route,code}  requests answered, by route and status
+//	pbmserv_http_request_seconds{route}      time to answer, by route (a histogram)
+//	pbmserv_moves_total                      moves stored
+//	pbmserv_refused_total{limit}             requests or commands refused by a limit
+//	pbmserv_open_connections                 HTTP connections open now
+//	pbmserv_store_errors_total               store calls that failed (outages included)
+//
+// and the Go runtime's and the process's own (go_*, process_*).
+type metrics struct {
+	reg         *prometheus.Registry
+	requests    *prometheus.CounterVec
+	latency     *prometheus.HistogramVec
+	moves       prometheus.Counter
+	refused     *prometheus.CounterVec
+	conns       prometheus.Gauge
+	storeErrors prometheus.Counter
+}
+
+func newMetrics() *metrics {
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "pbmserv_http_requests_total", Help: "HTTP requests answered, by route and status.",
+		}, []string{"route", "code"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "pbmserv_http_request_seconds", Help: "Time to answer an HTTP request, by route.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}, []string{"route"}),
+		moves: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "pbmserv_moves_total", Help: "Moves stored.",
+		}),
+		refused: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "pbmserv_refused_total", Help: "Requests, commands and connections refused by a limit, by limit.",
+		}, []string{"limit"}),
+		conns: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "pbmserv_open_connections", Help: "HTTP connections open now.",
+		}),
+		storeErrors: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "pbmserv_store_errors_total", Help: "Store calls that failed, outages included.",
+		}),
+	}
+	m.reg.MustRegister(m.requests, m.latency, m.moves, m.refused, m.conns, m.storeErrors,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// handler serves the metrics in Prometheus's text format.
+func (m *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+}
+
+// route names a request's route for the metrics: one of a few words, so
+// that paths chosen by clients cannot multiply the series.
+func route(path string) string {
+	switch {
+	case path == "/":
+		return "index"
+	case path == "/command":
+		return "command"
+	case strings.HasPrefix(path, "/games/"):
+		return "games"
+	case strings.HasPrefix(path, "/boards/"):
+		return "boards"
+	case path == "/healthz":
+		return "healthz"
+	case path == "/metrics":
+		return "metrics"
+	}
+	return "other"
+}
+
+// observe counts an answered request.
+func (m *metrics) observe(path string, code int, d time.Duration) {
+	r := route(path)
+	m.requests.WithLabelValues(r, strconv.Itoa(code)).Inc()
+	m.latency.WithLabelValues(r).Observe(d.Seconds())
+}
+
+// refuse counts a refusal by the limit named and returns err.
+func (s *Server) refuse(limit string, err error) error {
+	if s.metrics != nil {
+		s.metrics.refused.WithLabelValues(limit).Inc()
+	}
+	return err
+}

@@ -1,0 +1,258 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// childSaveDelayEnv makes a child server's store wait this long after each
+// committed Save before it returns: the window in which a move is stored
+// and not yet answered, made wide so that a test can stop the server in it.
+const childSaveDelayEnv = "PBMSERV_TEST_CHILD_SAVE_DELAY"
+
+// slowAfterSave waits after every Save, committed or not.
+type slowAfterSave struct {
+	Store
+	delay time.Duration
+}
+
+func (s slowAfterSave) Save(ctx context.Context, b *Board, move string) error {
+	err := s.Store.Save(ctx, b, move)
+	time.Sleep(s.delay)
+	return err
+}
+
+// childSetup is what a child process does before it runs: the test
+// hooks its environment asks for.
+func childSetup() {
+	if d, err := time.ParseDuration(os.Getenv(childSaveDelayEnv)); err == nil {
+		openDB = func(ctx context.Context, dsn string) (Store, error) {
+			st, err := Open(ctx, dsn)
+			if err != nil {
+				return nil, err
+			}
+			return slowAfterSave{st, d}, nil
+		}
+	}
+}
+
+// child is a pbmserv -http child process.
+type child struct {
+	cmd    *exec.Cmd
+	addr   string
+	stderr *bytes.Buffer
+	done   chan struct{} // closed when the process has exited
+	err    error         // its exit, once done is closed
+}
+
+// startChild runs pbmserv -http ADDR -db db with args in a child process
+// (this test binary) with env added, and waits until it answers. The
+// child is killed at the end of the test if still running.
+func startChild(t *testing.T, db string, env []string, args ...string) *child {
+	t.Helper()
+	addr := "127.0.0.1:" + freePort(t)
+	all := append([]string{"-http", addr, "-db", db, "-cost", "4", "-q"}, args...)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(append(os.Environ(), childEnv+"=1", childArgsEnv+"="+strings.Join(all, "\n")), env...)
+	c := &child{cmd: cmd, addr: addr, stderr: new(bytes.Buffer), done: make(chan struct{})}
+	cmd.Stderr = c.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { c.err = cmd.Wait(); close(c.done) }()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		<-c.done
+		if t.Failed() {
+			t.Logf("child's stderr:\n%s", c.stderr.String())
+		}
+	})
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		resp, err := http.Get("http://" + addr + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			return c
+		}
+		select {
+		case <-c.done:
+			t.Fatalf("the child exited (%v):\n%s", c.err, c.stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the child does not answer: %v\n%s", err, c.stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestShutdownUnderLoad: SIGTERM in the middle of a stream of moves from
+// several clients. The server stops accepting, the moves under way finish
+// and are answered, and only then is the store closed: every move the
+// server stored was acknowledged to its client, and every acknowledged
+// move is stored. The child's store waits 300 ms after each commit, so
+// that moves are caught stored but not yet answered when the signal
+// comes.
+func TestShutdownUnderLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts child processes")
+	}
+	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
+		db := dsn(t)
+		const boards = 8
+		games := planGames(t, boards, 60)
+		seatPlanned(t, db, games)
+		c := startChild(t, db, []string{childSaveDelayEnv + "=300ms"}, "-grace", "10s", "-checks", "1000000")
+		var mu sync.Mutex
+		acked := make([]int, boards) // moves answered "played", per board
+		var failed, refusedAfter int
+		var wg sync.WaitGroup
+		stop := make(chan struct{})
+		for i, g := range games {
+			wg.Go(func() {
+				client := &http.Client{Timeout: 20 * time.Second}
+				for n, m := range g.moves {
+					u := g.users[g.seats[n]]
+					line := fmt.Sprintf("%s move %d %s pw%s %s#%d", g.word, i+1, u, u[1:], m, n+1)
+					resp, err := client.Post("http://"+c.addr+"/command", "text/plain", strings.NewReader(line))
+					if err != nil {
+						mu.Lock()
+						failed++
+						mu.Unlock()
+						return // the server is gone, or going
+					}
+					body, _ := io.ReadAll(resp.Body)
+					resp.Body.Close()
+					if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), " played ") {
+						mu.Lock()
+						refusedAfter++
+						if refusedAfter <= 3 {
+							t.Logf("refused: %d %s", resp.StatusCode, firstLineOf(string(body)))
+						}
+						mu.Unlock()
+						return
+					}
+					mu.Lock()
+					acked[i]++
+					mu.Unlock()
+					select {
+					case <-stop:
+						return
+					default:
+					}
+				}
+			})
+		}
+		time.Sleep(1500 * time.Millisecond)
+		sent := time.Now()
+		c.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-c.done:
+		case <-time.After(30 * time.Second):
+			t.Fatal("the server did not stop within 30 s of SIGTERM")
+		}
+		exit := time.Since(sent)
+		close(stop)
+		wg.Wait()
+		if c.err != nil {
+			t.Errorf("the server's exit after SIGTERM: %v\n%s", c.err, c.stderr.String())
+		}
+
+		st := openStore(t, db)
+		stored, answered := 0, 0
+		for i, g := range games {
+			b, err := st.Board(context.Background(), int64(i+1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j, m := range b.Moves {
+				if m != g.moves[j] {
+					t.Errorf("board %d move %d is %q, never sent", i+1, j+1, m)
+				}
+			}
+			stored += len(b.Moves)
+			answered += acked[i]
+			if len(b.Moves) != acked[i] {
+				t.Errorf("board %d: %d moves stored, %d acknowledged", i+1, len(b.Moves), acked[i])
+			}
+		}
+		checkStore(t, st)
+		t.Logf("SIGTERM under load (%d clients, a move at a time each): %d moves stored, %d acknowledged; "+
+			"%d requests failed after the signal (not stored), %d refused; the server exited %v after the signal",
+			boards, stored, answered, failed, refusedAfter, exit.Round(time.Millisecond))
+		if answered == 0 {
+			t.Error("no move was acknowledged before the signal")
+		}
+	})
+}
+
+// TestShutdownGraceOver: a request still running when the grace period
+// is over is stopped and answered 503, saying that the server is shutting
+// down and the command changed nothing; serveHTTP returns soon after,
+// with no handler left running.
+func TestShutdownGraceOver(t *testing.T) {
+	st := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t)), after: time.Minute}
+	s := serverOver(t, st)
+	registerAliceAndBob(t, s)
+	mustExec(t, s, "tumble challenge alice bob")
+	g, err := s.load(context.Background(), "tumble", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustExec(t, s, "tumble move 1 alice a "+g.pos.LegalMoves()[0]) // a move for the replay to stop before
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	limits := DefaultConnLimits
+	limits.Grace = 300 * time.Millisecond
+	served := make(chan error, 1)
+	go func() { served <- serveHTTP(ctx, s, ln, limits) }()
+	type answer struct {
+		code int
+		body string
+		err  error
+	}
+	answers := make(chan answer, 1)
+	go func() {
+		resp, err := http.Post("http://"+ln.Addr().String()+"/command", "text/plain", strings.NewReader("tumble history 1"))
+		if err != nil {
+			answers <- answer{err: err}
+			return
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		answers <- answer{code: resp.StatusCode, body: string(b)}
+	}()
+	for st.reads.Load() == 0 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	start := time.Now()
+	stop()
+	a := <-answers
+	if a.err != nil || a.code != http.StatusServiceUnavailable || !strings.Contains(a.body, "the server is shutting down; this command changed nothing") {
+		t.Errorf("a request running past the grace period: %d %q %v, want 503 saying the server is shutting down", a.code, a.body, a.err)
+	}
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("serveHTTP: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("serveHTTP still running 5 s after the signal")
+	}
+	if d := time.Since(start); d < limits.Grace {
+		t.Errorf("serveHTTP returned %v after the signal, before the grace period of %v", d, limits.Grace)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package conventions_test
+
+const raceEnabled = false
