@@ -116,7 +116,7 @@ func parseCommand(line string) (command, error) {
 				c.options = append(c.options, strings.ToLower(a))
 				continue
 			}
-			u, err := parseUser(a)
+			u, err := parseSeat(a)
 			if err != nil {
 				return command{}, err
 			}
@@ -244,6 +244,9 @@ func isWord(s string) bool {
 // starting with a letter or digit (a leading '-' is an option), and is
 // case-insensitive: it is kept in lower case.
 func parseUser(s string) (string, error) {
+	if len(s) >= len(botPrefix) && strings.EqualFold(s[:len(botPrefix)], botPrefix) {
+		return "", lineErr("%q is a bot's seat, not a user id: user ids are letters, digits and . _ @ + -", clip(s))
+	}
 	if len(s) > maxName {
 		return "", lineErr("user id %q too long (at most %d characters)", clip(s), maxName)
 	}

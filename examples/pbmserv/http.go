@@ -445,7 +445,18 @@ func (s *Server) gameByNumber(ctx context.Context, n string) (*game, error) {
 		return nil, s.damagedOr(ctx, id, err)
 	}
 	g := &game{b: b}
-	return g, s.position(g)
+	if err := s.position(g); err != nil {
+		return nil, err
+	}
+	if s.catchUp(ctx, g) {
+		// The bots moved: read the board again, once.
+		if b, err = s.store.Board(ctx, id); err != nil {
+			return nil, s.damagedOr(ctx, id, err)
+		}
+		g = &game{b: b}
+		return g, s.position(g)
+	}
+	return g, nil
 }
 
 func (g *game) json() gameJSON {
@@ -714,9 +725,10 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 	d := struct {
 		Usage  []string
 		Games  []game
+		Bots   string
 		Boards []row
 		More   bool
-	}{Usage: strings.Split(strings.TrimPrefix(usage, "commands: "), " | ")}
+	}{Bots: botHelp, Usage: strings.Split(strings.TrimPrefix(usage, "commands: "), " | ")}
 	for _, g := range gameWords() {
 		d.Games = append(d.Games, game{g.word, g.describe()})
 	}
@@ -756,6 +768,8 @@ body of <code>POST /command</code> (or by mail to the robot); see a board at
 <ul id="commands">{{range .Usage}}<li><code>{{.}}</code></li>{{end}}</ul>
 <h2>Games and challenge options</h2>
 <ul id="games">{{range .Games}}<li><code>{{.Word}}</code>: {{.Options}}</li>{{end}}</ul>
+<h2>Bots</h2>
+<p id="bots">{{.Bots}}.</p>
 <h2>Open boards</h2>
 {{if .Boards}}<ul id="boards">{{range .Boards}}<li><a href="/boards/{{.ID}}">board {{.ID}}</a>: {{.Summary}}</li>{{end}}</ul>
 {{if .More}}<p>(only the newest {{len .Boards}} are listed)</p>{{end}}{{else}}<p id="boards">No open boards.</p>{{end}}

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/boardrules/boardrules/examples/bots"
 )
 
 // Limits bound what one request, one client and one user can make the
@@ -89,6 +92,12 @@ type Limits struct {
 	// may ask for: history, "board N#k" and moves on Crumble boards with
 	// the draw rules each cost one. The commands beyond it are refused.
 	MaxReplays int
+	// BotSearches is how many bot searches this process runs at once; a
+	// search waits for a slot no longer than its request's deadline.
+	// BotTime caps each search's time (the game's default count ends it
+	// sooner where it can).
+	BotSearches int
+	BotTime     time.Duration
 }
 
 // DefaultLimits are generous for people playing by mail or on the page and
@@ -132,6 +141,8 @@ var DefaultLimits = Limits{
 	MaxListed:              200,
 	RequestTime:            10 * time.Second,
 	MaxReplays:             10,
+	BotSearches:            runtime.NumCPU(),
+	BotTime:                bots.DefaultTime,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -174,6 +185,8 @@ func (l Limits) withDefaults() Limits {
 	set(&l.MaxListed, d.MaxListed)
 	setD(&l.RequestTime, d.RequestTime)
 	set(&l.MaxReplays, d.MaxReplays)
+	set(&l.BotSearches, d.BotSearches)
+	setD(&l.BotTime, d.BotTime)
 	return l
 }
 
@@ -305,11 +318,11 @@ func (s *Server) spendReplay(ctx context.Context) error {
 	}
 	if b.Add(-1) < 0 {
 		return s.refuse("replays_per_request", statusErr(http.StatusRequestEntityTooLarge,
-			"not run: one request may replay a game's record at most %d times (history, board N#k, Crumble moves); send the rest in another request", s.limits.MaxReplays))
+			"not run: one request may replay a game's record at most %d times (history, board N#k, Crumble moves, bot moves); send the rest in another request", s.limits.MaxReplays))
 	}
 	if addr := clientOf(ctx); addr != "" {
 		if w := s.replays.take(addr, s.now()); w > 0 {
-			return s.refuse("replays", tooMany(w, "not run: too many replays of game records from %s", addr))
+			return s.refuse("replays", tooMany(w, "not run: too many replays of game records and bot searches from %s", addr))
 		}
 	}
 	return nil

@@ -70,6 +70,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.Requests, "requests", lim.Requests, "HTTP requests one address may send at once (then 50 per second)")
 	fs.IntVar(&lim.MaxCommands, "max-commands", lim.MaxCommands, "the most commands in one HTTP request")
 	fs.IntVar(&lim.MaxReplays, "max-replays", lim.MaxReplays, "the most replays of a game's record (history, board N#k, Crumble moves) in one HTTP request")
+	fs.IntVar(&lim.BotSearches, "bot-searches", lim.BotSearches, "bot searches this process runs at once (default: the number of CPUs)")
+	fs.DurationVar(&lim.BotTime, "bot-time", lim.BotTime, "the most time one bot's move may take (the game's default count ends it sooner where it can)")
 	fs.DurationVar(&lim.RequestTime, "request-time", lim.RequestTime, "time one HTTP request's commands may take (held under the write timeout)")
 	conns := DefaultConnLimits
 	fs.IntVar(&conns.PerAddress, "conns-per-ip", conns.PerAddress, "the most open HTTP connections from one client address")
@@ -115,11 +117,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad("-cost must be %d to %d", bcrypt.MinCost, bcrypt.MaxCost)
 	}
 	conns.ReadHeader = min(conns.ReadHeader, conns.Read)
-	if conns.Read <= 0 || conns.Write <= 0 || conns.Idle <= 0 || conns.Grace <= 0 || lim.RequestTime <= 0 {
+	if conns.Read <= 0 || conns.Write <= 0 || conns.Idle <= 0 || conns.Grace <= 0 || lim.RequestTime <= 0 || lim.BotTime <= 0 {
 		return bad("the timeouts must be positive")
 	}
 	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.NewBoards, lim.Registrations, lim.PasswordChecks, lim.WrongPasswords,
-		lim.WrongFromAddress, lim.Requests, lim.MaxCommands, lim.MaxReplays, conns.PerAddress, conns.Total} {
+		lim.WrongFromAddress, lim.Requests, lim.MaxCommands, lim.MaxReplays, lim.BotSearches, conns.PerAddress, conns.Total} {
 		if v < 1 {
 			return bad("the limits must be at least 1")
 		}

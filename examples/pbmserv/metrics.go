@@ -16,7 +16,9 @@ import (
 //
 //	pbmserv_http_requests_total{route,code}  requests answered, by route and status
 //	pbmserv_http_request_seconds{route}      time to answer, by route (a histogram)
-//	pbmserv_moves_total                      moves stored
+//	pbmserv_moves_total                      moves stored, the bots' included
+//	pbmserv_bot_moves_total{kind}            bots' moves stored, by bot
+//	pbmserv_bot_search_seconds{kind}         time of a bot's search, by bot (a histogram)
 //	pbmserv_refused_total{limit}             requests or commands refused by a limit
 //	pbmserv_open_connections                 HTTP connections open now
 //	pbmserv_store_errors_total               store calls that failed (outages included)
@@ -30,6 +32,8 @@ type metrics struct {
 	refused     *prometheus.CounterVec
 	conns       prometheus.Gauge
 	storeErrors prometheus.Counter
+	botMoves    *prometheus.CounterVec
+	botSeconds  *prometheus.HistogramVec
 }
 
 func newMetrics() *metrics {
@@ -43,7 +47,7 @@ func newMetrics() *metrics {
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 		}, []string{"route"}),
 		moves: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "pbmserv_moves_total", Help: "Moves stored.",
+			Name: "pbmserv_moves_total", Help: "Moves stored, the bots' included.",
 		}),
 		refused: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "pbmserv_refused_total", Help: "Requests, commands and connections refused by a limit, by limit.",
@@ -54,8 +58,15 @@ func newMetrics() *metrics {
 		storeErrors: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "pbmserv_store_errors_total", Help: "Store calls that failed, outages included.",
 		}),
+		botMoves: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "pbmserv_bot_moves_total", Help: "Bots' moves stored, by bot.",
+		}, []string{"kind"}),
+		botSeconds: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "pbmserv_bot_search_seconds", Help: "Time of a bot's search, by bot.",
+			Buckets: []float64{.001, .01, .05, .1, .25, .5, 1, 2, 5},
+		}, []string{"kind"}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.moves, m.refused, m.conns, m.storeErrors,
+	m.reg.MustRegister(m.requests, m.latency, m.moves, m.refused, m.conns, m.storeErrors, m.botMoves, m.botSeconds,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/examples/bots"
 	"github.com/boardrules/boardrules/internal/cli"
 	"golang.org/x/crypto/bcrypt"
 )
@@ -39,6 +40,12 @@ type Server struct {
 	metrics  *metrics // nil: none kept
 	mu       sync.Mutex
 	underWay map[string]int // password checks under way, per address and account
+	// The bots' searches: a slot of botSlots is held by each search
+	// under way (Limits.BotSearches), searching marks the boards being
+	// searched, and choose runs a bot (chooseMove; tests replace it).
+	botSlots  chan struct{}
+	searching map[int64]bool
+	choose    func(kind string, o bots.Options, p boardrules.Any) (string, error)
 	// The HTTP door's settings (run sets them from flags).
 	crossOrigin *http.CrossOriginProtection
 	proxies     []netip.Prefix // trusted proxies, whose X-Forwarded-For is believed
@@ -57,7 +64,7 @@ func NewServer(st Store, cost int, logger *log.Logger) *Server {
 		logger = log.New(io.Discard, "", 0)
 	}
 	s := &Server{store: st, cost: cost, now: time.Now, log: logger, compare: bcrypt.CompareHashAndPassword, metrics: newMetrics(),
-		underWay: map[string]int{}}
+		underWay: map[string]int{}, searching: map[int64]bool{}, choose: chooseMove}
 	s.crossOrigin, _ = newCrossOrigin(nil)
 	s.SetLimits(DefaultLimits)
 	return s
@@ -71,6 +78,7 @@ func (s *Server) SetLimits(l Limits) {
 	s.checks = newLimiter(s.limits.PasswordChecks, s.limits.PasswordCheckEvery)
 	s.requests = newLimiter(s.limits.Requests, s.limits.RequestEvery)
 	s.replays = newLimiter(s.limits.Replays, s.limits.ReplayEvery)
+	s.botSlots = make(chan struct{}, s.limits.BotSearches)
 }
 
 // maxRetries bounds how often a command is re-run after another command
@@ -210,6 +218,7 @@ func (s *Server) help() string {
 	for _, w := range gameWords() {
 		fmt.Fprintf(&b, "  %s: %s\n", w.word, w.describe())
 	}
+	b.WriteString(botHelp + "\n")
 	return b.String()
 }
 
@@ -442,7 +451,13 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 	if err != nil {
 		return "", lineErr("%s challenge: %v (options: %s)", w.word, err, w.describe())
 	}
+	if !slices.ContainsFunc(c.users, func(u string) bool { return !isBot(u) }) {
+		return "", lineErr("%s challenge: a board needs at least one person, not bots only", w.word)
+	}
 	for i, u := range c.users {
+		if isBot(u) {
+			continue // a bot may hold several seats: it keeps no state
+		}
 		if slices.Contains(c.users[:i], u) {
 			return "", lineErr("%s is challenged twice: every seat needs its own user", u)
 		}
@@ -495,6 +510,9 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 		by = " by challenges from " + addr
 	}
 	caps := func(u string, open, recent int) error {
+		if isBot(u) {
+			return nil // bots play any number of boards
+		}
 		if open >= s.limits.MaxOpenBoards {
 			return s.refuse("board_quota", statusErr(http.StatusTooManyRequests, "%s already plays %d open boards%s, the most allowed: finish one first", u, open, by))
 		}
@@ -508,7 +526,8 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 		return "", err
 	}
 	g := &game{b: b, pos: start}
-	return fmt.Sprintf("board %d created\n", b.ID) + g.show(g.pos, 0), nil
+	lines, g := s.botsAfter(ctx, g)
+	return fmt.Sprintf("board %d created\n", b.ID) + lines + g.show(g.pos, g.b.Plies), nil
 }
 
 func unknownGame(word string) error {
@@ -615,6 +634,10 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 			head, move, err = g.move(c, seat, s.moveLimit(g.b))
 		case "resign":
 			head = g.resign(seat)
+		case "propose":
+			if err = noBotDraws(g.b); err == nil {
+				head, err = g.drawOffer(c.verb, seat)
+			}
 		default:
 			head, err = g.drawOffer(c.verb, seat)
 		}
@@ -632,7 +655,8 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return head + g.show(g.pos, g.b.Plies), nil
+		lines, g := s.botsAfter(ctx, g)
+		return head + lines + g.show(g.pos, g.b.Plies), nil
 	}
 	return "", statusErr(http.StatusConflict, "board %d is busy, try again", c.board)
 }
@@ -657,6 +681,9 @@ func (s *Server) load(ctx context.Context, word string, id int64) (*game, error)
 	}
 	if g.b.Word != word {
 		return nil, lineErr("board %d is a %s game: use %s %s", id, g.b.Word, g.b.Word, "...")
+	}
+	if s.catchUp(ctx, g) {
+		return s.loadBoard(ctx, id)
 	}
 	return g, nil
 }
