@@ -200,7 +200,10 @@ func (s *Server) botsAfter(ctx context.Context, g *game) (string, *game) {
 	}
 	if err != nil {
 		if seat, _, ok := botToMove(g); ok {
-			why := strings.TrimSuffix(strings.TrimPrefix(s.errorReply(s.storeErr(ctx, err)), "error: "), "\n")
+			why := "the request's time ran out"
+			if !ended(ctx, err) {
+				why = strings.TrimSuffix(strings.TrimPrefix(s.errorReply(s.storeErr(ctx, err)), "error: "), "\n")
+			}
 			lines += fmt.Sprintf("%s has not moved yet (%s); it moves when board %d is next read\n", g.b.Players[seat], why, g.b.ID)
 		}
 	}
