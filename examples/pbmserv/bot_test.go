@@ -269,7 +269,7 @@ func TestBotSearchBound(t *testing.T) {
 		return context.Background(), fmt.Sprintf("tumble move %d alice a %s", i+1, first)
 	})
 	if most.Load() != 2 {
-		t.Errorf("%d searches ran at once, want 2 (the bound, reached)", most.Load())
+		t.Fatalf("%d searches ran at once, want 2 (the bound, reached)", most.Load())
 	}
 	for id := int64(1); id <= boards; id++ {
 		if g := stored(t, s, id); g.b.Plies != 2 {
