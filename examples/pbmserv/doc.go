@@ -8,8 +8,14 @@
 //	go run ./examples/pbmserv -http :8080 -db postgres://user:pw@host/db
 //	go run ./examples/pbmserv -h                          # every flag
 //
+// A person against a bot, on standard input:
+//
+//	register alice secret
+//	crumble challenge alice bot:mcts -8x8     # board 1: alice moves first, the bot answers each move
+//	crumble move 1 alice secret 1V
+//
 // It is meant to be read: one core (command.go parses a line, server.go
-// runs it), two front doors (main.go for standard input, http.go for the
+// runs it, bot.go plays the bots' seats), two front doors (main.go for standard input, http.go for the
 // web) and one storage interface (store.go) with an SQLite (sqlite.go) and a
 // PostgreSQL (postgres.go) schema. games.go maps pbmserv's game words and
 // challenge options onto the library's registry.
@@ -22,7 +28,8 @@
 //	register USER PASSWORD
 //	games USER                                  the boards USER plays on
 //	help
-//	GAME challenge USER1 USER2 [USER3 [USER4]] [options]   prints the new board's number
+//	GAME challenge USER1 USER2 [USER3 [USER4]] [options]   prints the new board's number;
+//	                                            a USER may be a bot: bot:random, bot:greedy, bot:mcts, bot:alphabeta
 //	GAME move BOARD USER PASSWORD MOVE[#N]
 //	GAME board BOARD[#N]
 //	GAME history BOARD                          the game record
@@ -62,6 +69,55 @@
 // names the winner and the reason: "bob (White) wins: king captured on
 // G2". Seat numbers appear only where a program reads them (the JSON's
 // toMove and winner, beside the names).
+//
+// Bots. A challenge may seat a bot in place of a user: bot:KIND, KIND
+// one of the examples/bots package's kinds (random, greedy, mcts,
+// alphabeta), in any case; help and the front page list them, and an
+// unknown kind is refused with the list. A user id cannot hold ':', so
+// no user can register a bot's name (register and every other command
+// say "... is a bot's seat, not a user id"). At least one seat is a
+// person; a bot may hold several seats (Terrace with 3 or 4), since it
+// keeps nothing between moves. The bots are not in the users table and
+// have no quota: the per-user caps count the people seated.
+//
+// When a bot moves. Whenever a command leaves a board going on with a
+// bot's seat to move (a challenge whose first seat to move is a bot's,
+// a person's move), the server searches the bot's move and stores it,
+// and again while the next seat is a bot's, before it replies; the reply
+// names each bot's move ("bot:mcts played ... (move #2) on board 1")
+// and shows the board after them. The search runs outside any
+// transaction, on the board as read (Crumble with draw rules: on the
+// record replayed, as a person's move); the move is then checked and
+// stored exactly as a person's (the move limit, the end by the rules) by
+// the versioned write. If the board changed meanwhile (the person
+// resigned) the write fails, the move is dropped and the board read
+// again: a bot never plays on a position it did not search. A resignation
+// ends the game, and an agreed draw cannot happen (a bot agrees to none:
+// a proposal on a board with a bot is refused), so neither is followed
+// by a bot's move.
+//
+// Budgets. Each move is searched with the game's default count
+// (bots.DefaultsOf: MCTS iterations, alpha-beta depth) capped at 1 s
+// (bots.DefaultTime; -bot-time changes it) and at the request's
+// deadline. The seed is the board's number times 2^32 plus the move's
+// number, and a bot is made for each move, so the same position on the
+// same board and move number gets the same move again, and a disputed
+// move can be searched again alike (exactly so when the count, not the
+// time cap, ended the search: the measured defaults end well within it,
+// see Limits).
+//
+// A bot that has not moved. A crash or a shutdown between a person's
+// move and the bot's, or a search the request's deadline or the bound
+// (below) stopped, leaves a board with a bot to move. The person's move
+// stands (its reply says "bot:mcts has not moved yet (...); it moves when
+// board N is next read"), and the bot moves the next time any command
+// or page reads or changes that board: board, history, move, resign,
+// propose, accept, reject, GET /games/N and /boards/N. [Decision: on the
+// next read rather than at start-up, so that a start-up costs no search
+// and a board nobody looks at costs nothing; whoever looks next sees the
+// bot's move.] Within one process a board has at most one search under
+// way: a read during it shows the board with the bot to play, and a
+// resignation during it goes through.
 //
 // Variants. Each game word's options choose one of the registry's
 // variants (GameInfo.Variants, and for Crumble every name its
@@ -190,6 +246,21 @@
 //   - HTTP requests: 100 at once from one address, then 50 per second;
 //     replays (history, board N#k, Crumble moves): 30 at once, then 2 per
 //     second; counted in the process (health checks and metrics aside);
+//   - bot searches: at most the number of CPUs at once in each process
+//     (-bot-searches); a search waits for its turn no longer than its
+//     request's deadline, and each costs one of the request's replays
+//     and one of the client address's (30 at once, then 2 per second),
+//     so a request of 100 moves against bots runs at most 10 searches.
+//     A search is capped at 1 s (-bot-time; MCTS may overrun it by its
+//     final check of a few milliseconds), and the defaults end sooner:
+//     measured by "PBMSERV_MEASURE=1 go test -run TestBotCosts -v
+//     ./examples/pbmserv/" on the 2-core machine this was written on,
+//     the CPU time of one move, the slowest of three seeds, at the start
+//     and at move 21 of a random game, is 50-340 ms for mcts (FloopRail's
+//     start the dearest) and 0-215 ms for alpha-beta (Crumble 6x6 the
+//     dearest; the other games 1-5 ms); greedy and random take under a
+//     millisecond. So the bots use at most all the cores, never more,
+//     and a burst of searches waits its turn;
 //   - Crumble games of at most 200 moves: see "Crumble's costs" below;
 //   - "games USER" lists the newest 200 boards; the front page the newest
 //     100 open ones;
@@ -399,7 +470,11 @@
 // limit (stdin_crlf_test.go), the form's limits and statuses
 // (form_test.go), and Crumble's size, listing, request deadline, write
 // timeout and replay budget (cost_test.go); measure_unix_test.go measures
-// Crumble's costs (above). The operator's parts have theirs: SIGTERM
+// Crumble's costs and the bots' (above). bot_test.go plays whole games
+// against every bot and against greedy on every game, and tests the bot
+// that moves first, bots in a row in Terrace, a resignation while a bot
+// searches, the bot's move after a crash, the bound on searches, the
+// refused names and kinds, and the seeds. The operator's parts have theirs: SIGTERM
 // during a stream of moves (shutdown_test.go), a stranger's challenges
 // and the quotas (quota_test.go), two server processes on one store
 // (shared_test.go), an attacker and a player at once over HTTP: guesses,

@@ -4,12 +4,15 @@ package main
 
 import (
 	"context"
+	"math/rand/v2"
 	"os"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/crumble"
+	"github.com/boardrules/boardrules/examples/bots"
 )
 
 // cpuTime is the process's CPU time so far (user and system): the
@@ -67,6 +70,49 @@ func TestCrumbleCosts(t *testing.T) {
 				if n < plies {
 					break // the game ended sooner
 				}
+			}
+		}
+	}
+}
+
+// TestBotCosts prints what a bot's move costs in CPU time with the
+// server's budget (the game's default count, capped at DefaultLimits'
+// BotTime), the figures behind the bound on bot searches (doc.go, "Bots"):
+//
+//	PBMSERV_MEASURE=1 go test -run TestBotCosts -v ./examples/pbmserv/
+//
+// For each game, at the start and after 20 random moves, the slowest of
+// three seeds.
+func TestBotCosts(t *testing.T) {
+	if os.Getenv("PBMSERV_MEASURE") == "" {
+		t.Skip("PBMSERV_MEASURE not set")
+	}
+	for _, gv := range [][2]string{{"tumbling", "pbmserv"}, {"flooprail", "normal"}, {"terrace", "8-long"}, {"terrace", "8-4p"}, {"crumble", "6x6"}} {
+		for _, plies := range []int{0, 20} {
+			p, err := variantStart(gv[0], gv[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(uint64(plies), 2))
+			for range plies {
+				if p.Outcome().Status != boardrules.Ongoing {
+					break
+				}
+				legal := p.LegalMoves()
+				p, _ = p.Play(legal[rng.IntN(len(legal))])
+			}
+			for _, kind := range []string{"mcts", "alphabeta"} {
+				var worst time.Duration
+				for seed := range uint64(3) {
+					d := bots.DefaultsOf(gv[0])
+					o := bots.Options{Seed: seed, Nodes: d.Nodes, Depth: d.Depth, Time: DefaultLimits.BotTime}
+					start := cpuTime()
+					if _, err := chooseMove(kind, o, p); err != nil {
+						t.Fatal(err)
+					}
+					worst = max(worst, cpuTime()-start)
+				}
+				t.Logf("%-9s %-7s move %2d  %-9s %4d ms CPU", gv[0], gv[1], plies+1, kind, worst.Milliseconds())
 			}
 		}
 	}
