@@ -77,7 +77,7 @@ func DefaultsOf(game string) Defaults {
 var gameDefaults = map[string]Defaults{
 	tumbling.Name:  {Nodes: 20000, Cut: 1, Squash: 4, Minimax: 0.6, Depth: 2},
 	flooprail.Name: {Nodes: 20000, Cut: 8, Squash: 2, Minimax: -1, Depth: 6},
-	terrace.Name:   {Nodes: 10000, Cut: 8, Squash: 3, Minimax: -1, Depth: 3},
+	terrace.Name:   {Nodes: 100000, Cut: 8, Squash: 3, Minimax: -1, Depth: 3},
 	crumble.Name:   {Nodes: 2000, Cut: 4, Squash: 1, Minimax: -1, Depth: 2},
 }
 
