@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/playedperft"
 )
 
 // benchPositions are a start, a middle game with SooperFloopers and a
@@ -97,7 +98,7 @@ func BenchmarkPerft9PlayedGeneric(b *testing.B) {
 	b.ReportAllocs()
 	cpu := cpuTime()
 	for b.Loop() {
-		if n := perftPlayedGeneric(p, 9, bufs, &sink); n != 3963680 {
+		if n := playedperft.Count(p, 9, bufs, &sink); n != 3963680 {
 			b.Fatal(n)
 		}
 	}
@@ -106,24 +107,6 @@ func BenchmarkPerft9PlayedGeneric(b *testing.B) {
 	if cpu > 0 {
 		b.ReportMetric(3963680*float64(b.N)/cpu.Seconds(), "cpu-nodes/s")
 	}
-}
-
-func perftPlayedGeneric[P boardrules.Position[P, M], M any](p P, depth int, bufs [][]M, sink *uint64) uint64 {
-	moves := p.AppendLegalMoves(bufs[depth-1][:0])
-	bufs[depth-1] = moves
-	if depth == 1 {
-		var h uint64
-		for _, m := range moves {
-			h ^= p.PlayUnchecked(m).Hash()
-		}
-		*sink ^= h
-		return uint64(len(moves))
-	}
-	var n uint64
-	for _, m := range moves {
-		n += perftPlayedGeneric(p.PlayUnchecked(m), depth-1, bufs, sink)
-	}
-	return n
 }
 
 func BenchmarkPlayout(b *testing.B) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/playedperft"
 )
 
 // midgame is a position 30 plies into a random 8x8 Long game (47 moves).
@@ -173,25 +174,7 @@ func BenchmarkPerftPlayedGeneric(b *testing.B) {
 	b.ReportAllocs()
 	var nodes, sink uint64
 	for b.Loop() {
-		nodes += genericPerft(p, 4, bufs, &sink)
+		nodes += playedperft.Count(p, 4, bufs, &sink)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-}
-
-func genericPerft[P boardrules.Position[P, M], M any](p P, depth int, bufs [][]M, sink *uint64) uint64 {
-	moves := p.AppendLegalMoves(bufs[depth-1][:0])
-	bufs[depth-1] = moves
-	if depth == 1 {
-		var h uint64
-		for _, m := range moves {
-			h ^= p.PlayUnchecked(m).Hash()
-		}
-		*sink ^= h
-		return uint64(len(moves))
-	}
-	var n uint64
-	for _, m := range moves {
-		n += genericPerft(p.PlayUnchecked(m), depth-1, bufs, sink)
-	}
-	return n
 }

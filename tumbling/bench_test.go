@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/playedperft"
 	"github.com/boardrules/boardrules/tumbling"
 )
 
@@ -147,27 +148,6 @@ func TestZeroAllocs(t *testing.T) {
 	}
 }
 
-// playedPerft is examples/speed's perft: every leaf played and hashed,
-// through the generic contract (so through the methods' dictionary, as a
-// generic bot calls them).
-func playedPerft[P boardrules.Position[P, M], M any](p P, depth int, bufs [][]M, sink *uint64) uint64 {
-	moves := p.AppendLegalMoves(bufs[depth-1][:0])
-	bufs[depth-1] = moves
-	if depth == 1 {
-		var h uint64
-		for _, m := range moves {
-			h ^= p.PlayUnchecked(m).Hash()
-		}
-		*sink ^= h
-		return uint64(len(moves))
-	}
-	var n uint64
-	for _, m := range moves {
-		n += playedPerft(p.PlayUnchecked(m), depth-1, bufs, sink)
-	}
-	return n
-}
-
 // BenchmarkPerft3Played is perft(3) from the standard start as
 // examples/speed measures it: generic, every leaf played and hashed.
 func BenchmarkPerft3Played(b *testing.B) {
@@ -176,7 +156,7 @@ func BenchmarkPerft3Played(b *testing.B) {
 	b.ReportAllocs()
 	var n, sink uint64
 	for b.Loop() {
-		n = playedPerft(p, 3, bufs, &sink)
+		n = playedperft.Count(p, 3, bufs, &sink)
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
 }

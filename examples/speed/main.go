@@ -29,6 +29,7 @@ import (
 	"github.com/boardrules/boardrules/crumble"
 	"github.com/boardrules/boardrules/flooprail"
 	"github.com/boardrules/boardrules/internal/cli"
+	"github.com/boardrules/boardrules/internal/playedperft"
 	"github.com/boardrules/boardrules/terrace"
 	"github.com/boardrules/boardrules/tumbling"
 	"github.com/corentings/chess/v2"
@@ -86,30 +87,12 @@ func engineSubject[P boardrules.Position[P, M], M any](name string, p P, depth i
 	bufs := make([][]M, depth)
 	return subject{name, depth, nodes, func() uint64 {
 		var sink uint64
-		n := playedPerft(p, depth, bufs, &sink)
+		n := playedperft.Count(p, depth, bufs, &sink)
 		if sink == 1 {
 			n--
 		}
 		return n
 	}}
-}
-
-func playedPerft[P boardrules.Position[P, M], M any](p P, depth int, bufs [][]M, sink *uint64) uint64 {
-	moves := p.AppendLegalMoves(bufs[depth-1][:0])
-	bufs[depth-1] = moves
-	if depth == 1 {
-		var h uint64
-		for _, m := range moves {
-			h ^= p.PlayUnchecked(m).Hash()
-		}
-		*sink ^= h
-		return uint64(len(moves))
-	}
-	var n uint64
-	for _, m := range moves {
-		n += playedPerft(p.PlayUnchecked(m), depth-1, bufs, sink)
-	}
-	return n
 }
 
 // engines are the engines measured, by registry name, with their depths
