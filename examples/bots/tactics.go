@@ -58,8 +58,12 @@ func (t *tactics[P, M]) hasWin(q P) bool {
 	return k >= 0
 }
 
-// threats counts the moves of the side to move in q that win at once.
-func (t *tactics[P, M]) threats(q P) int {
+// threats counts the moves of the side to move in q that win at once,
+// stopping once the count passes limit (a negative limit: never), since
+// fewestThreats needs no more than that: on a crowded Crumble board, where
+// a move has a thousand replies, counting them all for every move took
+// minutes.
+func (t *tactics[P, M]) threats(q P, limit int) int {
 	me := q.ToMove()
 	if me == boardrules.NoPlayer {
 		return 0
@@ -68,7 +72,9 @@ func (t *tactics[P, M]) threats(q P) int {
 	n := 0
 	for _, m := range t.buf {
 		if over, w := ended(q.PlayUnchecked(m)); over && w == me {
-			n++
+			if n++; limit >= 0 && n > limit {
+				break
+			}
 		}
 	}
 	return n
@@ -81,7 +87,13 @@ func (t *tactics[P, M]) threats(q P) int {
 func (t *tactics[P, M]) fewestThreats(p P, moves []M, better func(i, j int) bool) M {
 	best, bestN := 0, -1
 	for i, m := range moves {
-		n := t.threats(p.PlayUnchecked(m))
+		// A move is counted only as far as it could still be chosen: up
+		// to the best count, or one below it when equals keep the first.
+		limit := bestN
+		if bestN > 0 && better == nil {
+			limit = bestN - 1
+		}
+		n := t.threats(p.PlayUnchecked(m), limit)
 		if bestN < 0 || n < bestN || n == bestN && better != nil && better(i, best) {
 			best, bestN = i, n
 		}
