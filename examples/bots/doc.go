@@ -169,7 +169,7 @@
 // # Budgets and strength
 //
 // The defaults of each game (DefaultsOf) were chosen by measurement, on a
-// 2-core virtual machine shared with other work (load average 3 to 4), so
+// 2-core virtual machine shared with other work (load average 3 to 6), so
 // that MCTS answers within about a second; the programs cap a default
 // budget at DefaultTime. Alpha-beta's default depths answer within
 // milliseconds, Crumble's within a second but on a crowded board, where
@@ -178,7 +178,7 @@
 //	game        MCTS iterations  cut  squash  minimax  depth  MCTS a move: mean, longest
 //	tumbling          20,000       1    4      0.6       2    0.13 s, 1.0 s
 //	flooprail         20,000       8    2      off       6    0.02 s, 0.09 s
-//	terrace          100,000       8    3      off       3    0.7 s, 1.0 s
+//	terrace          100,000       8    3      off       3    0.5 s, 1.0 s
 //	crumble            2,000       4    1      off       2    0.35 s, 3.1 s
 //
 // Crumble's longest moves are the final check of a position where many
@@ -197,7 +197,7 @@
 //	game        depth 1   depth 2   greedy    random
 //	tumbling    18-2-0    13-7-0    20-0-0    20-0-0
 //	flooprail   20-0-0    19-0-1    20-0-0    20-0-0
-//	terrace     17-0-3    16-2-2    -         -
+//	terrace     17-0-3    16-2-2    20-0-0    20-0-0
 //	crumble     15-1-4    4-14-2    19-0-1    20-0-0
 //
 // MCTS lost no game by a blunder. Crumble is where it is weakest: against
