@@ -251,16 +251,19 @@
 //     request's deadline, and each costs one of the request's replays
 //     and one of the client address's (30 at once, then 2 per second),
 //     so a request of 100 moves against bots runs at most 10 searches.
-//     A search is capped at 1 s (-bot-time; MCTS may overrun it by its
-//     final check of a few milliseconds), and the defaults end sooner:
-//     measured by "PBMSERV_MEASURE=1 go test -run TestBotCosts -v
-//     ./examples/pbmserv/" on the 2-core machine this was written on,
+//     A search is capped at 1 s (-bot-time), and the defaults end
+//     sooner: measured by "PBMSERV_MEASURE=1 go test -run TestBotCosts
+//     -v ./examples/pbmserv/" on the 2-core machine this was written on,
 //     the CPU time of one move, the slowest of three seeds, at the start
-//     and at move 21 of a random game, is 50-340 ms for mcts (FloopRail's
-//     start the dearest) and 0-215 ms for alpha-beta (Crumble 6x6 the
-//     dearest; the other games 1-5 ms); greedy and random take under a
-//     millisecond. So the bots use at most all the cores, never more,
-//     and a burst of searches waits its turn;
+//     and at move 21 of a random game, is 0-522 ms for mcts (Terrace's
+//     100,000 iterations the dearest) and 1-239 ms for alpha-beta
+//     (Crumble 6x6 the dearest; the other games 1-4 ms); greedy and
+//     random take under a millisecond there. So the bots use at most all
+//     the cores, never more, and a burst of searches waits its turn. The
+//     cap does not bound the bots' tactics: MCTS's final check that its
+//     move lets the opponent win nothing at once, and Greedy's two plies,
+//     ignore it, and on a crowded Crumble board (hundreds of pieces, a
+//     thousand moves) they have taken seconds, Greedy once over a minute;
 //   - Crumble games of at most 200 moves: see "Crumble's costs" below;
 //   - "games USER" lists the newest 200 boards; the front page the newest
 //     100 open ones;
