@@ -260,10 +260,12 @@
 //     (Crumble 6x6 the dearest; the other games 1-4 ms); greedy and
 //     random take under a millisecond there. So the bots use at most all
 //     the cores, never more, and a burst of searches waits its turn. The
-//     cap does not bound the bots' tactics: MCTS's final check that its
-//     move lets the opponent win nothing at once, and Greedy's two plies,
-//     ignore it, and on a crowded Crumble board (hundreds of pieces, a
-//     thousand moves) they have taken seconds, Greedy once over a minute;
+//     cap does not bound everything: MCTS's final check that its move
+//     lets the opponent win nothing at once, Greedy's two plies and
+//     alpha-beta's first iteration ignore it, and on a crowded Crumble
+//     board (hundreds of pieces, a thousand moves) they have taken
+//     seconds to minutes (the 200-move limit below keeps boards smaller
+//     than the bots' long games reached);
 //   - Crumble games of at most 200 moves: see "Crumble's costs" below;
 //   - "games USER" lists the newest 200 boards; the front page the newest
 //     100 open ones;
