@@ -264,8 +264,8 @@
 //     lets the opponent win nothing at once, Greedy's two plies and
 //     alpha-beta's first iteration ignore it, and on a crowded Crumble
 //     board (hundreds of pieces, a thousand moves) they have taken
-//     seconds to minutes (the 200-move limit below keeps boards smaller
-//     than the bots' long games reached);
+//     seconds to minutes (the 200-move limit below bounds how crowded a
+//     board can get);
 //   - Crumble games of at most 200 moves: see "Crumble's costs" below;
 //   - "games USER" lists the newest 200 boards; the front page the newest
 //     100 open ones;
