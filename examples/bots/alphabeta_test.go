@@ -202,9 +202,12 @@ func TestAlphaBetaKeepsItsTime(t *testing.T) {
 	if _, err := s.Choose(slowTree{h: 1}); err != nil {
 		t.Fatal(err)
 	}
-	// the budget, then up to 16 nodes to the next clock read
+	// the budget, then up to 16 nodes to the next clock read; a quarter
+	// of the budget more for a busy machine's scheduling (an iteration
+	// that ran on past the clock would overrun by far more: each level
+	// costs several times the last)
 	took := time.Since(began)
-	if took > budget+sixteen+5*time.Millisecond {
+	if took > budget+sixteen+budget/4 {
 		t.Errorf("a %v search took %v (depth %d)", budget, took, s.Stats().Depth)
 	}
 	t.Logf("%v, depth %d, %d nodes", took, s.Stats().Depth, s.Stats().Nodes)
