@@ -186,7 +186,7 @@
 // time budget, and each move it checks costs the replies of hundreds of
 // pieces. Its evaluation is quadratic in the pieces (each pair is tested
 // for contact), so an alpha-beta search of depth 2 without a time budget
-// can take minutes in a middle game of several hundred pieces.
+// can take minutes on a crowded board.
 //
 // Strength: 20 games a pairing, the bots taking turns to start, MCTS at
 // the defaults (examples/arena, the command and the full table in the
