@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/playedperft"
 	"github.com/boardrules/boardrules/notation"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -126,27 +127,9 @@ func perftPlayed(p Position, depth int) uint64 {
 		bufs[i] = make([]Move, 0, 64)
 	}
 	var sink uint64
-	n := perftPlayedRec(p, depth, bufs, &sink)
+	n := playedperft.Count(p, depth, bufs, &sink)
 	if sink == 1 {
 		n-- // never true in practice; keeps the played leaves alive
-	}
-	return n
-}
-
-func perftPlayedRec(p Position, depth int, bufs [][]Move, sink *uint64) uint64 {
-	moves := p.AppendLegalMoves(bufs[depth-1][:0])
-	bufs[depth-1] = moves
-	if depth == 1 {
-		var h uint64
-		for _, m := range moves {
-			h ^= p.PlayUnchecked(m).Hash()
-		}
-		*sink ^= h
-		return uint64(len(moves))
-	}
-	var n uint64
-	for _, m := range moves {
-		n += perftPlayedRec(p.PlayUnchecked(m), depth-1, bufs, sink)
 	}
 	return n
 }

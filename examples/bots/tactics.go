@@ -45,18 +45,9 @@ func (t *tactics[P, M]) winningMove(p P, moves []M) (k int, complete bool) {
 }
 
 // hasWin reports whether the side to move in q has a move that wins at
-// once: whether the move that led to q lets the opponent win.
-func (t *tactics[P, M]) hasWin(q P) bool {
-	if q.ToMove() == boardrules.NoPlayer {
-		return false
-	}
-	t.buf = q.AppendLegalMoves(t.buf[:0])
-	saved := t.deadline
-	t.deadline = time.Time{}
-	k, _ := t.winningMove(q, t.buf)
-	t.deadline = saved
-	return k >= 0
-}
+// once: whether the move that led to q lets the opponent win. It reads no
+// deadline: the answer must be exact.
+func (t *tactics[P, M]) hasWin(q P) bool { return t.threats(q, 0) > 0 }
 
 // threats counts the moves of the side to move in q that win at once,
 // stopping once the count passes limit (a negative limit: never), since
