@@ -67,7 +67,8 @@
 // and a test runs each of them over every engine.
 //
 //  1. Moves come from a position. Position.ParseMove, LegalMoves,
-//     AppendLegalMoves and (where an engine has it) RandomMove are the only
+//     AppendLegalMoves, LegalMovesSeq and (where an engine has it)
+//     RandomMove are the only
 //     ways to get a Move; there is no package-level ParseMove.
 //     Position.ParseMove reads every notation form the game accepts: a text
 //     that is not a move in the game's notation is a syntax error whatever
@@ -137,6 +138,13 @@
 //     so Perft, Divide, Playout and Replay take it under the same names
 //     (running the engine's own code for an Any made by AsAny); Outcome,
 //     Status and GameInfo print readably with %v.
+//  12. Moves as a stream. LegalMovesSeq() iter.Seq[M] yields the moves
+//     LegalMoves lists, in the same order, without building the list, so
+//     a caller that stops early (a search at its deadline, on a position
+//     of millions of moves) pays only for the moves it took; it yields
+//     nothing once the game has ended. Every engine's Position, Any and
+//     the Position contract have it; on an engine's own type it allocates
+//     nothing.
 //
 // Beyond these, the engines share more names: At(sq notation.Square) (T,
 // bool) reads the board (the stack or piece on sq, and false for an empty

@@ -2,6 +2,7 @@ package boardrules
 
 import (
 	"errors"
+	"iter"
 	"math/rand/v2"
 )
 
@@ -75,6 +76,11 @@ type Position[P any, M any] interface {
 	// AppendLegalMoves appends the legal moves to dst; it allocates nothing
 	// when dst has room, and returns dst unchanged once the game has ended.
 	AppendLegalMoves(dst []M) []M
+	// LegalMovesSeq yields the moves LegalMoves lists, in the same order,
+	// one at a time without building the list: a caller that stops early
+	// pays only for the moves it took. It yields nothing once the game has
+	// ended.
+	LegalMovesSeq() iter.Seq[M]
 	// Play validates m and returns the position after it.
 	Play(m M) (P, error)
 	// PlayUnchecked plays a move just generated from this position (by

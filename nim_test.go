@@ -2,6 +2,8 @@ package boardrules_test
 
 import (
 	"fmt"
+	"iter"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,7 +35,9 @@ func (p nim) ToMove() boardrules.Player {
 	}
 	return p.toMove
 }
-func (p nim) LegalMoves() []take { return p.AppendLegalMoves(nil) }
+func (p nim) LegalMoves() []take            { return p.AppendLegalMoves(nil) }
+func (p nim) LegalMovesSeq() iter.Seq[take] { return slices.Values(p.LegalMoves()) }
+
 func (p nim) AppendLegalMoves(dst []take) []take {
 	for t := 1; t <= 3 && t <= p.pile; t++ {
 		dst = append(dst, take(t))

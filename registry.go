@@ -3,6 +3,7 @@ package boardrules
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -29,6 +30,10 @@ type Any interface {
 	LegalMoves() []string
 	// AppendLegalMoves appends LegalMoves to dst.
 	AppendLegalMoves(dst []string) []string
+	// LegalMovesSeq yields LegalMoves one at a time, in the same order,
+	// from the engine's own stream: a caller that stops early pays only
+	// for the moves it took.
+	LegalMovesSeq() iter.Seq[string]
 	// Play reads a move in any notation form the game accepts and plays it.
 	Play(move string) (Any, error)
 	// PlayUnchecked plays a move given as LegalMoves or ParseMove of this
@@ -198,6 +203,16 @@ func (a anyPosition[P, M]) LegalMoves() []string {
 
 func (a anyPosition[P, M]) AppendLegalMoves(dst []string) []string {
 	return appendTexts(dst, a.pos.LegalMoves())
+}
+
+func (a anyPosition[P, M]) LegalMovesSeq() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for m := range a.pos.LegalMovesSeq() {
+			if !yield(m.String()) {
+				return
+			}
+		}
+	}
 }
 
 func appendTexts[M Move](dst []string, moves []M) []string {

@@ -3,6 +3,7 @@ package boardrules_test
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -295,9 +296,11 @@ func TestRegistryHandsOutCopies(t *testing.T) {
 // its Any names the seats by number.
 type quietNim struct{ p nim }
 
-func (q quietNim) Players() int                       { return q.p.Players() }
-func (q quietNim) ToMove() boardrules.Player          { return q.p.ToMove() }
-func (q quietNim) LegalMoves() []take                 { return q.p.LegalMoves() }
+func (q quietNim) Players() int                  { return q.p.Players() }
+func (q quietNim) ToMove() boardrules.Player     { return q.p.ToMove() }
+func (q quietNim) LegalMoves() []take            { return q.p.LegalMoves() }
+func (q quietNim) LegalMovesSeq() iter.Seq[take] { return slices.Values(q.LegalMoves()) }
+
 func (q quietNim) AppendLegalMoves(dst []take) []take { return q.p.AppendLegalMoves(dst) }
 func (q quietNim) PlayUnchecked(t take) quietNim      { return quietNim{q.p.PlayUnchecked(t)} }
 func (q quietNim) ParseMove(s string) (take, error)   { return q.p.ParseMove(s) }

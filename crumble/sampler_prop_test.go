@@ -2,6 +2,7 @@ package crumble_test
 
 import (
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -224,9 +225,11 @@ type plain struct{ p crumble.Position }
 
 var _ boardrules.Position[plain, crumble.Move] = plain{}
 
-func (q plain) Players() int                                       { return q.p.Players() }
-func (q plain) ToMove() boardrules.Player                          { return q.p.ToMove() }
-func (q plain) LegalMoves() []crumble.Move                         { return q.p.LegalMoves() }
+func (q plain) Players() int                          { return q.p.Players() }
+func (q plain) ToMove() boardrules.Player             { return q.p.ToMove() }
+func (q plain) LegalMoves() []crumble.Move            { return q.p.LegalMoves() }
+func (q plain) LegalMovesSeq() iter.Seq[crumble.Move] { return slices.Values(q.LegalMoves()) }
+
 func (q plain) AppendLegalMoves(dst []crumble.Move) []crumble.Move { return q.p.AppendLegalMoves(dst) }
 func (q plain) PlayUnchecked(m crumble.Move) plain                 { return plain{q.p.PlayUnchecked(m)} }
 func (q plain) ParseMove(s string) (crumble.Move, error)           { return q.p.ParseMove(s) }

@@ -5,6 +5,7 @@ package crumble
 // per distinct end.
 
 import (
+	"iter"
 	"math/bits"
 	"slices"
 	"sync"
@@ -316,6 +317,9 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	s.take(&p)
 	return p.appendLegalMoves(s, dst)
 }
+
+// LegalMovesSeq yields the moves LegalMoves lists, in the same order.
+func (p Position) LegalMovesSeq() iter.Seq[Move] { return slices.Values(p.LegalMoves()) }
 
 // appendLegalMoves is AppendLegalMoves in scratch s. It searches the swap
 // paths on the bitset graph when the position fits, else on the lists.

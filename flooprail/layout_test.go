@@ -168,6 +168,9 @@ func TestNoAllocations(t *testing.T) {
 		allocs := testing.AllocsPerRun(20, func() {
 			exact = p.AppendLegalMoves(exact[:0])
 			roomy = p.AppendLegalMoves(roomy[:0])
+			for m := range p.LegalMovesSeq() {
+				h ^= uint64(m.From().File())
+			}
 			for _, m := range roomy {
 				q, err := p.Play(m)
 				if err != nil {

@@ -4,6 +4,7 @@ package flooprail
 // and the hash.
 
 import (
+	"iter"
 	"math/bits"
 	"slices"
 
@@ -278,6 +279,21 @@ func (p Position) LegalMoves() []Move {
 		return nil
 	}
 	return append([]Move(nil), moves...)
+}
+
+// LegalMovesSeq yields the moves LegalMoves lists, in the same order. A
+// side has at most 12 pieces, so the moves are generated into a buffer on
+// the stack and yielded from there: nothing is allocated in any position
+// that fits it.
+func (p Position) LegalMovesSeq() iter.Seq[Move] {
+	return func(yield func(Move) bool) {
+		var buf [bufMoves]Move
+		for _, m := range p.AppendLegalMoves(buf[:0]) {
+			if !yield(m) {
+				return
+			}
+		}
+	}
 }
 
 // bufMoves is the size of the move buffers on the stack of LegalMoves,

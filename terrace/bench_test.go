@@ -45,6 +45,13 @@ func TestZeroAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { buf = p.AppendLegalMoves(buf[:0]) }); n != 0 {
 		t.Errorf("AppendLegalMoves: %v allocs per run", n)
 	}
+	if n := testing.AllocsPerRun(100, func() {
+		for m := range p.LegalMovesSeq() {
+			_ = m
+		}
+	}); n != 0 {
+		t.Errorf("LegalMovesSeq: %v allocs per run", n)
+	}
 	m := buf[0]
 	if n := testing.AllocsPerRun(100, func() { _ = p.PlayUnchecked(m) }); n != 0 {
 		t.Errorf("PlayUnchecked: %v allocs per run", n)

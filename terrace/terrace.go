@@ -2,6 +2,7 @@ package terrace
 
 import (
 	"fmt"
+	"iter"
 	"math/bits"
 	"math/rand/v2"
 
@@ -617,6 +618,20 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		return dst
 	}
 	return p.appendMoves(dst)
+}
+
+// LegalMovesSeq yields the moves LegalMoves lists, in the same order.
+// They are generated into a buffer on the stack, which holds the moves of
+// nearly every position, and yielded from there.
+func (p Position) LegalMovesSeq() iter.Seq[Move] {
+	return func(yield func(Move) bool) {
+		var buf [256]Move
+		for _, m := range p.AppendLegalMoves(buf[:0]) {
+			if !yield(m) {
+				return
+			}
+		}
+	}
 }
 
 // capturable returns, by the mover's size less one (sizeIndex), the pieces

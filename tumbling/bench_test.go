@@ -136,11 +136,16 @@ func TestZeroAllocs(t *testing.T) {
 	s := m.String()
 	for name, f := range map[string]func(){
 		"AppendLegalMoves": func() { buf = p.AppendLegalMoves(buf[:0]) },
-		"PlayUnchecked":    func() { _ = p.PlayUnchecked(m) },
-		"Play":             func() { _, _ = p.Play(m) },
-		"ParseMove":        func() { _, _ = p.ParseMove(s) },
-		"Outcome":          func() { _ = p.Outcome() },
-		"Hash":             func() { _ = p.Hash() },
+		"LegalMovesSeq": func() {
+			for m := range p.LegalMovesSeq() {
+				_ = m
+			}
+		},
+		"PlayUnchecked": func() { _ = p.PlayUnchecked(m) },
+		"Play":          func() { _, _ = p.Play(m) },
+		"ParseMove":     func() { _, _ = p.ParseMove(s) },
+		"Outcome":       func() { _ = p.Outcome() },
+		"Hash":          func() { _ = p.Hash() },
 	} {
 		if n := testing.AllocsPerRun(50, f); n != 0 {
 			t.Errorf("%s: %v allocations", name, n)

@@ -2,6 +2,7 @@ package tumbling
 
 import (
 	"fmt"
+	"iter"
 	"math/bits"
 
 	"github.com/boardrules/boardrules"
@@ -536,6 +537,34 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		}
 	}
 	return dst
+}
+
+// LegalMovesSeq yields the moves LegalMoves lists, in the same order,
+// straight from the fixed move blocks of each owned stack: nothing is
+// built, and a caller that stops early stops the walk.
+func (p Position) LegalMovesSeq() iter.Seq[Move] {
+	return func(yield func(Move) bool) {
+		if p.result.kind != noResult {
+			return
+		}
+		tall := bothList
+		if p.rules == Boardspace {
+			tall = tumbleList
+		}
+		for m := p.own[p.toMove&1]; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			list := tall
+			if p.height(uint(i)) == 1 {
+				list = manList
+			}
+			b := &moveLists[list][i]
+			for _, mv := range b.moves[:b.n] {
+				if !yield(mv) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // moveBlock is the moves of one kind from one square, in a fixed-size array

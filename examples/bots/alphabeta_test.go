@@ -1,8 +1,10 @@
 package bots_test
 
 import (
+	"iter"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -157,9 +159,11 @@ type slowTree struct {
 	toMove boardrules.Player
 }
 
-func (p slowTree) Players() int              { return 2 }
-func (p slowTree) ToMove() boardrules.Player { return p.toMove }
-func (p slowTree) LegalMoves() []step        { return p.AppendLegalMoves(nil) }
+func (p slowTree) Players() int                  { return 2 }
+func (p slowTree) ToMove() boardrules.Player     { return p.toMove }
+func (p slowTree) LegalMoves() []step            { return p.AppendLegalMoves(nil) }
+func (p slowTree) LegalMovesSeq() iter.Seq[step] { return slices.Values(p.LegalMoves()) }
+
 func (p slowTree) AppendLegalMoves(dst []step) []step {
 	return append(dst, 0, 1, 2, 3, 4, 5)
 }

@@ -1,6 +1,8 @@
 package bots_test
 
 import (
+	"iter"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -31,7 +33,9 @@ func (p slowRace) ToMove() boardrules.Player {
 	}
 	return p.toMove
 }
-func (p slowRace) LegalMoves() []step { return p.AppendLegalMoves(nil) }
+func (p slowRace) LegalMoves() []step            { return p.AppendLegalMoves(nil) }
+func (p slowRace) LegalMovesSeq() iter.Seq[step] { return slices.Values(p.LegalMoves()) }
+
 func (p slowRace) AppendLegalMoves(dst []step) []step {
 	if p.n >= 10000 {
 		return dst

@@ -1,7 +1,9 @@
 package bots
 
 import (
+	"iter"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -11,9 +13,11 @@ import (
 // the tests of the rewards: its only use is to be evaluated.
 type still struct{ players int }
 
-func (p still) Players() int                     { return p.players }
-func (p still) ToMove() boardrules.Player        { return 0 }
-func (p still) LegalMoves() []int                { return []int{0} }
+func (p still) Players() int                 { return p.players }
+func (p still) ToMove() boardrules.Player    { return 0 }
+func (p still) LegalMoves() []int            { return []int{0} }
+func (p still) LegalMovesSeq() iter.Seq[int] { return slices.Values(p.LegalMoves()) }
+
 func (p still) AppendLegalMoves(dst []int) []int { return append(dst, 0) }
 func (p still) Play(int) (still, error)          { return p, nil }
 func (p still) PlayUnchecked(int) still          { return p }

@@ -2,6 +2,8 @@ package bots_test
 
 import (
 	"hash/fnv"
+	"iter"
+	"slices"
 	"strings"
 	"testing"
 
@@ -55,7 +57,9 @@ func (p tablePos) ToMove() boardrules.Player {
 	}
 	return boardrules.NoPlayer // the contract: NoPlayer once the game has ended
 }
-func (p tablePos) LegalMoves() []tableMove { return p.AppendLegalMoves(nil) }
+func (p tablePos) LegalMoves() []tableMove            { return p.AppendLegalMoves(nil) }
+func (p tablePos) LegalMovesSeq() iter.Seq[tableMove] { return slices.Values(p.LegalMoves()) }
+
 func (p tablePos) AppendLegalMoves(dst []tableMove) []tableMove {
 	for _, m := range p.t.spots[p.at].moves {
 		move, _, _ := strings.Cut(m, ">")

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"iter"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -85,6 +87,8 @@ func (p pebbles) Play(m string) (boardrules.Any, error) {
 	}
 	return pebbles{p.variant, p.left - k, 1 - p.toMove}, nil
 }
+
+func (p pebbles) LegalMovesSeq() iter.Seq[string] { return slices.Values(p.LegalMoves()) }
 
 func (p pebbles) AppendLegalMoves(dst []string) []string { return append(dst, p.LegalMoves()...) }
 

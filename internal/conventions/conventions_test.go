@@ -482,3 +482,8 @@ func TestRegistryValuesAreFirstClass(t *testing.T) {
 		}
 	})
 }
+
+// 12. Moves as a stream.
+func TestMovesAsAStream(t *testing.T) {
+	forEach(t, func(t *testing.T, e engine, s sample) { e.checks.movesAsAStream(t, s) })
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -36,6 +37,8 @@ type checks interface {
 	textIn(t *testing.T, e engine, s sample)
 	// zeroValues: the zero Position is no game, the zero Move no move
 	zeroValues(t *testing.T, s sample)
+	// movesAsAStream: LegalMovesSeq yields LegalMoves, and stops when told
+	movesAsAStream(t *testing.T, s sample)
 	// types: the engine's Position and Move types
 	types() (position, move reflect.Type)
 }
@@ -132,6 +135,41 @@ func (c typed[P, M, PP, V]) movesFromAPosition(t *testing.T, s sample) {
 	}
 	if checked == 0 {
 		t.Fatal("no move was checked")
+	}
+}
+
+func (c typed[P, M, PP, V]) movesAsAStream(t *testing.T, s sample) {
+	for _, a := range s.positions() {
+		p := c.unwrap(t, a)
+		want := p.LegalMoves()
+		var got []M
+		for m := range p.LegalMovesSeq() {
+			got = append(got, m)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: LegalMovesSeq yields %d moves, LegalMoves lists %d, or another order", a.Game(), len(got), len(want))
+		}
+		// A caller that stops after k moves gets the first k, and the
+		// stream does not call it again (range would panic if it did).
+		for _, k := range []int{0, 1, len(want) / 2} {
+			if k > len(want) {
+				continue
+			}
+			var first []M
+			for m := range p.LegalMovesSeq() {
+				if len(first) == k {
+					break
+				}
+				first = append(first, m)
+			}
+			if !slices.Equal(first, want[:k]) {
+				t.Fatalf("%s: the first %d moves of LegalMovesSeq differ from LegalMoves's", a.Game(), k)
+			}
+		}
+		texts := slices.Collect(a.LegalMovesSeq())
+		if !slices.Equal(texts, a.LegalMoves()) {
+			t.Fatalf("%s: Any.LegalMovesSeq yields %d texts, Any.LegalMoves lists %d, or another order", a.Game(), len(texts), len(a.LegalMoves()))
+		}
 	}
 }
 
