@@ -129,18 +129,18 @@ func (p *Position) UnmarshalText(text []byte) error {
 	size, _, hasSuffix := strings.Cut(fs[1].s, "-")
 	xi := strings.IndexByte(size, 'x')
 	if xi < 0 {
-		return bad(fs[1], "size %q is not <W>x<H>", size)
+		return bad(fs[1], "size %s is not <W>x<H>", notation.Quote(size))
 	}
 	w, ok1 := smallInt(size[:xi])
 	h, ok2 := smallInt(size[xi+1:])
 	if !ok1 || !ok2 || w < 2 || w > 32 || h < 2 || h > 32 {
-		return bad(fs[1], "size %q is not <W>x<H> with sides 2 to 32", size)
+		return bad(fs[1], "size %s is not <W>x<H> with sides 2 to 32", notation.Quote(size))
 	}
 	v := Variant{Width: w, Height: h, Draws: Repetition | Renewables}
 	if hasSuffix {
 		pv, err := ParseVariant(fs[1].s)
 		if err != nil || pv.String() != fs[1].s {
-			return bad(fs[1], "variant %q is not <W>x<H>[-white][-repetition|-renewables|-nodraws]", fs[1].s)
+			return bad(fs[1], "variant %s is not <W>x<H>[-white][-repetition|-renewables|-nodraws]", notation.Quote(fs[1].s))
 		}
 		v = pv
 	}
@@ -151,7 +151,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	case "w":
 		turn = White
 	default:
-		return bad(fs[2], "side to move %q is not b or w", fs[2].s)
+		return bad(fs[2], "side to move %s is not b or w", notation.Quote(fs[2].s))
 	}
 	q := Position{v: v, shift: maxShift(w, h), turn: turn}
 	wf, hf := q.dims()
@@ -182,10 +182,10 @@ func (p *Position) UnmarshalText(text []byte) error {
 		}
 		// compared without adding: on a 32-unit board x + w can reach 2^63
 		if r.w > wf || r.x > wf-r.w || r.h > hf || r.y > hf-r.h {
-			return bad(f, "piece %q lies outside the board", f.s)
+			return bad(f, "piece %s lies outside the board", notation.Quote(f.s))
 		}
 		if !r.legal() {
-			return bad(f, "piece %q has no legal shape", f.s)
+			return bad(f, "piece %s has no legal shape", notation.Quote(f.s))
 		}
 		q.pieces = append(q.pieces, newPiece(r, c))
 	}
@@ -210,7 +210,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 				break
 			}
 			if b.X() < a.X()+a.w && a.X() < b.X()+b.w {
-				return bad(fs[first+order[j]], "piece %q overlaps piece %q", fs[first+order[j]].s, fs[first+order[i]].s)
+				return bad(fs[first+order[j]], "piece %s overlaps piece %s", notation.Quote(fs[first+order[j]].s), notation.Quote(fs[first+order[i]].s))
 			}
 		}
 	}
@@ -272,11 +272,11 @@ func (q *Position) parsePiece(s string, f field) (rect, Color, error) {
 	case 'W':
 		c = White
 	default:
-		return rect{}, c, notation.Errorf(s, f.off, "piece %q must start with B or W", t)
+		return rect{}, c, notation.Errorf(s, f.off, "piece %s must start with B or W", notation.Quote(t))
 	}
 	parts := strings.Split(t[1:], ",")
 	if len(parts) != 4 {
-		return rect{}, c, notation.Errorf(s, f.off, "piece %q needs x,y,w,h", t)
+		return rect{}, c, notation.Errorf(s, f.off, "piece %s needs x,y,w,h", notation.Quote(t))
 	}
 	off := f.off + 1
 	var vals [4]int64
@@ -290,7 +290,7 @@ func (q *Position) parsePiece(s string, f field) (rect, Color, error) {
 	}
 	r := rect{vals[0], vals[1], vals[2], vals[3]}
 	if r.w <= 0 || r.h <= 0 {
-		return r, c, notation.Errorf(s, f.off, "piece %q has no area", t)
+		return r, c, notation.Errorf(s, f.off, "piece %s has no area", notation.Quote(t))
 	}
 	return r, c, nil
 }
@@ -301,23 +301,23 @@ func (q *Position) parseNum(s, t string, off int) (int64, error) {
 	num, den, slash := strings.Cut(t, "/")
 	n, ok := canonUint(num)
 	if !ok {
-		return 0, notation.Errorf(s, off, "%q is not a canonical number", t)
+		return 0, notation.Errorf(s, off, "%s is not a canonical number", notation.Quote(t))
 	}
 	shift := uint(0)
 	if slash {
 		d, ok := canonUint(den)
 		if !ok || d < 2 || d&(d-1) != 0 || n%2 == 0 {
-			return 0, notation.Errorf(s, off, "%q is not a canonical dyadic fraction p/q (q a power of two, p odd)", t)
+			return 0, notation.Errorf(s, off, "%s is not a canonical dyadic fraction p/q (q a power of two, p odd)", notation.Quote(t))
 		}
 		shift = uint(bits.TrailingZeros64(d))
 	}
 	if shift > uint(q.shift) {
-		return 0, notation.Errorf(s, off, "%q is too fine to represent on this board", t)
+		return 0, notation.Errorf(s, off, "%s is too fine to represent on this board", notation.Quote(t))
 	}
 	// values beyond the board are refused before they meet the grid
 	limit := uint64(max(q.v.Width, q.v.Height))
 	if whole := n >> shift; whole > limit || (whole == limit && n&(1<<shift-1) != 0) {
-		return 0, notation.Errorf(s, off, "%q lies outside the board", t)
+		return 0, notation.Errorf(s, off, "%s lies outside the board", notation.Quote(t))
 	}
 	return int64(n) << (uint(q.shift) - shift), nil
 }

@@ -560,7 +560,7 @@ func (pm *parsed) parse(s string) error {
 		return notation.Errorf(s, i-1, "expected H, V or J after the location")
 	}
 	if i != end {
-		return notation.Errorf(s, i, "unexpected %q", s[i])
+		return notation.Errorf(s, i, "unexpected %s", notation.QuoteAt(s, i))
 	}
 	return nil
 }

@@ -88,7 +88,7 @@ func ParseVariant(s string) (Variant, error) {
 		return Variant{}, err
 	}
 	bad := func() (Variant, error) {
-		return Variant{}, notation.Errorf(s, 0, "unknown variant %q: want %s", s, variantSyntax)
+		return Variant{}, notation.Errorf(s, 0, "unknown variant %s: want %s", notation.Quote(s), variantSyntax)
 	}
 	parts := strings.Split(s, "-")
 	size := strings.SplitN(parts[0], "x", 2)
