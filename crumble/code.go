@@ -113,15 +113,12 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if err := noSpaceAround(s, "position code"); err != nil {
 		return err
 	}
+	if _, err := notation.ScanGame(s, Name); err != nil {
+		return err
+	}
 	fs := fields(s)
 	bad := func(f field, format string, args ...any) error {
 		return notation.Errorf(s, f.off, format, args...)
-	}
-	if len(fs) == 0 {
-		return notation.Errorf(s, 0, "empty position code")
-	}
-	if fs[0].s != "crumble" {
-		return bad(fs[0], "position code must start with \"crumble\"")
 	}
 	if len(fs) < 3 {
 		return notation.Errorf(s, len(s), "position code needs a size, a side to move and pieces")

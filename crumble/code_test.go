@@ -64,7 +64,7 @@ func TestUnmarshalRejects(t *testing.T) {
 	// tabs and runs of spaces between fields, and any piece order (white
 	// space around the code is refused: TestWhiteSpaceAround)
 	var p Position
-	if err := p.UnmarshalText([]byte("crumble\t2x2  b W1,0,1,1 B0,0,1,1 \t B1,1,1,1 W0,1,1,1")); err != nil {
+	if err := p.UnmarshalText([]byte("crumble 2x2  b W1,0,1,1 B0,0,1,1 \t B1,1,1,1 W0,1,1,1")); err != nil {
 		t.Fatal(err)
 	}
 	if code(p) != good {

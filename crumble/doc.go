@@ -183,7 +183,7 @@
 // 'w' (k = max(2, 2^E), E the position's exponent); past k = 16 it returns
 // the position code instead. This picture keeps its own letters (the
 // sources' drawing, 'B' and a lower-case 'w' that stands apart from it),
-// and the zero Position prints "crumble: empty position"; everything else
+// and the zero Position prints "no game"; everything else
 // names a colour in a capitalised word ("Black", "White"). SVG draws the
 // pieces exactly, with the board's coordinates; SVGWith(SVGOptions{Size,
 // Highlight}) sets the width in pixels and marks the move that led to the
@@ -303,7 +303,7 @@
 //     the same pieces and side to move in another variant.
 //   - A move that wins leaves the history as it was: the game is over.
 //   - The zero Position is no game, as in every engine of the module; it
-//     prints "crumble: empty position".
+//     prints "no game".
 //   - Equal compares the variant (size, first player, draw rules) and the
 //     stored outcome besides the board and the side to move: a position
 //     drawn by repetition is not Equal to its board going on. Hash covers

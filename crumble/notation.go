@@ -607,14 +607,12 @@ func scanDirs(s string, i, end int, need bool) (string, int, error) {
 
 // ---- moves against a position ----
 
-// illegal and gameOver build the module's one error of a well-formed move
-// that cannot be played, *notation.MoveError: the move as given, the
-// reason, and the sentinel (ErrIllegalMove or ErrGameOver) it wraps.
+// illegal builds the module's one error of a well-formed move that cannot
+// be played, *notation.MoveError: the move as given, the reason, and
+// ErrIllegalMove (notation.Ended gives the one after the end).
 func illegal(move, format string, args ...any) error {
 	return notation.Illegal(move, fmt.Sprintf(format, args...))
 }
-
-func gameOver(move, reason string) error { return notation.GameOver(move, reason) }
 
 // pointText formats a point as "(x,y)" in position-code numbers.
 func (p *Position) pointText(x, y int64) string {
@@ -684,11 +682,8 @@ func (p *Position) parseMove(sc *scratch, s string) (Move, int32, int8, error) {
 	if err := pm.parse(s); err != nil {
 		return Move{}, -1, -1, err
 	}
-	if len(p.pieces) == 0 {
-		return Move{}, -1, -1, gameOver(s, "the zero Position holds no game")
-	}
-	if p.status != boardrules.Ongoing {
-		return Move{}, -1, -1, gameOver(s, "the game is over ("+p.Outcome().Reason+")")
+	if len(p.pieces) == 0 || p.status != boardrules.Ongoing {
+		return Move{}, -1, -1, notation.Ended(s, p.Outcome())
 	}
 	wf, hf := p.dims()
 	g := sc.cornerGraphOf(p.pieces, wf, hf)

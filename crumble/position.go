@@ -1,7 +1,6 @@
 package crumble
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -38,20 +37,20 @@ func (v Variant) normalise() (Variant, error) {
 		v.Height = 6
 	}
 	if v.Width < 2 || v.Width > 32 {
-		return v, fmt.Errorf("%w: crumble: Variant.Width %d is not 2 to 32", boardrules.ErrSyntax, v.Width)
+		return v, notation.InvalidVariant(v, "Width %d is not 2 to 32", v.Width)
 	}
 	if v.Height < 2 || v.Height > 32 {
-		return v, fmt.Errorf("%w: crumble: Variant.Height %d is not 2 to 32", boardrules.ErrSyntax, v.Height)
+		return v, notation.InvalidVariant(v, "Height %d is not 2 to 32", v.Height)
 	}
 	if v.FirstPlayer != Black && v.FirstPlayer != White {
-		return v, fmt.Errorf("%w: crumble: Variant.FirstPlayer %d is neither Black nor White", boardrules.ErrSyntax, v.FirstPlayer)
+		return v, notation.InvalidVariant(v, "FirstPlayer %d is neither Black nor White", v.FirstPlayer)
 	}
 	switch v.Draws {
 	case 0:
 		v.Draws = Repetition | Renewables
 	case Repetition, Renewables, Repetition | Renewables, NoDraws:
 	default:
-		return v, fmt.Errorf("%w: crumble: Variant.Draws %d is not a valid combination", boardrules.ErrSyntax, v.Draws)
+		return v, notation.InvalidVariant(v, "Draws %d is not a valid combination", v.Draws)
 	}
 	return v, nil
 }
@@ -60,7 +59,7 @@ func (v Variant) normalise() (Variant, error) {
 func (v Variant) String() string {
 	n, err := v.normalise()
 	if err != nil {
-		return fmt.Sprintf("invalid(%dx%d,%d,%d)", v.Width, v.Height, v.FirstPlayer, v.Draws)
+		return notation.InvalidText(v)
 	}
 	s := strconv.Itoa(n.Width) + "x" + strconv.Itoa(n.Height)
 	return string(appendVariantSuffix([]byte(s), n))
@@ -88,7 +87,7 @@ func ParseVariant(s string) (Variant, error) {
 		return Variant{}, err
 	}
 	bad := func() (Variant, error) {
-		return Variant{}, notation.Errorf(s, 0, "unknown variant %s: want %s", notation.Quote(s), variantSyntax)
+		return Variant{}, notation.UnknownVariant(s, Name, variantSyntax)
 	}
 	parts := strings.Split(s, "-")
 	size := strings.SplitN(parts[0], "x", 2)

@@ -510,7 +510,7 @@ func TestZeroPosition(t *testing.T) {
 		t.Errorf("Outcome %+v, want %+v", got, want)
 	}
 	// The doc names the text; like every board text it ends in a newline.
-	if got := p.String(); got != "crumble: empty position\n" {
+	if got := p.String(); got != "no game\n" {
 		t.Errorf("zero position prints %q", got)
 	}
 	var me *notation.MoveError

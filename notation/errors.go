@@ -182,7 +182,10 @@ func ScanGame(code, game string) (int, error) {
 	if i := strings.IndexAny(code, " \t\r\n"); i >= 0 {
 		word = code[:i]
 	}
-	if word != game {
+	switch {
+	case word == "":
+		return 0, Errorf(code, 0, "expected a %s position code, found %s", game, QuoteAt(code, 0))
+	case word != game:
 		return 0, Errorf(code, 0, "not a %s position code: it starts with %s", game, Quote(word))
 	}
 	if len(code) == len(game) || code[len(game)] != ' ' {

@@ -141,7 +141,8 @@ func TestScanGame(t *testing.T) {
 	}{
 		{"flooprail normal", 0, `not a tumbling position code: it starts with "flooprail"`},
 		{"tumblingx b", 0, `not a tumbling position code: it starts with "tumblingx"`},
-		{"", 0, `not a tumbling position code: it starts with ""`},
+		{"", 0, `expected a tumbling position code, found the end`},
+		{" tumbling", 0, `expected a tumbling position code, found ' '`},
 		{"tumbling", 8, `expected a space after "tumbling", found the end`},
 		{"tumbling\tb", 8, `expected a space after "tumbling", found '\t'`},
 		{strings.Repeat("x", 1<<20), 0, `not a tumbling position code: it starts with "` + strings.Repeat("x", 64) + `"... (1048576 bytes)`},
