@@ -70,32 +70,29 @@ func appendVariantSuffix(b []byte, v Variant) []byte {
 	return b
 }
 
-// field is one whitespace-separated token of a code, with its offset.
+// field is one space-separated token of a code, with its offset.
 type field struct {
 	s   string
 	off int
 }
 
-// fields splits a code at runs of spaces and tabs; other whitespace
-// stays in its field (and makes that field invalid). The caller has
-// refused whitespace around the code.
-func fields(s string) []field {
+// fields splits a code at its spaces: one space between two fields, as in
+// every engine's code, so a tab or a second space is an error at its
+// offset. The caller has refused white space around the code.
+func fields(s string) ([]field, error) {
 	var out []field
-	i, end := 0, len(s)
-	for i < end {
-		for i < end && (s[i] == ' ' || s[i] == '\t') {
-			i++
-		}
+	for i := 0; i <= len(s); {
 		j := i
-		for j < end && s[j] != ' ' && s[j] != '\t' {
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
 			j++
 		}
-		if j > i {
-			out = append(out, field{s[i:j], i})
+		if j == i || j < len(s) && s[j] == '\t' {
+			return nil, notation.Errorf(s, j, "expected one space between the fields of the code, found %s", notation.QuoteAt(s, j))
 		}
-		i = j
+		out = append(out, field{s[i:j], i})
+		i = j + 1
 	}
-	return out
+	return out, nil
 }
 
 // UnmarshalText reads a position code and validates everything: variant,
@@ -103,8 +100,8 @@ func fields(s string) []field {
 // the board, an exact tiling, the precision limit, and no capturable group.
 // Errors are *notation.ParseError and wrap boardrules.ErrSyntax; on error
 // the receiver is unchanged. White space around the code is refused, as
-// strconv refuses it (programs trim what people type); between fields any
-// run of spaces and tabs is read as one space. The position gets the
+// strconv refuses it (programs trim what people type), and so is any
+// white space between fields but one space. The position gets the
 // code's variant and outcome (won if a chain connects all four sides,
 // drawn if the code declares a draw or the side to move has no move) and
 // a fresh history. No code decodes to the zero Position.
@@ -116,7 +113,10 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if _, err := notation.ScanGame(s, Name); err != nil {
 		return err
 	}
-	fs := fields(s)
+	fs, err := fields(s)
+	if err != nil {
+		return err
+	}
 	bad := func(f field, format string, args ...any) error {
 		return notation.Errorf(s, f.off, format, args...)
 	}

@@ -236,8 +236,11 @@ func TestWhiteSpaceAround(t *testing.T) {
 	if _, err := ParseVariant("6x6-white"); err != nil {
 		t.Error(err)
 	}
-	if p := mustDecode(t, strings.ReplaceAll(start6x6, " ", " \t ")); !p.Equal(Standard()) {
-		t.Error("runs of spaces and tabs between fields")
+	for _, sep := range []string{" \t ", "  ", "\t"} {
+		var p Position
+		if err := p.UnmarshalText([]byte(strings.ReplaceAll(start6x6, " ", sep))); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("%q between fields: %v, want ErrSyntax (one space, as in every engine's code)", sep, err)
+		}
 	}
 }
 

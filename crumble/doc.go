@@ -194,8 +194,8 @@
 // (size, side to move, pieces sorted by y then x, numbers as integers or
 // irreducible dyadic fractions such as 5/2), and UnmarshalText reads it back,
 // validating everything. The grammar, fields separated by single spaces
-// (UnmarshalText reads any run of spaces and tabs between fields as one,
-// and refuses white space around the code):
+// (UnmarshalText refuses any other white space between fields, and white
+// space around the code, as every engine's code does):
 //
 //	code    = "crumble" variant side [draw] piece {piece}
 //	variant = W "x" H ["-white"] ["-repetition" | "-renewables" | "-nodraws"]
