@@ -118,8 +118,9 @@
 // or the board's sides, and the end must be the lower-left corner of a
 // piece. On the 6×6 start "2,1" is the square (2,1) and "3,1,1" names
 // (4,1). ParseMove also reads fraction locations ("1/2, 2/3" = (W/2, 2H/3)),
-// lower case, a space after a location's commas and a final "+" (threat) or
-// "#" (crumble-mate), which are ignored; white space around a move is
+// lower case, a space after a location's commas and a final "+" (threat),
+// which is ignored; a "#" is pbmserv's move-number marker, refused as in
+// every engine (notation.RefuseMoveNumber), and white space around a move is
 // refused. Move.String gives the canonical form: the canonical location,
 // upper case, no spaces, and for a single split whose path starts with its
 // half's own letter the short form ("2,1HSSS", not "2,1HS-SSS"; "0HN-E"
@@ -254,8 +255,10 @@
 //     lower-left corner.
 //   - The canonical location has the fewest legs and, among those, the
 //     lexicographically largest counts (as far East as possible first).
-//   - Letters are read in either case and printed in upper case; "#" marks
-//     crumble-mate and is ignored like "+".
+//   - Letters are read in either case and printed in upper case; a final
+//     "+" (threat) is ignored. A "#", which the sources do not define for
+//     Crumble, is refused: it is pbmserv's move-number marker in every
+//     engine of the module (notation.SplitMoveNumber splits it off).
 //   - String uses k = max(2, 2^E) characters per unit up to 16, then the
 //     position code.
 //   - UnmarshalText gives the code's variant and outcome and a fresh

@@ -389,11 +389,14 @@ func (pm *parsed) parse(s string) error {
 	if err := noSpaceAround(s, "move"); err != nil {
 		return err
 	}
+	if err := notation.RefuseMoveNumber(s); err != nil {
+		return err // '#' is pbmserv's move-number marker, in every engine
+	}
 	i, end := 0, len(s)
 	if i == end {
 		return notation.Errorf(s, i, "empty move")
 	}
-	if c := s[end-1]; c == '+' || c == '#' {
+	if s[end-1] == '+' {
 		end--
 	}
 	// location

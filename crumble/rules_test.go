@@ -600,7 +600,6 @@ func TestParseForms(t *testing.T) {
 	for in, want := range map[string]string{
 		"0,1hn":       "0,1HN",
 		"0,1HN+":      "0,1HN",
-		"0,1HN#":      "0,1HN",
 		"0, 1HN":      "0,1HN",
 		"1/3, 1/6VW":  "2,1VW",
 		"0,1HN-N":     "0,1HN",
@@ -972,5 +971,18 @@ func TestGameOverAfterSyntax(t *testing.T) {
 	}
 	if _, err := won.ParseMove("0H"); !errors.Is(err, boardrules.ErrGameOver) {
 		t.Errorf("0H in a won game: %v, want ErrGameOver", err)
+	}
+}
+
+// TestMoveNumberRefused: '#' is pbmserv's move-number marker in every
+// engine, never part of a move, so a move that carries one is a syntax
+// error at the '#', as notation.SplitMoveNumber would split it off.
+func TestMoveNumberRefused(t *testing.T) {
+	for in, off := range map[string]int{"0,1HN#": 5, "0,1HN#12": 5, "0,1HN+#": 6} {
+		_, err := Standard().ParseMove(in)
+		var pe *notation.ParseError
+		if !errors.As(err, &pe) || pe.Offset != off {
+			t.Errorf("ParseMove(%q) = %v, want a syntax error at offset %d", in, err, off)
+		}
 	}
 }
