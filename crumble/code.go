@@ -139,7 +139,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 		if err != nil || pv.String() != fs[1].s {
 			return bad(fs[1], "variant %s is not <W>x<H>[-white][-repetition|-renewables|-nodraws]", notation.Quote(fs[1].s))
 		}
-		v = pv
+		v, _ = pv.normalise() // the defaults filled in, as the engine keeps them
 	}
 	var turn Color
 	switch fs[2].s {

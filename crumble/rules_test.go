@@ -57,7 +57,9 @@ func TestNewValidation(t *testing.T) {
 	if p.Variant() != want {
 		t.Errorf("Variant() = %+v", p.Variant())
 	}
-	if Standard().Variant() != (Variant{6, 6, Black, Repetition | Renewables}) {
+	// normalised, a field at its default is 0: the standard game's
+	// Variant is the zero Variant, as in every engine
+	if Standard().Variant() != (Variant{}) {
 		t.Errorf("standard variant %+v", Standard().Variant())
 	}
 }
@@ -983,6 +985,19 @@ func TestMoveNumberRefused(t *testing.T) {
 		var pe *notation.ParseError
 		if !errors.As(err, &pe) || pe.Offset != off {
 			t.Errorf("ParseMove(%q) = %v, want a syntax error at offset %d", in, err, off)
+		}
+	}
+}
+
+// TestVariantSize: Size fills in the default of a side left 0, which the
+// normalised Variant writes 0.
+func TestVariantSize(t *testing.T) {
+	for _, c := range []struct {
+		v    Variant
+		w, h int
+	}{{Variant{}, 6, 6}, {Variant{Width: 8, Height: 8}, 8, 8}, {Variant{Width: 4}, 4, 6}, {Variant{Height: 32}, 6, 32}} {
+		if w, h := c.v.Size(); w != c.w || h != c.h {
+			t.Errorf("%v.Size() = %d, %d, want %d, %d", c.v, w, h, c.w, c.h)
 		}
 	}
 }
