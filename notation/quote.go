@@ -4,56 +4,26 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/boardrules/boardrules/internal/quote"
 )
 
 // MaxQuoted is the most bytes of an input that an error of the module
 // quotes: a server that logs errors writes a bounded line whatever it was
 // sent.
-const MaxQuoted = 64
+const MaxQuoted = quote.Max
 
 // Quote returns s as an error quotes it: Go-quoted, as %q does (so that
 // non-ASCII text shows as typed and invalid UTF-8 as \x escapes, never as
 // Latin-1 characters), and cut to its first MaxQuoted bytes on a rune
 // boundary when it is longer, followed by an ellipsis and its length in
 // bytes: "xxx…"... (1048576 bytes).
-func Quote(s string) string {
-	if len(s) <= MaxQuoted {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(s[:runeCut(s, MaxQuoted)]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
-}
+func Quote(s string) string { return quote.Quote(s) }
 
 // QuoteAt returns what an error says it found at byte i of s: the
 // character there Go-quoted ('é', '#'), a byte that is not UTF-8 as a
 // string escape ("\xff"), or "the end" when i is past the last byte.
-func QuoteAt(s string, i int) string {
-	if i < 0 || i >= len(s) {
-		return "the end"
-	}
-	r, size := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError && size <= 1 {
-		return strconv.Quote(s[i : i+1])
-	}
-	return strconv.QuoteRune(r)
-}
-
-// runeCut returns the largest n <= max such that s[:n] ends on a rune
-// boundary (a character of s is never split in two).
-func runeCut(s string, max int) int {
-	if max >= len(s) {
-		return len(s)
-	}
-	n := max
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	// bytes that are not UTF-8 are characters of their own: a run of
-	// continuation bytes longer than a rune is cut where max says
-	if max-n >= utf8.UTFMax {
-		return max
-	}
-	return n
-}
+func QuoteAt(s string, i int) string { return quote.At(s, i) }
 
 // plain reports whether s can be shown as it stands: at most MaxQuoted
 // bytes of printable ASCII.

@@ -25,7 +25,8 @@ func TestQuote(t *testing.T) {
 		// cut on a rune boundary: 32 é are 64 bytes, a 33rd does not fit
 		// after one x
 		{"x" + strings.Repeat("é", 40), `"x` + strings.Repeat("é", 31) + `"... (81 bytes)`},
-		{strings.Repeat("\xff", 100), `"` + strings.Repeat(`\xff`, 64) + `"... (100 bytes)`},
+		// what is quoted takes at most 64 bytes too: 16 escapes of 4
+		{strings.Repeat("\xff", 100), `"` + strings.Repeat(`\xff`, 16) + `"... (100 bytes)`},
 	} {
 		if got := notation.Quote(c.in); got != c.want {
 			t.Errorf("Quote(%.80q) = %s, want %s", c.in, got, c.want)
