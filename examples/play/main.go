@@ -460,11 +460,8 @@ func (s *session) save(file string) {
 	for k, v := range s.tags { // a loaded game keeps its tags, Date included
 		r.Tags[k] = v
 	}
-	for _, c := range s.notes { // and its comments, but those after a move taken back
-		if c.Ply <= s.h.Len() {
-			r.Comments = append(r.Comments, c)
-		}
-	}
+	// a loaded game's comments, but those after a move taken back, come
+	// with the History's Record
 	if err := os.WriteFile(file, []byte(r.Format()), 0o644); err != nil {
 		fmt.Fprintln(s.out, err)
 		return

@@ -123,7 +123,7 @@ func TestLoadGoesOnFromTheEnd(t *testing.T) {
 	wantIn(t, out,
 		"terrace 6-long, round 2: Lowercase to move.",
 		"Back to move 1...",
-		"ply 2 (B-c1-c3)",
+		"record line 2: ply 2: B-c1-c3: c1 is empty",
 		"Loaded 2 moves from "+file,
 	)
 	if r := readRecordFile(t, saved); r.Tags["White"] != "Ann" || len(r.Moves) != 2 {
