@@ -35,6 +35,9 @@ type MCTS[P boardrules.Position[P, M], M comparable] struct {
 	// loop, the scans and each playout read it, since one playout of a
 	// slow game can take many times a small budget
 	deadline time.Time
+	// scanDeadline lets a scan for a win at once give up (zero: the scan
+	// completes)
+	scanDeadline time.Time
 	// sample draws a playout move when P implements boardrules.Sampler
 	// (nil otherwise: a uniform choice from AppendLegalMoves)
 	sample func(P, *rand.Rand) (M, bool)
@@ -157,7 +160,7 @@ func (s *MCTS[P, M]) Choose(p P) (M, error) {
 	if s.opts.Time > 0 {
 		s.deadline = start.Add(s.opts.Time)
 	}
-	s.t.deadline = time.Time{}
+	s.scanDeadline = time.Time{}
 	s.seats = min(p.Players(), len(s.result))
 	s.nodes, s.pos = s.nodes[:0], s.pos[:0]
 	s.nodes = append(s.nodes, node[M]{parent: -1, first: -1, mover: boardrules.NoPlayer, proof: unproven, pos: -1})
@@ -174,7 +177,7 @@ func (s *MCTS[P, M]) Choose(p P) (M, error) {
 		s.stats.Moves++
 		return s.nodes[c].move, nil
 	}
-	s.t.deadline = s.deadline
+	s.scanDeadline = s.deadline
 	switch s.nodes[0].count {
 	case 0: // an engine whose ToMove does not say the game ended
 		var none M
@@ -276,7 +279,7 @@ func (s *MCTS[P, M]) scan(n int32) int32 {
 			s.prove(n, int8(me), true)
 			return c
 		}
-		if k := c - nd.first; k&15 == 15 && !s.t.deadline.IsZero() && !time.Now().Before(s.t.deadline) {
+		if k := c - nd.first; k&15 == 15 && !s.scanDeadline.IsZero() && !time.Now().Before(s.scanDeadline) {
 			return -1
 		}
 	}
@@ -615,15 +618,15 @@ func (s *MCTS[P, M]) rank(c int32) int {
 			s.visit(c, s.pos[0].PlayUnchecked(nd.move))
 		}
 		// the scan ignores the deadline: the guarantee is worth the time
-		saved := s.t.deadline
-		s.t.deadline = time.Time{}
+		saved := s.scanDeadline
+		s.scanDeadline = time.Time{}
 		if s.nodes[c].first < 0 {
 			s.list(c)
 		}
 		if s.nodes[c].flags&scanned == 0 && s.nodes[c].proof == unproven {
 			s.scan(c)
 		}
-		s.t.deadline = saved
+		s.scanDeadline = saved
 	}
 	nd := &s.nodes[c]
 	switch nd.proof {
