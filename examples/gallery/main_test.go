@@ -232,3 +232,21 @@ func TestGalleryNamesTheWinner(t *testing.T) {
 		}
 	}
 }
+
+func TestGalleryManners(t *testing.T) {
+	clitest.Manners(t, "gallery", command)
+}
+
+// TestGalleryErrorsAreBounded: a mebibyte given to any flag, or as a flag
+// or an argument, gives an error of a line.
+func TestGalleryErrorsAreBounded(t *testing.T) {
+	clitest.Bounded(t, command, [][]string{
+		{"-q", "-o", filepath.Join(t.TempDir(), clitest.Long)},
+		{"-game", clitest.Long},
+		{"-game", "crumble", "-variant", clitest.Long},
+		{"-variant", clitest.Long},
+		{"-plies", clitest.Long},
+		{"-" + clitest.Long},
+		{clitest.Long},
+	})
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/clitest"
 )
 
 func runArgs(args ...string) (code int, stdout, stderr string) {
@@ -148,4 +149,28 @@ func TestPerftDivideCountsEachFirstMove(t *testing.T) {
 	if want := fmt.Sprintf("perft(3) = %d in", sum); sum != boardrules.Perft(p, 3) || !strings.Contains(lines[len(lines)-1], want) {
 		t.Errorf("the lines add up to %d; total line %q, perft(3) = %d", sum, lines[len(lines)-1], boardrules.Perft(p, 3))
 	}
+}
+
+func TestPerftManners(t *testing.T) {
+	clitest.Manners(t, "perft", run)
+}
+
+// TestPerftErrorsAreBounded: a mebibyte given to any flag, or as a flag or
+// an argument, gives an error of a line.
+func TestPerftErrorsAreBounded(t *testing.T) {
+	clitest.Bounded(t, run, [][]string{
+		{"-game", clitest.Long},
+		{"-game", "terrace", "-variant", clitest.Long},
+		{"-game", "crumble", "-variant", "6x6" + clitest.Long},
+		{"-code", clitest.Long},
+		{"-code", "terrace " + clitest.Long},
+		{"-code", "tumbling pbmserv " + clitest.Long},
+		{"-depth", clitest.Long},
+		{"-depth=" + clitest.Long},
+		{"-divide=" + clitest.Long},
+		{"-" + clitest.Long},
+		{"--" + clitest.Long + "=1"},
+		{clitest.Long},
+		{"-game", "terrace", clitest.Long},
+	})
 }

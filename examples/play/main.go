@@ -45,6 +45,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -349,7 +350,7 @@ func (s *session) loop(in io.Reader) error {
 			s.load(arg)
 		default:
 			if err := s.h.Play(line); err != nil {
-				fmt.Fprintf(s.out, "%v\n", err)
+				s.report(err, line)
 				continue
 			}
 			s.showMove(p.ToMove(), "")
@@ -366,7 +367,7 @@ func (s *session) botMoves() error {
 		}
 		began := time.Now()
 		pr := s.prog.Progress(s.bot.Name()+" bot thinking", 0)
-		m, err := s.bot.Move(p)
+		m, err := s.bot.Move(context.Background(), p)
 		pr.Done()
 		if err == nil {
 			err = s.h.Play(m)
@@ -377,6 +378,13 @@ func (s *session) botMoves() error {
 		s.showMove(p.ToMove(), fmt.Sprintf(" (%s bot, %v)", s.bot.Name(), time.Since(began).Round(time.Millisecond)))
 	}
 	return nil
+}
+
+// report says what went wrong with a line of input, quoting at most the
+// start of a long one (cli.Bound): an error of the operating system's
+// repeats a file name whole.
+func (s *session) report(err error, inputs ...string) {
+	fmt.Fprintln(s.out, cli.Bound(err.Error(), inputs...))
 }
 
 // showMove announces the last move, played by seat, then the board.
@@ -463,7 +471,7 @@ func (s *session) save(file string) {
 	// a loaded game's comments, but those after a move taken back, come
 	// with the History's Record
 	if err := os.WriteFile(file, []byte(r.Format()), 0o644); err != nil {
-		fmt.Fprintln(s.out, err)
+		s.report(err, file)
 		return
 	}
 	fmt.Fprintf(s.out, "Saved %d moves to %s.\n", s.h.Len(), file)
@@ -482,7 +490,7 @@ func (s *session) load(arg string) {
 	}
 	r, err := readRecord(file, n)
 	if err != nil {
-		fmt.Fprintln(s.out, err)
+		s.report(err, file)
 		return
 	}
 	if s.bot != nil {
@@ -494,7 +502,7 @@ func (s *session) load(arg string) {
 	}
 	game := s.h.Position().Game()
 	if err := s.start(r); err != nil {
-		fmt.Fprintln(s.out, err)
+		s.report(err, file)
 		return
 	}
 	if s.bot != nil && s.h.Position().Game() != game {

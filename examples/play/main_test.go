@@ -610,3 +610,62 @@ func TestCrumbleAtTheTerminal(t *testing.T) {
 		t.Errorf("%d examples from the start in the help", n)
 	}
 }
+
+// playCommand is the program with no input.
+func playCommand(args []string, stdout, stderr io.Writer) int {
+	return command(strings.NewReader(""), args, stdout, stderr)
+}
+
+func TestPlayManners(t *testing.T) {
+	clitest.Manners(t, "play", playCommand)
+}
+
+// TestPlayFlagErrorsAreBounded: a mebibyte given to any flag, or as a flag
+// or an argument, gives an error of a line.
+func TestPlayFlagErrorsAreBounded(t *testing.T) {
+	long := clitest.Long
+	clitest.Bounded(t, playCommand, [][]string{
+		{"-game", long},
+		{"-game", "crumble", "-variant", long},
+		{"-game", "terrace", "-bot", long},
+		{"-game", "terrace", "-bot", "random", "-as", long},
+		{"-load", filepath.Join(t.TempDir(), long)},
+		{"-load", "x", "-record", long},
+		{"-seed=" + long},
+		{"-bot", "mcts", "-time", long},
+		{"-" + long},
+		{long},
+	})
+}
+
+// TestPromptErrorsAreBounded: a line as long as the program reads (just
+// under maxLine), as a move or as the file of save or load, adds one error
+// of at most clitest.MaxError bytes to what the program says; a longer
+// line adds the notice that it was skipped.
+func TestPromptErrorsAreBounded(t *testing.T) {
+	dir := t.TempDir()
+	long := func(prefix, suffix string) string {
+		return prefix + clitest.Long[:maxLine-1-len(prefix)-len(suffix)] + suffix
+	}
+	for _, game := range []string{"tumbling", "flooprail", "terrace", "crumble"} {
+		base := script(t, []string{"-game", game}, "quit")
+		for _, line := range []string{
+			long("", ""),
+			long("A1-", ""),
+			long("1,", ""),
+			long("save "+dir+"/", ""),
+			long("load "+dir+"/", ""),
+			long("load "+dir+"/", " 2"),
+			clitest.Long,
+		} {
+			out := script(t, []string{"-game", game}, line, "quit")
+			if extra := len(out) - len(base); extra > clitest.MaxError {
+				same := 0
+				for same < len(base) && out[same] == base[same] {
+					same++
+				}
+				t.Errorf("%s: the line %s added %d bytes (at most %d): %.400q", game, cli.Quote(line), extra, clitest.MaxError, out[same:])
+			}
+		}
+	}
+}

@@ -220,3 +220,22 @@ func TestTourNamesTheWinner(t *testing.T) {
 		}
 	}
 }
+
+func TestTourManners(t *testing.T) {
+	clitest.Manners(t, "tour", command)
+}
+
+// TestTourErrorsAreBounded: a mebibyte given to any flag, or as a flag or
+// an argument, gives an error of a line.
+func TestTourErrorsAreBounded(t *testing.T) {
+	clitest.Bounded(t, command, [][]string{
+		{"-game", clitest.Long},
+		{"-game", "crumble", "-variant", clitest.Long},
+		{"-variant", clitest.Long},
+		{"-q", "-svg", filepath.Join(t.TempDir(), clitest.Long)},
+		{"-seed", clitest.Long},
+		{"-every=" + clitest.Long},
+		{"-" + clitest.Long},
+		{clitest.Long},
+	})
+}

@@ -2,6 +2,8 @@
 // line, so that a user who learns one knows them all:
 //
 //   - -h prints the usage (every flag and one example) on stdout; exit 0;
+//   - -version prints the program's name and the module's version on
+//     stdout; exit 0;
 //   - a bad flag or value prints a one-line error and the usage on stderr;
 //     exit 2;
 //   - any other failure prints a one-line error on stderr; exit 1;
@@ -34,15 +36,19 @@ type Program struct {
 	Stderr  io.Writer
 	Quiet   bool // -q: no progress on stderr
 	flags   *flag.FlagSet
+	version bool     // -version
+	args    []string // the command line, which errors may repeat
 }
 
-// Flags returns the program's flag set, with -q already defined.
+// Flags returns the program's flag set, with -q and -version already
+// defined.
 func (p *Program) Flags() *flag.FlagSet {
 	if p.flags == nil {
 		p.flags = flag.NewFlagSet(p.Name, flag.ContinueOnError)
 		// The flag package's own messages are replaced by Parse's.
 		p.flags.SetOutput(io.Discard)
 		p.flags.BoolVar(&p.Quiet, "q", false, "quiet: no progress on stderr")
+		p.flags.BoolVar(&p.version, "version", false, "print the version and exit")
 	}
 	return p.flags
 }
@@ -58,21 +64,68 @@ func (p *Program) Usage(w io.Writer) {
 }
 
 // Parse reads the command line. When it returns false the program is over
-// and must exit with the code returned (0 after -h, 2 after a bad flag).
+// and must exit with the code returned (0 after -h or -version, 2 after a
+// bad flag).
 func (p *Program) Parse(args []string) (ok bool, code int) {
 	fs := p.Flags()
+	p.args = args
 	err := fs.Parse(args)
 	if err == nil && fs.NArg() > 0 {
 		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	switch {
-	case err == nil:
-		return true, 0
 	case errors.Is(err, flag.ErrHelp):
 		p.Usage(p.Stdout)
 		return false, 0
+	case err != nil:
+		return false, p.Exit(UsageError{err.Error()})
+	case p.version:
+		fmt.Fprintf(p.Stdout, "%s %s\n", p.Name, Version())
+		return false, 0
 	}
-	return false, p.Exit(UsageError{err.Error()})
+	return true, 0
+}
+
+// modulePath is the module whose version -version prints.
+const modulePath = "github.com/boardrules/boardrules"
+
+// Version is the version -version prints: the module's as the build
+// recorded it, such as "v0.2.0" for a program installed with go install
+// PATH@v0.2.0, else boardrules.Version. A build from a clone records
+// "(devel)", and a module built on this one through a replace directive
+// (examples/pbmserv) records the directory's "", so these print the
+// constant, which is the version of the source they were built from.
+func Version() string {
+	info, _ := debug.ReadBuildInfo()
+	return versionOf(info)
+}
+
+// versionOf is Version for the build information info (nil when there is
+// none).
+func versionOf(info *debug.BuildInfo) string {
+	if info == nil {
+		return boardrules.Version
+	}
+	m := &info.Main
+	if m.Path != modulePath {
+		m = nil
+		for _, d := range info.Deps {
+			if d.Path == modulePath {
+				m = d
+				break
+			}
+		}
+	}
+	if m == nil {
+		return boardrules.Version
+	}
+	if m.Replace != nil {
+		m = m.Replace
+	}
+	if m.Version == "" || m.Version == "(devel)" {
+		return boardrules.Version
+	}
+	return m.Version
 }
 
 // UsageError is a bad flag value found after parsing: Exit prints the usage
@@ -87,12 +140,14 @@ func Usagef(format string, args ...any) error {
 }
 
 // Exit reports err (if any) on stderr and returns the exit code: 0 for nil,
-// 2 for a UsageError (with the usage), 1 for any other error.
+// 2 for a UsageError (with the usage), 1 for any other error. The report
+// is one line, and quotes at most the start of a long argument of the
+// command line (Bound), whoever made the error.
 func (p *Program) Exit(err error) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name, oneLine(err.Error()))
+	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name, oneLine(Bound(err.Error(), argInputs(p.args)...)))
 	var u UsageError
 	if errors.As(err, &u) {
 		fmt.Fprintln(p.Stderr)
