@@ -256,9 +256,7 @@
 //   - The canonical location has the fewest legs and, among those, the
 //     lexicographically largest counts (as far East as possible first).
 //   - Letters are read in either case and printed in upper case; a final
-//     "+" (threat) is ignored. A "#", which the sources do not define for
-//     Crumble, is refused: it is pbmserv's move-number marker in every
-//     engine of the module (notation.SplitMoveNumber splits it off).
+//     "+" (threat) is ignored.
 //   - String uses k = max(2, 2^E) characters per unit up to 16, then the
 //     position code.
 //   - UnmarshalText gives the code's variant and outcome and a fresh
@@ -282,6 +280,11 @@
 //     path per distinct end state.
 //
 // Where this package departs from the specification:
+//   - A final "#" (crumble-mate announced, a decision of the specification
+//     where the sources define no mark) is refused, not ignored: "#" is
+//     pbmserv's move-number marker in every engine of the module
+//     (notation.SplitMoveNumber splits it off), so a move that carries one
+//     reads the same way in every game.
 //   - SVG is not the bare form of the specification (a viewBox of W×H
 //     units, one rect per piece with y flipped, a stroke that does not
 //     scale). Like the other engines' drawings it has a margin with the
