@@ -3,7 +3,6 @@ package boardrules
 import (
 	"bytes"
 	"fmt"
-	"maps"
 	"slices"
 )
 
@@ -103,10 +102,8 @@ func (h *History) Record() Record {
 // tags and the comments within h's moves, and r's result while h holds
 // r's moves, else h's own.
 func (r *Record) continued(h *History) Record {
-	out := *r
+	out := r.clone()
 	out.Moves = h.Moves()
-	out.Tags = maps.Clone(r.Tags)
-	out.TagOrder = slices.Clone(r.TagOrder)
 	out.Comments = nil
 	for _, c := range r.Comments {
 		if c.Ply <= len(out.Moves) {

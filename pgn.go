@@ -162,18 +162,34 @@ func (r Record) formatMoves(b *strings.Builder) {
 // reads as an LF one. Errors quote at most 64 bytes of any part of the
 // text.
 func ParseRecord(text string) (Record, error) {
+	r, _, err := parseRecord(text)
+	return r, err
+}
+
+// ParseHistory reads a record as ParseRecord does and returns the History
+// it replays into, as Record.History would, without replaying the record
+// a second time: a program that loads a game to go on with it (a long
+// Crumble game takes seconds to replay) reads it once. Its Record is the
+// record read.
+func ParseHistory(text string) (*History, error) {
+	_, h, err := parseRecord(text)
+	return h, err
+}
+
+// parseRecord is ParseRecord, and the History the record replays into.
+func parseRecord(text string) (Record, *History, error) {
 	r, tags, moves, err := readTags(text)
 	if err != nil {
-		return Record{}, err
+		return Record{}, nil, err
 	}
 	start, err := r.start()
 	if err != nil {
-		return Record{}, err
+		return Record{}, nil, err
 	}
 	players := max(start.Players(), 1)
 	mt, err := readMoveText(text, moves, players)
 	if err != nil {
-		return Record{}, err
+		return Record{}, nil, err
 	}
 	r.Moves = mt.moves
 	for _, c := range mt.comments {
@@ -181,29 +197,31 @@ func ParseRecord(text string) (Record, error) {
 		r.Comments = append(r.Comments, c)
 	}
 	if err := r.takeResult(text, tags, mt, players); err != nil {
-		return Record{}, err
+		return Record{}, nil, err
 	}
 	h, err := r.replay()
 	if err != nil {
 		var re *ReplayError
 		if errors.As(err, &re) {
-			return Record{}, fmt.Errorf("record line %d: %w", lineOf(text, mt.offsets[re.Ply-1]), err)
+			return Record{}, nil, fmt.Errorf("record line %d: %w", lineOf(text, mt.offsets[re.Ply-1]), err)
 		}
-		return Record{}, err
+		return Record{}, nil, err
 	}
 	if msg := r.resultMismatch(h.Position()); msg != "" {
 		at, tagged := tags.at[tagResult]
 		if !tagged {
 			at = mt.markerAt
 		}
-		return Record{}, recordError(text, at, "%s", msg)
+		return Record{}, nil, recordError(text, at, "%s", msg)
 	}
-	r.Moves = h.moves
+	r.Moves = h.Moves()
 	r.TagOrder = tags.order
 	if slices.Equal(tags.order, tagNames(r.defaultTagOrder())) {
 		r.TagOrder = nil // Format's own order
 	}
-	return r, nil
+	from := r.clone()
+	h.from = &from
+	return r, h, nil
 }
 
 // recordTags is where the tags of a record's text stood: each tag's offset

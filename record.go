@@ -2,6 +2,8 @@ package boardrules
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -285,10 +287,20 @@ func (r Record) replay() (*History, error) {
 			return nil, &ReplayError{Ply: i + 1, Move: m, Err: err}
 		}
 	}
-	from := r
+	from := r.clone()
 	from.Moves = h.Moves() // canonical
 	h.from = &from
 	return h, nil
+}
+
+// clone is r with slices and map of its own, so that a History keeps the
+// record it was replayed from whatever its caller does with r.
+func (r Record) clone() Record {
+	r.Moves = slices.Clone(r.Moves)
+	r.Tags = maps.Clone(r.Tags)
+	r.TagOrder = slices.Clone(r.TagOrder)
+	r.Comments = slices.Clone(r.Comments)
+	return r
 }
 
 // resultMismatch is the complaint about a stated Result that does not

@@ -431,3 +431,27 @@ func TestRecordErrorsHaveABoundedSize(t *testing.T) {
 		}
 	}
 }
+
+// TestParseHistory: the History of a record read once is the one
+// Record.History replays, and its Record is the record read.
+func TestParseHistory(t *testing.T) {
+	text := "[Game \"nim\"]\n[Event \"x\"]\n\n1. 3 ; note\n3 *\n"
+	h, err := boardrules.ParseHistory(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := boardrules.ParseRecord(text)
+	if diff := cmp.Diff(r, h.Record()); diff != "" || h.Record().Format() != text || h.Position().String() != "oooo" {
+		t.Errorf("ParseHistory's Record (-ParseRecord +got):\n%s\n%s", diff, h.Record().Format())
+	}
+	// the record read belongs to the History: changing the one returned
+	// changes nothing there
+	r.Tags["Event"] = "y"
+	r.Comments[0].Text = "changed"
+	if h2, _ := r.History(); h2 == nil || h.Record().Tags["Event"] != "x" {
+		t.Error("the History shares the record's map")
+	}
+	if _, err := boardrules.ParseHistory("[Game \"nim\"]\n\n1. 4\n"); !errors.Is(err, boardrules.ErrIllegalMove) {
+		t.Errorf("ParseHistory of an illegal move: %v", err)
+	}
+}
