@@ -250,3 +250,16 @@ func TestGalleryErrorsAreBounded(t *testing.T) {
 		{clitest.Long},
 	})
 }
+
+// TestGalleryOneIsSingular: a random game of one ply is headed so.
+func TestGalleryOneIsSingular(t *testing.T) {
+	page := runString(t, "-q", "-game", "flooprail", "-plies", "1")
+	for _, want := range []string{"<b>After 1 ply.</b>", "a random game of 1 ply (seed 1)"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page of one ply lacks %q", want)
+		}
+	}
+	if i := strings.Index(page, "1 plies"); i >= 0 {
+		t.Errorf("the page of one ply says %q", page[max(0, i-50):i+7])
+	}
+}

@@ -235,7 +235,7 @@ func readRecord(file string, n int) (boardrules.Record, error) {
 	case n == 0 && len(records) > 1:
 		return boardrules.Record{}, fmt.Errorf("%s holds %d games: choose one, from 1 to %d (-record N, or load FILE N)", file, len(records), len(records))
 	case n > len(records):
-		return boardrules.Record{}, fmt.Errorf("%s holds %d games, not %d", file, len(records), n)
+		return boardrules.Record{}, fmt.Errorf("%s holds %s, not %d", file, cli.Count(len(records), "game", "games"), n)
 	}
 	return records[max(n, 1)-1], nil
 }
@@ -340,7 +340,7 @@ func (s *session) loop(in io.Reader) error {
 			s.showGame()
 		case "moves":
 			moves := p.LegalMoves()
-			fmt.Fprintf(s.out, "%d legal moves: %s\n", len(moves), strings.Join(moves, " "))
+			fmt.Fprintf(s.out, "%s: %s\n", cli.Count(len(moves), "legal move", "legal moves"), strings.Join(moves, " "))
 		case "undo":
 			s.undo()
 		case "save":
@@ -476,7 +476,7 @@ func (s *session) save(file string) {
 		s.report(err, file)
 		return
 	}
-	fmt.Fprintf(s.out, "Saved %d moves to %s.\n", s.h.Len(), file)
+	fmt.Fprintf(s.out, "Saved %s to %s.\n", cli.Count(s.h.Len(), "move", "moves"), file)
 }
 
 func (s *session) load(arg string) {
@@ -510,6 +510,6 @@ func (s *session) load(arg string) {
 	if s.bot != nil && s.h.Position().Game() != game {
 		s.newBot()
 	}
-	fmt.Fprintf(s.out, "Loaded %d moves from %s.\n", s.h.Len(), file)
+	fmt.Fprintf(s.out, "Loaded %s from %s.\n", cli.Count(s.h.Len(), "move", "moves"), file)
 	s.showGame()
 }

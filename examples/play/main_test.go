@@ -669,3 +669,17 @@ func TestPromptErrorsAreBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestOneIsSingular: one legal move, one move saved or loaded, a file of
+// one game are said in the singular.
+func TestOneIsSingular(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "one.pgn")
+	out := script(t, []string{"-game", "flooprail"}, "D3-E3", "G3-F3", "moves", "undo", "save "+file, "load "+file, "load "+file+" 2", "quit")
+	wantIn(t, out, "\nO> 1 legal move: E3-G3\n", "Saved 1 move to ", "Loaded 1 move from ", "holds 1 game, not 2")
+	for _, plural := range []string{" 1 legal moves", " 1 moves", " 1 games"} {
+		if strings.Contains(out, plural) {
+			t.Errorf("the output says %q:\n%s", plural, out)
+		}
+	}
+}

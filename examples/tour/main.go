@@ -97,7 +97,7 @@ func tour(w io.Writer, o options) error {
 		}
 	}
 	games := boardrules.Games()
-	fmt.Fprintf(w, "boardrules tour: %d games: %s.\n", len(games), cli.GameNames())
+	fmt.Fprintf(w, "boardrules tour: %s: %s.\n", cli.Count(len(games), "game", "games"), cli.GameNames())
 	if len(games) == 0 {
 		fmt.Fprintln(w, "No engine is linked in: add a blank import of an engine package to examples/tour.")
 		return nil
@@ -135,7 +135,7 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o o
 	for i := range seats {
 		seats[i] = p.SeatName(boardrules.Player(i))
 	}
-	fmt.Fprintf(w, "Seats in turn order: %s. %s moves first; %d legal moves at the start.\n", strings.Join(seats, ", "), p.SeatName(p.ToMove()), len(p.LegalMoves()))
+	fmt.Fprintf(w, "Seats in turn order: %s. %s moves first; %s at the start.\n", strings.Join(seats, ", "), p.SeatName(p.ToMove()), cli.Count(len(p.LegalMoves()), "legal move", "legal moves"))
 	fmt.Fprintln(w, cli.Board(p))
 	if first && hasGuide && variant == g.Variants[0] {
 		q := p
@@ -166,13 +166,13 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o o
 		p = next
 		last = append(last, m)
 		if o.verbose && o.every > 0 && (ply+1)%o.every == 0 && p.Outcome().Status == boardrules.Ongoing {
-			fmt.Fprintf(w, "\nAfter %d plies (last moves: %s), %s to move:\n%s\n", ply+1, tail(last, 5), p.SeatName(p.ToMove()), cli.Board(p))
+			fmt.Fprintf(w, "\nAfter %s (last moves: %s), %s to move:\n%s\n", cli.Count(ply+1, "ply", "plies"), tail(last, 5), p.SeatName(p.ToMove()), cli.Board(p))
 		}
 	}
 	if o.verbose {
-		fmt.Fprintf(w, "\nFinal position after %d plies (last moves: %s):\n%s\n", ply, tail(last, 5), cli.Board(p))
+		fmt.Fprintf(w, "\nFinal position after %s (last moves: %s):\n%s\n", cli.Count(ply, "ply", "plies"), tail(last, 5), cli.Board(p))
 	}
-	fmt.Fprintf(w, "A random game (seed %d): %d plies, last moves %s.\n", o.seed, ply, tail(last, 3))
+	fmt.Fprintf(w, "A random game (seed %d): %s, last moves %s.\n", o.seed, cli.Count(ply, "ply", "plies"), tail(last, 3))
 	fmt.Fprintf(w, "Result: %s\n", result(p, ply))
 	if o.verbose {
 		if code, err := p.MarshalText(); err == nil {
@@ -192,7 +192,7 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o o
 func result(p boardrules.Any, ply int) string {
 	out := p.Outcome()
 	if out.Status == boardrules.Ongoing {
-		return fmt.Sprintf("unfinished: stopped after %d plies (-maxplies), %s.", ply, boardrules.Describe(p))
+		return fmt.Sprintf("unfinished: stopped after %s (-maxplies), %s.", cli.Count(ply, "ply", "plies"), boardrules.Describe(p))
 	}
 	return fmt.Sprintf("%s (rule %s).", boardrules.Describe(p), out.Rule)
 }

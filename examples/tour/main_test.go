@@ -239,3 +239,12 @@ func TestTourErrorsAreBounded(t *testing.T) {
 		{clitest.Long},
 	})
 }
+
+// TestTourOneIsSingular: a random game stopped after one ply says so in
+// the singular.
+func TestTourOneIsSingular(t *testing.T) {
+	code, out, errb := runTour(t, "-game", "flooprail", "-maxplies", "1")
+	if code != 0 || !strings.Contains(out, "A random game (seed 1): 1 ply, ") || !strings.Contains(out, "stopped after 1 ply (-maxplies)") || strings.Contains(out, "1 plies") {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, errb, out)
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -353,4 +354,13 @@ func (pr *Progress) Done() {
 	if !pr.p.Quiet && time.Since(pr.start) >= progressEvery {
 		fmt.Fprintf(pr.p.Stderr, "\r%s\r", strings.Repeat(" ", 79))
 	}
+}
+
+// Count is n and the noun in its number: Count(1, "ply", "plies") is
+// "1 ply", Count(3, ...) "3 plies".
+func Count(n int, one, many string) string {
+	if n == 1 || n == -1 {
+		return strconv.Itoa(n) + " " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }

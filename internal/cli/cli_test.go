@@ -262,3 +262,11 @@ func TestVersionConstantIsSemantic(t *testing.T) {
 		t.Errorf("boardrules.Version = %q, want vMAJOR.MINOR.PATCH", boardrules.Version)
 	}
 }
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0 plies", 1: "1 ply", 2: "2 plies", -1: "-1 ply"} {
+		if got := Count(n, "ply", "plies"); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
