@@ -50,6 +50,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -115,7 +116,7 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 		cli.ListGames(stdout)
 		return 0
 	}
-	if err := checkFlags(fs, *nodes, *depth, *think, *record); err != nil {
+	if err := checkFlags(fs, *botKind, *nodes, *depth, *think, *record); err != nil {
 		return prog.Exit(err)
 	}
 	return prog.Exit(play(prog, in, *game, *variant, *botKind, *as, *seed, budget{*nodes, *depth, *think}, *load, *record))
@@ -124,7 +125,7 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 // checkFlags refuses flags that would be ignored, so that a user is not
 // left believing they took effect, and budgets below zero, which the bots
 // would read as no budget at all (nor the default's time cap).
-func checkFlags(fs *flag.FlagSet, nodes, depth int, think time.Duration, record int) error {
+func checkFlags(fs *flag.FlagSet, botKind string, nodes, depth int, think time.Duration, record int) error {
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	switch {
@@ -139,8 +140,6 @@ func checkFlags(fs *flag.FlagSet, nodes, depth int, think time.Duration, record 
 	case given["seed"] && !given["bot"]:
 		return cli.Usagef("-seed: without -bot there is no bot to seed")
 	case (given["nodes"] || given["depth"] || given["time"]) && !given["bot"]:
-		// (a bot of another kind ignores them too, which lets a script
-		// give every kind one budget)
 		return cli.Usagef("-nodes, -depth and -time set the bot's budget: give -bot mcts or -bot alphabeta")
 	case nodes < 0:
 		return cli.Usagef("-nodes %d: must be 0 or more", nodes)
@@ -149,7 +148,26 @@ func checkFlags(fs *flag.FlagSet, nodes, depth int, think time.Duration, record 
 	case think < 0:
 		return cli.Usagef("-time %v: must be 0 or more", think)
 	}
+	if !slices.Contains(bots.Kinds, botKind) {
+		return nil // an unknown kind is refused with the kinds listed
+	}
+	for _, name := range []string{"nodes", "depth", "time"} {
+		if !given[name] || slices.Contains(budgetFlags[botKind], name) {
+			continue
+		}
+		if len(budgetFlags[botKind]) == 0 {
+			return cli.Usagef("-%s: -bot %s takes no budget", name, botKind)
+		}
+		return cli.Usagef("-%s: -bot %s takes -%s, not -%s", name, botKind, strings.Join(budgetFlags[botKind], " and -"), name)
+	}
 	return nil
+}
+
+// budgetFlags are the flags of each bot kind's budget; a bot of another
+// kind would ignore them.
+var budgetFlags = map[string][]string{
+	"mcts":      {"nodes", "time"},
+	"alphabeta": {"depth", "time"},
 }
 
 // budget is the bot's budget from -nodes, -depth and -time.

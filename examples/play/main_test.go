@@ -186,7 +186,11 @@ func TestAgainstABotToTheEnd(t *testing.T) {
 			outR, outW := io.Pipe()
 			done := make(chan error, 1)
 			go func() {
-				err := run(inR, outW, []string{"-game", c.game, "-variant", c.variant, "-bot", c.bot, "-as", c.as, "-nodes", "30"})
+				args := []string{"-game", c.game, "-variant", c.variant, "-bot", c.bot, "-as", c.as}
+				if c.bot == "mcts" {
+					args = append(args, "-nodes", "30")
+				}
+				err := run(inR, outW, args)
 				outW.Close()
 				done <- err
 			}()
@@ -430,8 +434,9 @@ func TestOverlongLineIsSkipped(t *testing.T) {
 
 // TestPlayRefusesIgnoredAndNegativeFlags: a flag that would have no effect
 // (-game or -variant beside -load, whose record names the game; -as without
-// -bot) and a negative budget, which the bot would read as none (without
-// the default's time cap), are usage errors.
+// -bot; a budget the bot does not take) and a negative budget, which the
+// bot would read as none (without the default's time cap), are usage
+// errors.
 func TestPlayRefusesIgnoredAndNegativeFlags(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "game.txt")
 	if err := os.WriteFile(file, []byte("[Game \"flooprail\"]\n[Variant \"normal\"]\n\n1. E2-F2\n"), 0o644); err != nil {
@@ -454,6 +459,11 @@ func TestPlayRefusesIgnoredAndNegativeFlags(t *testing.T) {
 		{Args: []string{"-game", "flooprail", "-variant", "bogus"}, Code: 2, Want: `play: flooprail has no variant "bogus"; its variants are: normal (standard), reverse` + "\n"},
 		{Args: []string{"-game", "flooprail", "-bot", "random", "-as", "Z"}, Code: 2, Want: "play: -as Z: this game's seats are O, X (or their numbers from 0 to 1)\n"},
 		{Args: []string{"-record", "2"}, Code: 2, Want: "play: -record 2: it chooses a game of the file given with -load\n"},
+		{Args: []string{"-bot", "random", "-depth", "3"}, Code: 2, Want: "play: -depth: -bot random takes no budget\n"},
+		{Args: []string{"-bot", "greedy", "-time", "1s"}, Code: 2, Want: "play: -time: -bot greedy takes no budget\n"},
+		{Args: []string{"-bot", "mcts", "-depth", "3"}, Code: 2, Want: "play: -depth: -bot mcts takes -nodes and -time, not -depth\n"},
+		{Args: []string{"-bot", "alphabeta", "-nodes", "3"}, Code: 2, Want: "play: -nodes: -bot alphabeta takes -depth and -time, not -nodes\n"},
+		{Args: []string{"-bot", "oracle", "-nodes", "3"}, Code: 2, Want: `play: -bot: unknown bot "oracle"`},
 	})
 }
 

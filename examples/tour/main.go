@@ -19,6 +19,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -70,6 +71,11 @@ func command(args []string, stdout, stderr io.Writer) int {
 	}
 	if o.maxPlies < 0 || o.every < 0 {
 		return prog.Exit(cli.Usagef("-maxplies and -every must not be negative"))
+	}
+	every := false
+	fs.Visit(func(f *flag.Flag) { every = every || f.Name == "every" })
+	if every && !o.verbose {
+		return prog.Exit(cli.Usagef("-every %d: boards are printed on the way with -v only", o.every))
 	}
 	return prog.Exit(tour(stdout, o))
 }

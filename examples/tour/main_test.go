@@ -95,6 +95,7 @@ func TestTourCommandLine(t *testing.T) {
 		{Args: []string{"-game", "chess"}, Code: 2, Want: "the games are: "},
 		{Args: []string{"-game", "terrace", "-variant", "9-huge"}, Code: 2, Want: "its variants are: 8-long"},
 		{Args: []string{"-game", "flooprail", "-variant", "reverse"}, Code: 0, Want: "variant reverse of"},
+		{Args: []string{"-every", "5"}, Code: 2, Want: "tour: -every 5: boards are printed on the way with -v only\n"},
 	})
 }
 
