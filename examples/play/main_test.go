@@ -599,7 +599,7 @@ func TestSaveKeepsTheComments(t *testing.T) {
 // it says they are.
 func TestCrumbleAtTheTerminal(t *testing.T) {
 	out := script(t, []string{"-game", "crumble"}, "help", "quit")
-	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5 \n", "staircase walk", "2,3HN")
+	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5\n", "staircase walk", "2,3HN")
 	start, err := boardrules.NewGame("crumble", "6x6")
 	if err != nil {
 		t.Fatal(err)
@@ -692,4 +692,20 @@ func TestOneIsSingular(t *testing.T) {
 			t.Errorf("the output says %q:\n%s", plural, out)
 		}
 	}
+}
+
+// TestCrumbleBoardsWideAndFine: on a board wider than 10 the x
+// coordinates are written downwards, so that they stay under their
+// squares; a position too fine to draw shows its code under a line that
+// says why.
+func TestCrumbleBoardsWideAndFine(t *testing.T) {
+	out := script(t, []string{"-game", "crumble", "-variant", "12x3"}, "quit")
+	wantIn(t, out, "\n                       1 1\n   0 1 2 3 4 5 6 7 8 9 0 1\n")
+	fine := "crumble 2x2 b B0,0,1/32,1/32 B1/32,0,1/32,1/32 B1/16,0,1/16,1/16 B1/8,0,1/8,1/8 B1/4,0,1/4,1/4 B1/2,0,1/2,1/2 W1,0,1,1 B0,1/32,1/32,1/32 B1/32,1/32,1/32,1/32 B0,1/16,1/16,1/16 B1/16,1/16,1/16,1/16 B0,1/8,1/8,1/8 B1/8,1/8,1/8,1/8 B0,1/4,1/4,1/4 B1/4,1/4,1/4,1/4 B0,1/2,1/2,1/2 B1/2,1/2,1/2,1/2 W0,1,1,1 W1,1,1,1"
+	file := filepath.Join(t.TempDir(), "fine.pgn")
+	if err := os.WriteFile(file, []byte("[Game \"crumble\"]\n[Variant \"2x2\"]\n[Start \""+fine+"\"]\n\n*\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out = script(t, []string{"-load", file}, "quit")
+	wantIn(t, out, cli.TooFineToDraw+"\n"+fine+"\n")
 }
