@@ -16,7 +16,7 @@
 //	save FILE    write the game record to FILE
 //	load FILE [N] read a game record (the Nth of the file) and go on from its end
 //	board        print the board again
-//	help         list the commands
+//	help         list the commands, and say how to write a move
 //	quit         leave (so does the end of the input)
 //
 // A bad move gets the engine's message and the prompt again. The game's
@@ -275,7 +275,7 @@ const help = `Type a move, in any notation the game accepts, or a command:
   save FILE    write the game record to FILE
   load FILE [N] read a game record (the Nth of the file) and go on from its end
   board        print the board again
-  help         this text
+  help         this text, and how to write a move
   quit         leave`
 
 // maxLine is the longest input line read; the longest move or file name
@@ -351,7 +351,7 @@ func (s *session) loop(in io.Reader) error {
 			return nil
 		case "help", "?":
 			fmt.Fprintln(s.out, help)
-			if h, ok := moveHelp[p.Game()]; ok {
+			if h := moveHelp(p.Game()); h != "" {
 				fmt.Fprintln(s.out, h)
 			}
 		case "board":

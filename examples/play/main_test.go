@@ -595,29 +595,39 @@ func TestSaveKeepsTheComments(t *testing.T) {
 }
 
 // TestCrumbleAtTheTerminal: a Crumble board is shown with its coordinates,
-// and help explains the staircase moves with examples that are legal where
-// it says they are.
+// and help explains the staircase moves.
 func TestCrumbleAtTheTerminal(t *testing.T) {
 	out := script(t, []string{"-game", "crumble"}, "help", "quit")
-	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5\n", "staircase walk", "2,3HN")
-	start, err := boardrules.NewGame("crumble", "6x6")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fromStart := strings.Split(strings.Split(crumbleHelp, "From the 6x6 start")[1], "Later in a game")[0]
-	n := 0
-	for _, line := range strings.Split(fromStart, "\n") {
-		f := strings.Fields(line)
-		if len(f) < 2 || !strings.ContainsAny(f[0][:1], "0123456789") {
+	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5\n", "staircase walk",
+		"From the start of the standard game (6x6), Black to move:\n  2,3V      walk 2 East")
+}
+
+// TestHelpExplainsEveryGamesMoves: help at the prompt says how every
+// game's moves are written, with examples from the start of its standard
+// variant that are legal there and in canonical form, so that they read
+// as "moves" lists them.
+func TestHelpExplainsEveryGamesMoves(t *testing.T) {
+	for _, g := range boardrules.Games() {
+		guide, ok := moveGuides[g.Name]
+		if !ok {
+			t.Errorf("%s: no help on its moves", g.Name)
 			continue
 		}
-		n++
-		if got, err := start.ParseMove(f[0]); err != nil || got != f[0] {
-			t.Errorf("the help's %q from the start: %q, %v", f[0], got, err)
+		out := script(t, []string{"-game", g.Name}, "help", "quit")
+		wantIn(t, out, guide.syntax, guide.more)
+		start, err := g.New("")
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if n < 3 {
-		t.Errorf("%d examples from the start in the help", n)
+		if len(guide.examples) < 2 {
+			t.Errorf("%s: %d examples, want at least 2", g.Name, len(guide.examples))
+		}
+		for _, e := range guide.examples {
+			wantIn(t, out, "\n  "+e.move+" ")
+			if got, err := start.ParseMove(e.move); err != nil || got != e.move {
+				t.Errorf("%s: the help's %q from the start: %q, %v", g.Name, e.move, got, err)
+			}
+		}
 	}
 }
 
