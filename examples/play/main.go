@@ -26,9 +26,14 @@
 // Seats are shown by their names ("Black", "O", "Lowercase"), and moves are
 // numbered by rounds, as game records number them: a round is one move of
 // every seat, "3. Black plays A2-B2" then "3... White plays H7-G7". -as
-// takes a seat's name or its number (counted from 0 in turn order). A saved
-// game keeps the tags and comments of the record it was loaded from (the
-// comments after a move taken back are dropped with it).
+// takes a seat's name or its number (counted from 0 in turn order).
+//
+// A game loaded and saved is written back as it was read: its tags (and
+// no Date added), its variant as it named it, its comments, its result
+// and how it ended; with the same moves, the same record. Where moves
+// were taken back or added, the moves and the result are the game's, and
+// the comments after the first move that changed are dropped with it. A
+// new game is saved with the Date it was saved on.
 //
 // A bot given no budget (no -nodes, -depth or -time) runs its game's
 // default count, chosen in package bots so that a move takes about a second
@@ -71,9 +76,10 @@ type session struct {
 	h     *boardrules.History
 	bot   bots.Bot // nil for people only
 	human boardrules.Player
-	tags  map[string]string    // the tags of the record loaded, kept for save
-	notes []boardrules.Comment // the comments of the record loaded, kept for save
-	prog  *cli.Program         // for the bot's thinking progress on stderr
+	// loaded is the record the game was loaded from, which save writes
+	// back with the game's moves; nil for a new game.
+	loaded *boardrules.Record
+	prog   *cli.Program // for the bot's thinking progress on stderr
 	// what makes the bot, again when a load changes the game (whose
 	// defaults may differ)
 	botKind string
@@ -258,14 +264,13 @@ func readRecord(file string, n int) (boardrules.Record, error) {
 	return records[max(n, 1)-1], nil
 }
 
-// start sets the session going from the end of a record, keeping its tags
-// and comments for save.
+// start sets the session going from the end of a record, kept for save.
 func (s *session) start(r boardrules.Record) error {
 	h, err := r.History()
 	if err != nil {
 		return err
 	}
-	s.h, s.tags, s.notes = h, r.Tags, r.Comments
+	s.h, s.loaded = h, &r
 	return nil
 }
 
@@ -480,21 +485,37 @@ func (s *session) save(file string) {
 		fmt.Fprintln(s.out, "save needs a file name: save FILE")
 		return
 	}
-	r := s.h.Record()
-	r.Tags = map[string]string{"Date": time.Now().UTC().Format("2006.01.02")}
-	for k, v := range s.tags { // a loaded game keeps its tags, Date included
-		r.Tags[k] = v
-	}
-	for _, c := range s.notes { // and its comments, but those after a move taken back
-		if c.Ply <= s.h.Len() {
-			r.Comments = append(r.Comments, c)
-		}
-	}
-	if err := os.WriteFile(file, []byte(r.Format()), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte(s.record().Format()), 0o644); err != nil {
 		s.report(err, file)
 		return
 	}
 	fmt.Fprintf(s.out, "Saved %s to %s.\n", cli.Count(s.h.Len(), "move", "moves"), file)
+}
+
+// record is the game's record as save writes it: a new game's, dated; or
+// the record loaded, with the game's moves (see the package doc).
+func (s *session) record() boardrules.Record {
+	played := s.h.Record()
+	if s.loaded == nil {
+		played.Tags = map[string]string{"Date": time.Now().UTC().Format("2006.01.02")}
+		return played
+	}
+	r := *s.loaded
+	if slices.Equal(r.Moves, played.Moves) {
+		return r
+	}
+	same := 0
+	for same < min(len(r.Moves), len(played.Moves)) && r.Moves[same] == played.Moves[same] {
+		same++
+	}
+	r.Moves, r.Result, r.Termination = played.Moves, played.Result, played.Termination
+	r.Comments = nil
+	for _, c := range s.loaded.Comments {
+		if c.Ply <= same {
+			r.Comments = append(r.Comments, c)
+		}
+	}
+	return r
 }
 
 func (s *session) load(arg string) {

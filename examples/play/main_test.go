@@ -719,3 +719,56 @@ func TestCrumbleBoardsWideAndFine(t *testing.T) {
 	out = script(t, []string{"-load", file}, "quit")
 	wantIn(t, out, cli.TooFineToDraw+"\n"+fine+"\n")
 }
+
+// TestSaveWritesBackWhatWasLoaded: a record loaded and saved with the same
+// moves is written back byte for byte (no Date nor Variant tag added, its
+// comments, its result and how it ended kept), also after a move taken
+// back and played again; with a move added, it keeps its tags, variant and
+// comments, and takes the game's moves and result.
+func TestSaveWritesBackWhatWasLoaded(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return file
+	}
+	flooprail, _ := boardrules.NewGame("flooprail", "")
+	start, _ := flooprail.Play("E2-F2")
+	code, _ := start.MarshalText()
+	for name, text := range map[string]string{
+		"plain": "[Game \"flooprail\"]\n[Result \"*\"]\n\n1. E2-F2 F4-E4 *\n",
+		"tagged": "[Game \"terrace\"]\n[Variant \"6-long\"]\n[Black \"Ann\"]\n[Event \"club night\"]\n[White \"Bob\"]\n[Result \"*\"]\n\n" +
+			"{an opening} 1. B-c1-c3 {the usual} B-c6-c4 *\n",
+		"resigned": "[Game \"tumbling\"]\n[Termination \"White resigned\"]\n[Result \"1-0\"]\n\n1. A1-B1 1-0\n",
+		"started":  "[Game \"flooprail\"]\n[Start \"" + string(code) + "\"]\n[Result \"*\"]\n\n1. F4-E4 *\n",
+	} {
+		file := write(name+".pgn", text)
+		back, again := filepath.Join(dir, name+"-back.pgn"), filepath.Join(dir, name+"-again.pgn")
+		r, err := boardrules.ParseRecord(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := r.Moves[len(r.Moves)-1]
+		script(t, []string{"-load", file}, "save "+back, "undo", last, "save "+again, "quit")
+		for _, saved := range []string{back, again} {
+			if got, _ := os.ReadFile(saved); string(got) != text {
+				t.Errorf("%s loaded and saved as %s:\n%s\nwant\n%s", name, filepath.Base(saved), got, text)
+			}
+		}
+	}
+
+	file := write("added.pgn", "[Game \"flooprail\"]\n[Event \"club night\"]\n[Result \"*\"]\n\n{start} 1. E2-F2 {first} F4-E4 {second} *\n")
+	added := filepath.Join(dir, "added-back.pgn")
+	script(t, []string{"-load", file}, "undo", "F4-E4", "D3-E3", "save "+added, "quit")
+	want := "[Game \"flooprail\"]\n[Event \"club night\"]\n[Result \"*\"]\n\n{start} 1. E2-F2 {first} F4-E4 {second} 2. D3-E3 *\n"
+	if got, _ := os.ReadFile(added); string(got) != want {
+		t.Errorf("a move added:\n%s\nwant\n%s", got, want)
+	}
+	script(t, []string{"-load", file}, "undo", "D6-C6", "save "+added, "quit")
+	want = "[Game \"flooprail\"]\n[Event \"club night\"]\n[Result \"*\"]\n\n{start} 1. E2-F2 {first} D6-C6 *\n"
+	if got, _ := os.ReadFile(added); string(got) != want {
+		t.Errorf("a move replaced:\n%s\nwant\n%s", got, want)
+	}
+}
