@@ -189,7 +189,8 @@ func build(only, variant string, seed uint64, plies int, pr *cli.Progress) (page
 			variants = []string{variant}
 		}
 		for _, v := range variants {
-			r, err := variantRow(g, v, seed, plies)
+			pr.Item(g.Name+" "+v, "ply", "plies")
+			r, err := variantRow(g, v, seed, plies, pr.Step)
 			if err != nil {
 				return page{}, err
 			}
@@ -205,7 +206,9 @@ func build(only, variant string, seed uint64, plies int, pr *cli.Progress) (page
 	return pg, nil
 }
 
-func variantRow(g boardrules.GameInfo, variant string, seed uint64, plies int) (row, error) {
+// variantRow draws variant of g at its start and after a random game of
+// plies plies, calling step after every ply.
+func variantRow(g boardrules.GameInfo, variant string, seed uint64, plies int, step func()) (row, error) {
 	start, err := g.New(variant)
 	if err != nil {
 		return row{}, fmt.Errorf("%s %s: %w", g.Name, variant, err)
@@ -223,6 +226,7 @@ func variantRow(g boardrules.GameInfo, variant string, seed uint64, plies int) (
 		}
 		before, p = p, next
 		moves = append(moves, m)
+		step()
 	}
 	startFig := draw(g.Name, start, nil, "")
 	startFig.Heading = "Start"

@@ -55,6 +55,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -201,13 +202,11 @@ func play(prog *cli.Program, in io.Reader, game, variant, botKind, as string, se
 		}
 	}
 	if load != "" {
-		r, err := readRecord(load, record)
+		r, h, err := s.read(load, record)
 		if err != nil {
 			return err
 		}
-		if err := s.start(r); err != nil {
-			return err
-		}
+		s.h, s.loaded = h, &r
 	} else {
 		start, err := cli.NewGame(game, variant)
 		if err != nil {
@@ -264,14 +263,18 @@ func readRecord(file string, n int) (boardrules.Record, error) {
 	return records[max(n, 1)-1], nil
 }
 
-// start sets the session going from the end of a record, kept for save.
-func (s *session) start(r boardrules.Record) error {
-	h, err := r.History()
+// read reads the nth game record of a file as readRecord does and replays
+// it, showing on stderr the time it takes: checking a long game on a large
+// Crumble board takes seconds.
+func (s *session) read(file string, n int) (boardrules.Record, *boardrules.History, error) {
+	pr := s.prog.Progress("reading "+filepath.Base(file), 0)
+	defer pr.Done()
+	r, err := readRecord(file, n)
 	if err != nil {
-		return err
+		return boardrules.Record{}, nil, err
 	}
-	s.h, s.loaded = h, &r
-	return nil
+	h, err := r.History()
+	return r, h, err
 }
 
 const help = `Type a move, in any notation the game accepts, or a command:
@@ -529,23 +532,17 @@ func (s *session) load(arg string) {
 			file, n = strings.TrimSpace(arg[:i]), k
 		}
 	}
-	r, err := readRecord(file, n)
+	r, h, err := s.read(file, n)
 	if err != nil {
 		s.report(err, file)
 		return
 	}
-	if s.bot != nil {
-		start, err := r.History()
-		if err == nil && int(s.human) >= start.Position().Players() {
-			fmt.Fprintf(s.out, "%s: you play seat %d, and this game has %d seats\n", file, s.human, start.Position().Players())
-			return
-		}
-	}
-	game := s.h.Position().Game()
-	if err := s.start(r); err != nil {
-		s.report(err, file)
+	if s.bot != nil && int(s.human) >= h.Position().Players() {
+		fmt.Fprintf(s.out, "%s: you play seat %d, and this game has %d seats\n", file, s.human, h.Position().Players())
 		return
 	}
+	game := s.h.Position().Game()
+	s.h, s.loaded = h, &r
 	if s.bot != nil && s.h.Position().Game() != game {
 		s.newBot()
 	}

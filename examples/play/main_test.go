@@ -772,3 +772,46 @@ func TestSaveWritesBackWhatWasLoaded(t *testing.T) {
 		t.Errorf("a move replaced:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestLoadShowsProgress: reading and checking a record, which takes
+// seconds for a long game on a large Crumble board, shows on stderr, at
+// the start and at the prompt; -q silences it.
+func TestLoadShowsProgress(t *testing.T) {
+	defer func(d time.Duration) { cli.ProgressEvery = d }(cli.ProgressEvery)
+	cli.ProgressEvery = 0 // a line as the reading starts
+	p, err := boardrules.NewGame("crumble", "8x8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := boardrules.NewHistory(p)
+	for i := 0; i < 10 && h.Position().Outcome().Status == boardrules.Ongoing; i++ {
+		moves := h.Position().LegalMoves()
+		if err := h.Play(moves[i*7%len(moves)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "long.pgn")
+	if err := os.WriteFile(file, []byte(h.Record().Format()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args  []string
+		input string
+	}{
+		{[]string{"-load", file}, "quit\n"},
+		{[]string{"-game", "flooprail"}, "load " + file + "\nquit\n"},
+		{[]string{"-q", "-load", file}, "quit\n"},
+	} {
+		var out, errb strings.Builder
+		if code := command(strings.NewReader(c.input), c.args, &out, &errb); code != 0 {
+			t.Fatalf("%q: exit %d: %s", c.args, code, errb.String())
+		}
+		shown := strings.Contains(errb.String(), "\rplay: reading long.pgn, 0s")
+		if quiet := c.args[0] == "-q"; shown == quiet || quiet && errb.Len() != 0 {
+			t.Errorf("%q: stderr %q", c.args, errb.String())
+		}
+		if strings.Contains(out.String(), "reading") {
+			t.Errorf("%q: the progress went to stdout", c.args)
+		}
+	}
+}

@@ -77,10 +77,14 @@ func command(args []string, stdout, stderr io.Writer) int {
 	if every && !o.verbose {
 		return prog.Exit(cli.Usagef("-every %d: boards are printed on the way with -v only", o.every))
 	}
-	return prog.Exit(tour(stdout, o))
+	return prog.Exit(tour(prog, o))
 }
 
-func tour(w io.Writer, o options) error {
+// tour writes the tour on the program's stdout, and on its stderr the
+// games played and the plies of the one under way (a random game on a
+// large Crumble board runs for a minute).
+func tour(prog *cli.Program, o options) error {
+	w := prog.Stdout
 	// Every flag is checked before the first line is printed, so that a bad
 	// one gives its error alone rather than after part of the tour.
 	if err := cli.CheckGame(o.game); err != nil {
@@ -108,6 +112,7 @@ func tour(w io.Writer, o options) error {
 		fmt.Fprintln(w, "No engine is linked in: add a blank import of an engine package to examples/tour.")
 		return nil
 	}
+	var plan []played
 	for _, g := range games {
 		if o.game != "" && g.Name != o.game {
 			continue
@@ -119,15 +124,32 @@ func tour(w io.Writer, o options) error {
 			variants = variants[:1]
 		}
 		for i, v := range variants {
-			if err := playOne(w, g, v, i == 0, o); err != nil {
-				return err
-			}
+			plan = append(plan, played{g, v, i == 0})
 		}
+	}
+	pr := prog.Progress("games", len(plan))
+	defer pr.Done()
+	for _, pl := range plan {
+		pr.Item(pl.game.Name+" "+pl.variant, "ply", "plies")
+		if err := playOne(pr.Writer(w), pl.game, pl.variant, pl.first, o, pr.Step); err != nil {
+			return err
+		}
+		pr.Add(1)
 	}
 	return nil
 }
 
-func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o options) error {
+// played is a game of the tour: the game, the variant, and whether it is
+// the game's first variant in the tour, which its guide introduces.
+type played struct {
+	game    boardrules.GameInfo
+	variant string
+	first   bool
+}
+
+// playOne introduces variant of g and plays its random game, calling step
+// after every ply.
+func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o options, step func()) error {
 	p, err := g.New(variant)
 	if err != nil {
 		return fmt.Errorf("%s %s: %w", g.Name, variant, err)
@@ -171,6 +193,7 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o o
 		}
 		p = next
 		last = append(last, m)
+		step()
 		if o.verbose && o.every > 0 && (ply+1)%o.every == 0 && p.Outcome().Status == boardrules.Ongoing {
 			fmt.Fprintf(w, "\nAfter %s (last moves: %s), %s to move:\n%s\n", cli.Count(ply+1, "ply", "plies"), tail(last, 5), p.SeatName(p.ToMove()), cli.Board(p))
 		}
