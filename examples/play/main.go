@@ -50,6 +50,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -392,7 +393,7 @@ func (s *session) botMoves() error {
 		}
 		began := time.Now()
 		pr := s.prog.Progress(s.bot.Name()+" bot thinking", 0)
-		m, err := s.bot.Move(p)
+		m, err := s.bot.Move(context.Background(), p)
 		pr.Done()
 		if err == nil {
 			err = s.h.Play(m)
