@@ -171,6 +171,7 @@ func TestPerftErrorsAreBounded(t *testing.T) {
 		{"-code", clitest.Long},
 		{"-code", "terrace " + clitest.Long},
 		{"-code", "tumbling pbmserv " + clitest.Long},
+		{"-code", "crumble 6x6 b " + clitest.Long},
 		{"-depth", clitest.Long},
 		{"-depth=" + clitest.Long},
 		{"-divide=" + clitest.Long},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/boardrules/boardrules/examples/bots"
 	"github.com/boardrules/boardrules/internal/cli"
 	"github.com/boardrules/boardrules/internal/clitest"
+	"github.com/boardrules/boardrules/notation"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -684,7 +686,7 @@ func TestPromptErrorsAreBounded(t *testing.T) {
 				for same < len(base) && out[same] == base[same] {
 					same++
 				}
-				t.Errorf("%s: the line %s added %d bytes (at most %d): %.400q", game, cli.Quote(line), extra, clitest.MaxError, out[same:])
+				t.Errorf("%s: the line %s added %d bytes (at most %d): %.400q", game, notation.Quote(line), extra, clitest.MaxError, out[same:])
 			}
 		}
 	}
@@ -812,6 +814,31 @@ func TestLoadShowsProgress(t *testing.T) {
 		}
 		if strings.Contains(out.String(), "reading") {
 			t.Errorf("%q: the progress went to stdout", c.args)
+		}
+	}
+}
+
+// TestRecordErrorsAreBounded: a record file holding a mebibyte where a
+// move, a tag, a comment, a game, a variant or a start code stands gives
+// an error of a line, at -load and at the prompt's load. The files are
+// named from the directory they are in, as a user names them.
+func TestRecordErrorsAreBounded(t *testing.T) {
+	t.Chdir(t.TempDir())
+	long := clitest.Long
+	for i, text := range []string{
+		"[Game \"flooprail\"]\n\n1. E2-F2 {" + long + "\n",
+		"[Game \"terrace\"]\n[Start \"terrace " + long + "\"]\n\n*\n",
+		"[Game \"tumbling\"]\n[Start \"tumbling pbmserv " + long + "\"]\n\n*\n",
+	} {
+		file := fmt.Sprintf("long%d.pgn", i)
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		clitest.Bounded(t, playCommand, [][]string{{"-load", file}})
+		base := script(t, []string{"-game", "flooprail"}, "quit")
+		out := script(t, []string{"-game", "flooprail"}, "load "+file, "quit")
+		if extra := len(out) - len(base); extra > clitest.MaxError {
+			t.Errorf("load %s (%.60q...): %d bytes (at most %d): %.300q", file, text, extra, clitest.MaxError, out[len(base)-len("O> \n"):])
 		}
 	}
 }

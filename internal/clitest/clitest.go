@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules/internal/cli"
+	"github.com/boardrules/boardrules/notation"
 )
 
 // Command is a program's logic as its tests call it: the arguments, the two
@@ -96,7 +97,7 @@ func Bounded(t *testing.T, command Command, cmdlines [][]string) {
 func Shorten(args []string) string {
 	short := make([]string, len(args))
 	for i, a := range args {
-		short[i] = cli.Quote(a)
+		short[i] = notation.Quote(a)
 	}
 	return strings.Join(short, " ")
 }
