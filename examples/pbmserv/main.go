@@ -274,12 +274,14 @@ func serveHTTP(ctx context.Context, srv *Server, ln net.Listener, c ConnLimits) 
 		// The grace period is over: stop the work still running, let it
 		// answer, then close what is left.
 		stopRequests(errShuttingDown)
-		done := make(chan struct{})
-		go func() { running.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(answerTime(c.Grace)):
-		}
+		// Shutdown again, which returns once every connection has written
+		// its reply and closed: a handler that has returned has not yet
+		// flushed its reply, and closing the connections then would cut
+		// the 503 off (on a busy machine the flush can come a while after
+		// the handler's return).
+		answered, cancel := context.WithTimeout(context.Background(), answerTime(c.Grace))
+		defer cancel()
+		hs.Shutdown(answered)
 		hs.Close()
 	}
 	<-served // http.ErrServerClosed
