@@ -76,12 +76,12 @@ type cutFinder struct {
 func (s *scratch) finder(p *Position) cutFinder {
 	wf, hf := p.dims()
 	if s.holdsBits(p) {
-		return cutFinder{ps: p.pieces, wf: wf, hf: hf, b: &s.bits}
+		return cutFinder{ps: s.v.ps, wf: wf, hf: hf, b: &s.bits}
 	}
 	if s.holds(p) {
-		return cutFinder{ps: p.pieces, wf: wf, hf: hf, g: &s.g}
+		return cutFinder{ps: s.v.ps, wf: wf, hf: hf, g: &s.g}
 	}
-	return cutFinder{ps: p.pieces, wf: wf, hf: hf, maxH: maxHeight(p.pieces)}
+	return cutFinder{ps: s.v.ps, wf: wf, hf: hf, maxH: maxHeight(s.v.ps)}
 }
 
 // beyond returns the pieces just beyond at on either side of the line
@@ -309,15 +309,12 @@ func (a *action) reset() {
 // from them). So a graph keeps an overlay for the next action of the same
 // name (see graph.overlay), and Play the action itself.
 type actionName struct {
-	ps *piece
-	np int32
+	t *tiling
 	base
 }
 
 // nameOf returns the name of m's split or join in p.
-func (p *Position) nameOf(m *Move) actionName {
-	return actionName{&p.pieces[0], int32(len(p.pieces)), baseOf(m)}
-}
+func (p *Position) nameOf(m *Move) actionName { return actionName{p.t, baseOf(m)} }
 
 // anyBeside reports whether try(r, v) holds for a created piece r and a
 // removed piece v that r's full-side neighbours, if any, touch: for a
@@ -355,10 +352,10 @@ func (a *action) addJoin(r rect) {
 
 // hasBase reports whether the side to move has at least one split or join.
 func (p *Position) hasBase() bool {
-	if len(p.pieces) == 0 {
+	if p.t == nil {
 		return false
 	}
-	for _, pc := range p.pieces {
+	for _, pc := range p.t.all() {
 		if pc.C() != p.turn {
 			continue
 		}
@@ -372,16 +369,17 @@ func (p *Position) hasBase() bool {
 	}
 	// Every own piece is at the precision limit: look for a join.
 	var buf []int32
-	for i, a := range p.pieces {
+	ps := p.list()
+	for i, a := range ps {
 		if a.C() != p.turn {
 			continue
 		}
-		for _, b := range p.pieces {
+		for _, b := range ps {
 			if b.C() != p.turn {
 				continue
 			}
 			var ok bool
-			if buf, ok = joinFrom(buf[:0], p.pieces, i, b.X()+b.w, b.Y()+b.H(), p.turn); ok {
+			if buf, ok = joinFrom(buf[:0], ps, i, b.X()+b.w, b.Y()+b.H(), p.turn); ok {
 				return true
 			}
 		}
@@ -393,6 +391,7 @@ func (p *Position) hasBase() bool {
 // splits, unless s.act holds it already (the moves of one split or join,
 // played in turn). It trusts the move.
 func (p *Position) resolveAction(s *scratch, m *Move) {
+	s.see(p)
 	if m.kind != kindNone && s.act.of == p.nameOf(m) {
 		return
 	}
@@ -412,12 +411,12 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 	switch m.kind {
 	case kindH, kindV:
 		for _, i := range walked[:m.n] {
-			s.act.addHalves(p.pieces[i].R(), i, m.kind == kindV)
+			s.act.addHalves(s.v.ps[i].R(), i, m.kind == kindV)
 		}
 		slices.Sort(s.act.removed)
 	case kindJ:
-		a := p.pieces[m.anchor]
-		s.act.removed, _ = joinFrom(s.act.removed, p.pieces, int(m.anchor), a.X()+m.wide, a.Y()+m.joinHeight(), p.turn)
+		a := s.v.ps[m.anchor]
+		s.act.removed, _ = joinFrom(s.act.removed, s.v.ps, int(m.anchor), a.X()+m.wide, a.Y()+m.joinHeight(), p.turn)
 		s.act.addJoin(rect{a.X(), a.Y(), m.wide, m.joinHeight()})
 	}
 	s.act.of = p.nameOf(m)
@@ -427,7 +426,8 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 // piece i, in move generation order.
 func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 	wf, hf := p.dims()
-	a := p.pieces[i]
+	ps := s.v.ps
+	a := ps[i]
 	// splits
 	for _, vertical := range [2]bool{false, true} {
 		shape, fine := splitOK(a.R(), vertical)
@@ -456,7 +456,7 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 				continue
 			}
 			var ok bool
-			if s.members, ok = joinFrom(s.members[:0], p.pieces, i, x1, a.Y()+hgt, p.turn); ok {
+			if s.members, ok = joinFrom(s.members[:0], ps, i, x1, a.Y()+hgt, p.turn); ok {
 				s.bases = append(s.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}})
 			}
 		}
@@ -464,10 +464,10 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 		// it is the next one if it stands on the same line right beside;
 		// else a piece crosses the line here (or this is the board's side)
 		// and every wider R would cut it
-		if k++; x1 >= wf || k >= len(p.pieces) || p.pieces[k].Y() != a.Y() || p.pieces[k].X() != x1 || p.pieces[k].C() != p.turn {
+		if k++; x1 >= wf || k >= len(ps) || ps[k].Y() != a.Y() || ps[k].X() != x1 || ps[k].C() != p.turn {
 			break
 		}
-		x1 += p.pieces[k].w
+		x1 += ps[k].w
 	}
 }
 

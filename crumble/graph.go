@@ -42,7 +42,7 @@ const (
 // an overlay writes the lists of the pieces around the action (lo, hi)
 // into adj past the base lists, and undo points them back.
 type graph struct {
-	ps      []piece // the position's pieces: slot i < n is piece i
+	t       *tiling // the tiling it is the graph of (set by tile)
 	n       int
 	wf, hf  int64
 	r       []rect  // every slot's rectangle
@@ -171,22 +171,10 @@ func contact(a, b *rect) (touch, edge bool, d int) {
 	return true, false, -1
 }
 
-// holds reports whether g is the graph of the pieces ps of a board wf x hf.
-func (g *graph) holds(ps []piece, wf, hf int64) bool {
-	return samePieces(g.ps, ps) && g.wf == wf && g.hf == hf
-}
-
-// samePieces reports whether a and b are one position's pieces (positions
-// never change theirs, so the same slice means the same pieces): what the
-// graphs, the searches and the pending commit are kept for.
-func samePieces(a, b []piece) bool {
-	return len(a) > 0 && len(a) == len(b) && &a[0] == &b[0]
-}
-
 // build makes g the contact graph of ps, sorted by lower-left y then x.
 func (g *graph) build(ps []piece, wf, hf int64) {
 	n := len(ps)
-	g.ps, g.n, g.wf, g.hf = ps, n, wf, hf
+	g.t, g.n, g.wf, g.hf = nil, n, wf, hf
 	g.overlaid, g.derived, g.k = false, false, 0
 	g.saved = g.saved[:0]
 	g.r = resize(g.r, n)

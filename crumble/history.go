@@ -39,9 +39,9 @@ type history struct {
 	x    rect
 	hasX bool
 	// the position the turn led to
-	hash   uint64
-	pieces []piece
-	turn   Color
+	hash uint64
+	t    *tiling
+	turn Color
 	// rep: this position has now occurred three times
 	rep bool
 	// recent: this position and the recent-1 before it, the positions
@@ -81,15 +81,16 @@ type sealingHistory struct {
 func newHistory(p *Position) *history {
 	h := &history{}
 	if p.v.Draws&Repetition != 0 {
-		h.hash, h.pieces, h.turn = p.hash, p.pieces, p.turn
+		h.hash, h.t, h.turn = p.hash, p.t, p.turn
 		h.recent = 1
 		h.filter = filterOf(p.hash)
 	}
 	return h
 }
 
-// push records a turn that led from the position with pieces pre to q.
-func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) *history {
+// push records a turn that led from the position with pieces pre to q,
+// in a record from the slab sl (a sealing one is allocated apart).
+func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool, sl *slab[history]) *history {
 	if h == nil || q.v.Draws == NoDraws {
 		return h
 	}
@@ -102,7 +103,7 @@ func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) 
 		b := &sealingHistory{}
 		n, own, room = &b.history, &b.own, b.occ[:0]
 	} else {
-		n = &history{}
+		n = &sl.take(1)[0]
 	}
 	n.parent, n.turns = h, h.turns+1
 	if q.v.Draws&Renewables != 0 {
@@ -119,7 +120,7 @@ func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) 
 	if !repetition {
 		return n
 	}
-	n.hash, n.pieces, n.turn = q.hash, q.pieces, q.turn
+	n.hash, n.t, n.turn = q.hash, q.t, q.turn
 	if sealing {
 		n.seal(own, room)
 		n.recent, n.filter = 1, filterOf(q.hash)
@@ -153,7 +154,7 @@ func filterOf(hash uint64) (f [4]uint64) {
 
 // same reports whether records h and o hold the same position.
 func (h *history) same(o *history) bool {
-	return h.hash == o.hash && h.turn == o.turn && slices.Equal(h.pieces, o.pieces)
+	return h.hash == o.hash && h.turn == o.turn && h.t.equal(o.t)
 }
 
 // recentCount counts the positions of h's recent ones that are n's.

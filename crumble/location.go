@@ -124,7 +124,7 @@ type locWalk struct {
 // West of t on t's row (the eastmost such corner gives the largest first
 // count); more from the corner graph.
 func (p *Position) appendLocation(s *scratch, dst []byte, i int) []byte {
-	pc := p.pieces[i]
+	pc := s.v.ps[i]
 	x, y := pc.X(), pc.Y()
 	if y == 0 { // the bottom row: pieces before i are the corners passed
 		return strconv.AppendInt(dst, int64(i), 10)
@@ -142,8 +142,7 @@ func (p *Position) appendLocation(s *scratch, dst []byte, i int) []byte {
 			return appendCounts(dst, c1, c2, c3)
 		}
 	}
-	wf, hf := p.dims()
-	return s.cornerGraphOf(p.pieces, wf, hf).appendCanonical(dst, x, y)
+	return s.cornerGraphOf(p).appendCanonical(dst, x, y)
 }
 
 // appendCounts appends a location's counts, separated by commas.
@@ -175,7 +174,7 @@ func (w *locWalk) twoLegs(x, y int64, hint int) (c1, c2 int64, ok bool) {
 // (x1, y1).
 func (p *Position) joinCounts(s *scratch, b *base) (int, int) {
 	w := s.locWalkOf(p)
-	a := p.pieces[b.anchor]
+	a := s.v.ps[b.anchor]
 	x0, y0 := a.X(), a.Y()
 	x1, y1 := x0+b.wide, y0+joinHeightOf(b.wide, b.shape)
 	x, y, h := x0, y0, int(b.anchor)
@@ -208,7 +207,7 @@ func joinHeightOf(w int64, shape uint8) int64 {
 // search of the swap paths needs it too, and corner lookups without it
 // scan the pieces).
 func (s *scratch) locWalkOf(p *Position) *locWalk {
-	if fitsBits(len(p.pieces)) {
+	if fitsBits(p.NumPieces()) {
 		p.tileBits(s)
 	} else {
 		p.tile(s)
@@ -221,9 +220,9 @@ func (s *scratch) locWalkOf(p *Position) *locWalk {
 // canonical location and the base's letters. The location is kept for
 // the next base of the same anchor.
 func (s *scratch) headOf(p *Position, b *base) []byte {
-	if !samePieces(s.headFor, p.pieces) || s.headAnchor != b.anchor {
+	if s.headFor != p.t || s.headAnchor != b.anchor {
 		s.headLoc = p.appendLocation(s, s.headLoc[:0], int(b.anchor))
-		s.headFor, s.headAnchor = p.pieces, b.anchor
+		s.headFor, s.headAnchor = p.t, b.anchor
 	}
 	ja, jb := 0, 0
 	if b.kind == kindJ {

@@ -5,10 +5,8 @@ package crumble
 // independently of the contact graphs of graph.go and bitgraph.go and the steps of capture.go.
 
 import (
-	"cmp"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"testing"
 
@@ -142,7 +140,7 @@ func refPlay(t *testing.T, p Position, m Move) (string, int8) {
 	for _, i := range s.act.removed {
 		dead[i] = true
 	}
-	for i, q := range p.pieces {
+	for i, q := range p.list() {
 		if !dead[int32(i)] {
 			b.ps = append(b.ps, q)
 		}
@@ -170,10 +168,7 @@ func refPlay(t *testing.T, p Position, m Move) (string, int8) {
 			tr = u
 		}
 	}
-	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other()}
-	q.pieces = slices.SortedFunc(slices.Values(b.ps), func(a, b piece) int {
-		return cmp.Or(cmp.Compare(a.Y(), b.Y()), cmp.Compare(a.X(), b.X()))
-	})
+	q := withPieces(Position{v: p.v, shift: p.shift, turn: p.turn.Other()}, b.ps)
 	return code(q), win
 }
 
@@ -247,12 +242,12 @@ func TestReferenceMoveSet(t *testing.T) {
 			}
 		}
 		want := 0
-		for i, a := range p.pieces {
-			for _, c := range p.pieces {
+		for i, a := range p.list() {
+			for _, c := range p.list() {
 				if a.C() != p.turn || c.C() != p.turn {
 					continue
 				}
-				if _, ok := joinFrom(nil, p.pieces, i, c.X()+c.w, c.Y()+c.H(), p.turn); ok {
+				if _, ok := joinFrom(nil, p.list(), i, c.X()+c.w, c.Y()+c.H(), p.turn); ok {
 					want++
 					w, h := c.X()+c.w-a.X(), c.Y()+c.H()-a.Y()
 					key := baseKey(Move{kind: kindJ, anchor: int32(i), wide: w, flags: joinShape(w, h)})

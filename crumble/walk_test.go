@@ -15,15 +15,15 @@ func TestCutWalks(t *testing.T) {
 			s := new(scratch)
 			p.tile(s)
 			byGraph := s.finder(&p)
-			byLocate := cutFinder{ps: p.pieces, maxH: maxHeight(p.pieces)}
+			byLocate := cutFinder{ps: p.list(), maxH: maxHeight(p.list())}
 			if byGraph.g == nil {
 				t.Fatal("the scratch does not hold the graph it was given")
 			}
 			wf, hf := p.dims()
-			for i := range p.pieces {
+			for i := range p.list() {
 				for _, vertical := range []bool{false, true} {
-					g, gAt := walkTo(nil, &byGraph, wf, hf, i, vertical, p.pieces[i].C())
-					l, lAt := walkTo(nil, &byLocate, wf, hf, i, vertical, p.pieces[i].C())
+					g, gAt := walkTo(nil, &byGraph, wf, hf, i, vertical, p.list()[i].C())
+					l, lAt := walkTo(nil, &byLocate, wf, hf, i, vertical, p.list()[i].C())
 					if !slices.Equal(g, l) || gAt != lAt {
 						t.Fatalf("%s piece %d vertical %v: through the graph %v stopping at %d, by locate %v stopping at %d", code(p), i, vertical, g, gAt, l, lAt)
 					}

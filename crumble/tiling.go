@@ -1,0 +1,608 @@
+package crumble
+
+// The tiling of a position, as a persistent structure that successive
+// positions share: Play copies the few parts a move changes, never the
+// whole board, and finds every neighbour it needs without a graph built
+// for the position.
+//
+// Each piece lives in a slot, which it keeps from ply to ply. A slot's
+// record holds the piece's rectangle and its four corner stitches, the
+// slots of the pieces just beyond two of its corners (the corner
+// stitching of VLSI layout editors): bl and lb at the lower-left corner,
+// the piece just left of it at its bottom and the piece just below it at
+// its left; tr and rt at the upper-right corner, the piece just right of
+// it at its top and the piece just above it at its right. From them a
+// walk along a side finds the pieces beyond it, one step a piece, and a
+// walk from a piece nearby finds the piece holding a point. The records
+// are in leaves of leafSize slots under one root; the slots in position-
+// code order (lower-left y, then x) in chunks of up to ropeMax; the
+// colours in one set of bits by slot. A move copies the root, the leaves
+// of the pieces it creates and of the pieces around them whose stitches
+// change, the chunks of the order it edits, and the colours (a bit a
+// slot); the rest is shared with the position it was played from, and
+// none of it is ever written again.
+//
+// The memory comes from slabs that the pooled working memory carves, so
+// that a Play allocates nothing but, now and then, a new slab; a position
+// keeps alive the slabs its parts were carved from.
+
+import (
+	"iter"
+	"unsafe"
+)
+
+// leafSize is the number of records in a leaf, ropeMax the most slots a
+// chunk of the order holds.
+const (
+	leafSize = 8
+	ropeMax  = 64
+)
+
+// The corner stitches, by index into record.st.
+const (
+	stBL = iota // just left of the lower-left corner: (x-ε, y+ε)
+	stLB        // just below the lower-left corner: (x+ε, y-ε)
+	stTR        // just right of the upper-right corner: (x+w+ε, y+h-ε)
+	stRT        // just above the upper-right corner: (x+w-ε, y+h+ε)
+)
+
+// record is a slot's piece (its rectangle; the colour is in the tiling's
+// set) and its stitches, slots or -1 beyond the board.
+type record struct {
+	pc piece
+	st [4]int32
+}
+
+type leaf [leafSize]record
+
+type ropeChunk [ropeMax]int32
+
+// ropeRef is a chunk of the order: n slots, the first of them the
+// start-th piece in code order.
+type ropeRef struct {
+	c        *ropeChunk
+	n, start int32
+}
+
+// tiling is a position's pieces; it is never changed once made.
+type tiling struct {
+	n      int32     // pieces
+	slots  int32     // slots taken so far: the next new one
+	leaves []*leaf   // the records, by slot
+	rope   []ropeRef // the slots in code order
+	white  []uint64  // the slots of White pieces
+}
+
+// rec returns the record of a slot.
+func (t *tiling) rec(slot int32) *record { return &t.leaves[slot/leafSize][slot%leafSize] }
+
+// isWhite reports whether the piece in the slot is White.
+func (t *tiling) isWhite(slot int32) bool { return t.white[slot>>6]>>(uint(slot)&63)&1 != 0 }
+
+// colour returns the colour of the piece in the slot.
+func (t *tiling) colour(slot int32) Color { return Color(t.white[slot>>6] >> (uint(slot) & 63) & 1) }
+
+// slotAt returns the slot of the i-th piece in code order.
+func (t *tiling) slotAt(i int) int32 {
+	lo, hi := 0, len(t.rope)
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if int(t.rope[m].start) <= i {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	r := &t.rope[lo]
+	return r.c[i-int(r.start)]
+}
+
+// piece returns the i-th piece in code order, with its colour.
+func (t *tiling) piece(i int) piece {
+	sl := t.slotAt(i)
+	return t.rec(sl).pc.withColor(t.colour(sl))
+}
+
+// all yields each piece in code order, with its colour, and its index.
+func (t *tiling) all() iter.Seq2[int, piece] {
+	return func(yield func(int, piece) bool) {
+		if t == nil {
+			return
+		}
+		i := 0
+		for _, r := range t.rope {
+			for _, sl := range r.c[:r.n] {
+				if !yield(i, t.rec(sl).pc.withColor(t.colour(sl))) {
+					return
+				}
+				i++
+			}
+		}
+	}
+}
+
+// equal reports whether t and u hold the same pieces in the same colours.
+func (t *tiling) equal(u *tiling) bool {
+	if t == u {
+		return true
+	}
+	if t == nil || u == nil || t.n != u.n {
+		return false
+	}
+	ri, ui := 0, 0 // u's chunk and place in it
+	for _, r := range t.rope {
+		for _, sl := range r.c[:r.n] {
+			for ui == int(u.rope[ri].n) {
+				ri, ui = ri+1, 0
+			}
+			ul := u.rope[ri].c[ui]
+			ui++
+			if t.rec(sl).pc != u.rec(ul).pc || t.isWhite(sl) != u.isWhite(ul) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// slab hands out pieces of larger arrays, so that the parts of a
+// tiling cost an allocation only when a slab runs out. Every piece is
+// handed out once, zeroed, and the slab never writes it again.
+type slab[T any] struct{ buf []T }
+
+// slabBytes is the size of a slab.
+const slabBytes = 32 << 10
+
+// take returns n zeroed elements.
+func (s *slab[T]) take(n int) []T {
+	if cap(s.buf)-len(s.buf) < n {
+		var zero T
+		size := max(slabBytes/int(unsafe.Sizeof(zero)), n)
+		s.buf = make([]T, 0, size)
+	}
+	i := len(s.buf)
+	s.buf = s.buf[:i+n]
+	return s.buf[i : i+n : i+n]
+}
+
+// slabs are a working memory's slabs for tilings.
+type slabs struct {
+	leaves  slab[leaf]
+	roots   slab[*leaf]
+	chunks  slab[ropeChunk]
+	refs    slab[ropeRef]
+	words   slab[uint64]
+	tilings slab[tiling]
+	hist    slab[history]
+}
+
+// view is a tiling laid out flat for the code that reads it: the pieces
+// in code order with their colours (as the position code lists them),
+// their slots, and their stitches as indices in that order. A working
+// memory keeps the view of the last position it served.
+type view struct {
+	t    *tiling
+	ps   []piece
+	slot []int32    // the slot of each piece
+	idx  []int32    // the index of the piece in each slot (stale for slots not taken)
+	st   [][4]int32 // the stitches, as indices, -1 beyond the board
+}
+
+// holds reports whether v is the view of t.
+func (v *view) holds(t *tiling) bool { return v.t == t && t != nil }
+
+// load makes v the view of t.
+func (v *view) load(t *tiling) {
+	v.t = t
+	if t == nil {
+		v.ps, v.slot, v.st = v.ps[:0], v.slot[:0], v.st[:0]
+		return
+	}
+	n := int(t.n)
+	v.ps = resize(v.ps, n)
+	v.slot = resize(v.slot, n)
+	v.idx = resize(v.idx, int(t.slots))
+	v.st = resize(v.st, n)
+	i := 0
+	for _, r := range t.rope {
+		for _, sl := range r.c[:r.n] {
+			v.slot[i] = sl
+			v.idx[sl] = int32(i)
+			i++
+		}
+	}
+	for i, sl := range v.slot {
+		rc := t.rec(sl)
+		v.ps[i] = rc.pc.withColor(t.colour(sl))
+		for d, u := range rc.st {
+			if u >= 0 {
+				u = v.idx[u]
+			}
+			v.st[i][d] = u
+		}
+	}
+}
+
+// stitchPoint returns the point a stitch of r names, with the sides of it
+// the piece sought lies on (see cutFinder.inside).
+func stitchPoint(r rect, d int) (x, y int64, east, north bool) {
+	switch d {
+	case stBL:
+		return r.x, r.y, false, true
+	case stLB:
+		return r.x, r.y, true, false
+	case stTR:
+		return r.x + r.w, r.y + r.h, true, false
+	}
+	return r.x + r.w, r.y + r.h, false, true
+}
+
+// holdsPoint reports whether r holds the point just beside (x, y) on the
+// given sides: east means just right of x, else just left; north just
+// above y, else just below.
+func holdsPoint(r *rect, x, y int64, east, north bool) bool {
+	if east {
+		if !(r.x <= x && x < r.x+r.w) {
+			return false
+		}
+	} else if !(r.x < x && x <= r.x+r.w) {
+		return false
+	}
+	if north {
+		return r.y <= y && y < r.y+r.h
+	}
+	return r.y < y && y <= r.y+r.h
+}
+
+// offBoard reports whether the point just beside (x, y) on the given
+// sides lies beyond a board wf x hf.
+func offBoard(x, y int64, east, north bool, wf, hf int64) bool {
+	return (!east && x <= 0) || (east && x >= wf) || (!north && y <= 0) || (north && y >= hf)
+}
+
+// edgeNeighbours calls fn with each piece in edge contact with piece i of
+// the view (a positive length of their sides shared), walking its four
+// sides by the stitches: the top from right to left, the left side up,
+// the bottom from left to right, the right side down. A piece beside
+// two sides is called twice.
+func (v *view) edgeNeighbours(i int32, fn func(j int32)) {
+	r := v.ps[i].R()
+	for t := v.st[i][stRT]; t >= 0; t = v.st[t][stBL] {
+		fn(t)
+		if v.ps[t].X() <= r.x {
+			break
+		}
+	}
+	for t := v.st[i][stBL]; t >= 0; t = v.st[t][stRT] {
+		fn(t)
+		if q := v.ps[t]; q.Y()+q.H() >= r.y+r.h {
+			break
+		}
+	}
+	for t := v.st[i][stLB]; t >= 0; t = v.st[t][stTR] {
+		fn(t)
+		if q := v.ps[t]; q.X()+q.w >= r.x+r.w {
+			break
+		}
+	}
+	for t := v.st[i][stTR]; t >= 0; t = v.st[t][stLB] {
+		fn(t)
+		if v.ps[t].Y() <= r.y {
+			break
+		}
+	}
+}
+
+// stitchesOf computes the stitches of every piece of ps, a tiling of a
+// board wf x hf in code order, from its contact graph g (nil: built
+// here): each stitch's piece is in edge contact with the piece. The
+// stitches are indices.
+func stitchesOf(ps []piece, g *graph, wf, hf int64) [][4]int32 {
+	if g == nil {
+		g = new(graph)
+		g.build(ps, wf, hf)
+	}
+	st := make([][4]int32, len(ps))
+	for i := range ps {
+		r := ps[i].R()
+		for d := range 4 {
+			st[i][d] = -1
+			x, y, east, north := stitchPoint(r, d)
+			if offBoard(x, y, east, north, wf, hf) {
+				continue
+			}
+			for _, a := range g.adj[g.off[i]:g.off[i+1]] {
+				j := a >> 1
+				if q := ps[j].R(); a&1 != 0 && holdsPoint(&q, x, y, east, north) {
+					st[i][d] = j
+					break
+				}
+			}
+		}
+	}
+	return st
+}
+
+// newTiling makes the tiling of ps, a tiling of a board wf x hf in code
+// order, whose contact graph g holds (nil: built here): piece i in slot i.
+func newTiling(ps []piece, g *graph, wf, hf int64) *tiling {
+	n := len(ps)
+	st := stitchesOf(ps, g, wf, hf)
+	t := &tiling{n: int32(n), slots: int32(n)}
+	t.leaves = make([]*leaf, (n+leafSize-1)/leafSize)
+	lv := make([]leaf, len(t.leaves))
+	for k := range t.leaves {
+		t.leaves[k] = &lv[k]
+	}
+	t.white = make([]uint64, (n+63)>>6)
+	for i, pc := range ps {
+		*t.rec(int32(i)) = record{pc: pc.withColor(Black), st: st[i]}
+		if pc.C() == White {
+			t.white[i>>6] |= 1 << (uint(i) & 63)
+		}
+	}
+	chunks := make([]ropeChunk, (n+ropeMax/2-1)/(ropeMax/2))
+	t.rope = make([]ropeRef, len(chunks))
+	for k := range chunks {
+		lo, hi := k*(ropeMax/2), min(n, (k+1)*(ropeMax/2))
+		for i := lo; i < hi; i++ {
+			chunks[k][i-lo] = int32(i)
+		}
+		t.rope[k] = ropeRef{c: &chunks[k], n: int32(hi - lo), start: int32(lo)}
+	}
+	return t
+}
+
+// edit builds the tiling a move leads to from the view of the tiling it
+// is played on: the action (s.act) removes pieces and creates others,
+// which take the colours of created, and the path recolours the kept
+// pieces listed in flips (indices in the view). The created pieces take
+// the removed pieces' slots, then new ones; the pieces around the action
+// whose stitches named a removed piece get stitches to the created ones,
+// found among them; the created pieces' stitches are found among each
+// other and the pieces around.
+type edit struct {
+	slots   []int32 // the slot of each created piece
+	ring    []int32 // the pieces in edge contact with a removed one (view indices)
+	mark    []uint32
+	epoch   uint32
+	flips   []int32
+	colours []Color // each created piece's colour
+	recs    []slotRecord
+	ins     []ropeIns
+	order   []int32
+	refs    []ropeRef
+}
+
+// slotRecord is a record to write into a slot.
+type slotRecord struct {
+	slot int32
+	rec  record
+}
+
+// ropeIns is a created piece to insert into the order before the view's
+// piece at (the end when at is the number of pieces).
+type ropeIns struct {
+	at   int32
+	key  pt
+	slot int32
+}
+
+// mark values of edit.mark, against its epoch.
+func (e *edit) begin(n int) {
+	if len(e.mark) < n {
+		e.mark = make([]uint32, 2*n+16)
+		e.epoch = 0
+	}
+	e.epoch += 2
+	if e.epoch < 2 {
+		clear(e.mark)
+		e.epoch = 2
+	}
+	e.ring, e.flips, e.recs, e.ins = e.ring[:0], e.flips[:0], e.recs[:0], e.ins[:0]
+	e.colours = e.colours[:0]
+}
+
+// removed and ringed are the marks of a removed piece and of one around
+// the action.
+func (e *edit) removed(i int32) bool { return e.mark[i] == e.epoch }
+func (e *edit) ringed(i int32) bool  { return e.mark[i] == e.epoch+1 }
+
+// build makes the tiling of the move from view v: s.act is its action,
+// e.colours the created pieces' colours and e.flips the kept pieces the
+// path recoloured.
+func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
+	t := v.t
+	// the created pieces' slots: a created piece with a removed piece's
+	// lower-left corner takes its slot (whose stitches at that corner stay
+	// right), the others new ones
+	e.slots = e.slots[:0]
+	next := t.slots
+	for c, r := range act.added {
+		if q := v.ps[act.parent[c]]; q.X() == r.x && q.Y() == r.y {
+			e.slots = append(e.slots, v.slot[act.parent[c]])
+		} else {
+			e.slots = append(e.slots, next)
+			next++
+		}
+	}
+	for _, i := range act.removed {
+		e.mark[i] = e.epoch
+	}
+	// the pieces around the action
+	for _, i := range act.removed {
+		v.edgeNeighbours(i, func(j int32) {
+			if e.mark[j] < e.epoch {
+				e.mark[j] = e.epoch + 1
+				e.ring = append(e.ring, j)
+			}
+		})
+	}
+	// the created pieces' stitches
+	for c, r := range act.added {
+		rc := record{pc: newPiece(r, Black)}
+		for d := range 4 {
+			rc.st[d] = e.find(v, act, r, d, wf, hf)
+		}
+		e.recs = append(e.recs, slotRecord{e.slots[c], rc})
+	}
+	// the stitches around that named a removed piece, which now name the
+	// created piece holding their point
+	for _, j := range e.ring {
+		var rc record
+		moved := false
+		for d, u := range v.st[j] {
+			switch {
+			case u < 0:
+				rc.st[d] = -1
+			case e.removed(u):
+				x, y, east, north := stitchPoint(v.ps[j].R(), d)
+				rc.st[d] = e.created(act, x, y, east, north)
+				moved = moved || rc.st[d] != v.slot[u]
+			default:
+				rc.st[d] = v.slot[u]
+			}
+		}
+		if moved {
+			rc.pc = v.ps[j].withColor(Black)
+			e.recs = append(e.recs, slotRecord{v.slot[j], rc})
+		}
+	}
+	nt := sl.tilings.take(1)
+	u := &nt[0]
+	u.n = t.n - int32(len(act.removed)) + int32(len(act.added))
+	u.slots = next
+	u.leaves = e.writeLeaves(t, next, sl)
+	u.white = e.writeColours(v, t, next, sl)
+	u.rope = e.writeRope(v, act, sl)
+	return u
+}
+
+// find returns the slot of the piece a created piece's stitch names: a
+// created piece, a piece around the action, or -1 beyond the board.
+func (e *edit) find(v *view, act *action, r rect, d int, wf, hf int64) int32 {
+	x, y, east, north := stitchPoint(r, d)
+	if offBoard(x, y, east, north, wf, hf) {
+		return -1
+	}
+	if s := e.created(act, x, y, east, north); s >= 0 {
+		return s
+	}
+	for _, j := range e.ring {
+		if q := v.ps[j].R(); holdsPoint(&q, x, y, east, north) {
+			return v.slot[j]
+		}
+	}
+	panic("crumble: no piece holds a stitch's point")
+}
+
+// created returns the slot of the created piece holding the point just
+// beside (x, y) on the given sides, or -1.
+func (e *edit) created(act *action, x, y int64, east, north bool) int32 {
+	for c := range act.added {
+		if holdsPoint(&act.added[c], x, y, east, north) {
+			return e.slots[c]
+		}
+	}
+	return -1
+}
+
+// writeLeaves returns the tiling's leaves: t's, with copies of those
+// e.recs writes into, for slots 0 .. slots-1.
+func (e *edit) writeLeaves(t *tiling, slots int32, sl *slabs) []*leaf {
+	nl := int((slots + leafSize - 1) / leafSize)
+	root := sl.roots.take(nl)
+	copy(root, t.leaves)
+	for _, w := range e.recs {
+		k := int(w.slot / leafSize)
+		if root[k] == nil || (k < len(t.leaves) && root[k] == t.leaves[k]) {
+			l := &sl.leaves.take(1)[0]
+			if root[k] != nil {
+				*l = *root[k]
+			}
+			root[k] = l
+		}
+		root[k][w.slot%leafSize] = w.rec
+	}
+	return root
+}
+
+// writeColours returns the tiling's colours: t's, with the created
+// pieces' colours and the path's flips.
+func (e *edit) writeColours(v *view, t *tiling, slots int32, sl *slabs) []uint64 {
+	w := sl.words.take(int(slots+63) >> 6)
+	copy(w, t.white)
+	for c, s := range e.slots {
+		w[s>>6] &^= 1 << (uint(s) & 63)
+		if e.colours[c] == White {
+			w[s>>6] |= 1 << (uint(s) & 63)
+		}
+	}
+	for _, i := range e.flips {
+		s := v.slot[i]
+		w[s>>6] ^= 1 << (uint(s) & 63)
+	}
+	return w
+}
+
+// writeRope returns the tiling's order: the view's without the removed
+// pieces, with the created ones in their places, copying the chunks it
+// edits.
+func (e *edit) writeRope(v *view, act *action, sl *slabs) []ropeRef {
+	t := v.t
+	// the created pieces by place: before the view's piece at
+	for c, r := range act.added {
+		at := int32(searchPieces(v.ps, r.x, r.y))
+		e.ins = append(e.ins, ropeIns{at: at, key: pt{r.x, r.y}, slot: e.slots[c]})
+	}
+	for a := 1; a < len(e.ins); a++ { // insertion: few
+		for b := a; b > 0 && (e.ins[b].at < e.ins[b-1].at || e.ins[b].at == e.ins[b-1].at && cmpPt(e.ins[b].key, e.ins[b-1].key) < 0); b-- {
+			e.ins[b], e.ins[b-1] = e.ins[b-1], e.ins[b]
+		}
+	}
+	// the chunks touched: those holding a removed piece or a place
+	e.refs = e.refs[:0]
+	ri, ii := 0, 0 // the next removed piece, the next insertion
+	for k, r := range t.rope {
+		lo, hi := r.start, r.start+r.n
+		last := k == len(t.rope)-1
+		touched := (ri < len(act.removed) && act.removed[ri] < hi) ||
+			(ii < len(e.ins) && (e.ins[ii].at < hi || last))
+		if !touched {
+			e.refs = append(e.refs, ropeRef{c: r.c, n: r.n})
+			continue
+		}
+		e.order = e.order[:0]
+		for i := lo; i <= hi; i++ {
+			for ii < len(e.ins) && e.ins[ii].at == i && (i < hi || last) {
+				e.order = append(e.order, e.ins[ii].slot)
+				ii++
+			}
+			if i == hi {
+				break
+			}
+			if ri < len(act.removed) && act.removed[ri] == i {
+				ri++
+				continue
+			}
+			e.order = append(e.order, r.c[i-lo])
+		}
+		for rest := e.order; len(rest) > 0; { // chunks of up to ropeMax, halves when it overflows
+			m := len(rest)
+			if m > ropeMax {
+				m = ropeMax / 2
+			}
+			c := &sl.chunks.take(1)[0]
+			copy(c[:], rest[:m])
+			e.refs = append(e.refs, ropeRef{c: c, n: int32(m)})
+			rest = rest[m:]
+		}
+	}
+	root := sl.refs.take(len(e.refs))
+	start := int32(0)
+	for k, r := range e.refs {
+		root[k] = ropeRef{c: r.c, n: r.n, start: start}
+		start += r.n
+	}
+	return root
+}
