@@ -190,8 +190,9 @@ type savedSide struct {
 }
 
 // build makes g the contact graph of ps, sorted by lower-left y then x,
-// piece i in slot i; len(ps) must fit (fitsBits).
-func (g *bitGraph) build(ps []piece, wf, hf int64) {
+// piece i in slot i; len(ps) must fit (fitsBits). v is the view of ps,
+// whose stitches give the touching pieces, or nil.
+func (g *bitGraph) build(ps []piece, v *view, wf, hf int64) {
 	n := len(ps)
 	g.t, g.wf, g.hf = nil, wf, hf
 	g.overlaid, g.derived = false, false
@@ -206,8 +207,7 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	}
 	g.base = span(0, n)
 	g.live, g.dirty = g.base, set{}
-	g.levels = levelEnds(g.levels, g.r[:n])
-	g.pairs = candidates(g.pairs[:0], g.r[:n], g.levels)
+	g.levels, g.pairs = pairsOf(g.levels, g.pairs[:0], g.r[:n], v, wf, hf)
 	for _, pr := range g.pairs {
 		g.link(pr.i, pr.j, false)
 	}

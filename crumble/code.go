@@ -224,7 +224,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 		return notation.Errorf(s, fs[first].off, "the pieces leave a gap: they do not tile the board")
 	}
 	var g graph
-	g.build(sorted, wf, hf)
+	g.build(sorted, nil, wf, hf)
 	capt, win := g.fullCheck()
 	if capt {
 		return notation.Errorf(s, fs[first].off, "the position holds a capturable group")

@@ -171,8 +171,9 @@ func contact(a, b *rect) (touch, edge bool, d int) {
 	return true, false, -1
 }
 
-// build makes g the contact graph of ps, sorted by lower-left y then x.
-func (g *graph) build(ps []piece, wf, hf int64) {
+// build makes g the contact graph of ps, sorted by lower-left y then x;
+// v is the view of ps, whose stitches give the touching pieces, or nil.
+func (g *graph) build(ps []piece, v *view, wf, hf int64) {
 	n := len(ps)
 	g.t, g.n, g.wf, g.hf = nil, n, wf, hf
 	g.overlaid, g.derived, g.k = false, false, 0
@@ -193,8 +194,7 @@ func (g *graph) build(ps []piece, wf, hf int64) {
 	}
 	// the touching pairs, and each piece's count of them in off[i+1]
 	clear(g.off)
-	g.levels = levelEnds(g.levels, g.r)
-	g.pairs = candidates(g.pairs[:0], g.r, g.levels)
+	g.levels, g.pairs = pairsOf(g.levels, g.pairs[:0], g.r, v, wf, hf)
 	touching := g.pairs[:0]
 	for _, pr := range g.pairs {
 		touch, edge, d := contact(&g.r[pr.i], &g.r[pr.j])
@@ -234,6 +234,25 @@ func (g *graph) build(ps []piece, wf, hf int64) {
 	}
 	g.firstChild = resize(g.firstChild, n)
 	nextEpoch(&g.ovEpoch, g.stale)
+}
+
+// pairsOf appends to pairs the pairs of the tiling rs (in code order)
+// that may touch, i < j, and returns the levels it used too: from the
+// stitches of the tiling's view v, only the pairs that touch, else from
+// the rectangles (candidates).
+func pairsOf(levels []int32, pairs []pair, rs []rect, v *view, wf, hf int64) ([]int32, []pair) {
+	if v == nil {
+		levels = levelEnds(levels, rs)
+		return levels, candidates(pairs, rs, levels)
+	}
+	for i := range int32(len(rs)) {
+		v.touching(i, wf, hf, func(j int32, edge bool) {
+			if j > i {
+				pairs = append(pairs, pair{i: i, j: j})
+			}
+		})
+	}
+	return levels, pairs
 }
 
 // levelEnds returns, for each rectangle of rs (a tiling's, sorted by

@@ -209,7 +209,7 @@ func TestOverlaysAsBuilt(t *testing.T) {
 			ps, src := afterAction(&p, s)
 			wf, hf := p.dims()
 			var fresh graph // checked against the rectangles by TestGraphsAsBuilt
-			fresh.build(ps, wf, hf)
+			fresh.build(ps, nil, wf, hf)
 			want := listsView(&fresh, ps, identity(len(ps)), fresh.white)
 			g := p.tile(s)
 			g.overlay(&s.act, p.turn)
@@ -274,7 +274,7 @@ func TestCommitsAsBuilt(t *testing.T) {
 				}
 				wf, hf := q.dims()
 				var fresh graph
-				fresh.build(q.list(), wf, hf)
+				fresh.build(q.list(), nil, wf, hf)
 				if diff := viewDiff(listsView(&fresh, q.list(), identity(len(q.list())), fresh.white), bitsView(&s.bits, q.list(), s.bits.slotOf, s.bits.white)); diff != "" {
 					t.Fatalf("%s ply %d %s after %v: committed graph differs (-rectangles +committed):\n%s", variant, ply, code(q), m, diff)
 				}

@@ -9,57 +9,11 @@ package crumble
 
 import "strconv"
 
-// inside reports whether piece i holds the point just beside (x, y) on
-// the given sides: east means just right of x, else just left; north just
-// above y, else just below.
-func (f *cutFinder) inside(i int, x, y int64, east, north bool) bool {
-	r := f.ps[i].R()
-	if east {
-		if !(r.x <= x && x < r.x+r.w) {
-			return false
-		}
-	} else if !(r.x < x && x <= r.x+r.w) {
-		return false
-	}
-	if north {
-		return r.y <= y && y < r.y+r.h
-	}
-	return r.y < y && y <= r.y+r.h
-}
-
 // occupant returns the piece holding the point just beside (x, y) on the
 // given sides, or -1 beyond the board. hint is a piece whose closure
-// holds (x, y): the piece sought is hint or a piece touching it.
+// holds (x, y).
 func (f *cutFinder) occupant(x, y int64, east, north bool, hint int) int {
-	if (!east && x <= 0) || (east && x >= f.wf) || (!north && y <= 0) || (north && y >= f.hf) {
-		return -1
-	}
-	if f.inside(hint, x, y, east, north) {
-		return hint
-	}
-	switch {
-	case f.b != nil:
-		g := f.b
-		around := g.touch[uint8(g.slotOf[hint])].and(g.base)
-		for w := around.pop(); w >= 0; w = around.pop() {
-			if i := int(g.pieceOf[uint8(w)]); f.inside(i, x, y, east, north) {
-				return i
-			}
-		}
-	case f.g != nil:
-		g := f.g
-		for _, a := range g.adj[g.off[hint]:g.off[hint+1]] {
-			if i := int(a >> 1); f.inside(i, x, y, east, north) {
-				return i
-			}
-		}
-	default:
-		if f.maxH == 0 {
-			f.maxH = maxHeight(f.ps)
-		}
-		return locate(f.ps, f.maxH, x, y, east, north)
-	}
-	return -1
+	return int(f.v.find(x, y, east, north, int32(hint), f.wf, f.hf))
 }
 
 // lineStep moves from the corner (x, y) to the next intersection in
@@ -202,16 +156,9 @@ func joinHeightOf(w int64, shape uint8) int64 {
 	return m.joinHeight()
 }
 
-// locWalkOf returns s's location walker, ready for p: it walks on p's
-// contact graph, built if s does not hold it (a
-// search of the swap paths needs it too, and corner lookups without it
-// scan the pieces).
+// locWalkOf returns s's location walker, ready for p.
 func (s *scratch) locWalkOf(p *Position) *locWalk {
-	if fitsBits(p.NumPieces()) {
-		p.tileBits(s)
-	} else {
-		p.tile(s)
-	}
+	s.see(p)
 	s.loc.f = s.finder(p)
 	return &s.loc
 }

@@ -756,7 +756,7 @@ func (p *Position) parseMove(sc *scratch, s string) (Move, error) {
 			return Move{}, illegal(s, "the join rectangle is empty")
 		}
 		var ok bool
-		sc.act.removed, ok = joinFrom(sc.act.removed, ps, ai, x1, y1, p.turn)
+		sc.act.removed, ok = sc.v.joinFrom(sc.act.removed, ai, x1, y1, p.turn)
 		if !ok {
 			return Move{}, illegal(s, "%s", p.joinProblem(a.X(), a.Y(), x1, y1))
 		}

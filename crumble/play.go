@@ -89,7 +89,7 @@ func (p *Position) resolveChecked(s *scratch, m *Move) bool {
 	case kindJ:
 		var ok bool
 		x1, y1 := a.X()+m.wide, a.Y()+m.joinHeight()
-		if s.members, ok = joinFrom(s.members[:0], ps, int(m.anchor), x1, y1, p.turn); !ok || m.src != 0 {
+		if s.members, ok = s.v.joinFrom(s.members[:0], int(m.anchor), x1, y1, p.turn); !ok || m.src != 0 {
 			return false
 		}
 		p.fillAction(s, m, nil)

@@ -242,12 +242,13 @@ func TestReferenceMoveSet(t *testing.T) {
 			}
 		}
 		want := 0
-		for i, a := range p.list() {
-			for _, c := range p.list() {
+		ps := p.list()
+		for i, a := range ps {
+			for _, c := range ps {
 				if a.C() != p.turn || c.C() != p.turn {
 					continue
 				}
-				if _, ok := joinFrom(nil, p.list(), i, c.X()+c.w, c.Y()+c.H(), p.turn); ok {
+				if refJoin(ps, i, c.X()+c.w, c.Y()+c.H(), p.turn) {
 					want++
 					w, h := c.X()+c.w-a.X(), c.Y()+c.H()-a.Y()
 					key := baseKey(Move{kind: kindJ, anchor: int32(i), wide: w, flags: joinShape(w, h)})
@@ -295,6 +296,29 @@ func TestReferenceMoveSet(t *testing.T) {
 			}
 		}
 	}
+}
+
+// refJoin reports, by testing every piece, whether the mover may join
+// the rectangle from piece i's lower-left corner to (x1, y1): a legal
+// shape, at least two pieces inside, every piece whose interior meets it
+// inside it and the mover's.
+func refJoin(ps []piece, i int, x1, y1 int64, mover Color) bool {
+	x0, y0 := ps[i].X(), ps[i].Y()
+	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() {
+		return false
+	}
+	inside := 0
+	for _, q := range ps {
+		r := q.R()
+		if r.x >= x1 || r.x+r.w <= x0 || r.y >= y1 || r.y+r.h <= y0 {
+			continue
+		}
+		if q.C() != mover || r.x < x0 || r.x+r.w > x1 || r.y < y0 || r.y+r.h > y1 {
+			return false
+		}
+		inside++
+	}
+	return inside >= 2
 }
 
 func baseKey(m Move) string {

@@ -143,7 +143,7 @@ func (p *Position) tile(s *scratch) *graph {
 	s.see(p)
 	if !s.holds(p) {
 		wf, hf := p.dims()
-		s.g.build(s.v.ps, wf, hf)
+		s.g.build(s.v.ps, &s.v, wf, hf)
 		s.g.t = p.t
 	}
 	return &s.g
@@ -155,7 +155,7 @@ func (p *Position) tileBits(s *scratch) *bitGraph {
 	s.see(p)
 	if !s.holdsBits(p) {
 		wf, hf := p.dims()
-		s.bits.build(s.v.ps, wf, hf)
+		s.bits.build(s.v.ps, &s.v, wf, hf)
 		s.bits.t = p.t
 		s.bitsGen++
 	}

@@ -186,6 +186,18 @@ type view struct {
 	slot []int32    // the slot of each piece
 	idx  []int32    // the index of the piece in each slot (stale for slots not taken)
 	st   [][4]int32 // the stitches, as indices, -1 beyond the board
+
+	mark  []uint32 // visited marks of the walks over pieces, against epoch
+	epoch uint32
+}
+
+// nextMark returns a fresh visited mark.
+func (v *view) nextMark() uint32 {
+	if len(v.mark) < len(v.ps) {
+		v.mark = make([]uint32, 2*len(v.ps)+16)
+		v.epoch = 0
+	}
+	return nextEpoch(&v.epoch, v.mark)
 }
 
 // holds reports whether v is the view of t.
@@ -260,11 +272,74 @@ func offBoard(x, y int64, east, north bool, wf, hf int64) bool {
 	return (!east && x <= 0) || (east && x >= wf) || (!north && y <= 0) || (north && y >= hf)
 }
 
+// find returns the piece holding the point just beside (x, y) on the
+// given sides (see holdsPoint), or -1 beyond a board wf x hf, walking by
+// the stitches from piece hint: up or down until the piece spans y, then
+// left or right until it spans x, and again. From a piece near the
+// point, as every caller's is, it takes a step or two.
+func (v *view) find(x, y int64, east, north bool, hint int32, wf, hf int64) int32 {
+	if offBoard(x, y, east, north, wf, hf) {
+		return -1
+	}
+	t := hint
+	for {
+		pc := &v.ps[t]
+		ty, th := pc.Y(), pc.H()
+		switch {
+		case north && y < ty, !north && y <= ty:
+			t = v.st[t][stLB]
+			continue
+		case north && y >= ty+th, !north && y > ty+th:
+			t = v.st[t][stRT]
+			continue
+		}
+		tx := pc.X()
+		switch {
+		case east && x < tx, !east && x <= tx:
+			t = v.st[t][stBL]
+		case east && x >= tx+pc.w, !east && x > tx+pc.w:
+			t = v.st[t][stTR]
+		default:
+			return t
+		}
+	}
+}
+
+// fullSide returns piece u's full-side neighbour in direction d (dirE
+// ... dirW), or -1: the piece beyond the side's stitch, when its side
+// matches u's.
+func (v *view) fullSide(u int32, d int) int32 {
+	a := &v.ps[u]
+	var t int32
+	switch d {
+	case dirN:
+		t = v.st[u][stRT]
+	case dirS:
+		t = v.st[u][stLB]
+	case dirE:
+		t = v.st[u][stTR]
+	default:
+		t = v.st[u][stBL]
+	}
+	if t < 0 {
+		return -1
+	}
+	b := &v.ps[t]
+	if d == dirN || d == dirS {
+		if b.X() == a.X() && b.w == a.w {
+			return t
+		}
+	} else if b.Y() == a.Y() && b.H() == a.H() {
+		return t
+	}
+	return -1
+}
+
 // edgeNeighbours calls fn with each piece in edge contact with piece i of
 // the view (a positive length of their sides shared), walking its four
 // sides by the stitches: the top from right to left, the left side up,
-// the bottom from left to right, the right side down. A piece beside
-// two sides is called twice.
+// the bottom from left to right, the right side down. (A rectangle
+// shares a length with one side of another at most.)
 func (v *view) edgeNeighbours(i int32, fn func(j int32)) {
 	r := v.ps[i].R()
 	for t := v.st[i][stRT]; t >= 0; t = v.st[t][stBL] {
@@ -293,6 +368,34 @@ func (v *view) edgeNeighbours(i int32, fn func(j int32)) {
 	}
 }
 
+// touching calls fn with each piece touching piece i, with edge set for
+// an edge contact: the edge neighbours, then the pieces meeting it at a
+// corner only, where four pieces meet (the pieces beyond the two sides
+// at that corner both end there).
+func (v *view) touching(i int32, wf, hf int64, fn func(j int32, edge bool)) {
+	v.edgeNeighbours(i, func(j int32) { fn(j, true) })
+	r := v.ps[i].R()
+	right, top := r.x+r.w, r.y+r.h
+	if a, b := v.st[i][stRT], v.st[i][stTR]; a >= 0 && b >= 0 && v.ps[a].X()+v.ps[a].w == right && v.ps[b].Y()+v.ps[b].H() == top {
+		fn(v.find(right, top, true, true, a, wf, hf), false)
+	}
+	if a, b := v.st[i][stLB], v.st[i][stBL]; a >= 0 && b >= 0 && v.ps[a].X() == r.x && v.ps[b].Y() == r.y {
+		fn(v.find(r.x, r.y, false, false, a, wf, hf), false)
+	}
+	if r.x > 0 && top < hf { // upper left: the piece above it starts at r.x, the one left of it ends at top
+		a := v.find(r.x, top, true, true, i, wf, hf)
+		if b := v.find(r.x, top, false, false, i, wf, hf); v.ps[a].X() == r.x && v.ps[b].Y()+v.ps[b].H() == top {
+			fn(v.find(r.x, top, false, true, a, wf, hf), false)
+		}
+	}
+	if right < wf && r.y > 0 { // lower right
+		a := v.find(right, r.y, false, false, i, wf, hf)
+		if b := v.find(right, r.y, true, true, i, wf, hf); v.ps[a].X()+v.ps[a].w == right && v.ps[b].Y() == r.y {
+			fn(v.find(right, r.y, true, false, a, wf, hf), false)
+		}
+	}
+}
+
 // stitchesOf computes the stitches of every piece of ps, a tiling of a
 // board wf x hf in code order, from its contact graph g (nil: built
 // here): each stitch's piece is in edge contact with the piece. The
@@ -300,7 +403,7 @@ func (v *view) edgeNeighbours(i int32, fn func(j int32)) {
 func stitchesOf(ps []piece, g *graph, wf, hf int64) [][4]int32 {
 	if g == nil {
 		g = new(graph)
-		g.build(ps, wf, hf)
+		g.build(ps, nil, wf, hf)
 	}
 	st := make([][4]int32, len(ps))
 	for i := range ps {
@@ -413,6 +516,9 @@ func (e *edit) ringed(i int32) bool  { return e.mark[i] == e.epoch+1 }
 // path recoloured.
 func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 	t := v.t
+	if len(act.removed) == 1 && len(act.added) == 2 {
+		return e.split(v, act, sl, wf, hf)
+	}
 	// the created pieces' slots: a created piece with a removed piece's
 	// lower-left corner takes its slot (whose stitches at that corner stay
 	// right), the others new ones
@@ -442,7 +548,7 @@ func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 	for c, r := range act.added {
 		rc := record{pc: newPiece(r, Black)}
 		for d := range 4 {
-			rc.st[d] = e.find(v, act, r, d, wf, hf)
+			rc.st[d] = e.find(v, act, c, d, wf, hf)
 		}
 		e.recs = append(e.recs, slotRecord{e.slots[c], rc})
 	}
@@ -474,26 +580,118 @@ func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 	u.slots = next
 	u.leaves = e.writeLeaves(t, next, sl)
 	u.white = e.writeColours(v, t, next, sl)
-	u.rope = e.writeRope(v, act, sl)
+	u.rope = e.writeRope(v, act.removed, act.added, sl)
 	return u
 }
 
-// find returns the slot of the piece a created piece's stitch names: a
-// created piece, a piece around the action, or -1 beyond the board.
-func (e *edit) find(v *view, act *action, r rect, d int, wf, hf int64) int32 {
-	x, y, east, north := stitchPoint(r, d)
+// split is build for the split of one piece P, whose halves are in the
+// action's letter order (N, S for an H cut, E, W for a V cut): the second
+// half, which has P's lower-left corner, keeps P's slot and its place in
+// the order, the first takes a new slot. The stitches that change are
+// the halves', and, around P, those that now name the first half: for an
+// H cut, the stitches below the corners of the pieces above P, left of
+// the corners of the pieces right of P from its midline up, and right of
+// the corners of the pieces left of P ending above its midline; for a V
+// cut, below the corners of the pieces above P from its midline on, left
+// of the corners of all the pieces right of P, and above the corners of
+// the pieces below P ending past its midline.
+func (e *edit) split(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
+	t := v.t
+	i := act.removed[0]
+	p := v.ps[i].R()
+	keep, next := v.slot[i], t.slots
+	e.slots = append(e.slots[:0], next, keep)
+	first, second := act.added[0], act.added[1]
+	st := &v.st[i]
+	slotOf := func(j int32) int32 {
+		if j < 0 {
+			return -1
+		}
+		return v.slot[j]
+	}
+	var a, b record // the first half (new slot) and the second (P's)
+	a.pc, b.pc = newPiece(first, Black), newPiece(second, Black)
+	if act.of.kind == kindH { // first = N, second = S
+		mid := p.y + p.h/2
+		a.st = [4]int32{slotOf(v.find(p.x, mid, false, true, i, wf, hf)), keep, slotOf(st[stTR]), slotOf(st[stRT])}
+		b.st = [4]int32{slotOf(st[stBL]), slotOf(st[stLB]), slotOf(v.find(p.x+p.w, mid, true, false, i, wf, hf)), next}
+		for u := st[stRT]; u >= 0 && v.ps[u].X() >= p.x; u = v.st[u][stBL] {
+			e.restitch(v, u, stLB, next)
+		}
+		for u := st[stTR]; u >= 0 && v.ps[u].Y() >= mid; u = v.st[u][stLB] {
+			e.restitch(v, u, stBL, next)
+		}
+		for u := st[stBL]; u >= 0; u = v.st[u][stRT] {
+			if top := v.ps[u].Y() + v.ps[u].H(); top > p.y+p.h {
+				break
+			} else if top > mid {
+				e.restitch(v, u, stTR, next)
+			}
+		}
+	} else { // first = E, second = W
+		c := p.x + p.w/2
+		a.st = [4]int32{keep, slotOf(v.find(c, p.y, true, false, i, wf, hf)), slotOf(st[stTR]), slotOf(st[stRT])}
+		b.st = [4]int32{slotOf(st[stBL]), slotOf(st[stLB]), next, slotOf(v.find(c, p.y+p.h, false, true, i, wf, hf))}
+		for u := st[stRT]; u >= 0 && v.ps[u].X() >= c; u = v.st[u][stBL] {
+			e.restitch(v, u, stLB, next)
+		}
+		for u := st[stTR]; u >= 0 && v.ps[u].Y() >= p.y; u = v.st[u][stLB] {
+			e.restitch(v, u, stBL, next)
+		}
+		for u := st[stLB]; u >= 0; u = v.st[u][stTR] {
+			if right := v.ps[u].X() + v.ps[u].w; right > p.x+p.w {
+				break
+			} else if right > c {
+				e.restitch(v, u, stRT, next)
+			}
+		}
+	}
+	e.recs = append(e.recs, slotRecord{next, a}, slotRecord{keep, b})
+	nt := sl.tilings.take(1)
+	u := &nt[0]
+	u.n = t.n + 1
+	u.slots = next + 1
+	u.leaves = e.writeLeaves(t, next+1, sl)
+	u.white = e.writeColours(v, t, next+1, sl)
+	u.rope = e.writeRope(v, nil, act.added[:1], sl)
+	return u
+}
+
+// restitch records piece j of the view with stitch d naming slot s.
+func (e *edit) restitch(v *view, j int32, d int, s int32) {
+	rc := record{pc: v.ps[j].withColor(Black)}
+	for k, u := range v.st[j] {
+		rc.st[k] = -1
+		if u >= 0 {
+			rc.st[k] = v.slot[u]
+		}
+	}
+	rc.st[d] = s
+	e.recs = append(e.recs, slotRecord{v.slot[j], rc})
+}
+
+// find returns the slot of the piece that stitch d of created piece c
+// names: a created piece, else the kept piece holding the point, found
+// from a removed piece whose closure holds it (c's parent for a half), or
+// -1 beyond the board.
+func (e *edit) find(v *view, act *action, c, d int, wf, hf int64) int32 {
+	x, y, east, north := stitchPoint(act.added[c], d)
 	if offBoard(x, y, east, north, wf, hf) {
 		return -1
 	}
 	if s := e.created(act, x, y, east, north); s >= 0 {
 		return s
 	}
-	for _, j := range e.ring {
-		if q := v.ps[j].R(); holdsPoint(&q, x, y, east, north) {
-			return v.slot[j]
+	hint := act.parent[c]
+	if len(act.added) == 1 { // a join: the corner's piece
+		for _, i := range act.removed {
+			if r := v.ps[i].R(); r.x <= x && x <= r.x+r.w && r.y <= y && y <= r.y+r.h {
+				hint = i
+				break
+			}
 		}
 	}
-	panic("crumble: no piece holds a stitch's point")
+	return v.slot[v.find(x, y, east, north, hint, wf, hf)]
 }
 
 // created returns the slot of the created piece holding the point just
@@ -546,12 +744,12 @@ func (e *edit) writeColours(v *view, t *tiling, slots int32, sl *slabs) []uint64
 }
 
 // writeRope returns the tiling's order: the view's without the removed
-// pieces, with the created ones in their places, copying the chunks it
-// edits.
-func (e *edit) writeRope(v *view, act *action, sl *slabs) []ropeRef {
+// pieces (view indices, sorted), with the added ones (in e.slots' slots)
+// in their places, copying the chunks it edits.
+func (e *edit) writeRope(v *view, removed []int32, added []rect, sl *slabs) []ropeRef {
 	t := v.t
 	// the created pieces by place: before the view's piece at
-	for c, r := range act.added {
+	for c, r := range added {
 		at := int32(searchPieces(v.ps, r.x, r.y))
 		e.ins = append(e.ins, ropeIns{at: at, key: pt{r.x, r.y}, slot: e.slots[c]})
 	}
@@ -566,26 +764,37 @@ func (e *edit) writeRope(v *view, act *action, sl *slabs) []ropeRef {
 	for k, r := range t.rope {
 		lo, hi := r.start, r.start+r.n
 		last := k == len(t.rope)-1
-		touched := (ri < len(act.removed) && act.removed[ri] < hi) ||
+		touched := (ri < len(removed) && removed[ri] < hi) ||
 			(ii < len(e.ins) && (e.ins[ii].at < hi || last))
 		if !touched {
 			e.refs = append(e.refs, ropeRef{c: r.c, n: r.n})
 			continue
 		}
+		// the chunk's slots, runs copied between the removed pieces and
+		// the places of the created ones
 		e.order = e.order[:0]
-		for i := lo; i <= hi; i++ {
-			for ii < len(e.ins) && e.ins[ii].at == i && (i < hi || last) {
+		at := lo
+		for {
+			next, ins := hi, false // the next removal or place in the chunk
+			if ri < len(removed) && removed[ri] < next {
+				next = removed[ri]
+			}
+			if ii < len(e.ins) && (e.ins[ii].at < hi || last) && e.ins[ii].at <= next {
+				next, ins = e.ins[ii].at, true
+			}
+			e.order = append(e.order, r.c[at-lo:next-lo]...)
+			at = next
+			switch {
+			case ins:
 				e.order = append(e.order, e.ins[ii].slot)
 				ii++
-			}
-			if i == hi {
-				break
-			}
-			if ri < len(act.removed) && act.removed[ri] == i {
+				continue
+			case next < hi:
 				ri++
+				at++
 				continue
 			}
-			e.order = append(e.order, r.c[i-lo])
+			break
 		}
 		for rest := e.order; len(rest) > 0; { // chunks of up to ropeMax, halves when it overflows
 			m := len(rest)
