@@ -441,7 +441,9 @@
 // PostgreSQL store is copied with pg_dump and restored with psql (the
 // README has the commands). "pbmserv -check -db STORE" replays every
 // board to its stored position, as after a restore, and exits 1 if one is
-// damaged.
+// damaged. Both only read a store that is there: a -db naming no file, or
+// a database without pbmserv's tables, is an error (exit 1), and nothing
+// is created, so a mistyped -db cannot pass for an empty store.
 //
 // Dependencies, each for a reason the standard library cannot meet:
 // modernc.org/sqlite (SQLite translated to Go: an embedded database with

@@ -128,7 +128,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	st, err := openDB(ctx, *dsn)
+	open := openDB
+	if *backup != "" || *check {
+		open = OpenExisting // a tool reads a store; it never makes one
+	}
+	st, err := open(ctx, *dsn)
 	if err != nil {
 		fmt.Fprintln(stderr, "pbmserv:", err)
 		return 1
