@@ -383,6 +383,11 @@
 //	GET  /healthz    200 "ok" while the store answers, 503 when it does not.
 //	GET  /metrics    the Prometheus metrics (the README says what each means).
 //
+// Health checks and metrics answer from a result at most a second old
+// (Limits.StatusEvery: one ping of the store, one gathering of the
+// metrics), and count in the per-address request limit like any request:
+// a flood of them costs the store and the players nothing.
+//
 // A POST from a browser on another site is refused (403): the browser's
 // Sec-Fetch-Site, else its Origin against the Host, must name this server
 // or an origin given with -origin. A script, which sends neither header,
@@ -451,7 +456,8 @@
 // (the PostgreSQL driver, used through database/sql so that both stores
 // share their queries), golang.org/x/crypto (bcrypt) and
 // github.com/prometheus/client_golang (the metrics in Prometheus's format,
-// which an operator's monitoring reads). They live in this module's go.mod,
+// which an operator's monitoring reads; its data model, client_model, for
+// keeping what was gathered). They live in this module's go.mod,
 // not the library's.
 //
 // # Tests

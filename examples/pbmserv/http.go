@@ -15,6 +15,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/boardrules/boardrules"
@@ -36,9 +37,10 @@ func (s *Server) Handler() http.Handler { return s.handler(s.limits.RequestTime)
 // handler is Handler with the requests' deadline given: serveHTTP holds it
 // under the server's write timeout. From the outside in: the access log
 // and the metrics, panics answered 500 and logged, the security headers
-// and the client's address, health and metrics, the per-address request
-// limit, cross-site protection, the deadline and the replay budget, and
-// the routes.
+// and the client's address, the per-address request limit (health checks
+// and metrics included: each is cheap, answered from a result at most
+// Limits.StatusEvery old, but a flood of them is still work), cross-site
+// protection, the deadline and the replay budget, and the routes.
 func (s *Server) handler(deadline time.Duration) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /command", s.handleCommand)
@@ -46,16 +48,14 @@ func (s *Server) handler(deadline time.Duration) http.Handler {
 	mux.HandleFunc("GET /boards/{n}", s.handlePage)
 	mux.HandleFunc("POST /boards/{n}", s.handlePage)
 	mux.HandleFunc("GET /{$}", s.handleIndex)
+	mux.HandleFunc("GET /healthz", s.handleHealth)
+	if s.metrics != nil {
+		mux.Handle("GET /metrics", s.metrics.handler(s.limits.StatusEvery))
+	}
 	var h http.Handler = s.bounded(mux, deadline)
 	h = s.crossOrigin.Handler(h)
 	h = s.rateLimited(h)
-	outer := http.NewServeMux()
-	outer.HandleFunc("GET /healthz", s.handleHealth)
-	if s.metrics != nil {
-		outer.Handle("GET /metrics", s.metrics.handler())
-	}
-	outer.Handle("/", h)
-	return s.logged(s.recovered(securityHeaders(s.withClient(outer))))
+	return s.logged(s.recovered(securityHeaders(s.withClient(h))))
 }
 
 // bounded gives each request its deadline and its replay budget. The
@@ -110,10 +110,10 @@ func newCrossOrigin(trusted []string) (*http.CrossOriginProtection, error) {
 // handleHealth answers 200 "ok" while the store answers (liveness and the
 // store's reachability in one), 503 when it does not.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), healthTime)
-	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
-		s.countStoreError()
+	if err := s.health.check(r.Context(), s.store.Ping, s.limits.StatusEvery); err != nil {
+		if !errors.Is(err, errHealthWait) {
+			s.countStoreError()
+		}
 		textError(w, "store unreachable\n", status{code: http.StatusServiceUnavailable})
 		return
 	}
@@ -122,6 +122,53 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 
 // healthTime bounds a health check's ping of the store.
 const healthTime = 2 * time.Second
+
+// healthCache holds the last ping of the store, so that health checks,
+// however many, ping the store at most once per Limits.StatusEvery: a
+// flood of them costs the players' store nothing.
+type healthCache struct {
+	mu   sync.Mutex
+	at   time.Time     // when the last ping ended
+	err  error         // its result
+	busy chan struct{} // closed when the ping under way ends; nil when none is
+}
+
+// errHealthWait is a health check's that gave up waiting for the ping
+// under way (its client left).
+var errHealthWait = errors.New("the health check's client left")
+
+// check returns the last ping's result when it is fresher than every,
+// else pings (one ping at a time: checks meanwhile wait for its result).
+func (h *healthCache) check(ctx context.Context, ping func(context.Context) error, every time.Duration) error {
+	h.mu.Lock()
+	if !h.at.IsZero() && time.Since(h.at) < every {
+		err := h.err
+		h.mu.Unlock()
+		return err
+	}
+	if busy := h.busy; busy != nil {
+		h.mu.Unlock()
+		select {
+		case <-busy:
+		case <-ctx.Done():
+			return errHealthWait
+		}
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return h.err
+	}
+	busy := make(chan struct{})
+	h.busy = busy
+	h.mu.Unlock()
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), healthTime)
+	err := ping(pctx)
+	cancel()
+	h.mu.Lock()
+	h.at, h.err, h.busy = time.Now(), err, nil
+	h.mu.Unlock()
+	close(busy)
+	return err
+}
 
 // securityHeaders sets on every reply, errors included: a
 // Content-Security-Policy that allows no script, no plug-in, no foreign

@@ -22,7 +22,10 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -233,16 +236,23 @@ func (c *fakeConn) Close() error         { return nil }
 // when it does not; /metrics counts requests by route and status, moves,
 // refusals by limit and store errors.
 func TestHealthAndMetrics(t *testing.T) {
-	s, ts := boardOverHTTP(t)
+	s := newTestServer(t, storeKinds(t)[0].dsn(t))
+	fresh := Limits{StatusEvery: time.Nanosecond} // every check pings, every read gathers
+	s.SetLimits(fresh)
+	registerAliceAndBob(t, s)
+	mustExec(t, s, "tumble challenge alice bob")
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
 	if code, body := httpDo(t, "GET", ts.URL+"/healthz", "", ""); code != 200 || body != "ok\n" {
 		t.Errorf("/healthz: %d %q", code, body)
 	}
 	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble move 1 alice a "+firstLegal(t, s, 1))
 	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble move 1 bob wrong A1-B1")
 	httpDo(t, "GET", ts.URL+"/games/1", "", "")
-	s.SetLimits(Limits{Requests: 1, RequestEvery: time.Hour})
+	s.SetLimits(Limits{Requests: 1, RequestEvery: time.Hour, StatusEvery: time.Nanosecond})
 	httpDo(t, "GET", ts.URL+"/games/1", "", "")
 	httpDo(t, "GET", ts.URL+"/games/1", "", "") // refused
+	s.SetLimits(fresh)
 	code, m := httpDo(t, "GET", ts.URL+"/metrics", "", "")
 	if code != 200 {
 		t.Fatalf("/metrics: %d", code)
@@ -252,9 +262,9 @@ func TestHealthAndMetrics(t *testing.T) {
 		`pbmserv_http_requests_total{code="403",route="command"} 1`,
 		`pbmserv_http_requests_total{code="429",route="games"} 1`,
 		`pbmserv_http_requests_total{code="200",route="healthz"} 1`,
+		`pbmserv_refused_total{limit="requests"} 1`,
 		`pbmserv_http_request_seconds_count{route="games"} 3`,
 		"pbmserv_moves_total 1",
-		`pbmserv_refused_total{limit="requests"} 1`,
 		"pbmserv_store_errors_total 0",
 		"go_goroutines ",
 	} {
@@ -268,6 +278,68 @@ func TestHealthAndMetrics(t *testing.T) {
 	}
 	if _, m := httpDo(t, "GET", ts.URL+"/metrics", "", ""); !strings.Contains(m, "pbmserv_store_errors_total 1") {
 		t.Error("/metrics does not count the store's error")
+	}
+}
+
+// countingPings counts the store's pings.
+type countingPings struct {
+	Store
+	pings atomic.Int32
+}
+
+func (c *countingPings) Ping(ctx context.Context) error {
+	c.pings.Add(1)
+	time.Sleep(5 * time.Millisecond) // a ping's round trip, so that checks overlap
+	return c.Store.Ping(ctx)
+}
+
+// TestStatusEndpointsBounded: health checks and metrics cost the store
+// and the process little however many ask: /healthz pings the store at
+// most once per Limits.StatusEvery and /metrics gathers at most once per
+// it, and both count in an address's request limit.
+func TestStatusEndpointsBounded(t *testing.T) {
+	st := &countingPings{Store: openStore(t, storeKinds(t)[0].dsn(t))}
+	s := serverOver(t, st)
+	s.SetLimits(Limits{StatusEvery: time.Hour, Requests: 1000})
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	var wg sync.WaitGroup
+	var bad atomic.Int32
+	for range 8 {
+		wg.Go(func() {
+			for range 50 {
+				resp, err := http.Get(ts.URL + "/healthz")
+				if err != nil {
+					bad.Add(1)
+					continue
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != 200 {
+					bad.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := st.pings.Load(); n != 1 || bad.Load() != 0 {
+		t.Errorf("400 health checks, 8 at once: %d pings of the store, %d not ok; want 1 ping, all ok", n, bad.Load())
+	}
+	_, first := httpDo(t, "GET", ts.URL+"/metrics", "", "")
+	_, second := httpDo(t, "GET", ts.URL+"/metrics", "", "")
+	if first != second {
+		t.Error("two reads of /metrics within StatusEvery differ: the metrics were gathered twice")
+	}
+	s.SetLimits(Limits{Requests: 3, RequestEvery: time.Hour})
+	ts2 := httptest.NewServer(s.Handler())
+	defer ts2.Close()
+	var codes []int
+	for _, path := range []string{"/healthz", "/metrics", "/healthz", "/healthz", "/metrics"} {
+		code, _ := httpDo(t, "GET", ts2.URL+path, "", "")
+		codes = append(codes, code)
+	}
+	if want := []int{200, 200, 200, 429, 429}; !slices.Equal(codes, want) {
+		t.Errorf("health checks and metrics from one address with 3 requests allowed: %v, want %v", codes, want)
 	}
 }
 

@@ -38,6 +38,7 @@ type Server struct {
 	requests *limiter // HTTP requests
 	replays  *limiter // replays of game records
 	metrics  *metrics // nil: none kept
+	health   healthCache
 	mu       sync.Mutex
 	underWay map[string]int // password checks under way, per address and account
 	// The bots' searches: a slot of botSlots is held by each search
