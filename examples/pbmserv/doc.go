@@ -396,7 +396,10 @@
 // address the limits count is then the rightmost one that is not a
 // trusted proxy. The access log (-access-log) has one JSON line per
 // request (method, path, status, bytes, time, client, peer); bodies, and
-// so passwords, are never logged.
+// so passwords, are never logged. Each reply is flushed before its line
+// is written, so a reply that could not be delivered (its client gone,
+// the write timeout passed) is logged, and counted in the metrics, as
+// 499, with the status it would have had ("sent") and the write's error.
 //
 // Statuses. A reply keeps its text ("error: ..." included) and says what
 // happened in its status: 200; 400 for a malformed command; 403 for a bad

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -259,11 +260,13 @@ func addrKey(a netip.Addr) string {
 }
 
 // recorder remembers a reply's status and size, for the access log and
-// the metrics, and whether anything was written, for a panic's reply.
+// the metrics, whether anything was written, for a panic's reply, and the
+// first write that failed (the client gone, the write timeout passed).
 type recorder struct {
 	http.ResponseWriter
-	code  int
-	bytes int
+	code     int
+	bytes    int
+	writeErr error
 }
 
 func (r *recorder) WriteHeader(code int) {
@@ -279,34 +282,64 @@ func (r *recorder) Write(b []byte) (int, error) {
 	}
 	n, err := r.ResponseWriter.Write(b)
 	r.bytes += n
+	if err != nil && r.writeErr == nil {
+		r.writeErr = err
+	}
 	return n, err
+}
+
+// delivered flushes what the handler wrote to the connection and tells
+// whether all of it went out. net/http flushes a reply only after its
+// handler returns, too late for the log to hear of a failure; flushing
+// here, a write that fails (the write timeout passed, the connection
+// broke) is seen and logged. A reply that went out may still be lost on
+// the way, which no server can tell.
+func (r *recorder) delivered() error {
+	if r.writeErr != nil {
+		return r.writeErr
+	}
+	if err := http.NewResponseController(r.ResponseWriter).Flush(); err != nil {
+		r.writeErr = err
+	}
+	return r.writeErr
 }
 
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 // logged writes a line of the access log for each request (log/slog:
 // method, path, status, bytes, time taken, the client's address and the
-// TCP peer) and counts it in the metrics. Bodies are never logged, so no
-// password is; a request's path holds none.
+// TCP peer) and counts it in the metrics. A reply that was not delivered
+// (nothing written because the client had gone, or a write that failed)
+// is logged and counted as 499, with the status it would have had as
+// "sent" and the write's error. Bodies are never logged, so no password
+// is; a request's path holds none.
 func (s *Server) logged(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &recorder{ResponseWriter: w}
 		defer func() {
-			code := rec.code
+			code, sent := rec.code, rec.code
+			var failed error
 			if code == 0 {
 				code = statusGone // nothing written: the client had gone
+			} else if failed = rec.delivered(); failed != nil {
+				code = statusGone
 			}
 			d := time.Since(start)
 			if s.metrics != nil {
 				s.metrics.observe(r.URL.Path, code, d)
 			}
 			if s.access != nil {
-				s.access.LogAttrs(r.Context(), slog.LevelInfo, "request",
-					slog.String("method", r.Method), slog.String("path", clip(r.URL.Path)),
+				attrs := []slog.Attr{
+					slog.String("method", clip(r.Method)), slog.String("path", clip(r.URL.Path)),
 					slog.Int("status", code), slog.Int("bytes", rec.bytes),
 					slog.Float64("ms", float64(d.Microseconds())/1000),
-					slog.String("client", s.clientAddr(r)), slog.String("peer", r.RemoteAddr))
+					slog.String("client", s.clientAddr(r)), slog.String("peer", r.RemoteAddr),
+				}
+				if failed != nil {
+					attrs = append(attrs, slog.Int("sent", sent), slog.String("error", failed.Error()))
+				}
+				s.access.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 			}
 		}()
 		h.ServeHTTP(rec, r)
@@ -430,6 +463,7 @@ func textError(w http.ResponseWriter, text string, st status) {
 		return // nobody is listening
 	}
 	setRetry(w, st)
+	w.Header().Set("Content-Length", strconv.Itoa(len(text)))
 	w.WriteHeader(st.code)
 	io.WriteString(w, text)
 }
@@ -558,13 +592,27 @@ func (s *Server) handleJSON(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		setRetry(w, st)
-		w.WriteHeader(st.code)
-		json.NewEncoder(w).Encode(map[string]string{"error": msg})
+		writeBody(w, st.code, func(b *bytes.Buffer) error { return json.NewEncoder(b).Encode(map[string]string{"error": msg}) })
 		return
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.Encode(g.json())
+	writeBody(w, http.StatusOK, func(b *bytes.Buffer) error {
+		enc := json.NewEncoder(b)
+		enc.SetIndent("", "  ")
+		return enc.Encode(g.json())
+	})
+}
+
+// writeBody writes a reply made whole first, with its Content-Length, so
+// that its delivery can be flushed and checked (recorder.delivered)
+// without turning it into a chunked one. A reply that could not be made
+// (a template's error: a bug) is logged by the caller's render.
+func writeBody(w http.ResponseWriter, code int, render func(*bytes.Buffer) error) error {
+	var b bytes.Buffer
+	err := render(&b)
+	w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
+	w.WriteHeader(code)
+	w.Write(b.Bytes())
+	return err
 }
 
 // httpError maps an error to a status and the text a user may see.
@@ -633,8 +681,8 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	setRetry(w, st)
-	w.WriteHeader(st.code) // the form's error, if any: the page still shows
-	if err := pageTemplate.Execute(w, d); err != nil {
+	// the form's error, if any, is the status: the page still shows
+	if err := writeBody(w, st.code, func(b *bytes.Buffer) error { return pageTemplate.Execute(b, d) }); err != nil {
 		s.log.Printf("page of board %d: %v", g.b.ID, err)
 	}
 }
@@ -787,7 +835,7 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 		d.Boards = append(d.Boards, row{b.ID, s.summary(b)})
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := indexTemplate.Execute(w, d); err != nil {
+	if err := writeBody(w, http.StatusOK, func(b *bytes.Buffer) error { return indexTemplate.Execute(b, d) }); err != nil {
 		s.log.Printf("front page: %v", err)
 	}
 }

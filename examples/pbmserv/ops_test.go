@@ -10,8 +10,10 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/json"
 	"encoding/pem"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"log/slog"
@@ -469,14 +471,13 @@ func TestHandlerPanics(t *testing.T) {
 // sent by command or by the page's form.
 func TestAccessLog(t *testing.T) {
 	s, ts := boardOverHTTP(t)
-	var out bytes.Buffer
+	var out syncBuffer
 	s.access = slog.New(slog.NewJSONHandler(&out, nil))
 	httpDo(t, "POST", ts.URL+"/command", "text/plain", "register carol sekrit-one")
 	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble move 1 alice sekrit-two A1-B1")
 	httpDo(t, "POST", ts.URL+"/boards/1", "application/x-www-form-urlencoded", "user=alice&password=sekrit-three&move=A1-B1")
 	httpDo(t, "GET", ts.URL+"/games/1?password=sekrit-four", "", "")
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 4 {
+	if lines := logLines(&out, 4); len(lines) != 4 {
 		t.Fatalf("%d lines for 4 requests:\n%s", len(lines), out.String())
 	}
 	for _, w := range []string{`"method":"POST"`, `"path":"/command"`, `"status":200`, `"status":403`, `"client":"127.0.0.1"`, `"path":"/games/1"`, `"ms":`, `"bytes":`} {
@@ -554,4 +555,101 @@ func writeCert(t *testing.T, certFile, keyFile string) *x509.CertPool {
 	pool := x509.NewCertPool()
 	pool.AddCert(c)
 	return pool
+}
+
+// TestUndeliveredReply: a reply that could not be written (here: the
+// write timeout passed while a slow store read held the request) is
+// logged and counted as 499, with the status it would have had, not as
+// delivered; a reply that went out is logged with its status.
+func TestUndeliveredReply(t *testing.T) {
+	// Full reads (history) take longer than the write timeout, whatever
+	// the request's deadline; reads of a board's head (board) are quick.
+	sr := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t)), before: 600 * time.Millisecond}
+	s := serverOver(t, sr)
+	registerAliceAndBob(t, s)
+	mustExec(t, s, "tumble challenge alice bob")
+	var out syncBuffer
+	s.access = slog.New(slog.NewJSONHandler(&out, nil))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	c := DefaultConnLimits
+	c.Write = 300 * time.Millisecond
+	served := make(chan error, 1)
+	go func() { served <- serveHTTP(ctx, s, ln, c) }()
+	defer func() { stop(); <-served }()
+	base := "http://" + ln.Addr().String()
+	if code, _ := httpDo(t, "POST", base+"/command", "text/plain", "tumble board 1"); code != 200 {
+		t.Fatalf("a quick command: %d", code)
+	}
+	resp, err := http.Post(base+"/command", "text/plain", strings.NewReader("tumble history 1"))
+	if err == nil {
+		resp.Body.Close()
+		t.Fatalf("a reply written past the write timeout arrived: %s", resp.Status)
+	}
+	var lines []map[string]any
+	for _, l := range logLines(&out, 2) {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("access log line %q: %v", l, err)
+		}
+		lines = append(lines, m)
+	}
+	if len(lines) != 2 {
+		t.Fatalf("%d access log lines for 2 requests:\n%s", len(lines), out.String())
+	}
+	if lines[0]["status"] != 200.0 || lines[0]["sent"] != nil {
+		t.Errorf("the delivered reply's line: %v", lines[0])
+	}
+	if l := lines[1]; l["status"] != 499.0 || l["sent"] != 503.0 || !strings.Contains(fmt.Sprint(l["error"]), "timeout") {
+		t.Errorf("the undelivered reply's line: %v; want status 499, sent 503 and the write's timeout", l)
+	}
+	for _, w := range []string{`pbmserv_http_requests_total{code="200",route="command"} 1`, `pbmserv_http_requests_total{code="499",route="command"} 1`} {
+		if !strings.Contains(metricsText(t, s), w) {
+			t.Errorf("the metrics lack %s", w)
+		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// logLines returns the lines of an access log once it has n of them, or
+// after 5 s: a request's line is written once its reply is flushed, so
+// the client may hold the reply a moment before the line is there.
+func logLines(out *syncBuffer, n int) []string {
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if lines[0] == "" {
+			lines = nil
+		}
+		if len(lines) >= n || time.Now().After(deadline) {
+			return lines
+		}
+	}
+}
+
+// metricsText is the server's metrics as /metrics would serve them, read
+// straight from its registry.
+func metricsText(t *testing.T, s *Server) string {
+	rec := httptest.NewRecorder()
+	s.metrics.handler(time.Nanosecond).ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	return rec.Body.String()
 }
