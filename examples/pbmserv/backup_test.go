@@ -51,7 +51,7 @@ func TestBackupSQLite(t *testing.T) {
 	src := filepath.Join(dir, "live.db")
 	s, _ := storeWithGames(t, src)
 	// A writer goes on while the backup is taken.
-	mustExec(t, s, "tumble challenge p0 p1")
+	mustExec(t, s, "tumbling challenge p0 p1")
 	stop := make(chan struct{})
 	var moves atomic.Int32
 	done := make(chan struct{})
@@ -63,8 +63,8 @@ func TestBackupSQLite(t *testing.T) {
 				return
 			default:
 			}
-			if strings.Contains(s.Execute(context.Background(), "tumble propose 7 p0 pw0 draw"), "proposes") {
-				s.Execute(context.Background(), "tumble reject 7 p1 pw1")
+			if strings.Contains(s.Execute(context.Background(), "tumbling propose 7 p0 pw0 draw"), "proposes") {
+				s.Execute(context.Background(), "tumbling reject 7 p1 pw1")
 				moves.Add(1)
 			}
 		}

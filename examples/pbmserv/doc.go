@@ -17,7 +17,7 @@
 // It is meant to be read: one core (command.go parses a line, server.go
 // runs it, bot.go plays the bots' seats), two front doors (main.go for standard input, http.go for the
 // web) and one storage interface (store.go) with an SQLite (sqlite.go) and a
-// PostgreSQL (postgres.go) schema. games.go maps pbmserv's game words and
+// PostgreSQL (postgres.go) schema. games.go maps the game words and
 // challenge options onto the library's registry.
 //
 // # Commands
@@ -38,24 +38,33 @@
 //	GAME accept BOARD USER PASSWORD
 //	GAME reject BOARD USER PASSWORD
 //
-// The games and their challenge options (options may stand anywhere
-// after "challenge"):
+// The games are named as the registry and every other program name them
+// (pbmserv -list lists them with their variants), and their challenge
+// options may stand anywhere after "challenge":
 //
-//	tumble      Tumbling Down. -c (or -corner): the corner layout;
+//	tumbling    Tumbling Down. -c (or -corner): the corner layout;
 //	            -classic, -boardspace: those rule sets instead of pbmserv's.
-//	terrace     Terrace 8x8. -short, -medium, -long (the default), -master;
-//	            three or four users give the multi-player game.
-//	terrace6x6  Terrace 6x6, the same options.
+//	terrace     Terrace. -8x8 (the default) or -6x6: the board; -short,
+//	            -medium, -long (the default), -master: the setup; three or
+//	            four users give the multi-player game.
 //	flooprail   FloopRail. -reverse, -misere or -losing: the reverse game.
 //	crumble     Crumble. -WxH: the board (default -6x6, 2 to 32 each way);
 //	            -white: White moves first; -repetition, -renewables or
 //	            -nodraws: the automatic draw rules (default both).
 //
-// Any other engine linked in is reached by its registry name, with one
-// option per variant ("-8x8"). A reply is the board as the engine prints
-// it, with a header naming the board, variant and players, and a last line
-// saying whose move it is or how the game ended. Every error is one line,
-// "error: " and the reason.
+// In every game -variant NAME names a registry variant outright, as the
+// other programs' -variant flag does ("terrace challenge alice bob
+// -variant 6-long"), instead of the options. Any other engine linked in is
+// reached by its registry name, with one option per variant ("-8x8").
+// pbmserv's older game words stay as aliases, so that the commands of the
+// boards made under them go on working: tumble (tumbling) and terrace6x6
+// (terrace -6x6); a board answers to any name of its game, and shows its
+// registry name. A reply is the board as the engine prints it, with a
+// header naming the board, variant and players, and a last line saying
+// whose move it is or how the game ended. Every error is one line,
+// "error: " and the reason, and quotes at most 64 bytes of any input
+// (Go-quoted, so that it reads as typed, then "..." and the input's
+// length), so that no input makes a long error.
 //
 // # Decisions
 //

@@ -98,7 +98,8 @@ func newCrossOrigin(trusted []string) (*http.CrossOriginProtection, error) {
 	c := http.NewCrossOriginProtection()
 	for _, o := range trusted {
 		if err := c.AddTrustedOrigin(o); err != nil {
-			return nil, err
+			// Not err's text, which repeats the origin whole.
+			return nil, fmt.Errorf("%s is no origin: write scheme://host[:port], no path", quote(o))
 		}
 	}
 	c.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -364,7 +365,7 @@ func (s *Server) recovered(h http.Handler) http.Handler {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			s.log.Printf("panic serving %s %s: %v\n%s", r.Method, clip(r.URL.Path), v, debug.Stack())
+			s.log.Printf("panic serving %s %s: %v\n%s", clip(r.Method), clip(r.URL.Path), v, debug.Stack())
 			if rec.code == 0 {
 				textError(rec, "error: internal error\n", status{code: http.StatusInternalServerError})
 			}
@@ -479,7 +480,7 @@ func setRetry(w http.ResponseWriter, st status) {
 // numbers beside them.
 type gameJSON struct {
 	Board      int64       `json:"board"`
-	Word       string      `json:"word"`    // the game word of commands: "tumble"
+	Word       string      `json:"word"`    // the game word of commands, the registry name: "tumbling"
 	Game       string      `json:"game"`    // the registry name: "tumbling"
 	Variant    string      `json:"variant"` // the registry variant: "pbmserv"
 	Players    []string    `json:"players"` // users by seat
@@ -544,7 +545,7 @@ func (g *game) json() gameJSON {
 	b, p := g.b, g.pos
 	o := p.Outcome()
 	j := gameJSON{
-		Board: b.ID, Word: b.Word, Game: b.Game, Variant: b.Variant, Players: b.Players,
+		Board: b.ID, Word: b.Game, Game: b.Game, Variant: b.Variant, Players: b.Players,
 		Moves: b.Moves, NextMove: b.Plies + 1, Position: b.Position,
 		Outcome: outcomeJSON{Status: o.Status.String(), Winner: int(o.Winner), Reason: o.Reason, Rule: o.Rule},
 		Over:    b.Over, Result: b.Result, Termination: b.Termination, Version: b.Version,
@@ -670,7 +671,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	info, _ := boardrules.Lookup(g.b.Game)
 	d.Title = info.Title
 	d.Status = g.status(g.pos, g.b.Plies)
-	d.Command = g.b.Word + " move " + strconv.FormatInt(g.b.ID, 10)
+	d.Command = g.b.Game + " move " + strconv.FormatInt(g.b.ID, 10)
 	if svg, ok := drawing(g.pos); ok {
 		d.SVG = template.HTML(svg) // the engine's own output, not user input
 	} else {
@@ -750,7 +751,7 @@ func (s *Server) formMove(ctx context.Context, n string, f url.Values) (string, 
 	if move == "" {
 		return fail(lineErr("choose or type a move"))
 	}
-	c := command{verb: "move", word: b.Word, board: id, user: user, password: pw}
+	c := command{verb: "move", word: b.Game, board: id, user: user, password: pw}
 	if err := c.splitMove(move); err != nil {
 		return fail(err)
 	}

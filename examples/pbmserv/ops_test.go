@@ -242,14 +242,14 @@ func TestHealthAndMetrics(t *testing.T) {
 	fresh := Limits{StatusEvery: time.Nanosecond} // every check pings, every read gathers
 	s.SetLimits(fresh)
 	registerAliceAndBob(t, s)
-	mustExec(t, s, "tumble challenge alice bob")
+	mustExec(t, s, "tumbling challenge alice bob")
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	if code, body := httpDo(t, "GET", ts.URL+"/healthz", "", ""); code != 200 || body != "ok\n" {
 		t.Errorf("/healthz: %d %q", code, body)
 	}
-	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble move 1 alice a "+firstLegal(t, s, 1))
-	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble move 1 bob wrong A1-B1")
+	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumbling move 1 alice a "+firstLegal(t, s, 1))
+	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumbling move 1 bob wrong A1-B1")
 	httpDo(t, "GET", ts.URL+"/games/1", "", "")
 	s.SetLimits(Limits{Requests: 1, RequestEvery: time.Hour, StatusEvery: time.Nanosecond})
 	httpDo(t, "GET", ts.URL+"/games/1", "", "")
@@ -381,12 +381,12 @@ func TestStoreDown(t *testing.T) {
 		{"GET", "/games/1", ""},
 		{"GET", "/boards/1", ""},
 		{"GET", "/", ""},
-		{"POST", "/command", "tumble board 1"},
-		{"POST", "/command", "tumble history 1"},
-		{"POST", "/command", "tumble move 1 alice a A1-B1"},
+		{"POST", "/command", "tumbling board 1"},
+		{"POST", "/command", "tumbling history 1"},
+		{"POST", "/command", "tumbling move 1 alice a A1-B1"},
 		{"POST", "/command", "games alice"},
 		{"POST", "/command", "register carol c"},
-		{"POST", "/command", "tumble challenge alice bob"},
+		{"POST", "/command", "tumbling challenge alice bob"},
 		{"POST", "/boards/1", "user=alice&password=a&move=A1-B1"},
 	} {
 		ctype := "text/plain"
@@ -474,7 +474,7 @@ func TestAccessLog(t *testing.T) {
 	var out syncBuffer
 	s.access = slog.New(slog.NewJSONHandler(&out, nil))
 	httpDo(t, "POST", ts.URL+"/command", "text/plain", "register carol sekrit-one")
-	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble move 1 alice sekrit-two A1-B1")
+	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumbling move 1 alice sekrit-two A1-B1")
 	httpDo(t, "POST", ts.URL+"/boards/1", "application/x-www-form-urlencoded", "user=alice&password=sekrit-three&move=A1-B1")
 	httpDo(t, "GET", ts.URL+"/games/1?password=sekrit-four", "", "")
 	if lines := logLines(&out, 4); len(lines) != 4 {
@@ -567,7 +567,7 @@ func TestUndeliveredReply(t *testing.T) {
 	sr := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t)), before: 600 * time.Millisecond}
 	s := serverOver(t, sr)
 	registerAliceAndBob(t, s)
-	mustExec(t, s, "tumble challenge alice bob")
+	mustExec(t, s, "tumbling challenge alice bob")
 	var out syncBuffer
 	s.access = slog.New(slog.NewJSONHandler(&out, nil))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -581,10 +581,10 @@ func TestUndeliveredReply(t *testing.T) {
 	go func() { served <- serveHTTP(ctx, s, ln, c) }()
 	defer func() { stop(); <-served }()
 	base := "http://" + ln.Addr().String()
-	if code, _ := httpDo(t, "POST", base+"/command", "text/plain", "tumble board 1"); code != 200 {
+	if code, _ := httpDo(t, "POST", base+"/command", "text/plain", "tumbling board 1"); code != 200 {
 		t.Fatalf("a quick command: %d", code)
 	}
-	resp, err := http.Post(base+"/command", "text/plain", strings.NewReader("tumble history 1"))
+	resp, err := http.Post(base+"/command", "text/plain", strings.NewReader("tumbling history 1"))
 	if err == nil {
 		resp.Body.Close()
 		t.Fatalf("a reply written past the write timeout arrived: %s", resp.Status)

@@ -65,9 +65,9 @@ func openSQLite(ctx context.Context, path string, create bool) (Store, error) {
 		var tables int
 		err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'boards'`).Scan(&tables)
 		if err == nil && tables == 0 {
-			err = fmt.Errorf("%w: %s has no boards table", errNoStore, path)
+			err = fmt.Errorf("%w: %s has no boards table", errNoStore, quote(path))
 		} else if err != nil {
-			err = fmt.Errorf("%w: %s: %v", errNoStore, path, err)
+			err = fmt.Errorf("%w: %s: %v", errNoStore, quote(path), err)
 		}
 		if err != nil {
 			db.Close()
