@@ -118,8 +118,9 @@
 // or the board's sides, and the end must be the lower-left corner of a
 // piece. On the 6×6 start "2,1" is the square (2,1) and "3,1,1" names
 // (4,1). ParseMove also reads fraction locations ("1/2, 2/3" = (W/2, 2H/3)),
-// lower case, a space after a location's commas and a final "+" (threat) or
-// "#" (crumble-mate), which are ignored; white space around a move is
+// lower case, a space after a location's commas and a final "+" (threat),
+// which is ignored; a "#" is pbmserv's move-number marker, refused as in
+// every engine (notation.RefuseMoveNumber), and white space around a move is
 // refused. Move.String gives the canonical form: the canonical location,
 // upper case, no spaces, and for a single split whose path starts with its
 // half's own letter the short form ("2,1HSSS", not "2,1HS-SSS"; "0HN-E"
@@ -183,7 +184,7 @@
 // 'w' (k = max(2, 2^E), E the position's exponent); past k = 16 it returns
 // the position code instead. This picture keeps its own letters (the
 // sources' drawing, 'B' and a lower-case 'w' that stands apart from it),
-// and the zero Position prints "crumble: empty position"; everything else
+// and the zero Position prints "no game"; everything else
 // names a colour in a capitalised word ("Black", "White"). SVG draws the
 // pieces exactly, with the board's coordinates; SVGWith(SVGOptions{Size,
 // Highlight}) sets the width in pixels and marks the move that led to the
@@ -194,8 +195,8 @@
 // (size, side to move, pieces sorted by y then x, numbers as integers or
 // irreducible dyadic fractions such as 5/2), and UnmarshalText reads it back,
 // validating everything. The grammar, fields separated by single spaces
-// (UnmarshalText reads any run of spaces and tabs between fields as one,
-// and refuses white space around the code):
+// (UnmarshalText refuses any other white space between fields, and white
+// space around the code, as every engine's code does):
 //
 //	code    = "crumble" variant side [draw] piece {piece}
 //	variant = W "x" H ["-white"] ["-repetition" | "-renewables" | "-nodraws"]
@@ -254,8 +255,8 @@
 //     lower-left corner.
 //   - The canonical location has the fewest legs and, among those, the
 //     lexicographically largest counts (as far East as possible first).
-//   - Letters are read in either case and printed in upper case; "#" marks
-//     crumble-mate and is ignored like "+".
+//   - Letters are read in either case and printed in upper case; a final
+//     "+" (threat) is ignored.
 //   - String uses k = max(2, 2^E) characters per unit up to 16, then the
 //     position code.
 //   - UnmarshalText gives the code's variant and outcome and a fresh
@@ -279,6 +280,11 @@
 //     path per distinct end state.
 //
 // Where this package departs from the specification:
+//   - A final "#" (crumble-mate announced, a decision of the specification
+//     where the sources define no mark) is refused, not ignored: "#" is
+//     pbmserv's move-number marker in every engine of the module
+//     (notation.SplitMoveNumber splits it off), so a move that carries one
+//     reads the same way in every game.
 //   - SVG is not the bare form of the specification (a viewBox of W×H
 //     units, one rect per piece with y flipped, a stroke that does not
 //     scale). Like the other engines' drawings it has a margin with the
@@ -303,7 +309,7 @@
 //     the same pieces and side to move in another variant.
 //   - A move that wins leaves the history as it was: the game is over.
 //   - The zero Position is no game, as in every engine of the module; it
-//     prints "crumble: empty position".
+//     prints "no game".
 //   - Equal compares the variant (size, first player, draw rules) and the
 //     stored outcome besides the board and the side to move: a position
 //     drawn by repetition is not Equal to its board going on. Hash covers

@@ -389,11 +389,14 @@ func (pm *parsed) parse(s string) error {
 	if err := noSpaceAround(s, "move"); err != nil {
 		return err
 	}
+	if err := notation.RefuseMoveNumber(s); err != nil {
+		return err // '#' is pbmserv's move-number marker, in every engine
+	}
 	i, end := 0, len(s)
 	if i == end {
 		return notation.Errorf(s, i, "empty move")
 	}
-	if c := s[end-1]; c == '+' || c == '#' {
+	if s[end-1] == '+' {
 		end--
 	}
 	// location
@@ -560,7 +563,7 @@ func (pm *parsed) parse(s string) error {
 		return notation.Errorf(s, i-1, "expected H, V or J after the location")
 	}
 	if i != end {
-		return notation.Errorf(s, i, "unexpected %q", s[i])
+		return notation.Errorf(s, i, "unexpected %s", notation.QuoteAt(s, i))
 	}
 	return nil
 }
@@ -607,14 +610,12 @@ func scanDirs(s string, i, end int, need bool) (string, int, error) {
 
 // ---- moves against a position ----
 
-// illegal and gameOver build the module's one error of a well-formed move
-// that cannot be played, *notation.MoveError: the move as given, the
-// reason, and the sentinel (ErrIllegalMove or ErrGameOver) it wraps.
+// illegal builds the module's one error of a well-formed move that cannot
+// be played, *notation.MoveError: the move as given, the reason, and
+// ErrIllegalMove (notation.Ended gives the one after the end).
 func illegal(move, format string, args ...any) error {
 	return notation.Illegal(move, fmt.Sprintf(format, args...))
 }
-
-func gameOver(move, reason string) error { return notation.GameOver(move, reason) }
 
 // pointText formats a point as "(x,y)" in position-code numbers.
 func (p *Position) pointText(x, y int64) string {
@@ -684,11 +685,8 @@ func (p *Position) parseMove(sc *scratch, s string) (Move, int32, int8, error) {
 	if err := pm.parse(s); err != nil {
 		return Move{}, -1, -1, err
 	}
-	if len(p.pieces) == 0 {
-		return Move{}, -1, -1, gameOver(s, "the zero Position holds no game")
-	}
-	if p.status != boardrules.Ongoing {
-		return Move{}, -1, -1, gameOver(s, "the game is over ("+p.Outcome().Reason+")")
+	if len(p.pieces) == 0 || p.status != boardrules.Ongoing {
+		return Move{}, -1, -1, notation.Ended(s, p.Outcome())
 	}
 	wf, hf := p.dims()
 	g := sc.cornerGraphOf(p.pieces, wf, hf)

@@ -25,11 +25,8 @@ func (p *Position) dims() (int64, int64) {
 // ErrGameOver; the zero Move, in a game going on, with notation.NoMove's
 // error.
 func (p Position) Play(m Move) (Position, error) {
-	if len(p.pieces) == 0 {
-		return Position{}, gameOver(m.String(), "the zero Position holds no game")
-	}
-	if p.status != boardrules.Ongoing {
-		return Position{}, gameOver(m.String(), "the game is over ("+reasonText[p.reason]+")")
+	if len(p.pieces) == 0 || p.status != boardrules.Ongoing {
+		return Position{}, notation.Ended(m.String(), p.Outcome())
 	}
 	if !m.resolved() {
 		return Position{}, notation.NoMove()

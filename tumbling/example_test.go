@@ -144,6 +144,6 @@ func ExamplePosition_UnmarshalText() {
 	fmt.Println(err)
 	// Output:
 	// syntax error at offset 77: two adjacent runs of Black: write them as one run
-	// 	...b ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1B2,,,,,,,
-	// 	                                                               ^
+	// 	...,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1B2,,,,,,, (86 bytes)
+	// 	                                                          ^
 }

@@ -182,7 +182,7 @@ func chooseMove(kind string, o bots.Options, p boardrules.Any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return b.Move(p)
+	return b.Move(context.Background(), p)
 }
 
 // botsAfter plays the bots after a command left g with a bot to move and

@@ -212,16 +212,11 @@ func verbTail(verb string) string {
 	return ""
 }
 
-// splitMove separates the move-number suffix. Crumble may end a move with
-// a bare '#' (crumble-mate announced), which is no move number: a '#' with
-// no digits after it is left to the engine.
+// splitMove separates the move-number suffix; a '#' is part of no move in
+// any game.
 func (c *command) splitMove(s string) error {
 	m, n, ok, err := notation.SplitMoveNumber(s)
 	if err != nil {
-		if strings.HasSuffix(s, "#") {
-			c.move = s
-			return nil
-		}
 		var pe *notation.ParseError
 		if errors.As(err, &pe) {
 			return lineErr("bad move number in %s: write MOVE#N, N the number of the move", quote(s))

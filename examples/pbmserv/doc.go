@@ -336,9 +336,8 @@
 // letter or digit (a leading '-' is an option), kept in lower case.
 //
 // Moves are the rest of the line after the password, so Crumble's "1, 2H"
-// needs no quoting. A Crumble move may end in '#' (crumble-mate announced);
-// a '#' with no digits after it is therefore left to the engine rather
-// than read as a move number.
+// needs no quoting. A '#' is part of no move in any game: it starts the
+// move number.
 //
 // Draws by agreement. A proposal stands until every player has accepted it
 // (then the game is drawn) or one player has rejected it; moves do not

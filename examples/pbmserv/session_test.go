@@ -182,9 +182,8 @@ var sessionSteps = []step{
 	{line: "terrace challenge alice bob carol", want: []string{"board 7 created"}},
 	{line: "terrace resign 7 bob secret2", want: []string{"bob resigned board 7\n",
 		"game over after 0 moves: " + seated("terrace", "8-3p", "bob", 1) + " resigned, the game ends without a winner\n"}},
-	// A Crumble move may announce crumble-mate with a bare '#', which is
-	// no move number: the engine reads it (and ignores it).
-	{line: "crumble move 6 alice secret1 0HN#", want: []string{"alice played 0HN (move #1) on board 6\n"}},
+	// A '#' starts the move number, in every game.
+	{line: "crumble move 6 alice secret1 0HN#", err: `bad move number in "0HN#": write MOVE#N, N the number of the move`},
 }
 
 // TestPlayToTheEnd plays a game of every game word to its end by the
