@@ -15,7 +15,6 @@ import (
 	"net/netip"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -540,15 +539,7 @@ func failed(stderr io.Writer, err error) int {
 const maxErrorText = 256
 
 func clipError(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= maxErrorText {
-		return s
-	}
-	n := maxErrorText
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "... (" + strconv.Itoa(len(s)) + " bytes)"
+	return clipTo(strings.Join(strings.Fields(s), " "), maxErrorText)
 }
 
 // inputErr is err, caused by a flag's value, told without the value's
