@@ -64,7 +64,7 @@ const sendHelp = "send help for the commands"
 const usage = "commands: register USER PASSWORD | games USER | help | " +
 	"GAME challenge USER1 USER2 [USER3 [USER4]] [options] | GAME move BOARD USER PASSWORD MOVE[#N] | " +
 	"GAME board BOARD[#N] | GAME history BOARD | GAME resign BOARD USER PASSWORD | " +
-	"GAME propose BOARD USER PASSWORD draw | GAME accept BOARD USER PASSWORD | GAME reject BOARD USER PASSWORD"
+	"GAME propose BOARD USER PASSWORD draw | GAME accept BOARD USER PASSWORD (a draw, or a challenge) | GAME reject BOARD USER PASSWORD"
 
 // parseCommand reads one line. Words are separated by spaces or tabs;
 // command words, game words and user ids are case-insensitive; passwords

@@ -92,12 +92,19 @@ type Limits struct {
 	// may ask for: history, "board N#k" and moves on Crumble boards with
 	// the draw rules each cost one. The commands beyond it are refused.
 	MaxReplays int
-	// BotSearches is how many bot searches this process runs at once; a
-	// search waits for a slot no longer than its request's deadline.
-	// BotTime caps each search's time (the game's default count ends it
-	// sooner where it can).
+	// BotSearches is how many bot searches this process runs at once:
+	// the bots' workers, which take the owed moves from a queue of at
+	// most BotQueue boards, fairly between requesters (botWork). BotTime
+	// caps each search's time (the game's default count ends it sooner
+	// where it can).
 	BotSearches int
+	BotQueue    int
 	BotTime     time.Duration
+	// BotGames is how many boards not over that seat a bot one person
+	// may have joined: a move or an accept that would join one more is
+	// refused. BotGamesPerAddress is how many such boards the challenges
+	// from one address may have made. Both are counted in the store.
+	BotGames, BotGamesPerAddress int
 	// StatusEvery is how long GET /healthz and GET /metrics answer from
 	// their last ping of the store and their last gathering of the
 	// metrics: at most one of each per StatusEvery, however many ask.
@@ -146,7 +153,10 @@ var DefaultLimits = Limits{
 	RequestTime:            10 * time.Second,
 	MaxReplays:             10,
 	BotSearches:            runtime.NumCPU(),
+	BotQueue:               1024,
 	BotTime:                bots.DefaultTime,
+	BotGames:               10,
+	BotGamesPerAddress:     20,
 	StatusEvery:            time.Second,
 }
 
@@ -191,7 +201,10 @@ func (l Limits) withDefaults() Limits {
 	setD(&l.RequestTime, d.RequestTime)
 	set(&l.MaxReplays, d.MaxReplays)
 	set(&l.BotSearches, d.BotSearches)
+	set(&l.BotQueue, d.BotQueue)
 	setD(&l.BotTime, d.BotTime)
+	set(&l.BotGames, d.BotGames)
+	set(&l.BotGamesPerAddress, d.BotGamesPerAddress)
 	setD(&l.StatusEvery, d.StatusEvery)
 	return l
 }
@@ -324,11 +337,11 @@ func (s *Server) spendReplay(ctx context.Context) error {
 	}
 	if b.Add(-1) < 0 {
 		return s.refuse("replays_per_request", statusErr(http.StatusRequestEntityTooLarge,
-			"not run: one request may replay a game's record at most %d times (history, board N#k, Crumble moves, bot moves); send the rest in another request", s.limits.MaxReplays))
+			"not run: one request may replay a game's record at most %d times (history, board N#k, Crumble moves); send the rest in another request", s.limits.MaxReplays))
 	}
 	if addr := clientOf(ctx); addr != "" {
 		if w := s.replays.take(addr, s.now()); w > 0 {
-			return s.refuse("replays", tooMany(w, "not run: too many replays of game records and bot searches from %s", addr))
+			return s.refuse("replays", tooMany(w, "not run: too many replays of game records from %s", addr))
 		}
 	}
 	return nil

@@ -74,6 +74,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.MaxCommands, "max-commands", lim.MaxCommands, "the most commands in one HTTP request")
 	fs.IntVar(&lim.MaxReplays, "max-replays", lim.MaxReplays, "the most replays of a game's record (history, board N#k, Crumble moves) in one HTTP request")
 	fs.IntVar(&lim.BotSearches, "bot-searches", lim.BotSearches, "bot searches this process runs at once (default: the number of CPUs)")
+	fs.IntVar(&lim.BotQueue, "bot-queue", lim.BotQueue, "boards whose bot owes a move this process keeps waiting for a search")
+	fs.IntVar(&lim.BotGames, "bot-games", lim.BotGames, "open games against bots one person may play")
+	fs.IntVar(&lim.BotGamesPerAddress, "bot-games-per-address", lim.BotGamesPerAddress, "open boards seating a bot the challenges from one address may make")
 	fs.DurationVar(&lim.BotTime, "bot-time", lim.BotTime, "the most time one bot's move may take (the game's default count ends it sooner where it can)")
 	fs.DurationVar(&lim.RequestTime, "request-time", lim.RequestTime, "time one HTTP request's commands may take (held under the write timeout)")
 	conns := DefaultConnLimits
@@ -128,7 +131,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad("the timeouts must be positive")
 	}
 	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.NewBoards, lim.Registrations, lim.PasswordChecks, lim.WrongPasswords,
-		lim.WrongFromAddress, lim.Requests, lim.MaxCommands, lim.MaxReplays, lim.BotSearches, conns.PerAddress, conns.Total} {
+		lim.WrongFromAddress, lim.Requests, lim.MaxCommands, lim.MaxReplays, lim.BotSearches, lim.BotQueue, lim.BotGames, lim.BotGamesPerAddress, conns.PerAddress, conns.Total} {
 		if v < 1 {
 			return bad("the limits must be at least 1")
 		}
@@ -158,6 +161,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	srv := NewServer(st, *cost, log.New(stderr, "pbmserv: ", log.LstdFlags))
 	srv.SetLimits(lim)
+	// The bots stop at the signal, at once: their searches end and store
+	// nothing, and the moves they owe stay owed in the store, for the
+	// next start. The store closes only once their workers have returned
+	// (or botStopWait has passed).
+	defer srv.Close(botStopWait)
+	defer context.AfterFunc(ctx, func() { srv.bots.halt(errShuttingDown, 0) })()
 	if *useStdin {
 		if err := serveStdin(ctx, srv, stdin, stdout); err != nil {
 			return failed(stderr, err)
@@ -165,6 +174,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	srv.proxies, srv.crossOrigin = trusted, crossOrigin
+	go srv.sweepBots(ctx)
 	switch *accessLog {
 	case "off":
 	case "-":
@@ -201,6 +211,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// botStopWait bounds the wait for the bots' workers at shutdown: a
+// search told to stop returns within moments, and one that does not (a
+// bot that overruns its clock) is not waited for; its move, if it comes,
+// meets a closed store and is not stored.
+const botStopWait = 2 * time.Second
 
 // ConnLimits are the HTTP door's limits on connections. Each is chosen so
 // that a slow or idle client is dropped long before it matters, and a

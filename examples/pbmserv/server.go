@@ -41,12 +41,10 @@ type Server struct {
 	health   healthCache
 	mu       sync.Mutex
 	underWay map[string]int // password checks under way, per address and account
-	// The bots' searches: a slot of botSlots is held by each search
-	// under way (Limits.BotSearches), searching marks the boards being
-	// searched, and choose runs a bot (chooseMove; tests replace it).
-	botSlots  chan struct{}
-	searching map[int64]bool
-	choose    func(kind string, o bots.Options, p boardrules.Any) (string, error)
+	// The bots' moves: bots runs them apart from the requests, and
+	// choose runs a bot (chooseMove; tests replace it).
+	bots   *botWork
+	choose func(ctx context.Context, kind string, o bots.Options, p boardrules.Any) (string, error)
 	// The HTTP door's settings (run sets them from flags).
 	crossOrigin *http.CrossOriginProtection
 	proxies     []netip.Prefix // trusted proxies, whose X-Forwarded-For is believed
@@ -65,21 +63,26 @@ func NewServer(st Store, cost int, logger *log.Logger) *Server {
 		logger = log.New(io.Discard, "", 0)
 	}
 	s := &Server{store: st, cost: cost, now: time.Now, log: logger, compare: bcrypt.CompareHashAndPassword, metrics: newMetrics(),
-		underWay: map[string]int{}, searching: map[int64]bool{}, choose: chooseMove}
+		underWay: map[string]int{}, choose: chooseMove}
+	s.bots = newBotWork(s)
 	s.crossOrigin, _ = newCrossOrigin(nil)
 	s.SetLimits(DefaultLimits)
 	return s
 }
 
+// Close stops the bots' work (their searches under way end, their moves
+// not stored; the moves they owe stay owed in the store), waiting for
+// its workers at most wait. Call it before closing the store.
+func (s *Server) Close(wait time.Duration) { s.bots.halt(errShuttingDown, wait) }
+
 // SetLimits replaces the limits (zero fields take the defaults) and
 // forgets what this process counted (the store's buckets stay). Call it
-// before serving.
+// before serving: the bots' workers, once started, keep their number.
 func (s *Server) SetLimits(l Limits) {
 	s.limits = l.withDefaults()
 	s.checks = newLimiter(s.limits.PasswordChecks, s.limits.PasswordCheckEvery)
 	s.requests = newLimiter(s.limits.Requests, s.limits.RequestEvery)
 	s.replays = newLimiter(s.limits.Replays, s.limits.ReplayEvery)
-	s.botSlots = make(chan struct{}, s.limits.BotSearches)
 }
 
 // maxRetries bounds how often a command is re-run after another command
@@ -90,8 +93,11 @@ const maxRetries = 8
 
 // Execute runs one command line and returns the reply: one or more lines,
 // each ending in a newline. An error reply is one line starting "error: ".
+// A command that leaves a bot to move waits for the bot's moves (at most
+// until ctx ends) and its reply names them, as standard input's replies
+// do; over HTTP a reply never waits for a bot.
 func (s *Server) Execute(ctx context.Context, line string) string {
-	r, _ := s.execute(ctx, line)
+	r, _ := s.execute(waitingForBots(ctx), line)
 	return r
 }
 
@@ -410,10 +416,14 @@ func (s *Server) games(ctx context.Context, c command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if len(boards) == 0 {
-		return fmt.Sprintf("%s has no games\n", c.user), nil
+	waiting, err := s.store.Challenges(ctx, c.user, maxChallengesListed+1)
+	if err != nil {
+		return "", err
 	}
 	var b strings.Builder
+	if len(boards) == 0 {
+		fmt.Fprintf(&b, "%s has no games\n", c.user)
+	}
 	for i, bd := range boards {
 		if i == s.limits.MaxListed {
 			fmt.Fprintf(&b, "(only the newest %d boards are listed)\n", s.limits.MaxListed)
@@ -421,8 +431,26 @@ func (s *Server) games(ctx context.Context, c command) (string, error) {
 		}
 		fmt.Fprintf(&b, "%d %s\n", bd.ID, s.summary(bd))
 	}
+	// The boards that seat the user and that the user has not joined come
+	// last, by number alone: anyone may challenge anyone, and a stranger's
+	// challenges must not bury the games the user plays.
+	if len(waiting) > 0 {
+		var ids []string
+		for _, id := range waiting[:min(len(waiting), maxChallengesListed)] {
+			ids = append(ids, strconv.FormatInt(id, 10))
+		}
+		more := ""
+		if len(waiting) > maxChallengesListed {
+			more = " and older ones"
+		}
+		fmt.Fprintf(&b, "challenges %s has not joined (move, or accept one with GAME accept BOARD USER PASSWORD): boards %s%s\n",
+			c.user, strings.Join(ids, ", "), more)
+	}
 	return b.String(), nil
 }
+
+// maxChallengesListed bounds the challenges "games USER" names.
+const maxChallengesListed = 10
 
 // summary is a board in one line for lists. A board that cannot be read
 // is listed as damaged (and logged), and the list goes on.
@@ -482,6 +510,7 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 	}
 	addr := clientOf(ctx)
 	b := &Board{Word: w.game, Game: w.game, Variant: variant, Players: c.users, Position: string(code), Created: s.now(), Creator: addr}
+	b.Joined = botSeats(b) // a person joins with a command sent with their password
 	// New boards are limited per address and on the whole server, in the
 	// store, and per user and address in the transaction that adds the
 	// board (below).
@@ -522,13 +551,24 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 		}
 		return nil
 	}
-	if b.ID, err = s.store.NewBoardWithin(context.WithoutCancel(ctx), b, s.now().Add(-s.limits.ChallengeWindow), caps); err != nil {
+	bounds := &boardCaps{since: s.now().Add(-s.limits.ChallengeWindow), user: caps}
+	if addr != "" {
+		// The bot games a requester may start are bounded by address
+		// here, and by person when they join (change).
+		bounds.bots = func(open int) error {
+			if open >= s.limits.BotGamesPerAddress {
+				return s.refuse("bot_games", statusErr(http.StatusTooManyRequests,
+					"%d open boards against bots were made from %s, the most allowed: finish one first", open, addr))
+			}
+			return nil
+		}
+	}
+	if b.ID, err = s.store.NewBoardWithin(context.WithoutCancel(ctx), b, bounds); err != nil {
 		s.giveBack(ctx, held)
 		return "", err
 	}
 	g := &game{b: b, pos: start}
-	lines, g := s.botsAfter(ctx, g)
-	return fmt.Sprintf("board %d created\n", b.ID) + lines + g.show(g.pos, g.b.Plies), nil
+	return fmt.Sprintf("board %d created\n", b.ID) + g.show(g.pos, g.b.Plies), nil
 }
 
 func unknownGame(word string) error {
@@ -601,7 +641,9 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 	}
 	spent := false // the replay budget is charged once per command, retries or not
 	for range maxRetries {
-		g, err := s.load(ctx, c.word, c.board)
+		// (Not waiting for a bot's owed move: a resignation goes through
+		// while the bot thinks.)
+		g, err := s.load(context.WithValue(ctx, waitKey{}, false), c.word, c.board)
 		if err != nil {
 			return "", err
 		}
@@ -613,7 +655,14 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 			return "", statusErr(http.StatusConflict, "board %d is over: %s", c.board, g.b.Result)
 		}
 		var head, move string
+		joining := g.b.Joined&(1<<seat) == 0
 		switch c.verb {
+		case "accept":
+			if g.b.DrawOffer == 0 && joining {
+				head = fmt.Sprintf("%s accepts the challenge on board %d\n", c.user, c.board)
+				break
+			}
+			head, err = g.drawOffer(c.verb, seat)
 		case "move":
 			if needsHistory(g.b) {
 				if !spent {
@@ -647,18 +696,33 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		// (After the replay, which reads the board again.)
+		g.b.Joined |= 1 << seat
+		g.b.BotDue = botOwed(g)
+		// A person joining a board with a bot (to move, or to let the bot
+		// move) is held to the bot games one person may play at once.
+		var check func(int) error
+		if joining && botSeats(g.b) != 0 && (c.verb == "move" || c.verb == "accept") {
+			check = func(games int) error {
+				if games >= s.limits.BotGames {
+					return s.refuse("bot_games", statusErr(http.StatusTooManyRequests,
+						"%s already plays %d open games against bots, the most allowed: finish or resign one first", c.user, games))
+				}
+				return nil
+			}
+		}
 		// The write is not cut short by the request's deadline or its
 		// client's going: a commit interrupted half-way could be stored
 		// and yet reported as not done. It is one short transaction; the
 		// deadline stops the work before it.
-		err = s.store.Save(context.WithoutCancel(ctx), g.b, move)
+		err = s.store.SaveJoining(context.WithoutCancel(ctx), g.b, move, c.user, check)
 		if errors.Is(err, errConflict) {
 			continue
 		}
 		if err != nil {
 			return "", err
 		}
-		lines, g := s.botsAfter(ctx, g)
+		lines, g := s.askBots(ctx, g)
 		return head + lines + g.show(g.pos, g.b.Plies), nil
 	}
 	return "", statusErr(http.StatusConflict, "board %d is busy, try again", c.board)
@@ -686,7 +750,7 @@ func (s *Server) load(ctx context.Context, word string, id int64) (*game, error)
 	if w.game != g.b.Game {
 		return nil, lineErr("board %d is a %s game: use %s %s", id, g.b.Game, g.b.Game, "...")
 	}
-	if s.catchUp(ctx, g) {
+	if s.readBots(ctx, g) {
 		return s.loadBoard(ctx, id)
 	}
 	return g, nil
@@ -1040,6 +1104,13 @@ func (g *game) status(p boardrules.Any, moves int) string {
 		return fmt.Sprintf("game over after %d moves: %s", moves, b.Result)
 	}
 	line := fmt.Sprintf("move #%d: %s to play", moves+1, seatName(b, p, p.ToMove()))
+	if moves == b.Plies {
+		if botOwed(g) {
+			line += ", thinking"
+		} else if _, _, ok := botToMove(g); ok {
+			line += fmt.Sprintf(" once a player joins (%s accept %d USER PASSWORD)", b.Game, b.ID)
+		}
+	}
 	if moves == b.Plies && b.DrawOffer != 0 {
 		var agreed, waiting []string
 		for i, name := range b.Players {
