@@ -192,6 +192,10 @@ func (s *Server) search(ctx context.Context, g *game, kind string) (string, erro
 // botSeed is the seed of a bot's search for move number n of a board.
 func botSeed(board int64, n int) uint64 { return uint64(board)<<32 | uint64(n) }
 
+// botChooser is what a new Server's bots search with: chooseMove, which
+// the tests' child processes wrap.
+var botChooser = chooseMove
+
 // chooseMove runs a bot of the kind on p. A bot is made for each move
 // (bots are not safe for concurrent use, and a fresh one makes its
 // seed alone decide its move).

@@ -161,12 +161,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	srv := NewServer(st, *cost, log.New(stderr, "pbmserv: ", log.LstdFlags))
 	srv.SetLimits(lim)
-	// The bots stop at the signal, at once: their searches end and store
-	// nothing, and the moves they owe stay owed in the store, for the
-	// next start. The store closes only once their workers have returned
-	// (or botStopWait has passed).
+	// Once the doors have stopped, the bots stop: their searches end at
+	// once and store nothing, and the moves they owe stay owed in the
+	// store, for the next start. The store closes only once their
+	// workers have returned (or botStopWait has passed).
 	defer srv.Close(botStopWait)
-	defer context.AfterFunc(ctx, func() { srv.bots.halt(errShuttingDown, 0) })()
 	if *useStdin {
 		if err := serveStdin(ctx, srv, stdin, stdout); err != nil {
 			return failed(stderr, err)

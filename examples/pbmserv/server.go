@@ -63,7 +63,7 @@ func NewServer(st Store, cost int, logger *log.Logger) *Server {
 		logger = log.New(io.Discard, "", 0)
 	}
 	s := &Server{store: st, cost: cost, now: time.Now, log: logger, compare: bcrypt.CompareHashAndPassword, metrics: newMetrics(),
-		underWay: map[string]int{}, choose: chooseMove}
+		underWay: map[string]int{}, choose: botChooser}
 	s.bots = newBotWork(s)
 	s.crossOrigin, _ = newCrossOrigin(nil)
 	s.SetLimits(DefaultLimits)
