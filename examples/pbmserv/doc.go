@@ -269,18 +269,26 @@
 //     client address may send 5 wrong passwords for one account, then one
 //     per 20 s, and 20 for all accounts together, then one per 30 s; the
 //     addresses that sent a wrong password for an account lately share 10
-//     more, then one per 6 s. An address with no wrong password for the
-//     account lately (the owner's, usually) is not held by the account's
-//     limit, so no stranger can lock a player out: from the attacker's
-//     own address (a shared NAT) the owner waits like a guess, and an
-//     owner who mistyped waits 20 s. A refused check costs no hash:
-//     "error: too many wrong passwords for alice from 192.0.2.7: try
-//     again in 20 s" (HTTP 429 with Retry-After). Right passwords sent at
-//     once from one address wait for the checks under way (up to 2 s)
-//     rather than being refused. [Decision: each new address, an IPv6 /64,
-//     gets one guess past the account's limit, since it could be the
-//     owner's; the alternative, one limit for everyone, let one stranger
-//     lock the owner out.]
+//     more, then one per 6 s; the addresses new to the account (no wrong
+//     password lately, never its right one) share 10 checks, then one per
+//     6 s. An address that gave the account's right password in the last
+//     30 days (the owner's, usually) is held by none of the account's
+//     limits, only by its own, so no stranger can lock a player out from
+//     where she plays, however many addresses guess; from the attacker's
+//     own address (a shared NAT) or from an address new to the account
+//     during a flood, the owner waits like a guess. A refused check costs
+//     no hash: "error: too many wrong passwords for alice from
+//     192.0.2.7: try again in 20 s" (HTTP 429 with Retry-After), and a
+//     check that a limit refused a moment ago is refused again at once,
+//     without a word to the store, whose connections the owner's
+//     commands would otherwise queue behind. Right passwords sent at once
+//     from one address wait for the checks under way (up to 2 s) rather
+//     than being refused. The hashes of the addresses new to an account
+//     run at most half the CPUs' worth at once (a check waits up to 2 s
+//     for its turn); the owners' do not queue behind them. [Decision: the
+//     owner's lane is the address she gave her password from, since
+//     nothing else tells her from a stranger; the alternative, one limit
+//     for everyone, let one stranger lock the owner out.]
 //   - password checks, this process's hashing time: 20 at once from one
 //     client address, then 5 per second (at bcrypt cost 10 a check is
 //     about 55 ms of one core);

@@ -61,6 +61,12 @@ type Limits struct {
 	// wrong password lately.
 	WrongFromAddress      int
 	WrongFromAddressEvery time.Duration
+	// NewAddressChecks is how many password checks an account takes from
+	// the addresses with no wrong password for it lately that have never
+	// given its right password, then one every NewAddressCheckEvery: a
+	// guess from each of many fresh addresses is still the account's.
+	NewAddressChecks     int
+	NewAddressCheckEvery time.Duration
 	// WrongPerAddress is how many wrong passwords one address may send
 	// for all accounts together, then one every WrongPerAddressEvery.
 	WrongPerAddress      int
@@ -141,6 +147,8 @@ var DefaultLimits = Limits{
 	WrongPasswordEvery:     6 * time.Second,
 	WrongFromAddress:       5,
 	WrongFromAddressEvery:  20 * time.Second,
+	NewAddressChecks:       10,
+	NewAddressCheckEvery:   6 * time.Second,
 	WrongPerAddress:        20,
 	WrongPerAddressEvery:   30 * time.Second,
 	PasswordChecks:         20,
@@ -189,6 +197,8 @@ func (l Limits) withDefaults() Limits {
 	setD(&l.WrongPasswordEvery, d.WrongPasswordEvery)
 	set(&l.WrongFromAddress, d.WrongFromAddress)
 	setD(&l.WrongFromAddressEvery, d.WrongFromAddressEvery)
+	set(&l.NewAddressChecks, d.NewAddressChecks)
+	setD(&l.NewAddressCheckEvery, d.NewAddressCheckEvery)
 	set(&l.WrongPerAddress, d.WrongPerAddress)
 	setD(&l.WrongPerAddressEvery, d.WrongPerAddressEvery)
 	set(&l.PasswordChecks, d.PasswordChecks)
@@ -268,11 +278,18 @@ type taken struct {
 // error of the limit named, its text from msg (": try again in N s" is
 // added). The token is appended to *held, for giveBack.
 func (s *Server) takeShared(ctx context.Context, held *[]taken, limit, key string, burst int, every time.Duration, msg string, a ...any) (fresh bool, err error) {
-	wait, fresh, err := s.store.Take(ctx, key, burst, every, s.now())
+	now := s.now()
+	if wait := s.guard.wait(key, now); wait > 0 {
+		// Refused a moment ago, and no token given back since: refused
+		// again without a word to the store.
+		return false, s.refuse(limit, tooMany(wait, msg, a...))
+	}
+	wait, fresh, err := s.store.Take(ctx, key, burst, every, now)
 	if err != nil {
 		return false, err
 	}
 	if wait > 0 {
+		s.guard.emptyUntil(key, now.Add(wait))
 		return false, s.refuse(limit, tooMany(wait, msg, a...))
 	}
 	*held = append(*held, taken{key, every})
@@ -285,6 +302,7 @@ func (s *Server) takeShared(ctx context.Context, held *[]taken, limit, key strin
 func (s *Server) giveBack(ctx context.Context, held []taken) {
 	ctx = context.WithoutCancel(ctx)
 	for _, t := range held {
+		s.guard.refilled(t.key)
 		if err := s.store.Give(ctx, t.key, t.every); err != nil {
 			s.log.Printf("giving back a token of %s: %v", t.key, err)
 		}

@@ -39,6 +39,7 @@ type Server struct {
 	replays  *limiter // replays of game records
 	metrics  *metrics // nil: none kept
 	health   healthCache
+	guard    *guard // what this process remembers of password checks
 	mu       sync.Mutex
 	underWay map[string]int // password checks under way, per address and account
 	// The bots' moves: bots runs them apart from the requests, and
@@ -63,7 +64,7 @@ func NewServer(st Store, cost int, logger *log.Logger) *Server {
 		logger = log.New(io.Discard, "", 0)
 	}
 	s := &Server{store: st, cost: cost, now: time.Now, log: logger, compare: bcrypt.CompareHashAndPassword, metrics: newMetrics(),
-		underWay: map[string]int{}, choose: botChooser}
+		underWay: map[string]int{}, choose: botChooser, guard: newGuard()}
 	s.bots = newBotWork(s)
 	s.crossOrigin, _ = newCrossOrigin(nil)
 	s.SetLimits(DefaultLimits)
@@ -266,7 +267,7 @@ func (s *Server) register(ctx context.Context, c command) (string, error) {
 }
 
 func (s *Server) userExists(ctx context.Context, name string) error {
-	if _, err := s.store.PasswordHash(ctx, name); err != nil {
+	if _, err := s.passwordHash(ctx, name); err != nil {
 		if errors.Is(err, errNotFound) {
 			return statusErr(http.StatusNotFound, "unknown user %s (register USER PASSWORD first)", name)
 		}
@@ -281,29 +282,43 @@ func (s *Server) userExists(ctx context.Context, name string) error {
 //
 // Guessing is slowed before any hash is computed, so that a refused guess
 // costs the server nothing, and so that no stranger can lock a player
-// out. Three buckets in the store (shared by every server on it) count
-// wrong passwords, each taken before the hash and given back when the
-// password is right:
+// out. Buckets in the store (shared by every server on it) count wrong
+// passwords, each taken before the hash and given back when the password
+// is right:
 //   - the client address's for all accounts (Limits.WrongPerAddress): an
 //     address trying many accounts slows down;
 //   - the address's for this account (Limits.WrongFromAddress): an
 //     address guessing one account slows down. Its bucket being full
 //     (no wrong password from there lately, no check under way) marks an
 //     address the account's owner may well be at;
-//   - the account's (Limits.WrongPasswords), taken only by the addresses
+//   - the account's (Limits.WrongPasswords), taken by the addresses
 //     that guessed wrong for it lately: guesses spread over many
 //     addresses are still one account's, while the owner at an address
 //     with no wrong password goes straight through, however fast others
-//     guess. [Decision: so each new address (IPv6: each /64) gets one
-//     guess beyond the account's rate; the alternative, one limit for
-//     everyone, let one stranger lock the owner out.]
+//     guess;
+//   - the account's new addresses' (Limits.NewAddressChecks), taken by
+//     the addresses with no wrong password lately that have never given
+//     the account's right password: a flood of guesses from many fresh
+//     addresses gets that many checks, then one every
+//     NewAddressCheckEvery. An address that gave the right password
+//     lately (30 days, remembered in the store) is the owner's lane: it
+//     takes neither of the account's buckets, and its hash is not queued
+//     behind the strangers' (below). [Decision: so the owner at a usual
+//     address is answered whatever a distributed flood does; at a new
+//     address during one, the owner waits like a stranger.]
 //
-// Then the address's share of this process's hashing (checkAllowed).
+// Then the address's share of this process's hashing (checkAllowed), and
+// for an address not yet known to the account a place in the strangers'
+// lane, which runs at most half the CPUs' worth of their hashes at once.
 // Tokens are taken before the hash, so guesses sent at once cannot all
 // find the last one there: from one address at most WrongFromAddress
-// hashes of one account run at once.
+// hashes of one account run at once. A bucket that refused is remembered
+// by this process until it has a token again (emptyBuckets), so a guess
+// that cannot be checked is refused at once, without a word to the
+// store: a flood's guesses do not queue before the owner's commands for
+// the store's connections.
 func (s *Server) auth(ctx context.Context, name, password string) error {
-	hash, err := s.store.PasswordHash(ctx, name)
+	hash, err := s.passwordHash(ctx, name)
 	if errors.Is(err, errNotFound) {
 		return statusErr(http.StatusNotFound, "unknown user %s", name)
 	}
@@ -312,6 +327,35 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 	}
 	l := s.limits
 	addr := clientOf(ctx)
+	from := addr
+	if from == "" {
+		from = "standard input"
+	}
+	pair := "wp:" + addr + " " + name
+	known := addr == "" || s.knownPair(ctx, pair)
+	if addr != "" {
+		// The guesses that cannot be checked, refused before any word to
+		// the store: the buckets they would take are known to be empty.
+		now := s.now()
+		refused := func(limit, key string, format string, a ...any) error {
+			if w := s.guard.wait(key, now); w > 0 {
+				return s.refuse(limit, tooMany(w, format, a...))
+			}
+			return nil
+		}
+		err := refused("wrong_passwords_per_address", "wa:"+addr, "too many wrong passwords from %s", addr)
+		if err == nil && s.checksUnderWay(pair) == 0 {
+			err = refused("wrong_passwords_from_address", pair, "too many wrong passwords for %s from %s", name, from)
+		}
+		if err == nil && !known && s.wrongLately(pair, now) {
+			err = refused("wrong_passwords_per_account", "w:"+name, "too many wrong passwords for %s", name)
+		} else if err == nil && !known {
+			err = refused("new_address_checks", "wn:"+name, "too many password checks for %s from addresses new to it", name)
+		}
+		if err != nil {
+			return err
+		}
+	}
 	var held []taken
 	fail := func(err error) error {
 		s.giveBack(ctx, held)
@@ -326,11 +370,6 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 			return fail(err)
 		}
 	}
-	from := addr
-	if from == "" {
-		from = "standard input"
-	}
-	pair := "wp:" + addr + " " + name
 	defer s.checking(pair)()
 	var fresh bool
 	for wait := busyWait; ; wait -= busyPoll {
@@ -350,19 +389,38 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 		}
 		time.Sleep(busyPoll)
 	}
-	if !fresh {
+	switch {
+	case known:
+		// The owner's lane: the account's buckets are the strangers'.
+	case !fresh:
 		if _, err := s.takeShared(ctx, &held, "wrong_passwords_per_account", "w:"+name, l.WrongPasswords, l.WrongPasswordEvery,
 			"too many wrong passwords for %s", name); err != nil {
+			return fail(err)
+		}
+	case !known:
+		if _, err := s.takeShared(ctx, &held, "new_address_checks", "wn:"+name, l.NewAddressChecks, l.NewAddressCheckEvery,
+			"too many password checks for %s from addresses new to it", name); err != nil {
 			return fail(err)
 		}
 	}
 	if err := s.checkAllowed(ctx); err != nil {
 		return fail(err)
 	}
+	if !known {
+		release, err := s.strangersLane(ctx, name)
+		if err != nil {
+			return fail(err)
+		}
+		defer release()
+	}
 	if s.compare([]byte(hash), []byte(password)) != nil {
+		s.wrong(pair)
 		return statusErr(http.StatusForbidden, "bad password for %s", name)
 	}
 	s.giveBack(ctx, held)
+	if !known {
+		s.rememberPair(ctx, pair)
+	}
 	return nil
 }
 

@@ -122,6 +122,11 @@ type Store interface {
 	// Give returns a token taken for work that did not count (a right
 	// password), up to the burst.
 	Give(ctx context.Context, key string, every time.Duration) error
+	// Mark records key until then, in the limits table; Marked tells
+	// whether key is recorded beyond now. (The owner's addresses: those
+	// that gave an account's right password lately.)
+	Mark(ctx context.Context, key string, until time.Time) error
+	Marked(ctx context.Context, key string, now time.Time) (bool, error)
 	// Ping tells whether the database answers.
 	Ping(ctx context.Context) error
 	// Backup writes a consistent copy of the whole store to a new file
@@ -562,6 +567,23 @@ func (s *sqlStore) Give(ctx context.Context, key string, every time.Duration) er
 }
 
 func (s *sqlStore) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+
+// Mark and Marked keep their keys in the limits table, a key's full_at
+// being its end: the prune of full buckets (Take) deletes it once past.
+func (s *sqlStore) Mark(ctx context.Context, key string, until time.Time) error {
+	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO limits (key, full_at) VALUES (?, ?)
+		ON CONFLICT (key) DO UPDATE SET full_at = excluded.full_at`), key, until.UnixMicro())
+	return err
+}
+
+func (s *sqlStore) Marked(ctx context.Context, key string, now time.Time) (bool, error) {
+	var until int64
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT full_at FROM limits WHERE key = ?`), key).Scan(&until)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil && until > now.UnixMicro(), err
+}
 
 func (s *sqlStore) BoardIDs(ctx context.Context) ([]int64, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id FROM boards ORDER BY id`)
