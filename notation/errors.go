@@ -2,6 +2,7 @@ package notation
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -203,15 +204,37 @@ func UnknownVariant(name, game, want string) *ParseError {
 
 // InvalidVariant returns the error of every engine's New for a Variant
 // value it cannot start, wrapping boardrules.ErrSyntax: "syntax error:
-// invalid terrace.Variant{Board:7, Setup:0, Players:0}: Board must be 0, 6
-// or 8". v is the Variant as given.
+// invalid terrace.Variant{Board:7 Setup:long Players:0}: Board must be 0,
+// 6 or 8". v is the Variant as given.
 func InvalidVariant(v any, format string, args ...any) error {
 	return fmt.Errorf("%w: %s: %s", boardrules.ErrSyntax, InvalidText(v), fmt.Sprintf(format, args...))
 }
 
 // InvalidText is how every engine's Variant.String writes a Variant value
-// that is no variant: "invalid " and the value in Go syntax,
-// "invalid tumbling.Variant{Rules:9, Layout:0}".
+// that is no variant: "invalid ", its type and its fields, each as it
+// prints, "invalid tumbling.Variant{Rules:Rules(9) Layout:standard}".
 func InvalidText(v any) string {
-	return fmt.Sprintf("invalid %#v", v)
+	var b strings.Builder
+	b.WriteString("invalid ")
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Struct {
+		fmt.Fprintf(&b, "%T(%v)", v, v)
+		return b.String()
+	}
+	// field by field: the value's own String would call back here
+	fmt.Fprintf(&b, "%T{", v)
+	for i := range rv.NumField() {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		f := rv.Field(i)
+		b.WriteString(rv.Type().Field(i).Name + ":")
+		if f.CanInterface() {
+			fmt.Fprint(&b, f.Interface())
+		} else {
+			fmt.Fprint(&b, f)
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
 }
