@@ -105,6 +105,6 @@ func ExamplePosition_UnmarshalText() {
 	fmt.Println(err)
 	// Output:
 	// syntax error at offset 56: O Flooper on E7, its own goal space, would have been promoted
-	// 	flooprail normal o oo/ooo./ooo..x/ooo..xxx/o..xxx/.xxx/xo
-	// 	                                                        ^
+	// 	... normal o oo/ooo./ooo..x/ooo..xxx/o..xxx/.xxx/xo (57 bytes)
+	// 	                                                  ^
 }

@@ -146,6 +146,6 @@ func ExamplePosition_UnmarshalText() {
 	fmt.Println(err)
 	// Output:
 	// syntax error at offset 77: two adjacent runs of Black: write them as one run
-	// 	...,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1B2,,,,,,, (86 bytes)
-	// 	                                                          ^
+	// 	...,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1B2,,,,,,, (86 bytes)
+	// 	                                          ^
 }

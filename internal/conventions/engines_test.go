@@ -63,6 +63,7 @@ var engines = []engine{
 		name:        flooprail.Name,
 		checks:      typed[flooprail.Position, flooprail.Move, *flooprail.Position, flooprail.Variant]{parseVariant: flooprail.ParseVariant, listVariants: flooprail.Variants, standard: flooprail.Standard},
 		plies:       func(string) int { return 400 },
+		colors:      true,
 		moveText:    `^[A-H][1-7](-[A-H][1-7])+$`,
 		twice:       "E6-E6",
 		sideFlipped: swapField(2, "o", "x"),
