@@ -117,8 +117,8 @@ func Map[K comparable, V any](m map[K]V, f func(V) V) {}
 	}
 	m := apicheck.Module
 	want := []string{
-		"pkg " + m + ", const A Kind",
-		"pkg " + m + ", const B Kind",
+		"pkg " + m + ", const A Kind = 0",
+		"pkg " + m + ", const B Kind = 1",
 		"pkg " + m + ", const Limit = 7",
 		"pkg " + m + ", func Map[K comparable, V any](map[K]V, func(V) V)",
 		"pkg " + m + ", method (*Box[T]) Get() (T, bool)",
