@@ -724,9 +724,11 @@ func TestCrumbleBoardsWideAndFine(t *testing.T) {
 
 // TestSaveWritesBackWhatWasLoaded: a record loaded and saved with the same
 // moves is written back byte for byte (no Date nor Variant tag added, its
-// comments, its result and how it ended kept), also after a move taken
-// back and played again; with a move added, it keeps its tags, variant and
-// comments, and takes the game's moves and result.
+// tags in their order, its comments in their form, its result and how it
+// ended kept), also after a move taken back and played again; with a move
+// added, it keeps its tags, variant and comments, and takes the game's
+// moves and result; with a move replaced, the comment on the move taken
+// back goes with it.
 func TestSaveWritesBackWhatWasLoaded(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -745,6 +747,8 @@ func TestSaveWritesBackWhatWasLoaded(t *testing.T) {
 			"{an opening} 1. B-c1-c3 {the usual} B-c6-c4 *\n",
 		"resigned": "[Game \"tumbling\"]\n[Termination \"White resigned\"]\n[Result \"1-0\"]\n\n1. A1-B1 1-0\n",
 		"started":  "[Game \"flooprail\"]\n[Start \"" + string(code) + "\"]\n[Result \"*\"]\n\n1. F4-E4 *\n",
+		"unsorted": "[White \"Bob\"]\n[Game \"terrace\"]\n[Event \"club night\"]\n[Result \"*\"]\n[Variant \"6-long\"]\n\n1. B-c1-c3 B-c6-c4 *\n",
+		"lines":    "[Game \"flooprail\"]\n\n; a game at the club\n1. E2-F2 ; the usual\nF4-E4 {and a reply} *\n",
 	} {
 		file := write(name+".pgn", text)
 		back, again := filepath.Join(dir, name+"-back.pgn"), filepath.Join(dir, name+"-again.pgn")
@@ -827,6 +831,19 @@ func TestRecordErrorsAreBounded(t *testing.T) {
 	long := clitest.Long
 	for i, text := range []string{
 		"[Game \"flooprail\"]\n\n1. E2-F2 {" + long + "\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 " + long + "\n",
+		"[Game \"flooprail\"]\n\n1. " + long + "\n",
+		"[Game \"flooprail\"]\n[" + long + "]\n\n1. E2-F2\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 " + long + ". F4-E4\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 [" + long + "]\n",
+		"[Game \"flooprail\"]\n[Result \"" + long + "\"]\n\n1. E2-F2\n",
+		"[Game \"" + long + "\"]\n\n1. E2-F2\n",
+		"[Game \"crumble\"]\n[Variant \"" + long + "\"]\n\n1. 1HN\n",
+		"[Game \"crumble\"]\n[Start \"crumble 6x6 b " + long + "\"]\n\n*\n",
+		"[Game \"crumble\"]\n\n1. " + long + "\n",
+		"[Game \"terrace\"]\n\n1. " + long + "\n",
+		"[Game \"tumbling\"]\n\n1. " + long + "\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 F4-E4 " + long + "\n\n[Game \"flooprail\"]\n\n1. E2-F2\n",
 		"[Game \"terrace\"]\n[Start \"terrace " + long + "\"]\n\n*\n",
 		"[Game \"tumbling\"]\n[Start \"tumbling pbmserv " + long + "\"]\n\n*\n",
 	} {
