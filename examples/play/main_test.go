@@ -600,7 +600,7 @@ func TestSaveKeepsTheComments(t *testing.T) {
 // and help explains the staircase moves.
 func TestCrumbleAtTheTerminal(t *testing.T) {
 	out := script(t, []string{"-game", "crumble"}, "help", "quit")
-	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5\n", "staircase walk",
+	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5 \n", "staircase walk",
 		"From the start of the standard game (6x6), Black to move:\n  2,3V      walk 2 East")
 }
 
@@ -712,7 +712,7 @@ func TestOneIsSingular(t *testing.T) {
 // says why.
 func TestCrumbleBoardsWideAndFine(t *testing.T) {
 	out := script(t, []string{"-game", "crumble", "-variant", "12x3"}, "quit")
-	wantIn(t, out, "\n                       1 1\n   0 1 2 3 4 5 6 7 8 9 0 1\n")
+	wantIn(t, out, "\n                       1 1 \n   0 1 2 3 4 5 6 7 8 9 0 1 \n")
 	fine := "crumble 2x2 b B0,0,1/32,1/32 B1/32,0,1/32,1/32 B1/16,0,1/16,1/16 B1/8,0,1/8,1/8 B1/4,0,1/4,1/4 B1/2,0,1/2,1/2 W1,0,1,1 B0,1/32,1/32,1/32 B1/32,1/32,1/32,1/32 B0,1/16,1/16,1/16 B1/16,1/16,1/16,1/16 B0,1/8,1/8,1/8 B1/8,1/8,1/8,1/8 B0,1/4,1/4,1/4 B1/4,1/4,1/4,1/4 B0,1/2,1/2,1/2 B1/2,1/2,1/2,1/2 W0,1,1,1 W1,1,1,1"
 	file := filepath.Join(t.TempDir(), "fine.pgn")
 	if err := os.WriteFile(file, []byte("[Game \"crumble\"]\n[Variant \"2x2\"]\n[Start \""+fine+"\"]\n\n*\n"), 0o644); err != nil {
