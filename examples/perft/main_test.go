@@ -172,6 +172,7 @@ func TestPerftErrorsAreBounded(t *testing.T) {
 		{"-code", "terrace " + clitest.Long},
 		{"-code", "tumbling pbmserv " + clitest.Long},
 		{"-code", "crumble 6x6 b " + clitest.Long},
+		{"-code", "terrace 8-long " + clitest.Long},
 		{"-depth", clitest.Long},
 		{"-depth=" + clitest.Long},
 		{"-divide=" + clitest.Long},
