@@ -40,6 +40,8 @@ type checks interface {
 	zeroValues(t *testing.T, s sample)
 	// movesAsAStream: LegalMovesSeq yields LegalMoves, and stops when told
 	movesAsAStream(t *testing.T, s sample)
+	// boundedErrors: the engine's own entry points fed a mebibyte
+	boundedErrors(t *testing.T, s sample, kind string, moves, codes, variants []string)
 	// types: the engine's Position and Move types
 	types() (position, move reflect.Type)
 }
