@@ -19,9 +19,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/boardrules/boardrules"
@@ -147,7 +146,7 @@ func (p *Program) Exit(err error) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name, oneLine(Bound(err.Error(), argInputs(p.args)...)))
+	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name, OneLine(err, argInputs(p.args)...))
 	var u UsageError
 	if errors.As(err, &u) {
 		fmt.Fprintln(p.Stderr)
@@ -157,8 +156,11 @@ func (p *Program) Exit(err error) int {
 	return 1
 }
 
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+// OneLine is err's text as Exit reports it: on one line (a parse error's
+// input and caret lines joined on), each of the inputs longer than 64
+// bytes cut short (Bound).
+func OneLine(err error, inputs ...string) string {
+	return strings.Join(strings.Fields(Bound(err.Error(), inputs...)), " ")
 }
 
 // BotMoveTime caps a bot's move when the user gave the program no budget
@@ -287,70 +289,11 @@ func FirstLine(err error) string {
 	return first
 }
 
-// Progress shows on stderr how far a long run has got: a count out of a
-// total (with a percentage and a rate) or, without a total, the time spent.
-// It redraws one line a few times a second, and nothing when -q was given.
-type Progress struct {
-	p     *Program
-	what  string
-	total int64
-	done  atomic.Int64
-	start time.Time
-	stop  chan struct{}
-	wg    sync.WaitGroup
-}
-
-// progressEvery is how often the progress line is redrawn.
-var progressEvery = 250 * time.Millisecond
-
-// Progress starts showing the progress of counting what (such as "games")
-// up to total (0: unknown).
-func (p *Program) Progress(what string, total int) *Progress {
-	pr := &Progress{p: p, what: what, total: int64(total), start: time.Now(), stop: make(chan struct{})}
-	if p.Quiet {
-		return pr
+// Count is n and the noun in its number: Count(1, "ply", "plies") is
+// "1 ply", Count(3, ...) "3 plies".
+func Count(n int, one, many string) string {
+	if n == 1 || n == -1 {
+		return strconv.Itoa(n) + " " + one
 	}
-	pr.wg.Add(1)
-	stop := pr.stop
-	go func() {
-		defer pr.wg.Done()
-		t := time.NewTicker(progressEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				fmt.Fprintf(p.Stderr, "\r%s: %s ", p.Name, pr.Line())
-			}
-		}
-	}()
-	return pr
-}
-
-// Add counts n more done.
-func (pr *Progress) Add(n int) { pr.done.Add(int64(n)) }
-
-// Line is the progress text, such as "12/40 games (30%), 3.1 games/s, 4s".
-func (pr *Progress) Line() string {
-	d := pr.done.Load()
-	el := time.Since(pr.start)
-	rate := float64(d) / max(el.Seconds(), 1e-9)
-	if pr.total > 0 {
-		return fmt.Sprintf("%d/%d %s (%d%%), %.3g %s/s, %v", d, pr.total, pr.what, d*100/pr.total, rate, pr.what, el.Round(time.Second))
-	}
-	return fmt.Sprintf("%s, %v", pr.what, el.Round(100*time.Millisecond))
-}
-
-// Done stops the progress line and clears it if one was drawn.
-func (pr *Progress) Done() {
-	if pr.stop == nil {
-		return
-	}
-	close(pr.stop)
-	pr.stop = nil
-	pr.wg.Wait()
-	if !pr.p.Quiet && time.Since(pr.start) >= progressEvery {
-		fmt.Fprintf(pr.p.Stderr, "\r%s\r", strings.Repeat(" ", 79))
-	}
+	return strconv.Itoa(n) + " " + many
 }

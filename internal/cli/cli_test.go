@@ -9,7 +9,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/boardrules/boardrules"
 	_ "github.com/boardrules/boardrules/crumble"
@@ -82,40 +81,6 @@ func TestUnknownGameListsTheGames(t *testing.T) {
 	if p, err := NewGame("", ""); err != nil || p.Game() == "" {
 		t.Errorf("NewGame(\"\", \"\") = %v, %v; want the first game", p, err)
 	}
-}
-
-// TestProgressDrawsAndQuietSilences: progress, including the blanking of
-// its line when the run ends, goes to stderr only, since stdout carries the
-// results; with -q nothing at all is written to stderr, not even the
-// blanking.
-func TestProgressDrawsAndQuietSilences(t *testing.T) {
-	defer func(d time.Duration) { progressEvery = d }(progressEvery)
-	progressEvery = time.Millisecond
-	for _, quiet := range []bool{false, true} {
-		p, out, errb := newProgram()
-		p.Quiet = quiet
-		pr := p.Progress("games", 4)
-		pr.Add(1)
-		time.Sleep(20 * time.Millisecond)
-		pr.Done()
-		pr.Done() // a second Done is harmless
-		drawn := strings.Contains(errb.String(), "1/4 games (25%)")
-		if drawn == quiet {
-			t.Errorf("quiet %v: stderr %q", quiet, errb)
-		}
-		if out.Len() != 0 {
-			t.Errorf("quiet %v: progress wrote to stdout: %q", quiet, out)
-		}
-		if quiet && errb.Len() != 0 {
-			t.Errorf("quiet: progress wrote to stderr: %q", errb)
-		}
-	}
-	p, _, _ := newProgram()
-	pr := p.Progress("thinking", 0)
-	if l := pr.Line(); !strings.HasPrefix(l, "thinking, ") {
-		t.Errorf("progress without a total: %q", l)
-	}
-	pr.Done()
 }
 
 // TestSetSearchGC: the GC target is raised unless GOGC is set, which the
@@ -260,5 +225,13 @@ func TestVersionOf(t *testing.T) {
 func TestVersionConstantIsSemantic(t *testing.T) {
 	if !regexp.MustCompile(`^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`).MatchString(boardrules.Version) {
 		t.Errorf("boardrules.Version = %q, want vMAJOR.MINOR.PATCH", boardrules.Version)
+	}
+}
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0 plies", 1: "1 ply", 2: "2 plies", -1: "-1 ply"} {
+		if got := Count(n, "ply", "plies"); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules/internal/cli"
+	"github.com/boardrules/boardrules/notation"
 )
 
 // Command is a program's logic as its tests call it: the arguments, the two
@@ -96,7 +97,7 @@ func Bounded(t *testing.T, command Command, cmdlines [][]string) {
 func Shorten(args []string) string {
 	short := make([]string, len(args))
 	for i, a := range args {
-		short[i] = cli.Quote(a)
+		short[i] = notation.Quote(a)
 	}
 	return strings.Join(short, " ")
 }
@@ -109,4 +110,34 @@ func Quiet(command Command, out io.Writer, args ...string) error {
 		return fmt.Errorf("exit %d: %s", code, errb.String())
 	}
 	return nil
+}
+
+// Screen is what a terminal shows of text, the lines of a program's stdout
+// and stderr written to one screen: a carriage return goes back to the
+// start of the line, which the next letters overwrite; trailing spaces and
+// an empty last line are left out.
+func Screen(text string) []string {
+	var lines []string
+	var line []byte
+	col := 0
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; c {
+		case '\r':
+			col = 0
+		case '\n':
+			lines = append(lines, strings.TrimRight(string(line), " "))
+			line, col = line[:0], 0
+		default:
+			if col < len(line) {
+				line[col] = c
+			} else {
+				line = append(line, c)
+			}
+			col++
+		}
+	}
+	if s := strings.TrimRight(string(line), " "); s != "" {
+		lines = append(lines, s)
+	}
+	return lines
 }
