@@ -232,3 +232,43 @@ func TestSquaresInTheGamesCase(t *testing.T) {
 		}
 	})
 }
+
+// An unknown game or variant, in the words of the registry's UnknownError
+// (its doc shows them for the module's four engines, which this package
+// registers alone).
+func TestUnknownNames(t *testing.T) {
+	_, err := boardrules.NewGame("chess", "")
+	if want := `syntax error: no game "chess" (the games are: crumble, flooprail, terrace, tumbling)`; err == nil || err.Error() != want {
+		t.Errorf("NewGame(chess) = %v, want %q", err, want)
+	}
+	_, err = boardrules.NewGame("tumbling", "corner")
+	if want := `syntax error: tumbling has no variant "corner" (the variants are: pbmserv, pbmserv-corner, classic, classic-corner, boardspace, boardspace-corner)`; err == nil || err.Error() != want {
+		t.Errorf("NewGame(tumbling, corner) = %v, want %q", err, want)
+	}
+}
+
+// 11. A GameInfo prints as its doc says: the title, the name, the
+// variants and the syntax of the others.
+func TestGameInfoPrints(t *testing.T) {
+	for name, want := range map[string]string{
+		"terrace": "Terrace (terrace): 8-long, 8-short, 8-medium, 8-master, 8-3p, 8-4p, 6-long, 6-short, 6-medium, 6-master, 6-3p, 6-4p",
+		"crumble": "Crumble (crumble): 6x6, 8x8; any of <W>x<H>[-white][-repetition|-renewables|-nodraws], W and H from 2 to 32",
+	} {
+		g, _ := boardrules.Lookup(name)
+		if got := fmt.Sprint(g); got != want {
+			t.Errorf("the GameInfo of %s prints %q, want %q", name, got, want)
+		}
+	}
+}
+
+// The zero Position has the standard game's seats: Players is 2 in the
+// two-player games, as terrace's doc says of its own.
+func TestZeroPositionPlayers(t *testing.T) {
+	forEach(t, func(t *testing.T, e engine, s sample) {
+		posType, _ := e.checks.types()
+		zero := reflect.Zero(posType)
+		if n := call(zero, "Players").Interface(); n != 2 {
+			t.Errorf("the zero Position's Players() = %v, want 2", n)
+		}
+	})
+}
