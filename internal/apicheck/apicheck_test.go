@@ -154,6 +154,9 @@ var notSamples = map[string]string{
 	"terrace: [kind \"-\"] square \"-\" square [\":\" kind]":                                            "a grammar",
 	"terrace: code = \"terrace\" ( \"8\" | \"6\" ) ( \"2p\" | \"3p\" | \"4p\" ) [ setup ] tomove ranks": "a grammar",
 	"crumble: code = \"crumble\" variant side [draw] piece {piece}":                                     "a grammar",
+	"tumbling: tumbling <variant> <tomove> <ranks> [<result>]":                                          "a grammar",
+	"crumble: before after":                                                                             "a picture of one swap path with notes beside it",
+	"crumble: 0,1HN split the piece at 0,1 with an H cut; its upper half swaps North":                   "a table of notation forms (Example_notation plays each)",
 }
 
 // TestDocSamplesAreChecked: every code sample of a doc comment is checked

@@ -1,7 +1,6 @@
 package apicheck
 
 import (
-	"go/ast"
 	"go/doc/comment"
 	"go/scanner"
 	"go/token"
@@ -20,35 +19,15 @@ type Sample struct {
 	Lines []string // the block's lines
 }
 
-// Samples lists the code blocks of the package's doc comments: the
-// package docs of its files and the docs of its declarations, their
-// fields' and methods' included.
+// Samples lists the code blocks of the package's comments: the package
+// docs of its files, the docs of its declarations and the comments that
+// document a part of the code without belonging to a declaration.
 func (p *Package) Samples() []Sample {
 	var out []Sample
 	var parser comment.Parser
 	for _, f := range p.Files {
-		var groups []*ast.CommentGroup
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch d := n.(type) {
-			case *ast.File:
-				groups = append(groups, d.Doc)
-			case *ast.FuncDecl:
-				groups = append(groups, d.Doc)
-			case *ast.GenDecl:
-				groups = append(groups, d.Doc)
-			case *ast.TypeSpec:
-				groups = append(groups, d.Doc)
-			case *ast.ValueSpec:
-				groups = append(groups, d.Doc)
-			case *ast.Field:
-				groups = append(groups, d.Doc)
-			}
-			return true
-		})
+		groups := f.Comments // every comment, a doc comment or not
 		for _, g := range groups {
-			if g == nil {
-				continue
-			}
 			at := p.Fset.Position(g.Pos())
 			for _, b := range parser.Parse(g.Text()).Content {
 				if c, ok := b.(*comment.Code); ok {

@@ -1,6 +1,7 @@
 package conventions_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -49,17 +50,13 @@ type engine struct {
 
 var engines = []engine{
 	{
-		name:      tumbling.Name,
-		checks:    typed[tumbling.Position, tumbling.Move, *tumbling.Position, tumbling.Variant]{parseVariant: tumbling.ParseVariant, listVariants: tumbling.Variants, standard: tumbling.Standard},
-		plies:     func(string) int { return 400 },
-		colors:    true,
-		moveText:  `^[A-H][1-8]-[A-H][1-8]T?$`,
-		otherCase: regexp.MustCompile(`\b[a-h][1-8]\b`),
-		invalid: func() (string, error) {
-			v := tumbling.Variant{Rules: 9}
-			_, err := tumbling.New(v)
-			return v.String(), err
-		},
+		name:        tumbling.Name,
+		checks:      typed[tumbling.Position, tumbling.Move, *tumbling.Position, tumbling.Variant]{parseVariant: tumbling.ParseVariant, listVariants: tumbling.Variants, standard: tumbling.Standard},
+		plies:       func(string) int { return 400 },
+		colors:      true,
+		moveText:    `^[A-H][1-8]-[A-H][1-8]T?$`,
+		otherCase:   regexp.MustCompile(`\b[a-h][1-8]\b`),
+		invalid:     invalidVariant(tumbling.Variant{Rules: 9}, tumbling.New),
 		twice:       "A2-A2",
 		sideFlipped: swapField(2, "b", "w"),
 		outcomeApart: func(codes []string) [][2]string {
@@ -89,12 +86,8 @@ var engines = []engine{
 		plies:     func(string) int { return 400 },
 		moveText:  `^[TABCD]-[a-h][1-8]-[a-h][1-8](:[TABCD])?$`,
 		otherCase: regexp.MustCompile(`\b[A-H][1-8]\b`),
-		invalid: func() (string, error) {
-			v := terrace.Variant{Board: 7}
-			_, err := terrace.New(v)
-			return v.String(), err
-		},
-		twice: "B-d1-d1",
+		invalid:   invalidVariant(terrace.Variant{Board: 7}, terrace.New),
+		twice:     "B-d1-d1",
 		sideFlipped: func(code string) string {
 			// "terrace 8 2p [setup] 0 ranks": the seat to move is the
 			// field before the ranks
@@ -118,14 +111,10 @@ var engines = []engine{
 			}
 			return 30
 		},
-		colors:    true,
-		moveText:  `^\d+(,\d+)*[HVJ]`,
-		otherCase: regexp.MustCompile(`^\b$`),
-		invalid: func() (string, error) {
-			v := crumble.Variant{Width: 99}
-			_, err := crumble.New(v)
-			return v.String(), err
-		},
+		colors:      true,
+		moveText:    `^\d+(,\d+)*[HVJ]`,
+		otherCase:   regexp.MustCompile(`^\b$`),
+		invalid:     invalidVariant(crumble.Variant{Width: 99}, crumble.New),
 		sideFlipped: swapField(2, "b", "w"),
 		outcomeApart: func(codes []string) [][2]string {
 			// a declared draw is a word after the side to move, and any
@@ -144,6 +133,15 @@ var engines = []engine{
 			return pairs
 		},
 	},
+}
+
+// invalidVariant returns an engine's invalid: the String of v, a Variant
+// value that is none, and New's error for it.
+func invalidVariant[V fmt.Stringer, P any](v V, newPosition func(V) (P, error)) func() (string, error) {
+	return func() (string, error) {
+		_, err := newPosition(v)
+		return v.String(), err
+	}
 }
 
 // swapField returns a function that swaps the words a and b in field i of
