@@ -142,6 +142,7 @@ type chainScratch struct {
 	head, tail []int32
 	ej, next   []int32
 	par, ref   []int32 // the union-find, and the scan's root of each set
+	size       []int32 // the pieces of each set, at its root
 }
 
 // chainNode is a piece in the skyline: node i is piece i, and the three
@@ -245,23 +246,30 @@ func addContact(head, tail, ej, next []int32, i, j, e int32) int32 {
 }
 
 // join unites the contacts in the scan's order: each piece in turn with
-// the later pieces it touches. The sets' roots are not the scan's (it
-// links root to root without ranks, which makes deep trees), but each set
+// the later pieces it touches. The smaller set goes under the larger's
+// root, which keeps the trees shallow (the scan links the earlier piece's
+// root under the later one's, and its trees grow deep), and each set
 // keeps the scan's root in ref: joining the set of an earlier piece to
 // that of a later one, the scan makes the later one's root the root.
 func (s *chainScratch) join() {
 	n := s.n
 	s.par, s.ref = resize(s.par, int(n)), resize(s.ref, int(n))
-	par, ref, head, ej, next := s.par, s.ref, s.head, s.ej, s.next
+	s.size = resize(s.size, int(n))
+	par, ref, size, head, ej, next := s.par, s.ref, s.size, s.head, s.ej, s.next
 	for i := range par {
-		par[i], ref[i] = int32(i), int32(i)
+		par[i], ref[i], size[i] = int32(i), int32(i), 1
 	}
 	for i := range n {
 		for e := head[i]; e >= 0; e = next[e] {
 			a, b := s.find(i), s.find(ej[e])
 			if a != b {
+				r := ref[b]
+				if size[a] < size[b] {
+					a, b = b, a
+				}
 				par[b] = a
-				ref[a] = ref[b]
+				size[a] += size[b]
+				ref[a] = r
 			}
 		}
 	}
