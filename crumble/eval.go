@@ -173,7 +173,7 @@ func (s *chainScratch) sweep(p *Position) {
 	nodes[east] = chainNode{start: wf, r: far, t: far, prev: floor, next: -1, c: NoColor}
 	// sub-columns of 2^cs grid units, about 64 across the board
 	k := uint8(0)
-	for units := int64(p.v.Width); units<<(k+1) <= 64 && k < p.shift; k++ {
+	for units := wf >> p.shift; units<<(k+1) <= 64 && k < p.shift; k++ {
 	}
 	cs := (p.shift - k) & 63
 	gm := int64(1)<<cs - 1

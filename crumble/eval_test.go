@@ -5,8 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync"
-	"testing"
+		"testing"
 
 	"github.com/boardrules/boardrules"
 	"github.com/google/go-cmp/cmp"
@@ -111,13 +110,14 @@ func checkChains(t interface {
 	}
 }
 
-// tilingCode is the position code of a tiling given on a grid of 2^-e
-// units: x, y, w, h and colour a piece.
+// gridPiece is a piece on a grid of 2^-e units.
 type gridPiece struct {
 	x, y, w, h int64
 	c          Color
 }
 
+// tilingCode is the position code of a tiling on a grid of 2^-e units,
+// Black to move.
 func tilingCode(v Variant, e int, ps []gridPiece) string {
 	ps = slices.Clone(ps)
 	slices.SortFunc(ps, func(a, b gridPiece) int {
@@ -178,7 +178,7 @@ func halve(ps []gridPiece, i int, vertical bool) []gridPiece {
 }
 
 // subdivided cuts random pieces of the start of v in two until there are
-// n: the tiling of a game of splits, where the groups stay the start's.
+// n: a tiling of a game of splits, the groups the start's.
 func subdivided(v Variant, seed uint64, n int) Position {
 	r := rand.New(rand.NewPCG(seed, 9))
 	const e = 24
@@ -187,44 +187,6 @@ func subdivided(v Variant, seed uint64, n int) Position {
 		ps = halve(ps, r.IntN(len(ps)), r.IntN(2) == 0)
 	}
 	return fromTiling(v, e, ps)
-}
-
-// fineRows cuts the units of the bottom row of v into squares of 2^-k,
-// the rows of them coloured by rows from the bottom (the rest keep the
-// start's colours): the crowded constructions of the worst cases of move
-// generation.
-func fineRows(v Variant, k int, rows []Color) Position {
-	const e = 8
-	var ps []gridPiece
-	side := int64(1) << (e - k)
-	for _, pc := range startTiling(v, e) {
-		if pc.y != 0 {
-			ps = append(ps, pc)
-			continue
-		}
-		for y := int64(0); y < pc.h; y += side {
-			c := pc.c
-			if row := int(y / side); row < len(rows) {
-				c = rows[row]
-			}
-			for x := pc.x; x < pc.x+pc.w; x += side {
-				ps = append(ps, gridPiece{x, y, side, side, c})
-			}
-		}
-	}
-	return fromTiling(v, e, ps)
-}
-
-// stripes cuts the whole board of v into squares of 2^-k, the rows
-// alternately White and Black.
-func stripes(v Variant, k int) Position {
-	var ps []gridPiece
-	for y := range v.Height << k {
-		for x := range v.Width << k {
-			ps = append(ps, gridPiece{int64(x), int64(y), 1, 1, Color(1 - y%2)})
-		}
-	}
-	return fromTiling(v, k, ps)
 }
 
 // deepest halves the square (0,1) of the 6x6 start, and its lower-left
@@ -240,45 +202,18 @@ func deepest() Position {
 	return fromTiling(Variant{Width: 6, Height: 6}, e, ps)
 }
 
-// crowded are positions with many pieces, by name, each named with its
-// count of pieces.
-var crowded = sync.OnceValue(func() []struct {
-	name string
-	p    Position
-} {
-	w, b := White, Black
-	list := []Position{
-		Standard(),
-		subdivided(Variant{Width: 6, Height: 6}, 1, 300),
-		subdivided(Variant{Width: 8, Height: 8}, 2, 300),
-		subdivided(Variant{Width: 6, Height: 6}, 3, 1100),
-		subdivided(Variant{Width: 8, Height: 8}, 4, 1100),
-		subdivided(Variant{Width: 32, Height: 32}, 5, 1200),
-		fineRows(Variant{Width: 6, Height: 6}, 2, []Color{w, b, w}),
-		fineRows(Variant{Width: 8, Height: 8}, 2, []Color{w, b, w}),
-		fineRows(Variant{Width: 6, Height: 6}, 3, []Color{w, b, w}),
-		stripes(Variant{Width: 6, Height: 6}, 2),
-		fineRows(Variant{Width: 32, Height: 32}, 1, []Color{b, w}),
-		deepest(),
-	}
-	names := []string{"start", "split-6x6", "split-8x8", "split-6x6", "split-8x8", "split-32x32",
-		"rows-6x6", "rows-8x8", "rows-6x6", "stripes-6x6", "rows-32x32", "deepest-6x6"}
-	out := make([]struct {
-		name string
-		p    Position
-	}, len(list))
-	for i, p := range list {
-		out[i].name, out[i].p = fmt.Sprintf("%s-%d", names[i], p.NumPieces()), p
-	}
-	return out
-})
+// chainPositions are the positions of testdata/crowded.txt, with the
+// deepest position, named with their counts of pieces.
+func chainPositions(tb testing.TB) []crowded {
+	return append(readCrowded(tb), crowded{name: "deepest6", pieces: 154, p: deepest()})
+}
 
 // TestChainsOfCrowdedPositions checks AppendChains against the pairwise
-// scan on crowded positions: random tilings of games of splits, the
-// constructions of rows of small squares, and pieces down to the
+// scan on the crowded positions (random games, games of splits, the
+// constructions of rows of small squares) and on pieces down to the
 // precision limit.
 func TestChainsOfCrowdedPositions(t *testing.T) {
-	for _, c := range crowded() {
+	for _, c := range chainPositions(t) {
 		checkChains(t, c.name, c.p)
 	}
 }
@@ -356,7 +291,7 @@ func TestAppendChainsAppends(t *testing.T) {
 // positions decoded apart, the same chains. (Under the race detector the
 // pool of working memory drops it at random, so only the chains count.)
 func TestAppendChainsAllocatesNothing(t *testing.T) {
-	for _, c := range crowded() {
+	for _, c := range chainPositions(t) {
 		buf := c.p.AppendChains(nil)
 		ts := twins(t, c.p)
 		if a := testing.AllocsPerRun(10, func() { buf = ts[1].AppendChains(buf[:0]) }); a != 0 && !raceEnabled {
@@ -368,13 +303,13 @@ func TestAppendChainsAllocatesNothing(t *testing.T) {
 	}
 }
 
-// BenchmarkAppendChains times AppendChains on crowded positions of 36 to
-// 1,200 pieces.
+// BenchmarkAppendChains times AppendChains on the crowded positions, of
+// 36 to 1,205 pieces.
 //
 //	go test -run '^$' -bench AppendChains -benchmem ./crumble/
 func BenchmarkAppendChains(b *testing.B) {
-	for _, c := range crowded() {
-		b.Run(c.name, func(b *testing.B) {
+	for _, c := range chainPositions(b) {
+		b.Run(fmt.Sprintf("%s-%d", c.name, c.pieces), func(b *testing.B) {
 			buf := c.p.AppendChains(nil)
 			b.ReportAllocs()
 			for b.Loop() {

@@ -30,6 +30,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -180,7 +181,7 @@ func arena(prog *cli.Program, c config) error {
 			k := botOf(p.ToMove())
 			bot := b[k]
 			began := time.Now()
-			m, err := bot.Move(p)
+			m, err := bot.Move(context.Background(), p)
 			slowest[k] = max(slowest[k], time.Since(began))
 			if err == nil {
 				err = h.Play(m)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"regexp"
@@ -370,7 +371,7 @@ func TestBotsAreSeededAsTheDocSays(t *testing.T) {
 		if h.Position().ToMove() == 1 {
 			bot = a
 		}
-		m, err := bot.Move(h.Position())
+		m, err := bot.Move(context.Background(), h.Position())
 		if err == nil {
 			err = h.Play(m)
 		}

@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"sort"
@@ -28,8 +29,8 @@ type AlphaBeta[P boardrules.Position[P, M], M comparable] struct {
 	rootIdx  []int32   // in the order of the next iteration
 	stats    Stats
 	me       boardrules.Player // the seat searching: the maximising one
-	deadline time.Time
-	canAbort bool // the deadline may stop the current iteration
+	clk      clock
+	canAbort bool // the clock may stop the current iteration
 	aborted  bool
 	nodes    int64
 	value    float64 // the value of the last iteration completed
@@ -112,12 +113,12 @@ func (s *AlphaBeta[P, M]) Stats() Stats { return s.stats }
 // always completes; a later one cut by the time is dropped, and one is not
 // started when half the time is spent (the next would take longer than the
 // rest).
-func (s *AlphaBeta[P, M]) Choose(p P) (M, error) {
+func (s *AlphaBeta[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	start := time.Now()
 	defer func() { s.stats.Time += time.Since(start) }()
-	s.deadline = time.Time{}
-	if s.opts.Time > 0 {
-		s.deadline = start.Add(s.opts.Time)
+	if err := s.clk.begin(ctx, s.opts.Time); err != nil {
+		var none M
+		return none, err
 	}
 	s.me = p.ToMove()
 	s.root = p.AppendLegalMoves(s.root[:0])
@@ -152,7 +153,7 @@ func (s *AlphaBeta[P, M]) Choose(p P) (M, error) {
 		}
 		best, s.value = b, v
 		s.stats.Depth++
-		if math.Abs(v) >= evalMax || !s.deadline.IsZero() && time.Since(start) > s.opts.Time/2 {
+		if math.Abs(v) >= evalMax || s.clk.spent(0.5) {
 			break
 		}
 		// The next iteration tries the best moves first.
@@ -184,7 +185,7 @@ func (s *AlphaBeta[P, M]) searchRoot(p P, d int) (int32, float64) {
 // game plain minimax).
 func (s *AlphaBeta[P, M]) search(p P, depth, ply int, alpha, beta float64) float64 {
 	s.nodes++
-	if s.canAbort && s.nodes&15 == 0 && !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+	if s.canAbort && s.nodes&15 == 0 && s.clk.expired() {
 		s.aborted = true
 	}
 	if s.aborted {

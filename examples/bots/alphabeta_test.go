@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"context"
 	"iter"
 	"math"
 	"math/rand/v2"
@@ -77,7 +78,7 @@ func matchesMinimax[P boardrules.Position[P, M], M comparable](t *testing.T, sta
 			if c.noTable {
 				bots.NoTable(s)
 			}
-			m, err := s.Choose(p)
+			m, err := s.Choose(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,7 +124,7 @@ func TestAlphaBetaSeesAForcedLoss(t *testing.T) {
 	tb := trapGame()
 	for seed := range uint64(5) {
 		s := bots.NewAlphaBeta[tablePos, tableMove](bots.Options{Seed: seed, Depth: 4})
-		if m, err := s.Choose(tb.start("start")); err != nil || m != "safe" {
+		if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != "safe" {
 			t.Errorf("seed %d: %v, %v; want safe", seed, m, err)
 		}
 		if v := bots.LastValue(s); v != 0 {
@@ -146,7 +147,7 @@ func TestAlphaBetaIsParanoid(t *testing.T) {
 		"won by 2":       {end: win(2)},
 	}}
 	s := bots.NewAlphaBeta[tablePos, tableMove](bots.Options{Seed: 1, Depth: 2})
-	if m, err := s.Choose(tb.start("gamble or draw")); err != nil || m != "draw" {
+	if m, err := s.Choose(context.Background(), tb.start("gamble or draw")); err != nil || m != "draw" {
 		t.Errorf("%v, %v; want draw", m, err)
 	}
 }
@@ -203,7 +204,7 @@ func TestAlphaBetaKeepsItsTime(t *testing.T) {
 		return v
 	}))
 	began := time.Now()
-	if _, err := s.Choose(slowTree{h: 1}); err != nil {
+	if _, err := s.Choose(context.Background(), slowTree{h: 1}); err != nil {
 		t.Fatal(err)
 	}
 	// the budget, then up to 16 nodes to the next clock read; a quarter
@@ -249,8 +250,8 @@ func tableKeepsTheValue[P boardrules.Position[P, M], M comparable](t *testing.T,
 		with := bots.NewAlphaBeta[P, M](bots.Options{Seed: 1, Depth: 4})
 		without := bots.NewAlphaBeta[P, M](bots.Options{Seed: 1, Depth: 4})
 		bots.NoTable(without)
-		with.Choose(p)
-		without.Choose(p)
+		with.Choose(context.Background(), p)
+		without.Choose(context.Background(), p)
 		if a, b := bots.LastValue(with), bots.LastValue(without); a != b {
 			t.Errorf("with the table %v, without %v\n%v", a, b, p)
 		}
@@ -269,7 +270,7 @@ func TestAlphaBetaIsDeterministic(t *testing.T) {
 		var moves []tumbling.Move
 		p := tumbling.Standard()
 		for range 8 {
-			m, err := s.Choose(p)
+			m, err := s.Choose(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/boardrules/boardrules"
@@ -16,9 +17,11 @@ type Bot interface {
 	// Name is the bot's kind, one of Kinds.
 	Name() string
 	// Move returns the canonical text of the move chosen for the side to
-	// move; an error wrapping boardrules.ErrGameOver when the game has
-	// ended.
-	Move(p boardrules.Any) (string, error)
+	// move, searching until the bot's budget is spent or ctx is done, as
+	// Searcher.Choose does: an error only when it has no move, wrapping
+	// boardrules.ErrGameOver when the game has ended or ctx.Err() when
+	// ctx is done before the search begins.
+	Move(ctx context.Context, p boardrules.Any) (string, error)
 	// Stats counts the bot's work so far, over every game it played.
 	Stats() Stats
 }
@@ -50,27 +53,27 @@ type anyBot struct {
 
 func (b *anyBot) Name() string { return b.kind }
 
-func (b *anyBot) Move(p boardrules.Any) (string, error) {
+func (b *anyBot) Move(ctx context.Context, p boardrules.Any) (string, error) {
 	switch e := p.Unwrap().(type) {
 	case tumbling.Position:
-		return choose(&b.tumbling, b, e)
+		return choose(ctx, &b.tumbling, b, e)
 	case flooprail.Position:
-		return choose(&b.flooprail, b, e)
+		return choose(ctx, &b.flooprail, b, e)
 	case terrace.Position:
-		return choose(&b.terrace, b, e)
+		return choose(ctx, &b.terrace, b, e)
 	case crumble.Position:
-		return choose(&b.crumble, b, e)
+		return choose(ctx, &b.crumble, b, e)
 	}
-	return choose(&b.other, b, p)
+	return choose(ctx, &b.other, b, p)
 }
 
 // choose searches p with *s, made first if need be, and returns the move's
 // text.
-func choose[P boardrules.Position[P, M], M comparable](s *Searcher[P, M], b *anyBot, p P) (string, error) {
+func choose[P boardrules.Position[P, M], M comparable](ctx context.Context, s *Searcher[P, M], b *anyBot, p P) (string, error) {
 	if *s == nil {
 		*s, _ = NewSearcher[P, M](b.kind, b.opts) // New checked the kind
 	}
-	m, err := (*s).Choose(p)
+	m, err := (*s).Choose(ctx, p)
 	if err != nil {
 		return "", err
 	}

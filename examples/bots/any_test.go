@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -47,9 +48,9 @@ func TestBotsPlayEveryGameThroughAny(t *testing.T) {
 				for ply := 0; ply < plies && p.Outcome().Status == boardrules.Ongoing && (ply < 6 || time.Now().Before(deadline)); ply++ {
 					var m string
 					if ply < 4 { // the plain path is slow: a few plies show it works
-						m, err = plain.Move(anytest.Plain(p))
+						m, err = plain.Move(context.Background(), anytest.Plain(p))
 					} else {
-						m, err = fast.Move(p)
+						m, err = fast.Move(context.Background(), p)
 					}
 					if err != nil {
 						t.Fatalf("%s %s %s ply %d: %v", g.Name, v, kind, ply+1, err)
@@ -64,10 +65,10 @@ func TestBotsPlayEveryGameThroughAny(t *testing.T) {
 					t.Errorf("%s %s: playouts fast %d plain %d: a path was not taken", g.Name, v, fast.Stats().Playouts, plain.Stats().Playouts)
 				}
 				if p.Outcome().Status != boardrules.Ongoing {
-					if _, err := fast.Move(p); !errors.Is(err, boardrules.ErrGameOver) {
+					if _, err := fast.Move(context.Background(), p); !errors.Is(err, boardrules.ErrGameOver) {
 						t.Errorf("%s %s %s: Move at the end: %v, want ErrGameOver", g.Name, v, kind, err)
 					}
-					if _, err := plain.Move(anytest.Plain(p)); !errors.Is(err, boardrules.ErrGameOver) {
+					if _, err := plain.Move(context.Background(), anytest.Plain(p)); !errors.Is(err, boardrules.ErrGameOver) {
 						t.Errorf("%s %s %s: plain Move at the end: %v, want ErrGameOver", g.Name, v, kind, err)
 					}
 				}
@@ -84,7 +85,7 @@ func TestBotOptionsAndErrors(t *testing.T) {
 	start, _ := g.New(g.Variants[0])
 	b, _ := bots.New("mcts", bots.Options{Time: 30 * time.Millisecond})
 	began := time.Now()
-	if _, err := b.Move(start); err != nil {
+	if _, err := b.Move(context.Background(), start); err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(began); d > 500*time.Millisecond {

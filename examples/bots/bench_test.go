@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -37,12 +38,12 @@ func benchMCTS[P boardrules.Position[P, M], M comparable](b *testing.B, start P)
 		b.Skipf("a random ply takes over %v: a search of %d playouts would take minutes", slowPly, nodes)
 	}
 	s := bots.NewMCTS[P, M](bots.Options{Seed: 1, Nodes: nodes})
-	s.Choose(start) // grow the buffers
+	s.Choose(context.Background(), start) // grow the buffers
 	before := s.Stats()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := s.Choose(start); err != nil {
+		if _, err := s.Choose(context.Background(), start); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -94,12 +95,12 @@ func benchShare[P boardrules.Position[P, M], M comparable](b *testing.B, start P
 			}
 			clock := bots.ClockPlayouts(s)
 			for _, p := range positions {
-				s.Choose(p) // grow the buffers
+				s.Choose(context.Background(), p) // grow the buffers
 			}
 			before, inPlayouts := s.Stats(), clock()
 			for b.Loop() {
 				for _, p := range positions {
-					if _, err := s.Choose(p); err != nil {
+					if _, err := s.Choose(context.Background(), p); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -30,7 +31,7 @@ func noBlunders[P boardrules.Position[P, M], M comparable](t *testing.T, start P
 			if p.ToMove() == seat {
 				s, name = mcts, "mcts"
 			}
-			m, err := s.Choose(p)
+			m, err := s.Choose(context.Background(), p)
 			if err != nil {
 				t.Fatalf("game %d ply %d: %v", g, ply+1, err)
 			}

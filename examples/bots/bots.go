@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -9,10 +10,17 @@ import (
 )
 
 // Searcher chooses a move for the side to move, with the engine's own
-// types. Choose returns an error wrapping boardrules.ErrGameOver when the
-// game has ended.
+// types.
+//
+// Choose searches until its budget (Options) is spent or ctx is done,
+// whichever comes first, and returns the best move it has found by then:
+// a search cut short by ctx still answers with a move, which the caller
+// may play or drop (ctx.Err() tells it was cut). It returns an error only
+// when it has no move at all: one wrapping boardrules.ErrGameOver when the
+// game has ended, one wrapping ctx.Err() when ctx is done before the
+// search begins.
 type Searcher[P boardrules.Position[P, M], M comparable] interface {
-	Choose(p P) (M, error)
+	Choose(ctx context.Context, p P) (M, error)
 	Stats() Stats
 }
 
@@ -29,7 +37,7 @@ type Options struct {
 	// spent (to MaxDepth at most).
 	Nodes int           // MCTS: iterations per move (each adds at most one node and runs one playout)
 	Depth int           // alpha-beta: the depth of the last iteration of its iterative deepening
-	Time  time.Duration // MCTS and alpha-beta: time per move
+	Time  time.Duration // every bot: time per move
 
 	// MCTS only.
 	MaxPlies int     // a playout stops after this many plies, counted as a draw (default DefaultMaxPlies)
@@ -110,9 +118,13 @@ func NewRandom[P boardrules.Position[P, M], M comparable](o Options) *Random[P, 
 }
 
 // Choose returns a uniformly random legal move of p.
-func (b *Random[P, M]) Choose(p P) (M, error) {
+func (b *Random[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	start := time.Now()
 	defer func() { b.stats.Time += time.Since(start) }()
+	if err := ctx.Err(); err != nil {
+		var none M
+		return none, fmt.Errorf("%w: no move chosen", err)
+	}
 	b.buf = p.AppendLegalMoves(b.buf[:0])
 	if len(b.buf) == 0 {
 		var none M
@@ -144,9 +156,13 @@ func NewGreedy[P boardrules.Position[P, M], M comparable](o Options) *Greedy[P, 
 }
 
 // Choose returns the best move of p two plies ahead, by the order above.
-func (b *Greedy[P, M]) Choose(p P) (M, error) {
+func (b *Greedy[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	start := time.Now()
 	defer func() { b.stats.Time += time.Since(start) }()
+	if err := ctx.Err(); err != nil {
+		var none M
+		return none, fmt.Errorf("%w: no move chosen", err)
+	}
 	b.buf = p.AppendLegalMoves(b.buf[:0])
 	if len(b.buf) == 0 {
 		var none M

@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -48,7 +49,7 @@ func beatsRandom[P boardrules.Position[P, M], M comparable](t *testing.T, start 
 				if p.ToMove() == me {
 					s = mcts
 				}
-				m, err := s.Choose(p)
+				m, err := s.Choose(context.Background(), p)
 				if err != nil {
 					t.Errorf("game %d ply %d: %v", g, ply+1, err)
 					return
@@ -152,7 +153,7 @@ func deterministic[P boardrules.Position[P, M], M comparable](t *testing.T, star
 			if i%2 == 1 {
 				s = b
 			}
-			m, err := s.Choose(p)
+			m, err := s.Choose(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -177,7 +178,7 @@ func TestSeedChoosesTheMoves(t *testing.T) {
 		}
 		var moves []string
 		for p, i := tumbling.Standard(), 0; i < 10 && p.Outcome().Status == boardrules.Ongoing; i++ {
-			m, err := b.Choose(p)
+			m, err := b.Choose(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -200,9 +201,9 @@ func TestSeedChoosesTheMoves(t *testing.T) {
 // doc explains).
 func noAllocations[P boardrules.Position[P, M], M comparable](t *testing.T, start P, maxPlies int) {
 	s := bots.NewMCTS[P, M](bots.Options{Seed: 1, Nodes: 100, MaxPlies: maxPlies})
-	s.Choose(start)
+	s.Choose(context.Background(), start)
 	before := s.Stats()
-	allocs := testing.AllocsPerRun(3, func() { s.Choose(start) })
+	allocs := testing.AllocsPerRun(3, func() { s.Choose(context.Background(), start) })
 	after := s.Stats()
 	// the Outcome of a finished playout alone: the playout's own random
 	// source and move list are not the bot's

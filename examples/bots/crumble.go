@@ -33,8 +33,8 @@ type CrumbleEval struct{}
 func (CrumbleEval) Evaluate(p crumble.Position, pl boardrules.Player) float64 {
 	buf := chainBuffers.Get().(*[]crumble.Chain)
 	chains := p.AppendChains((*buf)[:0])
-	v := p.Variant()
-	w, h := float64(v.Width), float64(v.Height)
+	width, height := p.Variant().Size()
+	w, h := float64(width), float64(height)
 	score := 0.0 // for Black
 	for _, c := range chains {
 		sx, sy, a := c.W().Float64()/w, c.H().Float64()/h, c.Area()/(w*h)

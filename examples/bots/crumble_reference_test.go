@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -72,8 +75,8 @@ func referenceCrumbleEval(p crumble.Position, pl boardrules.Player) float64 {
 		}
 		areas[r] += (a.x1 - a.x0) * (a.y1 - a.y0)
 	}
-	v := p.Variant()
-	w, h := float64(v.Width), float64(v.Height)
+	width, height := p.Variant().Size()
+	w, h := float64(width), float64(height)
 	score := 0.0 // for Black
 	for i := range boxes {
 		if parent[i] != int16(i) {
@@ -156,49 +159,29 @@ func TestCrumbleEvalKeepsTheReference(t *testing.T) {
 	})
 }
 
-// crowdedCrumble are positions of many pieces, of seeded games: random
-// games to 300 and 400 pieces, and games of splits to 1,100, on 6x6 and
-// 8x8, each named with its count of pieces. Under the race detector,
-// which slows the games tenfold, they have a quarter of the pieces.
-var crowdedCrumble = sync.OnceValue(func() []namedCrumble {
-	scale := func(pieces int) int {
-		if raceEnabled {
-			return max(pieces/4, 36)
-		}
-		return pieces
+// crowdedCrumble reads the crowded positions of crumble's corpus, random
+// games, games of splits and constructed worst cases of 36 to 1,205
+// pieces, each named with its count of pieces.
+var crowdedCrumble = sync.OnceValues(func() ([]namedCrumble, error) {
+	text, err := os.ReadFile(filepath.FromSlash("../../crumble/testdata/crowded.txt"))
+	if err != nil {
+		return nil, err
 	}
-	randomGame := func(v crumble.Variant, seed uint64, pieces int) crumble.Position {
-		for ; ; seed += 100 {
-			p, _ := crumble.New(v)
-			r := rand.New(rand.NewPCG(seed, 4))
-			for p.NumPieces() < scale(pieces) && p.Outcome().Status == boardrules.Ongoing {
-				p, _ = boardrules.Playout(p, r, 1)
-			}
-			if p.NumPieces() >= scale(pieces) {
-				return p
-			}
-		}
-	}
-	splits := func(v crumble.Variant, seed uint64, pieces int) crumble.Position {
-		p, _ := crumble.New(v)
-		return splitGame(p, rand.New(rand.NewPCG(seed, 5)), scale(pieces)-p.NumPieces(), false)
-	}
-	six, eight := crumble.Variant{}, crumble.Variant{Width: 8, Height: 8}
 	var out []namedCrumble
-	for _, c := range []struct {
-		name string
-		p    crumble.Position
-	}{
-		{"start", crumble.Standard()},
-		{"random-6x6", randomGame(six, 1, 300)},
-		{"random-8x8", randomGame(eight, 2, 300)},
-		{"random-6x6", randomGame(six, 3, 400)},
-		{"splits-6x6", splits(six, 4, 1100)},
-		{"splits-8x8", splits(eight, 5, 1100)},
-	} {
-		out = append(out, namedCrumble{fmt.Sprintf("%s-%d", c.name, c.p.NumPieces()), c.p})
+	name := ""
+	for line := range strings.Lines(string(text)) {
+		line = strings.TrimSuffix(line, "\n")
+		if comment, ok := strings.CutPrefix(line, "# "); ok {
+			name, _, _ = strings.Cut(comment, ":")
+			continue
+		}
+		var p crumble.Position
+		if err := p.UnmarshalText([]byte(line)); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		out = append(out, namedCrumble{fmt.Sprintf("%s-%d", name, p.NumPieces()), p})
 	}
-	return out
+	return out, nil
 })
 
 type namedCrumble struct {
@@ -206,9 +189,23 @@ type namedCrumble struct {
 	p    crumble.Position
 }
 
+// crowded returns crowdedCrumble's positions, failing tb on an error.
+func crowded(tb testing.TB) []namedCrumble {
+	tb.Helper()
+	cs, err := crowdedCrumble()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return cs
+}
+
 func TestCrumbleEvalOnCrowdedPositions(t *testing.T) {
-	for _, c := range crowdedCrumble() {
+	cs := crowded(t)
+	for _, c := range cs {
 		keepsTheReference(t, c.name, c.p)
+	}
+	if len(cs) < 18 {
+		t.Errorf("the corpus holds %d positions, want at least 18", len(cs))
 	}
 }
 
@@ -241,7 +238,7 @@ func TestCrumbleEvalAllocatesNothing(t *testing.T) {
 	if raceEnabled {
 		t.Skip("sync.Pool drops items at random under the race detector")
 	}
-	for _, c := range crowdedCrumble() {
+	for _, c := range crowded(t) {
 		if a := testing.AllocsPerRun(10, func() { (bots.CrumbleEval{}).Evaluate(c.p, 0) }); a != 0 {
 			t.Errorf("%s: Evaluate allocates %v times", c.name, a)
 		}
@@ -249,11 +246,11 @@ func TestCrumbleEvalAllocatesNothing(t *testing.T) {
 }
 
 // BenchmarkCrumbleEval times CrumbleEval ("new") beside the reference
-// ("old") on positions of 36 to 1,100 pieces.
+// ("old") on the crowded positions, of 36 to 1,205 pieces.
 //
 //	go test -run '^$' -bench CrumbleEval -benchmem ./examples/bots/
 func BenchmarkCrumbleEval(b *testing.B) {
-	for _, c := range crowdedCrumble() {
+	for _, c := range crowded(b) {
 		for _, e := range []struct {
 			name string
 			eval func(crumble.Position, boardrules.Player) float64

@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"context"
 	"iter"
 	"slices"
 	"strconv"
@@ -71,7 +72,7 @@ func TestMCTSKeepsItsTime(t *testing.T) {
 	sixteen := time.Since(t0)
 	b := bots.NewMCTS[slowRace, step](bots.Options{Seed: 1, Time: 5 * time.Millisecond})
 	began := time.Now()
-	if _, err := b.Choose(slowRace{}); err != nil {
+	if _, err := b.Choose(context.Background(), slowRace{}); err != nil {
 		t.Fatal(err)
 	}
 	// the budget, then the plies up to the next clock read, the root's two
@@ -92,7 +93,7 @@ func TestMCTSTreeStaysBounded(t *testing.T) {
 	s := bots.NewMCTS[tumbling.Position, tumbling.Move](bots.Options{Seed: 1, Nodes: 1000, MaxPlies: 20})
 	bots.SetTreeLimit(s, limit)
 	p := tumbling.Standard()
-	m, err := s.Choose(p)
+	m, err := s.Choose(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ func TestMCTSTreeStaysBounded(t *testing.T) {
 func TestMCTSMakesOneIterationPastItsTime(t *testing.T) {
 	s := bots.NewMCTS[tumbling.Position, tumbling.Move](bots.Options{Seed: 1, Time: time.Nanosecond})
 	p := tumbling.Standard()
-	m, err := s.Choose(p)
+	m, err := s.Choose(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +141,7 @@ func TestMCTSTimeAloneHasNoNodeLimit(t *testing.T) {
 		"1": {toMove: 1, moves: []string{"x>0", "y>0"}},
 	}}
 	s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: 1, Time: 50 * time.Millisecond, MaxPlies: 10})
-	if _, err := s.Choose(tb.start("0")); err != nil {
+	if _, err := s.Choose(context.Background(), tb.start("0")); err != nil {
 		t.Fatal(err)
 	}
 	if got := s.Stats().Playouts; got <= bots.DefaultNodes {
@@ -156,7 +157,7 @@ func TestMCTSPlayoutStopsAtMaxPlies(t *testing.T) {
 		"1": {toMove: 1, moves: []string{"x>0", "y>0"}},
 	}}
 	s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: 1, Nodes: 10, MaxPlies: 7})
-	if _, err := s.Choose(tb.start("0")); err != nil {
+	if _, err := s.Choose(context.Background(), tb.start("0")); err != nil {
 		t.Fatal(err)
 	}
 	if st := s.Stats(); st.Playouts != 10 || st.Plies != 70 {

@@ -7,7 +7,7 @@
 // the arena (examples/arena).
 //
 //	s := bots.NewMCTS[terrace.Position, terrace.Move](bots.Options{Seed: 1, Nodes: 2000})
-//	m, err := s.Choose(terrace.Standard())
+//	m, err := s.Choose(ctx, terrace.Standard())
 //
 // # Two levels: engine types and Any
 //

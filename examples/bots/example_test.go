@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/boardrules/boardrules"
@@ -12,7 +13,7 @@ import (
 func ExampleNewMCTS() {
 	p := flooprail.Standard()
 	s := bots.NewMCTS[flooprail.Position, flooprail.Move](bots.Options{Seed: 1, Nodes: 500})
-	m, err := s.Choose(p)
+	m, err := s.Choose(context.Background(), p)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -28,7 +29,7 @@ func ExampleNew() {
 	p, _ := g.New("6-4p")
 	b, _ := bots.New("greedy", bots.Options{Seed: 1})
 	for p.Outcome().Status == boardrules.Ongoing {
-		m, err := b.Move(p)
+		m, err := b.Move(context.Background(), p)
 		if err != nil {
 			fmt.Println(err)
 			return

@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -83,20 +84,20 @@ func bestImmediate[P boardrules.Position[P, M], M comparable](t *testing.T, star
 			if best == classWins {
 				n.wins++
 			}
-			m, err := greedy.Choose(p)
+			m, err := greedy.Choose(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if c, k := class(p, m); c != best || k != fewest {
 				t.Errorf("greedy played %v of class %d (%d threats), a move of class %d (%d threats) exists\n%s", m, c, k, best, fewest, p)
 			}
-			if m, err = mcts.Choose(p); err != nil {
+			if m, err = mcts.Choose(context.Background(), p); err != nil {
 				t.Fatal(err)
 			}
 			if c, _ := class(p, m); best == classWins && c != classWins || best >= classSafe && c == classUnsafe {
 				t.Errorf("MCTS played %v of class %d, a move of class %d exists\n%s", m, c, best, p)
 			}
-			if m, err = ab.Choose(p); err != nil {
+			if m, err = ab.Choose(context.Background(), p); err != nil {
 				t.Fatal(err)
 			}
 			if c, _ := class(p, m); best == classWins && c != classWins || best >= classSafe && c == classUnsafe {

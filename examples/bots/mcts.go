@@ -2,6 +2,7 @@ package bots
 
 import (
 	"cmp"
+	"context"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -31,10 +32,13 @@ type MCTS[P boardrules.Position[P, M], M comparable] struct {
 	stats  Stats
 	seats  int
 	result [4]float64 // the iteration's reward of each seat
-	// deadline ends the search of a Time budget (zero without one): the
-	// loop, the scans and each playout read it, since one playout of a
-	// slow game can take many times a small budget
-	deadline time.Time
+	// clk is the search's budget of time: the loop, the scans and each
+	// playout read it, since one playout of a slow game can take many
+	// times a small budget
+	clk clock
+	// scanTimed lets a scan for a win at once give up when the time is
+	// spent (false: the scan completes)
+	scanTimed bool
 	// sample draws a playout move when P implements boardrules.Sampler
 	// (nil otherwise: a uniform choice from AppendLegalMoves)
 	sample func(P, *rand.Rand) (M, bool)
@@ -150,14 +154,14 @@ func (s *MCTS[P, M]) Stats() Stats { return s.stats }
 
 // Choose searches p within the budget and returns the move chosen as the
 // package doc says (Choosing the move).
-func (s *MCTS[P, M]) Choose(p P) (M, error) {
+func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	start := time.Now()
 	defer func() { s.stats.Time += time.Since(start) }()
-	s.deadline = time.Time{}
-	if s.opts.Time > 0 {
-		s.deadline = start.Add(s.opts.Time)
+	if err := s.clk.begin(ctx, s.opts.Time); err != nil {
+		var none M
+		return none, err
 	}
-	s.t.deadline = time.Time{}
+	s.scanTimed = false
 	s.seats = min(p.Players(), len(s.result))
 	s.nodes, s.pos = s.nodes[:0], s.pos[:0]
 	s.nodes = append(s.nodes, node[M]{parent: -1, first: -1, mover: boardrules.NoPlayer, proof: unproven, pos: -1})
@@ -174,7 +178,7 @@ func (s *MCTS[P, M]) Choose(p P) (M, error) {
 		s.stats.Moves++
 		return s.nodes[c].move, nil
 	}
-	s.t.deadline = s.deadline
+	s.scanTimed = true
 	switch s.nodes[0].count {
 	case 0: // an engine whose ToMove does not say the game ended
 		var none M
@@ -186,7 +190,7 @@ func (s *MCTS[P, M]) Choose(p P) (M, error) {
 	for i := 0; s.opts.Nodes <= 0 || i < s.opts.Nodes; i++ {
 		// Checked at every iteration: a clock read is cheap beside a
 		// playout, and a slow engine's playout may take long.
-		if i > 0 && s.pastDeadline() || s.nodes[0].proof != unproven {
+		if i > 0 && s.clk.expired() || s.nodes[0].proof != unproven {
 			break
 		}
 		n := s.descend()
@@ -276,7 +280,7 @@ func (s *MCTS[P, M]) scan(n int32) int32 {
 			s.prove(n, int8(me), true)
 			return c
 		}
-		if k := c - nd.first; k&15 == 15 && !s.t.deadline.IsZero() && !time.Now().Before(s.t.deadline) {
+		if k := c - nd.first; k&15 == 15 && s.scanTimed && s.clk.expired() {
 			return -1
 		}
 	}
@@ -475,11 +479,6 @@ func outcomeProof(o boardrules.Outcome) int8 {
 	return drawn
 }
 
-// pastDeadline reports whether the search's time budget is spent.
-func (s *MCTS[P, M]) pastDeadline() bool {
-	return !s.deadline.IsZero() && !time.Now().Before(s.deadline)
-}
-
 // exact sets the iteration's rewards for a known result: 1 to the winner,
 // 1/seats to each in a draw.
 func (s *MCTS[P, M]) exact(pr int8) {
@@ -509,11 +508,11 @@ func (s *MCTS[P, M]) playout(p P) {
 			s.exact(outcomeProof(p.Outcome()))
 			return
 		}
-		if s.cut >= 0 && ply >= s.cut || ply&15 == 15 && s.pastDeadline() && s.eval != nil {
+		if s.cut >= 0 && ply >= s.cut || ply&15 == 15 && s.clk.expired() && s.eval != nil {
 			s.score(p)
 			return
 		}
-		if ply >= s.opts.MaxPlies || ply&15 == 15 && s.pastDeadline() {
+		if ply >= s.opts.MaxPlies || ply&15 == 15 && s.clk.expired() {
 			s.exact(drawn)
 			return
 		}
@@ -615,15 +614,15 @@ func (s *MCTS[P, M]) rank(c int32) int {
 			s.visit(c, s.pos[0].PlayUnchecked(nd.move))
 		}
 		// the scan ignores the deadline: the guarantee is worth the time
-		saved := s.t.deadline
-		s.t.deadline = time.Time{}
+		saved := s.scanTimed
+		s.scanTimed = false
 		if s.nodes[c].first < 0 {
 			s.list(c)
 		}
 		if s.nodes[c].flags&scanned == 0 && s.nodes[c].proof == unproven {
 			s.scan(c)
 		}
-		s.t.deadline = saved
+		s.scanTimed = saved
 	}
 	nd := &s.nodes[c]
 	switch nd.proof {

@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"context"
 	"hash/fnv"
 	"iter"
 	"slices"
@@ -110,7 +111,7 @@ func TestMCTSExploresAMoveWhosePlayoutsMislead(t *testing.T) {
 	}}
 	for seed := range uint64(5) {
 		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 500})
-		if m, err := s.Choose(tb.start("start")); err != nil || m != "b" {
+		if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != "b" {
 			t.Errorf("seed %d: %v, %v; want b (visits %v)", seed, m, err, bots.RootVisits(s))
 		}
 	}
@@ -135,7 +136,7 @@ func TestMCTSRewardsEachSeat(t *testing.T) {
 	for _, c := range []struct{ at, want string }{{"gamble or draw", "gamble"}, {"lose or draw", "draw"}} {
 		for seed := range uint64(5) {
 			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 3000})
-			if m, err := s.Choose(tb.start(c.at)); err != nil || string(m) != c.want {
+			if m, err := s.Choose(context.Background(), tb.start(c.at)); err != nil || string(m) != c.want {
 				t.Errorf("%s, seed %d: %v, %v; want %s (visits %v)", c.at, seed, m, err, c.want, bots.RootVisits(s))
 			}
 		}
@@ -149,7 +150,7 @@ func TestMCTSRewardsEachSeat(t *testing.T) {
 func TestMCTSPlaysTheMostVisitedMove(t *testing.T) {
 	for seed := range uint64(10) {
 		s := bots.NewMCTS[terrace.Position, terrace.Move](bots.Options{Seed: seed, Nodes: 100})
-		m, err := s.Choose(terrace.Standard())
+		m, err := s.Choose(context.Background(), terrace.Standard())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -175,7 +176,7 @@ func TestGreedyPrefersGoingOnToADraw(t *testing.T) {
 		"lost":  {end: win(1)},
 	}}
 	for seed := range uint64(20) {
-		if m, err := bots.NewGreedy[tablePos, tableMove](bots.Options{Seed: seed}).Choose(tb.start("start")); err != nil || m != "on" {
+		if m, err := bots.NewGreedy[tablePos, tableMove](bots.Options{Seed: seed}).Choose(context.Background(), tb.start("start")); err != nil || m != "on" {
 			t.Errorf("seed %d: %v, %v; want on", seed, m, err)
 		}
 	}

@@ -1,8 +1,6 @@
 package bots
 
 import (
-	"time"
-
 	"github.com/boardrules/boardrules"
 )
 
@@ -23,25 +21,6 @@ func ended[P boardrules.Position[P, M], M any](q P) (over bool, winner boardrule
 // bots share. Its buffer is reused from call to call.
 type tactics[P boardrules.Position[P, M], M any] struct {
 	buf []M
-	// deadline, when not zero, lets winningMove give up: it reads the
-	// clock every 16 moves
-	deadline time.Time
-}
-
-// winningMove returns the index in moves of a move of p that wins at once
-// for the side to move, -1 when there is none, and complete false when the
-// deadline cut the scan short (then -1 proves nothing).
-func (t *tactics[P, M]) winningMove(p P, moves []M) (k int, complete bool) {
-	me := p.ToMove()
-	for k, m := range moves {
-		if over, w := ended(p.PlayUnchecked(m)); over && w == me {
-			return k, true
-		}
-		if k&15 == 15 && !t.deadline.IsZero() && !time.Now().Before(t.deadline) {
-			return -1, false
-		}
-	}
-	return -1, true
 }
 
 // hasWin reports whether the side to move in q has a move that wins at

@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"testing"
@@ -61,7 +62,7 @@ func TestMCTSPlaysTheSafeMove(t *testing.T) {
 	tb := unsafeGame()
 	for seed := range uint64(10) {
 		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 25})
-		if m, err := s.Choose(tb.start("start")); err != nil || m != "s" {
+		if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != "s" {
 			t.Errorf("seed %d: %v, %v; want the safe move s (visits %v)", seed, m, err, bots.RootVisits(s))
 		}
 	}
@@ -70,7 +71,7 @@ func TestMCTSPlaysTheSafeMove(t *testing.T) {
 func TestGreedyPlaysTheSafeMove(t *testing.T) {
 	tb := unsafeGame()
 	for seed := range uint64(20) {
-		if m, err := bots.NewGreedy[tablePos, tableMove](bots.Options{Seed: seed}).Choose(tb.start("start")); err != nil || m != "s" {
+		if m, err := bots.NewGreedy[tablePos, tableMove](bots.Options{Seed: seed}).Choose(context.Background(), tb.start("start")); err != nil || m != "s" {
 			t.Errorf("seed %d: %v, %v; want the safe move s", seed, m, err)
 		}
 	}
@@ -97,7 +98,7 @@ func TestBotsLeaveTheFewestThreats(t *testing.T) {
 	for seed := range uint64(10) {
 		for _, kind := range []string{"greedy", "mcts"} {
 			s, _ := bots.NewSearcher[tablePos, tableMove](kind, bots.Options{Seed: seed, Nodes: 50})
-			if m, err := s.Choose(tb.start("start")); err != nil || m != "b" {
+			if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != "b" {
 				t.Errorf("%s, seed %d: %v, %v; want b, which leaves one winning reply", kind, seed, m, err)
 			}
 		}
@@ -133,7 +134,7 @@ func TestMCTSProvesALossInItsTree(t *testing.T) {
 	tb := trapGame()
 	for seed := range uint64(5) {
 		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 1000})
-		if m, err := s.Choose(tb.start("start")); err != nil || m != "safe" {
+		if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != "safe" {
 			t.Errorf("seed %d: %v, %v; want safe (visits %v)", seed, m, err, bots.RootVisits(s))
 		}
 		if w, ok := bots.RootProof(s, "trap"); !ok || w != 1 {
@@ -152,7 +153,7 @@ func TestMCTSStopsOnAProvenRoot(t *testing.T) {
 		"start":    {toMove: 0, moves: []string{"a>won by 1", "b>drawn", "c>won by 1"}},
 	}}
 	s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: 1, Nodes: 1000})
-	if m, err := s.Choose(tb.start("start")); err != nil || m != "b" {
+	if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != "b" {
 		t.Errorf("%v, %v; want the draw b", m, err)
 	}
 	if got := s.Stats().Playouts; got != 0 {
@@ -212,7 +213,7 @@ func TestMCTSCutsPlayouts(t *testing.T) {
 	for seed := range uint64(5) {
 		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 200, Cut: 3, Squash: 1, MaxPlies: 50})
 		s.SetEvaluator(scoreByName)
-		if m, err := s.Choose(tb.start("start")); err != nil || m != "a" {
+		if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != "a" {
 			t.Errorf("seed %d: %v, %v; want a", seed, m, err)
 		}
 		if st := s.Stats(); st.Plies != 3*st.Playouts {
@@ -221,7 +222,7 @@ func TestMCTSCutsPlayouts(t *testing.T) {
 	}
 	s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: 1, Nodes: 100, Cut: -1, MaxPlies: 50})
 	s.SetEvaluator(scoreByName)
-	s.Choose(tb.start("start"))
+	s.Choose(context.Background(), tb.start("start"))
 	if st := s.Stats(); st.Plies != 50*st.Playouts {
 		t.Errorf("Cut -1: %d playouts of %d plies in all, want 50 plies each (MaxPlies)", st.Playouts, st.Plies)
 	}
@@ -256,7 +257,7 @@ func TestMCTSMinimaxSeesTheRefutation(t *testing.T) {
 		for seed := range uint64(5) {
 			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 150, Cut: 1, Squash: 0.5, Minimax: c.minimax})
 			s.SetEvaluator(scoreByName)
-			if m, err := s.Choose(tb.start("start")); err != nil || m != c.want {
+			if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != c.want {
 				t.Errorf("Minimax %v, seed %d: %v, %v; want %v (visits %v)", c.minimax, seed, m, err, c.want, bots.RootVisits(s))
 			}
 			if c.minimax < 0 {

@@ -41,7 +41,7 @@ func parseSeat(s string) (string, error) {
 	}
 	kind := strings.ToLower(s[len(botPrefix):])
 	if !slices.Contains(bots.Kinds, kind) {
-		return "", lineErr("unknown bot %q (bots: %s)", clip(s), botNames())
+		return "", lineErr("unknown bot %s (bots: %s)", quote(s), botNames())
 	}
 	return botPrefix + kind, nil
 }
@@ -182,7 +182,7 @@ func chooseMove(kind string, o bots.Options, p boardrules.Any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return b.Move(p)
+	return b.Move(context.Background(), p)
 }
 
 // botsAfter plays the bots after a command left g with a bot to move and
