@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-		"testing"
+	"testing"
 
 	"github.com/boardrules/boardrules"
 	"github.com/google/go-cmp/cmp"
