@@ -123,7 +123,7 @@ func ExampleReplay() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, boardrules.ErrIllegalMove), p.ColorOf(p.ToMove()))
 	// Output:
-	// ply 3 (C1-C2T): C1-C2T: C1 is empty
+	// ply 3: C1-C2T: C1 is empty
 	// true Black
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"iter"
 	"math/rand/v2"
+	"strconv"
 )
 
 // Player is a seat, counted from 0. Seats take turns in order, and seat 0
@@ -37,7 +38,7 @@ func (s Status) String() string {
 	case Draw:
 		return "draw"
 	}
-	return "Status(" + itoa(int(s)) + ")"
+	return "Status(" + strconv.Itoa(int(s)) + ")"
 }
 
 // Outcome is the state of a game: going on, won or drawn, and why.
@@ -136,6 +137,9 @@ var (
 	// ErrNoGame is what MarshalText of an engine's zero Position returns:
 	// the zero Position is no game, so it has no position code.
 	ErrNoGame = errors.New("no game: the zero Position has no position code")
+	// ErrNothingToUndo is the error of History.Undo at the start of the
+	// game.
+	ErrNothingToUndo = errors.New("nothing to undo")
 )
 
 // RuleNoGame is the Outcome.Rule of an engine's zero Position, which is no
@@ -143,16 +147,14 @@ var (
 // engine.
 const RuleNoGame = "no-game"
 
-// String says how the game stands, with seats as numbers since an Outcome
-// does not know their names (Describe names them): "ongoing", "draw:
-// threefold repetition (repetition)", "win for seat 1: king captured on G2
-// (king-captured)".
+// String says how the game stands: "ongoing", "draw: threefold
+// repetition (repetition)", "win: king captured on G2 (king-captured)". It
+// does not say who won: an Outcome does not know the seats' names, and a
+// seat is never shown as a number. Describe, given the position, names
+// the winner ("White wins: king captured on G2").
 func (o Outcome) String() string {
-	switch o.Status {
-	case Ongoing:
+	if o.Status == Ongoing {
 		return "ongoing"
-	case Win:
-		return "win for seat " + itoa(int(o.Winner)) + ": " + o.Reason + " (" + o.Rule + ")"
 	}
 	return o.Status.String() + ": " + o.Reason + " (" + o.Rule + ")"
 }
@@ -176,27 +178,4 @@ func Describe(p interface {
 		return "Draw: " + o.Reason
 	}
 	return o.String()
-}
-
-// itoa avoids importing strconv into this small file for one call.
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }

@@ -2,12 +2,9 @@ package boardrules
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
+	"slices"
 )
-
-// ErrNothingToUndo is the error of History.Undo at the start of the game.
-var ErrNothingToUndo = errors.New("nothing to undo")
 
 // History is a game in progress seen as Any: the start, the moves played in
 // canonical text and every position reached, so that Undo is instant and
@@ -20,6 +17,7 @@ var ErrNothingToUndo = errors.New("nothing to undo")
 type History struct {
 	positions []Any    // positions[0] is the start, positions[i] the one after moves[i-1]
 	moves     []string // canonical texts
+	from      *Record  // the record replayed into the history (Record.History), or nil
 }
 
 // NewHistory starts a history at start, which must not be nil.
@@ -72,7 +70,16 @@ func (h *History) Moves() []string { return append([]string(nil), h.moves...) }
 // moves, the result marker of the current position ("*" while the game goes
 // on) and, once the rules have ended the game, a Termination that says how
 // (Describe).
+//
+// A history replayed from a record (Record.History) writes that record
+// down again: its names, tags in their order and comments (those within
+// the moves now played) as they were, and its Result and Termination as
+// well while the moves are the record's, so that a record read and written
+// back without a move played comes back the same.
 func (h *History) Record() Record {
+	if h.from != nil {
+		return h.from.continued(h)
+	}
 	start := h.Start()
 	r := Record{
 		Game:    start.Game(),
@@ -89,6 +96,30 @@ func (h *History) Record() Record {
 		}
 	}
 	return r
+}
+
+// continued is the record r, replayed into h, with h's moves: r's names,
+// tags and the comments within h's moves, and r's result while h holds
+// r's moves, else h's own.
+func (r *Record) continued(h *History) Record {
+	out := r.clone()
+	out.Moves = h.Moves()
+	out.Comments = nil
+	for _, c := range r.Comments {
+		if c.Ply <= len(out.Moves) {
+			out.Comments = append(out.Comments, c)
+		}
+	}
+	if slices.Equal(out.Moves, r.Moves) {
+		return out
+	}
+	end := h.Position()
+	out.Result = ResultMarker(end.Outcome(), h.Start().Players())
+	out.Termination = ""
+	if end.Outcome().Status != Ongoing {
+		out.Termination = Describe(end)
+	}
+	return out
 }
 
 // isStandardStart reports whether p is the standard start of its game and

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
 )
 
 // nim is the tiny game the root package is proved on before any engine
@@ -57,7 +58,7 @@ func (p nim) Play(t take) (nim, error) {
 func (p nim) ParseMove(s string) (take, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a number: %w", s, boardrules.ErrSyntax)
+		return 0, fmt.Errorf("%s is not a number: %w", notation.Quote(s), boardrules.ErrSyntax)
 	}
 	t := take(n)
 	if _, err := p.Play(t); err != nil {
@@ -81,7 +82,7 @@ func (p nim) MarshalText() ([]byte, error) {
 func (p *nim) UnmarshalText(code []byte) error {
 	var pile, toMove int
 	if _, err := fmt.Sscanf(string(code), "nim %d %d", &pile, &toMove); err != nil || pile < 0 || toMove < 0 || toMove > 1 {
-		return fmt.Errorf("bad nim code %q: %w", code, boardrules.ErrSyntax)
+		return fmt.Errorf("bad nim code %s: %w", notation.Quote(string(code)), boardrules.ErrSyntax)
 	}
 	*p = nim{pile: pile, toMove: boardrules.Player(toMove)}
 	return nil
@@ -98,7 +99,7 @@ func (p nim) Variant() nimVariant { return nimVariant(p.pile) }
 func parseNimVariant(s string) (nimVariant, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || (n != 10 && n != 4) {
-		return 0, fmt.Errorf("nim: unknown variant %q", s)
+		return 0, fmt.Errorf("nim: unknown variant %s", notation.Quote(s))
 	}
 	return nimVariant(n), nil
 }

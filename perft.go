@@ -3,6 +3,7 @@ package boardrules
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 )
 
 // Perft counts the sequences of exactly depth moves from p. A move that ends
@@ -138,9 +139,11 @@ type ReplayError struct {
 	Err  error  // the engine's error, wrapping a sentinel
 }
 
-// Error names the ply and the move, then the engine's reason.
+// Error names the ply, then gives the engine's error, which quotes the
+// move as given (a syntax error on its caret line): "ply 3: B3-B4: B3 is
+// empty".
 func (e *ReplayError) Error() string {
-	return fmt.Sprintf("ply %d (%s): %v", e.Ply, e.Move, e.Err)
+	return "ply " + strconv.Itoa(e.Ply) + ": " + e.Err.Error()
 }
 
 // Unwrap returns the engine's error, so errors.Is sees its sentinel.

@@ -2,11 +2,12 @@ package boardrules
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/boardrules/boardrules/internal/quote"
 )
 
 // Record is a game record: which game and variant, where it started, the
@@ -15,20 +16,22 @@ import (
 // moves ending in the result marker:
 //
 //	[Game "terrace"]
-//	[Variant "8"]
+//	[Variant "8-long"]
 //	[Event "club night"]
-//	[Termination "Uppercase wins: T captured"]
+//	[Termination "Lowercase resigned"]
 //	[Result "0-1"]
 //
-//	1. B-c1-c3 B-c8-c6 2. A-a2-a3 ... 0-1
+//	1. B-d1-d3 b-e8-e6 2. C-f1-f3 0-1
 //
-// Tag values are quoted the way Go quotes strings (strconv.Quote), so any
-// text, even a newline, survives a round trip. The tags come in a fixed
-// order: Game, Variant, Start, the other tags sorted by name, Termination,
-// Result. The moves are numbered by rounds: a round is one move of every
-// seat, so a two-player record numbers pairs of moves and a four-player
-// record groups of four, counted from the record's first move whoever
-// makes it.
+// (ExampleRecord_Format writes this record, and ExampleParseRecord reads
+// it back.) Tag values are quoted the way Go quotes strings
+// (strconv.Quote), so any text, even a newline, survives a round trip. A
+// record built in code has its tags written in a fixed order: Game,
+// Variant, Start, the other tags sorted by name, Termination, Result; a
+// record read by ParseRecord keeps the order its text had (TagOrder). The
+// moves are numbered by rounds: a round is one move of every seat, so a
+// two-player record numbers pairs of moves and a four-player record groups
+// of four, counted from the record's first move whoever makes it.
 //
 // The Result is PGN's game-termination marker, in the Result tag and again
 // after the last move: "1-0" (seat 0 won), "0-1" (seat 1 won), "1/2-1/2" (a
@@ -48,8 +51,9 @@ import (
 // not, such as Crumble's "4x4"), and "" means its standard game.
 //
 // As in PGN, the move text may hold comments, {in braces} or from a
-// semicolon to the end of the line, which Record keeps and Format writes
-// back. ParseRecords reads a file of several records.
+// semicolon to the end of the line, which Record keeps in their form and
+// Format writes back. ParseRecords reads a file of several records, and
+// ParseRecordsSeq reads them one at a time from an io.Reader.
 //
 // A record is always checked by replaying it: ParseRecord and Replay accept
 // only records whose every move is legal, and a stated Result must agree
@@ -58,6 +62,11 @@ import (
 // Termination saying how, when the game ended off the board (a
 // resignation, a draw agreed, a time forfeit) while the position goes on.
 // "*" agrees with every position.
+//
+// A record read, replayed into a History (Record.History) and written
+// down again (History.Record, Format) comes back byte for byte when the
+// text was in Format's form and no move was played or taken back: the
+// tags in their order, the comments in their form, no tag gained.
 type Record struct {
 	Game    string   // registry name, e.g. "terrace"
 	Variant string   // variant name as GameInfo.Variants lists it; "" means the standard game
@@ -70,6 +79,13 @@ type Record struct {
 	// wins: king captured on G2", "Black resigned"; "" when unstated.
 	Termination string
 	Tags        map[string]string // any other tags (Event, Date, players ...); nil and empty are the same
+	// TagOrder is the order of the tags as ParseRecord read them, the
+	// names of Game, Result and the other fields included, when it is not
+	// the order Format writes by default; nil otherwise, and for a record
+	// built in code. Format writes the tags it names in that order, then
+	// the others in its default order, but the Result tag only when
+	// TagOrder names it (the marker after the moves states the result).
+	TagOrder []string
 	// Comments are the {...} and ; comments of the move text, in order;
 	// nil and empty are the same.
 	Comments []Comment
@@ -78,11 +94,13 @@ type Record struct {
 // Comment is a comment of a record's move text: Text (without its braces
 // or semicolon, spaces trimmed at its ends) stood after Ply moves (0:
 // before the first). A {...} comment keeps its line breaks, even one
-// before a line that starts with "["; a comment holding "}" is written as
-// a ; comment, whose line breaks become spaces.
+// before a line that starts with "["; a ; comment runs to the end of its
+// line. A comment holding "}" is written as a ; comment, whose line
+// breaks become spaces.
 type Comment struct {
 	Ply  int    // the number of moves before the comment
 	Text string // the comment's text, without its delimiters
+	Line bool   // a ; comment, to the end of its line; else {...}
 }
 
 // The tags a Record keeps in its own fields rather than in Tags.
@@ -139,7 +157,7 @@ func ResultMarker(o Outcome, players int) string {
 		scores[o.Winner] = "1"
 	case Draw:
 		for i := range scores {
-			scores[i] = "1/" + itoa(players)
+			scores[i] = "1/" + strconv.Itoa(players)
 		}
 	default:
 		return "*"
@@ -182,87 +200,20 @@ func looksLikeMarker(s string) bool {
 	return true
 }
 
-// lineWidth is where Format wraps the move text.
-const lineWidth = 79
+// markers lists the decisive and drawn result markers of a game of that
+// many seats.
+func markers(players int) []string {
+	var out []string
+	for seat := range players {
+		out = append(out, ResultMarker(Outcome{Status: Win, Winner: Player(seat)}, players))
+	}
+	return append(out, ResultMarker(Outcome{Status: Draw}, players))
+}
 
-// Format writes the record in its text form. ParseRecord(r.Format()) gives
-// r back (with nil and empty Tags counted as equal) for every record that
-// ParseRecord accepts. Tags whose names are not a letter followed by
-// letters, digits and underscores cannot be read back, so Format leaves
-// them out; Tags entries named Game, Variant, Start or Result are left out
-// too, since the fields of those names win.
-func (r Record) Format() string {
-	var b strings.Builder
-	tag := func(name, value string) {
-		b.WriteString("[" + name + " " + strconv.Quote(value) + "]\n")
-	}
-	tag(tagGame, r.Game)
-	if r.Variant != "" {
-		tag(tagVariant, r.Variant)
-	}
-	if r.Start != "" {
-		tag(tagStart, r.Start)
-	}
-	names := make([]string, 0, len(r.Tags))
-	for name := range r.Tags {
-		if validTagName(name) && !reservedTag(name) {
-			names = append(names, name)
-		}
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		tag(name, r.Tags[name])
-	}
-	if r.Termination != "" {
-		tag(tagTermination, r.Termination)
-	}
-	result := r.Result
-	if result == "" {
-		result = "*"
-	}
-	tag(tagResult, result)
-	b.WriteByte('\n')
-	players := r.players()
-	col := 0
-	word := func(w string) {
-		if col > 0 && col+1+len(w) > lineWidth {
-			b.WriteByte('\n')
-			col = 0
-		}
-		if col > 0 {
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(w)
-		col += len(w)
-	}
-	comments := r.Comments
-	comment := func(ply int) {
-		for len(comments) > 0 && comments[0].Ply <= ply {
-			text := comments[0].Text
-			comments = comments[1:]
-			if !strings.Contains(text, "}") {
-				word("{" + text + "}")
-				continue
-			}
-			// A brace inside: only a line comment can hold it.
-			word("; " + strings.ReplaceAll(text, "\n", " "))
-			b.WriteByte('\n')
-			col = 0
-		}
-	}
-	comment(0)
-	for i, m := range r.Moves {
-		if i%players == 0 {
-			word(itoa(i/players+1) + ".")
-		}
-		word(m)
-		comment(i + 1)
-	}
-	comment(len(r.Moves) + 1<<30) // comments placed beyond the last move
-	word(result)                  // PGN closes the moves with the marker
-	b.WriteByte('\n')
-	return b.String()
+// notAMarker is the complaint about a stated result that is no result
+// marker of a game of that many seats.
+func notAMarker(stated string, players int) string {
+	return fmt.Sprintf("%s is not a result marker of a %d-player game (%s or *)", quote.Quote(stated), players, strings.Join(markers(players), ", "))
 }
 
 // players is the number of seats of the record's game, which sets the
@@ -289,7 +240,7 @@ func (r Record) start() (Any, error) {
 		// may be a setup's ("8-short") that the code does not record.
 		p, err := g.Decode([]byte(r.Start))
 		if err != nil {
-			return nil, fmt.Errorf("%w: record: start position: %w", ErrSyntax, err)
+			return nil, fmt.Errorf("record: start position: %w", err) // the engine's, wrapping ErrSyntax
 		}
 		return p, nil
 	}
@@ -308,10 +259,24 @@ func (r Record) start() (Any, error) {
 
 // History replays the record into a History positioned after its last
 // move. A move that fails gives a *ReplayError naming the ply (counted from
-// 1) and the move, wrapping the engine's error and so its sentinel; a
-// Result that is not ResultText of the final outcome gives an error
-// wrapping ErrSyntax.
+// 1), wrapping the engine's error and so its sentinel; a Result that does
+// not agree with the final position (see Record) gives an error wrapping
+// ErrSyntax. The History remembers the record, so that its Record keeps
+// this one's tags, comments and names.
 func (r Record) History() (*History, error) {
+	h, err := r.replay()
+	if err != nil {
+		return nil, err
+	}
+	if msg := r.resultMismatch(h.Position()); msg != "" {
+		return nil, fmt.Errorf("%w: record: %s", ErrSyntax, msg)
+	}
+	return h, nil
+}
+
+// replay plays the record's moves from its start, without checking the
+// Result.
+func (r Record) replay() (*History, error) {
 	start, err := r.start()
 	if err != nil {
 		return nil, err
@@ -322,10 +287,20 @@ func (r Record) History() (*History, error) {
 			return nil, &ReplayError{Ply: i + 1, Move: m, Err: err}
 		}
 	}
-	if msg := r.resultMismatch(h.Position()); msg != "" {
-		return nil, fmt.Errorf("%w: record: %s", ErrSyntax, msg)
-	}
+	from := r.clone()
+	from.Moves = h.Moves() // canonical
+	h.from = &from
 	return h, nil
+}
+
+// clone is r with slices and map of its own, so that a History keeps the
+// record it was replayed from whatever its caller does with r.
+func (r Record) clone() Record {
+	r.Moves = slices.Clone(r.Moves)
+	r.Tags = maps.Clone(r.Tags)
+	r.TagOrder = slices.Clone(r.TagOrder)
+	r.Comments = slices.Clone(r.Comments)
+	return r
 }
 
 // resultMismatch is the complaint about a stated Result that does not
@@ -336,29 +311,19 @@ func (r Record) resultMismatch(final Any) string {
 		return ""
 	}
 	if !isResultMarker(stated, final.Players()) {
-		return fmt.Sprintf("result %q is not a result marker of a %d-player game (%s or *)", stated, final.Players(), strings.Join(markers(final.Players()), ", "))
+		return notAMarker(stated, final.Players())
 	}
 	o := final.Outcome()
 	if o.Status == Ongoing {
 		if r.Termination == "" {
-			return fmt.Sprintf("result %q for a game that goes on: a game ended off the board needs a Termination saying how", stated)
+			return fmt.Sprintf("result %s for a game that goes on: a game ended off the board needs a Termination saying how", quote.Quote(stated))
 		}
 		return ""
 	}
 	if want := ResultMarker(o, final.Players()); stated != want {
-		return fmt.Sprintf("result %q does not match the final position: its result is %q (%s)", stated, want, Describe(final))
+		return fmt.Sprintf("result %s does not match the final position: its result is %q (%s)", quote.Quote(stated), want, Describe(final))
 	}
 	return ""
-}
-
-// markers lists the decisive and drawn result markers of a game of that
-// many seats.
-func markers(players int) []string {
-	var out []string
-	for seat := range players {
-		out = append(out, ResultMarker(Outcome{Status: Win, Winner: Player(seat)}, players))
-	}
-	return append(out, ResultMarker(Outcome{Status: Draw}, players))
 }
 
 // Replay returns the position after all the record's moves, with the errors
@@ -369,345 +334,4 @@ func (r Record) Replay() (Any, error) {
 		return nil, err
 	}
 	return h.Position(), nil
-}
-
-// ParseRecord reads a record in the text form Format writes, and checks it
-// by replaying every move (see Record.History). The reader is lenient where
-// people typing a record might differ: blank lines anywhere, spaces around
-// tags, move numbers with any number of dots ("1." or "1..."), glued to the
-// move or not ("1.B-c1-c3"), or left out. A move number that is there must
-// be the round of the move after it. Every move may be written in any
-// notation form the engine accepts; the Record holds its canonical text.
-// Errors wrap ErrSyntax and name the byte offset and the line of the
-// fault ("syntax error at offset 40: record line 4: a tag after the
-// moves: ..."), except a move that fails, whose *ReplayError wraps the
-// engine's error, an unknown game (an *UnknownError), and a Start code or
-// variant that fails, whose error is the engine's. Any Unicode space
-// separates the moves (a no-break space pasted from a web page too), and a
-// CRLF file reads as an LF one.
-func ParseRecord(text string) (Record, error) {
-	var r Record
-	tagAt := map[string]int{} // the offset of each tag's line
-	// The tags: the lines up to the first that is neither blank nor a tag.
-	// The move text is the rest, read as it stands, so that a comment may
-	// hold line breaks, even before a "[".
-	moves := len(text)
-	for off := 0; off < len(text); {
-		end := strings.IndexByte(text[off:], '\n')
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += off
-		}
-		line := strings.TrimSpace(text[off:end])
-		if line != "" && !strings.HasPrefix(line, "[") {
-			moves = off
-			break
-		}
-		if line != "" {
-			name, value, err := parseTag(line)
-			if err != nil {
-				return Record{}, recordError(text, off, "%s: %q", err.Error(), line)
-			}
-			if _, twice := tagAt[name]; twice {
-				return Record{}, recordError(text, off, "tag %s given twice", name)
-			}
-			tagAt[name] = off
-			switch name {
-			case tagGame:
-				r.Game = value
-			case tagVariant:
-				r.Variant = value
-			case tagStart:
-				r.Start = value
-			case tagResult:
-				r.Result = value
-			case tagTermination:
-				r.Termination = value
-			default:
-				if r.Tags == nil {
-					r.Tags = map[string]string{}
-				}
-				r.Tags[name] = value
-			}
-		}
-		off = end + 1
-	}
-	if r.Game == "" {
-		return Record{}, recordError(text, 0, "the record names no game (a [Game \"...\"] tag)")
-	}
-	start, err := r.start()
-	if err != nil {
-		return Record{}, err
-	}
-	players := max(start.Players(), 1)
-	toks, comments, err := scanMoveText(text, moves)
-	if err != nil {
-		return Record{}, err
-	}
-	marker, markerAt := "", 0
-	for i, tok := range toks {
-		if looksLikeMarker(tok.text) {
-			if i != len(toks)-1 {
-				return Record{}, recordError(text, tok.off, "result marker %q before the end of the moves", tok.text)
-			}
-			if !isResultMarker(tok.text, players) {
-				return Record{}, recordError(text, tok.off, "%q is not a result marker of a %d-player game (%s or *)", tok.text, players, strings.Join(markers(players), ", "))
-			}
-			marker, markerAt = tok.text, tok.off
-			break
-		}
-		move := tok.text
-		number, rest, ok := splitMoveNumber(move)
-		if d := leadingDigits(move); !ok && d > maxNumberDigits && d < len(move) && move[d] == '.' {
-			return Record{}, recordError(text, tok.off, "%q is not a move number: a move number has at most %d digits", clipText(move, 20), maxNumberDigits)
-		}
-		if ok {
-			if want := len(r.Moves)/players + 1; number != want {
-				return Record{}, recordError(text, tok.off, "move number %q before ply %d, which belongs to round %d", tok.text, len(r.Moves)+1, want)
-			}
-			if rest == "" {
-				continue
-			}
-			move = rest
-		}
-		r.Moves = append(r.Moves, move)
-	}
-	for _, c := range comments {
-		r.Comments = append(r.Comments, Comment{Ply: min(c.Ply, len(r.Moves)), Text: c.Text})
-	}
-	// The Result tag and the marker after the moves say the same, either
-	// may be left out, and both are checked here, where their lines are
-	// known.
-	if r.Result == "" {
-		r.Result = "*"
-	}
-	if _, tagged := tagAt[tagResult]; !isResultMarker(r.Result, players) && tagged {
-		return Record{}, recordError(text, tagAt[tagResult], "result %q is not a result marker of a %d-player game (%s or *)", r.Result, players, strings.Join(markers(players), ", "))
-	}
-	if marker != "" {
-		if _, tagged := tagAt[tagResult]; tagged && marker != r.Result {
-			return Record{}, recordError(text, markerAt, "result marker %q after the moves, but the Result tag says %q", marker, r.Result)
-		}
-		r.Result = marker
-	}
-	result := r.Result
-	r.Result = "*"
-	h, err := r.History()
-	if err != nil {
-		return Record{}, err
-	}
-	r.Result = result
-	if msg := r.resultMismatch(h.Position()); msg != "" {
-		at, tagged := tagAt[tagResult]
-		if !tagged {
-			at = markerAt
-		}
-		return Record{}, recordError(text, at, "%s", msg)
-	}
-	r.Moves = h.moves
-	return r, nil
-}
-
-// recordError is a syntax error of a record's text at byte offset off,
-// which it names with the line.
-func recordError(text string, off int, format string, args ...any) error {
-	line := 1 + strings.Count(text[:off], "\n")
-	return fmt.Errorf("%w at offset %d: record line %d: %s", ErrSyntax, off, line, fmt.Sprintf(format, args...))
-}
-
-// token is a word of a record's move text and its offset in the record.
-type token struct {
-	text string
-	off  int
-}
-
-// scanMoveText splits the move text of a record, text[from:], into its
-// tokens and its comments; a comment's Ply counts the tokens before it
-// that are not move numbers alone, which ParseRecord caps at the number of
-// moves. A "[" outside comments starts a tag, which cannot follow moves.
-func scanMoveText(text string, from int) (toks []token, comments []Comment, err error) {
-	// A file whose lines end in CRLF (its first line does) gives its
-	// comments' line breaks as an LF file's; in an LF file a "\r\n" inside
-	// a comment is the comment's own.
-	first := strings.IndexByte(text, '\n')
-	crlf := first > 0 && text[first-1] == '\r'
-	plies := 0
-	for i := from; i < len(text); {
-		c := text[i]
-		switch {
-		case spaceAt(text, i) > 0:
-			i += spaceAt(text, i)
-		case c == '{':
-			end := strings.IndexByte(text[i:], '}')
-			if end < 0 {
-				return nil, nil, recordError(text, i, "comment %q has no closing }", clipText(text[i:], 20))
-			}
-			body := text[i+1 : i+end]
-			if crlf {
-				body = strings.ReplaceAll(body, "\r\n", "\n")
-			}
-			comments = append(comments, Comment{Ply: plies, Text: strings.TrimSpace(body)})
-			i += end + 1
-		case c == ';':
-			end := strings.IndexByte(text[i:], '\n')
-			if end < 0 {
-				end = len(text) - i
-			}
-			comments = append(comments, Comment{Ply: plies, Text: strings.TrimSpace(text[i+1 : i+end])})
-			i += end
-		case c == '[':
-			end := strings.IndexByte(text[i:], '\n')
-			if end < 0 {
-				end = len(text) - i
-			}
-			return nil, nil, recordError(text, i, "a tag after the moves: %q", strings.TrimSpace(text[i:i+end]))
-		default:
-			j := i
-			for j < len(text) && spaceAt(text, j) == 0 && !strings.ContainsRune("{;[", rune(text[j])) {
-				j++
-			}
-			tok := text[i:j]
-			if _, move, ok := splitMoveNumber(tok); !ok || move != "" {
-				plies++
-			}
-			toks = append(toks, token{tok, i})
-			i = j
-		}
-	}
-	return toks, comments, nil
-}
-
-// spaceAt returns the length of the space character (unicode.IsSpace: a
-// no-break space copied from a web page too, as TrimSpace reads the tag
-// lines) at text[i], 0 if there is none.
-func spaceAt(text string, i int) int {
-	if c := text[i]; c < utf8.RuneSelf {
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' {
-			return 1
-		}
-		return 0
-	}
-	r, n := utf8.DecodeRuneInString(text[i:])
-	if unicode.IsSpace(r) {
-		return n
-	}
-	return 0
-}
-
-// ParseRecords reads a file of records one after the other, as PGN files
-// hold games: a record starts at its first tag line. Each is checked as
-// ParseRecord checks it; an error names the record, counted from 1.
-func ParseRecords(text string) ([]Record, error) {
-	var records []Record
-	var chunk []string
-	inMoves := false
-	flush := func() error {
-		if len(chunk) == 0 {
-			return nil
-		}
-		r, err := ParseRecord(strings.Join(chunk, "\n"))
-		if err != nil {
-			return fmt.Errorf("record %d: %w", len(records)+1, err)
-		}
-		records = append(records, r)
-		chunk = chunk[:0]
-		return nil
-	}
-	inComment := false // within a {...} comment of the move text
-	for _, line := range strings.Split(text, "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "[") && inMoves && !inComment {
-			if err := flush(); err != nil {
-				return nil, err
-			}
-			inMoves = false
-		}
-		if t != "" && (inComment || !strings.HasPrefix(t, "[")) {
-			inMoves = true
-			inComment = endsInComment(line, inComment)
-		}
-		chunk = append(chunk, line)
-	}
-	if err := flush(); err != nil {
-		return nil, err
-	}
-	return records, nil
-}
-
-// endsInComment reports whether a line of move text that starts within a
-// {...} comment or not (in) ends within one.
-func endsInComment(line string, in bool) bool {
-	for i := 0; i < len(line); i++ {
-		switch c := line[i]; {
-		case in:
-			in = c != '}'
-		case c == '{':
-			in = true
-		case c == ';':
-			return false // a comment to the end of the line
-		}
-	}
-	return in
-}
-
-// parseTag reads `[Name "value"]`; the error is a phrase for the caller to
-// place.
-func parseTag(line string) (name, value string, err error) {
-	body, ok := strings.CutSuffix(strings.TrimPrefix(line, "["), "]")
-	if !ok {
-		return "", "", fmt.Errorf("a tag must end with ]")
-	}
-	body = strings.TrimSpace(body)
-	i := strings.IndexAny(body, " \t")
-	if i < 0 {
-		return "", "", fmt.Errorf("a tag needs a name and a quoted value")
-	}
-	name, rest := body[:i], strings.TrimSpace(body[i:])
-	if !validTagName(name) {
-		return "", "", fmt.Errorf("tag name %q is not a letter followed by letters, digits and underscores", name)
-	}
-	quoted, err := strconv.QuotedPrefix(rest)
-	if err != nil || quoted[0] != '"' || strings.TrimSpace(rest[len(quoted):]) != "" {
-		return "", "", fmt.Errorf("the value of tag %s must be one string in double quotes", name)
-	}
-	value, err = strconv.Unquote(quoted)
-	if err != nil {
-		return "", "", fmt.Errorf("the value of tag %s must be one string in double quotes", name)
-	}
-	return name, value, nil
-}
-
-// splitMoveNumber splits "12." or "12...B-c1-c3" into 12 and the move after
-// the dots ("" when none). ok is false when tok does not start with a move
-// number: digits followed by at least one dot.
-func splitMoveNumber(tok string) (number int, move string, ok bool) {
-	digits := leadingDigits(tok)
-	if digits == 0 || digits > maxNumberDigits || digits == len(tok) || tok[digits] != '.' {
-		return 0, "", false
-	}
-	number, _ = strconv.Atoi(tok[:digits])
-	return number, strings.TrimLeft(tok[digits:], "."), true
-}
-
-// maxNumberDigits bounds a move number: a million rounds is more than any
-// game plays, and the bound keeps the number within an int everywhere.
-const maxNumberDigits = 6
-
-// leadingDigits counts the ASCII digits at the start of s.
-func leadingDigits(s string) int {
-	n := 0
-	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
-		n++
-	}
-	return n
-}
-
-// clipText shortens s to n bytes and an ellipsis, so that an error quotes
-// the start of a long text rather than all of it.
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "..."
 }

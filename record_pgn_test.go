@@ -3,10 +3,12 @@ package boardrules_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/boardrules/boardrules"
 	"github.com/google/go-cmp/cmp"
@@ -18,19 +20,19 @@ func TestRecordCommentsAreKeptAndWrittenBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []boardrules.Comment{{Ply: 0, Text: "before"}, {Ply: 1, Text: "a brace-free note"}, {Ply: 2, Text: "rest of the line"}}
+	want := []boardrules.Comment{{Ply: 0, Text: "before"}, {Ply: 1, Text: "a brace-free note"}, {Ply: 2, Text: "rest of the line", Line: true}}
 	if diff := cmp.Diff(want, r.Comments); diff != "" {
 		t.Errorf("comments (-want +got):\n%s", diff)
 	}
 	if r.Result != "0-1" {
 		t.Errorf("Result = %q", r.Result)
 	}
-	out := r.Format()
-	if wantText := "{before} 1. 1 {a brace-free note} 1 {rest of the line} 2. 1 1 0-1\n"; !strings.HasSuffix(out, wantText) {
-		t.Errorf("Format() = %q, want it to end %q", out, wantText)
+	// each comment in its form, and no Result tag the text did not have
+	if out := r.Format(); out != text {
+		t.Errorf("Format() = %q, want the text read, %q", out, text)
 	}
 	// A comment holding a brace can only be a line comment.
-	r.Comments = []boardrules.Comment{{Ply: 1, Text: "odd } brace"}}
+	r.Comments = []boardrules.Comment{{Ply: 1, Text: "odd } brace", Line: true}}
 	back, err := boardrules.ParseRecord(r.Format())
 	if err != nil {
 		t.Fatalf("%v\n%s", err, r.Format())
@@ -278,5 +280,178 @@ func TestRecordSpacesAndLineEnds(t *testing.T) {
 	}
 	if diff := cmp.Diff(r, back, equateEmpty); diff != "" {
 		t.Errorf("a comment holding CRLF (-want +got):\n%s", diff)
+	}
+}
+
+// TestRecordLoadSaveIsByteIdentical: a record read, replayed into a History
+// and written down again comes back byte for byte: its tags in their
+// order, without a tag it did not have (no Result, no Variant here), its
+// comments in their form. A move played changes the moves and the result,
+// nothing else; taking it back gives the text again.
+func TestRecordLoadSaveIsByteIdentical(t *testing.T) {
+	text := "[Event \"club night\"]\n[Game \"nim\"]\n[Round \"2\"]\n[Date \"2026.11.29\"]\n\n" +
+		"{opening} 1. 3 ; a line comment\n3 2. 1 {brace} *\n"
+	r, err := boardrules.ParseRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := r.History()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := h.Record().Format(); got != text {
+		t.Errorf("saved unchanged:\n%s\nwant the text read:\n%s", got, text)
+	}
+	if err := h.Play("2"); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(text, "{brace} *", "{brace} 2 *", 1)
+	if got := h.Record().Format(); got != want {
+		t.Errorf("saved after a move:\n%s\nwant:\n%s", got, want)
+	}
+	if err := h.Play("1"); err != nil { // the last stone: First wins
+		t.Fatal(err)
+	}
+	want = "[Event \"club night\"]\n[Game \"nim\"]\n[Round \"2\"]\n[Date \"2026.11.29\"]\n[Termination \"First wins: took the last stone\"]\n\n" +
+		"{opening} 1. 3 ; a line comment\n3 2. 1 {brace} 2 3. 1 1-0\n"
+	if got := h.Record().Format(); got != want {
+		t.Errorf("saved at the end:\n%s\nwant:\n%s", got, want)
+	}
+	for range 2 {
+		if err := h.Undo(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := h.Record().Format(); got != text {
+		t.Errorf("saved after taking the moves back:\n%s\nwant the text read:\n%s", got, text)
+	}
+	// a resignation stays while the moves are the record's
+	resigned := "[Game \"nim\"]\n[Termination \"First resigned\"]\n[Result \"0-1\"]\n\n1. 3 0-1\n"
+	r, err = boardrules.ParseRecord(resigned)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, err = r.History(); err != nil || h.Record().Format() != resigned {
+		t.Errorf("a resigned game saved as %q, %v; want it unchanged", h.Record().Format(), err)
+	}
+}
+
+// TestRecordOfEveryGameSavesAsRead: the records of random games of every
+// engine, in Format's form, read and written back unchanged, tags in any
+// order.
+func TestRecordOfEveryGameSavesAsRead(t *testing.T) {
+	for _, g := range boardrules.Games() {
+		for i, v := range g.Variants {
+			r := randomGame(t, g, v, rand.New(rand.NewPCG(uint64(i), 21)), 30).Record()
+			r.Tags = map[string]string{"White": "Ann", "Black": "Bob"}
+			r.Comments = []boardrules.Comment{{Ply: 1, Text: "a note"}, {Ply: 3, Text: "to the end of the line", Line: true}}
+			r.TagOrder = []string{"White", "Black", "Result", "Game", "Variant"}
+			text := r.Format()
+			back, err := boardrules.ParseRecord(text)
+			if err != nil {
+				t.Fatalf("%s %s: %v\n%s", g.Name, v, err, text)
+			}
+			h, err := back.History()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := h.Record().Format(); got != text {
+				t.Errorf("%s %s: saved\n%s\nwant the text read\n%s", g.Name, v, got, text)
+			}
+		}
+	}
+}
+
+// TestParseRecordsSeq: the stream yields the records ParseRecords returns,
+// reading an io.Reader as it goes; a bad record yields its error and the
+// next ones still come; an error of the reader comes last.
+func TestParseRecordsSeq(t *testing.T) {
+	good := "[Game \"nim\"]\n\n1. 1 1 *\n\n"
+	bad := "[Game \"nim\"]\n\n1. 4 *\n\n"
+	text := good + bad + good
+	var got []string
+	for r, err := range boardrules.ParseRecordsSeq(strings.NewReader(text)) {
+		if err != nil {
+			got = append(got, "error: "+strings.SplitN(err.Error(), ":", 2)[0])
+			continue
+		}
+		got = append(got, strings.Join(r.Moves, " "))
+	}
+	if want := []string{"1 1", "error: record 2", "1 1"}; !slices.Equal(got, want) {
+		t.Errorf("ParseRecordsSeq yields %q, want %q", got, want)
+	}
+	if _, err := boardrules.ParseRecords(text); err == nil || !strings.HasPrefix(err.Error(), "record 2: ") {
+		t.Errorf("ParseRecords = %v, want the error of record 2", err)
+	}
+	// the caller may stop early
+	n := 0
+	for range boardrules.ParseRecordsSeq(strings.NewReader(good + good + good)) {
+		n++
+		break
+	}
+	if n != 1 {
+		t.Errorf("%d records after a break", n)
+	}
+	// a reader that fails after the first record
+	failing := io.MultiReader(strings.NewReader(good), iotest.ErrReader(errors.New("disk on fire")))
+	var errs []error
+	for _, err := range boardrules.ParseRecordsSeq(failing) {
+		errs = append(errs, err)
+	}
+	if len(errs) != 2 || errs[0] != nil || errs[1] == nil || errs[1].Error() != "disk on fire" {
+		t.Errorf("a failing reader yields %v, want the record, then its error", errs)
+	}
+}
+
+// TestRecordErrorsHaveABoundedSize: whatever holds a megabyte (a tag
+// value, a move, a comment, a number), the record's error stays small.
+func TestRecordErrorsHaveABoundedSize(t *testing.T) {
+	big := strings.Repeat("x", 1<<20)
+	for name, text := range map[string]string{
+		"game":     "[Game \"" + big + "\"]\n",
+		"variant":  "[Game \"nim\"]\n[Variant \"" + big + "\"]\n",
+		"start":    "[Game \"tumbling\"]\n[Start \"" + big + "\"]\n",
+		"result":   "[Game \"nim\"]\n[Result \"" + big + "\"]\n",
+		"tag":      "[Game \"nim\"]\n[" + big + "]\n",
+		"move":     "[Game \"nim\"]\n\n1. " + big + "\n",
+		"number":   "[Game \"nim\"]\n\n" + strings.Repeat("1", 1<<20) + ". 1\n",
+		"comment":  "[Game \"nim\"]\n\n1. 1 {" + big + "\n",
+		"late tag": "[Game \"nim\"]\n\n1. 1\n[" + big + "\n",
+		"marker":   "[Game \"nim\"]\n\n1. 1 " + strings.Repeat("1-", 1<<19) + "0\n",
+		"é":        "[Game \"nim\"]\n\n1. " + strings.Repeat("é", 1<<19) + "\n",
+		"invalid":  "[Game \"nim\"]\n\n1. " + strings.Repeat("\xff", 1<<20) + "\n",
+	} {
+		_, err := boardrules.ParseRecord(text)
+		if err == nil || len(err.Error()) >= 300 {
+			t.Errorf("%s: an error of %d bytes: %.400q", name, len(fmt.Sprint(err)), err)
+		}
+		_, err = boardrules.ParseRecords(text)
+		if err == nil || len(err.Error()) >= 300 {
+			t.Errorf("%s: ParseRecords gives an error of %d bytes: %.400q", name, len(fmt.Sprint(err)), err)
+		}
+	}
+}
+
+// TestParseHistory: the History of a record read once is the one
+// Record.History replays, and its Record is the record read.
+func TestParseHistory(t *testing.T) {
+	text := "[Game \"nim\"]\n[Event \"x\"]\n\n1. 3 ; note\n3 *\n"
+	h, err := boardrules.ParseHistory(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := boardrules.ParseRecord(text)
+	if diff := cmp.Diff(r, h.Record()); diff != "" || h.Record().Format() != text || h.Position().String() != "oooo" {
+		t.Errorf("ParseHistory's Record (-ParseRecord +got):\n%s\n%s", diff, h.Record().Format())
+	}
+	// the record read belongs to the History: changing the one returned
+	// changes nothing there
+	r.Tags["Event"] = "y"
+	r.Comments[0].Text = "changed"
+	if h2, _ := r.History(); h2 == nil || h.Record().Tags["Event"] != "x" {
+		t.Error("the History shares the record's map")
+	}
+	if _, err := boardrules.ParseHistory("[Game \"nim\"]\n\n1. 4\n"); !errors.Is(err, boardrules.ErrIllegalMove) {
+		t.Errorf("ParseHistory of an illegal move: %v", err)
 	}
 }

@@ -61,7 +61,7 @@ func ExampleParseRecord() {
 	fmt.Println(errors.Is(err, boardrules.ErrIllegalMove))
 	// Output:
 	// 3 moves, "o" left, Second to move
-	// ply 4 (2): take 2: only 1 to 1 stones may be taken: illegal move
+	// record line 2: ply 4: take 2: only 1 to 1 stones may be taken: illegal move
 	// true
 }
 
@@ -225,6 +225,8 @@ func TestParseRecordIsLenient(t *testing.T) {
 		Moves:  []string{"A1-B1", "H8-G8", "A2-A3", "H7-G7"},
 		Result: "*",
 		Tags:   map[string]string{"Site": "a \"quoted\" \\ place\n"},
+		// the tags as they stood, without a Result tag
+		TagOrder: []string{"Game", "Variant", "Site"},
 	}
 	if diff := cmp.Diff(want, r); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -263,15 +265,15 @@ func TestParseRecordErrors(t *testing.T) {
 		// Seven digits and a dot are no move number, and no move either.
 		{"seven digits", "[Game \"nim\"]\n1234567. 3", boardrules.ErrSyntax, 0, `"1234567." is not a move number: a move number has at most 6 digits`},
 		{"bad start", "[Game \"nim\"]\n[Start \"nim x\"]", boardrules.ErrSyntax, 0, "start position"},
-		{"syntax", "[Game \"nim\"]\n1. 3 three", boardrules.ErrSyntax, 2, `ply 2 (three)`},
-		{"illegal", "[Game \"nim\"]\n1. 3 4", boardrules.ErrIllegalMove, 2, `ply 2 (4)`},
-		{"after the end", "[Game \"nim\"]\n[Variant \"4\"]\n1. 3 1 2. 1", boardrules.ErrGameOver, 3, `ply 3 (1)`},
+		{"syntax", "[Game \"nim\"]\n1. 3 three", boardrules.ErrSyntax, 2, `record line 2: ply 2: "three" is not a number`},
+		{"illegal", "[Game \"nim\"]\n1. 3 4", boardrules.ErrIllegalMove, 2, `record line 2: ply 2: take 4: only 1 to 3 stones`},
+		{"after the end", "[Game \"nim\"]\n[Variant \"4\"]\n1. 3 1 2. 1", boardrules.ErrGameOver, 3, `record line 3: ply 3: take 1: game over`},
 		{"false result", "[Game \"nim\"]\n[Variant \"4\"]\n[Result \"1-0\"]\n1. 3 1", boardrules.ErrSyntax, 0, `its result is "0-1" (Second wins: took the last stone)`},
 		{"no marker", "[Game \"nim\"]\n[Variant \"4\"]\n[Result \"Second wins\"]\n1. 3 1", boardrules.ErrSyntax, 0, `"Second wins" is not a result marker of a 2-player game (1-0, 0-1, 1/2-1/2 or *)`},
 		{"result while ongoing", "[Game \"nim\"]\n[Result \"1/2-1/2\"]\n1. 3", boardrules.ErrSyntax, 0, "a game that goes on"},
 		{"markers disagree", "[Game \"nim\"]\n[Variant \"4\"]\n[Result \"*\"]\n1. 3 1 0-1", boardrules.ErrSyntax, 0, `the Result tag says "*"`},
 		{"three-player marker", "[Game \"nim\"]\n[Variant \"4\"]\n1. 3 1 0-1-0", boardrules.ErrSyntax, 0, `"0-1-0" is not a result marker of a 2-player game`},
-		{"terrace", "[Game \"terrace\"]\n[Variant \"8-long\"]\n1. B-c1-c3 B-c1-c3", boardrules.ErrIllegalMove, 2, "ply 2 (B-c1-c3)"},
+		{"terrace", "[Game \"terrace\"]\n[Variant \"8-long\"]\n1. B-c1-c3 B-c1-c3", boardrules.ErrIllegalMove, 2, "record line 3: ply 2: B-c1-c3: c1 is empty"},
 	} {
 		_, err := boardrules.ParseRecord(c.text)
 		if err == nil {
@@ -400,7 +402,7 @@ func checkRecordErrorPlace(t *testing.T, text string, err error) {
 	var re *boardrules.ReplayError
 	var ue *boardrules.UnknownError
 	msg := err.Error()
-	if errors.As(err, &re) || errors.As(err, &ue) || strings.HasPrefix(msg, "record: ") || strings.HasPrefix(msg, "syntax error: record: start position: ") {
+	if errors.As(err, &re) || errors.As(err, &ue) || strings.HasPrefix(msg, "record: ") || strings.HasPrefix(msg, "record: start position: ") {
 		return
 	}
 	m := recordErrorPlace.FindStringSubmatch(msg)

@@ -1,59 +1,19 @@
 package boardrules
 
+// The registry of games by name, in the manner of image.RegisterFormat:
+// each engine registers a GameInfo from its init (EngineInfo builds it),
+// and tools start a game by name (NewGame) or decode any engine's position
+// code (Decode).
+
 import (
 	"bytes"
 	"fmt"
-	"iter"
-	"math/rand/v2"
 	"sort"
 	"strings"
 	"sync"
-)
 
-// Any is a position of some game seen through a type-erased view, with moves
-// as canonical text. Tools that choose the game at run time (a tour, a
-// terminal player, a server) work with Any; search code should use the
-// engine's own types for speed.
-//
-// An Any is a Position[Any, string]: its moves are their canonical text,
-// and the generic helpers (Perft, Divide, Playout, Replay) take it as they
-// take an engine's Position. For the positions AsAny makes they run the
-// engine's own code, at its speed.
-type Any interface {
-	Game() string    // "tumbling", "flooprail", "terrace", "crumble"
-	Variant() string // the variant's name, as the engine's Variant.String writes it
-	Players() int    // the number of seats
-	// ToMove is the seat to move; NoPlayer once the game has ended.
-	ToMove() Player
-	// LegalMoves lists the legal moves in canonical text, in the engine's
-	// order; nil once the game has ended.
-	LegalMoves() []string
-	// AppendLegalMoves appends LegalMoves to dst.
-	AppendLegalMoves(dst []string) []string
-	// LegalMovesSeq yields LegalMoves one at a time, in the same order,
-	// from the engine's own stream: a caller that stops early pays only
-	// for the moves it took.
-	LegalMovesSeq() iter.Seq[string]
-	// Play reads a move in any notation form the game accepts and plays it.
-	Play(move string) (Any, error)
-	// PlayUnchecked plays a move given as LegalMoves or ParseMove of this
-	// position give it. The text is still read, so a text that is no move
-	// here returns the position unchanged.
-	PlayUnchecked(move string) Any
-	// ParseMove reads a move in any notation form the game accepts, checks
-	// that it is legal here and returns its canonical text.
-	ParseMove(move string) (string, error)
-	Outcome() Outcome             // whether the game goes on and, if not, how it ended
-	Hash() uint64                 // the engine's hash: equal positions, equal hashes
-	String() string               // the board as text
-	MarshalText() ([]byte, error) // the engine's position code
-	// SeatName names a seat in the game's own words: "Black", "White", "O",
-	// "X", a Terrace army.
-	SeatName(Player) string
-	// Unwrap returns the engine's own position value (a tumbling.Position,
-	// a crumble.Position, ...), for callers that know the game.
-	Unwrap() any
-}
+	"github.com/boardrules/boardrules/internal/quote"
+)
 
 // GameInfo describes a registered game.
 type GameInfo struct {
@@ -128,6 +88,29 @@ func Lookup(name string) (GameInfo, bool) {
 	return g, ok
 }
 
+// NewGame starts a registered game by name: the variant's starting
+// position, or the standard game's when variant is "". A game name of ""
+// means the first registered game (Games is sorted by name). An unknown
+// game or variant gives an *UnknownError, which lists the games or the
+// variants there are and wraps ErrSyntax.
+func NewGame(game, variant string) (Any, error) {
+	if game == "" {
+		games := Games()
+		if len(games) == 0 {
+			return nil, unknownGame("")
+		}
+		game = games[0].Name
+	}
+	g, ok := Lookup(game)
+	if !ok {
+		return nil, unknownGame(game)
+	}
+	if variant == "" {
+		variant = g.Variants[0]
+	}
+	return g.New(variant)
+}
+
 // Decode reads a position code of any registered game: its first word names
 // the game, whose decoder reads the rest. Errors wrap ErrSyntax; a first
 // word that names no game gives an *UnknownError. Like every reader of the
@@ -154,112 +137,98 @@ func Decode(code []byte) (Any, error) {
 	return g.Decode(code)
 }
 
-// AsAny wraps an engine position as an Any for the given game and variant
-// names. Engines use it in their GameInfo.New and Decode, so they need no
-// glue of their own. A position without a SeatName method (every engine of
-// this module has one) names its seats "seat 0", "seat 1", ...
-func AsAny[P interface {
+// EngineInfo builds the GameInfo of an engine package from its own API, so
+// that an engine registers itself in one call:
+//
+//	boardrules.Register(boardrules.EngineInfo[Position, Move](
+//		Name, Title, Variants(), ParseVariant, New))
+//
+// variants are the variants the game lists (the first is the standard
+// game), and GameInfo.Variants their names as Variant.String writes them;
+// parse reads a variant name and newPosition starts that variant.
+// GameInfo.New accepts "" (the standard game, variants[0]) and every name
+// parse accepts, listed or not. The Any it returns is named by the String
+// of its position's Variant, so every name of one variant gives the same
+// Variant(). A name parse refuses gives an *UnknownError. GameInfo.Decode
+// reads a position code with the position's UnmarshalText, and the decoded
+// Any is named the same way.
+func EngineInfo[P interface {
 	Position[P, M]
 	MarshalText() ([]byte, error)
-}, M Move](game, variant string, p P) Any {
-	return anyPosition[P, M]{game: game, variant: variant, pos: p}
-}
-
-type anyPosition[P interface {
-	Position[P, M]
-	MarshalText() ([]byte, error)
-}, M Move] struct {
-	game, variant string
-	pos           P
-}
-
-func (a anyPosition[P, M]) Game() string    { return a.game }
-func (a anyPosition[P, M]) Variant() string { return a.variant }
-func (a anyPosition[P, M]) Players() int    { return a.pos.Players() }
-func (a anyPosition[P, M]) ToMove() Player  { return a.pos.ToMove() }
-func (a anyPosition[P, M]) Outcome() Outcome {
-	return a.pos.Outcome()
-}
-func (a anyPosition[P, M]) Hash() uint64                 { return a.pos.Hash() }
-func (a anyPosition[P, M]) String() string               { return a.pos.String() }
-func (a anyPosition[P, M]) MarshalText() ([]byte, error) { return a.pos.MarshalText() }
-func (a anyPosition[P, M]) SeatName(pl Player) string {
-	if n, ok := any(a.pos).(interface{ SeatName(Player) string }); ok {
-		return n.SeatName(pl)
+	SeatName(Player) string
+	Variant() V
+}, M Move, V fmt.Stringer, PP interface {
+	*P
+	UnmarshalText([]byte) error
+}](name, title string, variants []V, parse func(string) (V, error), newPosition func(V) (P, error)) GameInfo {
+	names := make([]string, len(variants))
+	for i, v := range variants {
+		names[i] = v.String()
 	}
-	return "seat " + itoa(int(pl))
-}
-
-// Unwrap returns the engine position inside, for callers that know its type.
-func (a anyPosition[P, M]) Unwrap() any { return a.pos }
-
-func (a anyPosition[P, M]) LegalMoves() []string {
-	moves := a.pos.LegalMoves()
-	if moves == nil {
-		return nil
-	}
-	return appendTexts(make([]string, 0, len(moves)), moves)
-}
-
-func (a anyPosition[P, M]) AppendLegalMoves(dst []string) []string {
-	return appendTexts(dst, a.pos.LegalMoves())
-}
-
-func (a anyPosition[P, M]) LegalMovesSeq() iter.Seq[string] {
-	return func(yield func(string) bool) {
-		for m := range a.pos.LegalMovesSeq() {
-			if !yield(m.String()) {
-				return
+	return GameInfo{
+		Name:     name,
+		Title:    title,
+		Variants: names,
+		New: func(variant string) (Any, error) {
+			if variant == "" {
+				variant = names[0]
 			}
-		}
+			v, err := parse(variant)
+			if err != nil {
+				return nil, &UnknownError{Game: name, Variant: variant, Known: names, Err: err}
+			}
+			p, err := newPosition(v)
+			if err != nil {
+				return nil, err
+			}
+			return AsAny[P, M](name, p.Variant().String(), p), nil
+		},
+		Decode: func(code []byte) (Any, error) {
+			var p P
+			if err := PP(&p).UnmarshalText(code); err != nil {
+				return nil, err
+			}
+			return AsAny[P, M](name, p.Variant().String(), p), nil
+		},
 	}
 }
 
-func appendTexts[M Move](dst []string, moves []M) []string {
-	for _, m := range moves {
-		dst = append(dst, m.String())
+// UnknownError is the one error for a game or a variant name that the
+// registry does not know: NewGame, GameInfo.New of an engine (EngineInfo)
+// and Decode give it. It wraps ErrSyntax and, for a variant, the engine's
+// own reason (Err), and its text lists what exists:
+//
+//	syntax error: no game "chess" (the games are: crumble, flooprail, terrace, tumbling)
+//	syntax error: tumbling has no variant "corner" (the variants are: pbmserv, pbmserv-corner, ...)
+type UnknownError struct {
+	Game    string   // the game asked for, or the game whose variant is unknown
+	Variant string   // the unknown variant; "" when the game is unknown
+	Known   []string // the games, or the game's variants, that exist
+	Err     error    // the engine's reason for refusing the variant, or nil
+}
+
+func unknownGame(name string) *UnknownError {
+	games := Games()
+	names := make([]string, len(games))
+	for i, g := range games {
+		names[i] = g.Name
 	}
-	return dst
+	return &UnknownError{Game: name, Known: names}
 }
 
-func (a anyPosition[P, M]) Play(move string) (Any, error) {
-	m, err := a.pos.ParseMove(move)
-	if err != nil {
-		return nil, err
+// Error names what is unknown, quoting at most 64 bytes of it, and lists
+// what exists.
+func (e *UnknownError) Error() string {
+	if e.Variant == "" {
+		return fmt.Sprintf("%v: no game %s (the games are: %s)", ErrSyntax, quote.Quote(e.Game), strings.Join(e.Known, ", "))
 	}
-	// ParseMove has checked the move, so it is played unchecked: the same
-	// position as Play (the contract), without reading the move again
-	return a.with(a.pos.PlayUnchecked(m)), nil
+	return fmt.Sprintf("%v: %s has no variant %s (the variants are: %s)", ErrSyntax, e.Game, quote.Quote(e.Variant), strings.Join(e.Known, ", "))
 }
 
-func (a anyPosition[P, M]) PlayUnchecked(move string) Any {
-	m, err := a.pos.ParseMove(move)
-	if err != nil {
-		return a
+// Unwrap returns ErrSyntax and the engine's reason, when there is one.
+func (e *UnknownError) Unwrap() []error {
+	if e.Err != nil {
+		return []error{ErrSyntax, e.Err}
 	}
-	return a.with(a.pos.PlayUnchecked(m))
-}
-
-func (a anyPosition[P, M]) ParseMove(move string) (string, error) {
-	m, err := a.pos.ParseMove(move)
-	if err != nil {
-		return "", err
-	}
-	return m.String(), nil
-}
-
-func (a anyPosition[P, M]) with(p P) anyPosition[P, M] {
-	return anyPosition[P, M]{game: a.game, variant: a.variant, pos: p}
-}
-
-// perft, divide and playout run the generic helpers on the engine's own
-// types, so that Perft, Divide and Playout of an Any made by AsAny count at
-// the engine's speed rather than through text.
-func (a anyPosition[P, M]) perft(depth int) uint64 { return Perft(a.pos, depth) }
-
-func (a anyPosition[P, M]) divide(depth int) map[string]uint64 { return Divide(a.pos, depth) }
-
-func (a anyPosition[P, M]) playout(r *rand.Rand, maxPlies int) (Any, []string) {
-	end, moves := Playout(a.pos, r, maxPlies)
-	return a.with(end), appendTexts(make([]string, 0, len(moves)), moves)
+	return []error{ErrSyntax}
 }

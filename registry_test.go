@@ -132,8 +132,8 @@ func ExampleLookup() {
 	for _, move := range []string{"1", "3"} {
 		p, _ = p.Play(move)
 	}
-	fmt.Println(g.Title, p.Outcome().Status, "for seat", p.Outcome().Winner)
-	// Output: Nim win for seat 1
+	fmt.Println(g.Title+":", boardrules.Describe(p))
+	// Output: Nim: Second wins: took the last stone
 }
 
 func ExamplePerft() {

@@ -70,32 +70,29 @@ func appendVariantSuffix(b []byte, v Variant) []byte {
 	return b
 }
 
-// field is one whitespace-separated token of a code, with its offset.
+// field is one space-separated token of a code, with its offset.
 type field struct {
 	s   string
 	off int
 }
 
-// fields splits a code at runs of spaces and tabs; other whitespace
-// stays in its field (and makes that field invalid). The caller has
-// refused whitespace around the code.
-func fields(s string) []field {
+// fields splits a code at its spaces: one space between two fields, as in
+// every engine's code, so a tab or a second space is an error at its
+// offset. The caller has refused white space around the code.
+func fields(s string) ([]field, error) {
 	var out []field
-	i, end := 0, len(s)
-	for i < end {
-		for i < end && (s[i] == ' ' || s[i] == '\t') {
-			i++
-		}
+	for i := 0; i <= len(s); {
 		j := i
-		for j < end && s[j] != ' ' && s[j] != '\t' {
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
 			j++
 		}
-		if j > i {
-			out = append(out, field{s[i:j], i})
+		if j == i || j < len(s) && s[j] == '\t' {
+			return nil, notation.Errorf(s, j, "expected one space between the fields of the code, found %s", notation.QuoteAt(s, j))
 		}
-		i = j
+		out = append(out, field{s[i:j], i})
+		i = j + 1
 	}
-	return out
+	return out, nil
 }
 
 // UnmarshalText reads a position code and validates everything: variant,
@@ -103,8 +100,8 @@ func fields(s string) []field {
 // the board, an exact tiling, the precision limit, and no capturable group.
 // Errors are *notation.ParseError and wrap boardrules.ErrSyntax; on error
 // the receiver is unchanged. White space around the code is refused, as
-// strconv refuses it (programs trim what people type); between fields any
-// run of spaces and tabs is read as one space. The position gets the
+// strconv refuses it (programs trim what people type), and so is any
+// white space between fields but one space. The position gets the
 // code's variant and outcome (won if a chain connects all four sides,
 // drawn if the code declares a draw or the side to move has no move) and
 // a fresh history. No code decodes to the zero Position.
@@ -113,15 +110,15 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if err := noSpaceAround(s, "position code"); err != nil {
 		return err
 	}
-	fs := fields(s)
+	if _, err := notation.ScanGame(s, Name); err != nil {
+		return err
+	}
+	fs, err := fields(s)
+	if err != nil {
+		return err
+	}
 	bad := func(f field, format string, args ...any) error {
 		return notation.Errorf(s, f.off, format, args...)
-	}
-	if len(fs) == 0 {
-		return notation.Errorf(s, 0, "empty position code")
-	}
-	if fs[0].s != "crumble" {
-		return bad(fs[0], "position code must start with \"crumble\"")
 	}
 	if len(fs) < 3 {
 		return notation.Errorf(s, len(s), "position code needs a size, a side to move and pieces")
@@ -129,20 +126,20 @@ func (p *Position) UnmarshalText(text []byte) error {
 	size, _, hasSuffix := strings.Cut(fs[1].s, "-")
 	xi := strings.IndexByte(size, 'x')
 	if xi < 0 {
-		return bad(fs[1], "size %q is not <W>x<H>", size)
+		return bad(fs[1], "size %s is not <W>x<H>", notation.Quote(size))
 	}
 	w, ok1 := smallInt(size[:xi])
 	h, ok2 := smallInt(size[xi+1:])
 	if !ok1 || !ok2 || w < 2 || w > 32 || h < 2 || h > 32 {
-		return bad(fs[1], "size %q is not <W>x<H> with sides 2 to 32", size)
+		return bad(fs[1], "size %s is not <W>x<H> with sides 2 to 32", notation.Quote(size))
 	}
 	v := Variant{Width: w, Height: h, Draws: Repetition | Renewables}
 	if hasSuffix {
 		pv, err := ParseVariant(fs[1].s)
 		if err != nil || pv.String() != fs[1].s {
-			return bad(fs[1], "variant %q is not <W>x<H>[-white][-repetition|-renewables|-nodraws]", fs[1].s)
+			return bad(fs[1], "variant %s is not <W>x<H>[-white][-repetition|-renewables|-nodraws]", notation.Quote(fs[1].s))
 		}
-		v = pv
+		v, _ = pv.normalise() // the defaults filled in, as the engine keeps them
 	}
 	var turn Color
 	switch fs[2].s {
@@ -151,7 +148,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	case "w":
 		turn = White
 	default:
-		return bad(fs[2], "side to move %q is not b or w", fs[2].s)
+		return bad(fs[2], "side to move %s is not b or w", notation.Quote(fs[2].s))
 	}
 	q := Position{v: v, shift: maxShift(w, h), turn: turn}
 	wf, hf := q.dims()
@@ -182,10 +179,10 @@ func (p *Position) UnmarshalText(text []byte) error {
 		}
 		// compared without adding: on a 32-unit board x + w can reach 2^63
 		if r.w > wf || r.x > wf-r.w || r.h > hf || r.y > hf-r.h {
-			return bad(f, "piece %q lies outside the board", f.s)
+			return bad(f, "piece %s lies outside the board", notation.Quote(f.s))
 		}
 		if !r.legal() {
-			return bad(f, "piece %q has no legal shape", f.s)
+			return bad(f, "piece %s has no legal shape", notation.Quote(f.s))
 		}
 		q.pieces = append(q.pieces, newPiece(r, c))
 	}
@@ -210,7 +207,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 				break
 			}
 			if b.X() < a.X()+a.w && a.X() < b.X()+b.w {
-				return bad(fs[first+order[j]], "piece %q overlaps piece %q", fs[first+order[j]].s, fs[first+order[i]].s)
+				return bad(fs[first+order[j]], "piece %s overlaps piece %s", notation.Quote(fs[first+order[j]].s), notation.Quote(fs[first+order[i]].s))
 			}
 		}
 	}
@@ -272,11 +269,11 @@ func (q *Position) parsePiece(s string, f field) (rect, Color, error) {
 	case 'W':
 		c = White
 	default:
-		return rect{}, c, notation.Errorf(s, f.off, "piece %q must start with B or W", t)
+		return rect{}, c, notation.Errorf(s, f.off, "piece %s must start with B or W", notation.Quote(t))
 	}
 	parts := strings.Split(t[1:], ",")
 	if len(parts) != 4 {
-		return rect{}, c, notation.Errorf(s, f.off, "piece %q needs x,y,w,h", t)
+		return rect{}, c, notation.Errorf(s, f.off, "piece %s needs x,y,w,h", notation.Quote(t))
 	}
 	off := f.off + 1
 	var vals [4]int64
@@ -290,7 +287,7 @@ func (q *Position) parsePiece(s string, f field) (rect, Color, error) {
 	}
 	r := rect{vals[0], vals[1], vals[2], vals[3]}
 	if r.w <= 0 || r.h <= 0 {
-		return r, c, notation.Errorf(s, f.off, "piece %q has no area", t)
+		return r, c, notation.Errorf(s, f.off, "piece %s has no area", notation.Quote(t))
 	}
 	return r, c, nil
 }
@@ -301,23 +298,23 @@ func (q *Position) parseNum(s, t string, off int) (int64, error) {
 	num, den, slash := strings.Cut(t, "/")
 	n, ok := canonUint(num)
 	if !ok {
-		return 0, notation.Errorf(s, off, "%q is not a canonical number", t)
+		return 0, notation.Errorf(s, off, "%s is not a canonical number", notation.Quote(t))
 	}
 	shift := uint(0)
 	if slash {
 		d, ok := canonUint(den)
 		if !ok || d < 2 || d&(d-1) != 0 || n%2 == 0 {
-			return 0, notation.Errorf(s, off, "%q is not a canonical dyadic fraction p/q (q a power of two, p odd)", t)
+			return 0, notation.Errorf(s, off, "%s is not a canonical dyadic fraction p/q (q a power of two, p odd)", notation.Quote(t))
 		}
 		shift = uint(bits.TrailingZeros64(d))
 	}
 	if shift > uint(q.shift) {
-		return 0, notation.Errorf(s, off, "%q is too fine to represent on this board", t)
+		return 0, notation.Errorf(s, off, "%s is too fine to represent on this board", notation.Quote(t))
 	}
 	// values beyond the board are refused before they meet the grid
 	limit := uint64(max(q.v.Width, q.v.Height))
 	if whole := n >> shift; whole > limit || (whole == limit && n&(1<<shift-1) != 0) {
-		return 0, notation.Errorf(s, off, "%q lies outside the board", t)
+		return 0, notation.Errorf(s, off, "%s lies outside the board", notation.Quote(t))
 	}
 	return int64(n) << (uint(q.shift) - shift), nil
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/notation"
 )
 
 func TestUnmarshalRejects(t *testing.T) {
@@ -61,10 +62,24 @@ func TestUnmarshalRejects(t *testing.T) {
 			t.Errorf("%q: receiver changed on error", bad)
 		}
 	}
-	// tabs and runs of spaces between fields, and any piece order (white
-	// space around the code is refused: TestWhiteSpaceAround)
+	// one space between fields, as in every engine's code: a tab or a
+	// second space is refused where it stands (white space around the
+	// code: TestWhiteSpaceAround)
+	for code, off := range map[string]int{
+		"crumble 2x2  b W1,0,1,1 B0,0,1,1 B1,1,1,1 W0,1,1,1":   12,
+		"crumble 2x2\tb W1,0,1,1 B0,0,1,1 B1,1,1,1 W0,1,1,1":   11,
+		"crumble 2x2 b W1,0,1,1 B0,0,1,1 \t B1,1,1,1 W0,1,1,1": 32,
+	} {
+		var p Position
+		err := p.UnmarshalText([]byte(code))
+		var pe *notation.ParseError
+		if !errors.As(err, &pe) || pe.Offset != off {
+			t.Errorf("UnmarshalText(%q) = %v, want a syntax error at offset %d", code, err, off)
+		}
+	}
+	// any piece order
 	var p Position
-	if err := p.UnmarshalText([]byte("crumble\t2x2  b W1,0,1,1 B0,0,1,1 \t B1,1,1,1 W0,1,1,1")); err != nil {
+	if err := p.UnmarshalText([]byte("crumble 2x2 b W1,0,1,1 B0,0,1,1 B1,1,1,1 W0,1,1,1")); err != nil {
 		t.Fatal(err)
 	}
 	if code(p) != good {

@@ -236,8 +236,11 @@ func TestWhiteSpaceAround(t *testing.T) {
 	if _, err := ParseVariant("6x6-white"); err != nil {
 		t.Error(err)
 	}
-	if p := mustDecode(t, strings.ReplaceAll(start6x6, " ", " \t ")); !p.Equal(Standard()) {
-		t.Error("runs of spaces and tabs between fields")
+	for _, sep := range []string{" \t ", "  ", "\t"} {
+		var p Position
+		if err := p.UnmarshalText([]byte(strings.ReplaceAll(start6x6, " ", sep))); !errors.Is(err, boardrules.ErrSyntax) {
+			t.Errorf("%q between fields: %v, want ErrSyntax (one space, as in every engine's code)", sep, err)
+		}
 	}
 }
 
@@ -254,13 +257,13 @@ func TestRegistryVariantSyntax(t *testing.T) {
 		t.Errorf("VariantSyntax %q, want %q", g.VariantSyntax, want)
 	}
 	for name, want := range map[string]Variant{
-		"2x2":                   {2, 2, Black, Repetition | Renewables},
-		"32x32":                 {32, 32, Black, Repetition | Renewables},
-		"2x32":                  {2, 32, Black, Repetition | Renewables},
-		"3x5-white":             {3, 5, White, Repetition | Renewables},
-		"6x6-repetition":        {6, 6, Black, Repetition},
-		"6x6-renewables":        {6, 6, Black, Renewables},
-		"6x6-nodraws":           {6, 6, Black, NoDraws},
+		"2x2":                   {Width: 2, Height: 2},
+		"32x32":                 {Width: 32, Height: 32},
+		"2x32":                  {Width: 2, Height: 32},
+		"3x5-white":             {3, 5, White, 0},
+		"6x6-repetition":        {Draws: Repetition},
+		"6x6-renewables":        {Draws: Renewables},
+		"6x6-nodraws":           {Draws: NoDraws},
 		"7x4-white-repetition":  {7, 4, White, Repetition},
 		"32x2-white-renewables": {32, 2, White, Renewables},
 		"8x8-white-nodraws":     {8, 8, White, NoDraws},

@@ -83,9 +83,11 @@ func ExamplePosition_Outcome() {
 		panic(err)
 	}
 	o := p.Outcome()
-	fmt.Println(o.Status, o.Winner, o.Reason)
+	fmt.Println(o.Status, p.SeatName(o.Winner), o.Rule)
+	fmt.Println(boardrules.Describe(p))
 	fmt.Println(strings.Count(p.String(), "\n"), "lines of board")
 	// Output:
-	// win 1 White connects all four sides
+	// win White connection
+	// White wins: White connects all four sides
 	// 12 lines of board
 }

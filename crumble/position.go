@@ -1,7 +1,6 @@
 package crumble
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -22,11 +21,44 @@ const (
 )
 
 // Variant describes a game of Crumble. The zero value is the standard game:
-// 6x6, Black first, both draw rules.
+// 6x6, Black first, both draw rules. A field at its default is 0 in the
+// normalised Variant (ParseVariant, Variants, Position.Variant), as in
+// every engine, so Standard().Variant() == Variant{}; New reads the
+// default spelled out (Width 6, Draws Repetition|Renewables) as well.
+// Size gives the board's width and height with the defaults filled in.
 type Variant struct {
 	Width, Height int       // 0 means 6; otherwise 2..32
 	FirstPlayer   Color     // Black (zero value) or White
 	Draws         DrawRules // 0 means Repetition|Renewables
+}
+
+// Size returns the board's width and height in units, the defaults filled
+// in: 6, 6 for the zero Variant.
+func (v Variant) Size() (width, height int) {
+	width, height = v.Width, v.Height
+	if width == 0 {
+		width = 6
+	}
+	if height == 0 {
+		height = 6
+	}
+	return width, height
+}
+
+// zeroDefaults returns the normalised form of v, which normalise has
+// checked and filled in: every field at its default written 0. The engine
+// keeps the defaults filled in (Position.v); the API reports this form.
+func (v Variant) zeroDefaults() Variant {
+	if v.Width == 6 {
+		v.Width = 0
+	}
+	if v.Height == 6 {
+		v.Height = 0
+	}
+	if v.Draws == Repetition|Renewables {
+		v.Draws = 0
+	}
+	return v
 }
 
 // normalise fills in the defaults and checks every field.
@@ -38,20 +70,20 @@ func (v Variant) normalise() (Variant, error) {
 		v.Height = 6
 	}
 	if v.Width < 2 || v.Width > 32 {
-		return v, fmt.Errorf("%w: crumble: Variant.Width %d is not 2 to 32", boardrules.ErrSyntax, v.Width)
+		return v, notation.InvalidVariant(v, "Width %d is not 2 to 32", v.Width)
 	}
 	if v.Height < 2 || v.Height > 32 {
-		return v, fmt.Errorf("%w: crumble: Variant.Height %d is not 2 to 32", boardrules.ErrSyntax, v.Height)
+		return v, notation.InvalidVariant(v, "Height %d is not 2 to 32", v.Height)
 	}
 	if v.FirstPlayer != Black && v.FirstPlayer != White {
-		return v, fmt.Errorf("%w: crumble: Variant.FirstPlayer %d is neither Black nor White", boardrules.ErrSyntax, v.FirstPlayer)
+		return v, notation.InvalidVariant(v, "FirstPlayer %d is neither Black nor White", v.FirstPlayer)
 	}
 	switch v.Draws {
 	case 0:
 		v.Draws = Repetition | Renewables
 	case Repetition, Renewables, Repetition | Renewables, NoDraws:
 	default:
-		return v, fmt.Errorf("%w: crumble: Variant.Draws %d is not a valid combination", boardrules.ErrSyntax, v.Draws)
+		return v, notation.InvalidVariant(v, "Draws %d is not a valid combination", v.Draws)
 	}
 	return v, nil
 }
@@ -60,17 +92,17 @@ func (v Variant) normalise() (Variant, error) {
 func (v Variant) String() string {
 	n, err := v.normalise()
 	if err != nil {
-		return fmt.Sprintf("invalid(%dx%d,%d,%d)", v.Width, v.Height, v.FirstPlayer, v.Draws)
+		return notation.InvalidText(v)
 	}
 	s := strconv.Itoa(n.Width) + "x" + strconv.Itoa(n.Height)
 	return string(appendVariantSuffix([]byte(s), n))
 }
 
 // Variants lists the variants the registry offers, the standard game
-// first: 6x6 and 8x8, normalised (Variants()[0] == Standard().Variant()).
-// Any other Variant that New accepts may be played too.
+// first: 6x6 and 8x8, normalised (Variants()[0] == Standard().Variant() ==
+// Variant{}). Any other Variant that New accepts may be played too.
 func Variants() []Variant {
-	return []Variant{{6, 6, Black, Repetition | Renewables}, {8, 8, Black, Repetition | Renewables}}
+	return []Variant{{}, {Width: 8, Height: 8}}
 }
 
 // variantSyntax is the grammar of the variant names ParseVariant reads, as
@@ -79,16 +111,17 @@ const variantSyntax = "<W>x<H>[-white][-repetition|-renewables|-nodraws], W and 
 
 // ParseVariant reads a variant name as Variant.String writes it,
 // <W>x<H>[-white][-repetition|-renewables|-nodraws] with W and H from 2 to
-// 32 (the registry's GameInfo.VariantSyntax), into the Variant that Variants lists and Position.Variant
-// reports for it (Draws spelled out), so that ParseVariant(v.String()) ==
-// v for every normalised v. Errors are *notation.ParseError and wrap
+// 32 (the registry's GameInfo.VariantSyntax), into the normalised Variant,
+// the one Variants lists and Position.Variant reports for it (a field at
+// its default 0), so that ParseVariant(v.String()) == v for every
+// normalised v. Errors are *notation.ParseError and wrap
 // boardrules.ErrSyntax; white space around the name is refused.
 func ParseVariant(s string) (Variant, error) {
 	if err := noSpaceAround(s, "variant name"); err != nil {
 		return Variant{}, err
 	}
 	bad := func() (Variant, error) {
-		return Variant{}, notation.Errorf(s, 0, "unknown variant %q: want %s", s, variantSyntax)
+		return Variant{}, notation.UnknownVariant(s, Name, variantSyntax)
 	}
 	parts := strings.Split(s, "-")
 	size := strings.SplitN(parts[0], "x", 2)
@@ -122,7 +155,11 @@ func ParseVariant(s string) (Variant, error) {
 	if len(rest) > 0 || w < 2 || w > 32 || h < 2 || h > 32 {
 		return bad()
 	}
-	return v.normalise() // Draws spelled out; the rest is checked already
+	n, err := v.normalise() // checks the rest
+	if err != nil {
+		return Variant{}, err
+	}
+	return n.zeroDefaults(), nil
 }
 
 // Position is a Crumble position: the tiling, the side to move, the outcome
@@ -243,14 +280,11 @@ func (p *Position) computeHash() uint64 {
 	return h
 }
 
-// Variant returns the normalised variant: sizes filled in, Draws 0 turned
-// into Repetition|Renewables. New(p.Variant()) starts the same game. The
-// zero Position, which is no game, reports the standard variant.
+// Variant returns the normalised variant: every field at its default 0, so
+// the standard game's is Variant{}. New(p.Variant()) starts the same game.
+// The zero Position, which is no game, reports the standard variant.
 func (p Position) Variant() Variant {
-	if len(p.pieces) == 0 {
-		return Variants()[0]
-	}
-	return p.v
+	return p.v.zeroDefaults() // the zero Position's v is Variant{} already
 }
 
 // Players returns 2.

@@ -5,10 +5,10 @@ package crumble
 // String draws the board, top row first: each unit of the board is a k×k
 // block of characters ('B' Black, 'w' White), k = max(2, 2^E) for the
 // position's exponent E. When k would exceed 16 it returns the position
-// code and a newline instead.
+// code and a newline instead. The zero Position, no game, is "no game\n".
 func (p Position) String() string {
 	if len(p.pieces) == 0 {
-		return "crumble: empty position\n"
+		return "no game\n" // the zero Position, as in every engine
 	}
 	e := p.exponent()
 	if e > 4 {

@@ -57,7 +57,9 @@ func TestNewValidation(t *testing.T) {
 	if p.Variant() != want {
 		t.Errorf("Variant() = %+v", p.Variant())
 	}
-	if Standard().Variant() != (Variant{6, 6, Black, Repetition | Renewables}) {
+	// normalised, a field at its default is 0: the standard game's
+	// Variant is the zero Variant, as in every engine
+	if Standard().Variant() != (Variant{}) {
 		t.Errorf("standard variant %+v", Standard().Variant())
 	}
 }
@@ -510,7 +512,7 @@ func TestZeroPosition(t *testing.T) {
 		t.Errorf("Outcome %+v, want %+v", got, want)
 	}
 	// The doc names the text; like every board text it ends in a newline.
-	if got := p.String(); got != "crumble: empty position\n" {
+	if got := p.String(); got != "no game\n" {
 		t.Errorf("zero position prints %q", got)
 	}
 	var me *notation.MoveError
@@ -600,7 +602,6 @@ func TestParseForms(t *testing.T) {
 	for in, want := range map[string]string{
 		"0,1hn":       "0,1HN",
 		"0,1HN+":      "0,1HN",
-		"0,1HN#":      "0,1HN",
 		"0, 1HN":      "0,1HN",
 		"1/3, 1/6VW":  "2,1VW",
 		"0,1HN-N":     "0,1HN",
@@ -972,5 +973,31 @@ func TestGameOverAfterSyntax(t *testing.T) {
 	}
 	if _, err := won.ParseMove("0H"); !errors.Is(err, boardrules.ErrGameOver) {
 		t.Errorf("0H in a won game: %v, want ErrGameOver", err)
+	}
+}
+
+// TestMoveNumberRefused: '#' is pbmserv's move-number marker in every
+// engine, never part of a move, so a move that carries one is a syntax
+// error at the '#', as notation.SplitMoveNumber would split it off.
+func TestMoveNumberRefused(t *testing.T) {
+	for in, off := range map[string]int{"0,1HN#": 5, "0,1HN#12": 5, "0,1HN+#": 6} {
+		_, err := Standard().ParseMove(in)
+		var pe *notation.ParseError
+		if !errors.As(err, &pe) || pe.Offset != off {
+			t.Errorf("ParseMove(%q) = %v, want a syntax error at offset %d", in, err, off)
+		}
+	}
+}
+
+// TestVariantSize: Size fills in the default of a side left 0, which the
+// normalised Variant writes 0.
+func TestVariantSize(t *testing.T) {
+	for _, c := range []struct {
+		v    Variant
+		w, h int
+	}{{Variant{}, 6, 6}, {Variant{Width: 8, Height: 8}, 8, 8}, {Variant{Width: 4}, 4, 6}, {Variant{Height: 32}, 6, 32}} {
+		if w, h := c.v.Size(); w != c.w || h != c.h {
+			t.Errorf("%v.Size() = %d, %d, want %d, %d", c.v, w, h, c.w, c.h)
+		}
 	}
 }

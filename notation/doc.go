@@ -13,9 +13,9 @@
 // The zero Square means "no square"; a1 is a real square and is not zero.
 //
 // Every error of this package's parsers is a *ParseError, which wraps
-// boardrules.ErrSyntax and shows where in the input the problem is, the
-// input on a line of its own after a tab (control characters shown as '?')
-// and a caret under the offending byte; ParseSquare("e100") gives:
+// boardrules.ErrSyntax and shows where in the input the problem is: the
+// input on a line of its own after a tab and a caret under the offending
+// character; ParseSquare("e100") gives:
 //
 //	syntax error at offset 1: rank must be 1 to 99
 //		e100
@@ -24,4 +24,20 @@
 // MoveError is the other error the engines share: a well-formed move that
 // cannot be played, "move: reason" ("E5-G5t: E5 is empty"), wrapping
 // boardrules.ErrIllegalMove or boardrules.ErrGameOver.
+//
+// # Errors of a bounded size
+//
+// An error quotes at most MaxQuoted (64) bytes of the input that caused
+// it, cut on a character boundary and followed by "..." and the input's
+// length in bytes, so that a server logging the errors of what it was sent
+// writes a bounded line; and it shows what was typed: printable text as it
+// stands (accents included) and anything else as Go quotes it ("\t",
+// "\u2028", "\xff" for a byte that is not UTF-8), never a byte as a
+// Latin-1 character. ParseError's caret line, MoveError's move, Quote (for
+// a text inside a reason) and QuoteAt (for the character a parser found)
+// do this for every engine, and the wordings the engines share are made
+// here too: Ended (a move after the end, the zero Position's included),
+// ScanGame (a position code of another game), UnknownVariant and
+// InvalidVariant (a variant name or value that is none), RefuseMoveNumber
+// (a '#' inside a move).
 package notation

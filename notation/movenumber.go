@@ -30,3 +30,15 @@ func SplitMoveNumber(s string) (move string, n int, ok bool, err error) {
 }
 
 const maxMoveNumber = 1_000_000_000
+
+// RefuseMoveNumber returns the *ParseError of every engine's ParseMove for
+// a text that holds a '#', pbmserv's move-number marker, which is no part
+// of a move in any game: the error points at the first '#'. It returns nil
+// for a text without one. A program that takes moves with their numbers
+// splits them off first with SplitMoveNumber.
+func RefuseMoveNumber(s string) error {
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		return Errorf(s, i, "a move number is not part of the move; split it off with notation.SplitMoveNumber")
+	}
+	return nil
+}

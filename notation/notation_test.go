@@ -168,8 +168,8 @@ func TestParseErrorShowsCaret(t *testing.T) {
 		t.Errorf("caret not under the offending byte in a long input:\n%s", msg)
 	}
 	ctl := notation.Errorf("a\tb\nc\x7fd\x00e\x1f", 4, "x").Error()
-	if got := strings.Split(ctl, "\n")[1]; strings.Count(ctl, "\n") != 2 || got != "\ta?b?c?d?e?" {
-		t.Errorf("control characters (DEL included) not masked: %q", ctl)
+	if got := strings.Split(ctl, "\n"); len(got) != 3 || got[1] != "\t"+`a\tb\nc\x7fd\x00e\x1f` || got[2] != "\t      ^" {
+		t.Errorf("control characters (DEL included) not escaped as Go quotes them, or the caret not under 'c': %q", ctl)
 	}
 	if got := notation.Errorf("ab", 9, "past the end").Error(); !strings.HasSuffix(got, "\t  ^") {
 		t.Errorf("offset past the end not clamped: %q", got)
@@ -178,7 +178,8 @@ func TestParseErrorShowsCaret(t *testing.T) {
 
 // TestParseErrorCaretAfterNonASCII: the caret counts characters, not
 // bytes, so it stays under the offending character after accented text (a
-// server shows these errors to players), and a cut never splits a
+// server shows these errors to players); what is not printable shows as Go
+// quotes it, a column a character of the escape; and a cut never splits a
 // character.
 func TestParseErrorCaretAfterNonASCII(t *testing.T) {
 	for _, c := range []struct {
@@ -187,10 +188,11 @@ func TestParseErrorCaretAfterNonASCII(t *testing.T) {
 		shown      string
 		caretUnder int // the column
 	}{
-		{"é5x", 3, "é5x", 2},             // 'x' is byte 3, character 2
-		{"é5x", 1, "é5x", 0},             // inside é: under é
-		{"\xff\xfeX", 2, "??X", 2},       // bytes that are not UTF-8 are one '?' each
-		{"a\u2028b\u0085", 4, "a?b?", 2}, // a line separator and NEL would break the line
+		{"é5x", 3, "é5x", 2},                       // 'x' is byte 3, character 2
+		{"é5x", 1, "é5x", 0},                       // inside é: under é
+		{"\xff\xfeX", 2, `\xff\xfeX`, 8},           // bytes that are not UTF-8, as Go quotes them
+		{"a\u2028b\u0085", 4, `a\u2028b\u0085`, 7}, // a line separator and NEL would break the line
+		{"\u00a0e5", 2, `\u00a0e5`, 6},             // a no-break space is not printable
 	} {
 		lines := strings.Split(notation.Errorf(c.in, c.off, "r").Error(), "\n")
 		if len(lines) != 3 || lines[1] != "\t"+c.shown || lines[2] != "\t"+strings.Repeat(" ", c.caretUnder)+"^" {
@@ -200,7 +202,7 @@ func TestParseErrorCaretAfterNonASCII(t *testing.T) {
 	long := strings.Repeat("é", 100) + "!" + strings.Repeat("ü", 100)
 	msg := notation.Errorf(long, 200, "bang").Error()
 	lines := strings.Split(msg, "\n")
-	if !utf8.ValidString(msg) {
+	if !utf8.ValidString(msg) || strings.Contains(msg, `\x`) {
 		t.Errorf("the cut split a character: %q", msg)
 	}
 	if len(lines) != 3 || utf8.RuneCountInString(lines[1][:strings.Index(lines[1], "!")]) != utf8.RuneCountInString(lines[2][:strings.Index(lines[2], "^")]) {
@@ -219,9 +221,10 @@ func TestParseErrorNegativeOffset(t *testing.T) {
 }
 
 // TestParseErrorCutsOnlyWhatItLeavesOut pins the shape of a cut input: the
-// line shows one contiguous part of the input with the caret under the
-// byte at the offset, and "..." stands before or after it exactly where
-// bytes were left out, never when nothing was.
+// line shows one contiguous part of the input, at most MaxQuoted bytes,
+// with the caret under the byte at the offset, and "..." stands before or
+// after it exactly where bytes were left out, never when nothing was, with
+// the input's length after it.
 func TestParseErrorCutsOnlyWhatItLeavesOut(t *testing.T) {
 	// Every offset of every length up to 200 is checked, so the edges of the
 	// window (an offset just at its width from either end) are all met.
@@ -241,6 +244,9 @@ func checkCut(t *testing.T, in string, off int) {
 		t.Fatalf("%d lines, want 3: %q", len(lines), lines)
 	}
 	shown, caret := strings.TrimPrefix(lines[1], "\t"), strings.TrimPrefix(lines[2], "\t")
+	length := fmt.Sprintf(" (%d bytes)", len(in))
+	cut := strings.HasSuffix(shown, length)
+	shown = strings.TrimSuffix(shown, length)
 	prefix := ""
 	if strings.HasPrefix(shown, "...") {
 		prefix, shown = "...", shown[3:]
@@ -252,7 +258,10 @@ func checkCut(t *testing.T, in string, off int) {
 	if start < 0 || start > off || start+len(shown) > len(in) || in[start:start+len(shown)] != shown || off > start+len(shown) {
 		t.Fatalf("input of %d bytes, offset %d: shown %q with the caret at column %d is not the input around the offset", len(in), off, lines[1], col)
 	}
-	if (prefix != "") != (start > 0) || cutAfter != (start+len(shown) < len(in)) {
+	if len(shown) > notation.MaxQuoted {
+		t.Fatalf("input of %d bytes, offset %d: %q shows more than %d bytes", len(in), off, lines[1], notation.MaxQuoted)
+	}
+	if (prefix != "") != (start > 0) || cutAfter != (start+len(shown) < len(in)) || cut != (prefix != "" || cutAfter) {
 		t.Fatalf("input of %d bytes, offset %d: in %q the ... marks do not match what was left out (shown from %d to %d)", len(in), off, lines[1], start, start+len(shown))
 	}
 }

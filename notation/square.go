@@ -60,7 +60,7 @@ func ParseSquare(s string) (Square, error) {
 		return Square{}, err
 	}
 	if n != len(s) {
-		return Square{}, Errorf(s, n, "unexpected %q after square", s[n:])
+		return Square{}, Errorf(s, n, "unexpected %s after square", Quote(s[n:]))
 	}
 	return sq, nil
 }
@@ -74,7 +74,7 @@ func ScanSquare(s string, off int) (Square, int, error) {
 	}
 	c := s[off] | 0x20 // lower case for letters
 	if c < 'a' || c > 'z' {
-		return Square{}, off, Errorf(s, off, "expected a file letter a-z, found %q", s[off])
+		return Square{}, off, Errorf(s, off, "expected a file letter a-z, found %s", QuoteAt(s, off))
 	}
 	i := off + 1
 	if i >= len(s) || s[i] < '0' || s[i] > '9' {
@@ -103,7 +103,7 @@ func ScanSquareIn(s string, off, files, ranks int) (Square, int, error) {
 	if off < len(s) {
 		// any character but a file of the board, named in the board's range
 		if c := s[off] | 0x20; c < 'a' || c > 'z' || int(c-'a') >= files {
-			return Square{}, off, Errorf(s, off, "expected a file letter a-%c, found %q", 'a'+files-1, s[off])
+			return Square{}, off, Errorf(s, off, "expected a file letter a-%c, found %s", 'a'+files-1, QuoteAt(s, off))
 		}
 	}
 	sq, next, err := ScanSquare(s, off)

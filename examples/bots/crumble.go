@@ -87,8 +87,8 @@ func (CrumbleEval) Evaluate(p crumble.Position, pl boardrules.Player) float64 {
 		}
 		areas[r] += (a.x1 - a.x0) * (a.y1 - a.y0)
 	}
-	v := p.Variant()
-	w, h := float64(v.Width), float64(v.Height)
+	width, height := p.Variant().Size()
+	w, h := float64(width), float64(height)
 	score := 0.0 // for Black
 	for i := range boxes {
 		if parent[i] != int16(i) {

@@ -87,7 +87,7 @@ type section struct {
 type page struct {
 	Engines  string
 	Seed     uint64
-	Plies    int
+	Plies    string // "20 plies"
 	Sections []section
 }
 
@@ -176,7 +176,7 @@ func countVariants(only, variant string) int {
 // build draws the page: every listed variant of every game (or of only,
 // when it is set), or the one variant given.
 func build(only, variant string, seed uint64, plies int, pr *cli.Progress) (page, error) {
-	pg := page{Seed: seed, Plies: plies}
+	pg := page{Seed: seed, Plies: cli.Count(plies, "ply", "plies")}
 	var names []string
 	for _, g := range boardrules.Games() {
 		names = append(names, g.Name)
@@ -189,7 +189,8 @@ func build(only, variant string, seed uint64, plies int, pr *cli.Progress) (page
 			variants = []string{variant}
 		}
 		for _, v := range variants {
-			r, err := variantRow(g, v, seed, plies)
+			pr.Item(g.Name+" "+v, "ply", "plies")
+			r, err := variantRow(g, v, seed, plies, pr.Step)
 			if err != nil {
 				return page{}, err
 			}
@@ -205,7 +206,9 @@ func build(only, variant string, seed uint64, plies int, pr *cli.Progress) (page
 	return pg, nil
 }
 
-func variantRow(g boardrules.GameInfo, variant string, seed uint64, plies int) (row, error) {
+// variantRow draws variant of g at its start and after a random game of
+// plies plies, calling step after every ply.
+func variantRow(g boardrules.GameInfo, variant string, seed uint64, plies int, step func()) (row, error) {
 	start, err := g.New(variant)
 	if err != nil {
 		return row{}, fmt.Errorf("%s %s: %w", g.Name, variant, err)
@@ -223,16 +226,17 @@ func variantRow(g boardrules.GameInfo, variant string, seed uint64, plies int) (
 		}
 		before, p = p, next
 		moves = append(moves, m)
+		step()
 	}
 	startFig := draw(g.Name, start, nil, "")
 	startFig.Heading = "Start"
-	startFig.Caption = fmt.Sprintf("%s. %d legal moves.", state(start), len(start.LegalMoves()))
+	startFig.Caption = fmt.Sprintf("%s. %s.", state(start), cli.Count(len(start.LegalMoves()), "legal move", "legal moves"))
 	last := ""
 	if len(moves) > 0 {
 		last = moves[len(moves)-1]
 	}
 	after := draw(g.Name, p, before, last)
-	after.Heading = fmt.Sprintf("After %d plies", len(moves))
+	after.Heading = "After " + cli.Count(len(moves), "ply", "plies")
 	played := "No move was played."
 	switch {
 	case after.Marked:
@@ -301,7 +305,7 @@ code { font-size: 10px; word-break: break-all; color: #444; }
 </head>
 <body>
 <h1>boardrules gallery</h1>
-<p>Engines present: {{.Engines}}. For each game and variant: the start position and the position after a random game of {{.Plies}} plies (seed {{.Seed}}).</p>
+<p>Engines present: {{.Engines}}. For each game and variant: the start position and the position after a random game of {{.Plies}} (seed {{.Seed}}).</p>
 {{range .Sections}}<section id="{{.Name}}">
 <h2>{{.Title}} <small>({{.Name}})</small></h2>
 <div class="variants">

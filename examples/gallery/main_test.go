@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/internal/cli"
@@ -229,6 +230,58 @@ func TestGalleryNamesTheWinner(t *testing.T) {
 		}
 		if o := p.Outcome(); o.Status != boardrules.Win || p.SeatName(o.Winner) != m[1] {
 			t.Errorf("the caption says %s wins; the position %s: %+v", m[1], m[2], o)
+		}
+	}
+}
+
+func TestGalleryManners(t *testing.T) {
+	clitest.Manners(t, "gallery", command)
+}
+
+// TestGalleryErrorsAreBounded: a mebibyte given to any flag, or as a flag
+// or an argument, gives an error of a line.
+func TestGalleryErrorsAreBounded(t *testing.T) {
+	clitest.Bounded(t, command, [][]string{
+		{"-q", "-o", filepath.Join(t.TempDir(), clitest.Long)},
+		{"-game", clitest.Long},
+		{"-game", "crumble", "-variant", clitest.Long},
+		{"-variant", clitest.Long},
+		{"-plies", clitest.Long},
+		{"-" + clitest.Long},
+		{clitest.Long},
+	})
+}
+
+// TestGalleryOneIsSingular: a random game of one ply is headed so.
+func TestGalleryOneIsSingular(t *testing.T) {
+	page := runString(t, "-q", "-game", "flooprail", "-plies", "1")
+	for _, want := range []string{"<b>After 1 ply.</b>", "a random game of 1 ply (seed 1)"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page of one ply lacks %q", want)
+		}
+	}
+	if i := strings.Index(page, "1 plies"); i >= 0 {
+		t.Errorf("the page of one ply says %q", page[max(0, i-50):i+7])
+	}
+}
+
+// TestGalleryShowsProgress: while a long random game plays, stderr shows
+// the variants drawn and the plies of the one under way; -q silences it.
+func TestGalleryShowsProgress(t *testing.T) {
+	defer func(d time.Duration) { cli.ProgressEvery = d }(cli.ProgressEvery)
+	cli.ProgressEvery = 0 // a line at every ply
+	for _, quiet := range []bool{false, true} {
+		args := []string{"-o", filepath.Join(t.TempDir(), "g.html"), "-game", "crumble", "-variant", "6x6", "-plies", "5"}
+		if quiet {
+			args = append(args, "-q")
+		}
+		var out, errb strings.Builder
+		if code := command(args, &out, &errb); code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		shown := strings.Contains(errb.String(), "\rgallery: 0/1 variants (0%), 0s; crumble 6x6: 5 plies")
+		if shown == quiet || quiet && errb.Len() != 0 {
+			t.Errorf("quiet %v: stderr %.300q", quiet, errb.String())
 		}
 	}
 }

@@ -199,21 +199,24 @@ func TestShutdownUnderLoad(t *testing.T) {
 // TestShutdownGraceOver: a request still running when the grace period
 // is over is stopped and answered 503, saying that the server is shutting
 // down and the command changed nothing; serveHTTP returns soon after,
-// with no handler left running.
+// with no handler left running. The connection's writes are slow, as on
+// a busy machine, where the reply is flushed a while after its handler
+// returns: the reply is still delivered whole.
 func TestShutdownGraceOver(t *testing.T) {
 	st := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t)), after: time.Minute}
 	s := serverOver(t, st)
 	registerAliceAndBob(t, s)
-	mustExec(t, s, "tumble challenge alice bob")
-	g, err := s.load(context.Background(), "tumble", 1)
+	mustExec(t, s, "tumbling challenge alice bob")
+	g, err := s.load(context.Background(), "tumbling", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustExec(t, s, "tumble move 1 alice a "+g.pos.LegalMoves()[0]) // a move for the replay to stop before
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	mustExec(t, s, "tumbling move 1 alice a "+g.pos.LegalMoves()[0]) // a move for the replay to stop before
+	tcp, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
+	ln := slowWriting{tcp, 200 * time.Millisecond}
 	ctx, stop := context.WithCancel(context.Background())
 	limits := DefaultConnLimits
 	limits.Grace = 300 * time.Millisecond
@@ -226,7 +229,7 @@ func TestShutdownGraceOver(t *testing.T) {
 	}
 	answers := make(chan answer, 1)
 	go func() {
-		resp, err := http.Post("http://"+ln.Addr().String()+"/command", "text/plain", strings.NewReader("tumble history 1"))
+		resp, err := http.Post("http://"+ln.Addr().String()+"/command", "text/plain", strings.NewReader("tumbling history 1"))
 		if err != nil {
 			answers <- answer{err: err}
 			return
@@ -255,4 +258,28 @@ func TestShutdownGraceOver(t *testing.T) {
 	if d := time.Since(start); d < limits.Grace {
 		t.Errorf("serveHTTP returned %v after the signal, before the grace period of %v", d, limits.Grace)
 	}
+}
+
+// slowWriting is a listener whose connections wait before each write.
+type slowWriting struct {
+	net.Listener
+	delay time.Duration
+}
+
+func (l slowWriting) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return slowWriter{c, l.delay}, nil
+}
+
+type slowWriter struct {
+	net.Conn
+	delay time.Duration
+}
+
+func (c slowWriter) Write(b []byte) (int, error) {
+	time.Sleep(c.delay)
+	return c.Conn.Write(b)
 }

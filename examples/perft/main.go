@@ -56,15 +56,19 @@ func perft(prog *cli.Program, game, variant, code string, depth int, divide, lis
 	if depth < 0 {
 		return cli.Usagef("-depth %d: must be 0 or more", depth)
 	}
+	if divide && depth == 0 {
+		return cli.Usagef("-divide: -depth 0 plays no first move to divide by")
+	}
 	p, err := start(game, variant, code)
 	if err != nil {
 		return err
 	}
 	began := time.Now()
 	nodes := uint64(1)
+	var moves []string
 	if depth > 0 {
 		// One first move at a time, so that the progress can be shown.
-		moves := p.LegalMoves()
+		moves = p.LegalMoves()
 		sort.Strings(moves)
 		pr := prog.Progress("first moves", len(moves))
 		nodes = 0
@@ -84,8 +88,14 @@ func perft(prog *cli.Program, game, variant, code string, depth int, divide, lis
 		pr.Done()
 	}
 	elapsed := time.Since(began)
-	rate := float64(nodes) / max(elapsed.Seconds(), 1e-9)
-	fmt.Fprintf(w, "%s %s perft(%d) = %d in %v (%.0f nodes/s)\n", p.Game(), p.Variant(), depth, nodes, elapsed.Round(time.Microsecond), rate)
+	fmt.Fprintf(w, "%s %s perft(%d) = %d", p.Game(), p.Variant(), depth, nodes)
+	if len(moves) > 0 {
+		// perft(0), and perft of a finished game, play no move: nothing
+		// was timed.
+		rate := float64(nodes) / max(elapsed.Seconds(), 1e-9)
+		fmt.Fprintf(w, " in %v (%.0f nodes/s)", elapsed.Round(time.Microsecond), rate)
+	}
+	fmt.Fprintln(w)
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/clitest"
 )
 
 func runArgs(args ...string) (code int, stdout, stderr string) {
@@ -56,11 +57,17 @@ func TestPerftCommandLine(t *testing.T) {
 }
 
 // TestPerftDepthZeroAndPlainOutput: perft(0) counts the start position
-// itself, 1; and without -divide the output is the one result line.
+// itself, 1, and plays no move, so it has no time nor rate to give (it
+// gave "in 0s (4000000 nodes/s)"), nor first moves for -divide; and
+// without -divide the output is the one result line.
 func TestPerftDepthZeroAndPlainOutput(t *testing.T) {
 	code, out, errb := runArgs("-q", "-game", "terrace", "-depth", "0")
-	if code != 0 || !strings.Contains(out, "perft(0) = 1 in") {
-		t.Errorf("-depth 0: exit %d, stdout %q, stderr %q; want perft(0) = 1", code, out, errb)
+	if code != 0 || out != "terrace 8-long perft(0) = 1\n" {
+		t.Errorf("-depth 0: exit %d, stdout %q, stderr %q; want perft(0) = 1 alone", code, out, errb)
+	}
+	code, out, errb = runArgs("-q", "-game", "terrace", "-depth", "0", "-divide")
+	if code != 2 || out != "" || !strings.HasPrefix(errb, "perft: -divide: -depth 0 plays no first move to divide by\n") {
+		t.Errorf("-depth 0 -divide: exit %d, stdout %q, stderr %q; want a usage error", code, out, errb)
 	}
 	code, out, errb = runArgs("-q", "-game", "terrace", "-depth", "1")
 	if code != 0 || strings.Count(out, "\n") != 1 || !strings.Contains(out, "perft(1) = ") {
@@ -147,5 +154,55 @@ func TestPerftDivideCountsEachFirstMove(t *testing.T) {
 	}
 	if want := fmt.Sprintf("perft(3) = %d in", sum); sum != boardrules.Perft(p, 3) || !strings.Contains(lines[len(lines)-1], want) {
 		t.Errorf("the lines add up to %d; total line %q, perft(3) = %d", sum, lines[len(lines)-1], boardrules.Perft(p, 3))
+	}
+}
+
+func TestPerftManners(t *testing.T) {
+	clitest.Manners(t, "perft", run)
+}
+
+// TestPerftErrorsAreBounded: a mebibyte given to any flag, or as a flag or
+// an argument, gives an error of a line.
+func TestPerftErrorsAreBounded(t *testing.T) {
+	clitest.Bounded(t, run, [][]string{
+		{"-game", clitest.Long},
+		{"-game", "terrace", "-variant", clitest.Long},
+		{"-game", "crumble", "-variant", "6x6" + clitest.Long},
+		{"-code", clitest.Long},
+		{"-code", "terrace " + clitest.Long},
+		{"-code", "tumbling pbmserv " + clitest.Long},
+		{"-code", "crumble 6x6 b " + clitest.Long},
+		{"-code", "terrace 8-long " + clitest.Long},
+		{"-depth", clitest.Long},
+		{"-depth=" + clitest.Long},
+		{"-divide=" + clitest.Long},
+		{"-" + clitest.Long},
+		{"--" + clitest.Long + "=1"},
+		{clitest.Long},
+		{"-game", "terrace", clitest.Long},
+	})
+}
+
+// TestPerftOfAFinishedGame: from a finished game's code every perft is 0,
+// with no time nor rate, since no move was played.
+func TestPerftOfAFinishedGame(t *testing.T) {
+	p, err := boardrules.NewGame("flooprail", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; p.Outcome().Status == boardrules.Ongoing; i++ {
+		if i > 1000 {
+			t.Fatal("the game does not end")
+		}
+		if p, err = p.Play(p.LegalMoves()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, err := p.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, out, errb := runArgs("-q", "-code", string(code), "-depth", "2"); c != 0 || out != "flooprail normal perft(2) = 0\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want perft(2) = 0 alone", c, out, errb)
 	}
 }

@@ -16,7 +16,7 @@
 //	save FILE    write the game record to FILE
 //	load FILE [N] read a game record (the Nth of the file) and go on from its end
 //	board        print the board again
-//	help         list the commands
+//	help         list the commands, and say how to write a move
 //	quit         leave (so does the end of the input)
 //
 // A bad move gets the engine's message and the prompt again. The game's
@@ -26,9 +26,15 @@
 // Seats are shown by their names ("Black", "O", "Lowercase"), and moves are
 // numbered by rounds, as game records number them: a round is one move of
 // every seat, "3. Black plays A2-B2" then "3... White plays H7-G7". -as
-// takes a seat's name or its number (counted from 0 in turn order). A saved
-// game keeps the tags and comments of the record it was loaded from (the
-// comments after a move taken back are dropped with it).
+// takes a seat's name or its number (counted from 0 in turn order).
+//
+// A game loaded and saved is written back as it was read: its tags in
+// their order (and no Date added), its variant as it named it, its
+// comments in their form, its result and how it ended; with the same
+// moves, a record in the form Record.Format writes comes back byte for
+// byte. Where moves were taken back or added, the moves and the result
+// are the game's, and the comments after the first move that changed go
+// with it. A new game is saved with the Date it was saved on.
 //
 // A bot given no budget (no -nodes, -depth or -time) runs its game's
 // default count, chosen in package bots so that a move takes about a second
@@ -51,6 +57,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -71,9 +79,9 @@ type session struct {
 	h     *boardrules.History
 	bot   bots.Bot // nil for people only
 	human boardrules.Player
-	tags  map[string]string    // the tags of the record loaded, kept for save
-	notes []boardrules.Comment // the comments of the record loaded, kept for save
-	prog  *cli.Program         // for the bot's thinking progress on stderr
+	// loaded is the record the game was loaded from, nil for a new game
+	loaded *boardrules.Record
+	prog   *cli.Program // for the bot's thinking progress on stderr
 	// what makes the bot, again when a load changes the game (whose
 	// defaults may differ)
 	botKind string
@@ -116,7 +124,7 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 		cli.ListGames(stdout)
 		return 0
 	}
-	if err := checkFlags(fs, *nodes, *depth, *think, *record); err != nil {
+	if err := checkFlags(fs, *botKind, *nodes, *depth, *think, *record); err != nil {
 		return prog.Exit(err)
 	}
 	return prog.Exit(play(prog, in, *game, *variant, *botKind, *as, *seed, budget{*nodes, *depth, *think}, *load, *record))
@@ -125,7 +133,7 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 // checkFlags refuses flags that would be ignored, so that a user is not
 // left believing they took effect, and budgets below zero, which the bots
 // would read as no budget at all (nor the default's time cap).
-func checkFlags(fs *flag.FlagSet, nodes, depth int, think time.Duration, record int) error {
+func checkFlags(fs *flag.FlagSet, botKind string, nodes, depth int, think time.Duration, record int) error {
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	switch {
@@ -140,8 +148,6 @@ func checkFlags(fs *flag.FlagSet, nodes, depth int, think time.Duration, record 
 	case given["seed"] && !given["bot"]:
 		return cli.Usagef("-seed: without -bot there is no bot to seed")
 	case (given["nodes"] || given["depth"] || given["time"]) && !given["bot"]:
-		// (a bot of another kind ignores them too, which lets a script
-		// give every kind one budget)
 		return cli.Usagef("-nodes, -depth and -time set the bot's budget: give -bot mcts or -bot alphabeta")
 	case nodes < 0:
 		return cli.Usagef("-nodes %d: must be 0 or more", nodes)
@@ -150,7 +156,26 @@ func checkFlags(fs *flag.FlagSet, nodes, depth int, think time.Duration, record 
 	case think < 0:
 		return cli.Usagef("-time %v: must be 0 or more", think)
 	}
+	if !slices.Contains(bots.Kinds, botKind) {
+		return nil // an unknown kind is refused with the kinds listed
+	}
+	for _, name := range []string{"nodes", "depth", "time"} {
+		if !given[name] || slices.Contains(budgetFlags[botKind], name) {
+			continue
+		}
+		if len(budgetFlags[botKind]) == 0 {
+			return cli.Usagef("-%s: -bot %s takes no budget", name, botKind)
+		}
+		return cli.Usagef("-%s: -bot %s takes -%s, not -%s", name, botKind, strings.Join(budgetFlags[botKind], " and -"), name)
+	}
 	return nil
+}
+
+// budgetFlags are the flags of each bot kind's budget; a bot of another
+// kind would ignore them.
+var budgetFlags = map[string][]string{
+	"mcts":      {"nodes", "time"},
+	"alphabeta": {"depth", "time"},
 }
 
 // budget is the bot's budget from -nodes, -depth and -time.
@@ -178,13 +203,11 @@ func play(prog *cli.Program, in io.Reader, game, variant, botKind, as string, se
 		}
 	}
 	if load != "" {
-		r, err := readRecord(load, record)
+		h, err := s.read(load, record)
 		if err != nil {
 			return err
 		}
-		if err := s.start(r); err != nil {
-			return err
-		}
+		s.start(h)
 	} else {
 		start, err := cli.NewGame(game, variant)
 		if err != nil {
@@ -220,36 +243,49 @@ func seatOf(p boardrules.Any, as string) (boardrules.Player, error) {
 }
 
 // readRecord reads the nth game record of a file (from 1; 0 for a file of
-// one game) and replays it.
-func readRecord(file string, n int) (boardrules.Record, error) {
+// one game) and returns the History it replays into, whose Record is the
+// record read. A file of one game, the usual one, is replayed once, as
+// one record: replaying a long game on a large Crumble board takes
+// seconds. A file of several fails as one record before any replay (at
+// the second record's tags), and is read as records.
+func readRecord(file string, n int) (*boardrules.History, error) {
 	text, err := os.ReadFile(file)
 	if err != nil {
-		return boardrules.Record{}, err
+		return nil, err
+	}
+	if h, err := boardrules.ParseHistory(string(text)); err == nil {
+		if n > 1 {
+			return nil, fmt.Errorf("%s holds 1 game, not %d", file, n)
+		}
+		return h, nil
 	}
 	records, err := boardrules.ParseRecords(string(text))
-	if err != nil {
-		return boardrules.Record{}, fmt.Errorf("%s: %w", file, err)
-	}
 	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", file, err)
 	case len(records) == 0:
-		return boardrules.Record{}, fmt.Errorf("%s holds no game record", file)
+		return nil, fmt.Errorf("%s holds no game record", file)
 	case n == 0 && len(records) > 1:
-		return boardrules.Record{}, fmt.Errorf("%s holds %d games: choose one, from 1 to %d (-record N, or load FILE N)", file, len(records), len(records))
+		return nil, fmt.Errorf("%s holds %d games: choose one, from 1 to %d (-record N, or load FILE N)", file, len(records), len(records))
 	case n > len(records):
-		return boardrules.Record{}, fmt.Errorf("%s holds %d games, not %d", file, len(records), n)
+		return nil, fmt.Errorf("%s holds %s, not %d", file, cli.Count(len(records), "game", "games"), n)
 	}
-	return records[max(n, 1)-1], nil
+	return records[max(n, 1)-1].History()
 }
 
-// start sets the session going from the end of a record, keeping its tags
-// and comments for save.
-func (s *session) start(r boardrules.Record) error {
-	h, err := r.History()
-	if err != nil {
-		return err
-	}
-	s.h, s.tags, s.notes = h, r.Tags, r.Comments
-	return nil
+// read reads the nth game record of a file as readRecord does and replays
+// it, showing on stderr the time it takes: checking a long game on a large
+// Crumble board takes seconds.
+func (s *session) read(file string, n int) (*boardrules.History, error) {
+	pr := s.prog.Progress("reading "+filepath.Base(file), 0)
+	defer pr.Done()
+	return readRecord(file, n)
+}
+
+// start goes on with the game of a record read.
+func (s *session) start(h *boardrules.History) {
+	r := h.Record()
+	s.h, s.loaded = h, &r
 }
 
 const help = `Type a move, in any notation the game accepts, or a command:
@@ -258,7 +294,7 @@ const help = `Type a move, in any notation the game accepts, or a command:
   save FILE    write the game record to FILE
   load FILE [N] read a game record (the Nth of the file) and go on from its end
   board        print the board again
-  help         this text
+  help         this text, and how to write a move
   quit         leave`
 
 // maxLine is the longest input line read; the longest move or file name
@@ -334,14 +370,14 @@ func (s *session) loop(in io.Reader) error {
 			return nil
 		case "help", "?":
 			fmt.Fprintln(s.out, help)
-			if h, ok := moveHelp[p.Game()]; ok {
+			if h := moveHelp(p.Game()); h != "" {
 				fmt.Fprintln(s.out, h)
 			}
 		case "board":
 			s.showGame()
 		case "moves":
 			moves := p.LegalMoves()
-			fmt.Fprintf(s.out, "%d legal moves: %s\n", len(moves), strings.Join(moves, " "))
+			fmt.Fprintf(s.out, "%s: %s\n", cli.Count(len(moves), "legal move", "legal moves"), strings.Join(moves, " "))
 		case "undo":
 			s.undo()
 		case "save":
@@ -350,7 +386,7 @@ func (s *session) loop(in io.Reader) error {
 			s.load(arg)
 		default:
 			if err := s.h.Play(line); err != nil {
-				fmt.Fprintf(s.out, "%v\n", err)
+				s.report(err, line)
 				continue
 			}
 			s.showMove(p.ToMove(), "")
@@ -378,6 +414,13 @@ func (s *session) botMoves() error {
 		s.showMove(p.ToMove(), fmt.Sprintf(" (%s bot, %v)", s.bot.Name(), time.Since(began).Round(time.Millisecond)))
 	}
 	return nil
+}
+
+// report says what went wrong with a line of input, quoting at most the
+// start of a long one (cli.Bound): an error of the operating system's
+// repeats a file name whole.
+func (s *session) report(err error, inputs ...string) {
+	fmt.Fprintln(s.out, cli.Bound(err.Error(), inputs...))
 }
 
 // showMove announces the last move, played by seat, then the board.
@@ -456,21 +499,29 @@ func (s *session) save(file string) {
 		fmt.Fprintln(s.out, "save needs a file name: save FILE")
 		return
 	}
-	r := s.h.Record()
-	r.Tags = map[string]string{"Date": time.Now().UTC().Format("2006.01.02")}
-	for k, v := range s.tags { // a loaded game keeps its tags, Date included
-		r.Tags[k] = v
-	}
-	for _, c := range s.notes { // and its comments, but those after a move taken back
-		if c.Ply <= s.h.Len() {
-			r.Comments = append(r.Comments, c)
-		}
-	}
-	if err := os.WriteFile(file, []byte(r.Format()), 0o644); err != nil {
-		fmt.Fprintln(s.out, err)
+	if err := os.WriteFile(file, []byte(s.record().Format()), 0o644); err != nil {
+		s.report(err, file)
 		return
 	}
-	fmt.Fprintf(s.out, "Saved %d moves to %s.\n", s.h.Len(), file)
+	fmt.Fprintf(s.out, "Saved %s to %s.\n", cli.Count(s.h.Len(), "move", "moves"), file)
+}
+
+// record is the game's record as save writes it: a new game's, dated; or
+// the record loaded, as History.Record continues it (see the package doc).
+func (s *session) record() boardrules.Record {
+	r := s.h.Record()
+	if s.loaded == nil {
+		r.Tags = map[string]string{"Date": time.Now().UTC().Format("2006.01.02")}
+		return r
+	}
+	// A comment on a move that was taken back goes with it, though
+	// another move stands in its place.
+	same := 0
+	for same < min(len(r.Moves), len(s.loaded.Moves)) && r.Moves[same] == s.loaded.Moves[same] {
+		same++
+	}
+	r.Comments = slices.DeleteFunc(r.Comments, func(c boardrules.Comment) bool { return c.Ply > same })
+	return r
 }
 
 func (s *session) load(arg string) {
@@ -484,26 +535,21 @@ func (s *session) load(arg string) {
 			file, n = strings.TrimSpace(arg[:i]), k
 		}
 	}
-	r, err := readRecord(file, n)
+	h, err := s.read(file, n)
 	if err != nil {
-		fmt.Fprintln(s.out, err)
+		// on one line, as -load reports it
+		fmt.Fprintln(s.out, cli.OneLine(err, file))
 		return
 	}
-	if s.bot != nil {
-		start, err := r.History()
-		if err == nil && int(s.human) >= start.Position().Players() {
-			fmt.Fprintf(s.out, "%s: you play seat %d, and this game has %d seats\n", file, s.human, start.Position().Players())
-			return
-		}
+	if s.bot != nil && int(s.human) >= h.Position().Players() {
+		fmt.Fprintf(s.out, "%s: you play seat %d, and this game has %d seats\n", file, s.human, h.Position().Players())
+		return
 	}
 	game := s.h.Position().Game()
-	if err := s.start(r); err != nil {
-		fmt.Fprintln(s.out, err)
-		return
-	}
+	s.start(h)
 	if s.bot != nil && s.h.Position().Game() != game {
 		s.newBot()
 	}
-	fmt.Fprintf(s.out, "Loaded %d moves from %s.\n", s.h.Len(), file)
+	fmt.Fprintf(s.out, "Loaded %s from %s.\n", cli.Count(s.h.Len(), "move", "moves"), file)
 	s.showGame()
 }

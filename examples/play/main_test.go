@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/boardrules/boardrules/examples/bots"
 	"github.com/boardrules/boardrules/internal/cli"
 	"github.com/boardrules/boardrules/internal/clitest"
+	"github.com/boardrules/boardrules/notation"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -123,7 +125,7 @@ func TestLoadGoesOnFromTheEnd(t *testing.T) {
 	wantIn(t, out,
 		"terrace 6-long, round 2: Lowercase to move.",
 		"Back to move 1...",
-		"ply 2 (B-c1-c3)",
+		"record line 2: ply 2: B-c1-c3: c1 is empty",
 		"Loaded 2 moves from "+file,
 	)
 	if r := readRecordFile(t, saved); r.Tags["White"] != "Ann" || len(r.Moves) != 2 {
@@ -186,7 +188,11 @@ func TestAgainstABotToTheEnd(t *testing.T) {
 			outR, outW := io.Pipe()
 			done := make(chan error, 1)
 			go func() {
-				err := run(inR, outW, []string{"-game", c.game, "-variant", c.variant, "-bot", c.bot, "-as", c.as, "-nodes", "30"})
+				args := []string{"-game", c.game, "-variant", c.variant, "-bot", c.bot, "-as", c.as}
+				if c.bot == "mcts" {
+					args = append(args, "-nodes", "30")
+				}
+				err := run(inR, outW, args)
 				outW.Close()
 				done <- err
 			}()
@@ -430,8 +436,9 @@ func TestOverlongLineIsSkipped(t *testing.T) {
 
 // TestPlayRefusesIgnoredAndNegativeFlags: a flag that would have no effect
 // (-game or -variant beside -load, whose record names the game; -as without
-// -bot) and a negative budget, which the bot would read as none (without
-// the default's time cap), are usage errors.
+// -bot; a budget the bot does not take) and a negative budget, which the
+// bot would read as none (without the default's time cap), are usage
+// errors.
 func TestPlayRefusesIgnoredAndNegativeFlags(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "game.txt")
 	if err := os.WriteFile(file, []byte("[Game \"flooprail\"]\n[Variant \"normal\"]\n\n1. E2-F2\n"), 0o644); err != nil {
@@ -454,6 +461,11 @@ func TestPlayRefusesIgnoredAndNegativeFlags(t *testing.T) {
 		{Args: []string{"-game", "flooprail", "-variant", "bogus"}, Code: 2, Want: `play: flooprail has no variant "bogus"; its variants are: normal (standard), reverse` + "\n"},
 		{Args: []string{"-game", "flooprail", "-bot", "random", "-as", "Z"}, Code: 2, Want: "play: -as Z: this game's seats are O, X (or their numbers from 0 to 1)\n"},
 		{Args: []string{"-record", "2"}, Code: 2, Want: "play: -record 2: it chooses a game of the file given with -load\n"},
+		{Args: []string{"-bot", "random", "-depth", "3"}, Code: 2, Want: "play: -depth: -bot random takes no budget\n"},
+		{Args: []string{"-bot", "greedy", "-time", "1s"}, Code: 2, Want: "play: -time: -bot greedy takes no budget\n"},
+		{Args: []string{"-bot", "mcts", "-depth", "3"}, Code: 2, Want: "play: -depth: -bot mcts takes -nodes and -time, not -depth\n"},
+		{Args: []string{"-bot", "alphabeta", "-nodes", "3"}, Code: 2, Want: "play: -nodes: -bot alphabeta takes -depth and -time, not -nodes\n"},
+		{Args: []string{"-bot", "oracle", "-nodes", "3"}, Code: 2, Want: `play: -bot: unknown bot "oracle"`},
 	})
 }
 
@@ -585,28 +597,265 @@ func TestSaveKeepsTheComments(t *testing.T) {
 }
 
 // TestCrumbleAtTheTerminal: a Crumble board is shown with its coordinates,
-// and help explains the staircase moves with examples that are legal where
-// it says they are.
+// and help explains the staircase moves.
 func TestCrumbleAtTheTerminal(t *testing.T) {
 	out := script(t, []string{"-game", "crumble"}, "help", "quit")
-	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5 \n", "staircase walk", "2,3HN")
-	start, err := boardrules.NewGame("crumble", "6x6")
+	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5 \n", "staircase walk",
+		"From the start of the standard game (6x6), Black to move:\n  2,3V      walk 2 East")
+}
+
+// TestHelpExplainsEveryGamesMoves: help at the prompt says how every
+// game's moves are written, with examples from the start of its standard
+// variant that are legal there and in canonical form, so that they read
+// as "moves" lists them.
+func TestHelpExplainsEveryGamesMoves(t *testing.T) {
+	for _, g := range boardrules.Games() {
+		guide, ok := moveGuides[g.Name]
+		if !ok {
+			t.Errorf("%s: no help on its moves", g.Name)
+			continue
+		}
+		out := script(t, []string{"-game", g.Name}, "help", "quit")
+		wantIn(t, out, guide.syntax, guide.more)
+		start, err := g.New("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(guide.examples) < 2 {
+			t.Errorf("%s: %d examples, want at least 2", g.Name, len(guide.examples))
+		}
+		for _, e := range guide.examples {
+			wantIn(t, out, "\n  "+e.move+" ")
+			if got, err := start.ParseMove(e.move); err != nil || got != e.move {
+				t.Errorf("%s: the help's %q from the start: %q, %v", g.Name, e.move, got, err)
+			}
+		}
+	}
+}
+
+// playCommand is the program with no input.
+func playCommand(args []string, stdout, stderr io.Writer) int {
+	return command(strings.NewReader(""), args, stdout, stderr)
+}
+
+func TestPlayManners(t *testing.T) {
+	clitest.Manners(t, "play", playCommand)
+}
+
+// TestPlayFlagErrorsAreBounded: a mebibyte given to any flag, or as a flag
+// or an argument, gives an error of a line.
+func TestPlayFlagErrorsAreBounded(t *testing.T) {
+	long := clitest.Long
+	clitest.Bounded(t, playCommand, [][]string{
+		{"-game", long},
+		{"-game", "crumble", "-variant", long},
+		{"-game", "terrace", "-bot", long},
+		{"-game", "terrace", "-bot", "random", "-as", long},
+		{"-load", filepath.Join(t.TempDir(), long)},
+		{"-load", "x", "-record", long},
+		{"-seed=" + long},
+		{"-bot", "mcts", "-time", long},
+		{"-" + long},
+		{long},
+	})
+}
+
+// TestPromptErrorsAreBounded: a line as long as the program reads (just
+// under maxLine), as a move or as the file of save or load, adds one error
+// of at most clitest.MaxError bytes to what the program says; a longer
+// line adds the notice that it was skipped.
+func TestPromptErrorsAreBounded(t *testing.T) {
+	dir := t.TempDir()
+	long := func(prefix, suffix string) string {
+		return prefix + clitest.Long[:maxLine-1-len(prefix)-len(suffix)] + suffix
+	}
+	for _, game := range []string{"tumbling", "flooprail", "terrace", "crumble"} {
+		base := script(t, []string{"-game", game}, "quit")
+		for _, line := range []string{
+			long("", ""),
+			long("A1-", ""),
+			long("1,", ""),
+			long("save "+dir+"/", ""),
+			long("load "+dir+"/", ""),
+			long("load "+dir+"/", " 2"),
+			clitest.Long,
+		} {
+			out := script(t, []string{"-game", game}, line, "quit")
+			if extra := len(out) - len(base); extra > clitest.MaxError {
+				same := 0
+				for same < len(base) && out[same] == base[same] {
+					same++
+				}
+				t.Errorf("%s: the line %s added %d bytes (at most %d): %.400q", game, notation.Quote(line), extra, clitest.MaxError, out[same:])
+			}
+		}
+	}
+}
+
+// TestOneIsSingular: one legal move, one move saved or loaded, a file of
+// one game are said in the singular.
+func TestOneIsSingular(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "one.pgn")
+	out := script(t, []string{"-game", "flooprail"}, "D3-E3", "G3-F3", "moves", "undo", "save "+file, "load "+file, "load "+file+" 2", "quit")
+	wantIn(t, out, "\nO> 1 legal move: E3-G3\n", "Saved 1 move to ", "Loaded 1 move from ", "holds 1 game, not 2")
+	for _, plural := range []string{" 1 legal moves", " 1 moves", " 1 games"} {
+		if strings.Contains(out, plural) {
+			t.Errorf("the output says %q:\n%s", plural, out)
+		}
+	}
+}
+
+// TestCrumbleBoardsWideAndFine: on a board wider than 10 the x
+// coordinates are written downwards, so that they stay under their
+// squares; a position too fine to draw shows its code under a line that
+// says why.
+func TestCrumbleBoardsWideAndFine(t *testing.T) {
+	out := script(t, []string{"-game", "crumble", "-variant", "12x3"}, "quit")
+	wantIn(t, out, "\n                       1 1 \n   0 1 2 3 4 5 6 7 8 9 0 1 \n")
+	fine := "crumble 2x2 b B0,0,1/32,1/32 B1/32,0,1/32,1/32 B1/16,0,1/16,1/16 B1/8,0,1/8,1/8 B1/4,0,1/4,1/4 B1/2,0,1/2,1/2 W1,0,1,1 B0,1/32,1/32,1/32 B1/32,1/32,1/32,1/32 B0,1/16,1/16,1/16 B1/16,1/16,1/16,1/16 B0,1/8,1/8,1/8 B1/8,1/8,1/8,1/8 B0,1/4,1/4,1/4 B1/4,1/4,1/4,1/4 B0,1/2,1/2,1/2 B1/2,1/2,1/2,1/2 W0,1,1,1 W1,1,1,1"
+	file := filepath.Join(t.TempDir(), "fine.pgn")
+	if err := os.WriteFile(file, []byte("[Game \"crumble\"]\n[Variant \"2x2\"]\n[Start \""+fine+"\"]\n\n*\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out = script(t, []string{"-load", file}, "quit")
+	wantIn(t, out, cli.TooFineToDraw+"\n"+fine+"\n")
+}
+
+// TestSaveWritesBackWhatWasLoaded: a record loaded and saved with the same
+// moves is written back byte for byte (no Date nor Variant tag added, its
+// tags in their order, its comments in their form, its result and how it
+// ended kept), also after a move taken back and played again; with a move
+// added, it keeps its tags, variant and comments, and takes the game's
+// moves and result; with a move replaced, the comment on the move taken
+// back goes with it.
+func TestSaveWritesBackWhatWasLoaded(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return file
+	}
+	flooprail, _ := boardrules.NewGame("flooprail", "")
+	start, _ := flooprail.Play("E2-F2")
+	code, _ := start.MarshalText()
+	for name, text := range map[string]string{
+		"plain": "[Game \"flooprail\"]\n[Result \"*\"]\n\n1. E2-F2 F4-E4 *\n",
+		"tagged": "[Game \"terrace\"]\n[Variant \"6-long\"]\n[Black \"Ann\"]\n[Event \"club night\"]\n[White \"Bob\"]\n[Result \"*\"]\n\n" +
+			"{an opening} 1. B-c1-c3 {the usual} B-c6-c4 *\n",
+		"resigned": "[Game \"tumbling\"]\n[Termination \"White resigned\"]\n[Result \"1-0\"]\n\n1. A1-B1 1-0\n",
+		"started":  "[Game \"flooprail\"]\n[Start \"" + string(code) + "\"]\n[Result \"*\"]\n\n1. F4-E4 *\n",
+		"unsorted": "[White \"Bob\"]\n[Game \"terrace\"]\n[Event \"club night\"]\n[Result \"*\"]\n[Variant \"6-long\"]\n\n1. B-c1-c3 B-c6-c4 *\n",
+		"lines":    "[Game \"flooprail\"]\n\n; a game at the club\n1. E2-F2 ; the usual\nF4-E4 {and a reply} *\n",
+	} {
+		file := write(name+".pgn", text)
+		back, again := filepath.Join(dir, name+"-back.pgn"), filepath.Join(dir, name+"-again.pgn")
+		r, err := boardrules.ParseRecord(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := r.Moves[len(r.Moves)-1]
+		script(t, []string{"-load", file}, "save "+back, "undo", last, "save "+again, "quit")
+		for _, saved := range []string{back, again} {
+			if got, _ := os.ReadFile(saved); string(got) != text {
+				t.Errorf("%s loaded and saved as %s:\n%s\nwant\n%s", name, filepath.Base(saved), got, text)
+			}
+		}
+	}
+
+	file := write("added.pgn", "[Game \"flooprail\"]\n[Event \"club night\"]\n[Result \"*\"]\n\n{start} 1. E2-F2 {first} F4-E4 {second} *\n")
+	added := filepath.Join(dir, "added-back.pgn")
+	script(t, []string{"-load", file}, "undo", "F4-E4", "D3-E3", "save "+added, "quit")
+	want := "[Game \"flooprail\"]\n[Event \"club night\"]\n[Result \"*\"]\n\n{start} 1. E2-F2 {first} F4-E4 {second} 2. D3-E3 *\n"
+	if got, _ := os.ReadFile(added); string(got) != want {
+		t.Errorf("a move added:\n%s\nwant\n%s", got, want)
+	}
+	script(t, []string{"-load", file}, "undo", "D6-C6", "save "+added, "quit")
+	want = "[Game \"flooprail\"]\n[Event \"club night\"]\n[Result \"*\"]\n\n{start} 1. E2-F2 {first} D6-C6 *\n"
+	if got, _ := os.ReadFile(added); string(got) != want {
+		t.Errorf("a move replaced:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestLoadShowsProgress: reading and checking a record, which takes
+// seconds for a long game on a large Crumble board, shows on stderr, at
+// the start and at the prompt; -q silences it.
+func TestLoadShowsProgress(t *testing.T) {
+	defer func(d time.Duration) { cli.ProgressEvery = d }(cli.ProgressEvery)
+	cli.ProgressEvery = 0 // a line as the reading starts
+	p, err := boardrules.NewGame("crumble", "8x8")
 	if err != nil {
 		t.Fatal(err)
 	}
-	fromStart := strings.Split(strings.Split(crumbleHelp, "From the 6x6 start")[1], "Later in a game")[0]
-	n := 0
-	for _, line := range strings.Split(fromStart, "\n") {
-		f := strings.Fields(line)
-		if len(f) < 2 || !strings.ContainsAny(f[0][:1], "0123456789") {
-			continue
-		}
-		n++
-		if got, err := start.ParseMove(f[0]); err != nil || got != f[0] {
-			t.Errorf("the help's %q from the start: %q, %v", f[0], got, err)
+	h := boardrules.NewHistory(p)
+	for i := 0; i < 10 && h.Position().Outcome().Status == boardrules.Ongoing; i++ {
+		moves := h.Position().LegalMoves()
+		if err := h.Play(moves[i*7%len(moves)]); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if n < 3 {
-		t.Errorf("%d examples from the start in the help", n)
+	file := filepath.Join(t.TempDir(), "long.pgn")
+	if err := os.WriteFile(file, []byte(h.Record().Format()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args  []string
+		input string
+	}{
+		{[]string{"-load", file}, "quit\n"},
+		{[]string{"-game", "flooprail"}, "load " + file + "\nquit\n"},
+		{[]string{"-q", "-load", file}, "quit\n"},
+	} {
+		var out, errb strings.Builder
+		if code := command(strings.NewReader(c.input), c.args, &out, &errb); code != 0 {
+			t.Fatalf("%q: exit %d: %s", c.args, code, errb.String())
+		}
+		shown := strings.Contains(errb.String(), "\rplay: reading long.pgn, 0s")
+		if quiet := c.args[0] == "-q"; shown == quiet || quiet && errb.Len() != 0 {
+			t.Errorf("%q: stderr %q", c.args, errb.String())
+		}
+		if strings.Contains(out.String(), "reading") {
+			t.Errorf("%q: the progress went to stdout", c.args)
+		}
+	}
+}
+
+// TestRecordErrorsAreBounded: a record file holding a mebibyte where a
+// move, a tag, a comment, a game, a variant or a start code stands gives
+// an error of a line, at -load and at the prompt's load. The files are
+// named from the directory they are in, as a user names them.
+func TestRecordErrorsAreBounded(t *testing.T) {
+	t.Chdir(t.TempDir())
+	long := clitest.Long
+	for i, text := range []string{
+		"[Game \"flooprail\"]\n\n1. E2-F2 {" + long + "\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 " + long + "\n",
+		"[Game \"flooprail\"]\n\n1. " + long + "\n",
+		"[Game \"flooprail\"]\n[" + long + "]\n\n1. E2-F2\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 " + long + ". F4-E4\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 [" + long + "]\n",
+		"[Game \"flooprail\"]\n[Result \"" + long + "\"]\n\n1. E2-F2\n",
+		"[Game \"" + long + "\"]\n\n1. E2-F2\n",
+		"[Game \"crumble\"]\n[Variant \"" + long + "\"]\n\n1. 1HN\n",
+		"[Game \"crumble\"]\n[Start \"crumble 6x6 b " + long + "\"]\n\n*\n",
+		"[Game \"crumble\"]\n\n1. " + long + "\n",
+		"[Game \"terrace\"]\n\n1. " + long + "\n",
+		"[Game \"tumbling\"]\n\n1. " + long + "\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 F4-E4 " + long + "\n\n[Game \"flooprail\"]\n\n1. E2-F2\n",
+		"[Game \"terrace\"]\n[Start \"terrace " + long + "\"]\n\n*\n",
+		"[Game \"tumbling\"]\n[Start \"tumbling pbmserv " + long + "\"]\n\n*\n",
+	} {
+		file := fmt.Sprintf("long%d.pgn", i)
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		clitest.Bounded(t, playCommand, [][]string{{"-load", file}})
+		base := script(t, []string{"-game", "flooprail"}, "quit")
+		out := script(t, []string{"-game", "flooprail"}, "load "+file, "quit")
+		if extra := len(out) - len(base); extra > clitest.MaxError {
+			t.Errorf("load %s (%.60q...): %d bytes (at most %d): %.300q", file, text, extra, clitest.MaxError, out[len(base)-len("O> \n"):])
+		}
 	}
 }

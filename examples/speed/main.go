@@ -152,7 +152,7 @@ func measure(prog *cli.Program, ref subject, subjects []subject, rounds int, lea
 	pr.Done()
 	w := prog.Stdout
 	chessRate := median(rates[0])
-	fmt.Fprintf(w, "perft with every leaf played, medians of %d rounds of at least %v each\n", rounds, least)
+	fmt.Fprintf(w, "perft with every leaf played, medians of %s of at least %v each\n", cli.Count(rounds, "round", "rounds"), least)
 	fmt.Fprintf(w, "%-26s %6s %12s %14s %8s\n", "", "depth", "nodes", "nodes/s", "× chess")
 	for i, s := range all {
 		r := median(rates[i])

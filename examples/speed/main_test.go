@@ -41,3 +41,19 @@ func TestAWrongCountIsAnError(t *testing.T) {
 		t.Errorf("rateOf = %v", err)
 	}
 }
+
+func TestManners(t *testing.T) {
+	clitest.Manners(t, "speed", command)
+}
+
+// TestErrorsAreBounded: a mebibyte given to any flag, or as a flag or an
+// argument, gives an error of a line.
+func TestErrorsAreBounded(t *testing.T) {
+	clitest.Bounded(t, command, [][]string{
+		{"-game", clitest.Long},
+		{"-rounds", clitest.Long},
+		{"-min", clitest.Long},
+		{"-" + clitest.Long},
+		{clitest.Long},
+	})
+}

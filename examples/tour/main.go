@@ -19,6 +19,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -71,10 +72,19 @@ func command(args []string, stdout, stderr io.Writer) int {
 	if o.maxPlies < 0 || o.every < 0 {
 		return prog.Exit(cli.Usagef("-maxplies and -every must not be negative"))
 	}
-	return prog.Exit(tour(stdout, o))
+	every := false
+	fs.Visit(func(f *flag.Flag) { every = every || f.Name == "every" })
+	if every && !o.verbose {
+		return prog.Exit(cli.Usagef("-every %d: boards are printed on the way with -v only", o.every))
+	}
+	return prog.Exit(tour(prog, o))
 }
 
-func tour(w io.Writer, o options) error {
+// tour writes the tour on the program's stdout, and on its stderr the
+// games played and the plies of the one under way (a random game on a
+// large Crumble board runs for a minute).
+func tour(prog *cli.Program, o options) error {
+	w := prog.Stdout
 	// Every flag is checked before the first line is printed, so that a bad
 	// one gives its error alone rather than after part of the tour.
 	if err := cli.CheckGame(o.game); err != nil {
@@ -97,11 +107,12 @@ func tour(w io.Writer, o options) error {
 		}
 	}
 	games := boardrules.Games()
-	fmt.Fprintf(w, "boardrules tour: %d games: %s.\n", len(games), cli.GameNames())
+	fmt.Fprintf(w, "boardrules tour: %s: %s.\n", cli.Count(len(games), "game", "games"), cli.GameNames())
 	if len(games) == 0 {
 		fmt.Fprintln(w, "No engine is linked in: add a blank import of an engine package to examples/tour.")
 		return nil
 	}
+	var plan []played
 	for _, g := range games {
 		if o.game != "" && g.Name != o.game {
 			continue
@@ -113,15 +124,32 @@ func tour(w io.Writer, o options) error {
 			variants = variants[:1]
 		}
 		for i, v := range variants {
-			if err := playOne(w, g, v, i == 0, o); err != nil {
-				return err
-			}
+			plan = append(plan, played{g, v, i == 0})
 		}
+	}
+	pr := prog.Progress("games", len(plan))
+	defer pr.Done()
+	for _, pl := range plan {
+		pr.Item(pl.game.Name+" "+pl.variant, "ply", "plies")
+		if err := playOne(pr.Writer(w), pl.game, pl.variant, pl.first, o, pr.Step); err != nil {
+			return err
+		}
+		pr.Add(1)
 	}
 	return nil
 }
 
-func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o options) error {
+// played is a game of the tour: the game, the variant, and whether it is
+// the game's first variant in the tour, which its guide introduces.
+type played struct {
+	game    boardrules.GameInfo
+	variant string
+	first   bool
+}
+
+// playOne introduces variant of g and plays its random game, calling step
+// after every ply.
+func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o options, step func()) error {
 	p, err := g.New(variant)
 	if err != nil {
 		return fmt.Errorf("%s %s: %w", g.Name, variant, err)
@@ -135,7 +163,7 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o o
 	for i := range seats {
 		seats[i] = p.SeatName(boardrules.Player(i))
 	}
-	fmt.Fprintf(w, "Seats in turn order: %s. %s moves first; %d legal moves at the start.\n", strings.Join(seats, ", "), p.SeatName(p.ToMove()), len(p.LegalMoves()))
+	fmt.Fprintf(w, "Seats in turn order: %s. %s moves first; %s at the start.\n", strings.Join(seats, ", "), p.SeatName(p.ToMove()), cli.Count(len(p.LegalMoves()), "legal move", "legal moves"))
 	fmt.Fprintln(w, cli.Board(p))
 	if first && hasGuide && variant == g.Variants[0] {
 		q := p
@@ -165,14 +193,15 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o o
 		}
 		p = next
 		last = append(last, m)
+		step()
 		if o.verbose && o.every > 0 && (ply+1)%o.every == 0 && p.Outcome().Status == boardrules.Ongoing {
-			fmt.Fprintf(w, "\nAfter %d plies (last moves: %s), %s to move:\n%s\n", ply+1, tail(last, 5), p.SeatName(p.ToMove()), cli.Board(p))
+			fmt.Fprintf(w, "\nAfter %s (last moves: %s), %s to move:\n%s\n", cli.Count(ply+1, "ply", "plies"), tail(last, 5), p.SeatName(p.ToMove()), cli.Board(p))
 		}
 	}
 	if o.verbose {
-		fmt.Fprintf(w, "\nFinal position after %d plies (last moves: %s):\n%s\n", ply, tail(last, 5), cli.Board(p))
+		fmt.Fprintf(w, "\nFinal position after %s (last moves: %s):\n%s\n", cli.Count(ply, "ply", "plies"), tail(last, 5), cli.Board(p))
 	}
-	fmt.Fprintf(w, "A random game (seed %d): %d plies, last moves %s.\n", o.seed, ply, tail(last, 3))
+	fmt.Fprintf(w, "A random game (seed %d): %s, last moves %s.\n", o.seed, cli.Count(ply, "ply", "plies"), tail(last, 3))
 	fmt.Fprintf(w, "Result: %s\n", result(p, ply))
 	if o.verbose {
 		if code, err := p.MarshalText(); err == nil {
@@ -192,7 +221,7 @@ func playOne(w io.Writer, g boardrules.GameInfo, variant string, first bool, o o
 func result(p boardrules.Any, ply int) string {
 	out := p.Outcome()
 	if out.Status == boardrules.Ongoing {
-		return fmt.Sprintf("unfinished: stopped after %d plies (-maxplies), %s.", ply, boardrules.Describe(p))
+		return fmt.Sprintf("unfinished: stopped after %s (-maxplies), %s.", cli.Count(ply, "ply", "plies"), boardrules.Describe(p))
 	}
 	return fmt.Sprintf("%s (rule %s).", boardrules.Describe(p), out.Rule)
 }

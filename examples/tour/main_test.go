@@ -2,14 +2,16 @@ package main
 
 import (
 	"bytes"
-	"github.com/boardrules/boardrules/internal/clitest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/internal/cli"
+	"github.com/boardrules/boardrules/internal/clitest"
 )
 
 func runTour(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -95,6 +97,7 @@ func TestTourCommandLine(t *testing.T) {
 		{Args: []string{"-game", "chess"}, Code: 2, Want: "the games are: "},
 		{Args: []string{"-game", "terrace", "-variant", "9-huge"}, Code: 2, Want: "its variants are: 8-long"},
 		{Args: []string{"-game", "flooprail", "-variant", "reverse"}, Code: 0, Want: "variant reverse of"},
+		{Args: []string{"-every", "5"}, Code: 2, Want: "tour: -every 5: boards are printed on the way with -v only\n"},
 	})
 }
 
@@ -218,5 +221,59 @@ func TestTourNamesTheWinner(t *testing.T) {
 		if o := p.Outcome(); o.Status != boardrules.Win || p.SeatName(o.Winner) != m[1] {
 			t.Errorf("the tour says %s wins; the final position %s: %+v", m[1], m[2], o)
 		}
+	}
+}
+
+func TestTourManners(t *testing.T) {
+	clitest.Manners(t, "tour", command)
+}
+
+// TestTourErrorsAreBounded: a mebibyte given to any flag, or as a flag or
+// an argument, gives an error of a line.
+func TestTourErrorsAreBounded(t *testing.T) {
+	clitest.Bounded(t, command, [][]string{
+		{"-game", clitest.Long},
+		{"-game", "crumble", "-variant", clitest.Long},
+		{"-variant", clitest.Long},
+		{"-q", "-svg", filepath.Join(t.TempDir(), clitest.Long)},
+		{"-seed", clitest.Long},
+		{"-every=" + clitest.Long},
+		{"-" + clitest.Long},
+		{clitest.Long},
+	})
+}
+
+// TestTourOneIsSingular: a random game stopped after one ply says so in
+// the singular.
+func TestTourOneIsSingular(t *testing.T) {
+	code, out, errb := runTour(t, "-game", "flooprail", "-maxplies", "1")
+	if code != 0 || !strings.Contains(out, "A random game (seed 1): 1 ply, ") || !strings.Contains(out, "stopped after 1 ply (-maxplies)") || strings.Contains(out, "1 plies") {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, errb, out)
+	}
+}
+
+// TestTourShowsProgress: while a long random game plays, stderr shows the
+// games played and the plies of the one under way, -q silences it, and on
+// a terminal (stdout and stderr on one screen) the tour reads as without
+// it.
+func TestTourShowsProgress(t *testing.T) {
+	defer func(d time.Duration) { cli.ProgressEvery = d }(cli.ProgressEvery)
+	cli.ProgressEvery = 0 // a line at every ply
+	args := []string{"-game", "crumble", "-maxplies", "5"}
+	code, quiet, errb := runTour(t, append([]string{"-q"}, args...)...)
+	if code != 0 || errb != "" {
+		t.Fatalf("-q: exit %d, stderr %q", code, errb)
+	}
+	code, out, errb := runTour(t, args...)
+	if code != 0 || out != quiet {
+		t.Errorf("exit %d; stdout differs from -q's", code)
+	}
+	if !strings.Contains(errb, "\rtour: 0/1 games (0%), 0s; crumble 6x6: 5 plies") {
+		t.Errorf("stderr shows no progress of the game's plies: %.300q", errb)
+	}
+	var screen bytes.Buffer
+	command(args, &screen, &screen)
+	if got, want := clitest.Screen(screen.String()), clitest.Screen(quiet); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("on one screen the tour reads\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

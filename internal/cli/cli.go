@@ -2,6 +2,8 @@
 // line, so that a user who learns one knows them all:
 //
 //   - -h prints the usage (every flag and one example) on stdout; exit 0;
+//   - -version prints the program's name and the module's version on
+//     stdout; exit 0;
 //   - a bad flag or value prints a one-line error and the usage on stderr;
 //     exit 2;
 //   - any other failure prints a one-line error on stderr; exit 1;
@@ -17,9 +19,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/boardrules/boardrules"
@@ -34,15 +35,19 @@ type Program struct {
 	Stderr  io.Writer
 	Quiet   bool // -q: no progress on stderr
 	flags   *flag.FlagSet
+	version bool     // -version
+	args    []string // the command line, which errors may repeat
 }
 
-// Flags returns the program's flag set, with -q already defined.
+// Flags returns the program's flag set, with -q and -version already
+// defined.
 func (p *Program) Flags() *flag.FlagSet {
 	if p.flags == nil {
 		p.flags = flag.NewFlagSet(p.Name, flag.ContinueOnError)
 		// The flag package's own messages are replaced by Parse's.
 		p.flags.SetOutput(io.Discard)
 		p.flags.BoolVar(&p.Quiet, "q", false, "quiet: no progress on stderr")
+		p.flags.BoolVar(&p.version, "version", false, "print the version and exit")
 	}
 	return p.flags
 }
@@ -58,21 +63,68 @@ func (p *Program) Usage(w io.Writer) {
 }
 
 // Parse reads the command line. When it returns false the program is over
-// and must exit with the code returned (0 after -h, 2 after a bad flag).
+// and must exit with the code returned (0 after -h or -version, 2 after a
+// bad flag).
 func (p *Program) Parse(args []string) (ok bool, code int) {
 	fs := p.Flags()
+	p.args = args
 	err := fs.Parse(args)
 	if err == nil && fs.NArg() > 0 {
 		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	switch {
-	case err == nil:
-		return true, 0
 	case errors.Is(err, flag.ErrHelp):
 		p.Usage(p.Stdout)
 		return false, 0
+	case err != nil:
+		return false, p.Exit(UsageError{err.Error()})
+	case p.version:
+		fmt.Fprintf(p.Stdout, "%s %s\n", p.Name, Version())
+		return false, 0
 	}
-	return false, p.Exit(UsageError{err.Error()})
+	return true, 0
+}
+
+// modulePath is the module whose version -version prints.
+const modulePath = "github.com/boardrules/boardrules"
+
+// Version is the version -version prints: the module's as the build
+// recorded it, such as "v0.2.0" for a program installed with go install
+// PATH@v0.2.0, else boardrules.Version. A build from a clone records
+// "(devel)", and a module built on this one through a replace directive
+// (examples/pbmserv) records the directory's "", so these print the
+// constant, which is the version of the source they were built from.
+func Version() string {
+	info, _ := debug.ReadBuildInfo()
+	return versionOf(info)
+}
+
+// versionOf is Version for the build information info (nil when there is
+// none).
+func versionOf(info *debug.BuildInfo) string {
+	if info == nil {
+		return boardrules.Version
+	}
+	m := &info.Main
+	if m.Path != modulePath {
+		m = nil
+		for _, d := range info.Deps {
+			if d.Path == modulePath {
+				m = d
+				break
+			}
+		}
+	}
+	if m == nil {
+		return boardrules.Version
+	}
+	if m.Replace != nil {
+		m = m.Replace
+	}
+	if m.Version == "" || m.Version == "(devel)" {
+		return boardrules.Version
+	}
+	return m.Version
 }
 
 // UsageError is a bad flag value found after parsing: Exit prints the usage
@@ -87,12 +139,14 @@ func Usagef(format string, args ...any) error {
 }
 
 // Exit reports err (if any) on stderr and returns the exit code: 0 for nil,
-// 2 for a UsageError (with the usage), 1 for any other error.
+// 2 for a UsageError (with the usage), 1 for any other error. The report
+// is one line, and quotes at most the start of a long argument of the
+// command line (Bound), whoever made the error.
 func (p *Program) Exit(err error) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name, oneLine(err.Error()))
+	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name, OneLine(err, argInputs(p.args)...))
 	var u UsageError
 	if errors.As(err, &u) {
 		fmt.Fprintln(p.Stderr)
@@ -102,8 +156,11 @@ func (p *Program) Exit(err error) int {
 	return 1
 }
 
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+// OneLine is err's text as Exit reports it: on one line (a parse error's
+// input and caret lines joined on), each of the inputs longer than 64
+// bytes cut short (Bound).
+func OneLine(err error, inputs ...string) string {
+	return strings.Join(strings.Fields(Bound(err.Error(), inputs...)), " ")
 }
 
 // BotMoveTime caps a bot's move when the user gave the program no budget
@@ -232,70 +289,11 @@ func FirstLine(err error) string {
 	return first
 }
 
-// Progress shows on stderr how far a long run has got: a count out of a
-// total (with a percentage and a rate) or, without a total, the time spent.
-// It redraws one line a few times a second, and nothing when -q was given.
-type Progress struct {
-	p     *Program
-	what  string
-	total int64
-	done  atomic.Int64
-	start time.Time
-	stop  chan struct{}
-	wg    sync.WaitGroup
-}
-
-// progressEvery is how often the progress line is redrawn.
-var progressEvery = 250 * time.Millisecond
-
-// Progress starts showing the progress of counting what (such as "games")
-// up to total (0: unknown).
-func (p *Program) Progress(what string, total int) *Progress {
-	pr := &Progress{p: p, what: what, total: int64(total), start: time.Now(), stop: make(chan struct{})}
-	if p.Quiet {
-		return pr
+// Count is n and the noun in its number: Count(1, "ply", "plies") is
+// "1 ply", Count(3, ...) "3 plies".
+func Count(n int, one, many string) string {
+	if n == 1 || n == -1 {
+		return strconv.Itoa(n) + " " + one
 	}
-	pr.wg.Add(1)
-	stop := pr.stop
-	go func() {
-		defer pr.wg.Done()
-		t := time.NewTicker(progressEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				fmt.Fprintf(p.Stderr, "\r%s: %s ", p.Name, pr.Line())
-			}
-		}
-	}()
-	return pr
-}
-
-// Add counts n more done.
-func (pr *Progress) Add(n int) { pr.done.Add(int64(n)) }
-
-// Line is the progress text, such as "12/40 games (30%), 3.1 games/s, 4s".
-func (pr *Progress) Line() string {
-	d := pr.done.Load()
-	el := time.Since(pr.start)
-	rate := float64(d) / max(el.Seconds(), 1e-9)
-	if pr.total > 0 {
-		return fmt.Sprintf("%d/%d %s (%d%%), %.3g %s/s, %v", d, pr.total, pr.what, d*100/pr.total, rate, pr.what, el.Round(time.Second))
-	}
-	return fmt.Sprintf("%s, %v", pr.what, el.Round(100*time.Millisecond))
-}
-
-// Done stops the progress line and clears it if one was drawn.
-func (pr *Progress) Done() {
-	if pr.stop == nil {
-		return
-	}
-	close(pr.stop)
-	pr.stop = nil
-	pr.wg.Wait()
-	if !pr.p.Quiet && time.Since(pr.start) >= progressEvery {
-		fmt.Fprintf(pr.p.Stderr, "\r%s\r", strings.Repeat(" ", 79))
-	}
+	return strconv.Itoa(n) + " " + many
 }

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/boardrules/boardrules"
 	_ "github.com/boardrules/boardrules/crumble"
@@ -81,40 +81,6 @@ func TestUnknownGameListsTheGames(t *testing.T) {
 	if p, err := NewGame("", ""); err != nil || p.Game() == "" {
 		t.Errorf("NewGame(\"\", \"\") = %v, %v; want the first game", p, err)
 	}
-}
-
-// TestProgressDrawsAndQuietSilences: progress, including the blanking of
-// its line when the run ends, goes to stderr only, since stdout carries the
-// results; with -q nothing at all is written to stderr, not even the
-// blanking.
-func TestProgressDrawsAndQuietSilences(t *testing.T) {
-	defer func(d time.Duration) { progressEvery = d }(progressEvery)
-	progressEvery = time.Millisecond
-	for _, quiet := range []bool{false, true} {
-		p, out, errb := newProgram()
-		p.Quiet = quiet
-		pr := p.Progress("games", 4)
-		pr.Add(1)
-		time.Sleep(20 * time.Millisecond)
-		pr.Done()
-		pr.Done() // a second Done is harmless
-		drawn := strings.Contains(errb.String(), "1/4 games (25%)")
-		if drawn == quiet {
-			t.Errorf("quiet %v: stderr %q", quiet, errb)
-		}
-		if out.Len() != 0 {
-			t.Errorf("quiet %v: progress wrote to stdout: %q", quiet, out)
-		}
-		if quiet && errb.Len() != 0 {
-			t.Errorf("quiet: progress wrote to stderr: %q", errb)
-		}
-	}
-	p, _, _ := newProgram()
-	pr := p.Progress("thinking", 0)
-	if l := pr.Line(); !strings.HasPrefix(l, "thinking, ") {
-		t.Errorf("progress without a total: %q", l)
-	}
-	pr.Done()
 }
 
 // TestSetSearchGC: the GC target is raised unless GOGC is set, which the
@@ -208,6 +174,64 @@ func TestVariantsDescribeEveryName(t *testing.T) {
 	for _, g := range boardrules.Games() {
 		if !strings.Contains(b.String(), g.Name) || !strings.Contains(b.String(), Variants(g)) {
 			t.Errorf("-list lacks %s's variants:\n%s", g.Name, b.String())
+		}
+	}
+}
+
+// TestVersionFlag: -version prints the program's name and the version on
+// stdout, alone, and exits 0 before the program runs.
+func TestVersionFlag(t *testing.T) {
+	p, out, errb := newProgram()
+	ok, code := p.Parse([]string{"-version"})
+	if ok || code != 0 || out.String() != "demo "+Version()+"\n" || errb.Len() != 0 {
+		t.Errorf("-version: ok %v, code %d, stdout %q, stderr %q; want false, 0, %q", ok, code, out, errb, "demo "+Version()+"\n")
+	}
+	p, out, _ = newProgram()
+	p.Usage(out)
+	if !strings.Contains(out.String(), "-version") {
+		t.Errorf("the usage does not list -version:\n%s", out)
+	}
+}
+
+// TestVersionOf: the module's version as the build records it, where it
+// records one; else the constant, for a build from a clone ("(devel)"),
+// one through a replace directive to a directory, and a build without
+// information.
+func TestVersionOf(t *testing.T) {
+	replaced := &debug.Module{Path: modulePath, Version: "v0.0.0", Replace: &debug.Module{Path: "../.."}}
+	forked := &debug.Module{Path: modulePath, Version: "v0.0.0", Replace: &debug.Module{Path: "example.org/fork", Version: "v0.4.1"}}
+	for _, c := range []struct {
+		info *debug.BuildInfo
+		want string
+	}{
+		{nil, boardrules.Version},
+		{&debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "(devel)"}}, boardrules.Version},
+		{&debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v0.2.0"}}, "v0.2.0"},
+		{&debug.BuildInfo{Main: debug.Module{Path: "example.org/server", Version: "v1.0.0"},
+			Deps: []*debug.Module{{Path: "example.org/other", Version: "v9.0.0"}, {Path: modulePath, Version: "v0.3.0"}}}, "v0.3.0"},
+		{&debug.BuildInfo{Main: debug.Module{Path: "example.org/server", Version: "v1.0.0"}, Deps: []*debug.Module{replaced}}, boardrules.Version},
+		{&debug.BuildInfo{Main: debug.Module{Path: "example.org/server", Version: "v1.0.0"}, Deps: []*debug.Module{forked}}, "v0.4.1"},
+		{&debug.BuildInfo{Main: debug.Module{Path: "example.org/server", Version: "v1.0.0"}}, boardrules.Version},
+	} {
+		if got := versionOf(c.info); got != c.want {
+			t.Errorf("versionOf(%+v) = %q, want %q", c.info, got, c.want)
+		}
+	}
+}
+
+// TestVersionConstantIsSemantic: the constant has the form the go command
+// gives a release ("v" and MAJOR.MINOR.PATCH), so that a program prints
+// one form whether the build recorded the version or not.
+func TestVersionConstantIsSemantic(t *testing.T) {
+	if !regexp.MustCompile(`^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`).MatchString(boardrules.Version) {
+		t.Errorf("boardrules.Version = %q, want vMAJOR.MINOR.PATCH", boardrules.Version)
+	}
+}
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0 plies", 1: "1 ply", 2: "2 plies", -1: "-1 ply"} {
+		if got := Count(n, "ply", "plies"); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
 		}
 	}
 }
