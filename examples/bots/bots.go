@@ -281,6 +281,22 @@ func (b *Greedy[P, M]) Stats() Stats { return b.stats }
 // Kinds are the bot names New and NewSearcher accept.
 var Kinds = []string{"random", "greedy", "mcts", "alphabeta"}
 
+// Budgets names the budgets a kind of bot (one of Kinds) takes, as the
+// Options fields are named in lower case: "time" for every kind, "nodes"
+// for mcts, "depth" for alphabeta. Programs refuse a budget the kind would
+// ignore; nil for a kind not in Kinds.
+func Budgets(kind string) []string {
+	switch kind {
+	case "random", "greedy":
+		return []string{"time"}
+	case "mcts":
+		return []string{"nodes", "time"}
+	case "alphabeta":
+		return []string{"depth", "time"}
+	}
+	return nil
+}
+
 // NewSearcher returns the bot of that kind (one of Kinds) for one engine's
 // types, with the game's own evaluation and defaults (see Defaults).
 func NewSearcher[P boardrules.Position[P, M], M comparable](kind string, o Options) (Searcher[P, M], error) {
