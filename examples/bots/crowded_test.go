@@ -66,9 +66,7 @@ func loadCrowded(t testing.TB) []crowded {
 // with a win at once for the side to move.
 func TestCrowdedFile(t *testing.T) {
 	if !*update {
-		for _, c := range loadCrowded(t) {
-			t.Logf("%s: %d legal moves", c.name, len(c.p.LegalMoves()))
-		}
+		loadCrowded(t)
 		return
 	}
 	var b strings.Builder
@@ -193,8 +191,12 @@ func TestBotsKeepTheirTime(t *testing.T) {
 	if testing.Short() {
 		budget = 100 * time.Millisecond
 	}
-	positions := loadCrowded(t)
-	for _, c := range positions {
+	games := map[string]bool{}
+	for _, c := range loadCrowded(t) {
+		if raceEnabled && games[c.p.Game()] {
+			continue // the first position of each game: a listing of a crowded board takes seconds under the race detector
+		}
+		games[c.p.Game()] = true
 		t.Run(c.name, func(t *testing.T) { keepsTime(t, c, budget) })
 	}
 }
