@@ -166,10 +166,12 @@
 // budget, the earlier of Options.Time and the context's deadline, and
 // soon after the context is cancelled, with the best move it has found
 // by then. On the crowded test positions of every game and board size
-// (TestBotsKeepTheirTime: Crumble boards of 1,600 pieces and 11,000
-// moves) and on a stand-in of two million moves a turn, every move
+// (TestBotsKeepTheirTime: Crumble boards up to 1,600 pieces and up to 3.4
+// million moves, from the crumble package's corpus and this package's
+// testdata) and on a stand-in of two million moves a turn, every move
 // returns within a tenth of its budget and 20 ms, the margin the test
-// holds them to. Choose fails only without a move to give: when the game
+// holds them to; the test counts the CPU time spent past the budget, so
+// that a busy machine does not fail it. Choose fails only without a move to give: when the game
 // is over (boardrules.ErrGameOver), or when the context is done before the
 // search begins (ctx.Err()); a search cut short by the context gives its
 // move, which a caller may drop.
@@ -197,8 +199,10 @@
 //     a listing's first move seen in the search: an engine may work out
 //     many moves before it gives the first.
 //   - A move that says whether it wins at once (a method Wins() bool on
-//     the move type, which a search reads instead of playing the move)
-//     makes the scans for a win at once cost nothing beside the listing.
+//     the move type, which a search reads instead of playing the move, as
+//     Crumble's moves have) makes the scans for a win at once cost nothing
+//     beside the listing; Loses() bool, that the move gives the opponent
+//     the win, spares MCTS the playouts of such a move.
 //
 // A search without a Time budget and with a context that has no deadline
 // reads no clock, so that a Nodes or Depth budget stays deterministic.

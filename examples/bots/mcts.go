@@ -281,8 +281,9 @@ func (s *MCTS[P, M]) list(n int32) int32 {
 
 // scan tries every move of listed node n for a win at once, until the
 // time is up; see list. A move that knows whether it wins (winFlagOf) is
-// not played, and then a move that draws or loses at once is proven only
-// when the search visits it.
+// not played: a move that loses at once is proven by its own flag where
+// it has one (loseFlagOf), and a move that draws at once when the search
+// visits it.
 func (s *MCTS[P, M]) scan(n int32) int32 {
 	p := s.pos[s.nodes[n].pos]
 	nd := &s.nodes[n]
@@ -295,8 +296,11 @@ func (s *MCTS[P, M]) scan(n int32) int32 {
 		switch {
 		case ch.proof != unproven:
 		case s.t.wins != nil:
-			if s.t.wins(ch.move) {
+			switch {
+			case s.t.wins(ch.move):
 				ch.proof = int8(me)
+			case s.t.loses != nil && s.seats == 2 && s.t.loses(ch.move):
+				ch.proof = int8(1 - me)
 			}
 		default:
 			if over, w := ended(p.PlayUnchecked(ch.move)); over {

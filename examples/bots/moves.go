@@ -133,6 +133,21 @@ func winFlagOf[M any]() func(M) bool {
 	}
 }
 
+// loseFlagOf is winFlagOf for a method Loses() bool that tells a move
+// gives the next player the win at once (in a game of two); nil when M
+// has none.
+func loseFlagOf[M any]() func(M) bool {
+	slot := new(M)
+	l, ok := any(slot).(interface{ Loses() bool })
+	if !ok {
+		return nil
+	}
+	return func(m M) bool {
+		*slot = m
+		return l.Loses()
+	}
+}
+
 // samplerOf returns a function that draws a random move of a position of
 // type P when P implements boardrules.Sampler[M]; nil otherwise. The
 // position is copied into a slot made once: putting each position into

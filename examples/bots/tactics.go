@@ -28,12 +28,13 @@ type tactics[P boardrules.Position[P, M], M any] struct {
 	clk    *clock
 	stream bool         // take the moves from LegalMovesSeq (streamsMoves)
 	wins   func(M) bool // the moves' own flag of a win at once (winFlagOf); nil: play them
+	loses  func(M) bool // and of a loss at once (loseFlagOf), in a game of two; nil: none
 	pc     pacer
 }
 
 // newTactics returns the tactics of engine type P, unbounded.
 func newTactics[P boardrules.Position[P, M], M any]() tactics[P, M] {
-	return tactics[P, M]{stream: streamsMoves[P](), wins: winFlagOf[M]()}
+	return tactics[P, M]{stream: streamsMoves[P](), wins: winFlagOf[M](), loses: loseFlagOf[M]()}
 }
 
 // winsNow reports whether m, a move of p, wins at once for me, the side
