@@ -240,7 +240,7 @@ func (r Record) start() (Any, error) {
 		// may be a setup's ("8-short") that the code does not record.
 		p, err := g.Decode([]byte(r.Start))
 		if err != nil {
-			return nil, fmt.Errorf("%w: record: start position: %w", ErrSyntax, err)
+			return nil, fmt.Errorf("record: start position: %w", err) // the engine's, wrapping ErrSyntax
 		}
 		return p, nil
 	}

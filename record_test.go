@@ -402,7 +402,7 @@ func checkRecordErrorPlace(t *testing.T, text string, err error) {
 	var re *boardrules.ReplayError
 	var ue *boardrules.UnknownError
 	msg := err.Error()
-	if errors.As(err, &re) || errors.As(err, &ue) || strings.HasPrefix(msg, "record: ") || strings.HasPrefix(msg, "syntax error: record: start position: ") {
+	if errors.As(err, &re) || errors.As(err, &ue) || strings.HasPrefix(msg, "record: ") || strings.HasPrefix(msg, "record: start position: ") {
 		return
 	}
 	m := recordErrorPlace.FindStringSubmatch(msg)

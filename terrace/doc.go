@@ -22,10 +22,12 @@
 //
 //   - A Move comes from a position (LegalMoves, AppendLegalMoves,
 //     Position.ParseMove). [Move.Kind] is the kind that moves, [Move.From]
-//     the square it leaves and [Move.To] the square it reaches, and
-//     [Move.Captures] the piece it takes there: a [Piece], with its owner
-//     (the mover's own pieces may be taken too) and kind, or the zero Piece
-//     (Owner NoPlayer, Kind NoKind) when the move takes nothing.
+//     the square it leaves and [Move.To] the square it reaches;
+//     [Move.Captures] lists the squares of what it captures, as in every
+//     engine (To, or nil), and [Move.Taken] is the piece it takes there: a
+//     [Piece], with its owner (the mover's own pieces may be taken too) and
+//     kind, or the zero Piece (Owner NoPlayer, Kind NoKind) when the move
+//     takes nothing.
 //   - A Piece is read through [Piece.Owner] and [Piece.Kind]; its String is
 //     its glyph ("t", "B", "c'"), "" for the zero Piece.
 //   - Position is a comparable value, and == is [Position.Equal]: the
@@ -150,7 +152,7 @@
 // off first with notation.SplitMoveNumber. Moves are written as the kind in
 // upper case, the squares in lower case and, for a capture, ":" and the
 // captured kind: "B-d1-d3", "C-b4-c3:C", "T-g7-h8:T". The notation does not
-// write whose piece a capture takes; the Move knows it (Move.Captures).
+// write whose piece a capture takes; the Move knows it (Move.Taken).
 //
 // Position.ParseMove resolves a move against the board, in this order:
 // syntax (boardrules.ErrSyntax, whatever the position; a move that names

@@ -46,7 +46,7 @@ func (k Kind) String() string {
 
 // Piece is a piece on the board, read through Owner and Kind. The zero
 // Piece is no piece: Owner() is NoPlayer and Kind() is NoKind; At returns
-// it for an empty square, and Move.Captures for a move that captures
+// it for an empty square, and Move.Taken for a move that captures
 // nothing.
 type Piece struct {
 	c cell // 0, or kind | owner<<ownerShift
@@ -113,13 +113,22 @@ func (m Move) From() notation.Square { return moveSquare(m.v, moveFrom) }
 // To is the square the piece goes to, where it captures what stands there.
 func (m Move) To() notation.Square { return moveSquare(m.v, moveTo) }
 
-// Captures is the piece the move captures: its owner (the mover's own
+// Captures lists the squares of the pieces the move captures, as in every
+// engine: To when it takes a piece there, else nil. Taken says which piece.
+func (m Move) Captures() []notation.Square {
+	if m.Taken() == (Piece{}) {
+		return nil
+	}
+	return []notation.Square{m.To()}
+}
+
+// Taken is the piece the move captures on To: its owner (the mover's own
 // pieces may be captured too) and kind. It is the zero Piece (Owner()
 // NoPlayer, Kind() NoKind) when the move captures nothing.
-func (m Move) Captures() Piece { return Piece{cell(m.v >> moveCaptured)} }
+func (m Move) Taken() Piece { return Piece{cell(m.v >> moveCaptured)} }
 
 // A cell is one square spelled out: 0 when empty, else kind | owner<<3. The
-// position code, the board text, Move.Captures and the hash keys use it.
+// position code, the board text, Move.Taken and the hash keys use it.
 type cell = uint8
 
 const (
@@ -459,11 +468,11 @@ func (p *Position) over() bool {
 // Size is the board size, 8 or 6.
 func (p Position) Size() int { return p.geometry().n }
 
-// Variant is the variant the game was started as, normalised: Board (8 or
-// 6), Players (2, 3 or 4) and the Setup of its first position. The zero
-// Position's is the standard game's, Variant{8, Long, 2}.
+// Variant is the variant the game was started as, normalised (a field at
+// its default 0): the Board, the Players and the Setup of its first
+// position. The standard game's, and the zero Position's, is Variant{}.
 func (p Position) Variant() Variant {
-	return Variant{Board: p.geometry().n, Setup: p.setup(), Players: p.Players()}
+	return Variant{Board: p.geometry().n, Setup: p.setup(), Players: p.Players()}.normal()
 }
 
 // Equal reports whether p and q are the same position: the same variant

@@ -85,7 +85,7 @@ func TestFloopRailEval(t *testing.T) {
 		{"flooprail reverse x oo/ooo./ooo..x/ooo..xxx/o..xxx/.xxx/X.", -1}, // whatever the kinds
 	} {
 		p := decode[flooprail.Position](t, c.code)
-		if got := e.Evaluate(p, flooprail.O); !near(got, c.o) {
+		if got := e.Evaluate(p, p.PlayerOf(flooprail.O)); !near(got, c.o) {
 			t.Errorf("%s: O scores %v, want %v", c.code, got, c.o)
 		}
 	}

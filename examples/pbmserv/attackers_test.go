@@ -58,7 +58,7 @@ func TestOwnerAnswersUnderAttack(t *testing.T) {
 		st := openStore(t, db)
 		s := NewServer(st, bcrypt.DefaultCost, nil)
 		registerAliceAndBob(t, s)
-		mustExec(t, s, "tumble challenge alice bob")
+		mustExec(t, s, "tumbling challenge alice bob")
 		st.Close()
 	}
 	c := startChild(t, db, nil, "-cost", "10", "-access-log", "off")
@@ -71,7 +71,7 @@ func TestOwnerAnswersUnderAttack(t *testing.T) {
 		defer close(done)
 		attacker := fromAddress("127.0.0.2")
 		for i := 0; time.Now().Before(end); i++ {
-			code, _, err := postFrom(attacker, base, fmt.Sprintf("tumble propose 1 alice guess%d draw", i))
+			code, _, err := postFrom(attacker, base, fmt.Sprintf("tumbling propose 1 alice guess%d draw", i))
 			if err != nil {
 				t.Error(err)
 				return
@@ -91,7 +91,7 @@ func TestOwnerAnswersUnderAttack(t *testing.T) {
 	for time.Now().Before(end) {
 		tries++
 		start := time.Now()
-		code, body, err := postFrom(owner, base, "tumble propose 1 alice a draw\ntumble reject 1 alice a")
+		code, body, err := postFrom(owner, base, "tumbling propose 1 alice a draw\ntumble reject 1 alice a")
 		if took := time.Since(start); took > worst {
 			worst = took
 		}
@@ -144,7 +144,7 @@ func TestVictimUnderChallengeFlood(t *testing.T) {
 		defer close(done)
 		stranger := fromAddress("127.0.0.4")
 		for i := 0; time.Now().Before(end); i++ {
-			code, body, err := postFrom(stranger, base, fmt.Sprintf("tumble challenge m%d victim", i%100))
+			code, body, err := postFrom(stranger, base, fmt.Sprintf("tumbling challenge m%d victim", i%100))
 			if err != nil {
 				t.Error(err)
 				return

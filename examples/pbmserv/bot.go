@@ -41,7 +41,7 @@ func parseSeat(s string) (string, error) {
 	}
 	kind := strings.ToLower(s[len(botPrefix):])
 	if !slices.Contains(bots.Kinds, kind) {
-		return "", lineErr("unknown bot %q (bots: %s)", clip(s), botNames())
+		return "", lineErr("unknown bot %s (bots: %s)", quote(s), botNames())
 	}
 	return botPrefix + kind, nil
 }

@@ -93,8 +93,8 @@ func TestGreedyPlaysEveryGame(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	s.SetLimits(Limits{MaxMoves: 41})
 	registerAliceAndBob(t, s)
-	for i, ch := range []string{"tumble challenge alice bot:greedy", "flooprail challenge bot:greedy alice",
-		"terrace challenge alice bot:greedy", "terrace6x6 challenge bot:greedy alice", "crumble challenge alice bot:greedy -4x4"} {
+	for i, ch := range []string{"tumbling challenge alice bot:greedy", "flooprail challenge bot:greedy alice",
+		"terrace challenge alice bot:greedy", "terrace challenge bot:greedy alice -6x6", "crumble challenge alice bot:greedy -4x4"} {
 		t.Run(strings.Fields(ch)[0], func(t *testing.T) {
 			r := mustExec(t, s, ch)
 			var id int64
@@ -114,7 +114,7 @@ func TestBotStarts(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	registerAliceAndBob(t, s)
 	for _, tc := range []struct{ challenge, first string }{
-		{"tumble challenge bot:greedy alice", "bot:greedy played"},
+		{"tumbling challenge bot:greedy alice", "bot:greedy played"},
 		{"crumble challenge alice bot:random -4x4 -white", "bot:random played"}, // White, seat 1, starts
 	} {
 		r := mustExec(t, s, tc.challenge)
@@ -139,7 +139,7 @@ func TestTerraceBotsInARow(t *testing.T) {
 		plies     int    // after alice's first move
 		next      string // to move then
 	}{
-		{"terrace6x6 challenge alice bot:greedy bot:mcts", 3, "alice"},
+		{"terrace challenge alice bot:greedy bot:mcts -6x6", 3, "alice"},
 		{"terrace challenge alice bot:greedy bot:greedy bob", 3, "bob"},
 	} {
 		r := mustExec(t, s, tc.challenge)
@@ -164,7 +164,7 @@ func TestResignWhileBotThinks(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
 		s := newTestServer(t, dsn(t))
 		registerAliceAndBob(t, s)
-		mustExec(t, s, "tumble challenge alice bot:greedy")
+		mustExec(t, s, "tumbling challenge alice bot:greedy")
 		entered, release := make(chan struct{}), make(chan struct{})
 		s.choose = func(kind string, o bots.Options, p boardrules.Any) (string, error) {
 			entered <- struct{}{}
@@ -173,9 +173,9 @@ func TestResignWhileBotThinks(t *testing.T) {
 		}
 		first := stored(t, s, 1).pos.LegalMoves()[0]
 		moved := make(chan string)
-		go func() { moved <- s.Execute(context.Background(), "tumble move 1 alice a "+first) }()
+		go func() { moved <- s.Execute(context.Background(), "tumbling move 1 alice a "+first) }()
 		<-entered
-		mustExec(t, s, "tumble resign 1 alice a")
+		mustExec(t, s, "tumbling resign 1 alice a")
 		close(release)
 		r := <-moved
 		if strings.Contains(r, "bot:greedy played") || !strings.Contains(r, "alice played") {
@@ -196,7 +196,7 @@ func TestBotMovesAfterCrash(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
 		s := newTestServer(t, dsn(t))
 		registerAliceAndBob(t, s)
-		mustExec(t, s, "tumble challenge alice bot:greedy")
+		mustExec(t, s, "tumbling challenge alice bot:greedy")
 		mustExec(t, s, "crumble challenge alice bot:alphabeta -4x4") // draw rules: the bot plays on the record replayed
 		mustExec(t, s, "flooprail challenge alice bot:mcts")
 		// The person's move alone, as a server that died before its bot
@@ -211,7 +211,7 @@ func TestBotMovesAfterCrash(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if r := mustExec(t, s, "tumble board 1"); !strings.Contains(r, "move #3: alice (Black) to play") {
+		if r := mustExec(t, s, "tumbling board 1"); !strings.Contains(r, "move #3: alice (Black) to play") {
 			t.Errorf("board 1 read:\n%s", r)
 		}
 		ts := httptest.NewServer(s.Handler())
@@ -253,7 +253,7 @@ func TestBotSearchBound(t *testing.T) {
 	registerAliceAndBob(t, s)
 	const boards = 6
 	for range boards {
-		mustExec(t, s, "tumble challenge alice bot:greedy")
+		mustExec(t, s, "tumbling challenge alice bot:greedy")
 	}
 	var now, most atomic.Int32
 	s.choose = func(kind string, o bots.Options, p boardrules.Any) (string, error) {
@@ -266,7 +266,7 @@ func TestBotSearchBound(t *testing.T) {
 	}
 	first := stored(t, s, 1).pos.LegalMoves()[0]
 	replies := atOnce(s, boards, func(i int) (context.Context, string) {
-		return context.Background(), fmt.Sprintf("tumble move %d alice a %s", i+1, first)
+		return context.Background(), fmt.Sprintf("tumbling move %d alice a %s", i+1, first)
 	})
 	if most.Load() != 2 {
 		t.Fatalf("%d searches ran at once, want 2 (the bound, reached)", most.Load())
@@ -284,17 +284,17 @@ func TestBotSearchBound(t *testing.T) {
 		<-hold
 		return chooseMove(kind, o, p)
 	}
-	mustExec(t, s, "tumble challenge alice bot:greedy") // board 7
+	mustExec(t, s, "tumbling challenge alice bot:greedy") // board 7
 	second := func(id int64) string { return stored(t, s, id).pos.LegalMoves()[0] }
 	for id := int64(1); id <= 2; id++ {
-		wg.Go(func() { s.Execute(context.Background(), fmt.Sprintf("tumble move %d alice a %s", id, second(id))) })
+		wg.Go(func() { s.Execute(context.Background(), fmt.Sprintf("tumbling move %d alice a %s", id, second(id))) })
 	}
 	for len(s.botSlots) < 2 {
 		time.Sleep(time.Millisecond)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	r := s.Execute(ctx, "tumble move 7 alice a "+first)
+	r := s.Execute(ctx, "tumbling move 7 alice a "+first)
 	if !strings.Contains(r, "alice played") || !strings.Contains(r, "bot:greedy has not moved yet") {
 		t.Errorf("the move that found no slot:\n%s", r)
 	}
@@ -303,7 +303,7 @@ func TestBotSearchBound(t *testing.T) {
 	}
 	close(hold)
 	wg.Wait()
-	mustExec(t, s, "tumble board 7")
+	mustExec(t, s, "tumbling board 7")
 	if g := stored(t, s, 7); g.b.Plies != 2 {
 		t.Errorf("board 7 after a read: %d moves, want 2", g.b.Plies)
 	}
@@ -314,17 +314,17 @@ func TestBotSearchBound(t *testing.T) {
 func TestBotNamesAndRefusals(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	registerAliceAndBob(t, s)
-	mustExec(t, s, "tumble challenge alice bot:greedy")
+	mustExec(t, s, "tumbling challenge alice bot:greedy")
 	kinds := "bots: bot:random, bot:greedy, bot:mcts, bot:alphabeta"
 	for _, tc := range []struct{ line, err string }{
 		{"register bot:mcts x", `"bot:mcts" is a bot's seat, not a user id`},
 		{"register BOT:Greedy x", `"BOT:Greedy" is a bot's seat, not a user id`},
 		{"games bot:greedy", `"bot:greedy" is a bot's seat`},
-		{"tumble challenge alice bot:deep", `unknown bot "bot:deep" (` + kinds + ")"},
-		{"tumble challenge alice bot:", `unknown bot "bot:" (` + kinds + ")"},
-		{"tumble challenge bot:mcts bot:greedy", "tumble challenge: a board needs at least one person, not bots only"},
-		{"tumble propose 1 alice a draw", "bot:greedy does not agree to draws: play on or resign"},
-		{"tumble move 1 bot:greedy x A1", `"bot:greedy" is a bot's seat`},
+		{"tumbling challenge alice bot:deep", `unknown bot "bot:deep" (` + kinds + ")"},
+		{"tumbling challenge alice bot:", `unknown bot "bot:" (` + kinds + ")"},
+		{"tumbling challenge bot:mcts bot:greedy", "tumbling challenge: a board needs at least one person, not bots only"},
+		{"tumbling propose 1 alice a draw", "bot:greedy does not agree to draws: play on or resign"},
+		{"tumbling move 1 bot:greedy x A1", `"bot:greedy" is a bot's seat`},
 	} {
 		r := s.Execute(context.Background(), tc.line)
 		if want := "error: " + tc.err; !strings.HasPrefix(r, want) {
@@ -349,7 +349,7 @@ func TestBotMovesReproducible(t *testing.T) {
 		s := newTestServer(t, storeKinds(t)[0].dsn(t))
 		s.SetLimits(Limits{MaxMoves: 30})
 		registerAliceAndBob(t, s)
-		mustExec(t, s, "tumble challenge alice bot:greedy")
+		mustExec(t, s, "tumbling challenge alice bot:greedy")
 		playAgainstBots(t, s, 1, "alice", "a", 7)
 		records[i] = stored(t, s, 1).b.Moves
 	}

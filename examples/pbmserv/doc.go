@@ -17,7 +17,7 @@
 // It is meant to be read: one core (command.go parses a line, server.go
 // runs it, bot.go plays the bots' seats), two front doors (main.go for standard input, http.go for the
 // web) and one storage interface (store.go) with an SQLite (sqlite.go) and a
-// PostgreSQL (postgres.go) schema. games.go maps pbmserv's game words and
+// PostgreSQL (postgres.go) schema. games.go maps the game words and
 // challenge options onto the library's registry.
 //
 // # Commands
@@ -38,24 +38,33 @@
 //	GAME accept BOARD USER PASSWORD
 //	GAME reject BOARD USER PASSWORD
 //
-// The games and their challenge options (options may stand anywhere
-// after "challenge"):
+// The games are named as the registry and every other program name them
+// (pbmserv -list lists them with their variants), and their challenge
+// options may stand anywhere after "challenge":
 //
-//	tumble      Tumbling Down. -c (or -corner): the corner layout;
+//	tumbling    Tumbling Down. -c (or -corner): the corner layout;
 //	            -classic, -boardspace: those rule sets instead of pbmserv's.
-//	terrace     Terrace 8x8. -short, -medium, -long (the default), -master;
-//	            three or four users give the multi-player game.
-//	terrace6x6  Terrace 6x6, the same options.
+//	terrace     Terrace. -8x8 (the default) or -6x6: the board; -short,
+//	            -medium, -long (the default), -master: the setup; three or
+//	            four users give the multi-player game.
 //	flooprail   FloopRail. -reverse, -misere or -losing: the reverse game.
 //	crumble     Crumble. -WxH: the board (default -6x6, 2 to 32 each way);
 //	            -white: White moves first; -repetition, -renewables or
 //	            -nodraws: the automatic draw rules (default both).
 //
-// Any other engine linked in is reached by its registry name, with one
-// option per variant ("-8x8"). A reply is the board as the engine prints
-// it, with a header naming the board, variant and players, and a last line
-// saying whose move it is or how the game ended. Every error is one line,
-// "error: " and the reason.
+// In every game -variant NAME names a registry variant outright, as the
+// other programs' -variant flag does ("terrace challenge alice bob
+// -variant 6-long"), instead of the options. Any other engine linked in is
+// reached by its registry name, with one option per variant ("-8x8").
+// pbmserv's older game words stay as aliases, so that the commands of the
+// boards made under them go on working: tumble (tumbling) and terrace6x6
+// (terrace -6x6); a board answers to any name of its game, and shows its
+// registry name. A reply is the board as the engine prints it, with a
+// header naming the board, variant and players, and a last line saying
+// whose move it is or how the game ended. Every error is one line,
+// "error: " and the reason, and quotes at most 64 bytes of any input
+// (Go-quoted, so that it reads as typed, then "..." and the input's
+// length), so that no input makes a long error.
 //
 // # Decisions
 //
@@ -382,6 +391,11 @@
 //	GET  /healthz    200 "ok" while the store answers, 503 when it does not.
 //	GET  /metrics    the Prometheus metrics (the README says what each means).
 //
+// Health checks and metrics answer from a result at most a second old
+// (Limits.StatusEvery: one ping of the store, one gathering of the
+// metrics), and count in the per-address request limit like any request:
+// a flood of them costs the store and the players nothing.
+//
 // A POST from a browser on another site is refused (403): the browser's
 // Sec-Fetch-Site, else its Origin against the Host, must name this server
 // or an origin given with -origin. A script, which sends neither header,
@@ -390,7 +404,10 @@
 // address the limits count is then the rightmost one that is not a
 // trusted proxy. The access log (-access-log) has one JSON line per
 // request (method, path, status, bytes, time, client, peer); bodies, and
-// so passwords, are never logged.
+// so passwords, are never logged. Each reply is flushed before its line
+// is written, so a reply that could not be delivered (its client gone,
+// the write timeout passed) is logged, and counted in the metrics, as
+// 499, with the status it would have had ("sent") and the write's error.
 //
 // Statuses. A reply keeps its text ("error: ..." included) and says what
 // happened in its status: 200; 400 for a malformed command; 403 for a bad
@@ -440,7 +457,9 @@
 // PostgreSQL store is copied with pg_dump and restored with psql (the
 // README has the commands). "pbmserv -check -db STORE" replays every
 // board to its stored position, as after a restore, and exits 1 if one is
-// damaged.
+// damaged. Both only read a store that is there: a -db naming no file, or
+// a database without pbmserv's tables, is an error (exit 1), and nothing
+// is created, so a mistyped -db cannot pass for an empty store.
 //
 // Dependencies, each for a reason the standard library cannot meet:
 // modernc.org/sqlite (SQLite translated to Go: an embedded database with
@@ -448,7 +467,8 @@
 // (the PostgreSQL driver, used through database/sql so that both stores
 // share their queries), golang.org/x/crypto (bcrypt) and
 // github.com/prometheus/client_golang (the metrics in Prometheus's format,
-// which an operator's monitoring reads). They live in this module's go.mod,
+// which an operator's monitoring reads; its data model, client_model, for
+// keeping what was gathered). They live in this module's go.mod,
 // not the library's.
 //
 // # Tests

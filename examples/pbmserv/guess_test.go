@@ -28,10 +28,10 @@ func TestConcurrentGuesses(t *testing.T) {
 		return compare(hash, pw)
 	}
 	registerAliceAndBob(t, s)
-	mustExec(t, s, "tumble challenge alice bob")
+	mustExec(t, s, "tumbling challenge alice bob")
 	const n, addresses = 200, 10
 	replies := atOnce(s, n, func(i int) (context.Context, string) {
-		return withClient(context.Background(), fmt.Sprintf("10.0.0.%d", i%addresses)), fmt.Sprintf("tumble move 1 alice guess%d A1-B1", i)
+		return withClient(context.Background(), fmt.Sprintf("10.0.0.%d", i%addresses)), fmt.Sprintf("tumbling move 1 alice guess%d A1-B1", i)
 	})
 	if h := hashes.Load(); h > int32(s.limits.WrongPasswords+addresses) || h < int32(s.limits.WrongPasswords) {
 		t.Errorf("%d guesses at once ran %d hashes, want %d (the account's limit) to %d (and one per address) (replies %v)",
@@ -46,10 +46,10 @@ func TestConcurrentGuesses(t *testing.T) {
 	clock = clock.Add(time.Hour)
 	owner := withClient(context.Background(), "10.0.0.1")
 	for range 4 * s.limits.WrongPasswords {
-		if r := s.Execute(owner, "tumble propose 1 alice a draw"); !strings.HasPrefix(r, "alice proposes") {
+		if r := s.Execute(owner, "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "alice proposes") {
 			t.Fatalf("the owner's right password: %q", firstLineOf(r))
 		}
-		mustExec(t, s, "tumble reject 1 alice a")
+		mustExec(t, s, "tumbling reject 1 alice a")
 		clock = clock.Add(s.limits.PasswordCheckEvery) // the address's share of hashing
 	}
 }
@@ -65,21 +65,21 @@ func TestOwnerWhileOthersGuess(t *testing.T) {
 	clock := time.Now()
 	s.now = func() time.Time { return clock }
 	registerAliceAndBob(t, s)
-	mustExec(t, s, "tumble challenge alice bob")
+	mustExec(t, s, "tumbling challenge alice bob")
 	owner := withClient(context.Background(), "10.1.0.1")
 	ownerOK := func(when string) {
 		t.Helper()
-		if r := s.Execute(owner, "tumble propose 1 alice a draw"); !strings.HasPrefix(r, "alice proposes") {
+		if r := s.Execute(owner, "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "alice proposes") {
 			t.Errorf("%s: the owner's right password: %q", when, firstLineOf(r))
 			return
 		}
-		mustExec(t, s, "tumble reject 1 alice a")
+		mustExec(t, s, "tumbling reject 1 alice a")
 	}
 	// One attacker, guessing back to back for a minute, a guess every
 	// 100 ms; then a hundred attackers at once.
 	hashed := 0
 	for i := range 600 {
-		r := s.Execute(withClient(context.Background(), "10.2.0.1"), fmt.Sprintf("tumble move 1 alice guess%d A1-B1", i))
+		r := s.Execute(withClient(context.Background(), "10.2.0.1"), fmt.Sprintf("tumbling move 1 alice guess%d A1-B1", i))
 		if strings.HasPrefix(r, "error: bad password") {
 			hashed++
 		}
@@ -94,7 +94,7 @@ func TestOwnerWhileOthersGuess(t *testing.T) {
 	}
 	hashed = 0
 	for i := range 2000 {
-		r := s.Execute(withClient(context.Background(), fmt.Sprintf("10.3.0.%d", i%200)), fmt.Sprintf("tumble move 1 alice guess%d A1-B1", i))
+		r := s.Execute(withClient(context.Background(), fmt.Sprintf("10.3.0.%d", i%200)), fmt.Sprintf("tumbling move 1 alice guess%d A1-B1", i))
 		if strings.HasPrefix(r, "error: bad password") {
 			hashed++
 		}
@@ -111,19 +111,19 @@ func TestOwnerWhileOthersGuess(t *testing.T) {
 	}
 	// Ten more addresses use up what the account's limit has left.
 	for i := range 20 {
-		s.Execute(withClient(context.Background(), fmt.Sprintf("10.4.0.%d", i%10)), "tumble move 1 alice guess A1-B1")
+		s.Execute(withClient(context.Background(), fmt.Sprintf("10.4.0.%d", i%10)), "tumbling move 1 alice guess A1-B1")
 	}
 	// From the attacker's own address, the owner waits like a guess.
-	if r := s.Execute(withClient(context.Background(), "10.2.0.1"), "tumble propose 1 alice a draw"); !strings.HasPrefix(r, "error: too many wrong passwords for alice") {
+	if r := s.Execute(withClient(context.Background(), "10.2.0.1"), "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "error: too many wrong passwords for alice") {
 		t.Errorf("the right password from the guessing address: %q, want it held", firstLineOf(r))
 	}
 	// The owner mistypes: her address now waits for the account's limit,
 	// which the attackers have used up; after WrongFromAddressEvery with
 	// no wrong password it is clean again.
-	if r := s.Execute(owner, "tumble propose 1 alice typo draw"); !strings.HasPrefix(r, "error: bad password") {
+	if r := s.Execute(owner, "tumbling propose 1 alice typo draw"); !strings.HasPrefix(r, "error: bad password") {
 		t.Fatalf("the owner's typo: %q", firstLineOf(r))
 	}
-	if r := s.Execute(owner, "tumble propose 1 alice a draw"); !strings.HasPrefix(r, "error: too many wrong passwords for alice: try again in ") {
+	if r := s.Execute(owner, "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "error: too many wrong passwords for alice: try again in ") {
 		t.Errorf("the owner right after a typo, the account's limit used up: %q", firstLineOf(r))
 	}
 	clock = clock.Add(s.limits.WrongFromAddressEvery)
@@ -142,22 +142,22 @@ func TestAddressRefusalKeepsAccountTokens(t *testing.T) {
 	s.now = func() time.Time { return clock } // no token comes back with time
 	s.SetLimits(Limits{PasswordChecks: 1})
 	registerAliceAndBob(t, s)
-	mustExec(t, s, "tumble challenge alice bob")
+	mustExec(t, s, "tumbling challenge alice bob")
 	busy := withClient(context.Background(), "10.0.2.1")
-	mustExec(t, s, "tumble propose 1 alice a draw") // no address: not counted
-	if r := s.Execute(busy, "tumble reject 1 alice a"); !strings.HasPrefix(r, "alice rejects the draw") {
+	mustExec(t, s, "tumbling propose 1 alice a draw") // no address: not counted
+	if r := s.Execute(busy, "tumbling reject 1 alice a"); !strings.HasPrefix(r, "alice rejects the draw") {
 		t.Fatalf("the address's one check: %q", firstLineOf(r))
 	}
 	for range 4 * s.limits.WrongPasswords {
-		if r := s.Execute(busy, "tumble propose 1 alice a draw"); !strings.HasPrefix(r, "error: too many password checks from 10.0.2.1") {
+		if r := s.Execute(busy, "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "error: too many password checks from 10.0.2.1") {
 			t.Fatalf("a check beyond the address's limit: %q", r)
 		}
 	}
-	if r := s.Execute(withClient(context.Background(), "10.0.2.2"), "tumble propose 1 alice a draw"); !strings.HasPrefix(r, "alice proposes a draw") {
+	if r := s.Execute(withClient(context.Background(), "10.0.2.2"), "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "alice proposes a draw") {
 		t.Errorf("alice from another address, after %d refusals at the first: %q", 4*s.limits.WrongPasswords, firstLineOf(r))
 	}
 	clock = clock.Add(s.limits.PasswordCheckEvery)
-	if r := s.Execute(busy, "tumble reject 1 alice a"); !strings.HasPrefix(r, "alice rejects the draw") {
+	if r := s.Execute(busy, "tumbling reject 1 alice a"); !strings.HasPrefix(r, "alice rejects the draw") {
 		t.Errorf("alice from the refused address once it may hash again: %q", firstLineOf(r))
 	}
 }

@@ -217,12 +217,12 @@ func seated(game, variant, user string, seat int) string {
 	return user + " (" + p.SeatName(boardrules.Player(seat)) + ")"
 }
 
-// describeWord is a game word's options and variants as help and the
-// errors of a challenge list them.
-func describeWord(word string) string {
+// variantsOf is a game's variants as the errors of a challenge list
+// them.
+func variantsOf(word string) string {
 	w, ok := findWord(word)
 	if !ok {
 		panic("no game word " + word)
 	}
-	return w.describe()
+	return w.variants()
 }

@@ -72,7 +72,7 @@ type Limits struct {
 	PasswordChecks     int
 	PasswordCheckEvery time.Duration
 	// Requests is how many HTTP requests one address may send at once,
-	// then one every RequestEvery (health checks and metrics aside).
+	// then one every RequestEvery (health checks and metrics included).
 	Requests     int
 	RequestEvery time.Duration
 	// Replays is how many replays of a game's record (MaxReplays) one
@@ -98,6 +98,10 @@ type Limits struct {
 	// sooner where it can).
 	BotSearches int
 	BotTime     time.Duration
+	// StatusEvery is how long GET /healthz and GET /metrics answer from
+	// their last ping of the store and their last gathering of the
+	// metrics: at most one of each per StatusEvery, however many ask.
+	StatusEvery time.Duration
 }
 
 // DefaultLimits are generous for people playing by mail or on the page and
@@ -143,6 +147,7 @@ var DefaultLimits = Limits{
 	MaxReplays:             10,
 	BotSearches:            runtime.NumCPU(),
 	BotTime:                bots.DefaultTime,
+	StatusEvery:            time.Second,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -187,6 +192,7 @@ func (l Limits) withDefaults() Limits {
 	set(&l.MaxReplays, d.MaxReplays)
 	set(&l.BotSearches, d.BotSearches)
 	setD(&l.BotTime, d.BotTime)
+	setD(&l.StatusEvery, d.StatusEvery)
 	return l
 }
 

@@ -4,11 +4,13 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	dto "github.com/prometheus/client_model/go"
 )
 
 // metrics are the server's Prometheus metrics, served at /metrics. Each
@@ -71,9 +73,32 @@ func newMetrics() *metrics {
 	return m
 }
 
-// handler serves the metrics in Prometheus's text format.
-func (m *metrics) handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+// handler serves the metrics in Prometheus's text format, gathered at
+// most once per every: the runtime's and the process's collectors read
+// /proc and the runtime's statistics, work that a flood of requests must
+// not multiply.
+func (m *metrics) handler(every time.Duration) http.Handler {
+	return promhttp.HandlerFor(&cachedGatherer{g: m.reg, every: every}, promhttp.HandlerOpts{})
+}
+
+// cachedGatherer gathers from g and keeps the result for every.
+type cachedGatherer struct {
+	g     prometheus.Gatherer
+	every time.Duration
+	mu    sync.Mutex
+	at    time.Time
+	fams  []*dto.MetricFamily
+	err   error
+}
+
+func (c *cachedGatherer) Gather() ([]*dto.MetricFamily, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.at.IsZero() || time.Since(c.at) >= c.every {
+		c.fams, c.err = c.g.Gather()
+		c.at = time.Now()
+	}
+	return c.fams, c.err
 }
 
 // route names a request's route for the metrics: one of a few words, so

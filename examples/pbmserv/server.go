@@ -38,6 +38,7 @@ type Server struct {
 	requests *limiter // HTTP requests
 	replays  *limiter // replays of game records
 	metrics  *metrics // nil: none kept
+	health   healthCache
 	mu       sync.Mutex
 	underWay map[string]int // password checks under way, per address and account
 	// The bots' searches: a slot of botSlots is held by each search
@@ -426,7 +427,7 @@ func (s *Server) games(ctx context.Context, c command) (string, error) {
 // summary is a board in one line for lists. A board that cannot be read
 // is listed as damaged (and logged), and the list goes on.
 func (s *Server) summary(bd *Board) string {
-	head := fmt.Sprintf("%s (%s) %s: ", bd.Word, bd.Variant, strings.Join(bd.Players, " vs "))
+	head := fmt.Sprintf("%s (%s) %s: ", bd.Game, bd.Variant, strings.Join(bd.Players, " vs "))
 	if bd.Damaged != "" {
 		s.log.Printf("board %d: %s", bd.ID, bd.Damaged)
 		return "damaged"
@@ -447,9 +448,9 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 	if !ok {
 		return "", unknownGame(c.word)
 	}
-	variant, err := w.variant(c.options, len(c.users))
+	variant, err := w.chooseVariant(c.options, len(c.users))
 	if err != nil {
-		return "", lineErr("%s challenge: %v (options: %s)", w.word, err, w.describe())
+		return "", lineErr("%s challenge: %v", w.word, err)
 	}
 	if !slices.ContainsFunc(c.users, func(u string) bool { return !isBot(u) }) {
 		return "", lineErr("%s challenge: a board needs at least one person, not bots only", w.word)
@@ -470,7 +471,7 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 	if err != nil {
 		// Not the engine's text, which starts "syntax error" and lists
 		// the variants again.
-		return "", lineErr("%s challenge: %s has no variant %q (options: %s)", w.word, w.game, variant, w.describe())
+		return "", lineErr("%s challenge: %s has no variant %s (%s)", w.word, w.game, quote(variant), w.variants())
 	}
 	if start.Players() != len(c.users) {
 		return "", lineErr("%s %s is for %d players, %d users given", w.word, variant, start.Players(), len(c.users))
@@ -480,7 +481,7 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 		return "", err
 	}
 	addr := clientOf(ctx)
-	b := &Board{Word: w.word, Game: w.game, Variant: variant, Players: c.users, Position: string(code), Created: s.now(), Creator: addr}
+	b := &Board{Word: w.game, Game: w.game, Variant: variant, Players: c.users, Position: string(code), Created: s.now(), Creator: addr}
 	// New boards are limited per address and on the whole server, in the
 	// store, and per user and address in the transaction that adds the
 	// board (below).
@@ -533,9 +534,11 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 func unknownGame(word string) error {
 	var words []string
 	for _, w := range gameWords() {
-		words = append(words, w.word)
+		if w.alias == "" {
+			words = append(words, w.word)
+		}
 	}
-	return lineErr("unknown game %q (games: %s)", word, strings.Join(words, ", "))
+	return lineErr("unknown game %s (games: %s)", quote(word), strings.Join(words, ", "))
 }
 
 func (s *Server) board(ctx context.Context, c command) (string, error) {
@@ -591,7 +594,7 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 	switch c.verb {
 	case "move", "resign", "propose", "accept", "reject":
 	default:
-		return "", lineErr("unknown command %q for %s; %s", c.verb, c.word, usage)
+		return "", lineErr("unknown command %s for %s; %s", quote(c.verb), c.word, sendHelp)
 	}
 	if err := s.auth(ctx, c.user, c.password); err != nil {
 		return "", err
@@ -672,15 +675,16 @@ type game struct {
 
 // load reads a board for a command of a game word, without its moves.
 func (s *Server) load(ctx context.Context, word string, id int64) (*game, error) {
-	if _, ok := findWord(word); !ok {
+	w, ok := findWord(word)
+	if !ok {
 		return nil, unknownGame(word)
 	}
 	g, err := s.loadBoard(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if g.b.Word != word {
-		return nil, lineErr("board %d is a %s game: use %s %s", id, g.b.Word, g.b.Word, "...")
+	if w.game != g.b.Game {
+		return nil, lineErr("board %d is a %s game: use %s %s", id, g.b.Game, g.b.Game, "...")
 	}
 	if s.catchUp(ctx, g) {
 		return s.loadBoard(ctx, id)
@@ -871,11 +875,11 @@ func (g *game) move(c command, seat, limit int) (head, canon string, err error) 
 	if err != nil {
 		switch {
 		case errors.Is(err, boardrules.ErrSyntax):
-			return "", "", lineErr("bad move %q: %s", clip(c.move), firstLine(err))
+			return "", "", lineErr("bad move %s: %s", quote(c.move), firstLine(err))
 		case errors.Is(err, boardrules.ErrGameOver):
 			return "", "", statusErr(http.StatusConflict, "board %d is over", c.board)
 		default:
-			return "", "", statusErr(http.StatusConflict, "illegal move %q: %s", clip(c.move), firstLine(err))
+			return "", "", statusErr(http.StatusConflict, "illegal move %s: %s", quote(c.move), firstLine(err))
 		}
 	}
 	code, err := after.MarshalText()
@@ -974,7 +978,7 @@ func (g *game) record() boardrules.Record {
 		r.Tags = map[string]string{}
 	}
 	r.Tags["Board"] = strconv.FormatInt(g.b.ID, 10)
-	r.Tags["Event"] = "pbmserv " + g.b.Word
+	r.Tags["Event"] = "pbmserv " + g.b.Game
 	for i, p := range g.b.Players {
 		r.Tags["Seat"+strconv.Itoa(i)] = p
 	}
@@ -1018,7 +1022,7 @@ func (g *game) show(p boardrules.Any, moves int) string {
 	for i := range b.Players {
 		names[i] = seatName(b, p, boardrules.Player(i))
 	}
-	fmt.Fprintf(&s, "board %d: %s (%s), %s\n", b.ID, b.Word, b.Variant, strings.Join(names, " vs "))
+	fmt.Fprintf(&s, "board %d: %s (%s), %s\n", b.ID, b.Game, b.Variant, strings.Join(names, " vs "))
 	if moves < b.Plies {
 		fmt.Fprintf(&s, "as it was after move #%d of %d\n", moves, b.Plies)
 	}

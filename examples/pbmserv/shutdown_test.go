@@ -206,12 +206,12 @@ func TestShutdownGraceOver(t *testing.T) {
 	st := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t)), after: time.Minute}
 	s := serverOver(t, st)
 	registerAliceAndBob(t, s)
-	mustExec(t, s, "tumble challenge alice bob")
-	g, err := s.load(context.Background(), "tumble", 1)
+	mustExec(t, s, "tumbling challenge alice bob")
+	g, err := s.load(context.Background(), "tumbling", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustExec(t, s, "tumble move 1 alice a "+g.pos.LegalMoves()[0]) // a move for the replay to stop before
+	mustExec(t, s, "tumbling move 1 alice a "+g.pos.LegalMoves()[0]) // a move for the replay to stop before
 	tcp, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -229,7 +229,7 @@ func TestShutdownGraceOver(t *testing.T) {
 	}
 	answers := make(chan answer, 1)
 	go func() {
-		resp, err := http.Post("http://"+ln.Addr().String()+"/command", "text/plain", strings.NewReader("tumble history 1"))
+		resp, err := http.Post("http://"+ln.Addr().String()+"/command", "text/plain", strings.NewReader("tumbling history 1"))
 		if err != nil {
 			answers <- answer{err: err}
 			return

@@ -43,17 +43,37 @@ var sqliteSchema = []string{
 	`CREATE INDEX IF NOT EXISTS limits_full_at ON limits (full_at)`,
 }
 
-func openSQLite(ctx context.Context, path string) (Store, error) {
+// openSQLite opens the SQLite store at path; with create, a missing file
+// is created with the schema, else it is an error (errNoStore), and so is
+// a file without the boards table.
+func openSQLite(ctx context.Context, path string, create bool) (Store, error) {
 	// A URI filename, so that the pragmas can ride along; the path's own
-	// '%', '?' and '#' are escaped so that any file name works.
+	// '%', '?' and '#' are escaped so that any file name works. Without
+	// create, mode=rw: SQLite opens the file only if it is there.
 	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 	dsn := "file:" + esc + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
 		"&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate"
+	if !create {
+		dsn += "&mode=rw"
+	}
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1)
+	if !create {
+		var tables int
+		err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'boards'`).Scan(&tables)
+		if err == nil && tables == 0 {
+			err = fmt.Errorf("%w: %s has no boards table", errNoStore, quote(path))
+		} else if err != nil {
+			err = fmt.Errorf("%w: %s: %v", errNoStore, quote(path), err)
+		}
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
 	s := &sqlStore{db: db}
 	if err := s.migrate(ctx, sqliteSchema); err != nil {
 		db.Close()

@@ -17,7 +17,7 @@ import (
 // costs the same at move 10 and at move 100,000.
 type Board struct {
 	ID          int64
-	Word        string   // the game word of the challenge: "tumble", "terrace6x6", ...
+	Word        string   // the game word of the challenge: the registry name ("tumble", "terrace6x6" on older boards)
 	Game        string   // registry name: "tumbling", "terrace", ...
 	Variant     string   // registry variant name: "pbmserv-corner", "6-short", ...
 	Players     []string // user ids by seat: Players[0] is seat 0
@@ -107,11 +107,30 @@ type Store interface {
 // selects PostgreSQL, anything else is the path of an SQLite file, created
 // when missing.
 func Open(ctx context.Context, dsn string) (Store, error) {
-	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
-		return openPostgres(ctx, dsn)
+	if isPostgres(dsn) {
+		return openPostgres(ctx, dsn, true)
 	}
-	return openSQLite(ctx, dsn)
+	return openSQLite(ctx, dsn, true)
 }
+
+// OpenExisting opens the store named by dsn as Open does, but only a
+// store that is there: a missing SQLite file, or a database without the
+// boards table, is an error, and nothing is created. The tools that read
+// a store (-check, -backup) use it, so that a mistyped -db fails rather
+// than finding an empty store there.
+func OpenExisting(ctx context.Context, dsn string) (Store, error) {
+	if isPostgres(dsn) {
+		return openPostgres(ctx, dsn, false)
+	}
+	return openSQLite(ctx, dsn, false)
+}
+
+func isPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// errNoStore is the error of OpenExisting where there is no store.
+var errNoStore = errors.New("no pbmserv store there")
 
 // sqlStore is the Store over database/sql, shared by both databases: the
 // queries are written with ? placeholders, and a dialect rewrites them and

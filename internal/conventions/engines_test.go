@@ -63,6 +63,7 @@ var engines = []engine{
 		name:        flooprail.Name,
 		checks:      typed[flooprail.Position, flooprail.Move, *flooprail.Position, flooprail.Variant]{parseVariant: flooprail.ParseVariant, listVariants: flooprail.Variants, standard: flooprail.Standard},
 		plies:       func(string) int { return 400 },
+		colors:      true,
 		moveText:    `^[A-H][1-7](-[A-H][1-7])+$`,
 		twice:       "E6-E6",
 		sideFlipped: swapField(2, "o", "x"),
@@ -101,13 +102,16 @@ var engines = []engine{
 		sideFlipped: swapField(2, "b", "w"),
 		outcomeApart: func(codes []string) [][2]string {
 			// a declared draw is a word after the side to move, and any
-			// board of a variant with that draw rule may carry one
+			// board of a variant with both draw rules may carry either:
+			// the board going on, drawn by repetition and drawn by
+			// renewable iteration are three positions
 			var pairs [][2]string
 			for _, c := range codes {
 				f := strings.Fields(c)
-				if len(pairs) < 5 && f[1] == "6x6" && (f[3][0] == 'B' || f[3][0] == 'W') {
-					declared := append(append(f[:3:3], "repetition"), f[3:]...)
-					pairs = append(pairs, [2]string{c, strings.Join(declared, " ")})
+				if len(pairs) < 6 && f[1] == "6x6" && (f[3][0] == 'B' || f[3][0] == 'W') {
+					repetition := strings.Join(append(append(f[:3:3], "repetition"), f[3:]...), " ")
+					renewables := strings.Join(append(append(f[:3:3], "renewable-iteration"), f[3:]...), " ")
+					pairs = append(pairs, [2]string{c, repetition}, [2]string{repetition, renewables})
 				}
 			}
 			return pairs
