@@ -4,10 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -159,48 +155,26 @@ func TestCrumbleEvalKeepsTheReference(t *testing.T) {
 	})
 }
 
-// crowdedCrumble reads the crowded positions of crumble's corpus, random
-// games, games of splits and constructed worst cases of 36 to 1,205
-// pieces, each named with its count of pieces.
-var crowdedCrumble = sync.OnceValues(func() ([]namedCrumble, error) {
-	text, err := os.ReadFile(filepath.FromSlash("../../crumble/testdata/crowded.txt"))
-	if err != nil {
-		return nil, err
-	}
-	var out []namedCrumble
-	name := ""
-	for line := range strings.Lines(string(text)) {
-		line = strings.TrimSuffix(line, "\n")
-		if comment, ok := strings.CutPrefix(line, "# "); ok {
-			name, _, _ = strings.Cut(comment, ":")
-			continue
-		}
-		var p crumble.Position
-		if err := p.UnmarshalText([]byte(line)); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		out = append(out, namedCrumble{fmt.Sprintf("%s-%d", name, p.NumPieces()), p})
-	}
-	return out, nil
-})
-
 type namedCrumble struct {
 	name string
 	p    crumble.Position
 }
 
-// crowded returns crowdedCrumble's positions, failing tb on an error.
-func crowded(tb testing.TB) []namedCrumble {
+// crowdedCrumble returns the positions of crumble's corpus of crowded
+// boards (loadCorpus): random games, games of splits and constructed
+// worst cases of 36 to 1,205 pieces, each named with its count of pieces.
+func crowdedCrumble(tb testing.TB) []namedCrumble {
 	tb.Helper()
-	cs, err := crowdedCrumble()
-	if err != nil {
-		tb.Fatal(err)
+	var out []namedCrumble
+	for _, c := range loadCorpus(tb) {
+		p := c.p.Unwrap().(crumble.Position)
+		out = append(out, namedCrumble{fmt.Sprintf("%s-%d", c.name, p.NumPieces()), p})
 	}
-	return cs
+	return out
 }
 
 func TestCrumbleEvalOnCrowdedPositions(t *testing.T) {
-	cs := crowded(t)
+	cs := crowdedCrumble(t)
 	for _, c := range cs {
 		keepsTheReference(t, c.name, c.p)
 	}
@@ -238,7 +212,7 @@ func TestCrumbleEvalAllocatesNothing(t *testing.T) {
 	if raceEnabled {
 		t.Skip("sync.Pool drops items at random under the race detector")
 	}
-	for _, c := range crowded(t) {
+	for _, c := range crowdedCrumble(t) {
 		if a := testing.AllocsPerRun(10, func() { (bots.CrumbleEval{}).Evaluate(c.p, 0) }); a != 0 {
 			t.Errorf("%s: Evaluate allocates %v times", c.name, a)
 		}
@@ -250,7 +224,7 @@ func TestCrumbleEvalAllocatesNothing(t *testing.T) {
 //
 //	go test -run '^$' -bench CrumbleEval -benchmem ./examples/bots/
 func BenchmarkCrumbleEval(b *testing.B) {
-	for _, c := range crowded(b) {
+	for _, c := range crowdedCrumble(b) {
 		for _, e := range []struct {
 			name string
 			eval func(crumble.Position, boardrules.Player) float64
