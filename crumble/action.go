@@ -65,21 +65,23 @@ func walk(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover C
 // neighbours of the piece the walk is at when g holds the position's
 // contact graph, else by locate.
 type cutFinder struct {
-	ps   []piece
-	maxH int64     // the greatest height, for locate
-	b    *bitGraph // the contact graph of ps as bitsets, or nil
-	g    *graph    // as lists, or nil
+	ps     []piece
+	wf, hf int64     // the board's size on the grid
+	maxH   int64     // the greatest height, for locate
+	b      *bitGraph // the contact graph of ps as bitsets, or nil
+	g      *graph    // as lists, or nil
 }
 
 // finder returns the cutFinder for p.
 func (s *scratch) finder(p *Position) cutFinder {
+	wf, hf := p.dims()
 	if s.holdsBits(p) {
-		return cutFinder{ps: p.pieces, b: &s.bits}
+		return cutFinder{ps: p.pieces, wf: wf, hf: hf, b: &s.bits}
 	}
 	if s.holds(p) {
-		return cutFinder{ps: p.pieces, g: &s.g}
+		return cutFinder{ps: p.pieces, wf: wf, hf: hf, g: &s.g}
 	}
-	return cutFinder{ps: p.pieces, maxH: maxHeight(p.pieces)}
+	return cutFinder{ps: p.pieces, wf: wf, hf: hf, maxH: maxHeight(p.pieces)}
 }
 
 // beyond returns the pieces just beyond at on either side of the line
@@ -307,16 +309,14 @@ func (a *action) reset() {
 // from them). So a graph keeps an overlay for the next action of the same
 // name (see graph.overlay), and Play the action itself.
 type actionName struct {
-	ps        *piece
-	np        int32
-	kind      uint8
-	anchor, n int32
-	x1, y1    int64
+	ps *piece
+	np int32
+	base
 }
 
-// nameOf returns the name of m's split or join.
-func nameOf(m *Move) actionName {
-	return actionName{m.ps, m.np, m.kind, m.anchor, m.n, m.x1, m.y1}
+// nameOf returns the name of m's split or join in p.
+func (p *Position) nameOf(m *Move) actionName {
+	return actionName{&p.pieces[0], int32(len(p.pieces)), baseOf(m)}
 }
 
 // anyBeside reports whether try(r, v) holds for a created piece r and a
@@ -393,7 +393,7 @@ func (p *Position) hasBase() bool {
 // splits, unless s.act holds it already (the moves of one split or join,
 // played in turn). It trusts the move.
 func (p *Position) resolveAction(s *scratch, m *Move) {
-	if m.kind != kindNone && s.act.of == nameOf(m) {
+	if m.kind != kindNone && s.act.of == p.nameOf(m) {
 		return
 	}
 	s.walkBuf = s.walkBuf[:0]
@@ -417,10 +417,10 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 		slices.Sort(s.act.removed)
 	case kindJ:
 		a := p.pieces[m.anchor]
-		s.act.removed, _ = joinFrom(s.act.removed, p.pieces, int(m.anchor), m.x1, m.y1, p.turn)
-		s.act.addJoin(rect{a.X(), a.Y(), m.x1 - a.X(), m.y1 - a.Y()})
+		s.act.removed, _ = joinFrom(s.act.removed, p.pieces, int(m.anchor), a.X()+m.wide, a.Y()+m.joinHeight(), p.turn)
+		s.act.addJoin(rect{a.X(), a.Y(), m.wide, m.joinHeight()})
 	}
-	s.act.of = nameOf(m)
+	s.act.of = p.nameOf(m)
 }
 
 // basesOf appends to s.bases the splits and joins anchored at the mover's
@@ -457,7 +457,7 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 			}
 			var ok bool
 			if s.members, ok = joinFrom(s.members[:0], p.pieces, i, x1, a.Y()+hgt, p.turn); ok {
-				s.bases = append(s.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), x1: x1, y1: a.Y() + hgt}})
+				s.bases = append(s.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}})
 			}
 		}
 		// the next piece of the bottom row: pieces are in (y, x) order, so
@@ -472,30 +472,35 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 }
 
 // base is a split or join of a position: a Move's fields without the
-// position and the path.
+// path, its text and its position.
 type base struct {
 	kind      uint8
+	shape     uint8 // join: joinWide, joinTall or 0 for a square
 	anchor, n int32
-	x1, y1    int64
+	wide      int64 // join: the joined piece's width
 }
 
-// move returns the base as a Move without a path; tmpl is the position's
-// zero Move (moveOf).
-func (b *base) move(tmpl Move) Move {
-	tmpl.kind, tmpl.anchor, tmpl.n, tmpl.x1, tmpl.y1 = b.kind, b.anchor, b.n, b.x1, b.y1
-	return tmpl
+// baseOf returns the base of m.
+func baseOf(m *Move) base {
+	return base{kind: m.kind, shape: m.flags & shapeFlags, anchor: m.anchor, n: m.n, wide: m.wide}
+}
+
+// move returns the base as a Move of position tag without a path; head
+// is its text.
+func (b *base) move(tag uint64, head []byte) Move {
+	m := Move{tag: tag, kind: b.kind, flags: b.shape, anchor: b.anchor, n: b.n, wide: b.wide}
+	m.setText(head, nil)
+	return m
 }
 
 // of reports whether m is of base b.
-func (b *base) of(m *Move) bool {
-	return b.kind == m.kind && b.anchor == m.anchor && b.n == m.n && b.x1 == m.x1 && b.y1 == m.y1
-}
+func (b *base) of(m *Move) bool { return *b == baseOf(m) }
 
 // setAction fills s.act with the action of base k and returns the base's
 // move without a path.
 func (p *Position) setAction(s *scratch, k int) Move {
 	b := &s.bases[k]
-	m := b.move(s.tmpl)
+	m := b.move(p.hash, s.headOf(p, &b.base))
 	p.fillAction(s, &m, s.walks[b.walkOff:])
 	return m
 }

@@ -17,12 +17,14 @@
 // doc, One vocabulary). What is particular to Crumble: a move names no
 // squares (it has no From, To or Captures; its pieces are rectangles named
 // by staircase locations), so Move.Base tells whether it splits or joins,
-// Move.SwapPath gives the directions of its swap steps and Position.Trace
-// what each step did, captures included. Pieces are read with Piece(i)
+// Move.SwapPath gives the directions of its swap steps, Move.Wins and
+// Move.Loses whether playing it ends the game, and Position.Trace what
+// each step did, captures included. Pieces are read with Piece(i)
 // and Pieces (Piece.Color, Owner, X, Y, W, H) rather than At. A seat is a
 // colour, in every variant: seat 0 plays Black, seat 1 White
-// (Position.ColorOf, PlayerOf), whoever moves first. Moves of one position
-// compare with ==; a Position holds a slice, so positions compare with
+// (Position.ColorOf, PlayerOf), whoever moves first. Moves compare with
+// ==: two moves are == when they are the same move of Equal positions
+// (see Decisions); a Position holds a slice, so positions compare with
 // Equal only.
 //
 // # The rules in brief
@@ -266,16 +268,17 @@
 //   - Seat 0 is always Black and seat 1 White, in every variant (White
 //     first included): Outcome, ToMove and the position code read the same
 //     way in all of them.
-//   - A Move holds what Play needs and a pointer to its position's pieces
-//     (immutable), not its text: String derives the canonical text when
-//     asked, so listing moves allocates nothing; the first move printed
-//     of a position costs a build of its corner graph, the others far
-//     less (see Speed). Moves of one position value (or its copies)
-//     compare with == exactly when their texts are equal; a Move of another
-//     position never compares equal, but Play accepts it when that position
-//     is Equal (a decoded copy).
-//   - A path of more than 64 steps is kept as text inside the Move, the one
-//     case in which listing moves allocates.
+//   - A Move is a value of its own: what Play needs (the anchor's index,
+//     the cut's length or the join's width, the piece that starts the
+//     path, the path's directions), its canonical text up to the path
+//     (in its own bytes; a text that does not fit, such as a path of
+//     more than 64 steps, as a string, the one case in which listing
+//     moves allocates), whether it wins or loses, and the hash of the
+//     position it was made for. So moves of Equal positions are ==
+//     however the positions were reached or decoded, a stored move
+//     keeps no position alive, and Play refuses a move of any other
+//     position at once (its hash differs) and checks a move whose hash
+//     is this position's before playing it (see Play).
 //   - Revisits make paths infinite, so move generation lists one shortest
 //     path per distinct end state.
 //
@@ -302,11 +305,16 @@
 //   - A step with no full-side neighbour, onto an own piece, after a win or
 //     after the travelling piece was captured makes the whole move illegal;
 //     the error names the step.
-//   - Play(m) re-reads m.String() with ParseMove and accepts m only if that
-//     gives m again (for a position with the same pieces in the same
-//     variant: m's own position or an Equal copy of it), so moves of other
-//     positions are refused (ErrIllegalMove), even one of a position with
-//     the same pieces and side to move in another variant.
+//   - Play(m) accepts a move of this position or of an Equal one (the
+//     same hash), after checking that it is legal here: the anchor is
+//     the mover's, the cut or join is allowed, and the path is one the
+//     listing searched or, replayed step by step, legal; so a move of
+//     another position whose hash were the same could be played only
+//     if it is legal here, and never makes Play panic. A move of any
+//     other position is refused (ErrIllegalMove), with ParseMove's error
+//     when its text does not read here, also one of a position with the
+//     same pieces and side to move in another variant (the hash covers
+//     the variant).
 //   - A move that wins leaves the history as it was: the game is over.
 //   - The zero Position is no game, as in every engine of the module; it
 //     prints "no game".
@@ -384,15 +392,14 @@
 //     slots whose bits are in no set; the bits an overlay or a commit
 //     leaves behind are masked by the live pieces until the clean slots
 //     run out and the sets are cleaned;
-//   - the corner graph of the last position whose moves were written or
-//     read as text (String, Location, ParseMove, the checked Play): a
-//     move's canonical location is a walk on it, and its build costs far
-//     more than the walk, so the texts of all the moves of a position
-//     cost one build: listing the texts of the 6x6 start took 9 µs, of a
-//     middle game of 246 moves 32 µs, against 0.40 and 3.4 ms with a
-//     build per move. Reading a move walks its legs alone; the canonical
-//     locations, about half of a build, are ranked when a text is first
-//     written.
+//   - the corner graph of the last position whose moves were read as
+//     text (ParseMove) or whose pieces need a location of four legs or
+//     more: reading a move walks its legs on it, and such a location is
+//     found by ranking its points, which costs about as much as a build.
+//     A listing writes the text of each of its splits and joins, which
+//     moves carry: the anchor's location, found by walking from it along
+//     the lines of the tiling (one, two or three legs, on the contact
+//     graph), or from the corner graph for more legs.
 //
 // A goroutine that the scheduler moves to another processor finds another
 // working memory, without these: its next call builds the graph afresh
@@ -418,8 +425,8 @@
 // occurrence count and the draw checks it serves, is a fifth to a quarter
 // of a Play of a move just listed; a game without draw rules (NoDraws)
 // keeps no history, and its PlayUnchecked allocates once. A checked Play
-// also writes the move's text and reads it back: 4 to 6 allocations (3 to
-// 5 without draws).
+// checks the move in place (see Play) and allocates as PlayUnchecked
+// does.
 //
 // # History and concurrency
 //

@@ -628,7 +628,7 @@ func TestPlayUncheckedOnTheListsAfterAnotherPosition(t *testing.T) {
 		}
 		first := p.playUnchecked(s, m)
 		s.take(&other)
-		if _, _, _, err := other.parseMove(s, "0,1HN"); err != nil {
+		if _, err := other.parseMove(s, "0,1HN"); err != nil {
 			t.Fatal(err)
 		}
 		if s.holds(&p) {

@@ -1,11 +1,15 @@
 package crumble
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/boardrules/boardrules"
 )
 
 // randomPositions returns the positions of a few seeded random games on
@@ -74,21 +78,25 @@ func TestMoveEquality(t *testing.T) {
 	}
 }
 
-// TestLongPath: a path longer than a Move holds inline is kept as text and
-// reads back step by step.
+// TestLongPath: a path longer than a Move holds inline is kept in its
+// text and reads back step by step.
 func TestLongPath(t *testing.T) {
 	for _, n := range []int{0, 1, 31, 32, 33, inlinePath, inlinePath + 1, 200} {
 		var letters []byte
 		for i := range n {
 			letters = append(letters, dirLetters[(i*7+i/3)%4])
 		}
-		var m Move
+		m := Move{kind: kindJ}
 		m.setPath(letters)
+		m.setText([]byte("0J1,1"), letters)
 		if got := string(m.appendPath(nil)); got != string(letters) {
 			t.Errorf("%d steps: path %q, want %q", n, got, letters)
 		}
-		if (m.raw != "") != (n > inlinePath) {
-			t.Errorf("%d steps: kept as text %v", n, m.raw != "")
+		if got := m.String(); got != "0J1,1"+string(letters) {
+			t.Errorf("%d steps: text %q", n, got)
+		}
+		if (m.long != "") != (n > inlinePath) {
+			t.Errorf("%d steps: kept as text %v", n, m.long != "")
 		}
 	}
 }
@@ -226,56 +234,48 @@ func TestPlayUncheckedAllocs(t *testing.T) {
 	}
 }
 
-// TestMoveTextsFromTheHeldCornerGraph: String, Location and ParseMove
-// reuse the corner graph a scratch holds when it is the graph of the same
-// pieces. Texts of the moves of two positions with as many pieces (two
-// children of one position, or one and its decoded twin, whose equal
-// pieces live elsewhere), interleaved, agree with texts written from a
-// graph built afresh for each.
-func TestMoveTextsFromTheHeldCornerGraph(t *testing.T) {
-	fresh := func(m Move) string {
-		var s scratch
-		s.corners.build(m.pieces(), int64(m.cols)<<m.shift, int64(m.rows)<<m.shift)
-		return string(m.appendText(&s, nil))
-	}
-	freshLocation := func(p Position, i int) string {
+// TestMoveTextsAgreeWithTheCornerGraph: the texts the moves carry, whose
+// locations and join counts are found by walking the lines from the
+// anchor, are those the corner graph of the whole position gives, on
+// random positions of several boards and on the crowded ones, and so are
+// the locations of every piece.
+func TestMoveTextsAgreeWithTheCornerGraph(t *testing.T) {
+	check := func(p Position, every int) {
 		var g cornerGraph
 		wf, hf := p.dims()
 		g.build(p.pieces, wf, hf)
-		return string(g.appendCanonical(nil, p.pieces[i].X(), p.pieces[i].Y()))
-	}
-	pairs := 0
-	for _, p := range randomPositions(t, "6x6", 2, 20) {
-		moves := p.LegalMoves()
-		a := p.PlayUnchecked(moves[0])
-		for _, m := range moves[1:] {
-			b := p.PlayUnchecked(m)
-			if b.NumPieces() != a.NumPieces() || b.Equal(a) {
+		for i, m := range p.LegalMoves() {
+			if i%every != 0 {
 				continue
 			}
-			pairs++
-			for _, pair := range [][2]Position{{a, b}, twins(t, b)} {
-				am, bm := pair[0].LegalMoves(), pair[1].LegalMoves()
-				for k := range min(len(am), len(bm)) {
-					for _, m := range []Move{am[k], bm[k]} {
-						if got, want := m.String(), fresh(m); got != want {
-							t.Fatalf("%s then %s: move %d is %q, written afresh %q", code(pair[0]), code(pair[1]), k, got, want)
-						}
-					}
-				}
-				for i := range pair[0].NumPieces() {
-					for _, q := range pair {
-						if got, want := q.Location(i), freshLocation(q, i); got != want {
-							t.Fatalf("%s: Location(%d) = %q, written afresh %q", code(q), i, got, want)
-						}
-					}
-				}
+			a := p.pieces[m.anchor]
+			want := g.appendCanonical(nil, a.X(), a.Y())
+			ja, jb := 0, 0
+			if m.kind == kindJ {
+				ja, jb = g.joinCounts(a.X(), a.Y(), a.X()+m.wide, a.Y()+m.joinHeight())
 			}
-			break
+			want = appendBaseText(want, m.kind, m.n, ja, jb)
+			want = appendPathText(want, &m, m.appendPath(nil))
+			if got := m.String(); got != string(want) {
+				t.Fatalf("%s: move %d is %q, the corner graph writes %q", code(p), i, got, want)
+			}
+		}
+		for i := range p.NumPieces() {
+			if got, want := p.Location(i), string(g.appendCanonical(nil, p.pieces[i].X(), p.pieces[i].Y())); got != want {
+				t.Fatalf("%s: Location(%d) = %q, the corner graph writes %q", code(p), i, got, want)
+			}
 		}
 	}
-	if pairs < 10 {
-		t.Fatalf("only %d pairs of positions with as many pieces", pairs)
+	for _, v := range []string{"6x6", "3x5", "8x8", "4x4"} {
+		for _, p := range randomPositions(t, v, 2, 60) {
+			check(p, 1)
+		}
+	}
+	for _, c := range readCrowded(t) {
+		if c.moves > 20000 {
+			continue
+		}
+		check(c.p, 1+c.moves/2000)
 	}
 }
 
@@ -324,8 +324,8 @@ func TestLongSwapPaths(t *testing.T) {
 		}
 		long++
 		longest = max(longest, m.steps())
-		if m.plen != longPath || len(m.raw) != m.steps() || m.SwapPath() != m.raw {
-			t.Fatalf("%v: a long path kept as %d steps, %q", m, m.plen, m.raw)
+		if !strings.HasSuffix(m.long, m.SwapPath()) || len(m.SwapPath()) != m.steps() {
+			t.Fatalf("%v: a long path kept as %d steps, %q", m, m.steps(), m.long)
 		}
 		text := m.String()
 		back, err := p.ParseMove(text)
@@ -347,5 +347,225 @@ func TestLongSwapPaths(t *testing.T) {
 	}
 	if long < 100 || longest != 128 {
 		t.Fatalf("%d moves with a path longer than %d steps, the longest %d", long, inlinePath, longest)
+	}
+}
+
+// TestMovesOfEqualPositions: the moves of Equal positions are ==, however
+// each was reached or decoded: a position and its decoded twin, and
+// positions reached by two orders of the same moves, list == moves in
+// the same order, read the same texts back to them, and take each
+// other's moves in Play.
+func TestMovesOfEqualPositions(t *testing.T) {
+	check := func(a, b Position) {
+		t.Helper()
+		if !a.Equal(b) {
+			t.Fatalf("%s and %s are not Equal", code(a), code(b))
+		}
+		am, bm := a.LegalMoves(), b.LegalMoves()
+		if !slices.Equal(am, bm) {
+			t.Fatalf("%s: the Equal positions list moves that are not ==", code(a))
+		}
+		seen := map[Move]bool{}
+		for _, m := range am {
+			seen[m] = true
+		}
+		for i, m := range bm {
+			if !seen[m] {
+				t.Fatalf("%s: %s is not a key of the other's moves", code(a), m)
+			}
+			if i%3 != 0 {
+				continue
+			}
+			if got, err := b.ParseMove(m.String()); err != nil || got != m {
+				t.Fatalf("%s: ParseMove(%q) in the other = %v, %v", code(a), m, got, err)
+			}
+			want := a.PlayUnchecked(m)
+			if got, err := b.Play(m); err != nil || !got.Equal(want) {
+				t.Fatalf("%s: Play(%s) in the other: %v", code(a), m, err)
+			}
+		}
+	}
+	for _, v := range []string{"6x6", "4x4", "3x5-white"} {
+		for _, p := range randomPositions(t, v, 2, 30) {
+			check(p, twins(t, p)[1])
+		}
+	}
+	for _, c := range readCrowded(t) {
+		if c.moves <= 20000 {
+			check(c.p, twins(t, c.p)[1])
+		}
+	}
+	// two orders of three splits far apart: Black's, White's, Black's
+	orders := [][]string{{"0,1H", "5,1V", "2,3H"}, {"2,3H", "5,1V", "0,1H"}}
+	var ends []Position
+	for _, o := range orders {
+		p, err := boardrules.Replay(Standard(), o...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ends = append(ends, p)
+	}
+	check(ends[0], ends[1])
+}
+
+// TestWinsAndLoses: Move.Wins and Move.Loses say what playing the move
+// does, on every move of positions along random games on boards where
+// games are won quickly, and on the drawn moves.
+func TestWinsAndLoses(t *testing.T) {
+	wins, loses := 0, 0
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, v := range []string{"2x2", "3x3", "2x4", "4x4", "3x5-white", "6x6"} {
+		for _, p := range randomPositions(t, v, 6, 40) {
+			for _, m := range p.LegalMoves() {
+				o := p.PlayUnchecked(m).Outcome()
+				won := o.Status == boardrules.Win && o.Winner == p.ToMove()
+				lost := o.Status == boardrules.Win && o.Winner != p.ToMove()
+				if m.Wins() != won || m.Loses() != lost {
+					t.Fatalf("%s: %s wins %v loses %v; playing it gives %+v", code(p), m, m.Wins(), m.Loses(), o)
+				}
+				if won {
+					wins++
+				}
+				if lost {
+					loses++
+				}
+			}
+			for range 5 {
+				m, ok := p.RandomMove(r)
+				if !ok {
+					break
+				}
+				o := p.PlayUnchecked(m).Outcome()
+				if m.Wins() != (o.Status == boardrules.Win && o.Winner == p.ToMove()) {
+					t.Fatalf("%s: drawn %s wins %v; playing it gives %+v", code(p), m, m.Wins(), o)
+				}
+			}
+		}
+	}
+	if wins < 100 || loses < 5 {
+		t.Fatalf("only %d winning and %d losing moves checked", wins, loses)
+	}
+}
+
+// TestPlayAMoveWithAnotherPositionsHash: Play never panics on a move of
+// another position, even one whose hash were this position's (a move
+// made to look so), and plays it only when it is legal here, as the
+// reference rules play it.
+func TestPlayAMoveWithAnotherPositionsHash(t *testing.T) {
+	positions := randomPositions(t, "4x4", 3, 30)
+	positions = append(positions, randomPositions(t, "6x6", 2, 30)...)
+	played, refused := 0, 0
+	for i, p := range positions {
+		other := positions[(i*7+3)%len(positions)]
+		if other.Equal(p) || other.v != p.v {
+			continue
+		}
+		for _, m := range other.LegalMoves() {
+			m.tag = p.hash
+			q, err := p.Play(m)
+			if err != nil {
+				if !errors.Is(err, boardrules.ErrIllegalMove) {
+					t.Fatalf("%s: Play(%s) = %v", code(p), m, err)
+				}
+				refused++
+				continue
+			}
+			want, _ := refPlay(t, p, m)
+			if got := code(q); got != want {
+				t.Fatalf("%s: Play(%s) gives %s, the reference %s", code(p), m, got, want)
+			}
+			played++
+		}
+	}
+	if played < 100 || refused < 100 {
+		t.Fatalf("%d moves played, %d refused", played, refused)
+	}
+}
+
+// TestLegalMovesSeq: the stream yields the moves LegalMoves lists, in the
+// same order, stops where its caller stops, and yields nothing once the
+// game is over.
+func TestLegalMovesSeq(t *testing.T) {
+	var positions []Position
+	for _, v := range []string{"6x6", "3x3", "8x8"} {
+		positions = append(positions, randomPositions(t, v, 2, 40)...)
+	}
+	for _, c := range readCrowded(t) {
+		if c.moves <= 20000 {
+			positions = append(positions, c.p)
+		}
+	}
+	for _, p := range positions {
+		want := p.LegalMoves()
+		got := slices.Collect(p.LegalMovesSeq())
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: the stream yields %d moves, LegalMoves %d, or in another order", code(p), len(got), len(want))
+		}
+		for _, stop := range []int{1, 2, len(want) / 2, len(want) - 1} {
+			if stop < 1 {
+				continue
+			}
+			n := 0
+			for m := range p.LegalMovesSeq() {
+				if m != want[n] {
+					t.Fatalf("%s: move %d of the stream is %s, of the list %s", code(p), n, m, want[n])
+				}
+				if n++; n == stop {
+					break
+				}
+			}
+			if n != stop {
+				t.Fatalf("%s: stopped after %d moves, asked %d", code(p), n, stop)
+			}
+			// the moves just taken play from the stream's search too
+			if q := p.PlayUnchecked(want[stop-1]); !q.Equal(p.playUnchecked(new(scratch), want[stop-1])) {
+				t.Fatalf("%s: %s plays otherwise after the stream", code(p), want[stop-1])
+			}
+		}
+	}
+	won := mustDecode(t, vectors(t)["V2b"])
+	for range won.LegalMovesSeq() {
+		t.Fatal("a won position streams a move")
+	}
+	for range (Position{}).LegalMovesSeq() {
+		t.Fatal("the zero Position streams a move")
+	}
+}
+
+// TestStreamStopsAtOnce: on the corpus's position of 3.4 million moves,
+// freshly decoded, the stream yields its first move within a
+// millisecond, and a caller that stops it in the middle, after 1.5
+// million moves, has control back within a millisecond. Each is timed
+// more than once and the best counts, so that a busy machine does not
+// fail it.
+func TestStreamStopsAtOnce(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("lists 1.5 million moves")
+	}
+	p := crowdedPosition(t, "rows6-414")
+	first, stop := time.Hour, time.Hour
+	for try := range 5 {
+		fresh := twins(t, p)[1] // whose graph no working memory holds
+		t0 := time.Now()
+		for range fresh.LegalMovesSeq() {
+			break
+		}
+		first = min(first, time.Since(t0))
+		if try > 1 {
+			continue // two stops in the middle are enough
+		}
+		var at time.Time
+		n := 0
+		for range p.LegalMovesSeq() {
+			if n++; n == 1_500_000 {
+				at = time.Now()
+				break
+			}
+		}
+		stop = min(stop, time.Since(at))
+	}
+	t.Logf("first move after %v, control back %v after the stop", first, stop)
+	if first > time.Millisecond || stop > time.Millisecond {
+		t.Errorf("first move after %v, control back %v after the stop; want both within 1ms", first, stop)
 	}
 }

@@ -330,11 +330,10 @@ func (g *cornerGraph) joinCounts(x0, y0, x1, y1 int64) (int, int) {
 // Location returns the canonical staircase location of Piece(i). It
 // panics when i is out of range, like slice indexing.
 func (p Position) Location(i int) string {
-	pc := p.pieces[i]
+	_ = p.pieces[i]
 	s := acquire()
 	defer scratchPool.Put(s)
-	wf, hf := p.dims()
-	return string(s.cornerGraphOf(p.pieces, wf, hf).appendCanonical(nil, pc.X(), pc.Y()))
+	return string(p.appendLocation(s, nil, i))
 }
 
 // ---- syntax ----
@@ -673,37 +672,33 @@ func (p Position) ParseMove(s string) (Move, error) {
 	sc := acquire()
 	defer scratchPool.Put(sc)
 	sc.take(&p)
-	m, _, _, err := p.parseMove(sc, s)
-	return m, err
+	return p.parseMove(sc, s)
 }
 
-// parseMove is ParseMove in the scratch sc. It leaves the move played out in
-// sc (the action in sc.act; for a path the colours in sc.col, with the
-// travelling piece tr and the winning colour win, or -1) for finish.
-func (p *Position) parseMove(sc *scratch, s string) (Move, int32, int8, error) {
+// parseMove is ParseMove in the scratch sc.
+func (p *Position) parseMove(sc *scratch, s string) (Move, error) {
 	var pm parsed
 	if err := pm.parse(s); err != nil {
-		return Move{}, -1, -1, err
+		return Move{}, err
 	}
 	if len(p.pieces) == 0 || p.status != boardrules.Ongoing {
-		return Move{}, -1, -1, notation.Ended(s, p.Outcome())
+		return Move{}, notation.Ended(s, p.Outcome())
 	}
 	wf, hf := p.dims()
 	g := sc.cornerGraphOf(p.pieces, wf, hf)
 	x, y, err := p.locate(&pm, g)
 	if err != nil {
-		return Move{}, -1, -1, err
+		return Move{}, err
 	}
 	ai := findPiece(p.pieces, x, y)
 	if ai < 0 {
-		return Move{}, -1, -1, illegal(s, "no piece has its lower-left corner at %s", p.pointText(x, y))
+		return Move{}, illegal(s, "no piece has its lower-left corner at %s", p.pointText(x, y))
 	}
 	a := p.pieces[ai]
 	if a.C() != p.turn {
-		return Move{}, -1, -1, illegal(s, "the piece at %s is %s's, not %s's", p.pointText(x, y), a.C(), p.turn)
+		return Move{}, illegal(s, "the piece at %s is %s's, not %s's", p.pointText(x, y), a.C(), p.turn)
 	}
-	m := p.moveOf()
-	m.kind, m.anchor = pm.kind, int32(ai)
+	m := Move{tag: p.hash, kind: pm.kind, anchor: int32(ai)}
 	sc.act.reset()
 	switch pm.kind {
 	case kindH, kindV:
@@ -711,12 +706,12 @@ func (p *Position) parseMove(sc *scratch, s string) (Move, int32, int8, error) {
 		shape, fine := splitOK(a.R(), vertical)
 		if !shape {
 			if vertical {
-				return Move{}, -1, -1, illegal(s, "a tall rectangle cannot be cut V")
+				return Move{}, illegal(s, "a tall rectangle cannot be cut V")
 			}
-			return Move{}, -1, -1, illegal(s, "a wide rectangle cannot be cut H")
+			return Move{}, illegal(s, "a wide rectangle cannot be cut H")
 		}
 		if !fine {
-			return Move{}, -1, -1, illegal(s, "the halves would be too fine to represent")
+			return Move{}, illegal(s, "the halves would be too fine to represent")
 		}
 		n := uint64(1)
 		if pm.n > 0 {
@@ -732,9 +727,9 @@ func (p *Position) parseMove(sc *scratch, s string) (Move, int32, int8, error) {
 				bx, by, end = a.X()+a.w/2, stop, hf
 			}
 			if stop >= end {
-				return Move{}, -1, -1, illegal(s, "the split line reaches the side of the board after %s", pieces(len(sc.walkBuf)))
+				return Move{}, illegal(s, "the split line reaches the side of the board after %s", pieces(len(sc.walkBuf)))
 			}
-			return Move{}, -1, -1, illegal(s, "the split line is blocked at %s after %s", p.pointText(bx, by), pieces(len(sc.walkBuf)))
+			return Move{}, illegal(s, "the split line is blocked at %s after %s", p.pointText(bx, by), pieces(len(sc.walkBuf)))
 		}
 		m.n = int32(n)
 		for _, j := range sc.walkBuf[:n] {
@@ -756,54 +751,33 @@ func (p *Position) parseMove(sc *scratch, s string) (Move, int32, int8, error) {
 		v0 := g.index(a.X(), a.Y())
 		v1, err := p.walkLegs(g, s, v0, []uint64{pm.a, pm.b}, false, 1)
 		if err != nil {
-			return Move{}, -1, -1, err
+			return Move{}, err
 		}
 		x1, y1 := g.pts[v1].x, g.pts[v1].y
 		if x1 <= a.X() || y1 <= a.Y() {
-			return Move{}, -1, -1, illegal(s, "the join rectangle is empty")
+			return Move{}, illegal(s, "the join rectangle is empty")
 		}
 		var ok bool
 		sc.act.removed, ok = joinFrom(sc.act.removed, p.pieces, ai, x1, y1, p.turn)
 		if !ok {
-			return Move{}, -1, -1, illegal(s, "%s", p.joinProblem(a.X(), a.Y(), x1, y1))
+			return Move{}, illegal(s, "%s", p.joinProblem(a.X(), a.Y(), x1, y1))
 		}
 		sc.act.addJoin(rect{a.X(), a.Y(), x1 - a.X(), y1 - a.Y()})
-		m.x1, m.y1 = x1, y1
+		m.wide, m.flags = x1-a.X(), joinShape(x1-a.X(), y1-a.Y())
 	}
-	sc.act.of = nameOf(&m)
-	// the path
-	tr, win := int32(-1), int8(-1)
-	if pm.path != "" {
-		tr = p.startPath(sc, m.src)
-		var b bound
-		for i := 0; i < len(pm.path); i++ {
-			d := dirIndex(pm.path[i])
-			u := sc.g.nb[tr][d]
-			if u < 0 || colorAt(sc.col, u) == p.turn {
-				who := "the travelling piece"
-				if i == 0 {
-					who = startName(&m)
-				}
-				if u < 0 {
-					return Move{}, -1, -1, illegal(s, "%s has no full-side neighbour to the %s (step %d)", who, dirName[d], i+1)
-				}
-				return Move{}, -1, -1, illegal(s, "%s has its own colour to the %s (step %d)", who, dirName[d], i+1)
-			}
-			_, _, win = sc.g.step(sc.col, tr, d, p.turn, &b)
-			tr = u
-			if i+1 < len(pm.path) {
-				if win >= 0 {
-					return Move{}, -1, -1, illegal(s, "the game was won after step %d", i+1)
-				}
-				if colorAt(sc.col, tr) != p.turn {
-					return Move{}, -1, -1, illegal(s, "the travelling piece was captured in step %d", i+1)
-				}
-			}
-		}
-	}
+	sc.act.of = p.nameOf(&m)
 	sc.path = append(sc.path[:0], pm.path...)
 	m.setPath(sc.path)
-	return m, tr, win, nil
+	if m.nsteps > 0 {
+		pl, fault := p.playOut(sc, &m, false, true)
+		if fault.step > 0 {
+			return Move{}, illegal(s, "%s", fault.reason(&m))
+		}
+		m.setOutcome(pl.win, p.turn)
+	}
+	b := baseOf(&m)
+	m.setText(sc.headOf(p, &b), sc.path)
+	return m, nil
 }
 
 var dirName = [4]string{"east", "north", "south", "west"}

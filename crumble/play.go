@@ -4,6 +4,7 @@ package crumble
 // hash and the draw rules.
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 
@@ -16,12 +17,14 @@ func (p *Position) dims() (int64, int64) {
 	return int64(p.v.Width) << p.shift, int64(p.v.Height) << p.shift
 }
 
-// Play plays a move of this position (from LegalMoves, RandomMove or
-// ParseMove), or of a position Equal to it (a decoded copy), checking it:
-// it accepts m exactly when ParseMove(m.String()) gives m again, but for
-// m's binding to the other position value. A move of any other position is
-// refused with ErrIllegalMove, even one whose text reads here. Once the
-// game has ended, and for the zero Position, every move is refused with
+// Play plays a move of this position (from LegalMoves, LegalMovesSeq,
+// RandomMove or ParseMove) or of a position Equal to it, however that was
+// reached or decoded, checking it: it refuses a move of any other
+// position (ErrIllegalMove, with ParseMove's error when the move's text
+// does not read here), and checks that the move is legal here before it
+// plays it, so that even a move of another position whose hash happens to
+// be this one's is never played unless it is legal here. Once the game
+// has ended, and for the zero Position, every move is refused with
 // ErrGameOver; the zero Move, in a game going on, with notation.NoMove's
 // error.
 func (p Position) Play(m Move) (Position, error) {
@@ -31,47 +34,73 @@ func (p Position) Play(m Move) (Position, error) {
 	if !m.resolved() {
 		return Position{}, notation.NoMove()
 	}
-	if !slices.Equal(m.pieces(), p.pieces) {
+	if m.tag != p.hash {
 		// a move of another position: its text may not even read here
-		// (ParseMove's error), and if it does, ParseMove's Move is bound
-		// to these pieces, so it is not m
+		// (ParseMove's error), and if it does, it reads as a move of
+		// this position, which is not m
 		text := m.String()
 		if _, err := p.ParseMove(text); err != nil {
 			return Position{}, err
 		}
 		return Position{}, illegal(text, "the move does not belong to this position")
 	}
-	// m's text, written with this position's corner graph, which is m's,
-	// then read back in the same scratch: ParseMove checks the move and
-	// leaves it played out for finish
 	s := acquire()
 	defer scratchPool.Put(s)
 	s.take(&p)
-	return p.playIn(s, m)
-}
-
-// playIn is Play of a move bound to p's pieces, in scratch s.
-func (p *Position) playIn(s *scratch, m Move) (Position, error) {
-	wf, hf := p.dims()
-	s.cornerGraphOf(p.pieces, wf, hf)
-	s.text = m.appendText(s, s.text[:0])
-	text := string(s.text)
-	q, tr, win, err := p.parseMove(s, text)
-	if err != nil {
-		return Position{}, err
+	if !p.resolveChecked(s, &m) {
+		return Position{}, illegal(m.String(), "the move does not belong to this position")
 	}
-	q.ps = m.ps // the same pieces, perhaps of a copy
-	if q != m {
-		return Position{}, illegal(text, "the move does not belong to this position")
-	}
-	if q.steps() == 0 {
+	if m.nsteps == 0 {
 		return p.finish(s, played{tr: -1, win: -1}), nil
 	}
-	return p.finish(s, played{col: s.col, was: s.g.white, made: s.g.made(s), tr: tr, win: win}), nil
+	if b, i := s.searched(&p, &m); i >= 0 { // a listed path: legal
+		return p.finish(s, p.fromSearch(s, b, i)), nil
+	}
+	pl, fault := p.playOut(s, &m, fitsBits(len(p.pieces)), true)
+	if fault.step > 0 {
+		return Position{}, illegal(m.String(), "%s", fault.reason(&m))
+	}
+	return p.finish(s, pl), nil
 }
 
-// PlayUnchecked plays a move from this position's LegalMoves, RandomMove or
-// ParseMove without checking it.
+// resolveChecked fills s.act with the action of m, as resolveAction does,
+// after checking that p allows it: the anchor is the mover's piece, the
+// cut fits its shape and the precision and its line takes m.n pieces, or
+// the join is legal, and the path starts at a created piece.
+func (p *Position) resolveChecked(s *scratch, m *Move) bool {
+	if m.anchor < 0 || int(m.anchor) >= len(p.pieces) || p.pieces[m.anchor].C() != p.turn {
+		return false
+	}
+	a := p.pieces[m.anchor]
+	switch m.kind {
+	case kindH, kindV:
+		shape, fine := splitOK(a.R(), m.kind == kindV)
+		if !shape || !fine || m.n < 1 || m.src < 0 || m.src >= 2*m.n {
+			return false
+		}
+		wf, hf := p.dims()
+		f := s.finder(p)
+		s.walkBuf = walk(s.walkBuf[:0], &f, wf, hf, int(m.anchor), m.kind == kindV, p.turn)
+		if int(m.n) > len(s.walkBuf) {
+			return false
+		}
+		p.fillAction(s, m, s.walkBuf)
+	case kindJ:
+		var ok bool
+		x1, y1 := a.X()+m.wide, a.Y()+m.joinHeight()
+		if s.members, ok = joinFrom(s.members[:0], p.pieces, int(m.anchor), x1, y1, p.turn); !ok || m.src != 0 {
+			return false
+		}
+		p.fillAction(s, m, nil)
+	default:
+		return false
+	}
+	return true
+}
+
+// PlayUnchecked plays a move from this position's LegalMoves,
+// LegalMovesSeq, RandomMove or ParseMove (or an Equal position's) without
+// checking it.
 func (p Position) PlayUnchecked(m Move) Position {
 	if len(p.pieces) == 0 {
 		return p // the zero Position: no game, and no move to play
@@ -84,35 +113,50 @@ func (p Position) PlayUnchecked(m Move) Position {
 
 func (p *Position) playUnchecked(s *scratch, m Move) Position {
 	p.resolveAction(s, &m)
-	if m.steps() == 0 {
+	if m.nsteps == 0 {
 		return p.finish(s, played{tr: -1, win: -1})
 	}
 	if b, i := s.searched(p, &m); i >= 0 {
-		st := &s.states[i]
-		pl := played{col: s.colouring(b, i), made: s.madeSlots[b.made : int(b.made)+len(s.act.added)], tr: st.tr, win: -1}
-		if st.dir >= 0 && st.dir&stateWon != 0 {
-			pl.win = int8(b2i(st.dir&stateWhiteWon != 0))
-		}
-		if b.onBits {
-			pl.bits, pl.was = &s.bits, s.bits.white.words()
-		} else {
-			pl.was = p.whiteOf(s)
-		}
-		return p.finish(s, pl)
+		return p.finish(s, p.fromSearch(s, b, i))
 	}
-	// on the bitset graph if the created pieces fit, which the next
-	// position's calls then find committed (see take)
-	g := p.overlayAction(s, true, false)
+	pl, _ := p.playOut(s, &m, fitsBits(len(p.pieces)), false)
+	return p.finish(s, pl)
+}
+
+// fromSearch returns the move played out whose end is state i of the
+// search of base b, which s keeps.
+func (p *Position) fromSearch(s *scratch, b *baseDesc, i int32) played {
+	st := &s.states[i]
+	pl := played{col: s.colouring(b, i), made: s.madeSlots[b.made : int(b.made)+len(s.act.added)], tr: st.tr, win: -1}
+	if st.dir >= 0 && st.dir&stateWon != 0 {
+		pl.win = int8(b2i(st.dir&stateWhiteWon != 0))
+	}
+	if b.onBits {
+		pl.bits, pl.was = &s.bits, s.bits.white.words()
+	} else {
+		pl.was = p.whiteOf(s)
+	}
+	return pl
+}
+
+// playOut plays the path of m, whose action s.act holds, on a contact
+// graph of p: the bitset graph if bits allows it and the created pieces
+// fit, which the next position's calls then find committed (see take),
+// else the lists. With check set it stops at the first step that is not
+// legal and reports it (fault.step > 0); without, it trusts the path.
+func (p *Position) playOut(s *scratch, m *Move, bits, check bool) (played, pathFault) {
+	g := p.overlayAction(s, bits, false)
 	c0, made := g.overlaid(s)
 	s.col = append(s.col[:0], c0...)
 	pl := played{col: s.col, made: made}
-	pl.tr, pl.win = g.playPath(s.col, made[m.src], &m, p.turn)
+	var fault pathFault
+	pl.tr, pl.win, fault = g.playPath(s.col, made[m.src], m, p.turn, check)
 	if pl.bits = g.b; pl.bits != nil {
 		pl.was = pl.bits.white.words()
 	} else {
 		pl.was = s.g.white
 	}
-	return p.finish(s, pl)
+	return pl, fault
 }
 
 // played is what finish reads of a move played out: the colouring col
@@ -173,7 +217,7 @@ func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
 			return nil, -1
 		}
 		i := b.first + m.src // the sources come first, in source order
-		for j := range m.steps() {
+		for j := range int(m.nsteps) {
 			d := int8(m.dir(j))
 			st := &s.states[i]
 			next := int32(-1)
@@ -193,31 +237,74 @@ func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
 	return nil, -1
 }
 
-// startPath overlays the action in s.act on p's contact graph, sets s.col
-// to the colouring right after it, and returns the slot of created piece
-// src, the travelling piece of a path's first step.
-func (p *Position) startPath(s *scratch, src int32) int32 {
-	g := p.tile(s)
-	g.overlay(&s.act, p.turn)
-	s.col = append(s.col[:0], g.c0...)
-	return int32(g.n) + src
+// pathFault is why a path is not legal: at which step (from 1; 0 for a
+// legal path) and what stopped it.
+type pathFault struct {
+	step int
+	why  uint8
+}
+
+// Why a step is refused.
+const (
+	faultNoNeighbour  = iota + 1 // no full-side neighbour that way
+	faultOwnColour               // the neighbour has the mover's colour
+	faultAfterWin                // the step before won the game
+	faultAfterCapture            // the travelling piece was captured the step before
+)
+
+// reason words the fault for the error of move m.
+func (f pathFault) reason(m *Move) string {
+	who := "the travelling piece"
+	if f.step == 1 {
+		who = startName(m)
+	}
+	d := dirName[m.dir(f.step-1)]
+	switch f.why {
+	case faultNoNeighbour:
+		return fmt.Sprintf("%s has no full-side neighbour to the %s (step %d)", who, d, f.step)
+	case faultOwnColour:
+		return fmt.Sprintf("%s has its own colour to the %s (step %d)", who, d, f.step)
+	case faultAfterWin:
+		return fmt.Sprintf("the game was won after step %d", f.step-1)
+	}
+	return fmt.Sprintf("the travelling piece was captured in step %d", f.step-1)
 }
 
 // playPath plays the steps of m's path from the travelling piece tr in
-// colouring col, until the path ends, a step is refused or one wins, and
-// returns the last travelling piece and the winner, or -1.
-func (g swapGraph) playPath(col []uint64, tr int32, m *Move, mover Color) (int32, int8) {
+// colouring col and returns the last travelling piece and the winner, or
+// -1. Without check it trusts the path, stopping at a step it cannot
+// make; with check it reports the first step that is not legal: one with
+// no full-side neighbour or onto an own piece, or one after a win or after
+// the travelling piece was captured.
+func (g swapGraph) playPath(col []uint64, tr int32, m *Move, mover Color, check bool) (int32, int8, pathFault) {
 	var b bound
-	for i := range m.steps() {
-		u, ok, win := g.step(col, tr, m.dir(i), mover, &b)
+	win := int8(-1)
+	for i := range int(m.nsteps) {
+		if check && i > 0 {
+			if win >= 0 {
+				return tr, win, pathFault{i + 1, faultAfterWin}
+			}
+			if colorAt(col, tr) != mover {
+				return tr, win, pathFault{i + 1, faultAfterCapture}
+			}
+		}
+		d := m.dir(i)
+		u, ok, w := g.step(col, tr, d, mover, &b)
 		if !ok {
+			if !check {
+				break
+			}
+			if u < 0 {
+				return tr, win, pathFault{i + 1, faultNoNeighbour}
+			}
+			return tr, win, pathFault{i + 1, faultOwnColour}
+		}
+		tr, win = u, w
+		if win >= 0 && !check {
 			break
 		}
-		if tr = u; win >= 0 {
-			return tr, win
-		}
 	}
-	return tr, -1
+	return tr, win, pathFault{}
 }
 
 func dirIndex(c byte) int {

@@ -254,7 +254,8 @@ func TestReferenceMoveSet(t *testing.T) {
 				}
 				if _, ok := joinFrom(nil, p.pieces, i, c.X()+c.w, c.Y()+c.H(), p.turn); ok {
 					want++
-					key := baseKey(Move{kind: kindJ, anchor: int32(i), x1: c.X() + c.w, y1: c.Y() + c.H()})
+					w, h := c.X()+c.w-a.X(), c.Y()+c.H()-a.Y()
+					key := baseKey(Move{kind: kindJ, anchor: int32(i), wide: w, flags: joinShape(w, h)})
 					if !joins[key] {
 						t.Fatalf("join from piece %d to (%d,%d) not listed in %s", i, c.X()+c.w, c.Y()+c.H(), code(p))
 					}
@@ -302,7 +303,7 @@ func TestReferenceMoveSet(t *testing.T) {
 }
 
 func baseKey(m Move) string {
-	return fmt.Sprint(m.kind, m.anchor, m.n, m.x1, m.y1)
+	return fmt.Sprint(m.kind, m.anchor, m.n, m.wide, m.flags&shapeFlags)
 }
 
 // resultKey is the resulting position and turn record of a move.

@@ -56,7 +56,11 @@ func (p *Position) sample(s *scratch, r *rand.Rand) Move {
 			return Move{}
 		}
 	}
-	s.moves = p.genBase(s, s.moves[:0], r.IntN(len(s.bases)), fitsBits(len(p.pieces)), false)
+	s.moves = s.moves[:0]
+	p.genBase(s, r.IntN(len(s.bases)), fitsBits(len(p.pieces)), false, func(m Move) bool {
+		s.moves = append(s.moves, m)
+		return true
+	})
 	if len(s.moves) == 1 { // no second draw for a split or join that cannot swap
 		return s.moves[0]
 	}

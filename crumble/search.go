@@ -33,15 +33,21 @@ type scratch struct {
 	bases     []baseDesc
 	listMade  []int32 // the created pieces' slots of an overlay on the lists
 	madeSlots []int32 // the created pieces' slots of each search (baseDesc.made)
-	tmpl      Move    // the zero Move of the position whose bases these are
 	walks     []int32
 	members   []int32 // a join's pieces, while listing joins
 	moves     []Move  // RandomMove's moves of one base
-	text      []byte  // Move.String's text
 	path      []byte
 	created   []piece  // the created pieces of a move played, in the action's order
 	was       []uint64 // a position's colouring, when the lists do not hold it (whiteOf)
 	letters   []byte   // a long path's letters
+
+	// the moves' texts: the location walker, and the last anchor's
+	// location (of the pieces headFor) with the head of the last base
+	loc        locWalk
+	headFor    []piece
+	headAnchor int32
+	headLoc    []byte
+	head       []byte
 
 	// a move played on the bitset graph, which the next call on the
 	// position it led to makes the graph of that position (take)
@@ -307,7 +313,7 @@ func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(nil) }
 
 // AppendLegalMoves appends the legal moves to dst. It allocates nothing
 // when dst has room (the working memory is pooled), but for a move whose
-// swap path is longer than 64 steps.
+// text does not fit in its own bytes (a swap path longer than 64 steps).
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
 		return dst
@@ -315,32 +321,77 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	s := acquire()
 	defer scratchPool.Put(s)
 	s.take(&p)
-	return p.appendLegalMoves(s, dst)
+	p.generate(s, fitsBits(len(p.pieces)), true, func(m Move) bool {
+		dst = append(dst, m)
+		return true
+	})
+	return dst
 }
 
-// LegalMovesSeq yields the moves LegalMoves lists, in the same order.
-func (p Position) LegalMovesSeq() iter.Seq[Move] { return slices.Values(p.LegalMoves()) }
+// LegalMovesSeq yields the moves LegalMoves lists, in the same order,
+// without building the list: the search of swap paths runs as the moves
+// are taken and stops when the caller stops, so a caller pays for the
+// moves it takes. The first moves come as soon as the splits and joins
+// are listed (see Speed in the package documentation). The stream holds
+// a working memory of its own while it runs; calls made from the loop's
+// body use another.
+func (p Position) LegalMovesSeq() iter.Seq[Move] {
+	return func(yield func(Move) bool) {
+		if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
+			return
+		}
+		s := acquire()
+		defer scratchPool.Put(s)
+		s.take(&p)
+		p.generate(s, fitsBits(len(p.pieces)), false, yield)
+	}
+}
 
-// appendLegalMoves is AppendLegalMoves in scratch s. It searches the swap
-// paths on the bitset graph when the position fits, else on the lists.
+// appendLegalMoves is AppendLegalMoves in scratch s.
 func (p *Position) appendLegalMoves(s *scratch, dst []Move) []Move {
 	return p.appendLegalMovesOn(s, dst, fitsBits(len(p.pieces)))
 }
 
-// appendLegalMovesOn is appendLegalMoves on the bitset graph or on the
-// lists, as bits says (the tests compare them).
+// appendLegalMovesOn is AppendLegalMoves in scratch s, on the bitset
+// graph or on the lists, as bits says (the tests compare them).
 func (p *Position) appendLegalMovesOn(s *scratch, dst []Move, bits bool) []Move {
+	p.generate(s, bits, true, func(m Move) bool {
+		dst = append(dst, m)
+		return true
+	})
+	return dst
+}
+
+// generate emits the legal moves in order until emit returns false. It
+// searches the swap paths on the bitset graph when bits is set and the
+// position fits, else on the lists; keep says to keep every base's
+// search in s for Play (a stream keeps only the base at hand's). The
+// splits and joins are listed anchor by anchor as the moves go, so that
+// the first moves come before the last anchor's joins are sought.
+func (p *Position) generate(s *scratch, bits, keep bool, emit func(Move) bool) {
 	if bits {
 		p.tileBits(s).derive()
 	} else {
 		p.tile(s).derive()
 	}
 	s.newSearches(p)
-	p.prepare(s)
-	for k := range s.bases {
-		dst = p.genBase(s, dst, k, bits, true)
+	f := p.startBases(s)
+	k := 0
+	for i := range p.pieces {
+		if p.pieces[i].C() != p.turn {
+			continue
+		}
+		p.basesOf(s, i, &f)
+		for ; k < len(s.bases); k++ {
+			if !keep && k > 0 { // the last base's search goes
+				s.bases[k-1].first = -1
+				s.newSearches(p)
+			}
+			if !p.genBase(s, k, bits, true, emit) {
+				return
+			}
+		}
 	}
-	return dst
 }
 
 // prepare lists the splits and joins of the position in s.bases, in move
@@ -359,32 +410,34 @@ func (p *Position) prepare(s *scratch) {
 // the finder of their cut lines.
 func (p *Position) startBases(s *scratch) cutFinder {
 	s.bases, s.walks = s.bases[:0], s.walks[:0]
-	s.tmpl = p.moveOf()
 	return s.finder(p)
 }
 
 // genBase emits the moves of base k of s.bases: the base without a swap,
 // then one shortest path per distinct reachable end state, in
-// breadth-first order. It searches on the bitset graph when bits is set
-// and the base's created pieces fit, else on the lists; derive has the
-// graph derive its chains and forest first, which a search over many
-// steps gains by (a listing) and one over few does not (a draw). A draw
-// builds a graph only for a base that can swap at all (mayStep reads the
-// corners without one); a listing has built it first, since most
-// positions have such a base.
-func (p *Position) genBase(s *scratch, dst []Move, k int, bits, derive bool) []Move {
+// breadth-first order, until emit returns false (genBase then returns
+// false). It searches on the bitset graph when bits is set and the base's
+// created pieces fit, else on the lists; derive has the graph derive its
+// chains and forest first, which a search over many steps gains by (a
+// listing) and one over few does not (a draw). A draw builds a graph only
+// for a base that can swap at all (mayStep reads the corners without
+// one); a listing has built it first, since most positions have such a
+// base.
+func (p *Position) genBase(s *scratch, k int, bits, derive bool, emit func(Move) bool) bool {
 	mv := p.setAction(s, k)
 	b := &s.bases[k]
 	b.first = -1
-	dst = append(dst, mv) // no swap
+	if !emit(mv) { // no swap
+		return false
+	}
 	if !p.mayStep(s) {
-		return dst
+		return true
 	}
 	g := p.overlayAction(s, bits, derive)
 	if b.onBits = g.b != nil; b.onBits {
 		b.gen = s.bitsGen
 	}
-	return s.searchSwaps(g, dst, &mv, b, p.turn)
+	return s.searchSwaps(g, &mv, b, p.turn, emit)
 }
 
 // overlayAction overlays the action in s.act on a contact graph of p and
@@ -451,11 +504,11 @@ func (w swapGraph) recoloured() []int32 {
 	return w.l.changed
 }
 
-// searchSwaps appends to dst the swap moves of base b (whose move without
-// a path is mv), whose action g has overlaid: one shortest path per
-// distinct end state, in breadth-first order (see the package
-// documentation). The states stay in s for Play.
-func (s *scratch) searchSwaps(g swapGraph, dst []Move, mv *Move, b *baseDesc, mover Color) []Move {
+// searchSwaps emits the swap moves of base b (whose move without a path
+// is mv), whose action g has overlaid: one shortest path per distinct end
+// state, in breadth-first order (see the package documentation), until
+// emit returns false. The states stay in s for Play.
+func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, emit func(Move) bool) bool {
 	c0, made := g.overlaid(s)
 	nw := len(c0)
 	first := int32(len(s.states))
@@ -471,23 +524,25 @@ func (s *scratch) searchSwaps(g swapGraph, dst []Move, mv *Move, b *baseDesc, mo
 	if len(made) > linearMax {
 		s.fileStates(first, int32(len(s.states)))
 	}
-	for qi := first; qi < int32(len(s.states)); qi++ {
-		dst = s.expand(g, dst, mv, b, qi, mover, c0)
+	ok := true
+	for qi := first; qi < int32(len(s.states)) && ok; qi++ {
+		ok = s.expand(g, mv, b, qi, mover, c0, emit)
 	}
 	b.count = int32(len(s.states)) - first
-	return dst
+	return ok
 }
 
 // expand expands state qi of the search of base b (whose move without a
 // path is mv, and c0 the colouring right after its action): each legal
 // step from it gives a successor, added unless an equal state is known,
-// and emitted as a move unless it left every colour as c0.
-func (s *scratch) expand(g swapGraph, dst []Move, mv *Move, b *baseDesc, qi int32, mover Color, c0 []uint64) []Move {
+// and emitted as a move unless it left every colour as c0. It returns
+// false when emit did.
+func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Color, c0 []uint64, emit func(Move) bool) bool {
 	st := &s.states[qi]
 	cw := s.colouring(b, qi)
 	// terminal states are not expanded; sources are never terminal
 	if st.dir >= 0 && (colorAt(cw, st.tr) != mover || st.dir&stateWon != 0) {
-		return dst
+		return true
 	}
 	// Stepping straight back after a step without captures restores the
 	// parent state, which is capture-free, won by nobody and seen.
@@ -497,19 +552,20 @@ func (s *scratch) expand(g swapGraph, dst []Move, mv *Move, b *baseDesc, qi int3
 	}
 	steps := stepsFrom(g.neighbours(st.tr), cw, back, mover)
 	if steps == 0 {
-		return dst
+		return true
 	}
 	// room for four successors, so that the parent's state and colouring
 	// stay where they are while they are added
 	s.states = slices.Grow(s.states, 4)
 	s.words = slices.Grow(s.words, 4*len(c0))
 	kids := int32(len(s.states))
-	for ; steps != 0; steps &= steps - 1 {
-		dst = s.successor(g, dst, mv, b, qi, bits.TrailingZeros8(steps), mover, c0)
+	ok := true
+	for ; steps != 0 && ok; steps &= steps - 1 {
+		ok = s.successor(g, mv, b, qi, bits.TrailingZeros8(steps), mover, c0, emit)
 	}
 	st = &s.states[qi]
 	st.kids, st.nkids = kids, uint8(int32(len(s.states))-kids)
-	return dst
+	return ok
 }
 
 // stepsFrom returns the directions, as bits, in which the travelling
@@ -526,8 +582,9 @@ func stepsFrom(nbs [4]int32, col []uint64, back int32, mover Color) uint8 {
 }
 
 // successor makes the step of state qi in direction d, a legal one (see
-// expand), and adds the state it leads to, and its move to dst.
-func (s *scratch) successor(g swapGraph, dst []Move, mv *Move, b *baseDesc, qi int32, d int, mover Color, c0 []uint64) []Move {
+// expand), adds the state it leads to and emits its move. It returns
+// false when emit did.
+func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int, mover Color, c0 []uint64, emit func(Move) bool) bool {
 	st := &s.states[qi]
 	end := len(s.words)
 	s.words = append(s.words, s.colouring(b, qi)...)
@@ -554,19 +611,20 @@ func (s *scratch) successor(g swapGraph, dst []Move, mv *Move, b *baseDesc, qi i
 	}
 	if s.seen(b, ni) {
 		s.states, s.words = s.states[:ni], s.words[:end]
-		return dst
+		return true
 	}
 	if h == 0 && slices.Equal(col, c0) {
-		return dst // the path left every colour as the action did
+		return true // the path left every colour as the action did
 	}
 	m := *mv
 	m.src = st.src
-	if st.depth < inlinePath {
-		m.path, m.plen = ns.path, uint8(st.depth+1)
-	} else {
+	m.setOutcome(win, mover)
+	if st.depth < inlinePath && m.hlen > 0 {
+		m.path, m.nsteps = ns.path, st.depth+1
+	} else { // the text holds the path
 		s.setLongPath(&m, ni)
 	}
-	return append(dst, m)
+	return emit(m)
 }
 
 // keys makes sure that s holds the hash keys of slots 0 .. n-1: a
@@ -578,8 +636,9 @@ func (s *scratch) keys(n int) {
 	}
 }
 
-// setLongPath stores in m the path from its source to state i, longer
-// than inlinePath steps (a shorter one the state holds): as letters.
+// setLongPath stores in m the path from its source to state i, and the
+// move's text, which holds the path when it is longer than inlinePath
+// steps or the head does not fit in the move's bytes.
 func (s *scratch) setLongPath(m *Move, i int32) {
 	depth := int(s.states[i].depth)
 	s.letters = resize(s.letters, depth)
@@ -588,6 +647,7 @@ func (s *scratch) setLongPath(m *Move, i int32) {
 		s.letters[depth] = dirLetters[s.states[i].dir&3]
 	}
 	m.setPath(s.letters)
+	m.setText(s.head, s.letters) // the base's head, written by setAction
 }
 
 // linearMax is how many states a search holds before it files them in a

@@ -166,7 +166,7 @@ func TestCrumbleBoardHasCoordinates(t *testing.T) {
 	s := newTestServer(t, "")
 	registerAliceAndBob(t, s)
 	r := mustExec(t, s, "crumble challenge alice bob -4x4")
-	for _, want := range []string{"\n 3 ", "\n 0 ", "\n   0 1 2 3\n", "(each square is 2x2 letters)"} {
+	for _, want := range []string{"\n 3 ", "\n 0 ", "\n   0 1 2 3 \n", "(each square is 2x2 letters)"} {
 		if !strings.Contains(r, want) {
 			t.Errorf("the board reply lacks %q:\n%s", want, r)
 		}

@@ -600,7 +600,7 @@ func TestSaveKeepsTheComments(t *testing.T) {
 // and help explains the staircase moves.
 func TestCrumbleAtTheTerminal(t *testing.T) {
 	out := script(t, []string{"-game", "crumble"}, "help", "quit")
-	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5\n", "staircase walk",
+	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5 \n", "staircase walk",
 		"From the start of the standard game (6x6), Black to move:\n  2,3V      walk 2 East")
 }
 
@@ -712,7 +712,7 @@ func TestOneIsSingular(t *testing.T) {
 // says why.
 func TestCrumbleBoardsWideAndFine(t *testing.T) {
 	out := script(t, []string{"-game", "crumble", "-variant", "12x3"}, "quit")
-	wantIn(t, out, "\n                       1 1\n   0 1 2 3 4 5 6 7 8 9 0 1\n")
+	wantIn(t, out, "\n                       1 1 \n   0 1 2 3 4 5 6 7 8 9 0 1 \n")
 	fine := "crumble 2x2 b B0,0,1/32,1/32 B1/32,0,1/32,1/32 B1/16,0,1/16,1/16 B1/8,0,1/8,1/8 B1/4,0,1/4,1/4 B1/2,0,1/2,1/2 W1,0,1,1 B0,1/32,1/32,1/32 B1/32,1/32,1/32,1/32 B0,1/16,1/16,1/16 B1/16,1/16,1/16,1/16 B0,1/8,1/8,1/8 B1/8,1/8,1/8,1/8 B0,1/4,1/4,1/4 B1/4,1/4,1/4,1/4 B0,1/2,1/2,1/2 B1/2,1/2,1/2,1/2 W0,1,1,1 W1,1,1,1"
 	file := filepath.Join(t.TempDir(), "fine.pgn")
 	if err := os.WriteFile(file, []byte("[Game \"crumble\"]\n[Variant \"2x2\"]\n[Start \""+fine+"\"]\n\n*\n"), 0o644); err != nil {
@@ -724,9 +724,11 @@ func TestCrumbleBoardsWideAndFine(t *testing.T) {
 
 // TestSaveWritesBackWhatWasLoaded: a record loaded and saved with the same
 // moves is written back byte for byte (no Date nor Variant tag added, its
-// comments, its result and how it ended kept), also after a move taken
-// back and played again; with a move added, it keeps its tags, variant and
-// comments, and takes the game's moves and result.
+// tags in their order, its comments in their form, its result and how it
+// ended kept), also after a move taken back and played again; with a move
+// added, it keeps its tags, variant and comments, and takes the game's
+// moves and result; with a move replaced, the comment on the move taken
+// back goes with it.
 func TestSaveWritesBackWhatWasLoaded(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -745,6 +747,8 @@ func TestSaveWritesBackWhatWasLoaded(t *testing.T) {
 			"{an opening} 1. B-c1-c3 {the usual} B-c6-c4 *\n",
 		"resigned": "[Game \"tumbling\"]\n[Termination \"White resigned\"]\n[Result \"1-0\"]\n\n1. A1-B1 1-0\n",
 		"started":  "[Game \"flooprail\"]\n[Start \"" + string(code) + "\"]\n[Result \"*\"]\n\n1. F4-E4 *\n",
+		"unsorted": "[White \"Bob\"]\n[Game \"terrace\"]\n[Event \"club night\"]\n[Result \"*\"]\n[Variant \"6-long\"]\n\n1. B-c1-c3 B-c6-c4 *\n",
+		"lines":    "[Game \"flooprail\"]\n\n; a game at the club\n1. E2-F2 ; the usual\nF4-E4 {and a reply} *\n",
 	} {
 		file := write(name+".pgn", text)
 		back, again := filepath.Join(dir, name+"-back.pgn"), filepath.Join(dir, name+"-again.pgn")
@@ -827,6 +831,19 @@ func TestRecordErrorsAreBounded(t *testing.T) {
 	long := clitest.Long
 	for i, text := range []string{
 		"[Game \"flooprail\"]\n\n1. E2-F2 {" + long + "\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 " + long + "\n",
+		"[Game \"flooprail\"]\n\n1. " + long + "\n",
+		"[Game \"flooprail\"]\n[" + long + "]\n\n1. E2-F2\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 " + long + ". F4-E4\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 [" + long + "]\n",
+		"[Game \"flooprail\"]\n[Result \"" + long + "\"]\n\n1. E2-F2\n",
+		"[Game \"" + long + "\"]\n\n1. E2-F2\n",
+		"[Game \"crumble\"]\n[Variant \"" + long + "\"]\n\n1. 1HN\n",
+		"[Game \"crumble\"]\n[Start \"crumble 6x6 b " + long + "\"]\n\n*\n",
+		"[Game \"crumble\"]\n\n1. " + long + "\n",
+		"[Game \"terrace\"]\n\n1. " + long + "\n",
+		"[Game \"tumbling\"]\n\n1. " + long + "\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 F4-E4 " + long + "\n\n[Game \"flooprail\"]\n\n1. E2-F2\n",
 		"[Game \"terrace\"]\n[Start \"terrace " + long + "\"]\n\n*\n",
 		"[Game \"tumbling\"]\n[Start \"tumbling pbmserv " + long + "\"]\n\n*\n",
 	} {

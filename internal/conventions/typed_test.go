@@ -25,6 +25,7 @@ type position[P, M, V any] interface {
 // them to one engine.
 type checks interface {
 	// movesFromAPosition: ParseMove(m.String()) == m for every listed move,
+	// the moves of an Equal (decoded) position are == to the listed ones,
 	// Play takes a move of an Equal position, refuses a move it cannot read
 	movesFromAPosition(t *testing.T, s sample)
 	// afterTheEnd: LegalMoves nil and AppendLegalMoves(dst) == dst at the end
@@ -39,6 +40,16 @@ type checks interface {
 	zeroValues(t *testing.T, s sample)
 	// movesAsAStream: LegalMovesSeq yields LegalMoves, and stops when told
 	movesAsAStream(t *testing.T, s sample)
+	// boundedErrors: the engine's own entry points fed a mebibyte
+	boundedErrors(t *testing.T, s sample, kind string, moves, codes, variants []string)
+	// zeroWording: the zero Position refuses a move in the words of the end
+	zeroWording(t *testing.T, s sample)
+	// decodeReason: UnmarshalText of code fails with the reason want at offset
+	decodeReason(t *testing.T, code string, offset int, want string)
+	// zeroVariant: the zero Variant is the normalised standard game
+	zeroVariant(t *testing.T)
+	// refusedCode: UnmarshalText of code is a syntax error
+	refusedCode(t *testing.T, code string)
 	// types: the engine's Position and Move types
 	types() (position, move reflect.Type)
 }
@@ -91,6 +102,12 @@ func (c typed[P, M, PP, V]) movesFromAPosition(t *testing.T, s sample) {
 				t.Fatalf("%s: %v", code, err)
 			}
 			moves := p.LegalMoves()
+			// The moves of an Equal position, however it was reached or
+			// decoded, are == to these (a move stored by hash can be
+			// compared with the listed ones and replayed).
+			if twinMoves := twin.LegalMoves(); !slices.Equal(twinMoves, moves) {
+				t.Fatalf("%s: the position decoded from this code lists %d moves that are not == to its %d", code, len(twinMoves), len(moves))
+			}
 			// a position of thousands of moves (Crumble's 32x32 board)
 			// has every tenth read back
 			every := 1 + len(moves)/400*9
