@@ -77,7 +77,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 		k := slices.Index(choices, field)
 		switch {
 		case k < 0:
-			return 0, fail(start, "expected %s, found %q", what, field)
+			return 0, fail(start, "expected %s, found %s", what, notation.Quote(field))
 		case i == len(s):
 			return 0, fail(i, "expected a space and the %s after %q, found the end", next, field)
 		}
@@ -87,8 +87,12 @@ func (p *Position) UnmarshalText(text []byte) error {
 		}
 		return k, nil
 	}
-	if _, err := word(`"flooprail"`, "variant", "flooprail"); err != nil {
+	var err error
+	if i, err = notation.ScanGame(s, Name); err != nil {
 		return err
+	}
+	if i == len(s) || s[i] == ' ' {
+		return fail(i, "expected the variant after one space")
 	}
 	variant, err := word("a variant (normal or reverse)", "side to move", "normal", "reverse")
 	if err != nil {
@@ -107,7 +111,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 				return fail(i, "expected '/' and row %d, found the end", r)
 			}
 			if s[i] != '/' {
-				return fail(i, "row %d has too many spaces, or expected '/' before row %d: found %s", r-1, r, runeAt(s, i))
+				return fail(i, "row %d has too many spaces, or expected '/' before row %d: found %s", r-1, r, notation.QuoteAt(s, i))
 			}
 			i++
 		}
@@ -132,7 +136,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 			case '/':
 				return fail(i, "row %d has %d spaces, found only %d", r, last-first+1, l-first)
 			default:
-				return fail(i, "expected one of . o x O X for %c%d, found %s", 'A'-1+l, r, runeAt(s, i))
+				return fail(i, "expected one of . o x O X for %c%d, found %s", 'A'-1+l, r, notation.QuoteAt(s, i))
 			}
 			bit := uint32(1) << boardOrder[n]
 			n++
@@ -149,12 +153,12 @@ func (p *Position) UnmarshalText(text []byte) error {
 				kings |= bit
 			}
 			if bits.OnesCount32(pieces[owner]) > 12 {
-				return fail(i-1, "%s has more than 12 pieces", playerName[owner])
+				return fail(i-1, "%s has more than 12 pieces", pc.Color())
 			}
 		}
 	}
 	if i != len(s) {
-		return fail(i, "row 7 has too many spaces, or unexpected %s after the board", runeAt(s, i))
+		return fail(i, "row 7 has too many spaces, or unexpected %s after the board", notation.QuoteAt(s, i))
 	}
 	*p = newPosition(pieces[O], pieces[X], kings, uint8(turn), variant == 1)
 	return nil

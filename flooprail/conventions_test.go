@@ -50,7 +50,7 @@ func TestZeroPosition(t *testing.T) {
 	}
 	// A well-formed move is ErrGameOver, a MoveError quoting it.
 	_, err := zero.ParseMove("C4-D4")
-	wantErr := notation.MoveError{Move: "C4-D4", Reason: "the zero Position is no game", Err: boardrules.ErrGameOver}
+	wantErr := notation.MoveError{Move: "C4-D4", Reason: "the game is over (no game)", Err: boardrules.ErrGameOver}
 	if diff := cmp.Diff(wantErr, moveError(t, err), sameSentinel); diff != "" {
 		t.Errorf("ParseMove (-want +got):\n%s", diff)
 	}
@@ -93,10 +93,10 @@ func TestEmptyBoardIsAGame(t *testing.T) {
 		winner boardrules.Player
 		reason string
 	}{
-		{"flooprail normal o ../..../....../......../....../..../..", X, "O has no piece left"},
-		{"flooprail normal x ../..../....../......../....../..../..", O, "X has no piece left"},
-		{"flooprail reverse o ../..../....../......../....../..../..", O, "O has no piece left"},
-		{"flooprail reverse x ../..../....../......../....../..../..", X, "X has no piece left"},
+		{"flooprail normal o ../..../....../......../....../..../..", seatX, "O has no piece left"},
+		{"flooprail normal x ../..../....../......../....../..../..", seatO, "X has no piece left"},
+		{"flooprail reverse o ../..../....../......../....../..../..", seatO, "O has no piece left"},
+		{"flooprail reverse x ../..../....../......../....../..../..", seatX, "X has no piece left"},
 	} {
 		p := decode(t, c.code)
 		want := boardrules.Outcome{Status: boardrules.Win, Winner: c.winner, Reason: c.reason, Rule: RuleNoPieces}
@@ -110,7 +110,7 @@ func TestEmptyBoardIsAGame(t *testing.T) {
 			t.Errorf("%s: the zero Position, or its hash", c.code)
 		}
 		_, err := p.ParseMove("C4-D4")
-		if !errors.Is(err, boardrules.ErrGameOver) || !strings.Contains(err.Error(), "has won ("+c.reason+")") {
+		if !errors.Is(err, boardrules.ErrGameOver) || err.Error() != "C4-D4: the game is over ("+c.reason+")" {
 			t.Errorf("%s: ParseMove %v", c.code, err)
 		}
 	}
@@ -136,7 +136,7 @@ func TestAfterTheEnd(t *testing.T) {
 			t.Errorf("code %q, want %q", got, c)
 		}
 	}
-	if p := Standard(); p.ToMove() != O || play(t, p, "C4-D4").ToMove() != X {
+	if p := Standard(); p.ToMove() != seatO || play(t, p, "C4-D4").ToMove() != seatX {
 		t.Error("ToMove of a game going on")
 	}
 }

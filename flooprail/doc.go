@@ -54,8 +54,11 @@
 // doc, One vocabulary). What is particular to FloopRail: a [Move] is a path,
 // so [Move.Path] lists its spaces, [Move.From] and [Move.To] are the first
 // and the last of them (the same space for a SooperFlooper's loop), and
-// [Move.Captures] the spaces leapt, in order (nil for a Floop). A [Piece]
-// has an Owner and no colour. A [Position] is comparable with ==, which
+// [Move.Captures] the spaces leapt, in order (nil for a Floop). A side is
+// a [Color], O or X, as the board text marks its pieces: a [Piece] has an
+// Owner (its seat) and a Color, and [Position.ColorOf] and
+// [Position.PlayerOf] go between seats and sides. A [Position] is
+// comparable with ==, which
 // means the same as [Position.Equal]: the board, the side to move and the
 // variant, there being no repetition rule.
 //
@@ -105,7 +108,8 @@
 // and the offset. Then it checks, as [Position.Play] does, that the game
 // goes on (boardrules.ErrGameOver) and that the move is one of the legal
 // moves (boardrules.ErrIllegalMove); those errors are *[notation.MoveError]
-// and say what is wrong: "E6-D6: D6 is occupied", "A4-B4: a Fleap is
+// and say what is wrong: "E6-D6: E6 holds an X Flooper, and O is to move"
+// at the start, "E6-D6: D6 is occupied" when X is, "A4-B4: a Fleap is
 // compulsory", "C3-E3: the Fleap must continue", "E5-G5-G3: the Flooper is
 // promoted on G5, which ends its move", "C4-E4-C4: D4 is leapt twice".
 //
@@ -195,11 +199,12 @@
 //     each SooperFlooper's paths depth first (up, right, down, left); or the
 //     Floops grouped by direction. Tests compare moves as sets.
 //   - Illegal-move messages other than the spec's examples: "E5 is empty",
-//     "E6 holds an X Flooper, and O is to move", "an O Flooper moves only
+//     "E6 holds an X Flooper, and O is to move" (a piece of the other side,
+//     said before anything about its path), "an O Flooper moves only
 //     down or right", "D6 is X's own piece", "there is no piece on D5 to
-//     Fleap over"; a move in an ended game gives "the game is over: X has
-//     won (no legal move)", and in the zero Position "the zero Position is
-//     no game".
+//     Fleap over"; a move in an ended game gives "the game is over (O has
+//     no legal move)", and in the zero Position "the game is over (no
+//     game)", the wordings of every engine.
 //   - GameInfo.New of the registry accepts exactly "normal", "reverse" and
 //     "" (the normal game).
 //   - The zero Position is no game, as in every engine of the module; use

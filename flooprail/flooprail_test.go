@@ -149,10 +149,10 @@ func TestStart(t *testing.T) {
 	if p == r || p.Hash() == r.Hash() {
 		t.Error("the variant does not change the position or its hash")
 	}
-	if p.ToMove() != O || p.Players() != 2 || p.Variant() != (Variant{}) || !r.Variant().Reverse {
+	if p.ToMove() != seatO || p.Players() != 2 || p.Variant() != (Variant{}) || !r.Variant().Reverse {
 		t.Error("start: wrong side to move, players or variant")
 	}
-	if p.Count(O) != 12 || p.Count(X) != 12 || p.Count(boardrules.NoPlayer) != 0 {
+	if p.Count(seatO) != 12 || p.Count(seatX) != 12 || p.Count(boardrules.NoPlayer) != 0 {
 		t.Error("start: not 12 pieces a side")
 	}
 	want := map[string]Piece{}
@@ -245,7 +245,7 @@ func TestGoalSpaces(t *testing.T) {
 		t.Errorf("goal spaces %#x %#x, constant %#x", goal[O], goal[X], uint32(goalSpaces))
 	}
 	var got []string
-	for _, pl := range []boardrules.Player{O, X} {
+	for _, pl := range []Color{O, X} {
 		for _, s := range Spaces() {
 			if goal[pl]>>spaceBit(s)&1 != 0 {
 				got = append(got, s.Upper())
@@ -264,11 +264,11 @@ func TestPieces(t *testing.T) {
 		sooper bool
 		text   string
 	}{
-		{Empty, boardrules.NoPlayer, false, "empty"},
-		{OFlooper, O, false, "O Flooper"},
-		{XFlooper, X, false, "X Flooper"},
-		{OSooperFlooper, O, true, "O SooperFlooper"},
-		{XSooperFlooper, X, true, "X SooperFlooper"},
+		{Empty, boardrules.NoPlayer, false, ""},
+		{OFlooper, seatO, false, "O Flooper"},
+		{XFlooper, seatX, false, "X Flooper"},
+		{OSooperFlooper, seatO, true, "O SooperFlooper"},
+		{XSooperFlooper, seatX, true, "X SooperFlooper"},
 	}
 	for _, c := range cases {
 		if c.p.Owner() != c.owner || c.p.IsSooper() != c.sooper || c.p.String() != c.text {
@@ -329,8 +329,9 @@ func TestF1Opening(t *testing.T) {
 	checkMoves(t, x, "D6-C6 D6-D5 E5-D5 E5-E4 F4-E4 F4-F3 G3-F3")
 	checkIllegal(t, x, "E6-D6", "E6-D6: D6 is occupied")
 	checkIllegal(t, x, "E6-C6", "E6-C6: D6 is X's own piece")
-	checkIllegal(t, p, "E6-D6", "E6-D6: D6 is occupied")
-	checkIllegal(t, p, "E6-C6", "E6-C6: D6 is X's own piece")
+	// the other side's piece is not the mover's, wherever it goes
+	checkIllegal(t, p, "E6-D6", "E6-D6: E6 holds an X Flooper, and O is to move")
+	checkIllegal(t, p, "E6-C6", "E6-C6: E6 holds an X Flooper, and O is to move")
 	checkIllegal(t, p, "E5-E4", "E5-E4: E5 holds an X Flooper, and O is to move")
 	checkIllegal(t, p, "E5-D5", "E5-D5: E5 holds an X Flooper, and O is to move")
 	checkIllegal(t, p, "F2-F3", "F2-F3: F2 is empty")
@@ -420,11 +421,11 @@ func TestF8Outcome(t *testing.T) {
 		code string
 		want boardrules.Outcome
 	}{
-		{"flooprail normal o ../..../....../......../oxx.../..../.x", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "O has no legal move", Rule: RuleNoMoves}},
-		{"flooprail reverse o ../..../....../......../oxx.../..../.x", boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "O has no legal move", Rule: RuleNoMoves}},
-		{"flooprail normal x ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "X has no piece left", Rule: RuleNoPieces}},
-		{"flooprail reverse x ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "X has no piece left", Rule: RuleNoPieces}},
-		{"flooprail normal o ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: X, Reason: "O has no piece left", Rule: RuleNoPieces}},
+		{"flooprail normal o ../..../....../......../oxx.../..../.x", boardrules.Outcome{Status: boardrules.Win, Winner: seatX, Reason: "O has no legal move", Rule: RuleNoMoves}},
+		{"flooprail reverse o ../..../....../......../oxx.../..../.x", boardrules.Outcome{Status: boardrules.Win, Winner: seatO, Reason: "O has no legal move", Rule: RuleNoMoves}},
+		{"flooprail normal x ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: seatO, Reason: "X has no piece left", Rule: RuleNoPieces}},
+		{"flooprail reverse x ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: seatX, Reason: "X has no piece left", Rule: RuleNoPieces}},
+		{"flooprail normal o ../..../....../......../....../..../..", boardrules.Outcome{Status: boardrules.Win, Winner: seatX, Reason: "O has no piece left", Rule: RuleNoPieces}},
 	}
 	for _, c := range cases {
 		p := decode(t, c.code)
@@ -581,7 +582,7 @@ func TestLoops(t *testing.T) {
 	if got, want := code(t, q), "flooprail normal x ../..../.O..../......../....../..../.."; got != want {
 		t.Errorf("after the loop: %q, want %q", got, want)
 	}
-	if o := q.Outcome(); o != (boardrules.Outcome{Status: boardrules.Win, Winner: O, Reason: "X has no piece left", Rule: RuleNoPieces}) {
+	if o := q.Outcome(); o != (boardrules.Outcome{Status: boardrules.Win, Winner: seatO, Reason: "X has no piece left", Rule: RuleNoPieces}) {
 		t.Errorf("outcome %+v", o)
 	}
 	checkIllegal(t, p, "C3-E3-E5-C5", "C3-E3-E5-C5: the Fleap must continue")
@@ -808,7 +809,7 @@ func TestRegistry(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.Hash() != b.Hash() || c.String() != b.String() || c.Variant() != v || c.ToMove() != X {
+		if c.Hash() != b.Hash() || c.String() != b.String() || c.Variant() != v || c.ToMove() != seatX {
 			t.Errorf("%s: decoded position differs", v)
 		}
 		if _, err := b.Play("C4-D4"); !errors.Is(err, boardrules.ErrIllegalMove) {

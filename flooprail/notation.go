@@ -2,10 +2,7 @@ package flooprail
 
 import (
 	"fmt"
-	"strconv"
-	"unicode/utf8"
 
-	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -41,6 +38,9 @@ func (m Move) String() string {
 // Errors are *notation.ParseError, which wraps boardrules.ErrSyntax.
 // Legality is the business of Position.ParseMove and Position.Play.
 func parseMove(s string) (Move, error) {
+	if err := notation.RefuseMoveNumber(s); err != nil {
+		return Move{}, err
+	}
 	var spaces [maxSpaces]uint8
 	var offsets [maxSpaces]int
 	n, i := 0, 0
@@ -59,7 +59,7 @@ func parseMove(s string) (Move, error) {
 			break
 		}
 		if s[i] != '-' {
-			return Move{}, notation.Errorf(s, i, "expected '-' after %s, found %s", s[i-2:i], runeAt(s, i))
+			return Move{}, notation.Errorf(s, i, "expected '-' after %s, found %s", s[i-2:i], notation.QuoteAt(s, i))
 		}
 		i++
 	}
@@ -102,16 +102,6 @@ func scanSpace(s string, i int) (uint8, int, error) {
 		return 0, next, notation.Errorf(s, i, "%s is not a FloopRail space", sq.Upper())
 	}
 	return uint8(b), next, nil
-}
-
-// runeAt quotes the character at s[i] for an error message: a whole UTF-8
-// character such as an en dash, or the byte when it is not valid UTF-8.
-func runeAt(s string, i int) string {
-	r, size := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError && size <= 1 {
-		return fmt.Sprintf("byte %#02x", s[i])
-	}
-	return strconv.QuoteRune(r)
 }
 
 func abs(x int) int {
@@ -171,28 +161,23 @@ func (p Position) ParseMove(s string) (Move, error) {
 }
 
 // gameOverError is the error of a move in p, which has no legal move:
-// either a game that has ended or the zero Position, which is no game.
+// either a game that has ended or the zero Position, which is no game,
+// in the words of every engine.
 func (p Position) gameOverError(text string) error {
-	o := p.Outcome()
-	if o.Status != boardrules.Win {
-		return notation.GameOver(text, "the zero Position is no game")
-	}
-	return notation.GameOver(text, "the game is over: "+p.SeatName(o.Winner)+" has won ("+o.Reason+")")
+	return notation.Ended(text, p.Outcome())
 }
 
 func (p Position) illegalError(text string, m Move) error {
 	return notation.Illegal(text, p.explain(m))
 }
 
-var playerName = [2]string{"O", "X"}
-
 var forwardWords = [2]string{"down or right", "up or left"}
 
 // explain says why m, which is not among p's legal moves and is not the
-// zero Move, is illegal. It
-// judges the path from the point of view of the piece's owner first, and
-// only then whose turn it is, so that "E6-D6" in the start position is
-// refused because D6 is occupied.
+// zero Move, is illegal. A piece of the other side is refused as not the
+// mover's first, whatever its path ("E6-D6" at the start: E6 holds an X
+// Flooper, and O is to move); the path is judged only for the mover's own
+// pieces.
 func (p Position) explain(m Move) string {
 	at := func(i uint8) string { return squareOf(i).Upper() }
 	pc := p.at(m.from())
@@ -200,13 +185,15 @@ func (p Position) explain(m Move) string {
 		return at(m.from()) + " is empty"
 	}
 	me := uint8(pc.Owner())
+	if me != p.turn() {
+		return fmt.Sprintf("%s holds an %s, and %s is to move", at(m.from()), pc, Color(p.turn()))
+	}
 	own, opp := p.pieces(me), p.pieces(me^1)
-	notYours := fmt.Sprintf("%s holds an %s, and %s is to move", at(m.from()), pc, playerName[p.turn()])
 	allowed := uint8(allDirs)
 	if !pc.IsSooper() {
 		allowed = forwardDirs[me]
 	}
-	wrongWay := fmt.Sprintf("an %s Flooper moves only %s", playerName[me], forwardWords[me])
+	wrongWay := fmt.Sprintf("an %s Flooper moves only %s", Color(me), forwardWords[me])
 	empty := ^(own | opp) | 1<<m.from()
 
 	if !m.IsFleap() {
@@ -216,8 +203,6 @@ func (p Position) explain(m Move) string {
 			return wrongWay
 		case empty&(1<<m.to()) == 0:
 			return at(m.to()) + " is occupied"
-		case me != p.turn():
-			return notYours
 		case p.canFleap():
 			return "a Fleap is compulsory"
 		}
@@ -242,7 +227,7 @@ func (p Position) explain(m Move) string {
 		case opp&bit != 0 && left&bit == 0:
 			return at(mid) + " is leapt twice"
 		case opp&bit == 0 && own&bit != 0 && mid != m.from():
-			return at(mid) + " is " + playerName[me] + "'s own piece"
+			return at(mid) + " is " + Color(me).String() + "'s own piece"
 		case opp&bit == 0:
 			return "there is no piece on " + at(mid) + " to Fleap over"
 		case empty&(1<<land) == 0:
@@ -257,9 +242,6 @@ func (p Position) explain(m Move) string {
 				return "the Fleap must continue"
 			}
 		}
-	}
-	if me != p.turn() {
-		return notYours
 	}
 	return "not a legal move"
 }

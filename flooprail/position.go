@@ -8,11 +8,30 @@ import (
 	"github.com/boardrules/boardrules/notation"
 )
 
-// The players. O moves first.
+// Color is a side's mark, O or X, as the board text writes its pieces.
+// O is seat 0 and moves first; X is seat 1. Color.String and SeatName
+// spell a side the same way.
+type Color int8
+
+// The sides, and NoColor, the Color of Empty (no piece).
 const (
-	O boardrules.Player = 0
-	X boardrules.Player = 1
+	NoColor Color = -1
+	O       Color = 0 // seat 0, who moves first
+	X       Color = 1 // seat 1
 )
+
+// String returns "O", "X" or "NoColor".
+func (c Color) String() string {
+	switch c {
+	case O:
+		return "O"
+	case X:
+		return "X"
+	case NoColor:
+		return "NoColor"
+	}
+	return "Color(" + strconv.Itoa(int(c)) + ")"
+}
 
 // Variant chooses the rules. The zero value is the normal game.
 type Variant struct {
@@ -33,7 +52,7 @@ func (v Variant) String() string {
 func Variants() []Variant { return []Variant{{}, {Reverse: true}} }
 
 // ParseVariant reads "normal" or "reverse" (exactly these words, in lower
-// case). Errors wrap boardrules.ErrSyntax.
+// case). Errors are *notation.ParseError and wrap boardrules.ErrSyntax.
 func ParseVariant(s string) (Variant, error) {
 	switch s {
 	case "normal":
@@ -41,7 +60,7 @@ func ParseVariant(s string) (Variant, error) {
 	case "reverse":
 		return Variant{Reverse: true}, nil
 	}
-	return Variant{}, notation.Errorf(s, 0, "unknown variant %q: want normal or reverse", s)
+	return Variant{}, notation.UnknownVariant(s, Name, "normal or reverse")
 }
 
 // Piece is what a space holds.
@@ -56,26 +75,36 @@ const (
 	XSooperFlooper
 )
 
-// Owner returns O or X, or boardrules.NoPlayer for Empty.
+// Owner returns the seat the piece belongs to, 0 for O and 1 for X, or
+// boardrules.NoPlayer for Empty.
 func (pc Piece) Owner() boardrules.Player {
+	if c := pc.Color(); c != NoColor {
+		return boardrules.Player(c)
+	}
+	return boardrules.NoPlayer
+}
+
+// Color returns O or X, or NoColor for Empty.
+func (pc Piece) Color() Color {
 	switch pc {
 	case OFlooper, OSooperFlooper:
 		return O
 	case XFlooper, XSooperFlooper:
 		return X
 	}
-	return boardrules.NoPlayer
+	return NoColor
 }
 
 // IsSooper reports whether pc is a SooperFlooper.
 func (pc Piece) IsSooper() bool { return pc == OSooperFlooper || pc == XSooperFlooper }
 
-// String returns "empty", "O Flooper", "X Flooper", "O SooperFlooper" or
-// "X SooperFlooper".
+// String returns "O Flooper", "X Flooper", "O SooperFlooper" or "X
+// SooperFlooper", and "" for Empty, the zero Piece, as every engine's zero
+// piece prints.
 func (pc Piece) String() string {
 	switch pc {
 	case Empty:
-		return "empty"
+		return ""
 	case OFlooper:
 		return "O Flooper"
 	case XFlooper:
@@ -176,7 +205,7 @@ func (p Position) Hash() uint64 { return p.hashFromScratch() }
 
 // Count returns the number of pieces player pl has on the board.
 func (p Position) Count(pl boardrules.Player) int {
-	if pl != O && pl != X {
+	if pl != 0 && pl != 1 {
 		return 0
 	}
 	return bits.OnesCount32(p.pieces(uint8(pl)))
@@ -425,11 +454,29 @@ var halfLeap = [32]uint8{2: 1, 30: 31, 14: 7, 18: 25}
 // SeatName names seat pl as the board text does: "O" (seat 0, who moves
 // first) or "X". It returns "" for a seat not in the game.
 func (p Position) SeatName(pl boardrules.Player) string {
-	switch pl {
-	case O:
-		return "O"
-	case X:
-		return "X"
+	if c := p.ColorOf(pl); c != NoColor {
+		return c.String()
 	}
 	return ""
+}
+
+// ColorOf returns the side seat pl plays: O for seat 0, X for seat 1, and
+// NoColor for a seat not in the game.
+func (p Position) ColorOf(pl boardrules.Player) Color {
+	switch pl {
+	case 0:
+		return O
+	case 1:
+		return X
+	}
+	return NoColor
+}
+
+// PlayerOf returns the seat that plays c: 0 for O, 1 for X, and
+// boardrules.NoPlayer for any other Color.
+func (p Position) PlayerOf(c Color) boardrules.Player {
+	if c != O && c != X {
+		return boardrules.NoPlayer
+	}
+	return boardrules.Player(c)
 }

@@ -287,13 +287,13 @@ func referenceMoves(p Position) []string {
 		if pc.IsSooper() {
 			return true
 		}
-		if me == O {
+		if me == seatO {
 			return d == 1 || d == 2
 		}
 		return d == 0 || d == 3
 	}
 	isGoal := func(s sp) bool {
-		if me == O {
+		if me == seatO {
 			return !isSpace(s.l+1, s.r) && !isSpace(s.l, s.r+1)
 		}
 		return !isSpace(s.l-1, s.r) && !isSpace(s.l, s.r-1)

@@ -28,8 +28,12 @@ func rowSpan(r int) (first, last int) {
 // header of letters, then rows 1 to 7 joined by "--" rails with lines of
 // "|" rails between them. The glyph of letter L stands in column 4+3(L-1).
 // '.' is an empty space, 'O' and 'X' are Floopers, '@' and '*' are O's and
-// X's SooperFloopers. The side to move is not shown.
+// X's SooperFloopers. The side to move is not shown. The zero Position,
+// no game, is "no game\n", as in every engine.
 func (p Position) String() string {
+	if p.flags()&flagGame == 0 {
+		return "no game\n"
+	}
 	b := make([]byte, 0, 320)
 	b = append(b, "    A  B  C  D  E  F  G  H\n"...)
 	for r := 1; r <= 7; r++ {

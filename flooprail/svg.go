@@ -126,7 +126,7 @@ func (p Position) SVGWith(o SVGOptions) string {
 			continue
 		}
 		fill, letter := "#c8442b", "O"
-		if pc.Owner() == X {
+		if pc.Color() == X {
 			fill, letter = "#24446e", "X"
 		}
 		fmt.Fprintf(&b, "<g><title>%s: %s</title>\n", sq.Upper(), pc)

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -25,9 +26,9 @@ func Errorf(input string, offset int, format string, args ...any) *ParseError {
 
 // Error shows the reason on the first line, then the input with a caret
 // under the offending character. Whatever the input's length, the line
-// shows at most MaxQuoted bytes of it around the offset, with "..." where
-// it is cut and then the input's length in bytes, so that an error has a
-// bounded size. The input is read as UTF-8: printable characters show as
+// shows at most 48 bytes of it around the offset (and 48 columns), with
+// "..." where it is cut and then the input's length in bytes, so that an
+// error has a bounded size. The input is read as UTF-8: printable characters show as
 // typed, one column each, and anything else as Go quotes it ("\t",
 // "\u2028", "\xff" for a byte that is not UTF-8), so the line is what was
 // typed and the caret stays under its character.
@@ -45,15 +46,19 @@ func (e *ParseError) Error() string {
 	return b.String()
 }
 
-// window is the width of the part of an input a caret line shows.
-const window = MaxQuoted
+// window bounds the part of an input a caret line shows: a character
+// costs its bytes or its width, the more of the two, so that the line
+// holds at most window bytes of the input and takes at most window
+// columns. It is smaller than MaxQuoted, so that an error whose reason
+// quotes a part of the input as well stays short.
+const window = 48
 
 // writeWindow writes the part of in around byte off that a caret line
 // shows, and returns the column of the caret: under the character that
 // holds off, or just past the text when off is its end.
 func writeWindow(b *strings.Builder, in string, off int) int {
 	// The characters from a little before off: back at most a window's
-	// width (a character is at least one byte and one column wide).
+	// bytes.
 	from := max(0, off-window-utf8.UTFMax)
 	for from > 0 && from < off && !utf8.RuneStart(in[from]) && off-from > window {
 		from++
@@ -72,24 +77,25 @@ func writeWindow(b *strings.Builder, in string, off int) int {
 	if caret < 0 {
 		caret = len(chars) // off is the end
 	}
+	cost := func(c char) int { return max(c.size, c.width) }
 	// Take characters before the caret up to half the window, then after
 	// it up to the whole, then before it again if the input ended first.
-	first, width := caret, 0
-	for first > 0 && width+chars[first-1].width <= window/2 {
+	first, used := caret, 0
+	for first > 0 && used+cost(chars[first-1]) <= window/2 {
 		first--
-		width += chars[first].width
+		used += cost(chars[first])
 	}
 	last := caret // one past the last character shown
-	for last < len(chars) && width+chars[last].width <= window {
-		width += chars[last].width
+	for last < len(chars) && used+cost(chars[last]) <= window {
+		used += cost(chars[last])
 		last++
 	}
 	if last == caret && caret < len(chars) {
 		last++ // the character at the caret is shown, however wide
 	}
-	for first > 0 && width+chars[first-1].width <= window {
+	for first > 0 && used+cost(chars[first-1]) <= window {
 		first-- // the room the end left
-		width += chars[first].width
+		used += cost(chars[first])
 	}
 	start, end := len(in), len(in)
 	if first < len(chars) {
@@ -203,15 +209,37 @@ func UnknownVariant(name, game, want string) *ParseError {
 
 // InvalidVariant returns the error of every engine's New for a Variant
 // value it cannot start, wrapping boardrules.ErrSyntax: "syntax error:
-// invalid terrace.Variant{Board:7, Setup:0, Players:0}: Board must be 0, 6
-// or 8". v is the Variant as given.
+// invalid terrace.Variant{Board:7 Setup:long Players:0}: Board must be 0,
+// 6 or 8". v is the Variant as given.
 func InvalidVariant(v any, format string, args ...any) error {
 	return fmt.Errorf("%w: %s: %s", boardrules.ErrSyntax, InvalidText(v), fmt.Sprintf(format, args...))
 }
 
 // InvalidText is how every engine's Variant.String writes a Variant value
-// that is no variant: "invalid " and the value in Go syntax,
-// "invalid tumbling.Variant{Rules:9, Layout:0}".
+// that is no variant: "invalid ", its type and its fields, each as it
+// prints, "invalid tumbling.Variant{Rules:Rules(9) Layout:standard}".
 func InvalidText(v any) string {
-	return fmt.Sprintf("invalid %#v", v)
+	var b strings.Builder
+	b.WriteString("invalid ")
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Struct {
+		fmt.Fprintf(&b, "%T(%v)", v, v)
+		return b.String()
+	}
+	// field by field: the value's own String would call back here
+	fmt.Fprintf(&b, "%T{", v)
+	for i := range rv.NumField() {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		f := rv.Field(i)
+		b.WriteString(rv.Type().Field(i).Name + ":")
+		if f.CanInterface() {
+			fmt.Fprint(&b, f.Interface())
+		} else {
+			fmt.Fprint(&b, f)
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
 }

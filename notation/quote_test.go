@@ -170,13 +170,14 @@ func TestRefuseMoveNumber(t *testing.T) {
 }
 
 func TestVariantErrors(t *testing.T) {
-	type variant struct{ Board, Players int }
-	err := notation.InvalidVariant(variant{7, 0}, "Board must be 0, 6 or 8, not %d", 7)
-	want := "syntax error: invalid notation_test.variant{Board:7, Players:0}: Board must be 0, 6 or 8, not 7"
+	err := notation.InvalidVariant(variant{7, 0, 1}, "Board must be 0, 6 or 8, not %d", 7)
+	want := "syntax error: invalid notation_test.variant{Board:7 Players:0 Kind:kind 1}: Board must be 0, 6 or 8, not 7"
 	if err.Error() != want || !errors.Is(err, boardrules.ErrSyntax) {
 		t.Errorf("InvalidVariant = %v, want %q wrapping ErrSyntax", err, want)
 	}
-	if got := notation.InvalidText(variant{7, 0}); got != "invalid notation_test.variant{Board:7, Players:0}" {
+	// a field prints as its String says, and the value's own String,
+	// which calls InvalidText, is not called back
+	if got := fmt.Sprint(variant{7, 0, 2}); got != "invalid notation_test.variant{Board:7 Players:0 Kind:kind 2}" {
 		t.Errorf("InvalidText = %s", got)
 	}
 	pe := notation.UnknownVariant("corner", "tumbling", "pbmserv, classic or boardspace")
@@ -184,3 +185,14 @@ func TestVariantErrors(t *testing.T) {
 		t.Errorf("UnknownVariant = %+v", pe)
 	}
 }
+
+type kind int
+
+func (k kind) String() string { return fmt.Sprintf("kind %d", int(k)) }
+
+type variant struct {
+	Board, Players int
+	Kind           kind
+}
+
+func (v variant) String() string { return notation.InvalidText(v) }

@@ -5,12 +5,14 @@
 //
 // # Example
 //
-//	p := terrace.Standard()                // 8x8, Long setup, two players
-//	m, err := p.ParseMove("d1-d3")        // resolved to B-d1-d3
+//	p := terrace.Standard() // 8x8, Long setup, two players
+//	fmt.Println(len(p.LegalMoves()), "moves for", p.SeatName(p.ToMove())) // 50 moves for Lowercase
+//	m, err := p.ParseMove("d1-d3") // the kind may be left out: B-d1-d3
 //	if err != nil { ... }
 //	p, _ = p.Play(m)
-//	fmt.Print(p)                          // the board as pbmserv drew it
-//	fmt.Println(p.Outcome().Status)       // ongoing
+//	fmt.Println("played", m)        // played B-d1-d3
+//	fmt.Println(p.Outcome().Status) // ongoing
+//	fmt.Print(p)                    // the board as pbmserv drew it
 //
 // Search code uses LegalMoves or AppendLegalMoves (no allocation into a
 // buffer with room) and PlayUnchecked; Hash is an incremental Zobrist hash.
@@ -22,10 +24,12 @@
 //
 //   - A Move comes from a position (LegalMoves, AppendLegalMoves,
 //     Position.ParseMove). [Move.Kind] is the kind that moves, [Move.From]
-//     the square it leaves and [Move.To] the square it reaches, and
-//     [Move.Captures] the piece it takes there: a [Piece], with its owner
-//     (the mover's own pieces may be taken too) and kind, or the zero Piece
-//     (Owner NoPlayer, Kind NoKind) when the move takes nothing.
+//     the square it leaves and [Move.To] the square it reaches;
+//     [Move.Captures] lists the squares of what it captures, as in every
+//     engine (To, or nil), and [Move.Taken] is the piece it takes there: a
+//     [Piece], with its owner (the mover's own pieces may be taken too) and
+//     kind, or the zero Piece (Owner NoPlayer, Kind NoKind) when the move
+//     takes nothing.
 //   - A Piece is read through [Piece.Owner] and [Piece.Kind]; its String is
 //     its glyph ("t", "B", "c'"), "" for the zero Piece.
 //   - Position is a comparable value, and == is [Position.Equal]: the
@@ -150,7 +154,7 @@
 // off first with notation.SplitMoveNumber. Moves are written as the kind in
 // upper case, the squares in lower case and, for a capture, ":" and the
 // captured kind: "B-d1-d3", "C-b4-c3:C", "T-g7-h8:T". The notation does not
-// write whose piece a capture takes; the Move knows it (Move.Captures).
+// write whose piece a capture takes; the Move knows it (Move.Taken).
 //
 // Position.ParseMove resolves a move against the board, in this order:
 // syntax (boardrules.ErrSyntax, whatever the position; a move that names
@@ -310,7 +314,8 @@
 //     ParseVariant is case-sensitive.
 //   - Hash keys come from a fixed seed, so hashes are the same in every run
 //     and on every machine.
-//   - The zero Position is no game, as the conventions say; its board is
-//     the empty 8x8 board, and Players is 0. Start from Standard, New or
-//     UnmarshalText.
+//   - The zero Position is no game, as the conventions say: it has no
+//     piece, no move and no code, prints "no game", and its Players (2),
+//     Variant and SeatName are the standard game's. Start from Standard,
+//     New or UnmarshalText.
 package terrace

@@ -13,17 +13,19 @@ import (
 // prints the board as pbmserv did.
 func Example() {
 	p := terrace.Standard()
-	fmt.Println(len(p.LegalMoves()), "moves for seat", p.ToMove())
+	fmt.Println(len(p.LegalMoves()), "moves for", p.SeatName(p.ToMove()))
 	m, err := p.ParseMove("d1-d3") // the kind may be left out
 	if err != nil {
 		panic(err)
 	}
 	p, _ = p.Play(m)
 	fmt.Println("played", m)
+	fmt.Println(p.Outcome().Status)
 	fmt.Print(p)
 	// Output:
-	// 50 moves for seat 0
+	// 50 moves for Lowercase
 	// played B-d1-d3
+	// ongoing
 	//       H---+---+---+---+---+---+---+---L
 	//     8 | D | D | C | C | B | B | A | T |
 	//       +---+   +   +   +   +   +   +---+
@@ -46,6 +48,30 @@ func Example() {
 
 // Position.ParseMove completes a move from the board and says what is wrong
 // with an illegal one.
+// The start of the standard game, as pbmserv drew it.
+func ExamplePosition_String() {
+	fmt.Print(terrace.Standard())
+	// Output:
+	//       H---+---+---+---+---+---+---+---L
+	//     8 | D | D | C | C | B | B | A | T |
+	//       +---+   +   +   +   +   +   +---+
+	//     7 | A   A | B | B | C | C | D   D |
+	//       +---+---+   +   +   +   +---+---+
+	//     6 |           |   |   |           |
+	//       +---+---+---+   +   +---+---+---+
+	//     5 |               |               |
+	//       +---+---+---+---+---+---+---+---+
+	//     4 |               |               |
+	//       +---+---+---+   +   +---+---+---+
+	//     3 |           |   |   |           |
+	//       +---+---+   +   +   +   +---+---+
+	//     2 | d   d | c | c | b | b | a   a |
+	//       +---+   +   +   +   +   +   +---+
+	//     1 | t | a | b | b | c | c | d | d |
+	//       L---+---+---+---+---+---+---+---H
+	//         a   b   c   d   e   f   g   h
+}
+
 func ExamplePosition_ParseMove() {
 	p := terrace.Standard()
 	for _, s := range []string{"d2-c1", "c-D2-C1:b'", "A-d1-d3", "d1-d5", "d1d3"} {
@@ -74,10 +100,12 @@ func ExamplePosition_Outcome() {
 		panic(err)
 	}
 	o := p.Outcome()
-	fmt.Println(o.Status, o.Winner, o.Reason)
+	fmt.Println(o.Status, p.SeatName(o.Winner), o.Rule)
+	fmt.Println(boardrules.Describe(p))
 	fmt.Println(len(p.LegalMoves()), "moves")
 	// Output:
-	// win 1 T captured
+	// win Uppercase t-captured
+	// Uppercase wins: T captured
 	// 0 moves
 }
 
@@ -94,12 +122,12 @@ func Example_fourPlayers() {
 	}
 	code, _ := p.MarshalText()
 	fmt.Println(string(code))
-	fmt.Println("to move:", p.ToMove(), "alive:", p.Alive(0), p.Alive(1), p.Alive(2), p.Alive(3))
+	fmt.Println("to move:", p.SeatName(p.ToMove()), "- alive:", p.Alive(0), p.Alive(1), p.Alive(2), p.Alive(3))
 	fmt.Println(p.Outcome().Status)
 	fmt.Print(p)
 	// Output:
 	// terrace 8 4p 2 5b't'1/D'7/8/8/8/3c4/T'7/1t6
-	// to move: 2 alive: true false true true
+	// to move: Lowercase primed - alive: true false true true
 	// ongoing
 	//       H---+---+---+---+---+---+---+---L
 	//     8 |   |   |   |   |   | b'| t'|   | 8
@@ -133,7 +161,7 @@ func ExampleNew() {
 	fmt.Println(err)
 	// Output:
 	// terrace 6 2p short 0 1TBBC1/6/6/6/6/1cbbt1
-	// syntax error: terrace: Variant.Setup master is for 2 players, not 3
+	// syntax error: invalid terrace.Variant{Board:0 Setup:master Players:3}: Setup master is for 2 players, not 3
 }
 
 // A move is read through its methods: the kind that moves, its squares and
@@ -144,11 +172,11 @@ func ExampleMove() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(m, m.Kind(), m.From(), m.To(), m.Captures())
+	fmt.Println(m, m.Kind(), m.From(), m.To(), m.Captures(), m.Taken())
 	_, err = p.ParseMove("d1-d3#4")
 	fmt.Println(errors.Is(err, boardrules.ErrSyntax))
 	// Output:
-	// C-d2-c1:B C d2 c1 b
+	// C-d2-c1:B C d2 c1 [c1] b
 	// true
 }
 
@@ -168,19 +196,32 @@ func ExamplePosition_MarshalText() {
 }
 
 // UnmarshalText names the offending byte of a bad code.
+// The codes of two starts: the standard game's, and 6x6 from the Short
+// setup.
+func ExamplePosition_MarshalText_starts() {
+	for _, v := range []terrace.Variant{{}, {Board: 6, Setup: terrace.Short}} {
+		p, _ := terrace.New(v)
+		code, _ := p.MarshalText()
+		fmt.Println(string(code))
+	}
+	// Output:
+	// terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd
+	// terrace 6 2p short 0 1TBBC1/6/6/6/6/1cbbt1
+}
+
 func ExamplePosition_UnmarshalText() {
 	var p terrace.Position
 	err := p.UnmarshalText([]byte("terrace 8 2p 0 7T/8/8/8/8/8/8/D7"))
 	fmt.Println(err)
 	// Output:
-	// syntax error at offset 13: seat 0 is to move but has no T
+	// syntax error at offset 13: Lowercase is to move but has no T
 	// 	terrace 8 2p 0 7T/8/8/8/8/8/8/D7
 	// 	             ^
 }
 
 // Captures says which piece a move takes, and whose: here lowercase's C
 // may take its own B, and its T may take UPPERCASE's T on the goal.
-func ExampleMove_Captures() {
+func ExampleMove_Taken() {
 	for _, c := range []struct{ code, move string }{
 		{"terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd", "d2-c1"},
 		{"terrace 8 2p 0 7T/6t1/8/8/8/8/8/8", "g7-h8"},
@@ -189,7 +230,7 @@ func ExampleMove_Captures() {
 		var p terrace.Position
 		_ = p.UnmarshalText([]byte(c.code))
 		m, _ := p.ParseMove(c.move)
-		x := m.Captures()
+		x := m.Taken()
 		if x.Owner() == boardrules.NoPlayer {
 			fmt.Println(m, "takes nothing")
 			continue

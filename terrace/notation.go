@@ -19,7 +19,7 @@ func (m Move) String() string {
 	s = appendSquare(s, m.From())
 	s = append(s, '-')
 	s = appendSquare(s, m.To())
-	if k := m.Captures().Kind(); k != NoKind {
+	if k := m.Taken().Kind(); k != NoKind {
 		s = append(s, ':', kindLetter(k))
 	}
 	return string(s)
@@ -101,6 +101,9 @@ type written struct {
 // the two squares must differ. Errors are *notation.ParseError, wrapping
 // boardrules.ErrSyntax.
 func parseMove(s string) (written, error) {
+	if err := notation.RefuseMoveNumber(s); err != nil {
+		return written{}, err
+	}
 	var m written
 	i := 0
 	kind := func(what string) (Kind, error) {
@@ -109,7 +112,7 @@ func parseMove(s string) (written, error) {
 		}
 		k := kindOf(s[i])
 		if k == NoKind {
-			return NoKind, notation.Errorf(s, i, "expected %s (T, A, B, C or D), found %q", what, s[i])
+			return NoKind, notation.Errorf(s, i, "expected %s (T, A, B, C or D), found %s", what, notation.QuoteAt(s, i))
 		}
 		i++
 		if i < len(s) && s[i] == '\'' {
@@ -122,7 +125,7 @@ func parseMove(s string) (written, error) {
 			return notation.Errorf(s, i, "expected %q, found the end", c)
 		}
 		if s[i] != c {
-			return notation.Errorf(s, i, "expected %q, found %q", c, s[i])
+			return notation.Errorf(s, i, "expected %q, found %s", c, notation.QuoteAt(s, i))
 		}
 		i++
 		return nil
@@ -163,7 +166,7 @@ func parseMove(s string) (written, error) {
 		}
 	}
 	if i < len(s) {
-		return written{}, notation.Errorf(s, i, "unexpected %q after the move", s[i:])
+		return written{}, notation.Errorf(s, i, "unexpected %s after the move", notation.Quote(s[i:]))
 	}
 	return m, nil
 }
@@ -192,9 +195,10 @@ func (p Position) ParseMove(s string) (Move, error) {
 	return m, nil
 }
 
-// gameOver is the error of a move tried once the game is over.
+// gameOver is the error of a move tried once the game is over, in the
+// words of every engine.
 func (p *Position) gameOver(move string) error {
-	return notation.GameOver(move, "the game is over ("+p.Outcome().Reason+")")
+	return notation.Ended(move, p.Outcome())
 }
 
 func article(k Kind) string {
@@ -274,7 +278,7 @@ func (p *Position) check(m Move) error {
 	if p.plays(m) {
 		return nil
 	}
-	full, why := p.resolve(written{kind: m.Kind(), from: m.From(), to: m.To(), captured: m.Captures().Kind()})
+	full, why := p.resolve(written{kind: m.Kind(), from: m.From(), to: m.To(), captured: m.Taken().Kind()})
 	if why != "" {
 		return notation.Illegal(m.String(), why)
 	}
@@ -282,7 +286,7 @@ func (p *Position) check(m Move) error {
 		// m is a move of another position, where the captured piece
 		// belongs to another seat.
 		why := fmt.Sprintf("%v is empty", m.To())
-		if x := full.Captures(); x != (Piece{}) {
+		if x := full.Taken(); x != (Piece{}) {
 			why = fmt.Sprintf("%v holds %s of %s", m.To(), article(x.Kind()), p.SeatName(x.Owner()))
 		}
 		return notation.Illegal(m.String(), why)

@@ -298,8 +298,8 @@ func TestPropPlay(t *testing.T) {
 		}
 		// Only from, to and an eliminated army's squares change.
 		eliminated := -1
-		if m.Captures().Kind() == T && p.Players() > 2 {
-			eliminated = int(m.Captures().Owner())
+		if m.Taken().Kind() == T && p.Players() > 2 {
+			eliminated = int(m.Taken().Owner())
 		}
 		from, to := squareIndex(m.From()), squareIndex(m.To())
 		pb, qb := p.cells(), q.cells()
@@ -321,7 +321,7 @@ func TestPropPlay(t *testing.T) {
 				t.Fatalf("%v: seat %d has %d pieces, had %d", m, seat, b[seat], a[seat])
 			}
 		}
-		if want := (m.Captures() != Piece{}); (b[0]+b[1]+b[2]+b[3] < a[0]+a[1]+a[2]+a[3]) != want {
+		if want := (m.Taken() != Piece{}); (b[0]+b[1]+b[2]+b[3] < a[0]+a[1]+a[2]+a[3]) != want {
 			t.Fatalf("%v: piece count %v -> %v", m, a, b)
 		}
 	})
@@ -347,12 +347,12 @@ func checkMoveText(t interface {
 		}
 		mover, _ := p.At(m.From())
 		victim, _ := p.At(m.To())
-		if mover.Kind() != m.Kind() || mover.Owner() != p.ToMove() || m.Captures() != victim {
+		if mover.Kind() != m.Kind() || mover.Owner() != p.ToMove() || m.Taken() != victim {
 			t.Fatalf("%v: Kind %v, Captures %v; the board has %v on %v and %v on %v, seat %d to move",
-				m, m.Kind(), m.Captures(), mover, m.From(), victim, m.To(), p.ToMove())
+				m, m.Kind(), m.Taken(), mover, m.From(), victim, m.To(), p.ToMove())
 		}
-		if m.Captures() == (Piece{}) && (m.Captures().Owner() != boardrules.NoPlayer || m.Captures().Kind() != NoKind) {
-			t.Fatalf("%v captures nothing, but Captures() = %v, %v", m, m.Captures().Owner(), m.Captures().Kind())
+		if m.Taken() == (Piece{}) && (m.Taken().Owner() != boardrules.NoPlayer || m.Taken().Kind() != NoKind) {
+			t.Fatalf("%v captures nothing, but Captures() = %v, %v", m, m.Taken().Owner(), m.Taken().Kind())
 		}
 	}
 }

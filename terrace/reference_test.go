@@ -270,7 +270,7 @@ func agree(p Position, r *refPosition) string {
 	}
 	for i, m := range got {
 		w := wantMoves[i]
-		if m.Kind() != w.kind || m.From() != w.from || m.To() != w.to || m.Captures() != w.captured {
+		if m.Kind() != w.kind || m.From() != w.from || m.To() != w.to || m.Taken() != w.captured {
 			return "legal move " + m.String() + " differs from the reference's"
 		}
 	}

@@ -5,8 +5,12 @@ import "strings"
 // String draws the board as pbmserv does: walls between squares of
 // different levels, H and L at the high and low corners, rank digits on the
 // left (and on the right too in a 3- or 4-player game), file letters below.
-// Every line ends in a newline.
+// Every line ends in a newline. The zero Position, no game, is "no
+// game\n", as in every engine.
 func (p Position) String() string {
+	if p.players() == 0 {
+		return "no game\n"
+	}
 	g := p.geometry()
 	n := g.n
 	multi := p.players() > 2

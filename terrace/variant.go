@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/boardrules/boardrules"
-
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -32,45 +30,64 @@ func (s Setup) String() string {
 }
 
 // Variant chooses the game. The zero value is the standard game: 8x8, Long,
-// two players.
+// two players. A field at its default is 0 in the normalised Variant
+// (ParseVariant, Variants, Position.Variant), as in every engine, so
+// Standard().Variant() == Variant{}; New reads the default spelled out
+// (Board 8, Players 2) as well. Position.Size and Position.Players give
+// the board size and the players with the defaults filled in.
 type Variant struct {
 	Board   int   // 8 or 6; 0 means 8
 	Setup   Setup // Long (the zero value) is the default; the others are 2-player only
 	Players int   // 0 or 2 mean 2; 3; 4
 }
 
-// normal returns v with the defaults filled in, or an error naming the
-// field that is wrong.
-func (v Variant) normal() (Variant, error) {
+// filled returns v with the defaults filled in, as the engine reads it, or
+// an error naming the field that is wrong.
+func (v Variant) filled() (Variant, error) {
+	given := v
 	switch v.Board {
 	case 0:
 		v.Board = 8
 	case 6, 8:
 	default:
-		return v, fmt.Errorf("%w: terrace: Variant.Board must be 0, 6 or 8, not %d", boardrules.ErrSyntax, v.Board)
+		return v, notation.InvalidVariant(given, "Board must be 0, 6 or 8, not %d", v.Board)
 	}
 	switch v.Players {
 	case 0:
 		v.Players = 2
 	case 2, 3, 4:
 	default:
-		return v, fmt.Errorf("%w: terrace: Variant.Players must be 0, 2, 3 or 4, not %d", boardrules.ErrSyntax, v.Players)
+		return v, notation.InvalidVariant(given, "Players must be 0, 2, 3 or 4, not %d", v.Players)
 	}
 	if v.Setup < Long || v.Setup > Master {
-		return v, fmt.Errorf("%w: terrace: Variant.Setup %d is unknown", boardrules.ErrSyntax, int8(v.Setup))
+		return v, notation.InvalidVariant(given, "Setup %d is unknown", int8(v.Setup))
 	}
 	if v.Setup != Long && v.Players > 2 {
-		return v, fmt.Errorf("%w: terrace: Variant.Setup %v is for 2 players, not %d", boardrules.ErrSyntax, v.Setup, v.Players)
+		return v, notation.InvalidVariant(given, "Setup %v is for 2 players, not %d", v.Setup, v.Players)
 	}
 	return v, nil
 }
 
+// normal returns the normalised form of v, which filled has checked and
+// filled in: every field at its default written 0.
+func (v Variant) normal() Variant {
+	if v.Board == 8 {
+		v.Board = 0
+	}
+	if v.Players == 2 {
+		v.Players = 0
+	}
+	return v
+}
+
 // String names the variant as the game registry does: "8-long", "8-short",
-// "8-medium", "8-master", "8-3p", "8-4p", and the same with "6-".
+// "8-medium", "8-master", "8-3p", "8-4p", and the same with "6-". A
+// Variant that is none is written as every engine writes one, "invalid
+// terrace.Variant{Board:7 Setup:long Players:0}".
 func (v Variant) String() string {
-	n, err := v.normal()
+	n, err := v.filled()
 	if err != nil {
-		return fmt.Sprintf("Variant{Board: %d, Setup: %v, Players: %d}", v.Board, v.Setup, v.Players)
+		return notation.InvalidText(v)
 	}
 	if n.Players > 2 {
 		return fmt.Sprintf("%d-%dp", n.Board, n.Players)
@@ -78,27 +95,29 @@ func (v Variant) String() string {
 	return fmt.Sprintf("%d-%v", n.Board, n.Setup)
 }
 
-// Variants lists the twelve games, the standard one first.
+// Variants lists the twelve games, the standard one (Variant{}) first,
+// normalised.
 func Variants() []Variant {
 	var out []Variant
 	for _, n := range []int{8, 6} {
 		for s := Long; s <= Master; s++ {
-			out = append(out, Variant{Board: n, Setup: s, Players: 2})
+			out = append(out, Variant{Board: n, Setup: s}.normal())
 		}
-		out = append(out, Variant{Board: n, Players: 3}, Variant{Board: n, Players: 4})
+		out = append(out, Variant{Board: n, Players: 3}.normal(), Variant{Board: n, Players: 4}.normal())
 	}
 	return out
 }
 
-// ParseVariant reads one of the names Variant.String gives, exactly. Its
-// error is a *notation.ParseError, wrapping boardrules.ErrSyntax.
+// ParseVariant reads one of the names Variant.String gives, exactly, into
+// the normalised Variant. Its error is a *notation.ParseError, wrapping
+// boardrules.ErrSyntax.
 func ParseVariant(s string) (Variant, error) {
 	for _, v := range Variants() {
 		if v.String() == s {
 			return v, nil
 		}
 	}
-	return Variant{}, notation.Errorf(s, 0, "unknown Terrace variant (want 8-long, 8-short, 8-medium, 8-master, 8-3p, 8-4p or the same with 6-)")
+	return Variant{}, notation.UnknownVariant(s, Name, "8-long, 8-short, 8-medium, 8-master, 8-3p, 8-4p or the same with 6-")
 }
 
 // Layouts: per seat, kinds with their squares.
@@ -133,7 +152,7 @@ var layouts = map[Variant][]string{
 // New returns the starting position of v, or an error naming the field of
 // v that is invalid.
 func New(v Variant) (Position, error) {
-	v, err := v.normal()
+	v, err := v.filled()
 	if err != nil {
 		return Position{}, err
 	}

@@ -103,7 +103,8 @@ func (d *decoder) expect(want, what string) error {
 }
 
 func (d *decoder) decode() (Position, error) {
-	if err := d.expect(Name+" ", `the game word "tumbling" and a space`); err != nil {
+	var err error
+	if d.i, err = notation.ScanGame(d.s, Name); err != nil {
 		return Position{}, err
 	}
 	var v Variant
@@ -117,7 +118,7 @@ func (d *decoder) decode() (Position, error) {
 		}
 	}
 	if !found {
-		return Position{}, d.errorf(d.i, "expected the variant: pbmserv, classic or boardspace, optionally with -corner, then a space")
+		return Position{}, d.errorf(d.i, "expected a variant (pbmserv, classic or boardspace, optionally with -corner) and a space")
 	}
 	rules := v.Rules
 	toMove := NoColor
@@ -167,7 +168,7 @@ func (d *decoder) decode() (Position, error) {
 		}
 	}
 	if d.i < len(d.s) {
-		return Position{}, d.errorf(d.i, "unexpected %q after the position code", d.s[d.i:])
+		return Position{}, d.errorf(d.i, "unexpected %s after the position code", notation.Quote(d.s[d.i:]))
 	}
 	p := build(board, v, toMove, res)
 	if res.kind == noKing && p.kings&p.own[res.winner(toMove)^1] != 0 {

@@ -19,12 +19,14 @@ func Example() {
 	}
 	p, _ = p.Play(m)
 	fmt.Println("played", m)
-	fmt.Println("Black's kings:", p.Kings(p.PlayerOf(tumbling.Black)))
+	for _, sq := range p.Kings(p.PlayerOf(tumbling.Black)) {
+		fmt.Println("Black's king:", sq.Upper()) // a Square prints in lower case
+	}
 	fmt.Println(p.Outcome().Status)
 	// Output:
 	// 152 moves for Black
 	// played C1-C2T
-	// Black's kings: [c2]
+	// Black's king: C2
 	// ongoing
 }
 
@@ -144,6 +146,6 @@ func ExamplePosition_UnmarshalText() {
 	fmt.Println(err)
 	// Output:
 	// syntax error at offset 77: two adjacent runs of Black: write them as one run
-	// 	...,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1B2,,,,,,, (86 bytes)
-	// 	                                                          ^
+	// 	...,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1B2,,,,,,, (86 bytes)
+	// 	                                          ^
 }

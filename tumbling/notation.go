@@ -67,6 +67,9 @@ func appendSquare(b []byte, sq notation.Square) []byte {
 // wrap boardrules.ErrSyntax; a "#N" move number is rejected (split it off
 // first with notation.SplitMoveNumber).
 func parseMove(s string) (Move, error) {
+	if err := notation.RefuseMoveNumber(s); err != nil {
+		return Move{}, err
+	}
 	from, i, err := notation.ScanSquareIn(s, 0, 8, 8)
 	if err != nil {
 		return Move{}, err
@@ -87,17 +90,12 @@ func parseMove(s string) (Move, error) {
 			i++
 		case 'M', 'm':
 			i++
-		case '#':
-			return Move{}, notation.Errorf(s, i, "a move number is not part of the move; split it off with notation.SplitMoveNumber")
 		default:
-			return Move{}, notation.Errorf(s, i, "expected T (tumble), M (man move) or the end after the squares, found %q", s[i])
+			return Move{}, notation.Errorf(s, i, "expected T (tumble), M (man move) or the end after the squares, found %s", notation.QuoteAt(s, i))
 		}
 	}
 	if i < len(s) {
-		if s[i] == '#' {
-			return Move{}, notation.Errorf(s, i, "a move number is not part of the move; split it off with notation.SplitMoveNumber")
-		}
-		return Move{}, notation.Errorf(s, i, "unexpected %q after the move", s[i:])
+		return Move{}, notation.Errorf(s, i, "unexpected %s after the move", notation.Quote(s[i:]))
 	}
 	if from == to {
 		return Move{}, notation.Errorf(s, toAt, "the two squares are the same")

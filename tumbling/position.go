@@ -608,7 +608,10 @@ func (p *Position) check(m Move, input string, parsed bool) error {
 		return &notation.MoveError{Move: input, Reason: reason, Err: sentinel}
 	}
 	if p.over() {
-		return fail(boardrules.ErrGameOver, "the game is over ("+p.Outcome().Reason+")")
+		if input == "" {
+			input = m.String()
+		}
+		return notation.Ended(input, p.Outcome())
 	}
 	from, ok := index(m.from)
 	if !parsed {

@@ -30,8 +30,12 @@ func (p Position) String() string { return p.Render(Horizontal) }
 // between borders with the rank digit on its lowest line, then the header
 // again. A cell line holds at most three tokens ("B3", "W12") and 8 bytes;
 // a rank takes as many lines as its fullest cell needs. Every line ends with
-// a newline.
+// a newline. The zero Position, no game, draws "no game\n", as in every
+// engine.
 func (p Position) Render(s Style) string {
+	if !p.game {
+		return "no game\n"
+	}
 	var b strings.Builder
 	b.Grow(20 * 76)
 	b.WriteString(header)

@@ -1,10 +1,8 @@
 package tumbling
 
 import (
-	"fmt"
 	"strconv"
 
-	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/notation"
 )
 
@@ -63,15 +61,28 @@ type Variant struct {
 }
 
 // String returns the variant's name: the rules word, with "-corner" added
-// for the CornerLayout ("pbmserv", "classic-corner", ...).
+// for the CornerLayout ("pbmserv", "classic-corner", ...). A Variant that
+// is none is written as every engine writes one, "invalid
+// tumbling.Variant{Rules:Rules(9) Layout:standard}".
 func (v Variant) String() string {
+	if err := v.check(); err != nil {
+		return notation.InvalidText(v)
+	}
 	if v.Layout == CornerLayout {
 		return v.Rules.String() + "-corner"
 	}
-	if v.Layout != StandardLayout {
-		return v.Rules.String() + "-" + v.Layout.String()
-	}
 	return v.Rules.String()
+}
+
+// check returns the error of New for a Variant that is none.
+func (v Variant) check() error {
+	if v.Rules > Boardspace {
+		return notation.InvalidVariant(v, "Rules %d is not Pbmserv, Classic or Boardspace", v.Rules)
+	}
+	if v.Layout > CornerLayout {
+		return notation.InvalidVariant(v, "Layout %d is not StandardLayout or CornerLayout", v.Layout)
+	}
+	return nil
 }
 
 // Variants lists the six valid variants in the order of their names in the
@@ -94,7 +105,7 @@ func ParseVariant(s string) (Variant, error) {
 			return v, nil
 		}
 	}
-	return Variant{}, notation.Errorf(s, 0, "unknown tumbling variant %q (want pbmserv, classic or boardspace, optionally with -corner)", s)
+	return Variant{}, notation.UnknownVariant(s, Name, "pbmserv, classic or boardspace, optionally with -corner")
 }
 
 // Color is the colour of a man. The seat that plays each colour depends on
@@ -160,11 +171,8 @@ var layoutStacks = [2][]struct {
 // New returns the starting position of v. The error, which wraps
 // boardrules.ErrSyntax, names the field that is out of range.
 func New(v Variant) (Position, error) {
-	if v.Rules > Boardspace {
-		return Position{}, fmt.Errorf("%w: tumbling.Variant.Rules %d out of range", boardrules.ErrSyntax, v.Rules)
-	}
-	if v.Layout > CornerLayout {
-		return Position{}, fmt.Errorf("%w: tumbling.Variant.Layout %d out of range", boardrules.ErrSyntax, v.Layout)
+	if err := v.check(); err != nil {
+		return Position{}, err
 	}
 	var board [64]uint64
 	for _, s := range layoutStacks[v.Layout] {

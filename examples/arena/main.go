@@ -15,7 +15,12 @@
 // chosen so that most moves take well under a second, and stops early at
 // bots.DefaultTime (a second), so a default run is reproducible only where
 // no move reaches the cap. -nodes-a 0 means no node limit, so it needs
-// -time-a (and likewise for B and for -depth).
+// -time-a (and likewise for B and for -depth). Every bot takes -time; only
+// MCTS takes -nodes and only alpha-beta -depth, and a budget given to a
+// bot that does not take it is refused.
+//
+// While it plays, stderr shows the games played and the plies of the game
+// under way (-q silences it); the results go to stdout.
 //
 // After the results it counts, for each bot, the games it lost by a
 // blunder: a move that let the next player win at once while another move
@@ -30,11 +35,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -86,7 +93,7 @@ func command(args []string, stdout, stderr io.Writer) int {
 			"alphabeta: depth of bot %s (default: the game's, %s, stopping early at %v; 0: no limit, which needs -time-%s)",
 			AB, bots.DefaultsList(func(d bots.Defaults) int { return d.Depth }), bots.DefaultTime, ab))
 		fs.DurationVar(&c.opts[k].Time, "time-"+ab, 0, fmt.Sprintf(
-			"mcts and alphabeta: time per move of bot %s (with -nodes-%s or -depth-%s too, whichever ends first; alone: time only)",
+			"every bot: time per move of bot %s (with -nodes-%s or -depth-%s too, whichever ends first; alone: time only)",
 			AB, ab, ab))
 	}
 	fs.BoolVar(&c.verbose, "v", false, "print every game's moves")
@@ -132,6 +139,30 @@ func (c *config) check(fs *flag.FlagSet) error {
 			return cli.Usagef("-depth-%s 0 means no depth limit: give the time with -time-%s", ab, ab)
 		}
 		c.defaulted[k] = !given["nodes-"+ab] && !given["depth-"+ab] && !given["time-"+ab]
+		if err := takes(c.kind[k], ab, given); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// takes refuses a budget given to bot ab (a or b) of that kind that the
+// kind does not take (bots.Budgets), so that no one believes it counted.
+// An unknown kind is left to the check that lists the kinds.
+func takes(kind, ab string, given map[string]bool) error {
+	budgets := bots.Budgets(kind)
+	if budgets == nil {
+		return nil
+	}
+	for _, b := range []string{"nodes", "depth", "time"} {
+		if !given[b+"-"+ab] || slices.Contains(budgets, b) {
+			continue
+		}
+		flags := make([]string, len(budgets))
+		for i, t := range budgets {
+			flags[i] = "-" + t + "-" + ab
+		}
+		return cli.Usagef("-%s-%s: -%s %s takes %s, not -%s-%s", b, ab, ab, kind, strings.Join(flags, " and "), b, ab)
 	}
 	return nil
 }
@@ -142,20 +173,29 @@ func arena(prog *cli.Program, c config) error {
 	if err != nil {
 		return err
 	}
+	defaults := bots.DefaultsOf(start.Game())
 	for i := range c.kind {
 		if _, err := bots.New(c.kind[i], c.opts[i]); err != nil {
 			return cli.Usagef("-%s: %v", []string{"a", "b"}[i], err)
 		}
 		if c.defaulted[i] {
 			// the game's counts, capped: said in full in the header
-			d := bots.DefaultsOf(start.Game())
-			c.opts[i].Nodes, c.opts[i].Depth, c.opts[i].Time = d.Nodes, d.Depth, bots.DefaultTime
+			c.opts[i].Nodes, c.opts[i].Depth, c.opts[i].Time = defaults.Nodes, defaults.Depth, bots.DefaultTime
+			switch c.kind[i] {
+			case "mcts":
+				c.opts[i].Depth = 0
+			case "alphabeta":
+				c.opts[i].Nodes = 0
+			default:
+				c.opts[i].Nodes, c.opts[i].Depth = 0, 0
+			}
 		}
 	}
 	pr := prog.Progress("games", c.games)
 	defer pr.Done()
+	out = pr.Writer(out)
 	players := start.Players()
-	fmt.Fprintf(out, "%s %s, %d games: A = %s, B = %s\n", start.Game(), start.Variant(), c.games, describe(c.kind[0], c.opts[0]), describe(c.kind[1], c.opts[1]))
+	fmt.Fprintf(out, "%s %s, %s: A = %s, B = %s\n", start.Game(), start.Variant(), cli.Count(c.games, "game", "games"), describe(c.kind[0], c.opts[0], defaults), describe(c.kind[1], c.opts[1], defaults))
 	var winsA, winsB, draws, unfinished, plies int
 	var stats [2]bots.Stats
 	var blunders [2]int
@@ -174,6 +214,7 @@ func arena(prog *cli.Program, c config) error {
 			}
 			return 1
 		}
+		pr.Item(fmt.Sprintf("game %d", i+1), "ply", "plies")
 		h := boardrules.NewHistory(start)
 		line := []boardrules.Any{start} // every position, for the blunder check
 		for h.Len() < c.maxPlies && h.Position().Outcome().Status == boardrules.Ongoing {
@@ -190,6 +231,7 @@ func arena(prog *cli.Program, c config) error {
 				return fmt.Errorf("game %d ply %d: bot %s: %w", i+1, h.Len()+1, bot.Name(), err)
 			}
 			line = append(line, h.Position())
+			pr.Step()
 		}
 		end := h.Position()
 		o := end.Outcome()
@@ -197,7 +239,7 @@ func arena(prog *cli.Program, c config) error {
 		switch {
 		case o.Status == boardrules.Ongoing:
 			unfinished++
-			result = fmt.Sprintf("unfinished after %d plies", h.Len())
+			result = "unfinished after " + cli.Count(h.Len(), "ply", "plies")
 		case o.Status == boardrules.Draw:
 			draws++
 			result = boardrules.Describe(end)
@@ -219,7 +261,7 @@ func arena(prog *cli.Program, c config) error {
 		}
 		plies += h.Len()
 		pr.Add(1)
-		fmt.Fprintf(out, "game %d: A plays %s: %s, %d plies\n", i+1, start.SeatName(seat), result, h.Len())
+		fmt.Fprintf(out, "game %d: A plays %s: %s, %s\n", i+1, start.SeatName(seat), result, cli.Count(h.Len(), "ply", "plies"))
 		if c.verbose {
 			fmt.Fprint(out, h.Record().Format())
 		}
@@ -227,42 +269,41 @@ func arena(prog *cli.Program, c config) error {
 			stats[k] = stats[k].Add(b[k].Stats())
 		}
 	}
-	fmt.Fprintf(out, "A (%s) won %d, B (%s) won %d, %d drawn, %d unfinished; %d plies in all\n", c.kind[0], winsA, c.kind[1], winsB, draws, unfinished, plies)
+	fmt.Fprintf(out, "A (%s) won %d, B (%s) won %d, %d drawn, %d unfinished; %s in all\n", c.kind[0], winsA, c.kind[1], winsB, draws, unfinished, cli.Count(plies, "ply", "plies"))
 	fmt.Fprintf(out, "games lost by a blunder (a move that let the next player win at once when another did not): A %d, B %d\n", blunders[0], blunders[1])
 	for k, name := range []string{"A", "B"} {
 		s := stats[k]
 		if s.Moves == 0 {
 			continue
 		}
-		fmt.Fprintf(out, "%s (%s): %d moves in %v, %v a move, at most %v", name, c.kind[k], s.Moves, s.Time.Round(time.Millisecond),
+		fmt.Fprintf(out, "%s (%s): %s in %v, %v a move, at most %v", name, c.kind[k], cli.Count(s.Moves, "move", "moves"), s.Time.Round(time.Millisecond),
 			(s.Time / time.Duration(s.Moves)).Round(time.Microsecond), slowest[k].Round(time.Microsecond))
 		if s.Playouts > 0 {
-			fmt.Fprintf(out, "; %d playouts, %.0f playouts/s, %.0f plies/s", s.Playouts, s.PlayoutsPerSecond(), float64(s.Plies)/s.Time.Seconds())
+			fmt.Fprintf(out, "; %s, %.0f playouts/s, %.0f plies/s", cli.Count(int(s.Playouts), "playout", "playouts"), s.PlayoutsPerSecond(), float64(s.Plies)/s.Time.Seconds())
 		}
 		if s.Nodes > 0 {
-			fmt.Fprintf(out, "; %d nodes, %.0f nodes/s, depth %.1f", s.Nodes, float64(s.Nodes)/s.Time.Seconds(), float64(s.Depth)/float64(s.Moves))
+			fmt.Fprintf(out, "; %s, %.0f nodes/s, depth %.1f", cli.Count(int(s.Nodes), "node", "nodes"), float64(s.Nodes)/s.Time.Seconds(), float64(s.Depth)/float64(s.Moves))
 		}
 		fmt.Fprintln(out)
 	}
 	return nil
 }
 
-// describe names a bot and its budget for the header.
-func describe(kind string, o bots.Options) string {
+// describe names a bot and its budget for the header; d are the game's
+// defaults, which a bot given neither a count nor a time runs.
+func describe(kind string, o bots.Options, d bots.Defaults) string {
 	var count string
 	switch kind {
 	case "mcts":
-		count = fmt.Sprintf("%d nodes", o.Nodes)
-		if o.Nodes == 0 {
+		count = fmt.Sprintf("%d nodes", cmp.Or(o.Nodes, d.Nodes))
+		if o.Nodes == 0 && o.Time > 0 {
 			count = ""
 		}
 	case "alphabeta":
-		count = fmt.Sprintf("depth %d", o.Depth)
-		if o.Depth == 0 {
+		count = fmt.Sprintf("depth %d", cmp.Or(o.Depth, d.Depth))
+		if o.Depth == 0 && o.Time > 0 {
 			count = ""
 		}
-	default:
-		return kind
 	}
 	switch {
 	case count != "" && o.Time > 0:
@@ -272,6 +313,5 @@ func describe(kind string, o bots.Options) string {
 	case count != "":
 		return fmt.Sprintf("%s (%s a move)", kind, count)
 	}
-	d := bots.DefaultsOf("")
-	return fmt.Sprintf("%s (%d nodes, depth %d)", kind, d.Nodes, d.Depth)
+	return kind
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/examples/bots"
+	"github.com/boardrules/boardrules/internal/cli"
 	"github.com/boardrules/boardrules/internal/clitest"
 	"github.com/google/go-cmp/cmp"
 )
@@ -121,6 +122,11 @@ func TestArenaRefusesBadNumbers(t *testing.T) {
 		{[]string{"-nodes-b", "0", "-time-b", "0s"}, "arena: -nodes-b 0 means no node limit: give the time with -time-b\n"},
 		{[]string{"-depth-a", "-2"}, "arena: -depth-a -2: must be 0 or more\n"},
 		{[]string{"-depth-b", "0"}, "arena: -depth-b 0 means no depth limit: give the time with -time-b\n"},
+		// a budget the kind of bot does not take
+		{[]string{"-depth-a", "3"}, "arena: -depth-a: -a mcts takes -nodes-a and -time-a, not -depth-a\n"},
+		{[]string{"-b", "alphabeta", "-nodes-b", "30"}, "arena: -nodes-b: -b alphabeta takes -depth-b and -time-b, not -nodes-b\n"},
+		{[]string{"-a", "random", "-depth-a", "3"}, "arena: -depth-a: -a random takes -time-a, not -depth-a\n"},
+		{[]string{"-b", "greedy", "-nodes-b", "3", "-time-b", "1s"}, "arena: -nodes-b: -b greedy takes -time-b, not -nodes-b\n"},
 	} {
 		var out, errb strings.Builder
 		code := command(append(base, c.args...), &out, &errb)
@@ -148,7 +154,8 @@ func TestDefaultBudgets(t *testing.T) {
 		{[]string{"-nodes-b", "50", "-time-b", "1s"}, "B = mcts (50 nodes or 1s a move)"},
 		{[]string{"-b", "alphabeta"}, fmt.Sprintf("B = alphabeta (depth %d or 1s a move)", d.Depth)},
 		{[]string{"-b", "alphabeta", "-depth-b", "3"}, "B = alphabeta (depth 3 a move)"},
-		{[]string{"-b", "greedy"}, "B = greedy"},
+		{[]string{"-b", "greedy"}, "B = greedy (1s a move)"},
+		{[]string{"-b", "random", "-time-b", "50ms"}, "B = random (50ms a move)"},
 	} {
 		var out strings.Builder
 		args := append([]string{"-game", "flooprail", "-n", "1", "-maxplies", "1", "-a", "mcts", "-b", "mcts"}, c.args...)
@@ -187,6 +194,49 @@ func TestDefaultBudgetMovesSoon(t *testing.T) {
 	}
 }
 
+// TestArenaShowsProgress: while a run plays, stderr shows the games played
+// and the plies of the one under way, so that a long game (32x32 Crumble)
+// does not sit at "0/1 games" for minutes; -q silences it, and the
+// results on stdout are the same.
+func TestArenaShowsProgress(t *testing.T) {
+	defer func(d time.Duration) { cli.ProgressEvery = d }(cli.ProgressEvery)
+	cli.ProgressEvery = 0 // a line at every ply
+	args := []string{"-game", "flooprail", "-n", "2", "-a", "random", "-b", "random", "-maxplies", "3"}
+	var quiet strings.Builder
+	if err := runErr(&quiet, args); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb strings.Builder
+	results := func(s string) string { r, _, _ := strings.Cut(s, "\nA (random): "); return r } // (the speed lines vary)
+	if code := command(args, &out, &errb); code != 0 || results(out.String()) != results(quiet.String()) {
+		t.Errorf("exit %d; stdout differs from -q's:\n%s\nwant\n%s", code, out.String(), quiet.String())
+	}
+	for _, want := range []string{"\rarena: 0/2 games (0%), 0s; game 1: 1 ply", "; game 1: 3 plies", "\rarena: 1/2 games (50%)", "; game 2: 2 plies"} {
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("stderr lacks %q: %.400q", want, errb.String())
+		}
+	}
+	for _, not := range []string{"1 plies", "1 games"} {
+		if strings.Contains(out.String()+errb.String(), not) {
+			t.Errorf("the output says %q:\n%s%s", not, out.String(), errb.String())
+		}
+	}
+}
+
+// TestArenaCountsInTheRightNumber: one game, one ply, one move, one node
+// and one playout are said in the singular.
+func TestArenaCountsInTheRightNumber(t *testing.T) {
+	var out strings.Builder
+	if err := runErr(&out, []string{"-game", "flooprail", "-n", "1", "-maxplies", "1", "-a", "mcts", "-nodes-a", "1", "-b", "random"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"flooprail normal, 1 game: ", "unfinished after 1 ply, 1 ply\n", "; 1 ply in all", "A (mcts): 1 move in ", "; 1 playout, "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
 // TestDefaultGameIsTheFirstRegistered: without -game the arena plays the
 // first registered game in its standard (first) variant, as -h says.
 func TestDefaultGameIsTheFirstRegistered(t *testing.T) {
@@ -195,7 +245,7 @@ func TestDefaultGameIsTheFirstRegistered(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := boardrules.Games()[0]
-	if want := g.Name + " " + g.Variants[0] + ", 1 games:"; !strings.HasPrefix(out.String(), want) {
+	if want := g.Name + " " + g.Variants[0] + ", 1 game:"; !strings.HasPrefix(out.String(), want) {
 		t.Errorf("output does not begin with %q:\n%s", want, out.String())
 	}
 }
@@ -207,7 +257,7 @@ func TestBotAPlaysItsSeat(t *testing.T) {
 	if err := runErr(&out, []string{"-game", "terrace", "-n", "1", "-maxplies", "1", "-a", "random", "-b", "greedy"}); err != nil {
 		t.Fatal(err)
 	}
-	if s := out.String(); !strings.Contains(s, "A (random): 1 moves") || strings.Contains(s, "B (greedy): ") {
+	if s := out.String(); !strings.Contains(s, "A (random): 1 move in") || strings.Contains(s, "B (greedy): ") {
 		t.Errorf("the first move was not bot A's:\n%s", s)
 	}
 }

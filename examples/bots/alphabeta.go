@@ -15,26 +15,31 @@ import (
 // scoring its leaves with the game's evaluation; in a game of three or four
 // it plays paranoid. See the package doc.
 type AlphaBeta[P boardrules.Position[P, M], M comparable] struct {
-	opts     Options
-	eval     Evaluator[P]
-	depth    int // the last iteration's depth
-	r        *rand.Rand
-	tt       []ttEntry
-	gen      uint32
-	moves    [][]M     // the moves of each ply of the current line
-	order    [][]int32 // the order they are tried in
-	killers  [][2]M    // per ply, two moves that cut off there lately
-	root     []M       // the root's moves
-	rootVal  []float64 // and their values in the last iteration
-	rootIdx  []int32   // in the order of the next iteration
-	stats    Stats
-	me       boardrules.Player // the seat searching: the maximising one
-	clk      clock
-	canAbort bool // the clock may stop the current iteration
-	aborted  bool
-	nodes    int64
-	value    float64 // the value of the last iteration completed
-	noTable  bool    // for tests: search without the transposition table
+	opts    Options
+	eval    Evaluator[P]
+	depth   int // the last iteration's depth
+	r       *rand.Rand
+	tt      []ttEntry
+	gen     uint32
+	moves   [][]M     // the moves of each ply of the current line
+	order   [][]int32 // the order they are tried in
+	killers [][2]M    // per ply, two moves that cut off there lately
+	root    []M       // the root's moves
+	rootVal []float64 // and their values in the last iteration
+	rootIdx []int32   // in the order of the next iteration
+	stats   Stats
+	me      boardrules.Player // the seat searching: the maximising one
+	clk     clock
+	lclk    clock // the root's listing's: half the time
+	pc      pacer
+	stream  bool // take the moves from LegalMovesSeq (streamsMoves)
+	aborted bool // the clock stopped the current iteration
+	nodes   int64
+	value   float64 // the value of the last iteration completed
+	noTable bool    // for tests: search without the transposition table
+	// deepened holds, for tests, the times (from the start of the search)
+	// at which it decided to begin another iteration
+	deepened []time.Duration
 }
 
 // ttBits sizes the transposition table: 2^17 entries of 24 bytes, 3 MiB a
@@ -96,7 +101,7 @@ func NewAlphaBeta[P boardrules.Position[P, M], M comparable](o Options) *AlphaBe
 	case depth <= 0:
 		depth = tn.Depth
 	}
-	return &AlphaBeta[P, M]{opts: o, depth: min(depth, MaxDepth), r: o.rand(), eval: EvaluatorOf[P]()}
+	return &AlphaBeta[P, M]{opts: o, depth: min(depth, MaxDepth), r: o.rand(), eval: EvaluatorOf[P](), stream: streamsMoves[P]()}
 }
 
 // SetEvaluator replaces the evaluation that scores the leaves; nil scores
@@ -109,10 +114,11 @@ func (s *AlphaBeta[P, M]) Stats() Stats { return s.stats }
 
 // Choose searches p by iterative deepening, one ply deeper each time, until
 // the depth or the time is reached or a win or loss is proven, and returns
-// the best move of the last iteration completed. The first iteration
-// always completes; a later one cut by the time is dropped, and one is not
-// started when half the time is spent (the next would take longer than the
-// rest).
+// the best move of the last iteration completed. A first iteration cut by
+// the time gives the best of the moves it searched (the first move of its
+// random order when it searched none); a later one cut by the time is
+// dropped, and one is not started when half the time is spent (the next
+// would take longer than the rest).
 func (s *AlphaBeta[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	start := time.Now()
 	defer func() { s.stats.Time += time.Since(start) }()
@@ -121,7 +127,11 @@ func (s *AlphaBeta[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		return none, err
 	}
 	s.me = p.ToMove()
-	s.root = p.AppendLegalMoves(s.root[:0])
+	s.pc = pacer{}
+	// (a listing that would take more than half the time is cut: the
+	// moves listed by then are searched)
+	s.lclk = s.clk.part(0.5)
+	s.root, _ = appendMoves(&s.lclk, p, s.root[:0], s.stream, maxMoves, s.r, nil)
 	if len(s.root) == 0 {
 		var none M
 		return none, gameOver(p)
@@ -134,7 +144,7 @@ func (s *AlphaBeta[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		s.tt = make([]ttEntry, 1<<ttBits)
 	}
 	s.gen++
-	s.nodes, s.aborted = 0, false
+	s.nodes, s.aborted, s.deepened = 0, false, s.deepened[:0]
 	defer func() { s.stats.Nodes += s.nodes }()
 	// A random first order: among moves of equal value the first found is
 	// kept, so the seed chooses among them.
@@ -146,15 +156,20 @@ func (s *AlphaBeta[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	s.r.Shuffle(len(s.rootIdx), func(i, j int) { s.rootIdx[i], s.rootIdx[j] = s.rootIdx[j], s.rootIdx[i] })
 	best := s.rootIdx[0]
 	for d := 1; d <= s.depth; d++ {
-		s.canAbort = d > 1
 		b, v := s.searchRoot(p, d)
 		if s.aborted {
+			if d == 1 && b >= 0 {
+				best = b // the best of the moves searched
+			}
 			break
 		}
 		best, s.value = b, v
 		s.stats.Depth++
 		if math.Abs(v) >= evalMax || s.clk.spent(0.5) {
 			break
+		}
+		if d < s.depth {
+			s.deepened = append(s.deepened, time.Since(start))
 		}
 		// The next iteration tries the best moves first.
 		sort.SliceStable(s.rootIdx, func(i, j int) bool { return s.rootVal[s.rootIdx[i]] > s.rootVal[s.rootIdx[j]] })
@@ -185,10 +200,8 @@ func (s *AlphaBeta[P, M]) searchRoot(p P, d int) (int32, float64) {
 // game plain minimax).
 func (s *AlphaBeta[P, M]) search(p P, depth, ply int, alpha, beta float64) float64 {
 	s.nodes++
-	if s.canAbort && s.nodes&15 == 0 && s.clk.expired() {
+	if s.clk.poll(&s.pc) {
 		s.aborted = true
-	}
-	if s.aborted {
 		return 0
 	}
 	toMove := p.ToMove()
@@ -219,8 +232,18 @@ func (s *AlphaBeta[P, M]) search(p P, depth, ply int, alpha, beta float64) float
 	for len(s.moves) <= ply {
 		s.moves, s.order, s.killers = append(s.moves, nil), append(s.order, nil), append(s.killers, [2]M{})
 	}
-	s.moves[ply] = p.AppendLegalMoves(s.moves[ply][:0])
-	moves := s.moves[ply]
+	// The first moves in the position's order, the same at every visit
+	// (the table's best move is an index into them).
+	if s.stream && !s.clk.listable() {
+		s.aborted = true
+		return 0
+	}
+	moves, l := appendMoves(&s.clk, p, s.moves[ply][:0], s.stream, maxMoves, nil, nil)
+	s.moves[ply] = moves
+	if l.cut {
+		s.aborted = true
+		return 0
+	}
 	order := s.orderMoves(ply, ttBest)
 	maxing := toMove == s.me
 	alpha0, beta0 := alpha, beta
@@ -248,15 +271,27 @@ func (s *AlphaBeta[P, M]) search(p P, depth, ply int, alpha, beta float64) float
 			break
 		}
 	}
-	bound := boundExact
-	switch {
-	case best <= alpha0:
-		bound = boundUpper
-	case best >= beta0:
-		bound = boundLower
+	bound := boundOf(best, alpha0, beta0)
+	if bestIdx > math.MaxInt16 {
+		bestIdx = -1
 	}
 	*e = ttEntry{hash: h, value: toTable(best, ply), gen: s.gen, depth: int8(min(depth, 127)), bound: bound, best: int16(bestIdx)}
 	return best
+}
+
+// boundOf is what value v, the best a search found in the window (alpha,
+// beta), tells of the position's value: at most v when no move reached
+// alpha (the search failed low, and a better move may have been pruned
+// below), at least v when one reached beta (it failed high, and the rest
+// were pruned), exactly v between.
+func boundOf(v, alpha, beta float64) int8 {
+	switch {
+	case v <= alpha:
+		return boundUpper
+	case v >= beta:
+		return boundLower
+	}
+	return boundExact
 }
 
 // orderMoves returns the order in which the moves of ply are tried: the

@@ -37,3 +37,29 @@ func TestTableEntrySettles(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundOfAWindow: a search that failed low in its window stores an
+// upper bound, one that failed high a lower bound, and the entry then
+// settles only the searches it should: an upper bound at or below alpha,
+// a lower bound at or above beta. Swapped, a failed-low value would cut
+// off a search above it.
+func TestBoundOfAWindow(t *testing.T) {
+	for _, c := range []struct {
+		v, alpha, beta float64
+		want           int8
+	}{{-3, 0, 10, boundUpper}, {0, 0, 10, boundUpper}, {12, 0, 10, boundLower}, {10, 0, 10, boundLower}, {4, 0, 10, boundExact}} {
+		if got := boundOf(c.v, c.alpha, c.beta); got != c.want {
+			t.Errorf("%v in (%v, %v): bound %d, want %d", c.v, c.alpha, c.beta, got, c.want)
+		}
+	}
+	// A search in (0, 10) failed low with -3: the value is at most -3,
+	// which settles a later search in (-1, 5) (it fails low there too)
+	// and not one in (-10, -5) (the value may lie inside).
+	e := ttEntry{value: -3, depth: 2, bound: boundOf(-3, 0, 10)}
+	if _, ok := e.settles(2, 0, -1, 5); !ok {
+		t.Error("an upper bound of -3 does not settle a search in (-1, 5)")
+	}
+	if v, ok := e.settles(2, 0, -10, -5); ok {
+		t.Errorf("an upper bound of -3 settles a search in (-10, -5) with %v", v)
+	}
+}

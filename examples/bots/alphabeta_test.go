@@ -2,6 +2,7 @@ package bots_test
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"math"
 	"math/rand/v2"
@@ -169,7 +170,7 @@ func (p slowTree) AppendLegalMoves(dst []step) []step {
 	return append(dst, 0, 1, 2, 3, 4, 5)
 }
 func (p slowTree) PlayUnchecked(m step) slowTree {
-	time.Sleep(plyCost)
+	spin(plyCost)
 	return slowTree{(p.h + uint64(m) + 1) * 0x9e3779b97f4a7c15, 1 - p.toMove}
 }
 func (p slowTree) Play(m step) (slowTree, error)    { return p.PlayUnchecked(m), nil }
@@ -180,20 +181,13 @@ func (p slowTree) Outcome() boardrules.Outcome {
 func (p slowTree) Hash() uint64   { return p.h }
 func (p slowTree) String() string { return strconv.FormatUint(p.h, 16) }
 
-// TestAlphaBetaKeepsItsTime: a Time budget ends the deepening: the first
-// iteration always completes, one that the time cuts short is dropped, and
-// the search returns within the budget and a 16-node check of the clock.
-// In slowTree the iteration running when 100 ms end (the fourth, begun
-// before half the time was spent) would take some 100 ms more if it were
-// let finish.
+// TestAlphaBetaKeepsItsTime: a Time budget ends the deepening: an
+// iteration that the time cuts short is dropped, and the search returns
+// within the budget and the margin of the clock test
+// (TestBotsKeepTheirTime). In slowTree the iteration running when 100 ms
+// end (the fourth, begun before half the time was spent) would take some
+// 100 ms more if it were let finish.
 func TestAlphaBetaKeepsItsTime(t *testing.T) {
-	// what 16 nodes cost here (a sleep lasts longer than asked, and more
-	// so on a loaded machine)
-	t0 := time.Now()
-	for range 16 {
-		time.Sleep(plyCost)
-	}
-	sixteen := time.Since(t0)
 	const budget = 100 * time.Millisecond
 	s := bots.NewAlphaBeta[slowTree, step](bots.Options{Seed: 1, Time: budget})
 	s.SetEvaluator(bots.EvalFunc[slowTree](func(p slowTree, pl boardrules.Player) float64 {
@@ -203,21 +197,121 @@ func TestAlphaBetaKeepsItsTime(t *testing.T) {
 		}
 		return v
 	}))
-	began := time.Now()
-	if _, err := s.Choose(context.Background(), slowTree{h: 1}); err != nil {
-		t.Fatal(err)
+	o := measure(budget, func() {
+		if _, err := s.Choose(context.Background(), slowTree{h: 1}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if o.over(margin(budget)) {
+		t.Errorf("a %v search overran: %v (depth %d)", budget, o, s.Stats().Depth)
 	}
-	// the budget, then up to 16 nodes to the next clock read; a quarter
-	// of the budget more for a busy machine's scheduling (an iteration
-	// that ran on past the clock would overrun by far more: each level
-	// costs several times the last)
-	took := time.Since(began)
-	if took > budget+sixteen+budget/4 {
-		t.Errorf("a %v search took %v (depth %d)", budget, took, s.Stats().Depth)
-	}
-	t.Logf("%v, depth %d, %d nodes", took, s.Stats().Depth, s.Stats().Nodes)
+	t.Logf("%v, depth %d, %d nodes", o, s.Stats().Depth, s.Stats().Nodes)
 	if d := s.Stats().Depth; d < 1 {
 		t.Errorf("depth %d completed, want at least the first iteration", d)
+	}
+}
+
+// TestAlphaBetaStopsDeepeningAtHalfItsTime: no iteration begins once half
+// the time is spent, since the next would take longer than the rest (each
+// level of slowTree costs some three times the last). The budgets double
+// from 20 to 320 ms, so that whatever the machine's speed some iteration
+// ends between half a budget and the whole of it.
+func TestAlphaBetaStopsDeepeningAtHalfItsTime(t *testing.T) {
+	for budget := 20 * time.Millisecond; budget <= 320*time.Millisecond; budget *= 2 {
+		s := bots.NewAlphaBeta[slowTree, step](bots.Options{Seed: 1, Time: budget})
+		s.SetEvaluator(bots.EvalFunc[slowTree](func(p slowTree, pl boardrules.Player) float64 { return 0 }))
+		if _, err := s.Choose(context.Background(), slowTree{h: 1}); err != nil {
+			t.Fatal(err)
+		}
+		for _, at := range bots.Deepened(s) {
+			if at >= budget/2 {
+				t.Errorf("a %v search began an iteration at %v: %v", budget, at, bots.Deepened(s))
+			}
+		}
+	}
+}
+
+// TestAlphaBetaKeepsTheBestOfACutFirstIteration: when the time ends the
+// first iteration, the move played is the best of the moves it searched:
+// every root move leads to a position whose evaluation, slow here, is a
+// known number, and the search has time for a few of the hundred.
+func TestAlphaBetaKeepsTheBestOfACutFirstIteration(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{}}
+	var next []string
+	score := map[string]float64{}
+	for i := range 100 {
+		at := fmt.Sprintf("P%d", i)
+		tb.spots[at] = spot{toMove: 1, moves: []string{"z>" + at}}
+		score[at] = float64((i * 37) % 100)
+		next = append(next, at)
+	}
+	tb.fan("start", 0, "m", next...)
+	cut := 0
+	for seed := range uint64(5) {
+		var seen []string
+		s := bots.NewAlphaBeta[tablePos, tableMove](bots.Options{Seed: seed, Time: 20 * time.Millisecond})
+		s.SetEvaluator(bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player) float64 {
+			spin(time.Millisecond)
+			seen = append(seen, p.at)
+			if pl == 1 {
+				return -score[p.at]
+			}
+			return score[p.at]
+		}))
+		m, err := s.Choose(context.Background(), tb.start("start"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(seen) == 0 || len(seen) == 100 {
+			continue // no move searched, or all (a machine far faster than this test was written for)
+		}
+		cut++
+		best := seen[0]
+		for _, at := range seen {
+			if score[at] > score[best] {
+				best = at
+			}
+		}
+		if got := tb.start("start").PlayUnchecked(m).at; got != best {
+			t.Errorf("seed %d: played %v to %s (worth %v); the best of the %d searched was %s (%v)", seed, m, got, score[got], len(seen), best, score[best])
+		}
+	}
+	if cut == 0 {
+		t.Error("no search was cut in its first iteration with some moves searched")
+	}
+}
+
+// TestAlphaBetaTakesTheFastestWin: of a win at once and a win in three
+// plies, alpha-beta plays the win at once and scores it WinScore - 1; of
+// a loss in two plies and a loss in four, it puts the loss off.
+func TestAlphaBetaTakesTheFastestWin(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"won by 0": {end: win(0)},
+		"won by 1": {end: win(1)},
+		"drawn":    {end: draw},
+		"win":      {toMove: 0, moves: []string{"later>L1", "now>won by 0"}},
+		"L1":       {toMove: 1, moves: []string{"x>L2"}},
+		"L2":       {toMove: 0, moves: []string{"y>won by 0"}},
+		"lose":     {toMove: 0, moves: []string{"soon>S1", "late>T1"}},
+		"S1":       {toMove: 1, moves: []string{"x>won by 1"}},
+		"T1":       {toMove: 1, moves: []string{"x>T2"}},
+		"T2":       {toMove: 0, moves: []string{"y>T3"}},
+		"T3":       {toMove: 1, moves: []string{"z>won by 1"}},
+	}}
+	for _, c := range []struct {
+		at, want string
+		value    float64
+	}{{"win", "now", bots.WinScore - 1}, {"lose", "late", -bots.WinScore + 4}} {
+		for seed := range uint64(4) {
+			s := bots.NewAlphaBeta[tablePos, tableMove](bots.Options{Seed: seed, Depth: 4})
+			m, err := s.Choose(context.Background(), tb.start(c.at))
+			if err != nil || string(m) != c.want {
+				t.Errorf("%s, seed %d: %v, %v; want %s", c.at, seed, m, err, c.want)
+			}
+			if v := bots.LastValue(s); v != c.value {
+				t.Errorf("%s, seed %d: value %v, want %v", c.at, seed, v, c.value)
+			}
+		}
 	}
 }
 

@@ -31,6 +31,12 @@ func TestBotsPlayEveryGameThroughAny(t *testing.T) {
 	if testing.Short() {
 		plies = 16
 	}
+	// time enough for MCTS to run iterations beside its scans, which the
+	// race detector slows tenfold
+	budget := 20 * time.Millisecond
+	if raceEnabled {
+		budget = 200 * time.Millisecond
+	}
 	for _, g := range boardrules.Games() {
 		for _, v := range g.Variants {
 			start, err := g.New(v)
@@ -38,11 +44,11 @@ func TestBotsPlayEveryGameThroughAny(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, kind := range bots.Kinds {
-				fast, err := bots.New(kind, bots.Options{Seed: 1, Nodes: 20, Depth: 2, Time: 20 * time.Millisecond})
+				fast, err := bots.New(kind, bots.Options{Seed: 1, Nodes: 20, Depth: 2, Time: budget})
 				if err != nil {
 					t.Fatal(err)
 				}
-				plain, _ := bots.New(kind, bots.Options{Seed: 1, Nodes: 5, Depth: 1, MaxPlies: 10, Time: 20 * time.Millisecond})
+				plain, _ := bots.New(kind, bots.Options{Seed: 1, Nodes: 5, Depth: 1, MaxPlies: 10, Time: budget})
 				p := start
 				deadline := time.Now().Add(gameBudget())
 				for ply := 0; ply < plies && p.Outcome().Status == boardrules.Ongoing && (ply < 6 || time.Now().Before(deadline)); ply++ {

@@ -106,32 +106,50 @@ func gameOver(p interface{ Outcome() boardrules.Outcome }) error {
 }
 
 // Random plays a uniformly random legal move.
+//
+// A position whose moves cannot all be listed within the time (a crowded
+// Crumble board has millions) gets a move of the engine's sampler
+// (boardrules.Sampler: every move can come, not all equally), or without
+// one a uniform choice among the moves listed by then.
 type Random[P boardrules.Position[P, M], M comparable] struct {
-	r     *rand.Rand
-	buf   []M
-	stats Stats
+	r      *rand.Rand
+	time   time.Duration
+	clk    clock
+	stream bool
+	sample func(P, *rand.Rand) (M, bool)
+	buf    []M
+	stats  Stats
 }
 
-// NewRandom returns a random bot; only o.Seed matters.
+// NewRandom returns a random bot; only o.Seed and o.Time matter.
 func NewRandom[P boardrules.Position[P, M], M comparable](o Options) *Random[P, M] {
-	return &Random[P, M]{r: o.rand()}
+	return &Random[P, M]{r: o.rand(), time: o.Time, stream: streamsMoves[P](), sample: samplerOf[P, M]()}
 }
 
 // Choose returns a uniformly random legal move of p.
 func (b *Random[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	start := time.Now()
 	defer func() { b.stats.Time += time.Since(start) }()
-	if err := ctx.Err(); err != nil {
-		var none M
-		return none, fmt.Errorf("%w: no move chosen", err)
+	var none M
+	if err := b.clk.begin(ctx, b.time); err != nil {
+		return none, err
 	}
-	b.buf = p.AppendLegalMoves(b.buf[:0])
-	if len(b.buf) == 0 {
-		var none M
+	// a reservoir of one: a uniform choice among the moves seen
+	buf, l := appendMoves(&b.clk, p, b.buf[:0], b.stream, 1, b.r, nil)
+	b.buf = buf
+	if l.seen == 0 {
 		return none, gameOver(p)
 	}
 	b.stats.Moves++
-	return b.buf[b.r.IntN(len(b.buf))], nil
+	if l.cut && b.sample != nil {
+		if m, ok := b.sample(p, b.r); ok {
+			return m, nil
+		}
+	}
+	if !b.stream {
+		return b.buf[b.r.IntN(len(b.buf))], nil
+	}
+	return b.buf[0], nil
 }
 
 // Stats returns the bot's counts.
@@ -142,66 +160,119 @@ func (b *Random[P, M]) Stats() Stats { return b.stats }
 // preferring one that keeps the game going to one that draws; else a draw;
 // else the move that leaves the opponent the fewest winning replies; a
 // move that loses at once last. Random among equals.
+//
+// Options.Time bounds it: when the time runs out it plays the best move
+// it knows of by then, a move not yet found unsafe before a draw, a draw
+// before a move found unsafe (see the package doc, Tactics).
 type Greedy[P boardrules.Position[P, M], M comparable] struct {
 	r     *rand.Rand
+	time  time.Duration
+	clk   clock
+	lclk  clock // the listing's: half the time
 	t     tactics[P, M]
+	pc    pacer
 	buf   []M
-	best  []M
+	on    []M // the moves that go on, in the random order
+	bad   []M // the moves found unsafe
 	stats Stats
 }
 
-// NewGreedy returns a greedy bot; only o.Seed matters.
+// NewGreedy returns a greedy bot; only o.Seed and o.Time matter.
 func NewGreedy[P boardrules.Position[P, M], M comparable](o Options) *Greedy[P, M] {
-	return &Greedy[P, M]{r: o.rand()}
+	b := &Greedy[P, M]{r: o.rand(), time: o.Time, t: newTactics[P, M]()}
+	b.t.clk = &b.clk
+	return b
 }
 
 // Choose returns the best move of p two plies ahead, by the order above.
 func (b *Greedy[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	start := time.Now()
 	defer func() { b.stats.Time += time.Since(start) }()
-	if err := ctx.Err(); err != nil {
-		var none M
-		return none, fmt.Errorf("%w: no move chosen", err)
+	var none M
+	if err := b.clk.begin(ctx, b.time); err != nil {
+		return none, err
 	}
-	b.buf = p.AppendLegalMoves(b.buf[:0])
-	if len(b.buf) == 0 {
-		var none M
+	// The moves, but a listing that would take more than half the time
+	// is cut; with the moves' own flag of a win, the first win listed.
+	b.lclk = b.clk.part(0.5)
+	buf, l := appendMoves(&b.lclk, p, b.buf[:0], b.t.stream, maxMoves, b.r, b.t.wins)
+	b.buf = buf
+	if l.seen == 0 {
 		return none, gameOver(p)
 	}
 	b.stats.Moves++
+	if l.hit >= 0 {
+		return b.buf[l.hit], nil
+	}
 	me := p.ToMove()
-	// Sort the moves by their immediate result: wins, then moves that go
-	// on (the front of buf, in a random order), then draws, then losses.
+	// A random order: the first win, or the first safe move, of a random
+	// order is a uniform choice among them, found without trying them all.
 	b.r.Shuffle(len(b.buf), func(i, j int) { b.buf[i], b.buf[j] = b.buf[j], b.buf[i] })
-	var draws, losses []M
-	on := b.buf[:0]
-	b.best = b.best[:0]
-	for _, m := range b.buf {
-		switch over, w := ended(p.PlayUnchecked(m)); {
+	// Each move by its immediate result: a win is played at once; the
+	// moves that go on are tried for safety (at once when the moves' own
+	// flag has ruled out the wins, else once every move is known not to
+	// win); a draw or a loss is kept for the end.
+	b.on, b.bad = b.on[:0], b.bad[:0]
+	var draw, loss M
+	var draws, losses bool
+	k, unknown := 0, 0 // b.on[unknown:] are not known to be unsafe
+	for ; k < len(b.buf); k++ {
+		if k > 0 && b.clk.poll(&b.pc) {
+			break
+		}
+		m := b.buf[k]
+		q := p.PlayUnchecked(m)
+		switch over, w := ended(q); {
+		case !over && b.t.wins != nil:
+			if safe, done := b.safe(q); safe {
+				return m, nil
+			} else if done {
+				b.bad = append(b.bad, m)
+			} else {
+				b.on = append(b.on, m) // the clock cut its check
+			}
 		case !over:
-			on = append(on, m)
+			b.on = append(b.on, m)
 		case w == me:
-			return m, nil // the order is random: a uniform choice among the wins
-		case w == boardrules.NoPlayer:
-			draws = append(draws, m)
-		default:
-			losses = append(losses, m)
+			return m, nil
+		case w == boardrules.NoPlayer && !draws:
+			draw, draws = m, true
+		case w != boardrules.NoPlayer && !losses:
+			loss, losses = m, true
 		}
 	}
-	// The first safe move of a random order is a uniform choice among
-	// the safe moves, found without testing them all.
-	for _, m := range on {
-		if !b.t.hasWin(p.PlayUnchecked(m)) {
-			return m, nil
+	if b.t.wins == nil && k == len(b.buf) {
+		// every move was tried, none wins: the safety of those that go on
+		for ; unknown < len(b.on); unknown++ {
+			m := b.on[unknown]
+			safe, done := b.safe(p.PlayUnchecked(m))
+			if safe {
+				return m, nil
+			}
+			if !done {
+				break
+			}
+			b.bad = append(b.bad, m)
 		}
 	}
 	switch {
-	case len(draws) > 0:
-		return draws[0], nil
-	case len(on) > 0:
-		return b.t.fewestThreats(p, on, nil), nil
+	case unknown < len(b.on): // not known to be unsafe: the clock ran out first
+		return b.on[unknown], nil
+	case k < len(b.buf): // not tried at all
+		return b.buf[k], nil
+	case draws:
+		return draw, nil
+	case len(b.bad) > 0:
+		return b.t.fewestThreats(p, b.bad, nil), nil
 	}
-	return losses[0], nil
+	return loss, nil
+}
+
+// safe reports whether the next player in q has no move that wins at
+// once, and whether the check was done (not cut by the clock).
+func (b *Greedy[P, M]) safe(q P) (safe, done bool) {
+	win, known := b.t.hasWin(q)
+	return known && !win, known
 }
 
 // Stats returns the bot's counts.
@@ -209,6 +280,22 @@ func (b *Greedy[P, M]) Stats() Stats { return b.stats }
 
 // Kinds are the bot names New and NewSearcher accept.
 var Kinds = []string{"random", "greedy", "mcts", "alphabeta"}
+
+// Budgets names the budgets a kind of bot (one of Kinds) takes, as the
+// Options fields are named in lower case: "time" for every kind, "nodes"
+// for mcts, "depth" for alphabeta. Programs refuse a budget the kind would
+// ignore; nil for a kind not in Kinds.
+func Budgets(kind string) []string {
+	switch kind {
+	case "random", "greedy":
+		return []string{"time"}
+	case "mcts":
+		return []string{"nodes", "time"}
+	case "alphabeta":
+		return []string{"depth", "time"}
+	}
+	return nil
+}
 
 // NewSearcher returns the bot of that kind (one of Kinds) for one engine's
 // types, with the game's own evaluation and defaults (see Defaults).

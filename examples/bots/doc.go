@@ -9,6 +9,9 @@
 //	s := bots.NewMCTS[terrace.Position, terrace.Move](bots.Options{Seed: 1, Nodes: 2000})
 //	m, err := s.Choose(ctx, terrace.Standard())
 //
+// The bots keep their time (Options.Time, and the context's deadline and
+// cancellation) on every board, however crowded: see Time.
+//
 // # Two levels: engine types and Any
 //
 // The searches run on the engine's own types, as generic code over
@@ -37,7 +40,9 @@
 // move (the first safe move of a random order of the moves that go on, so
 // that it tries few), else a draw, else the move with the fewest threats,
 // a move that loses at once last. It has no evaluation: it is the baseline
-// of tactics.
+// of tactics. When its time runs out first, it plays a move not yet found
+// unsafe (one that goes on, else one not yet tried), else a draw, else the
+// fewest threats among the moves counted.
 //
 // MCTS tries every move of the root for a win at once before searching,
 // proves wins and losses inside its tree (below), and checks the move it
@@ -93,20 +98,18 @@
 // moves, most visited first: a move not proven lost whose replies were all
 // tried for a win at once, none winning, is safe, and the first safe move
 // is played. The check is made at the end for a move the search has not
-// checked (its replies listed and tried in full, whatever the time budget:
-// the guarantee is worth the few milliseconds), so the search may overrun
-// a Time budget by that. After the moves tried come the moves the search
-// never tried, in their random order; then a move proven lost deeper but
-// not at once; then, when every move lets the opponent win at once, the
-// one that leaves the fewest winning replies (two plies, every move); a
-// move that loses at once last.
+// checked (its replies tried for a win at once until one wins), in a tenth
+// of the time budget (50 ms at most) that the search leaves it. After the
+// moves tried come the moves the search never tried, in their random
+// order. When the time runs out before a safe move is found, the first
+// move whose check was not finished is played, a move not proven lost;
+// then a move proven lost deeper but not at once; then, when every move
+// lets the opponent win at once, the one that leaves the fewest winning
+// replies (two plies, every move); a move that loses at once last.
 //
 // The budget is a number of iterations (Nodes), a time (Time), or both,
 // whichever ends first; with the same seed and a Nodes budget only, the
-// search is deterministic. A Time budget is read between iterations, every
-// 16 moves of a scan and every 16 plies of a playout; the search always
-// makes one iteration, and the root's scan for a win at once and the final
-// check always complete.
+// search is deterministic.
 //
 // The exploration constant defaults to 1.0, a little below the textbook
 // √2 since rewards lie in [0, 1] and budgets are small; against random play
@@ -133,8 +136,10 @@
 //
 // AlphaBeta is a depth-first minimax search with alpha-beta pruning and
 // iterative deepening, one ply more each iteration, to Options.Depth or
-// until Options.Time: the first iteration always completes, a later one cut
-// by the time is dropped, and none is started once half the time is spent.
+// until Options.Time: a first iteration cut by the time gives the best of
+// the moves it searched (the first move of its order when it searched
+// none), a later one cut by the time is dropped, and none is started once
+// half the time is spent.
 // The moves are tried in this order: the best move the transposition table
 // holds for the position (by its index in the position's listing, which
 // holds for any position of that hash), the two killer moves of the ply
@@ -154,6 +159,53 @@
 // pessimistic: offered a sure draw or a choice left to a seat that loses
 // either way, it takes the draw (TestAlphaBetaIsParanoid), where MCTS,
 // counting each seat's own reward, takes the chance.
+//
+// # Time
+//
+// Every bot keeps its time: Choose (and a Bot's Move) returns within the
+// budget, the earlier of Options.Time and the context's deadline, and
+// soon after the context is cancelled, with the best move it has found
+// by then. On the crowded test positions of every game and board size
+// (TestBotsKeepTheirTime: Crumble boards up to 1,600 pieces and up to 3.4
+// million moves, from the crumble package's corpus and this package's
+// testdata) and on a stand-in of two million moves a turn, every move
+// returns within a tenth of its budget and 20 ms, the margin the test
+// holds them to; the test counts the CPU time spent past the budget, so
+// that a busy machine does not fail it. Choose fails only without a move to give: when the game
+// is over (boardrules.ErrGameOver), or when the context is done before the
+// search begins (ctx.Err()); a search cut short by the context gives its
+// move, which a caller may drop.
+//
+// What keeps the time:
+//
+//   - Every loop reads the clock (a read costs some 25 ns, as much as a
+//     ply of the fastest engines): at its first step, then less often while
+//     the reads come close together and more often when they do not, so
+//     that it notices the end within some 200 µs of work.
+//   - A Crumble position's moves come from LegalMovesSeq, a move at a time,
+//     so that a listing stops at the end of the time. The small engines'
+//     come from AppendLegalMoves into reused buffers: they have a few
+//     hundred moves at most, and the stream through a type parameter
+//     allocates.
+//   - A search keeps at most 16,384 moves of one position (an MCTS node's
+//     children, alpha-beta's moves, Greedy's candidates): past it, a
+//     uniform sample of them (the root's) or the first in the position's
+//     order (alpha-beta's inner nodes, so that its table's move indexes
+//     hold). Only a crowded Crumble board comes near it, where a second
+//     could not try more.
+//   - The root's listing takes at most half the time, so that the search
+//     has some; MCTS's final check of its move has a tenth (above).
+//   - A listing is not begun with less time left than the longest wait for
+//     a listing's first move seen in the search: an engine may work out
+//     many moves before it gives the first.
+//   - A move that says whether it wins at once (a method Wins() bool on
+//     the move type, which a search reads instead of playing the move, as
+//     Crumble's moves have) makes the scans for a win at once cost nothing
+//     beside the listing; Loses() bool, that the move gives the opponent
+//     the win, spares MCTS the playouts of such a move.
+//
+// A search without a Time budget and with a context that has no deadline
+// reads no clock, so that a Nodes or Depth budget stays deterministic.
 //
 // # Evaluations
 //

@@ -88,3 +88,27 @@ func RootMinimax[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], move 
 	}
 	return -1
 }
+
+// CutScans makes every scan of s for a win at once stop after n moves, as
+// the clock would stop it.
+func CutScans[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], n int) {
+	s.scanLimit = int32(n)
+}
+
+// RootLostAtOnce tells whether the root's child for the move whose text
+// is move is marked as lost at once: the next player wins in one.
+func RootLostAtOnce[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], move string) bool {
+	root := s.nodes[0]
+	for c := root.first; c < root.first+root.count; c++ {
+		if fmt.Sprint(s.nodes[c].move) == move {
+			return s.nodes[c].flags&quick != 0
+		}
+	}
+	return false
+}
+
+// Deepened is when, in the last search of s, it decided to begin another
+// iteration: the times from the search's start.
+func Deepened[P boardrules.Position[P, M], M comparable](s *AlphaBeta[P, M]) []time.Duration {
+	return s.deepened
+}

@@ -56,7 +56,7 @@ func (FloopRailEval) Evaluate(p flooprail.Position, pl boardrules.Player) float6
 		default:
 			w = 1.5
 		}
-		if pc.Owner() == flooprail.X {
+		if pc.Color() == flooprail.X {
 			w = -w
 		}
 		v += w
@@ -64,7 +64,7 @@ func (FloopRailEval) Evaluate(p flooprail.Position, pl boardrules.Player) float6
 	if reverse {
 		v = -v
 	}
-	if pl == flooprail.X {
+	if p.ColorOf(pl) == flooprail.X {
 		return -v
 	}
 	return v

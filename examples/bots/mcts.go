@@ -29,16 +29,19 @@ type MCTS[P boardrules.Position[P, M], M comparable] struct {
 	pos    []P       // the positions of the nodes visited (node.pos)
 	buf    []M       // the move buffer of listings and playouts
 	order  []int32   // the root's children, for the final choice
+	unsafe []M       // and those that let the opponent win at once
 	stats  Stats
 	seats  int
 	result [4]float64 // the iteration's reward of each seat
-	// clk is the search's budget of time: the loop, the scans and each
-	// playout read it, since one playout of a slow game can take many
-	// times a small budget
-	clk clock
-	// scanTimed lets a scan for a win at once give up when the time is
-	// spent (false: the scan completes)
-	scanTimed bool
+	// clk is the search's budget of time: the loop, the listings, the
+	// scans and each playout read it, since one playout of a slow game
+	// can take many times a small budget, and one listing of a crowded
+	// Crumble board seconds. Each reads it through its own pacer.
+	clk                    clock
+	lclk                   clock // the root's listing's: half the time
+	loopPC, scanPC, playPC pacer
+	// stream takes the moves of a node from LegalMovesSeq (streamsMoves)
+	stream bool
 	// sample draws a playout move when P implements boardrules.Sampler
 	// (nil otherwise: a uniform choice from AppendLegalMoves)
 	sample func(P, *rand.Rand) (M, bool)
@@ -49,6 +52,9 @@ type MCTS[P boardrules.Position[P, M], M comparable] struct {
 	// included) into playoutTime, for the benchmark of its share
 	clockPlayouts bool
 	playoutTime   time.Duration
+	// scanLimit, when positive, cuts every scan after that many moves,
+	// as the clock would: for tests of what a cut scan leaves
+	scanLimit int32
 }
 
 // treeBytes bounds the memory of the tree: a Time budget alone would let
@@ -70,6 +76,10 @@ const (
 	scanned uint8 = 1 << iota
 	// quick: the node is proven won by its side to move in one move
 	quick
+	// partial: the node's children are not all its moves (a listing cut
+	// by the clock, or sampled from more than maxMoves), so that no proof
+	// may count on their all being lost
+	partial
 )
 
 // node is a position of the tree, or a move of a listed node not yet
@@ -116,20 +126,11 @@ func NewMCTS[P boardrules.Position[P, M], M comparable](o Options) *MCTS[P, M] {
 	if o.Minimax == 0 {
 		o.Minimax = tn.Minimax
 	}
-	s := &MCTS[P, M]{opts: o, r: o.rand(), treeLimit: treeBytes}
+	s := &MCTS[P, M]{opts: o, r: o.rand(), treeLimit: treeBytes, t: newTactics[P, M](), stream: streamsMoves[P](), sample: samplerOf[P, M]()}
+	s.t.clk = &s.clk
 	s.SetEvaluator(EvaluatorOf[P]())
 	s.nodeSize = int(unsafe.Sizeof(node[M]{}))
 	s.posSize = int(unsafe.Sizeof(*new(P)))
-	// Decided once, and reached through a pointer to a P that each call
-	// overwrites: putting each position into an interface would allocate a
-	// copy of it every ply.
-	at := new(P)
-	if smp, ok := any(at).(boardrules.Sampler[M]); ok {
-		s.sample = func(p P, r *rand.Rand) (M, bool) {
-			*at = p
-			return smp.RandomMove(r)
-		}
-	}
 	return s
 }
 
@@ -161,7 +162,10 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		var none M
 		return none, err
 	}
-	s.scanTimed = false
+	// The final choice checks the move it plays (Choosing the move): the
+	// search leaves it a tenth of the time, 50 ms at most.
+	s.clk.reserve(min(s.clk.limit/10, 50*time.Millisecond))
+	s.loopPC, s.scanPC, s.playPC = pacer{}, pacer{}, pacer{}
 	s.seats = min(p.Players(), len(s.result))
 	s.nodes, s.pos = s.nodes[:0], s.pos[:0]
 	s.nodes = append(s.nodes, node[M]{parent: -1, first: -1, mover: boardrules.NoPlayer, proof: unproven, pos: -1})
@@ -171,14 +175,13 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		var none M
 		return none, gameOver(p)
 	}
-	// Listing the root tries every move for a win at once, whatever the
-	// budget: a search could only find it, and a small budget spread over
-	// many moves might not.
+	// Listing the root tries every move for a win at once before any
+	// iteration: a search could only find it, and a small budget spread
+	// over many moves might not.
 	if c := s.list(0); c >= 0 {
 		s.stats.Moves++
 		return s.nodes[c].move, nil
 	}
-	s.scanTimed = true
 	switch s.nodes[0].count {
 	case 0: // an engine whose ToMove does not say the game ended
 		var none M
@@ -188,9 +191,7 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		return s.nodes[s.nodes[0].first].move, nil
 	}
 	for i := 0; s.opts.Nodes <= 0 || i < s.opts.Nodes; i++ {
-		// Checked at every iteration: a clock read is cheap beside a
-		// playout, and a slow engine's playout may take long.
-		if i > 0 && s.clk.expired() || s.nodes[0].proof != unproven {
+		if s.clk.poll(&s.loopPC) || s.nodes[0].proof != unproven {
 			break
 		}
 		n := s.descend()
@@ -218,6 +219,7 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		}
 	}
 	s.stats.Moves++
+	s.clk.release()
 	return s.final(p), nil
 }
 
@@ -232,10 +234,11 @@ func (s *MCTS[P, M]) visit(n int32, p P) {
 	}
 }
 
+// size is what the tree counts against its bound.
+func (s *MCTS[P, M]) size() int { return len(s.nodes)*s.nodeSize + len(s.pos)*s.posSize }
+
 // full reports whether the tree has reached its bound.
-func (s *MCTS[P, M]) full() bool {
-	return len(s.nodes)*s.nodeSize+len(s.pos)*s.posSize >= s.treeLimit
-}
+func (s *MCTS[P, M]) full() bool { return s.size() >= s.treeLimit }
 
 // list makes the moves of node n its children, in a random order, and
 // tries each for a win at once; a child that ends the game is proven
@@ -243,16 +246,31 @@ func (s *MCTS[P, M]) full() bool {
 // returns that child; otherwise -1. Nodes are listed when the search comes
 // back to them: most nodes of a wide tree are visited once, and listing
 // them would cost more than their playout.
+//
+// A listing stops when the time is up (after one move at least), and
+// keeps a uniform sample of the moves past maxMoves or what the tree has
+// room for: the node is then partial.
 func (s *MCTS[P, M]) list(n int32) int32 {
 	p := s.pos[s.nodes[n].pos]
-	s.buf = p.AppendLegalMoves(s.buf[:0])
+	room := max(1, min(maxMoves, (s.treeLimit-s.size())/s.nodeSize))
+	clk := &s.clk
+	if n == 0 {
+		s.lclk = s.clk.part(0.5) // the search needs time too
+		clk = &s.lclk
+	}
+	buf, l := appendMoves(clk, p, s.buf[:0], s.stream, room, s.r, s.t.wins)
+	s.buf = buf
 	s.r.Shuffle(len(s.buf), func(i, j int) { s.buf[i], s.buf[j] = s.buf[j], s.buf[i] })
 	first, me := int32(len(s.nodes)), s.nodes[n].toMove
+	s.nodes = slices.Grow(s.nodes, len(s.buf))
 	for _, m := range s.buf {
 		s.nodes = append(s.nodes, node[M]{move: m, parent: n, first: -1, pos: -1, mover: me, toMove: boardrules.NoPlayer, proof: unproven})
 	}
 	nd := &s.nodes[n]
 	nd.first, nd.count = first, int32(len(s.buf))
+	if !l.all(room) {
+		nd.flags |= partial
+	}
 	if nd.count == 0 { // an engine whose ToMove does not say the game ended
 		nd.toMove = boardrules.NoPlayer
 		s.prove(n, outcomeProof(p.Outcome()), false)
@@ -261,28 +279,44 @@ func (s *MCTS[P, M]) list(n int32) int32 {
 	return s.scan(n)
 }
 
-// scan tries every move of listed node n for a win at once, reading the
-// clock every 16 moves; see list.
+// scan tries every move of listed node n for a win at once, until the
+// time is up; see list. A move that knows whether it wins (winFlagOf) is
+// not played: a move that loses at once is proven by its own flag where
+// it has one (loseFlagOf), and a move that draws at once when the search
+// visits it.
 func (s *MCTS[P, M]) scan(n int32) int32 {
 	p := s.pos[s.nodes[n].pos]
 	nd := &s.nodes[n]
 	me := nd.toMove
 	for c := nd.first; c < nd.first+nd.count; c++ {
-		if s.nodes[c].proof == unproven {
-			if over, w := ended(p.PlayUnchecked(s.nodes[c].move)); over {
-				s.nodes[c].proof = drawn
+		if c > nd.first && (s.clk.poll(&s.scanPC) || s.scanLimit > 0 && c-nd.first >= s.scanLimit) {
+			return -1
+		}
+		ch := &s.nodes[c]
+		switch {
+		case ch.proof != unproven:
+		case s.t.wins != nil:
+			switch {
+			case s.t.wins(ch.move):
+				ch.proof = int8(me)
+			case s.t.loses != nil && s.seats == 2 && s.t.loses(ch.move):
+				ch.proof = int8(1 - me)
+			}
+		default:
+			if over, w := ended(p.PlayUnchecked(ch.move)); over {
+				ch.proof = drawn
 				if w != boardrules.NoPlayer {
-					s.nodes[c].proof = int8(w)
+					ch.proof = int8(w)
 				}
 			}
 		}
-		if s.nodes[c].proof == int8(me) {
+		if ch.proof == int8(me) {
 			s.prove(n, int8(me), true)
 			return c
 		}
-		if k := c - nd.first; k&15 == 15 && s.scanTimed && s.clk.expired() {
-			return -1
-		}
+	}
+	if nd.flags&partial != 0 {
+		return -1 // the moves not listed may win
 	}
 	nd.flags |= scanned
 	// Every move may end the game: then n is proven too.
@@ -304,7 +338,7 @@ func (s *MCTS[P, M]) descend() int32 {
 		}
 		full := s.full()
 		if nd.first < 0 {
-			if full {
+			if full || !s.clk.listable() {
 				return n
 			}
 			s.list(n)
@@ -427,7 +461,8 @@ func (s *MCTS[P, M]) prove(n int32, pr int8, inOne bool) {
 // settle carries the proof of node n, pr, to its ancestors: a parent is
 // won by its side to move when one child is, and proven when every move
 // of it is and the results agree (a draw when one child is drawn and none
-// won, in which the side to move takes the draw).
+// won, in which the side to move takes the draw); a partial node only by
+// a win.
 func (s *MCTS[P, M]) settle(n int32, pr int8) {
 	for {
 		par := s.nodes[n].parent
@@ -447,6 +482,9 @@ func (s *MCTS[P, M]) settle(n int32, pr int8) {
 			}
 			n = par
 			continue
+		}
+		if pn.flags&partial != 0 {
+			return // moves not among the children may do better
 		}
 		result, hasDraw, mixed := unproven, false, false
 		for c := pn.first; c < pn.first+pn.count; c++ {
@@ -496,7 +534,7 @@ func (s *MCTS[P, M]) exact(pr int8) {
 
 // playout plays random moves from p to the end of the game, to the cut
 // (then the evaluation scores the position), to MaxPlies or to the time
-// budget's end (read every 16 plies), and sets the iteration's rewards.
+// budget's end, and sets the iteration's rewards.
 // A playout stopped by MaxPlies, or by the time without an evaluation,
 // counts as a draw.
 func (s *MCTS[P, M]) playout(p P) {
@@ -508,11 +546,12 @@ func (s *MCTS[P, M]) playout(p P) {
 			s.exact(outcomeProof(p.Outcome()))
 			return
 		}
-		if s.cut >= 0 && ply >= s.cut || ply&15 == 15 && s.clk.expired() && s.eval != nil {
+		out := ply > 0 && s.clk.poll(&s.playPC)
+		if s.cut >= 0 && ply >= s.cut || out && s.eval != nil {
 			s.score(p)
 			return
 		}
-		if ply >= s.opts.MaxPlies || ply&15 == 15 && s.clk.expired() {
+		if ply >= s.opts.MaxPlies || out {
 			s.exact(drawn)
 			return
 		}
@@ -525,12 +564,19 @@ func (s *MCTS[P, M]) playout(p P) {
 			p = p.PlayUnchecked(m)
 			continue
 		}
-		s.buf = p.AppendLegalMoves(s.buf[:0])
-		if len(s.buf) == 0 { // an engine whose ToMove does not say the game ended
+		// (streamed: a reservoir of one, a uniform choice among the
+		// moves listed before the time is up)
+		buf, l := appendMoves(&s.clk, p, s.buf[:0], s.stream, 1, s.r, nil)
+		s.buf = buf
+		if l.seen == 0 { // an engine whose ToMove does not say the game ended
 			s.exact(outcomeProof(p.Outcome()))
 			return
 		}
-		p = p.PlayUnchecked(s.buf[s.r.IntN(len(s.buf))])
+		if s.stream {
+			p = p.PlayUnchecked(s.buf[0])
+		} else {
+			p = p.PlayUnchecked(s.buf[s.r.IntN(len(s.buf))])
+		}
 	}
 }
 
@@ -562,14 +608,16 @@ const (
 	rankLosesNow   = iota // the move ends the game, lost
 	rankUnsafe            // the opponent can win at once
 	rankLosesLater        // proven lost, but not at once
+	rankUnknown           // not proven lost; the time ran out before its replies were all tried
 	rankSafe              // not proven lost, and no reply wins at once
 )
 
 // final chooses the root's move (see the package doc, Choosing the move):
 // a proven win; else the most visited child of the best rank, where the
 // rank of a move that could be safe is checked, most visited first, until
-// one is; the moves never tried are checked after the tried ones; with no
-// safe move at all, the move that leaves the fewest winning replies.
+// one is or the time is up; the moves never tried are checked after the
+// tried ones; with no safe move at all, the move that leaves the fewest
+// winning replies.
 func (s *MCTS[P, M]) final(p P) M {
 	root := s.nodes[0]
 	me := int8(root.toMove)
@@ -586,43 +634,50 @@ func (s *MCTS[P, M]) final(p P) M {
 		a, b := &s.nodes[i], &s.nodes[j]
 		return cmp.Or(cmp.Compare(b.visits, a.visits), cmp.Compare(b.reward, a.reward))
 	})
+	best, bestRank := s.order[0], -1
+	s.unsafe = s.unsafe[:0]
 	for _, c := range s.order {
-		if s.rank(c) == rankSafe {
+		r := s.rank(c)
+		if r == rankSafe {
 			return s.nodes[c].move
 		}
-	}
-	var unsafe []M
-	for _, c := range s.order {
-		switch s.rank(c) {
-		case rankLosesLater:
-			return s.nodes[c].move
-		case rankUnsafe:
-			unsafe = append(unsafe, s.nodes[c].move)
+		if r == rankUnsafe {
+			s.unsafe = append(s.unsafe, s.nodes[c].move)
+		}
+		if r > bestRank {
+			best, bestRank = c, r
 		}
 	}
-	if len(unsafe) > 0 {
-		return s.t.fewestThreats(p, unsafe, nil)
+	if bestRank == rankUnsafe {
+		return s.t.fewestThreats(p, s.unsafe, nil)
 	}
-	return s.nodes[s.order[0]].move
+	return s.nodes[best].move
 }
 
 // rank ranks root child c, checking that it is safe when it may be: its
-// moves are listed and scanned in full if the search has not done it.
+// replies are tried for a win at once, as far as the time allows, if the
+// search has not tried them all.
 func (s *MCTS[P, M]) rank(c int32) int {
 	if nd := &s.nodes[c]; nd.proof == unproven && nd.flags&scanned == 0 {
+		if s.clk.expired() {
+			return rankUnknown // (even a Play costs time on a crowded board)
+		}
 		if nd.pos < 0 {
 			s.visit(c, s.pos[0].PlayUnchecked(nd.move))
 		}
-		// the scan ignores the deadline: the guarantee is worth the time
-		saved := s.scanTimed
-		s.scanTimed = false
-		if s.nodes[c].first < 0 {
-			s.list(c)
+		nd = &s.nodes[c]
+		if nd.proof == unproven {
+			win, known := s.t.hasWin(s.pos[nd.pos])
+			switch {
+			case win: // (the reply's winner is the seat to move after c)
+				nd.proof = int8(nd.toMove)
+				nd.flags |= quick
+			case known:
+				nd.flags |= scanned
+			default:
+				return rankUnknown
+			}
 		}
-		if s.nodes[c].flags&scanned == 0 && s.nodes[c].proof == unproven {
-			s.scan(c)
-		}
-		s.scanTimed = saved
 	}
 	nd := &s.nodes[c]
 	switch nd.proof {

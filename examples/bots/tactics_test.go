@@ -161,6 +161,59 @@ func TestMCTSStopsOnAProvenRoot(t *testing.T) {
 	}
 }
 
+// TestMCTSMarksALossAtOnceFoundAfterACutScan: when the clock cut the scan
+// of a node before its winning reply, the search finds the reply by
+// visiting it, and the node is then marked as lost at once (the next
+// player wins in one), as the scan would have marked it, not as lost
+// deeper: the final choice ranks the two apart. Here every scan stops
+// after one move, and move a's thirty replies hold one that wins.
+func TestMCTSMarksALossAtOnceFoundAfterACutScan(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"drawn":    {end: draw},
+		"won by 0": {end: win(0)},
+		"won by 1": {end: win(1)},
+		"start":    {toMove: 0, moves: []string{"a>A", "b>B"}},
+		"B":        {toMove: 1, moves: []string{"x>drawn"}},
+	}}
+	tb.fan("A", 1, "r", append(repeat("won by 0", 29), "won by 1")...)
+	for seed := range uint64(5) {
+		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 500})
+		bots.CutScans(s, 1)
+		if _, err := s.Choose(context.Background(), tb.start("start")); err != nil {
+			t.Fatal(err)
+		}
+		if w, ok := bots.RootProof(s, "a"); !ok || w != 1 {
+			t.Errorf("seed %d: a proven %v, won by %d; want proven won by seat 1", seed, ok, w)
+		}
+		if !bots.RootLostAtOnce(s, "a") {
+			t.Errorf("seed %d: a is not marked as lost at once", seed)
+		}
+	}
+}
+
+// TestMCTSProvesADrawWithLossesBeside: a node whose moves all end the
+// game, one in a draw and the others in losses for its side to move, is
+// proven drawn: that side takes the draw.
+func TestMCTSProvesADrawWithLossesBeside(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"drawn":    {end: draw},
+		"won by 0": {end: win(0)},
+		"start":    {toMove: 0, moves: []string{"x>X", "y>Y"}},
+		"X":        {toMove: 1, moves: []string{"l1>won by 0", "d>drawn", "l2>won by 0"}},
+		"Y":        {toMove: 1, moves: []string{"a>Y2", "b>Y2"}},
+		"Y2":       {toMove: 0, moves: []string{"a>Y", "b>Y"}},
+	}}
+	for seed := range uint64(5) {
+		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 200, MaxPlies: 10})
+		if _, err := s.Choose(context.Background(), tb.start("start")); err != nil {
+			t.Fatal(err)
+		}
+		if w, ok := bots.RootProof(s, "x"); !ok || w != -1 {
+			t.Errorf("seed %d: x proven %v, won by %d; want proven drawn", seed, ok, w)
+		}
+	}
+}
+
 // TestBlunder: a move after which the opponent can win at once is a
 // blunder when another move is safe, and none is when every move lets the
 // opponent win.
@@ -177,6 +230,41 @@ func TestBlunder(t *testing.T) {
 	for _, m := range []tableMove{"a", "b", "c"} {
 		if bots.Blunder(tb.start("start"), m) {
 			t.Errorf("%s: every move lets seat 1 win, so none is a blunder", m)
+		}
+	}
+}
+
+// TestBlunderCountsADrawAsSafe: a move that lets the opponent win at once
+// is a blunder when another move draws at once: the draw is the safe
+// alternative.
+func TestBlunderCountsADrawAsSafe(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"drawn":    {end: draw},
+		"won by 1": {end: win(1)},
+		"won by 0": {end: win(0)},
+		"start":    {toMove: 0, moves: []string{"risky>R", "draw>drawn"}},
+	}}
+	tb.fan("R", 1, "r", "won by 0", "won by 1", "won by 0")
+	if !bots.Blunder(tb.start("start"), "risky") {
+		t.Error("risky lets seat 1 win at once while draw draws: not a blunder?")
+	}
+}
+
+// TestGreedyTakesADrawOverARiskyMove: of a move that draws at once and
+// moves that let the opponent win at once, Greedy plays the draw,
+// whatever its seed.
+func TestGreedyTakesADrawOverARiskyMove(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"drawn":    {end: draw},
+		"won by 1": {end: win(1)},
+		"won by 0": {end: win(0)},
+		"start":    {toMove: 0, moves: []string{"risky1>R", "draw>drawn", "risky2>R", "lose>won by 1"}},
+	}}
+	tb.fan("R", 1, "r", append(repeat("won by 0", 9), "won by 1")...)
+	for seed := range uint64(20) {
+		m, err := bots.NewGreedy[tablePos, tableMove](bots.Options{Seed: seed}).Choose(context.Background(), tb.start("start"))
+		if err != nil || m != "draw" {
+			t.Errorf("seed %d: %v, %v; want draw", seed, m, err)
 		}
 	}
 }

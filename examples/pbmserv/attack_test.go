@@ -204,7 +204,7 @@ func TestChallengeCaps(t *testing.T) {
 	created := 0
 	var last string
 	for i := range 40 {
-		last = s.Execute(t.Context(), fmt.Sprintf("tumble challenge m%d victim", i))
+		last = s.Execute(t.Context(), fmt.Sprintf("tumbling challenge m%d victim", i))
 		if !strings.HasPrefix(last, "board ") {
 			break
 		}
@@ -222,14 +222,14 @@ func TestChallengeCaps(t *testing.T) {
 	// An hour later the window has moved on; the open-board cap still holds.
 	s.now = func() time.Time { return time.Now().Add(2 * time.Hour) }
 	s.SetLimits(Limits{MaxOpenBoards: 32})
-	mustExec(t, s, "tumble challenge victim m0")
-	mustExec(t, s, "tumble challenge victim m1")
-	if r := s.Execute(t.Context(), "tumble challenge victim m2"); r != "error: victim already plays 32 open boards, the most allowed: finish one first\n" {
+	mustExec(t, s, "tumbling challenge victim m0")
+	mustExec(t, s, "tumbling challenge victim m1")
+	if r := s.Execute(t.Context(), "tumbling challenge victim m2"); r != "error: victim already plays 32 open boards, the most allowed: finish one first\n" {
 		t.Errorf("open-board cap: %q", r)
 	}
 	// A board that is over no longer counts: finishing one makes room.
-	mustExec(t, s, "tumble resign 1 victim v")
-	if r := s.Execute(t.Context(), "tumble challenge victim m2"); !strings.HasPrefix(r, "board ") {
+	mustExec(t, s, "tumbling resign 1 victim v")
+	if r := s.Execute(t.Context(), "tumbling challenge victim m2"); !strings.HasPrefix(r, "board ") {
 		t.Errorf("a challenge after one of 32 open boards ended: %q", r)
 	}
 }
@@ -239,7 +239,7 @@ func TestChallengeCaps(t *testing.T) {
 func boardOverHTTP(t *testing.T) (*Server, *httptest.Server) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	registerAliceAndBob(t, s)
-	mustExec(t, s, "tumble challenge alice bob")
+	mustExec(t, s, "tumbling challenge alice bob")
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(ts.Close)
 	return s, ts
@@ -257,12 +257,12 @@ func alicesAndBobs(t *testing.T, dsn string) (*sqlStore, *Server) {
 // TestRequestBounds (D3): a request's commands and reply are bounded.
 func TestRequestBounds(t *testing.T) {
 	s, ts := boardOverHTTP(t)
-	code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", strings.Repeat("tumble board 1\n", 4096))
-	if code != http.StatusRequestEntityTooLarge || body != "error: 4096 commands in one request, at most 100\n" {
-		t.Errorf("4096 commands: %d, %d bytes: %.200q", code, len(body), body)
+	code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", strings.Repeat("tumbling board 1\n", 3800))
+	if code != http.StatusRequestEntityTooLarge || body != "error: 3800 commands in one request, at most 100\n" {
+		t.Errorf("3800 commands: %d, %d bytes: %.200q", code, len(body), body)
 	}
 	s.SetLimits(Limits{MaxReply: 10000})
-	code, body = httpDo(t, "POST", ts.URL+"/command", "text/plain", strings.Repeat("tumble board 1\n", 100))
+	code, body = httpDo(t, "POST", ts.URL+"/command", "text/plain", strings.Repeat("tumbling board 1\n", 100))
 	if code != http.StatusRequestEntityTooLarge || len(body) > 20000 || !strings.HasSuffix(body, " commands\n") ||
 		!strings.Contains(body, "error: reply too long: stopped after ") {
 		t.Errorf("100 boards with a 10,000-byte reply limit: %d, %d bytes, ending %q", code, len(body), body[max(0, len(body)-100):])
@@ -316,14 +316,14 @@ func TestClientGone(t *testing.T) {
 func TestReadsDoNotReplay(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
 		st, s := alicesAndBobs(t, dsn(t))
-		mustExec(t, s, "tumble challenge alice bob")
-		mustExec(t, s, "tumble move 1 alice a A1-B1")
-		mustExec(t, s, "tumble move 1 bob b H8-G8")
+		mustExec(t, s, "tumbling challenge alice bob")
+		mustExec(t, s, "tumbling move 1 alice a A1-B1")
+		mustExec(t, s, "tumbling move 1 bob b H8-G8")
 		if _, err := st.db.Exec(`UPDATE moves SET move = 'Z9-Z9'`); err != nil {
 			t.Fatal(err)
 		}
-		mustExec(t, s, "tumble board 1")
-		mustExec(t, s, "tumble move 1 alice a B1-C1#3")
+		mustExec(t, s, "tumbling board 1")
+		mustExec(t, s, "tumbling move 1 alice a B1-C1#3")
 		ts := httptest.NewServer(s.Handler())
 		defer ts.Close()
 		for _, path := range []string{"/games/1", "/boards/1"} {
@@ -331,7 +331,7 @@ func TestReadsDoNotReplay(t *testing.T) {
 				t.Errorf("GET %s: %d %.200s", path, code, body)
 			}
 		}
-		if r := s.Execute(t.Context(), "tumble history 1"); !strings.HasPrefix(r, "error: board 1 is damaged") {
+		if r := s.Execute(t.Context(), "tumbling history 1"); !strings.HasPrefix(r, "error: board 1 is damaged") {
 			t.Errorf("history: %q", r)
 		}
 	})
@@ -342,24 +342,24 @@ func TestMoveLimit(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	s.SetLimits(Limits{MaxMoves: 6})
 	registerAliceAndBob(t, s)
-	mustExec(t, s, "tumble challenge alice bob")
+	mustExec(t, s, "tumbling challenge alice bob")
 	pw := map[string]string{"alice": "a", "bob": "b"}
 	var r string
 	for i := range 6 {
 		if i == 5 { // a proposal that stands when the limit ends the game
-			mustExec(t, s, "tumble propose 1 alice a draw")
+			mustExec(t, s, "tumbling propose 1 alice a draw")
 		}
-		g, err := s.load(t.Context(), "tumble", 1)
+		g, err := s.load(t.Context(), "tumbling", 1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		user := g.b.Players[g.pos.ToMove()]
-		r = mustExec(t, s, "tumble move 1 "+user+" "+pw[user]+" "+g.pos.LegalMoves()[0])
+		r = mustExec(t, s, "tumbling move 1 "+user+" "+pw[user]+" "+g.pos.LegalMoves()[0])
 	}
 	if !strings.HasSuffix(r, "game over after 6 moves: draw: the move limit of 6 moves is reached\n") {
 		t.Errorf("the sixth move: %q", r)
 	}
-	g, err := s.load(t.Context(), "tumble", 1)
+	g, err := s.load(t.Context(), "tumbling", 1)
 	if err != nil || g.b.DrawOffer != 0 {
 		t.Fatalf("the ended board still holds a draw proposal (%v)", err)
 	}
@@ -368,10 +368,10 @@ func TestMoveLimit(t *testing.T) {
 	if offer := g.json().DrawOffer; len(offer) != 0 {
 		t.Errorf("the JSON of an ended board lists a draw proposal: %q", offer)
 	}
-	if r := s.Execute(t.Context(), "tumble history 1"); !strings.Contains(r, `[Termination "move limit (6 moves)"]`) {
+	if r := s.Execute(t.Context(), "tumbling history 1"); !strings.Contains(r, `[Termination "move limit (6 moves)"]`) {
 		t.Errorf("history: %q", r)
 	}
-	if r := s.Execute(t.Context(), "tumble move 1 alice a A1-B1"); !strings.HasPrefix(r, "error: board 1 is over: draw: the move limit") {
+	if r := s.Execute(t.Context(), "tumbling move 1 alice a A1-B1"); !strings.HasPrefix(r, "error: board 1 is over: draw: the move limit") {
 		t.Errorf("a seventh move: %q", r)
 	}
 }
@@ -436,22 +436,23 @@ func TestDamagedBoardInList(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
 		url := dsn(t)
 		st, s := alicesAndBobs(t, url)
-		for range 3 {
-			mustExec(t, s, "tumble challenge alice bob")
+		for id := range 3 {
+			mustExec(t, s, "tumbling challenge alice bob")
+			mustExec(t, s, fmt.Sprintf("tumbling accept %d bob b", id+1)) // listed for bob once he joins
 		}
 		if _, err := st.db.Exec(`UPDATE boards SET position = 'tumbling nonsense' WHERE id = 2`); err != nil {
 			t.Fatal(err)
 		}
-		want := "3 tumble (pbmserv) alice vs bob: alice (Black) to play\n" +
-			"2 tumble (pbmserv) alice vs bob: damaged\n" +
-			"1 tumble (pbmserv) alice vs bob: alice (Black) to play\n"
+		want := "3 tumbling (pbmserv) alice vs bob: alice (Black) to play\n" +
+			"2 tumbling (pbmserv) alice vs bob: damaged\n" +
+			"1 tumbling (pbmserv) alice vs bob: alice (Black) to play\n"
 		if r := s.Execute(t.Context(), "games bob"); r != want {
 			t.Errorf("games bob:\n%s\nwant\n%s", r, want)
 		}
 		ts := httptest.NewServer(s.Handler())
 		defer ts.Close()
 		code, page := httpDo(t, "GET", ts.URL+"/", "", "")
-		if code != 200 || !strings.Contains(page, `board 2</a>: tumble (pbmserv) alice vs bob: damaged`) || !strings.Contains(page, `board 3</a>`) {
+		if code != 200 || !strings.Contains(page, `board 2</a>: tumbling (pbmserv) alice vs bob: damaged`) || !strings.Contains(page, `board 3</a>`) {
 			t.Errorf("front page: %d\n%s", code, page)
 		}
 		if code, body := httpDo(t, "GET", ts.URL+"/boards/2", "", ""); code != 500 || !strings.Contains(body, "board 2 is damaged") {
@@ -463,10 +464,10 @@ func TestDamagedBoardInList(t *testing.T) {
 			if _, err := st.db.Exec(`UPDATE boards SET version = 'x' WHERE id = 3`); err != nil {
 				t.Fatal(err)
 			}
-			if r := s.Execute(t.Context(), "games bob"); !strings.HasPrefix(r, "3 damaged\n2 tumble (pbmserv) alice vs bob: damaged\n1 tumble") {
+			if r := s.Execute(t.Context(), "games bob"); !strings.HasPrefix(r, "3 damaged\n2 tumbling (pbmserv) alice vs bob: damaged\n1 tumbling") {
 				t.Errorf("games bob with a row that does not scan:\n%s", r)
 			}
-			if r := s.Execute(t.Context(), "tumble board 3"); !strings.HasPrefix(r, "error: board 3 is damaged") {
+			if r := s.Execute(t.Context(), "tumbling board 3"); !strings.HasPrefix(r, "error: board 3 is damaged") {
 				t.Errorf("a board whose row does not scan: %q", r)
 			}
 		}
@@ -490,10 +491,10 @@ func TestHonestHTTP(t *testing.T) {
 		{"GET", "/nothing", "", 404, "404 page not found"},
 		{"POST", "/command", "help", 200, "register USER PASSWORD"},
 		{"POST", "/command", "hello", 400, `error: unknown command "hello"`},
-		{"POST", "/command", "tumble move 9 alice a A1-B1", 404, "error: no board 9\n"},
-		{"POST", "/command", "tumble move 1 alice x A1-B1", 403, "error: bad password for alice\n"},
-		{"POST", "/command", "tumble move 1 bob b A1-B1", 409, "error: not your turn: move #1 on board 1 is alice (Black)'s\n"},
-		{"POST", "/command", "tumble move 1 alice a A1-B1#2", 409, "error: wrong move number"},
+		{"POST", "/command", "tumbling move 9 alice a A1-B1", 404, "error: no board 9\n"},
+		{"POST", "/command", "tumbling move 1 alice x A1-B1", 403, "error: bad password for alice\n"},
+		{"POST", "/command", "tumbling move 1 bob b A1-B1", 409, "error: not your turn: move #1 on board 1 is alice (Black)'s\n"},
+		{"POST", "/command", "tumbling move 1 alice a A1-B1#2", 409, "error: wrong move number"},
 		{"POST", "/command", "register alice a", 409, "error: user alice already exists\n"},
 		{"POST", "/command", "games zed", 404, "error: unknown user zed"},
 		{"POST", "/command", "help\nhello", 400, "> help\n"},
@@ -535,13 +536,13 @@ func TestPasswordGuessing(t *testing.T) {
 	compare := s.compare
 	s.compare = func(hash, pw []byte) error { hashes.Add(1); return compare(hash, pw) }
 	registerAliceAndBob(t, s)
-	mustExec(t, s, "tumble challenge alice bob")
+	mustExec(t, s, "tumbling challenge alice bob")
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	statuses := map[int]int{}
 	var last string
 	for i := range 15 {
-		code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", fmt.Sprintf("tumble move 1 alice guess%d A1-B1", i))
+		code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", fmt.Sprintf("tumbling move 1 alice guess%d A1-B1", i))
 		statuses[code]++
 		last = body
 	}
@@ -551,7 +552,7 @@ func TestPasswordGuessing(t *testing.T) {
 	if last != "error: too many wrong passwords for alice from 127.0.0.1: try again in 20 s\n" {
 		t.Errorf("refusal %q", last)
 	}
-	resp, err := http.Post(ts.URL+"/command", "text/plain", strings.NewReader("tumble move 1 alice guess A1-B1"))
+	resp, err := http.Post(ts.URL+"/command", "text/plain", strings.NewReader("tumbling move 1 alice guess A1-B1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -560,12 +561,12 @@ func TestPasswordGuessing(t *testing.T) {
 		t.Errorf("a refused guess: %s, Retry-After %q, want 429 and 20", resp.Status, resp.Header.Get("Retry-After"))
 	}
 	// The owner, from another address, is not held.
-	if r := s.Execute(withClient(context.Background(), "192.0.2.7"), "tumble propose 1 alice a draw"); !strings.HasPrefix(r, "alice proposes a draw") {
+	if r := s.Execute(withClient(context.Background(), "192.0.2.7"), "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "alice proposes a draw") {
 		t.Errorf("the right password from another address: %q", firstLineOf(r))
 	}
 	// From the guessing address, after the wait, one check.
 	clock = clock.Add(21 * time.Second)
-	if code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble reject 1 alice a"); code != 200 {
+	if code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumbling reject 1 alice a"); code != 200 {
 		t.Errorf("right password after the wait: %d %q", code, body)
 	}
 

@@ -51,7 +51,7 @@ func TestBackupSQLite(t *testing.T) {
 	src := filepath.Join(dir, "live.db")
 	s, _ := storeWithGames(t, src)
 	// A writer goes on while the backup is taken.
-	mustExec(t, s, "tumble challenge p0 p1")
+	mustExec(t, s, "tumbling challenge p0 p1")
 	stop := make(chan struct{})
 	var moves atomic.Int32
 	done := make(chan struct{})
@@ -63,8 +63,8 @@ func TestBackupSQLite(t *testing.T) {
 				return
 			default:
 			}
-			if strings.Contains(s.Execute(context.Background(), "tumble propose 7 p0 pw0 draw"), "proposes") {
-				s.Execute(context.Background(), "tumble reject 7 p1 pw1")
+			if strings.Contains(s.Execute(context.Background(), "tumbling propose 7 p0 pw0 draw"), "proposes") {
+				s.Execute(context.Background(), "tumbling reject 7 p1 pw1")
 				moves.Add(1)
 			}
 		}
@@ -158,4 +158,77 @@ func TestBackupPostgres(t *testing.T) {
 		t.Errorf("games p0 on the restored store: %q", r)
 	}
 	_ = os.Remove(dump)
+}
+
+// TestToolsNeedAStore: -check and -backup on a store that is not there (a
+// mistyped -db) fail with exit 1 and create nothing: no SQLite file, no
+// tables in a PostgreSQL database.
+func TestToolsNeedAStore(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "mistyped.db")
+	for _, args := range [][]string{
+		{"-check", "-db", missing},
+		{"-backup", filepath.Join(dir, "copy.db"), "-db", missing},
+	} {
+		var out, errb bytes.Buffer
+		code := run(args, strings.NewReader(""), &out, &errb)
+		if code != 1 || !strings.Contains(errb.String(), "no pbmserv store there") {
+			t.Errorf("pbmserv %s: exit %d, %q; want 1 and an error", strings.Join(args, " "), code, errb.String())
+		}
+		if _, err := os.Stat(missing); !os.IsNotExist(err) {
+			t.Fatalf("pbmserv %s created %s (%v)", strings.Join(args, " "), missing, err)
+		}
+	}
+	// An SQLite file that is no store is refused and left as it was.
+	other := filepath.Join(dir, "other.db")
+	db, err := sql.Open("sqlite", other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("CREATE TABLE notes (text TEXT)"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if code, out := runCheck(t, other); code != 1 || !strings.Contains(out, "has no boards table") {
+		t.Errorf("-check of an SQLite file that is no store: exit %d, %q", code, out)
+	}
+	if tables := sqliteTables(t, other); tables != "notes" {
+		t.Errorf("-check changed the file: its tables are %s", tables)
+	}
+	if url := postgresURL(t); url != "" {
+		dsn := testSchema(t, url)
+		if code, out := runCheck(t, dsn); code != 1 || !strings.Contains(out, "no pbmserv store there") {
+			t.Errorf("-check of an empty PostgreSQL schema: exit %d, %q", code, out)
+		}
+		db, err := sql.Open("pgx", dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var n int
+		if err := db.QueryRow(`SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()`).Scan(&n); err != nil || n != 0 {
+			t.Errorf("-check made %d tables in an empty schema (%v)", n, err)
+		}
+	}
+}
+
+// sqliteTables lists the tables of an SQLite file, comma separated.
+func sqliteTables(t *testing.T, path string) string {
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var n string
+		rows.Scan(&n)
+		names = append(names, n)
+	}
+	return strings.Join(names, ",")
 }

@@ -44,14 +44,14 @@ func BenchmarkMove(b *testing.B) {
 	var id int64
 	newBoard := func() {
 		id++
-		if r := s.Execute(ctx, "tumble challenge alice bob"); r[:6] != "board " {
+		if r := s.Execute(ctx, "tumbling challenge alice bob"); r[:6] != "board " {
 			b.Fatal(r)
 		}
 	}
 	newBoard()
 	for b.Loop() {
 		b.StopTimer()
-		g, err := s.load(ctx, "tumble", id)
+		g, err := s.load(ctx, "tumbling", id)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -59,12 +59,12 @@ func BenchmarkMove(b *testing.B) {
 		moves := p.LegalMoves()
 		if g.b.Over || len(moves) == 0 || g.b.Plies > 60 {
 			newBoard()
-			g, _ = s.load(ctx, "tumble", id)
+			g, _ = s.load(ctx, "tumbling", id)
 			p = g.pos
 			moves = p.LegalMoves()
 		}
 		user := g.b.Players[p.ToMove()]
-		line := "tumble move " + itoa(id) + " " + user + " " + pw[user] + " " + moves[len(moves)/2] + "#" + itoa(int64(g.b.Plies+1))
+		line := "tumbling move " + itoa(id) + " " + user + " " + pw[user] + " " + moves[len(moves)/2] + "#" + itoa(int64(g.b.Plies+1))
 		b.StartTimer()
 		if r := s.Execute(ctx, line); r[:6] == "error:" {
 			b.Fatal(line, r)
@@ -75,10 +75,10 @@ func BenchmarkMove(b *testing.B) {
 // BenchmarkBoard times a "board" command: read, replay and print.
 func BenchmarkBoard(b *testing.B) {
 	s, ctx := benchServer(b)
-	s.Execute(ctx, "tumble challenge alice bob")
+	s.Execute(ctx, "tumbling challenge alice bob")
 	// Twenty moves in, so the replay has some work.
 	for range 20 {
-		g, _ := s.load(ctx, "tumble", 1)
+		g, _ := s.load(ctx, "tumbling", 1)
 		p := g.pos
 		moves := p.LegalMoves()
 		if len(moves) == 0 {
@@ -86,10 +86,10 @@ func BenchmarkBoard(b *testing.B) {
 		}
 		user := g.b.Players[p.ToMove()]
 		pw := map[string]string{"alice": "a", "bob": "b"}[user]
-		s.Execute(ctx, "tumble move 1 "+user+" "+pw+" "+moves[len(moves)/2])
+		s.Execute(ctx, "tumbling move 1 "+user+" "+pw+" "+moves[len(moves)/2])
 	}
 	for b.Loop() {
-		if r := s.Execute(ctx, "tumble board 1"); r[:6] == "error:" {
+		if r := s.Execute(ctx, "tumbling board 1"); r[:6] == "error:" {
 			b.Fatal(r)
 		}
 	}
@@ -158,11 +158,11 @@ func BenchmarkHTTPLoad(b *testing.B) {
 			ctx := context.Background()
 			s.Execute(ctx, "register alice a")
 			s.Execute(ctx, "register bob b")
-			s.Execute(ctx, "tumble challenge alice bob")
+			s.Execute(ctx, "tumbling challenge alice bob")
 			var boards []int64 // 16 per client, made before the clock starts
 			for range 256 {
 				var id int64
-				fmtSscanf(s.Execute(ctx, "tumble challenge alice bob"), "board %d created", &id)
+				fmtSscanf(s.Execute(ctx, "tumbling challenge alice bob"), "board %d created", &id)
 				boards = append(boards, id)
 			}
 			s.SetLimits(lim.limits)
@@ -192,7 +192,7 @@ func BenchmarkHTTPLoad(b *testing.B) {
 				b.RunParallel(func(pb *testing.PB) {
 					c := loopbackClient(int(clients.Add(1)))
 					for pb.Next() {
-						post(c, "tumble board 1", &lat, &refused)
+						post(c, "tumbling board 1", &lat, &refused)
 					}
 				})
 				b.ReportMetric(float64(int64(b.N)-refused.Load())/b.Elapsed().Seconds(), "ok/s")
@@ -211,7 +211,7 @@ func BenchmarkHTTPLoad(b *testing.B) {
 						var g *game
 						for {
 							var err error
-							if g, err = s.load(ctx, "tumble", boards[next%len(boards)]); err != nil {
+							if g, err = s.load(ctx, "tumbling", boards[next%len(boards)]); err != nil {
 								b.Fatal(err)
 							}
 							if !g.b.Over && g.b.Plies < 60 {
@@ -222,7 +222,7 @@ func BenchmarkHTTPLoad(b *testing.B) {
 						id := g.b.ID
 						moves := g.pos.LegalMoves()
 						user := g.b.Players[g.pos.ToMove()]
-						post(c, "tumble move "+itoa(id)+" "+user+" "+user[:1]+" "+moves[len(moves)/2]+"#"+itoa(int64(g.b.Plies+1)), &lat, &refused)
+						post(c, "tumbling move "+itoa(id)+" "+user+" "+user[:1]+" "+moves[len(moves)/2]+"#"+itoa(int64(g.b.Plies+1)), &lat, &refused)
 					}
 				})
 				b.ReportMetric(float64(int64(b.N)-refused.Load())/b.Elapsed().Seconds(), "moves/s")
@@ -241,7 +241,7 @@ func BenchmarkBoardAt(b *testing.B) {
 	for _, n := range []int{10, 100_000} {
 		b.Run(fmt.Sprintf("moves=%d", n), func(b *testing.B) {
 			s, ctx := benchServer(b)
-			s.Execute(ctx, "tumble challenge alice bob")
+			s.Execute(ctx, "tumbling challenge alice bob")
 			db := s.store.(*sqlStore).db
 			tx, err := db.Begin()
 			if err != nil {
@@ -256,7 +256,7 @@ func BenchmarkBoardAt(b *testing.B) {
 				b.Fatal(err)
 			}
 			for b.Loop() {
-				if r := s.Execute(ctx, "tumble board 1"); !strings.Contains(r, fmt.Sprintf("move #%d:", n+1)) {
+				if r := s.Execute(ctx, "tumbling board 1"); !strings.Contains(r, fmt.Sprintf("move #%d:", n+1)) {
 					b.Fatal(r)
 				}
 			}

@@ -85,7 +85,7 @@ func TestBrowser(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	mustExec(t, s, "register alice pa")
 	mustExec(t, s, "register bob pb")
-	mustExec(t, s, "tumble challenge alice bob")
+	mustExec(t, s, "tumbling challenge alice bob")
 	mux := http.NewServeMux()
 	mux.Handle("/", s.Handler())
 	mux.HandleFunc("GET /test/driver", func(w http.ResponseWriter, r *http.Request) {
@@ -96,7 +96,7 @@ func TestBrowser(t *testing.T) {
 	defer ts.Close()
 
 	dom := dumpDOM(t, bin, ts.URL+"/boards/1")
-	g, err := s.load(t.Context(), "tumble", 1)
+	g, err := s.load(t.Context(), "tumbling", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestBrowser(t *testing.T) {
 	// The front page lists the commands and links to the open board.
 	dom = dumpDOM(t, bin, ts.URL+"/")
 	for _, w := range []string{`<li><code>GAME move BOARD USER PASSWORD MOVE[#N]</code></li>`, `<li><code>crumble</code>:`,
-		`<a href="/boards/1">board 1</a>: tumble (pbmserv) alice vs bob: alice (Black) to play`} {
+		`<a href="/boards/1">board 1</a>: tumbling (pbmserv) alice vs bob: alice (Black) to play`} {
 		if !strings.Contains(dom, w) {
 			t.Errorf("the front page's DOM lacks %q:\n%s", w, dom)
 		}

@@ -34,7 +34,7 @@ func TestConcurrentChallenges(t *testing.T) {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
-						r := s.Execute(context.Background(), fmt.Sprintf("tumble challenge a%d victim", i%50))
+						r := s.Execute(context.Background(), fmt.Sprintf("tumbling challenge a%d victim", i%50))
 						switch {
 						case strings.HasPrefix(r, "board "):
 							created.Add(1)

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/boardrules/boardrules/notation"
 )
@@ -56,10 +57,14 @@ func statusErr(status int, format string, a ...any) error {
 	return errLine{msg: fmt.Sprintf(format, a...), status: status}
 }
 
+// sendHelp ends the errors of commands that do not read: the list of
+// commands would make every such error long.
+const sendHelp = "send help for the commands"
+
 const usage = "commands: register USER PASSWORD | games USER | help | " +
 	"GAME challenge USER1 USER2 [USER3 [USER4]] [options] | GAME move BOARD USER PASSWORD MOVE[#N] | " +
 	"GAME board BOARD[#N] | GAME history BOARD | GAME resign BOARD USER PASSWORD | " +
-	"GAME propose BOARD USER PASSWORD draw | GAME accept BOARD USER PASSWORD | GAME reject BOARD USER PASSWORD"
+	"GAME propose BOARD USER PASSWORD draw | GAME accept BOARD USER PASSWORD (a draw, or a challenge) | GAME reject BOARD USER PASSWORD"
 
 // parseCommand reads one line. Words are separated by spaces or tabs;
 // command words, game words and user ids are case-insensitive; passwords
@@ -104,16 +109,25 @@ func parseCommand(line string) (command, error) {
 		return command{verb: head}, nil
 	}
 	if !isWord(head) || len(f) < 2 {
-		return command{}, lineErr("unknown command %q; %s", clip(f[0]), usage)
+		return command{}, lineErr("unknown command %s; %s", quote(f[0]), sendHelp)
 	}
 	c := command{word: head, verb: strings.ToLower(f[1])}
 	args := f[2:]
 	var err error
 	switch c.verb {
 	case "challenge":
-		for _, a := range args {
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if strings.EqualFold(a, variantOption) {
+				// "-variant NAME": the next word is the variant's name.
+				if i+1 == len(args) {
+					return command{}, lineErr("%s needs a variant's name after it", variantOption)
+				}
+				i++
+				a += "=" + args[i]
+			}
 			if strings.HasPrefix(a, "-") {
-				c.options = append(c.options, strings.ToLower(a))
+				c.options = append(c.options, asciiLower(a))
 				continue
 			}
 			u, err := parseSeat(a)
@@ -132,7 +146,7 @@ func parseCommand(line string) (command, error) {
 		}
 		b, n, ok, err := notation.SplitMoveNumber(args[0])
 		if err != nil {
-			return command{}, lineErr("bad move number in %q: write BOARD#N, N a number", clip(args[0]))
+			return command{}, lineErr("bad move number in %s: write BOARD#N, N a number", quote(args[0]))
 		}
 		if c.board, err = parseBoard(b); err != nil {
 			return command{}, err
@@ -185,7 +199,7 @@ func parseCommand(line string) (command, error) {
 		}
 		return c, nil
 	}
-	return command{}, lineErr("unknown command %q for %s; %s", clip(f[1]), head, usage)
+	return command{}, lineErr("unknown command %s for %s; %s", quote(f[1]), head, sendHelp)
 }
 
 func verbTail(verb string) string {
@@ -205,12 +219,12 @@ func (c *command) splitMove(s string) error {
 	if err != nil {
 		var pe *notation.ParseError
 		if errors.As(err, &pe) {
-			return lineErr("bad move number in %q: write MOVE#N, N the number of the move", clip(s))
+			return lineErr("bad move number in %s: write MOVE#N, N the number of the move", quote(s))
 		}
-		return lineErr("bad move %q", clip(s))
+		return lineErr("bad move %s", quote(s))
 	}
 	if m == "" {
-		return lineErr("missing move before %q", clip(s))
+		return lineErr("missing move before %s", quote(s))
 	}
 	c.move = m
 	if ok {
@@ -240,15 +254,15 @@ func isWord(s string) bool {
 // case-insensitive: it is kept in lower case.
 func parseUser(s string) (string, error) {
 	if len(s) >= len(botPrefix) && strings.EqualFold(s[:len(botPrefix)], botPrefix) {
-		return "", lineErr("%q is a bot's seat, not a user id: user ids are letters, digits and . _ @ + -", clip(s))
+		return "", lineErr("%s is a bot's seat, not a user id: user ids are letters, digits and . _ @ + -", quote(s))
 	}
 	if len(s) > maxName {
-		return "", lineErr("user id %q too long (at most %d characters)", clip(s), maxName)
+		return "", lineErr("user id %s too long (at most %d characters)", quote(s), maxName)
 	}
 	for i, r := range s {
 		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 		if !ok && (i == 0 || !strings.ContainsRune("._@+-", r)) {
-			return "", lineErr("bad user id %q: use letters, digits and . _ @ + -, starting with a letter or digit", clip(s))
+			return "", lineErr("bad user id %s: use letters, digits and . _ @ + -, starting with a letter or digit", quote(s))
 		}
 	}
 	return strings.ToLower(s), nil
@@ -264,17 +278,32 @@ func parsePassword(s string) (string, error) {
 func parseBoard(s string) (int64, error) {
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n < 1 || n > maxBoard || s[0] == '+' {
-		return 0, lineErr("bad board number %q", clip(s))
+		return 0, lineErr("bad board number %s", quote(s))
 	}
 	return n, nil
 }
 
-// clip shortens user text quoted in a reply.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
+// quote is an input as an error shows it: notation.Quote, the module's
+// one way (Go-quoted, so that it reads as typed, and at most
+// notation.MaxQuoted bytes of it, then an ellipsis and its length).
+var quote = notation.Quote
+
+// clip is an input as a log line shows it (the log's own format quotes
+// it): at most notation.MaxQuoted bytes, cut on a rune boundary, then an
+// ellipsis and its length.
+func clip(s string) string { return clipTo(s, notation.MaxQuoted) }
+
+// clipTo is s cut to its first max bytes on a rune boundary, then an
+// ellipsis and its length, when it is longer.
+func clipTo(s string, max int) string {
+	if len(s) <= max {
+		return s
 	}
-	return s
+	n := max
+	for i := 0; i < utf8.UTFMax-1 && !utf8.RuneStart(s[n]); i++ {
+		n--
+	}
+	return s[:n] + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // masked is the line with its password replaced by stars, for echoing a
@@ -289,4 +318,17 @@ func masked(line string) string {
 		f[4] = "****"
 	}
 	return strings.Join(f, " ")
+}
+
+// asciiLower lower-cases the ASCII letters of s and leaves every other
+// byte as it is (strings.ToLower would turn bytes that are no UTF-8 into
+// U+FFFD, and an error would not show the option as typed).
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

@@ -17,7 +17,7 @@ func TestSimultaneousMoves(t *testing.T) {
 		d := dsn(t)
 		s := newTestServer(t, d)
 		registerAliceAndBob(t, s)
-		mustExec(t, s, "tumble challenge alice bob")
+		mustExec(t, s, "tumbling challenge alice bob")
 		// A second server on the same store: two processes' worth of
 		// connections for PostgreSQL, one more queue for SQLite.
 		s2 := newTestServer(t, d)
@@ -33,7 +33,7 @@ func TestSimultaneousMoves(t *testing.T) {
 				if i%2 == 1 {
 					srv = s2
 				}
-				replies[i] = srv.Execute(context.Background(), "tumble move 1 alice a "+moves[i%len(moves)]+"#1")
+				replies[i] = srv.Execute(context.Background(), "tumbling move 1 alice a "+moves[i%len(moves)]+"#1")
 			})
 		}
 		close(start)

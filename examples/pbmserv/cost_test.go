@@ -34,7 +34,7 @@ func storedCrumble(t testing.TB, s *Server, variant string, n int, seed uint64) 
 	code, _ := start.MarshalText()
 	b := &Board{Word: "crumble", Game: "crumble", Variant: variant, Players: []string{"alice", "bob"},
 		Position: string(code), Created: s.now()}
-	if b.ID, err = s.store.NewBoardWithin(ctx, b, time.Time{}, nil); err != nil {
+	if b.ID, err = s.store.NewBoardWithin(ctx, b, nil); err != nil {
 		t.Fatal(err)
 	}
 	p := start.Unwrap().(crumble.Position)
@@ -81,7 +81,7 @@ func TestCrumbleLimits(t *testing.T) {
 			t.Errorf("challenge %s: %q", size, firstLineOf(r))
 		}
 	}
-	if l := s.moveLimit(&Board{Word: "crumble"}); l != 200 {
+	if l := s.moveLimit(&Board{Word: "crumble", Game: "crumble"}); l != 200 {
 		t.Errorf("Crumble's move limit is %d, want 200", l)
 	}
 	id, n := storedCrumble(t, s, "6x6", 150, 8)
@@ -150,7 +150,7 @@ func TestRequestDeadline(t *testing.T) {
 			s.SetLimits(Limits{RequestTime: 100 * time.Millisecond})
 			registerAliceAndBob(t, s)
 			id, _ := storedCrumble(t, s, "6x6", 30, 8)
-			mustExec(t, s, "tumble challenge alice bob")
+			mustExec(t, s, "tumbling challenge alice bob")
 			ts := httptest.NewServer(s.Handler())
 			defer ts.Close()
 			sr.reads.Store(0)
@@ -224,16 +224,16 @@ func TestReplayBudget(t *testing.T) {
 	s.SetLimits(Limits{MaxReplays: 3})
 	registerAliceAndBob(t, s)
 	mustExec(t, s, "crumble challenge alice bob")
-	mustExec(t, s, "tumble challenge alice bob")
+	mustExec(t, s, "tumbling challenge alice bob")
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	start, _ := variantStart("crumble", "6x6")
 	move := start.LegalMoves()[0]
 	code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain",
-		"crumble move 1 alice a "+move+"\ncrumble history 1\ncrumble board 1#1\ncrumble board 1#0\ncrumble board 1#1\ncrumble history 1\ntumble board 2\ncrumble move 1 bob b 1H\n")
+		"crumble move 1 alice a "+move+"\ncrumble history 1\ncrumble board 1#1\ncrumble board 1#0\ncrumble board 1#1\ncrumble history 1\ntumbling board 2\ncrumble move 1 bob b 1H\n")
 	refusal := "error: not run: one request may replay a game's record at most 3 times"
 	if code != 413 || strings.Count(body, refusal) != 3 || !strings.Contains(body, "alice played") ||
-		!strings.Contains(body, "> tumble board 2\nboard 2: tumble") || strings.Contains(body, "bob played") {
+		!strings.Contains(body, "> tumbling board 2\nboard 2: tumbling") || strings.Contains(body, "bob played") {
 		t.Errorf("8 commands, 6 of them replays: %d %s", code, body)
 	}
 	if b, _ := s.store.BoardHead(context.Background(), 1); b.Plies != 1 {

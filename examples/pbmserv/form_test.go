@@ -82,7 +82,7 @@ func TestFormMoveStoredPastTheDeadline(t *testing.T) {
 	s := serverOver(t, ss)
 	s.SetLimits(Limits{RequestTime: 100 * time.Millisecond})
 	registerAliceAndBob(t, s)
-	mustExec(t, s, "tumble challenge alice bob")
+	mustExec(t, s, "tumbling challenge alice bob")
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	ss.d = 150 * time.Millisecond

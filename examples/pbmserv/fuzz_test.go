@@ -65,7 +65,7 @@ func FuzzExecute(f *testing.F) {
 	for _, st := range sessionSteps {
 		f.Add(st.line)
 	}
-	for _, l := range []string{"tumble move 1 alice a A1-B1#1", "terrace move 2 alice a B-d1-d3", "crumble move 5 alice a 0,1HN#", "crumble move 5 alice a 1, 2H", "flooprail board 4#0"} {
+	for _, l := range []string{"tumbling move 1 alice a A1-B1#1", "terrace move 2 alice a B-d1-d3", "crumble move 5 alice a 0,1HN#", "crumble move 5 alice a 1, 2H", "flooprail board 4#0"} {
 		f.Add(l)
 	}
 	// One server for the whole run (each fuzzing worker process runs this
@@ -76,8 +76,8 @@ func FuzzExecute(f *testing.F) {
 	}
 	defer st.Close()
 	s := NewServer(st, 4, nil)
-	for _, l := range []string{"register alice a", "register bob b", "tumble challenge alice bob", "terrace challenge alice bob",
-		"terrace6x6 challenge alice bob", "flooprail challenge alice bob", "crumble challenge alice bob"} {
+	for _, l := range []string{"register alice a", "register bob b", "tumbling challenge alice bob", "terrace challenge alice bob",
+		"terrace challenge alice bob -6x6", "flooprail challenge alice bob", "crumble challenge alice bob"} {
 		s.Execute(context.Background(), l)
 	}
 	f.Fuzz(func(t *testing.T, line string) {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/boardrules/boardrules"
@@ -15,21 +16,21 @@ import (
 	_ "github.com/boardrules/boardrules/tumbling"
 )
 
-// A gameWord is a game's name in commands, as pbmserv spells it, and the way
-// its challenge options and number of players choose a registry variant.
+// A gameWord is a game's name in commands, the registry's ("tumbling",
+// "terrace"), or an older name kept as an alias so that the commands of
+// older boards and players still work ("tumble", "terrace6x6"), and the
+// way its challenge options and number of players choose a registry
+// variant.
 type gameWord struct {
-	word    string // "tumble"
+	word    string // "tumbling", or an alias: "tumble"
 	game    string // registry name: "tumbling"
 	options string // the options, for help and errors
 	// variant returns the registry variant for the options given (each
 	// lower-cased, with its '-') and the number of users challenged.
 	variant func(opts []string, players int) (string, error)
-	// maxMoves ends a game that goes on that long as a draw ("move
-	// limit"), for games whose rules let it go on for ever.
-	maxMoves int
-	// prefix keeps the registry variants the word reaches ("8-" for
-	// terrace, "6-" for terrace6x6); "" for all.
-	prefix string
+	// alias is the word's meaning when it is an older name: "tumbling",
+	// "terrace -6x6". "" for a registry name.
+	alias string
 	// byName: the options are the registry's variant names, "-" before
 	// each, so help need not list the variants twice.
 	byName bool
@@ -55,8 +56,8 @@ func (s *Server) moveLimit(b *Board) int {
 	if s.limits.MaxMoves > 0 {
 		return s.limits.MaxMoves
 	}
-	if w, ok := findWord(b.Word); ok && w.maxMoves > 0 {
-		return w.maxMoves
+	if b.Game == "crumble" {
+		return crumbleMaxMoves
 	}
 	return defaultMaxMoves
 }
@@ -71,47 +72,72 @@ func needsHistory(b *Board) bool {
 	return b.Game == "crumble" && !strings.HasSuffix(b.Variant, "nodraws")
 }
 
-// gameWords lists the words of the registered games. pbmserv's own games
-// keep pbmserv's words and options; any other registered game is reached by
-// its registry name, with an option per variant ("-8x8"). Between them the
-// options reach every variant the registry's New accepts.
+// variantOption is the option that names a registry variant outright,
+// in any game: "-variant 6-long" (or "-variant=6-long"), as the other
+// programs' -variant flag does.
+const variantOption = "-variant"
+
+// gameWords lists the words of the registered games: each game's registry
+// name, then the older names kept as aliases. pbmserv's own games keep
+// pbmserv's options (which build a variant's name from its parts); any
+// other registered game takes an option per variant ("-8x8"); every game
+// takes -variant NAME. Between them the options reach every variant the
+// registry's New accepts.
 func gameWords() []gameWord {
-	var out []gameWord
-	add := func(w gameWord) {
-		if _, ok := boardrules.Lookup(w.game); ok {
-			out = append(out, w)
-		}
+	const terraceOptions = "-8x8 or -6x6 (board, default -8x8), -short, -medium, -long or -master (setup, default -long); 3 or 4 users for the multi-player game"
+	const tumblingOptions = "-c (corner layout), -pbmserv, -classic or -boardspace (rule set)"
+	own := map[string]gameWord{
+		"tumbling":  {options: tumblingOptions, variant: tumbleVariant},
+		"terrace":   {options: terraceOptions, variant: terraceVariant(8)},
+		"flooprail": {options: "-normal, or -reverse (also -misere, -losing)", variant: floopVariant},
+		"crumble":   {options: "-WxH board size (2x2 to 32x32, default -6x6), -white or -black (who moves first), -repetition, -renewables or -nodraws (draw rules)", variant: crumbleVariant},
 	}
-	const terraceOptions = "-short, -medium, -long or -master; 3 or 4 users for the multi-player game"
-	add(gameWord{word: "tumble", game: "tumbling", options: "-c (corner layout), -pbmserv, -classic or -boardspace (rule set)", variant: tumbleVariant})
-	add(gameWord{word: "terrace", game: "terrace", options: terraceOptions, variant: terraceVariant(8), prefix: "8-"})
-	add(gameWord{word: "terrace6x6", game: "terrace", options: terraceOptions, variant: terraceVariant(6), prefix: "6-"})
-	add(gameWord{word: "flooprail", game: "flooprail", options: "-normal, or -reverse (also -misere, -losing)", variant: floopVariant})
-	add(gameWord{word: "crumble", game: "crumble", options: "-WxH board size (2x2 to 32x32, default -6x6), -white or -black (who moves first), -repetition, -renewables or -nodraws (draw rules)", variant: crumbleVariant, maxMoves: crumbleMaxMoves})
+	var out []gameWord
 	for _, g := range boardrules.Games() {
-		if slices.ContainsFunc(out, func(w gameWord) bool { return w.game == g.Name }) {
-			continue
+		w, ok := own[g.Name]
+		if !ok {
+			w = gameWord{options: "-" + strings.Join(g.Variants, ", -"), variant: anyVariant(g), byName: true}
 		}
-		out = append(out, gameWord{word: g.Name, game: g.Name, options: "-" + strings.Join(g.Variants, ", -"), variant: anyVariant(g), byName: true})
+		w.word, w.game = g.Name, g.Name
+		out = append(out, w)
+	}
+	aliases := []gameWord{
+		{word: "tumble", game: "tumbling", alias: "tumbling", options: tumblingOptions, variant: tumbleVariant},
+		{word: "terrace6x6", game: "terrace", alias: "terrace -6x6", options: terraceOptions, variant: terraceVariant(6)},
+	}
+	for _, a := range aliases {
+		if _, ok := boardrules.Lookup(a.game); ok {
+			out = append(out, a)
+		}
 	}
 	return out
 }
 
-// variants names the registry's variants that the word's options reach,
-// and the registry's syntax of every name where it has one: for help and
-// for the errors of a challenge.
+// chooseVariant is the registry variant the options choose: the one
+// -variant names, or the one the word's own options build.
+func (w gameWord) chooseVariant(opts []string, players int) (string, error) {
+	for _, o := range opts {
+		name, ok := strings.CutPrefix(o, variantOption+"=")
+		if !ok {
+			continue
+		}
+		if len(opts) > 1 {
+			return "", fmt.Errorf("%s names the variant whole: give no other option with it", variantOption)
+		}
+		return name, nil
+	}
+	return w.variant(opts, players)
+}
+
+// variants names the registry's variants, and the registry's syntax of
+// every name where it has one: for help and for the errors of a
+// challenge.
 func (w gameWord) variants() string {
 	info, ok := boardrules.Lookup(w.game)
 	if !ok {
 		return ""
 	}
-	var names []string
-	for _, v := range info.Variants {
-		if strings.HasPrefix(v, w.prefix) {
-			names = append(names, v)
-		}
-	}
-	s := "variants: " + strings.Join(names, ", ")
+	s := "variants: " + strings.Join(info.Variants, ", ")
 	if info.VariantSyntax != "" {
 		s += "; any of " + info.VariantSyntax
 	}
@@ -120,13 +146,18 @@ func (w gameWord) variants() string {
 
 // describe is the word's options and variants, for help and errors.
 func (w gameWord) describe() string {
+	s := w.options
+	if w.alias != "" {
+		s = "the older name of " + w.alias + ": " + s
+	}
+	s += "; or " + variantOption + " NAME"
 	if w.byName {
 		if info, _ := boardrules.Lookup(w.game); info.VariantSyntax != "" {
-			return w.options + "; any of " + info.VariantSyntax
+			return s + "; any of " + info.VariantSyntax
 		}
-		return w.options
+		return s
 	}
-	return w.options + "; " + w.variants()
+	return s + "; " + w.variants()
 }
 
 func findWord(word string) (gameWord, bool) {
@@ -181,7 +212,7 @@ func tumbleVariant(opts []string, players int) (string, error) {
 		case "-pbmserv", "-classic", "-boardspace":
 			err = rules.set(o, o[1:])
 		default:
-			err = fmt.Errorf("unknown option %s", o)
+			err = fmt.Errorf("unknown option %s (help lists the options)", quote(o))
 		}
 		if err != nil {
 			return "", err
@@ -194,27 +225,35 @@ func tumbleVariant(opts []string, players int) (string, error) {
 	return v, twoPlayers(players)
 }
 
-func terraceVariant(size int) func([]string, int) (string, error) {
+// terraceVariant builds Terrace's variant names ("8-long", "6-4p") from
+// the options, on a board of def squares a side unless -8x8 or -6x6 says
+// otherwise.
+func terraceVariant(def int) func([]string, int) (string, error) {
 	return func(opts []string, players int) (string, error) {
-		setup := choice{what: "setup"}
+		setup, board := choice{what: "setup"}, choice{what: "board"}
 		for _, o := range opts {
+			var err error
 			switch o {
 			case "-short", "-medium", "-long", "-master":
-				if err := setup.set(o, o[1:]); err != nil {
-					return "", err
-				}
+				err = setup.set(o, o[1:])
+			case "-8x8", "-6x6":
+				err = board.set(o, o[1:2])
 			default:
-				return "", fmt.Errorf("unknown option %s", o)
+				err = fmt.Errorf("unknown option %s (help lists the options)", quote(o))
+			}
+			if err != nil {
+				return "", err
 			}
 		}
+		size := board.or(strconv.Itoa(def))
 		switch players {
 		case 2:
-			return fmt.Sprintf("%d-%s", size, setup.or("long")), nil
+			return size + "-" + setup.or("long"), nil
 		case 3, 4:
 			if v := setup.or("long"); v != "long" {
 				return "", fmt.Errorf("option -%s is for 2 players only", v)
 			}
-			return fmt.Sprintf("%d-%dp", size, players), nil
+			return fmt.Sprintf("%s-%dp", size, players), nil
 		}
 		return "", fmt.Errorf("this game is for 2 to 4 players, %d users given", players)
 	}
@@ -230,7 +269,7 @@ func floopVariant(opts []string, players int) (string, error) {
 		case "-reverse", "-misere", "-losing":
 			err = game.set(o, "reverse")
 		default:
-			err = fmt.Errorf("unknown option %s", o)
+			err = fmt.Errorf("unknown option %s (help lists the options)", quote(o))
 		}
 		if err != nil {
 			return "", err
@@ -254,7 +293,7 @@ func crumbleVariant(opts []string, players int) (string, error) {
 		case len(o) > 1 && strings.Contains(o, "x") && strings.Trim(o[1:], "0123456789x") == "":
 			err = size.set(o, o[1:])
 		default:
-			err = fmt.Errorf("unknown option %s", o)
+			err = fmt.Errorf("unknown option %s (help lists the options)", quote(o))
 		}
 		if err != nil {
 			return "", err
@@ -272,7 +311,7 @@ func anyVariant(g boardrules.GameInfo) func([]string, int) (string, error) {
 		v := choice{what: "variant"}
 		for _, o := range opts {
 			if !slices.Contains(g.Variants, o[1:]) {
-				return "", fmt.Errorf("unknown option %s", o)
+				return "", fmt.Errorf("unknown option %s (help lists the options)", quote(o))
 			}
 			if err := v.set(o, o[1:]); err != nil {
 				return "", err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,6 +16,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/boardrules/boardrules"
@@ -36,9 +38,10 @@ func (s *Server) Handler() http.Handler { return s.handler(s.limits.RequestTime)
 // handler is Handler with the requests' deadline given: serveHTTP holds it
 // under the server's write timeout. From the outside in: the access log
 // and the metrics, panics answered 500 and logged, the security headers
-// and the client's address, health and metrics, the per-address request
-// limit, cross-site protection, the deadline and the replay budget, and
-// the routes.
+// and the client's address, the per-address request limit (health checks
+// and metrics included: each is cheap, answered from a result at most
+// Limits.StatusEvery old, but a flood of them is still work), cross-site
+// protection, the deadline and the replay budget, and the routes.
 func (s *Server) handler(deadline time.Duration) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /command", s.handleCommand)
@@ -46,16 +49,14 @@ func (s *Server) handler(deadline time.Duration) http.Handler {
 	mux.HandleFunc("GET /boards/{n}", s.handlePage)
 	mux.HandleFunc("POST /boards/{n}", s.handlePage)
 	mux.HandleFunc("GET /{$}", s.handleIndex)
+	mux.HandleFunc("GET /healthz", s.handleHealth)
+	if s.metrics != nil {
+		mux.Handle("GET /metrics", s.metrics.handler(s.limits.StatusEvery))
+	}
 	var h http.Handler = s.bounded(mux, deadline)
 	h = s.crossOrigin.Handler(h)
 	h = s.rateLimited(h)
-	outer := http.NewServeMux()
-	outer.HandleFunc("GET /healthz", s.handleHealth)
-	if s.metrics != nil {
-		outer.Handle("GET /metrics", s.metrics.handler())
-	}
-	outer.Handle("/", h)
-	return s.logged(s.recovered(securityHeaders(s.withClient(outer))))
+	return s.logged(s.recovered(securityHeaders(s.withClient(h))))
 }
 
 // bounded gives each request its deadline and its replay budget. The
@@ -97,7 +98,8 @@ func newCrossOrigin(trusted []string) (*http.CrossOriginProtection, error) {
 	c := http.NewCrossOriginProtection()
 	for _, o := range trusted {
 		if err := c.AddTrustedOrigin(o); err != nil {
-			return nil, err
+			// Not err's text, which repeats the origin whole.
+			return nil, fmt.Errorf("%s is no origin: write scheme://host[:port], no path", quote(o))
 		}
 	}
 	c.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -110,10 +112,10 @@ func newCrossOrigin(trusted []string) (*http.CrossOriginProtection, error) {
 // handleHealth answers 200 "ok" while the store answers (liveness and the
 // store's reachability in one), 503 when it does not.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), healthTime)
-	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
-		s.countStoreError()
+	if err := s.health.check(r.Context(), s.store.Ping, s.limits.StatusEvery); err != nil {
+		if !errors.Is(err, errHealthWait) {
+			s.countStoreError()
+		}
 		textError(w, "store unreachable\n", status{code: http.StatusServiceUnavailable})
 		return
 	}
@@ -122,6 +124,53 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 
 // healthTime bounds a health check's ping of the store.
 const healthTime = 2 * time.Second
+
+// healthCache holds the last ping of the store, so that health checks,
+// however many, ping the store at most once per Limits.StatusEvery: a
+// flood of them costs the players' store nothing.
+type healthCache struct {
+	mu   sync.Mutex
+	at   time.Time     // when the last ping ended
+	err  error         // its result
+	busy chan struct{} // closed when the ping under way ends; nil when none is
+}
+
+// errHealthWait is a health check's that gave up waiting for the ping
+// under way (its client left).
+var errHealthWait = errors.New("the health check's client left")
+
+// check returns the last ping's result when it is fresher than every,
+// else pings (one ping at a time: checks meanwhile wait for its result).
+func (h *healthCache) check(ctx context.Context, ping func(context.Context) error, every time.Duration) error {
+	h.mu.Lock()
+	if !h.at.IsZero() && time.Since(h.at) < every {
+		err := h.err
+		h.mu.Unlock()
+		return err
+	}
+	if busy := h.busy; busy != nil {
+		h.mu.Unlock()
+		select {
+		case <-busy:
+		case <-ctx.Done():
+			return errHealthWait
+		}
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return h.err
+	}
+	busy := make(chan struct{})
+	h.busy = busy
+	h.mu.Unlock()
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), healthTime)
+	err := ping(pctx)
+	cancel()
+	h.mu.Lock()
+	h.at, h.err, h.busy = time.Now(), err, nil
+	h.mu.Unlock()
+	close(busy)
+	return err
+}
 
 // securityHeaders sets on every reply, errors included: a
 // Content-Security-Policy that allows no script, no plug-in, no foreign
@@ -212,11 +261,13 @@ func addrKey(a netip.Addr) string {
 }
 
 // recorder remembers a reply's status and size, for the access log and
-// the metrics, and whether anything was written, for a panic's reply.
+// the metrics, whether anything was written, for a panic's reply, and the
+// first write that failed (the client gone, the write timeout passed).
 type recorder struct {
 	http.ResponseWriter
-	code  int
-	bytes int
+	code     int
+	bytes    int
+	writeErr error
 }
 
 func (r *recorder) WriteHeader(code int) {
@@ -232,34 +283,64 @@ func (r *recorder) Write(b []byte) (int, error) {
 	}
 	n, err := r.ResponseWriter.Write(b)
 	r.bytes += n
+	if err != nil && r.writeErr == nil {
+		r.writeErr = err
+	}
 	return n, err
+}
+
+// delivered flushes what the handler wrote to the connection and tells
+// whether all of it went out. net/http flushes a reply only after its
+// handler returns, too late for the log to hear of a failure; flushing
+// here, a write that fails (the write timeout passed, the connection
+// broke) is seen and logged. A reply that went out may still be lost on
+// the way, which no server can tell.
+func (r *recorder) delivered() error {
+	if r.writeErr != nil {
+		return r.writeErr
+	}
+	if err := http.NewResponseController(r.ResponseWriter).Flush(); err != nil {
+		r.writeErr = err
+	}
+	return r.writeErr
 }
 
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 // logged writes a line of the access log for each request (log/slog:
 // method, path, status, bytes, time taken, the client's address and the
-// TCP peer) and counts it in the metrics. Bodies are never logged, so no
-// password is; a request's path holds none.
+// TCP peer) and counts it in the metrics. A reply that was not delivered
+// (nothing written because the client had gone, or a write that failed)
+// is logged and counted as 499, with the status it would have had as
+// "sent" and the write's error. Bodies are never logged, so no password
+// is; a request's path holds none.
 func (s *Server) logged(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &recorder{ResponseWriter: w}
 		defer func() {
-			code := rec.code
+			code, sent := rec.code, rec.code
+			var failed error
 			if code == 0 {
 				code = statusGone // nothing written: the client had gone
+			} else if failed = rec.delivered(); failed != nil {
+				code = statusGone
 			}
 			d := time.Since(start)
 			if s.metrics != nil {
 				s.metrics.observe(r.URL.Path, code, d)
 			}
 			if s.access != nil {
-				s.access.LogAttrs(r.Context(), slog.LevelInfo, "request",
-					slog.String("method", r.Method), slog.String("path", clip(r.URL.Path)),
+				attrs := []slog.Attr{
+					slog.String("method", clip(r.Method)), slog.String("path", clip(r.URL.Path)),
 					slog.Int("status", code), slog.Int("bytes", rec.bytes),
 					slog.Float64("ms", float64(d.Microseconds())/1000),
-					slog.String("client", s.clientAddr(r)), slog.String("peer", r.RemoteAddr))
+					slog.String("client", s.clientAddr(r)), slog.String("peer", r.RemoteAddr),
+				}
+				if failed != nil {
+					attrs = append(attrs, slog.Int("sent", sent), slog.String("error", failed.Error()))
+				}
+				s.access.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 			}
 		}()
 		h.ServeHTTP(rec, r)
@@ -284,7 +365,7 @@ func (s *Server) recovered(h http.Handler) http.Handler {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			s.log.Printf("panic serving %s %s: %v\n%s", r.Method, clip(r.URL.Path), v, debug.Stack())
+			s.log.Printf("panic serving %s %s: %v\n%s", clip(r.Method), clip(r.URL.Path), v, debug.Stack())
 			if rec.code == 0 {
 				textError(rec, "error: internal error\n", status{code: http.StatusInternalServerError})
 			}
@@ -383,6 +464,7 @@ func textError(w http.ResponseWriter, text string, st status) {
 		return // nobody is listening
 	}
 	setRetry(w, st)
+	w.Header().Set("Content-Length", strconv.Itoa(len(text)))
 	w.WriteHeader(st.code)
 	io.WriteString(w, text)
 }
@@ -398,7 +480,7 @@ func setRetry(w http.ResponseWriter, st status) {
 // numbers beside them.
 type gameJSON struct {
 	Board      int64       `json:"board"`
-	Word       string      `json:"word"`    // the game word of commands: "tumble"
+	Word       string      `json:"word"`    // the game word of commands, the registry name: "tumbling"
 	Game       string      `json:"game"`    // the registry name: "tumbling"
 	Variant    string      `json:"variant"` // the registry variant: "pbmserv"
 	Players    []string    `json:"players"` // users by seat
@@ -418,6 +500,8 @@ type gameJSON struct {
 	Termination string   `json:"termination"` // set when the game ended off the board
 	DrawOffer   []string `json:"drawOffer"`   // users who proposed or accepted a draw
 	Version     int64    `json:"version"`
+	// Thinking: the bot to move owes its move, which a later read shows.
+	Thinking bool `json:"thinking,omitempty"`
 }
 
 // outcomeJSON is the rules' verdict on the position (a resignation or an
@@ -448,7 +532,7 @@ func (s *Server) gameByNumber(ctx context.Context, n string) (*game, error) {
 	if err := s.position(g); err != nil {
 		return nil, err
 	}
-	if s.catchUp(ctx, g) {
+	if s.readBots(ctx, g) {
 		// The bots moved: read the board again, once.
 		if b, err = s.store.Board(ctx, id); err != nil {
 			return nil, s.damagedOr(ctx, id, err)
@@ -463,11 +547,11 @@ func (g *game) json() gameJSON {
 	b, p := g.b, g.pos
 	o := p.Outcome()
 	j := gameJSON{
-		Board: b.ID, Word: b.Word, Game: b.Game, Variant: b.Variant, Players: b.Players,
+		Board: b.ID, Word: b.Game, Game: b.Game, Variant: b.Variant, Players: b.Players,
 		Moves: b.Moves, NextMove: b.Plies + 1, Position: b.Position,
 		Outcome: outcomeJSON{Status: o.Status.String(), Winner: int(o.Winner), Reason: o.Reason, Rule: o.Rule},
 		Over:    b.Over, Result: b.Result, Termination: b.Termination, Version: b.Version,
-		DrawOffer: []string{},
+		DrawOffer: []string{}, Thinking: botOwed(g),
 	}
 	if o.Status == boardrules.Win {
 		j.Outcome.WinnerSeat = p.SeatName(o.Winner)
@@ -511,13 +595,27 @@ func (s *Server) handleJSON(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		setRetry(w, st)
-		w.WriteHeader(st.code)
-		json.NewEncoder(w).Encode(map[string]string{"error": msg})
+		writeBody(w, st.code, func(b *bytes.Buffer) error { return json.NewEncoder(b).Encode(map[string]string{"error": msg}) })
 		return
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.Encode(g.json())
+	writeBody(w, http.StatusOK, func(b *bytes.Buffer) error {
+		enc := json.NewEncoder(b)
+		enc.SetIndent("", "  ")
+		return enc.Encode(g.json())
+	})
+}
+
+// writeBody writes a reply made whole first, with its Content-Length, so
+// that its delivery can be flushed and checked (recorder.delivered)
+// without turning it into a chunked one. A reply that could not be made
+// (a template's error: a bug) is logged by the caller's render.
+func writeBody(w http.ResponseWriter, code int, render func(*bytes.Buffer) error) error {
+	var b bytes.Buffer
+	err := render(&b)
+	w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
+	w.WriteHeader(code)
+	w.Write(b.Bytes())
+	return err
 }
 
 // httpError maps an error to a status and the text a user may see.
@@ -575,7 +673,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	info, _ := boardrules.Lookup(g.b.Game)
 	d.Title = info.Title
 	d.Status = g.status(g.pos, g.b.Plies)
-	d.Command = g.b.Word + " move " + strconv.FormatInt(g.b.ID, 10)
+	d.Command = g.b.Game + " move " + strconv.FormatInt(g.b.ID, 10)
 	if svg, ok := drawing(g.pos); ok {
 		d.SVG = template.HTML(svg) // the engine's own output, not user input
 	} else {
@@ -586,8 +684,8 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	setRetry(w, st)
-	w.WriteHeader(st.code) // the form's error, if any: the page still shows
-	if err := pageTemplate.Execute(w, d); err != nil {
+	// the form's error, if any, is the status: the page still shows
+	if err := writeBody(w, st.code, func(b *bytes.Buffer) error { return pageTemplate.Execute(b, d) }); err != nil {
 		s.log.Printf("page of board %d: %v", g.b.ID, err)
 	}
 }
@@ -655,7 +753,7 @@ func (s *Server) formMove(ctx context.Context, n string, f url.Values) (string, 
 	if move == "" {
 		return fail(lineErr("choose or type a move"))
 	}
-	c := command{verb: "move", word: b.Word, board: id, user: user, password: pw}
+	c := command{verb: "move", word: b.Game, board: id, user: user, password: pw}
 	if err := c.splitMove(move); err != nil {
 		return fail(err)
 	}
@@ -673,6 +771,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+{{if .Game.Thinking}}<meta http-equiv="refresh" content="2">{{end}}
 <title>Board {{.Game.Board}}: {{.Title}}</title>
 <style>
 body { font-family: sans-serif; margin: 2em; max-width: 60em; }
@@ -740,7 +839,7 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 		d.Boards = append(d.Boards, row{b.ID, s.summary(b)})
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := indexTemplate.Execute(w, d); err != nil {
+	if err := writeBody(w, http.StatusOK, func(b *bytes.Buffer) error { return indexTemplate.Execute(b, d) }); err != nil {
 		s.log.Printf("front page: %v", err)
 	}
 }

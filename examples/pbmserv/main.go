@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -43,7 +44,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Summary: "A play-by-email style game server for the boardrules engines: one-line commands on\n" +
 			"standard input (-stdin, as a mail robot feeds them) or over HTTP (-http ADDRESS), with a\n" +
 			"web page per board; send \"help\" for the commands. Give exactly one of -stdin, -http,\n" +
-			"-backup (copy an SQLite store while servers run) and -check (replay every board).",
+			"-backup (copy an SQLite store while servers run) and -check (replay every board);\n" +
+			"-list lists the games and their variants.",
 		Example: `go run ./examples/pbmserv -http 127.0.0.1:8080 -db "$(mktemp -d)/pbmserv.db"`,
 		Stdout:  stdout, Stderr: stderr,
 	}
@@ -53,6 +55,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	addr := fs.String("http", "", "serve HTTP on this address, e.g. 127.0.0.1:8080")
 	backup := fs.String("backup", "", "copy the SQLite store -db to this new file (online, while servers run) and exit")
 	check := fs.Bool("check", false, "replay every board of the store -db, report the damaged ones, and exit (1 if any)")
+	list := prog.AddList()
 	cost := fs.Int("cost", bcrypt.DefaultCost, "bcrypt cost of new password hashes")
 	certFile := fs.String("tls-cert", "", "serve HTTPS with this certificate (PEM; with -tls-key)")
 	keyFile := fs.String("tls-key", "", "the private key of -tls-cert (PEM)")
@@ -71,6 +74,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.MaxCommands, "max-commands", lim.MaxCommands, "the most commands in one HTTP request")
 	fs.IntVar(&lim.MaxReplays, "max-replays", lim.MaxReplays, "the most replays of a game's record (history, board N#k, Crumble moves) in one HTTP request")
 	fs.IntVar(&lim.BotSearches, "bot-searches", lim.BotSearches, "bot searches this process runs at once (default: the number of CPUs)")
+	fs.IntVar(&lim.BotQueue, "bot-queue", lim.BotQueue, "boards whose bot owes a move this process keeps waiting for a search")
+	fs.IntVar(&lim.BotGames, "bot-games", lim.BotGames, "open games against bots one person may play")
+	fs.IntVar(&lim.BotGamesPerAddress, "bot-games-per-address", lim.BotGamesPerAddress, "open boards seating a bot the challenges from one address may make")
 	fs.DurationVar(&lim.BotTime, "bot-time", lim.BotTime, "the most time one bot's move may take (the game's default count ends it sooner where it can)")
 	fs.DurationVar(&lim.RequestTime, "request-time", lim.RequestTime, "time one HTTP request's commands may take (held under the write timeout)")
 	conns := DefaultConnLimits
@@ -88,6 +94,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	bad := func(format string, a ...any) int { return prog.Exit(cli.Usagef(format, a...)) }
 	if ok, code := prog.Parse(args); !ok {
 		return code
+	}
+	if *list {
+		listGames(stdout)
+		return 0
 	}
 	modes := 0
 	for _, on := range []bool{*useStdin, *addr != "", *backup != "", *check} {
@@ -121,27 +131,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad("the timeouts must be positive")
 	}
 	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.NewBoards, lim.Registrations, lim.PasswordChecks, lim.WrongPasswords,
-		lim.WrongFromAddress, lim.Requests, lim.MaxCommands, lim.MaxReplays, lim.BotSearches, conns.PerAddress, conns.Total} {
+		lim.WrongFromAddress, lim.Requests, lim.MaxCommands, lim.MaxReplays, lim.BotSearches, lim.BotQueue, lim.BotGames, lim.BotGamesPerAddress, conns.PerAddress, conns.Total} {
 		if v < 1 {
 			return bad("the limits must be at least 1")
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	st, err := openDB(ctx, *dsn)
+	open := openDB
+	if *backup != "" || *check {
+		open = OpenExisting // a tool reads a store; it never makes one
+	}
+	st, err := open(ctx, *dsn)
 	if err != nil {
-		fmt.Fprintln(stderr, "pbmserv:", err)
-		return 1
+		return failed(stderr, err)
 	}
 	defer st.Close()
 	switch {
 	case *backup != "":
 		if err := st.Backup(ctx, *backup); err != nil {
-			fmt.Fprintln(stderr, "pbmserv: backup:", err)
-			return 1
+			return failed(stderr, inputErr("-backup", *backup, err))
 		}
 		if !prog.Quiet {
-			fmt.Fprintf(stderr, "pbmserv: %s copied to %s\n", *dsn, *backup)
+			fmt.Fprintf(stderr, "pbmserv: %s copied to %s\n", clip(*dsn), clip(*backup))
 		}
 		return 0
 	case *check:
@@ -149,14 +161,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	srv := NewServer(st, *cost, log.New(stderr, "pbmserv: ", log.LstdFlags))
 	srv.SetLimits(lim)
+	// Once the doors have stopped, the bots stop: their searches end at
+	// once and store nothing, and the moves they owe stay owed in the
+	// store, for the next start. The store closes only once their
+	// workers have returned (or botStopWait has passed).
+	defer srv.Close(botStopWait)
 	if *useStdin {
 		if err := serveStdin(ctx, srv, stdin, stdout); err != nil {
-			fmt.Fprintln(stderr, "pbmserv:", err)
-			return 1
+			return failed(stderr, err)
 		}
 		return 0
 	}
 	srv.proxies, srv.crossOrigin = trusted, crossOrigin
+	go srv.sweepBots(ctx)
 	switch *accessLog {
 	case "off":
 	case "-":
@@ -164,17 +181,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		f, err := os.OpenFile(*accessLog, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 		if err != nil {
-			fmt.Fprintln(stderr, "pbmserv:", err)
-			return 1
+			return failed(stderr, inputErr("-access-log", *accessLog, err))
 		}
 		defer f.Close()
 		srv.access = slog.New(slog.NewJSONHandler(f, nil))
 	}
 	conns.CertFile, conns.KeyFile = *certFile, *keyFile
+	if *certFile != "" {
+		// Read before listening, so that a bad file is an error of its
+		// own flag (serving would name it with the path whole).
+		if _, err := tls.LoadX509KeyPair(*certFile, *keyFile); err != nil {
+			return failed(stderr, inputErr("-tls-cert/-tls-key", *certFile+" "+*keyFile, err))
+		}
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintln(stderr, "pbmserv:", err)
-		return 1
+		return failed(stderr, inputErr("-http", *addr, err))
 	}
 	if !prog.Quiet {
 		scheme := "http"
@@ -184,11 +206,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pbmserv: serving %s://%s/\n", scheme, ln.Addr())
 	}
 	if err := serveHTTP(ctx, srv, ln, conns); err != nil {
-		fmt.Fprintln(stderr, "pbmserv:", err)
-		return 1
+		return failed(stderr, err)
 	}
 	return 0
 }
+
+// botStopWait bounds the wait for the bots' workers at shutdown: a
+// search told to stop returns within moments, and one that does not (a
+// bot that overruns its clock) is not waited for; its move, if it comes,
+// meets a closed store and is not stored.
+const botStopWait = 2 * time.Second
 
 // ConnLimits are the HTTP door's limits on connections. Each is chosen so
 // that a slow or idle client is dropped long before it matters, and a
@@ -403,7 +430,7 @@ func parseProxies(s string) ([]netip.Prefix, error) {
 		}
 		a, err := netip.ParseAddr(f)
 		if err != nil {
-			return nil, fmt.Errorf("%q is no address or CIDR block", f)
+			return nil, fmt.Errorf("%s is no address or CIDR block", quote(f))
 		}
 		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
 	}
@@ -501,4 +528,57 @@ func isText(s string) bool {
 		}
 	}
 	return true
+}
+
+// listGames is -list: the registry's games and variants, as every
+// program lists them, then the older game words the commands still take.
+func listGames(w io.Writer) {
+	cli.ListGames(w)
+	for _, gw := range gameWords() {
+		if gw.alias != "" {
+			fmt.Fprintf(w, "%s: the older name of %s, still taken by the commands\n", gw.word, gw.alias)
+		}
+	}
+}
+
+// failed reports err on stderr, in one line of bounded size, and returns
+// the exit code of a failure.
+func failed(stderr io.Writer, err error) int {
+	fmt.Fprintln(stderr, "pbmserv:", clipError(err.Error()))
+	return 1
+}
+
+// maxErrorText bounds an error's text on stderr: the errors made here
+// quote their inputs (quote), but a driver's may repeat a flag's value
+// whole.
+const maxErrorText = 256
+
+func clipError(s string) string {
+	return clipTo(strings.Join(strings.Fields(s), " "), maxErrorText)
+}
+
+// inputErr is err, caused by a flag's value, told without the value's
+// repetition in err's own text (a path, an address): the flag, its value
+// quoted as errors quote inputs, and err's innermost cause.
+func inputErr(flag, value string, err error) error {
+	return fmt.Errorf("%s %s: %v", flag, quote(value), cause(err))
+}
+
+// cause is the innermost error of the standard library's wrappers that
+// repeat their input: a path, an address.
+func cause(err error) error {
+	for {
+		if pe, ok := errors.AsType[*os.PathError](err); ok {
+			err = pe.Err
+			continue
+		}
+		if oe, ok := errors.AsType[*net.OpError](err); ok && oe.Err != nil {
+			err = oe.Err
+			continue
+		}
+		if ae, ok := errors.AsType[*net.AddrError](err); ok {
+			return errors.New(ae.Err)
+		}
+		return err
+	}
 }

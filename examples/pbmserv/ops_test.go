@@ -10,8 +10,10 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/json"
 	"encoding/pem"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"log/slog"
@@ -22,7 +24,10 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -233,16 +238,23 @@ func (c *fakeConn) Close() error         { return nil }
 // when it does not; /metrics counts requests by route and status, moves,
 // refusals by limit and store errors.
 func TestHealthAndMetrics(t *testing.T) {
-	s, ts := boardOverHTTP(t)
+	s := newTestServer(t, storeKinds(t)[0].dsn(t))
+	fresh := Limits{StatusEvery: time.Nanosecond} // every check pings, every read gathers
+	s.SetLimits(fresh)
+	registerAliceAndBob(t, s)
+	mustExec(t, s, "tumbling challenge alice bob")
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
 	if code, body := httpDo(t, "GET", ts.URL+"/healthz", "", ""); code != 200 || body != "ok\n" {
 		t.Errorf("/healthz: %d %q", code, body)
 	}
-	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble move 1 alice a "+firstLegal(t, s, 1))
-	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble move 1 bob wrong A1-B1")
+	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumbling move 1 alice a "+firstLegal(t, s, 1))
+	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumbling move 1 bob wrong A1-B1")
 	httpDo(t, "GET", ts.URL+"/games/1", "", "")
-	s.SetLimits(Limits{Requests: 1, RequestEvery: time.Hour})
+	s.SetLimits(Limits{Requests: 1, RequestEvery: time.Hour, StatusEvery: time.Nanosecond})
 	httpDo(t, "GET", ts.URL+"/games/1", "", "")
 	httpDo(t, "GET", ts.URL+"/games/1", "", "") // refused
+	s.SetLimits(fresh)
 	code, m := httpDo(t, "GET", ts.URL+"/metrics", "", "")
 	if code != 200 {
 		t.Fatalf("/metrics: %d", code)
@@ -252,9 +264,9 @@ func TestHealthAndMetrics(t *testing.T) {
 		`pbmserv_http_requests_total{code="403",route="command"} 1`,
 		`pbmserv_http_requests_total{code="429",route="games"} 1`,
 		`pbmserv_http_requests_total{code="200",route="healthz"} 1`,
+		`pbmserv_refused_total{limit="requests"} 1`,
 		`pbmserv_http_request_seconds_count{route="games"} 3`,
 		"pbmserv_moves_total 1",
-		`pbmserv_refused_total{limit="requests"} 1`,
 		"pbmserv_store_errors_total 0",
 		"go_goroutines ",
 	} {
@@ -268,6 +280,68 @@ func TestHealthAndMetrics(t *testing.T) {
 	}
 	if _, m := httpDo(t, "GET", ts.URL+"/metrics", "", ""); !strings.Contains(m, "pbmserv_store_errors_total 1") {
 		t.Error("/metrics does not count the store's error")
+	}
+}
+
+// countingPings counts the store's pings.
+type countingPings struct {
+	Store
+	pings atomic.Int32
+}
+
+func (c *countingPings) Ping(ctx context.Context) error {
+	c.pings.Add(1)
+	time.Sleep(5 * time.Millisecond) // a ping's round trip, so that checks overlap
+	return c.Store.Ping(ctx)
+}
+
+// TestStatusEndpointsBounded: health checks and metrics cost the store
+// and the process little however many ask: /healthz pings the store at
+// most once per Limits.StatusEvery and /metrics gathers at most once per
+// it, and both count in an address's request limit.
+func TestStatusEndpointsBounded(t *testing.T) {
+	st := &countingPings{Store: openStore(t, storeKinds(t)[0].dsn(t))}
+	s := serverOver(t, st)
+	s.SetLimits(Limits{StatusEvery: time.Hour, Requests: 1000})
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	var wg sync.WaitGroup
+	var bad atomic.Int32
+	for range 8 {
+		wg.Go(func() {
+			for range 50 {
+				resp, err := http.Get(ts.URL + "/healthz")
+				if err != nil {
+					bad.Add(1)
+					continue
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != 200 {
+					bad.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := st.pings.Load(); n != 1 || bad.Load() != 0 {
+		t.Errorf("400 health checks, 8 at once: %d pings of the store, %d not ok; want 1 ping, all ok", n, bad.Load())
+	}
+	_, first := httpDo(t, "GET", ts.URL+"/metrics", "", "")
+	_, second := httpDo(t, "GET", ts.URL+"/metrics", "", "")
+	if first != second {
+		t.Error("two reads of /metrics within StatusEvery differ: the metrics were gathered twice")
+	}
+	s.SetLimits(Limits{Requests: 3, RequestEvery: time.Hour})
+	ts2 := httptest.NewServer(s.Handler())
+	defer ts2.Close()
+	var codes []int
+	for _, path := range []string{"/healthz", "/metrics", "/healthz", "/healthz", "/metrics"} {
+		code, _ := httpDo(t, "GET", ts2.URL+path, "", "")
+		codes = append(codes, code)
+	}
+	if want := []int{200, 200, 200, 429, 429}; !slices.Equal(codes, want) {
+		t.Errorf("health checks and metrics from one address with 3 requests allowed: %v, want %v", codes, want)
 	}
 }
 
@@ -307,12 +381,12 @@ func TestStoreDown(t *testing.T) {
 		{"GET", "/games/1", ""},
 		{"GET", "/boards/1", ""},
 		{"GET", "/", ""},
-		{"POST", "/command", "tumble board 1"},
-		{"POST", "/command", "tumble history 1"},
-		{"POST", "/command", "tumble move 1 alice a A1-B1"},
+		{"POST", "/command", "tumbling board 1"},
+		{"POST", "/command", "tumbling history 1"},
+		{"POST", "/command", "tumbling move 1 alice a A1-B1"},
 		{"POST", "/command", "games alice"},
 		{"POST", "/command", "register carol c"},
-		{"POST", "/command", "tumble challenge alice bob"},
+		{"POST", "/command", "tumbling challenge alice bob"},
 		{"POST", "/boards/1", "user=alice&password=a&move=A1-B1"},
 	} {
 		ctype := "text/plain"
@@ -375,7 +449,7 @@ func TestHandlerPanics(t *testing.T) {
 	s := NewServer(st, 4, log.New(&logged, "", 0))
 	registerAliceAndBob(t, s)
 	b := &Board{Word: "pebbles", Game: "pebbles", Variant: "boom", Players: []string{"alice", "bob"}, Position: "pebbles boom 10 0", Created: time.Now()}
-	if _, err := st.NewBoardWithin(context.Background(), b, time.Time{}, nil); err != nil {
+	if _, err := st.NewBoardWithin(context.Background(), b, nil); err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(s.Handler())
@@ -397,14 +471,13 @@ func TestHandlerPanics(t *testing.T) {
 // sent by command or by the page's form.
 func TestAccessLog(t *testing.T) {
 	s, ts := boardOverHTTP(t)
-	var out bytes.Buffer
+	var out syncBuffer
 	s.access = slog.New(slog.NewJSONHandler(&out, nil))
 	httpDo(t, "POST", ts.URL+"/command", "text/plain", "register carol sekrit-one")
-	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumble move 1 alice sekrit-two A1-B1")
+	httpDo(t, "POST", ts.URL+"/command", "text/plain", "tumbling move 1 alice sekrit-two A1-B1")
 	httpDo(t, "POST", ts.URL+"/boards/1", "application/x-www-form-urlencoded", "user=alice&password=sekrit-three&move=A1-B1")
 	httpDo(t, "GET", ts.URL+"/games/1?password=sekrit-four", "", "")
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 4 {
+	if lines := logLines(&out, 4); len(lines) != 4 {
 		t.Fatalf("%d lines for 4 requests:\n%s", len(lines), out.String())
 	}
 	for _, w := range []string{`"method":"POST"`, `"path":"/command"`, `"status":200`, `"status":403`, `"client":"127.0.0.1"`, `"path":"/games/1"`, `"ms":`, `"bytes":`} {
@@ -482,4 +555,101 @@ func writeCert(t *testing.T, certFile, keyFile string) *x509.CertPool {
 	pool := x509.NewCertPool()
 	pool.AddCert(c)
 	return pool
+}
+
+// TestUndeliveredReply: a reply that could not be written (here: the
+// write timeout passed while a slow store read held the request) is
+// logged and counted as 499, with the status it would have had, not as
+// delivered; a reply that went out is logged with its status.
+func TestUndeliveredReply(t *testing.T) {
+	// Full reads (history) take longer than the write timeout, whatever
+	// the request's deadline; reads of a board's head (board) are quick.
+	sr := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t)), before: 600 * time.Millisecond}
+	s := serverOver(t, sr)
+	registerAliceAndBob(t, s)
+	mustExec(t, s, "tumbling challenge alice bob")
+	var out syncBuffer
+	s.access = slog.New(slog.NewJSONHandler(&out, nil))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	c := DefaultConnLimits
+	c.Write = 300 * time.Millisecond
+	served := make(chan error, 1)
+	go func() { served <- serveHTTP(ctx, s, ln, c) }()
+	defer func() { stop(); <-served }()
+	base := "http://" + ln.Addr().String()
+	if code, _ := httpDo(t, "POST", base+"/command", "text/plain", "tumbling board 1"); code != 200 {
+		t.Fatalf("a quick command: %d", code)
+	}
+	resp, err := http.Post(base+"/command", "text/plain", strings.NewReader("tumbling history 1"))
+	if err == nil {
+		resp.Body.Close()
+		t.Fatalf("a reply written past the write timeout arrived: %s", resp.Status)
+	}
+	var lines []map[string]any
+	for _, l := range logLines(&out, 2) {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("access log line %q: %v", l, err)
+		}
+		lines = append(lines, m)
+	}
+	if len(lines) != 2 {
+		t.Fatalf("%d access log lines for 2 requests:\n%s", len(lines), out.String())
+	}
+	if lines[0]["status"] != 200.0 || lines[0]["sent"] != nil {
+		t.Errorf("the delivered reply's line: %v", lines[0])
+	}
+	if l := lines[1]; l["status"] != 499.0 || l["sent"] != 503.0 || !strings.Contains(fmt.Sprint(l["error"]), "timeout") {
+		t.Errorf("the undelivered reply's line: %v; want status 499, sent 503 and the write's timeout", l)
+	}
+	for _, w := range []string{`pbmserv_http_requests_total{code="200",route="command"} 1`, `pbmserv_http_requests_total{code="499",route="command"} 1`} {
+		if !strings.Contains(metricsText(t, s), w) {
+			t.Errorf("the metrics lack %s", w)
+		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// logLines returns the lines of an access log once it has n of them, or
+// after 5 s: a request's line is written once its reply is flushed, so
+// the client may hold the reply a moment before the line is there.
+func logLines(out *syncBuffer, n int) []string {
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if lines[0] == "" {
+			lines = nil
+		}
+		if len(lines) >= n || time.Now().After(deadline) {
+			return lines
+		}
+	}
+}
+
+// metricsText is the server's metrics as /metrics would serve them, read
+// straight from its registry.
+func metricsText(t *testing.T, s *Server) string {
+	rec := httptest.NewRecorder()
+	s.metrics.handler(time.Nanosecond).ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	return rec.Body.String()
 }

@@ -122,9 +122,10 @@ func TestUnknownEngine(t *testing.T) {
 	runSteps(t, s, []step{
 		{line: "register alice a", want: []string{"registered"}},
 		{line: "register bob b", want: []string{"registered"}},
-		{line: "help", want: []string{"  pebbles: -10, -21\n"}},
-		{line: "pebbles challenge alice bob -7", err: "pebbles challenge: unknown option -7 (options: -10, -21)"},
-		{line: "pebbles challenge alice bob -21 -10", err: "pebbles challenge: options -21 and -10: choose one variant (options: -10, -21)"},
+		{line: "help", want: []string{"  pebbles: -10, -21; or -variant NAME\n"}},
+		{line: "pebbles challenge alice bob -7", err: `pebbles challenge: unknown option "-7" (help lists the options)`},
+		{line: "pebbles challenge alice bob -21 -10", err: "pebbles challenge: options -21 and -10: choose one variant"},
+		{line: "pebbles challenge alice bob -variant 7", err: `pebbles challenge: pebbles has no variant "7" (variants: 10, 21)`},
 		{line: "pebbles challenge alice bob -21", want: []string{"board 1 created\n", "pebbles (21)", "ooooooooooooooooooooo (21 left)\n"}},
 		{line: "pebbles move 1 alice a 4", err: `illegal move "4": 4: take 1 to 3, at most the 21 left: illegal move`},
 		{line: "pebbles move 1 alice a three", err: `bad move "three": "three": syntax error`},

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver for database/sql
@@ -31,12 +32,15 @@ var postgresSchema = []string{
 	`CREATE TABLE IF NOT EXISTS moves (
 		board BIGINT NOT NULL REFERENCES boards(id), ply INTEGER NOT NULL, move TEXT NOT NULL,
 		PRIMARY KEY (board, ply))`,
-	`ALTER TABLE boards ADD COLUMN IF NOT EXISTS creator TEXT NOT NULL DEFAULT ''`,
 	`CREATE TABLE IF NOT EXISTS limits (key TEXT PRIMARY KEY, full_at BIGINT NOT NULL)`,
 	`CREATE INDEX IF NOT EXISTS limits_full_at ON limits (full_at)`,
 }
 
-func openPostgres(ctx context.Context, url string) (Store, error) {
+// openPostgres opens the PostgreSQL store at url; with create, the schema
+// is created where it is missing, else a database (or search_path)
+// without the boards table is an error (errNoStore) and nothing is
+// created.
+func openPostgres(ctx context.Context, url string, create bool) (Store, error) {
 	db, err := sql.Open("pgx", url)
 	if err != nil {
 		return nil, err
@@ -44,6 +48,16 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, err
+	}
+	if !create {
+		var there bool
+		if err := db.QueryRowContext(ctx, `SELECT to_regclass('boards') IS NOT NULL`).Scan(&there); err != nil || !there {
+			db.Close()
+			if err == nil {
+				err = errors.New("the database has no boards table")
+			}
+			return nil, fmt.Errorf("%w: %v", errNoStore, err)
+		}
 	}
 	// A bounded pool: PostgreSQL refuses connections past its
 	// max_connections (100 by default, shared by every server process),
@@ -84,6 +98,11 @@ func (s *sqlStore) migrateLocked(ctx context.Context) error {
 	for _, stmt := range postgresSchema {
 		if _, err := conn.ExecContext(ctx, stmt); err != nil {
 			return fmt.Errorf("creating the schema: %w", err)
+		}
+	}
+	for _, c := range addedColumns {
+		if _, err := conn.ExecContext(ctx, `ALTER TABLE boards ADD COLUMN IF NOT EXISTS `+c.name+` `+c.def); err != nil {
+			return fmt.Errorf("adding boards.%s: %w", c.name, err)
 		}
 	}
 	return nil

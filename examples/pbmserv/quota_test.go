@@ -40,7 +40,7 @@ func TestChallengesFromOthers(t *testing.T) {
 		from := func(addr string) func(int) context.Context {
 			return func(int) context.Context { return withClient(context.Background(), addr) }
 		}
-		created, refused := challenges(40, from("203.0.113.9"), func(i int) string { return fmt.Sprintf("tumble challenge m%d victim", i) })
+		created, refused := challenges(40, from("203.0.113.9"), func(i int) string { return fmt.Sprintf("tumbling challenge m%d victim", i) })
 		if created != s.limits.Challenges || refused != "error: victim was seated on 30 new boards in the last 1h0m0s by challenges from 203.0.113.9, the most allowed: try again in 3600 s\n" {
 			t.Errorf("the stranger's flood: %d boards created, refusal %q; want %d and the victim's share from that address", created, refused, s.limits.Challenges)
 		}
@@ -58,7 +58,7 @@ func TestChallengesFromOthers(t *testing.T) {
 		// one every NewBoardEvery.
 		clock = clock.Add(24 * time.Hour)
 		s.SetLimits(Limits{})
-		pairs := func(i int) string { return fmt.Sprintf("tumble challenge m%d m%d", i%40, (i+1)%40) }
+		pairs := func(i int) string { return fmt.Sprintf("tumbling challenge m%d m%d", i%40, (i+1)%40) }
 		created, refused = challenges(40, from("203.0.113.10"), pairs)
 		if created != s.limits.NewBoards || refused != "error: too many new boards from 203.0.113.10: try again in 120 s\n" {
 			t.Errorf("40 boards from one address: %d created, refusal %q; want %d", created, refused, s.limits.NewBoards)

@@ -79,78 +79,78 @@ var sessionSteps = []step{
 	{line: "", err: "empty command; " + usage},
 	{line: "games " + strings.Repeat("x", maxLine), err: "line too long (1006 bytes, at most 1000)"},
 	{line: "help" + strings.Repeat(" ", maxLine-4), want: []string{"commands: "}}, // exactly the limit
-	{line: "hello", err: `unknown command "hello"; ` + usage},
-	{line: "h€llo world", err: `unknown command "h€llo"; ` + usage},
-	{line: "chess challenge alice bob", err: `unknown game "chess" (games: tumble, terrace, terrace6x6, flooprail, crumble, pebbles)`},
-	{line: "tumble dance 1", err: `unknown command "dance" for tumble; ` + usage},
-	{line: "help", want: []string{"register USER PASSWORD\n", "tumble: -c (corner layout)", "terrace6x6:"}},
+	{line: "hello", err: `unknown command "hello"; send help for the commands`},
+	{line: "h€llo world", err: `unknown command "h€llo"; send help for the commands`},
+	{line: "chess challenge alice bob", err: `unknown game "chess" (games: crumble, flooprail, pebbles, terrace, tumbling)`},
+	{line: "tumbling dance 1", err: `unknown command "dance" for tumbling; send help for the commands`},
+	{line: "help", want: []string{"register USER PASSWORD\n", "tumbling: -c (corner layout)", "terrace: -8x8 or -6x6", "tumble: the older name of tumbling: -c", "terrace6x6: the older name of terrace -6x6:"}},
 
 	// Challenges: options for every game, errors of every kind.
-	{line: "tumble challenge alice bob -c", want: []string{"board 1 created\n", "board 1: tumble (pbmserv-corner), alice (Black) vs bob (White)\n", "|W4      |W3", "move #1: alice (Black) to play\n"}},
+	{line: "tumbling challenge alice bob -c", want: []string{"board 1 created\n", "board 1: tumbling (pbmserv-corner), alice (Black) vs bob (White)\n", "|W4      |W3", "move #1: alice (Black) to play\n"}},
 	{line: "terrace challenge -short alice bob", want: []string{"board 2 created", "terrace (8-short)", "| T | B | B | C | C | D |"}},
 	{line: "terrace challenge alice bob carol dave", want: []string{"board 3 created", "terrace (8-4p)", "vs " + seated("terrace", "8-4p", "dave", 3)}},
-	{line: "terrace6x6 challenge alice bob -master", want: []string{"board 4 created", "terrace6x6 (6-master)"}},
+	{line: "terrace challenge alice bob -master -6x6", want: []string{"board 4 created", "terrace (6-master)"}},
 	{line: "flooprail challenge alice bob -losing", want: []string{"board 5 created", "flooprail (reverse)"}},
 	{line: "crumble challenge bob alice -8x8 -white", want: []string{"board 6 created", "crumble (8x8-white)", seated("crumble", "8x8-white", "bob", 0) + " vs " + seated("crumble", "8x8-white", "alice", 1), "move #1: " + seated("crumble", "8x8-white", "alice", 1) + " to play"}},
-	{line: "tumble challenge alice", err: "usage: tumble challenge USER1 USER2 [USER3 [USER4]] [options]"},
+	{line: "tumbling challenge alice", err: "usage: tumbling challenge USER1 USER2 [USER3 [USER4]] [options]"},
 	{line: "terrace challenge alice bob carol dave zed", err: "usage: terrace challenge USER1 USER2 [USER3 [USER4]] [options]"},
-	{line: "tumble challenge alice bob carol", err: "tumble challenge: this game is for 2 players, 3 users given (options: " + describeWord("tumble") + ")"},
-	{line: "tumble challenge alice bob -x", err: "tumble challenge: unknown option -x (options: " + describeWord("tumble") + ")"},
-	{line: "terrace challenge alice bob carol -short", err: "terrace challenge: option -short is for 2 players only (options: " + describeWord("terrace") + ")"},
-	{line: "terrace challenge alice bob -short -long", err: "terrace challenge: options -short and -long: choose one setup (options: " + describeWord("terrace") + ")"},
-	{line: "crumble challenge alice bob -99x99", err: "crumble challenge: crumble has no variant \"99x99\" (options: " + describeWord("crumble") + ")"},
-	{line: "tumble challenge alice alice", err: "alice is challenged twice: every seat needs its own user"},
-	{line: "tumble challenge alice zed", err: "unknown user zed (register USER PASSWORD first)"},
+	{line: "tumbling challenge alice bob carol", err: "tumbling challenge: this game is for 2 players, 3 users given"},
+	{line: "tumbling challenge alice bob -x", err: `tumbling challenge: unknown option "-x" (help lists the options)`},
+	{line: "terrace challenge alice bob carol -short", err: "terrace challenge: option -short is for 2 players only"},
+	{line: "terrace challenge alice bob -short -long", err: "terrace challenge: options -short and -long: choose one setup"},
+	{line: "crumble challenge alice bob -99x99", err: "crumble challenge: crumble has no variant \"99x99\" (" + variantsOf("crumble") + ")"},
+	{line: "tumbling challenge alice alice", err: "alice is challenged twice: every seat needs its own user"},
+	{line: "tumbling challenge alice zed", err: "unknown user zed (register USER PASSWORD first)"},
 
 	// Moves and their errors, on board 1 (Tumbling Down, corner layout).
-	{line: "tumble move 1 alice secret1 H1-H2T#1", want: []string{"alice played H1-H2T (move #1) on board 1\n", "move #2: bob (White) to play\n"}},
-	{line: "tumble move 1 alice secret1 G1-G2#1", err: "wrong move number: #1 given, the next move on board 1 is #2"},
-	{line: "tumble move 1 alice secret1 G1-G2", err: "not your turn: move #2 on board 1 is bob (White)'s"},
-	{line: "tumble move 1 bob secret1 A8-B8", err: "bad password for bob"},
-	{line: "tumble move 1 zed secret1 A8-B8", err: "unknown user zed"},
-	{line: "tumble move 1 carol secret3 A8-B8", err: "carol is not a player on board 1"},
-	{line: "tumble move 99 bob secret2 A8-B8", err: "no board 99"},
-	{line: "tumble move 99 bob secret1 A8-B8", err: "bad password for bob"}, // the password is checked first
-	{line: "tumble move x bob secret2 A8-B8", err: `bad board number "x"`},
-	{line: "tumble move 0 bob secret2 A8-B8", err: `bad board number "0"`},
-	{line: "tumble board +1", err: `bad board number "+1"`},
-	{line: "terrace move 1 bob secret2 A8-B8", err: "board 1 is a tumble game: use tumble ..."},
-	{line: "tumble move 1 bob secret2", err: "usage: tumble move BOARD USER PASSWORD MOVE[#N]"},
-	{line: "tumble move 1 bob secret2 A8-B8#x", err: `bad move number in "A8-B8#x": write MOVE#N, N the number of the move`},
-	{line: "tumble move 1 bob secret2 A8-B8#0", err: "bad move number #0: moves are numbered from 1"},
-	{line: "tumble move 1 bob secret2 #2", err: `missing move before "#2"`},
-	{line: "tumble move 1 bob secret2 Z9-Z8#2", err: `bad move "Z9-Z8": syntax error at offset 0: expected a file letter a-h, found 'Z'`},
-	{line: "tumble move 1 bob secret2 A1-B1#2", err: `illegal move "A1-B1": A1-B1: A1 is empty`},
-	{line: "tumble move 1 bob secret2 a8-b8#2", want: []string{"bob played A8-B8 (move #2) on board 1\n", "move #3: alice (Black) to play"}},
-	{line: "tumble board 1", want: []string{"board 1: tumble (pbmserv-corner)", "|W3      |W4", "move #3: alice (Black) to play"}},
-	{line: "tumble board 1#1", want: []string{"as it was after move #1 of 2\n", "|W4      |W3", "move #2: bob (White) to play"}},
-	{line: "tumble board 1#0", want: []string{"as it was after move #0 of 2\n", "move #1: alice (Black) to play"}},
-	{line: "tumble board 1#3", err: "board 1 has 2 moves: no move #3 yet"},
-	{line: "tumble board 1#", err: `bad move number in "1#": write BOARD#N, N a number`},
-	{line: "tumble board", err: "usage: tumble board BOARD[#N]"},
-	{line: "tumble history 1", want: []string{"[Game \"tumbling\"]\n[Variant \"pbmserv-corner\"]\n[Board \"1\"]\n", "[Seat0 \"alice\"]\n[Seat1 \"bob\"]\n", "[Result \"*\"]\n\n1. H1-H2T A8-B8 *\n"}},
-	{line: "tumble history 1 2", err: "usage: tumble history BOARD"},
+	{line: "tumbling move 1 alice secret1 H1-H2T#1", want: []string{"alice played H1-H2T (move #1) on board 1\n", "move #2: bob (White) to play\n"}},
+	{line: "tumbling move 1 alice secret1 G1-G2#1", err: "wrong move number: #1 given, the next move on board 1 is #2"},
+	{line: "tumbling move 1 alice secret1 G1-G2", err: "not your turn: move #2 on board 1 is bob (White)'s"},
+	{line: "tumbling move 1 bob secret1 A8-B8", err: "bad password for bob"},
+	{line: "tumbling move 1 zed secret1 A8-B8", err: "unknown user zed"},
+	{line: "tumbling move 1 carol secret3 A8-B8", err: "carol is not a player on board 1"},
+	{line: "tumbling move 99 bob secret2 A8-B8", err: "no board 99"},
+	{line: "tumbling move 99 bob secret1 A8-B8", err: "bad password for bob"}, // the password is checked first
+	{line: "tumbling move x bob secret2 A8-B8", err: `bad board number "x"`},
+	{line: "tumbling move 0 bob secret2 A8-B8", err: `bad board number "0"`},
+	{line: "tumbling board +1", err: `bad board number "+1"`},
+	{line: "terrace move 1 bob secret2 A8-B8", err: "board 1 is a tumbling game: use tumbling ..."},
+	{line: "tumbling move 1 bob secret2", err: "usage: tumbling move BOARD USER PASSWORD MOVE[#N]"},
+	{line: "tumbling move 1 bob secret2 A8-B8#x", err: `bad move number in "A8-B8#x": write MOVE#N, N the number of the move`},
+	{line: "tumbling move 1 bob secret2 A8-B8#0", err: "bad move number #0: moves are numbered from 1"},
+	{line: "tumbling move 1 bob secret2 #2", err: `missing move before "#2"`},
+	{line: "tumbling move 1 bob secret2 Z9-Z8#2", err: `bad move "Z9-Z8": syntax error at offset 0: expected a file letter a-h, found 'Z'`},
+	{line: "tumbling move 1 bob secret2 A1-B1#2", err: `illegal move "A1-B1": A1-B1: A1 is empty`},
+	{line: "tumbling move 1 bob secret2 a8-b8#2", want: []string{"bob played A8-B8 (move #2) on board 1\n", "move #3: alice (Black) to play"}},
+	{line: "tumbling board 1", want: []string{"board 1: tumbling (pbmserv-corner)", "|W3      |W4", "move #3: alice (Black) to play"}},
+	{line: "tumbling board 1#1", want: []string{"as it was after move #1 of 2\n", "|W4      |W3", "move #2: bob (White) to play"}},
+	{line: "tumbling board 1#0", want: []string{"as it was after move #0 of 2\n", "move #1: alice (Black) to play"}},
+	{line: "tumbling board 1#3", err: "board 1 has 2 moves: no move #3 yet"},
+	{line: "tumbling board 1#", err: `bad move number in "1#": write BOARD#N, N a number`},
+	{line: "tumbling board", err: "usage: tumbling board BOARD[#N]"},
+	{line: "tumbling history 1", want: []string{"[Game \"tumbling\"]\n[Variant \"pbmserv-corner\"]\n[Board \"1\"]\n", "[Seat0 \"alice\"]\n[Seat1 \"bob\"]\n", "[Result \"*\"]\n\n1. H1-H2T A8-B8 *\n"}},
+	{line: "tumbling history 1 2", err: "usage: tumbling history BOARD"},
 
 	// Draws: propose, reject, propose, accept.
-	{line: "tumble propose 1 alice secret1 peace", err: "usage: tumble propose BOARD USER PASSWORD draw (a draw is all one can propose)"},
-	{line: "tumble accept 1 bob secret2", err: "no draw is proposed on board 1"},
-	{line: "tumble accept 1 bob secret2 draw now", err: "usage: tumble accept BOARD USER PASSWORD"},
-	{line: "tumble reject 1 bob secret2", err: "no draw is proposed on board 1"},
-	{line: "tumble propose 1 alice secret1 draw", want: []string{"alice proposes a draw on board 1\n", "draw proposed, agreed by alice, waiting for bob\n"}},
+	{line: "tumbling propose 1 alice secret1 peace", err: "usage: tumbling propose BOARD USER PASSWORD draw (a draw is all one can propose)"},
+	{line: "tumbling accept 1 bob secret2", err: "no draw is proposed on board 1"},
+	{line: "tumbling accept 1 bob secret2 draw now", err: "usage: tumbling accept BOARD USER PASSWORD"},
+	{line: "tumbling reject 1 bob secret2", err: "no draw is proposed on board 1"},
+	{line: "tumbling propose 1 alice secret1 draw", want: []string{"alice proposes a draw on board 1\n", "draw proposed, agreed by alice, waiting for bob\n"}},
 	// The proposal is the current position's, not a past one's.
-	{line: "tumble board 1#1", want: []string{"move #2: bob (White) to play\n"}, not: []string{"draw proposed"}},
-	{line: "tumble propose 1 bob secret2 draw", err: "a draw is already proposed on board 1: accept or reject it"},
-	{line: "tumble accept 1 alice secret1", err: "alice has already agreed to the draw on board 1"},
-	{line: "tumble accept 1 carol secret3", err: "carol is not a player on board 1"},
-	{line: "tumble reject 1 bob secret2 draw", want: []string{"bob rejects the draw on board 1\n", "move #3: alice (Black) to play\n"}},
-	{line: "tumble propose 1 bob secret2 DRAW", want: []string{"bob proposes a draw"}},
-	{line: "tumble accept 1 alice secret1 draw", want: []string{"alice accepts the draw on board 1\n", "game over after 2 moves: draw agreed\n"}},
-	{line: "tumble move 1 alice secret1 G1-G2", err: "board 1 is over: draw agreed"},
-	{line: "tumble resign 1 alice secret1", err: "board 1 is over: draw agreed"},
-	{line: "tumble history 1", want: []string{"[Termination \"draw agreed\"]\n[Result \"1/2-1/2\"]\n", "1. H1-H2T A8-B8 1/2-1/2\n"}},
+	{line: "tumbling board 1#1", want: []string{"move #2: bob (White) to play\n"}, not: []string{"draw proposed"}},
+	{line: "tumbling propose 1 bob secret2 draw", err: "a draw is already proposed on board 1: accept or reject it"},
+	{line: "tumbling accept 1 alice secret1", err: "alice has already agreed to the draw on board 1"},
+	{line: "tumbling accept 1 carol secret3", err: "carol is not a player on board 1"},
+	{line: "tumbling reject 1 bob secret2 draw", want: []string{"bob rejects the draw on board 1\n", "move #3: alice (Black) to play\n"}},
+	{line: "tumbling propose 1 bob secret2 DRAW", want: []string{"bob proposes a draw"}},
+	{line: "tumbling accept 1 alice secret1 draw", want: []string{"alice accepts the draw on board 1\n", "game over after 2 moves: draw agreed\n"}},
+	{line: "tumbling move 1 alice secret1 G1-G2", err: "board 1 is over: draw agreed"},
+	{line: "tumbling resign 1 alice secret1", err: "board 1 is over: draw agreed"},
+	{line: "tumbling history 1", want: []string{"[Termination \"draw agreed\"]\n[Result \"1/2-1/2\"]\n", "1. H1-H2T A8-B8 1/2-1/2\n"}},
 	// A past position of an ended game is shown as it was then: the end
 	// belongs to the last position only.
-	{line: "tumble board 1#1", want: []string{"as it was after move #1 of 2\n", "move #2: bob (White) to play\n"}, not: []string{"game over"}},
+	{line: "tumbling board 1#1", want: []string{"as it was after move #1 of 2\n", "move #2: bob (White) to play\n"}, not: []string{"game over"}},
 
 	// A four-player draw needs everyone.
 	{line: "terrace propose 3 alice secret1 draw", want: []string{"waiting for bob, carol, dave"}},
@@ -162,16 +162,25 @@ var sessionSteps = []step{
 	{line: "flooprail resign 5 bob secret2 now", err: "usage: flooprail resign BOARD USER PASSWORD"},
 	{line: "flooprail resign 5 bob secret2", want: []string{"bob resigned board 5\n", "game over after 0 moves: alice (O) wins: bob (X) resigned\n"}},
 	{line: "flooprail history 5", want: []string{"[Termination \"bob (X) resigned\"]"}},
-	{line: "terrace6x6 move 4 alice secret1 b1-b2#1", want: []string{"alice played", "move #2: " + seated("terrace", "6-master", "bob", 1) + " to play"}},
+	{line: "terrace move 4 alice secret1 b1-b2#1", want: []string{"alice played", "move #2: " + seated("terrace", "6-master", "bob", 1) + " to play"}},
 
 	// Listing.
+	// A user's list shows the boards the user has joined (sent a command
+	// with their password on): the others, which anyone could have made,
+	// are named last, by number. Board 5 ended before alice joined it.
 	{line: "games alice", want: []string{
-		"6 crumble (8x8-white) bob vs alice: " + seated("crumble", "8x8-white", "alice", 1) + " to play\n" +
-			"5 flooprail (reverse) alice vs bob: over: alice (O) wins: bob (X) resigned\n" +
-			"4 terrace6x6 (6-master) alice vs bob: " + seated("terrace", "6-master", "bob", 1) + " to play\n" +
+		"4 terrace (6-master) alice vs bob: " + seated("terrace", "6-master", "bob", 1) + " to play\n" +
+			"3 terrace (8-4p) alice vs bob vs carol vs dave: over: draw agreed\n" +
+			"1 tumbling (pbmserv-corner) alice vs bob: over: draw agreed\n" +
+			"challenges alice has not joined (move, or accept one with GAME accept BOARD USER PASSWORD): boards 6, 2\n"}},
+	{line: "terrace accept 2 alice secret1", want: []string{"alice accepts the challenge on board 2\n", "move #1: " + seated("terrace", "8-short", "alice", 0) + " to play\n"}},
+	{line: "terrace accept 2 alice secret1", err: "no draw is proposed on board 2"},
+	{line: "games alice", want: []string{
+		"4 terrace (6-master) alice vs bob: " + seated("terrace", "6-master", "bob", 1) + " to play\n" +
 			"3 terrace (8-4p) alice vs bob vs carol vs dave: over: draw agreed\n" +
 			"2 terrace (8-short) alice vs bob: " + seated("terrace", "8-short", "alice", 0) + " to play\n" +
-			"1 tumble (pbmserv-corner) alice vs bob: over: draw agreed\n"}},
+			"1 tumbling (pbmserv-corner) alice vs bob: over: draw agreed\n" +
+			"challenges alice has not joined (move, or accept one with GAME accept BOARD USER PASSWORD): boards 6\n"}},
 	{line: "register zed pw", want: []string{"registered zed"}},
 	{line: "games zed", want: []string{"zed has no games\n"}},
 	{line: "games nobody", err: "unknown user nobody (register USER PASSWORD first)"},
@@ -262,15 +271,15 @@ func TestDamagedBoard(t *testing.T) {
 		st := openStore(t, dsn(t))
 		s := NewServer(st, 4, log.New(&logged, "", 0))
 		registerAliceAndBob(t, s)
-		mustExec(t, s, "tumble challenge alice bob")
-		mustExec(t, s, "tumble move 1 alice a A1-B1")
+		mustExec(t, s, "tumbling challenge alice bob")
+		mustExec(t, s, "tumbling move 1 alice a A1-B1")
 		db := st.(*sqlStore).db
 		if _, err := db.Exec(`UPDATE boards SET position = 'tumbling pbmserv w ,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/,,,,,,,/B1,,,,,,,'`); err != nil {
 			t.Fatal(err)
 		}
 		const dam = "error: board 1 is damaged and cannot be played; the server's keeper has the details\n"
-		for _, line := range []string{"tumble history 1", "tumble board 1#1"} {
-			if r := s.Execute(context.Background(), line); r != dam && line == "tumble history 1" {
+		for _, line := range []string{"tumbling history 1", "tumbling board 1#1"} {
+			if r := s.Execute(context.Background(), line); r != dam && line == "tumbling history 1" {
 				t.Errorf("%s: %q", line, r)
 			}
 		}
@@ -280,7 +289,7 @@ func TestDamagedBoard(t *testing.T) {
 		if _, err := db.Exec(`UPDATE boards SET position = 'tumbling nonsense'`); err != nil {
 			t.Fatal(err)
 		}
-		for _, line := range []string{"tumble move 1 bob b H8-G8", "tumble board 1", "tumble history 1"} {
+		for _, line := range []string{"tumbling move 1 bob b H8-G8", "tumbling board 1", "tumbling history 1"} {
 			if r := s.Execute(context.Background(), line); r != dam {
 				t.Errorf("%s: %q", line, r)
 			}

@@ -17,7 +17,7 @@ import (
 // (403: a hash was run) or refused by a limit (429).
 func guess(t *testing.T, base, addr string, i int) (checked bool) {
 	t.Helper()
-	req, _ := http.NewRequest("POST", base+"/command", strings.NewReader(fmt.Sprintf("tumble propose 1 alice guess%d draw", i)))
+	req, _ := http.NewRequest("POST", base+"/command", strings.NewReader(fmt.Sprintf("tumbling propose 1 alice guess%d draw", i)))
 	req.Header.Set("X-Forwarded-For", addr)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -62,7 +62,7 @@ func TestLimitsSharedAcrossServers(t *testing.T) {
 			st := openStore(t, db)
 			s := NewServer(st, bcrypt.MinCost, nil)
 			registerAliceAndBob(t, s)
-			mustExec(t, s, "tumble challenge alice bob")
+			mustExec(t, s, "tumbling challenge alice bob")
 			st.Close()
 			return db
 		}
@@ -89,7 +89,7 @@ func TestLimitsSharedAcrossServers(t *testing.T) {
 		}
 		// The owner, from another address, at either server.
 		for _, srv := range []string{"http://" + a.addr, "http://" + b.addr} {
-			req, _ := http.NewRequest("POST", srv+"/command", strings.NewReader("tumble propose 1 alice a draw\ntumble reject 1 alice a"))
+			req, _ := http.NewRequest("POST", srv+"/command", strings.NewReader("tumbling propose 1 alice a draw\ntumble reject 1 alice a"))
 			req.Header.Set("X-Forwarded-For", "198.51.100.3")
 			resp, err := http.DefaultClient.Do(req)
 			if err != nil {

@@ -43,33 +43,56 @@ var sqliteSchema = []string{
 	`CREATE INDEX IF NOT EXISTS limits_full_at ON limits (full_at)`,
 }
 
-func openSQLite(ctx context.Context, path string) (Store, error) {
+// openSQLite opens the SQLite store at path; with create, a missing file
+// is created with the schema, else it is an error (errNoStore), and so is
+// a file without the boards table.
+func openSQLite(ctx context.Context, path string, create bool) (Store, error) {
 	// A URI filename, so that the pragmas can ride along; the path's own
-	// '%', '?' and '#' are escaped so that any file name works.
+	// '%', '?' and '#' are escaped so that any file name works. Without
+	// create, mode=rw: SQLite opens the file only if it is there.
 	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 	dsn := "file:" + esc + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
 		"&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate"
+	if !create {
+		dsn += "&mode=rw"
+	}
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1)
+	if !create {
+		var tables int
+		err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'boards'`).Scan(&tables)
+		if err == nil && tables == 0 {
+			err = fmt.Errorf("%w: %s has no boards table", errNoStore, quote(path))
+		} else if err != nil {
+			err = fmt.Errorf("%w: %s: %v", errNoStore, quote(path), err)
+		}
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
 	s := &sqlStore{db: db}
 	if err := s.migrate(ctx, sqliteSchema); err != nil {
 		db.Close()
 		return nil, err
 	}
-	// A store made before boards had a creator gains the column (SQLite
-	// has no ADD COLUMN IF NOT EXISTS).
-	var has int
-	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info('boards') WHERE name = 'creator'`).Scan(&has); err != nil {
-		db.Close()
-		return nil, err
-	}
-	if has == 0 {
-		if _, err := db.ExecContext(ctx, `ALTER TABLE boards ADD COLUMN creator TEXT NOT NULL DEFAULT ''`); err != nil {
+	// A store made before a column existed gains it (SQLite has no ADD
+	// COLUMN IF NOT EXISTS). Its boards count as joined by every seat,
+	// as they were shown to all before joining existed.
+	for _, c := range addedColumns {
+		var has int
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info('boards') WHERE name = ?`, c.name).Scan(&has); err != nil {
 			db.Close()
-			return nil, fmt.Errorf("adding boards.creator: %w", err)
+			return nil, err
+		}
+		if has == 0 {
+			if _, err := db.ExecContext(ctx, `ALTER TABLE boards ADD COLUMN `+c.name+` `+c.def); err != nil {
+				db.Close()
+				return nil, fmt.Errorf("adding boards.%s: %w", c.name, err)
+			}
 		}
 	}
 	return s, nil

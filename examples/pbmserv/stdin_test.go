@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardrules/boardrules/internal/clitest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -87,13 +88,14 @@ func TestFlags(t *testing.T) {
 		}
 	}
 	usageText := out.String()
+	clitest.Manners(t, "pbmserv", runNoInput)
 	for args, first := range map[string]string{
 		"":                           "pbmserv: give exactly one of -stdin, -http ADDRESS, -backup FILE and -check",
 		"-stdin -http :0":            "pbmserv: give exactly one of -stdin, -http ADDRESS, -backup FILE and -check",
 		"-check -backup x":           "pbmserv: give exactly one of -stdin, -http ADDRESS, -backup FILE and -check",
 		"-http :0 -tls-cert c":       "pbmserv: give both -tls-cert and -tls-key, or neither",
 		"-http :0 -trusted-proxy x":  `pbmserv: -trusted-proxy: "x" is no address or CIDR block`,
-		"-http :0 -origin x":         `pbmserv: -origin: invalid origin "x": scheme is required`,
+		"-http :0 -origin x":         `pbmserv: -origin: "x" is no origin: write scheme://host[:port], no path`,
 		"-stdin extra":               `pbmserv: unexpected argument "extra"`,
 		"-stdin -cost 99":            "pbmserv: -cost must be 4 to 31",
 		"-nosuchflag":                "pbmserv: flag provided but not defined: -nosuchflag",

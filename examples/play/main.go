@@ -28,12 +28,13 @@
 // every seat, "3. Black plays A2-B2" then "3... White plays H7-G7". -as
 // takes a seat's name or its number (counted from 0 in turn order).
 //
-// A game loaded and saved is written back as it was read: its tags (and
-// no Date added), its variant as it named it, its comments, its result
-// and how it ended; with the same moves, the same record. Where moves
-// were taken back or added, the moves and the result are the game's, and
-// the comments after the first move that changed are dropped with it. A
-// new game is saved with the Date it was saved on.
+// A game loaded and saved is written back as it was read: its tags in
+// their order (and no Date added), its variant as it named it, its
+// comments in their form, its result and how it ended; with the same
+// moves, a record in the form Record.Format writes comes back byte for
+// byte. Where moves were taken back or added, the moves and the result
+// are the game's, and the comments after the first move that changed go
+// with it. A new game is saved with the Date it was saved on.
 //
 // A bot given no budget (no -nodes, -depth or -time) runs its game's
 // default count, chosen in package bots so that a move takes about a second
@@ -78,8 +79,7 @@ type session struct {
 	h     *boardrules.History
 	bot   bots.Bot // nil for people only
 	human boardrules.Player
-	// loaded is the record the game was loaded from, which save writes
-	// back with the game's moves; nil for a new game.
+	// loaded is the record the game was loaded from, nil for a new game
 	loaded *boardrules.Record
 	prog   *cli.Program // for the bot's thinking progress on stderr
 	// what makes the bot, again when a load changes the game (whose
@@ -114,7 +114,7 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 		bots.DefaultsList(func(d bots.Defaults) int { return d.Nodes }), bots.DefaultTime))
 	depth := fs.Int("depth", 0, fmt.Sprintf("alphabeta: search depth (default: the game's, %s, stopping early at %v; with -time alone: none)",
 		bots.DefaultsList(func(d bots.Defaults) int { return d.Depth }), bots.DefaultTime))
-	think := fs.Duration("time", 0, "mcts and alphabeta: thinking time per move, such as 2s (with -nodes or -depth too, whichever ends first)")
+	think := fs.Duration("time", 0, "the bot's thinking time per move, such as 2s (with -nodes or -depth too, whichever ends first)")
 	load := fs.String("load", "", "start from the end of the game record in this file, which names its game (so no -game or -variant)")
 	record := fs.Int("record", 0, "with -load, which game of a file of several to play, from 1 (default: the file's only game)")
 	if ok, code := prog.Parse(args); !ok {
@@ -148,7 +148,7 @@ func checkFlags(fs *flag.FlagSet, botKind string, nodes, depth int, think time.D
 	case given["seed"] && !given["bot"]:
 		return cli.Usagef("-seed: without -bot there is no bot to seed")
 	case (given["nodes"] || given["depth"] || given["time"]) && !given["bot"]:
-		return cli.Usagef("-nodes, -depth and -time set the bot's budget: give -bot mcts or -bot alphabeta")
+		return cli.Usagef("-nodes, -depth and -time set the bot's budget: give -bot, one of %s", strings.Join(bots.Kinds, ", "))
 	case nodes < 0:
 		return cli.Usagef("-nodes %d: must be 0 or more", nodes)
 	case depth < 0:
@@ -160,22 +160,13 @@ func checkFlags(fs *flag.FlagSet, botKind string, nodes, depth int, think time.D
 		return nil // an unknown kind is refused with the kinds listed
 	}
 	for _, name := range []string{"nodes", "depth", "time"} {
-		if !given[name] || slices.Contains(budgetFlags[botKind], name) {
+		takes := bots.Budgets(botKind)
+		if !given[name] || slices.Contains(takes, name) {
 			continue
 		}
-		if len(budgetFlags[botKind]) == 0 {
-			return cli.Usagef("-%s: -bot %s takes no budget", name, botKind)
-		}
-		return cli.Usagef("-%s: -bot %s takes -%s, not -%s", name, botKind, strings.Join(budgetFlags[botKind], " and -"), name)
+		return cli.Usagef("-%s: -bot %s takes -%s, not -%s", name, botKind, strings.Join(takes, " and -"), name)
 	}
 	return nil
-}
-
-// budgetFlags are the flags of each bot kind's budget; a bot of another
-// kind would ignore them.
-var budgetFlags = map[string][]string{
-	"mcts":      {"nodes", "time"},
-	"alphabeta": {"depth", "time"},
 }
 
 // budget is the bot's budget from -nodes, -depth and -time.
@@ -203,11 +194,11 @@ func play(prog *cli.Program, in io.Reader, game, variant, botKind, as string, se
 		}
 	}
 	if load != "" {
-		r, h, err := s.read(load, record)
+		h, err := s.read(load, record)
 		if err != nil {
 			return err
 		}
-		s.h, s.loaded = h, &r
+		s.start(h)
 	} else {
 		start, err := cli.NewGame(game, variant)
 		if err != nil {
@@ -243,39 +234,49 @@ func seatOf(p boardrules.Any, as string) (boardrules.Player, error) {
 }
 
 // readRecord reads the nth game record of a file (from 1; 0 for a file of
-// one game) and replays it.
-func readRecord(file string, n int) (boardrules.Record, error) {
+// one game) and returns the History it replays into, whose Record is the
+// record read. A file of one game, the usual one, is replayed once, as
+// one record: replaying a long game on a large Crumble board takes
+// seconds. A file of several fails as one record before any replay (at
+// the second record's tags), and is read as records.
+func readRecord(file string, n int) (*boardrules.History, error) {
 	text, err := os.ReadFile(file)
 	if err != nil {
-		return boardrules.Record{}, err
+		return nil, err
+	}
+	if h, err := boardrules.ParseHistory(string(text)); err == nil {
+		if n > 1 {
+			return nil, fmt.Errorf("%s holds 1 game, not %d", file, n)
+		}
+		return h, nil
 	}
 	records, err := boardrules.ParseRecords(string(text))
-	if err != nil {
-		return boardrules.Record{}, fmt.Errorf("%s: %w", file, err)
-	}
 	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", file, err)
 	case len(records) == 0:
-		return boardrules.Record{}, fmt.Errorf("%s holds no game record", file)
+		return nil, fmt.Errorf("%s holds no game record", file)
 	case n == 0 && len(records) > 1:
-		return boardrules.Record{}, fmt.Errorf("%s holds %d games: choose one, from 1 to %d (-record N, or load FILE N)", file, len(records), len(records))
+		return nil, fmt.Errorf("%s holds %d games: choose one, from 1 to %d (-record N, or load FILE N)", file, len(records), len(records))
 	case n > len(records):
-		return boardrules.Record{}, fmt.Errorf("%s holds %s, not %d", file, cli.Count(len(records), "game", "games"), n)
+		return nil, fmt.Errorf("%s holds %s, not %d", file, cli.Count(len(records), "game", "games"), n)
 	}
-	return records[max(n, 1)-1], nil
+	return records[max(n, 1)-1].History()
 }
 
 // read reads the nth game record of a file as readRecord does and replays
 // it, showing on stderr the time it takes: checking a long game on a large
 // Crumble board takes seconds.
-func (s *session) read(file string, n int) (boardrules.Record, *boardrules.History, error) {
+func (s *session) read(file string, n int) (*boardrules.History, error) {
 	pr := s.prog.Progress("reading "+filepath.Base(file), 0)
 	defer pr.Done()
-	r, err := readRecord(file, n)
-	if err != nil {
-		return boardrules.Record{}, nil, err
-	}
-	h, err := r.History()
-	return r, h, err
+	return readRecord(file, n)
+}
+
+// start goes on with the game of a record read.
+func (s *session) start(h *boardrules.History) {
+	r := h.Record()
+	s.h, s.loaded = h, &r
 }
 
 const help = `Type a move, in any notation the game accepts, or a command:
@@ -497,28 +498,20 @@ func (s *session) save(file string) {
 }
 
 // record is the game's record as save writes it: a new game's, dated; or
-// the record loaded, with the game's moves (see the package doc).
+// the record loaded, as History.Record continues it (see the package doc).
 func (s *session) record() boardrules.Record {
-	played := s.h.Record()
+	r := s.h.Record()
 	if s.loaded == nil {
-		played.Tags = map[string]string{"Date": time.Now().UTC().Format("2006.01.02")}
-		return played
-	}
-	r := *s.loaded
-	if slices.Equal(r.Moves, played.Moves) {
+		r.Tags = map[string]string{"Date": time.Now().UTC().Format("2006.01.02")}
 		return r
 	}
+	// A comment on a move that was taken back goes with it, though
+	// another move stands in its place.
 	same := 0
-	for same < min(len(r.Moves), len(played.Moves)) && r.Moves[same] == played.Moves[same] {
+	for same < min(len(r.Moves), len(s.loaded.Moves)) && r.Moves[same] == s.loaded.Moves[same] {
 		same++
 	}
-	r.Moves, r.Result, r.Termination = played.Moves, played.Result, played.Termination
-	r.Comments = nil
-	for _, c := range s.loaded.Comments {
-		if c.Ply <= same {
-			r.Comments = append(r.Comments, c)
-		}
-	}
+	r.Comments = slices.DeleteFunc(r.Comments, func(c boardrules.Comment) bool { return c.Ply > same })
 	return r
 }
 
@@ -533,9 +526,10 @@ func (s *session) load(arg string) {
 			file, n = strings.TrimSpace(arg[:i]), k
 		}
 	}
-	r, h, err := s.read(file, n)
+	h, err := s.read(file, n)
 	if err != nil {
-		s.report(err, file)
+		// on one line, as -load reports it
+		fmt.Fprintln(s.out, cli.OneLine(err, file))
 		return
 	}
 	if s.bot != nil && int(s.human) >= h.Position().Players() {
@@ -543,7 +537,7 @@ func (s *session) load(arg string) {
 		return
 	}
 	game := s.h.Position().Game()
-	s.h, s.loaded = h, &r
+	s.start(h)
 	if s.bot != nil && s.h.Position().Game() != game {
 		s.newBot()
 	}

@@ -452,17 +452,17 @@ func TestPlayRefusesIgnoredAndNegativeFlags(t *testing.T) {
 		{Args: []string{"-as", "7"}, Code: 2, Want: "play: -as 7: without -bot people play every seat\n"},
 		{Args: []string{"-game", "terrace", "-as", "0"}, Code: 2, Want: "play: -as 0: without -bot"},
 		{Args: []string{"-seed", "3"}, Code: 2, Want: "play: -seed: without -bot there is no bot to seed\n"},
-		{Args: []string{"-nodes", "10"}, Code: 2, Want: "play: -nodes, -depth and -time set the bot's budget: give -bot mcts or -bot alphabeta\n"},
-		{Args: []string{"-game", "terrace", "-time", "1s"}, Code: 2, Want: "give -bot mcts"},
-		{Args: []string{"-depth", "2"}, Code: 2, Want: "give -bot mcts or -bot alphabeta"},
+		{Args: []string{"-nodes", "10"}, Code: 2, Want: "play: -nodes, -depth and -time set the bot's budget: give -bot, one of random, greedy, mcts, alphabeta\n"},
+		{Args: []string{"-game", "terrace", "-time", "1s"}, Code: 2, Want: "give -bot, one of"},
+		{Args: []string{"-depth", "2"}, Code: 2, Want: "give -bot, one of random, greedy, mcts, alphabeta"},
 		{Args: []string{"-bot", "mcts", "-nodes", "-1"}, Code: 2, Want: "play: -nodes -1: must be 0 or more\n"},
 		{Args: []string{"-bot", "alphabeta", "-depth", "-1"}, Code: 2, Want: "play: -depth -1: must be 0 or more\n"},
 		{Args: []string{"-bot", "mcts", "-time", "-1s"}, Code: 2, Want: "play: -time -1s: must be 0 or more\n"},
 		{Args: []string{"-game", "flooprail", "-variant", "bogus"}, Code: 2, Want: `play: flooprail has no variant "bogus"; its variants are: normal (standard), reverse` + "\n"},
 		{Args: []string{"-game", "flooprail", "-bot", "random", "-as", "Z"}, Code: 2, Want: "play: -as Z: this game's seats are O, X (or their numbers from 0 to 1)\n"},
 		{Args: []string{"-record", "2"}, Code: 2, Want: "play: -record 2: it chooses a game of the file given with -load\n"},
-		{Args: []string{"-bot", "random", "-depth", "3"}, Code: 2, Want: "play: -depth: -bot random takes no budget\n"},
-		{Args: []string{"-bot", "greedy", "-time", "1s"}, Code: 2, Want: "play: -time: -bot greedy takes no budget\n"},
+		{Args: []string{"-bot", "random", "-depth", "3"}, Code: 2, Want: "play: -depth: -bot random takes -time, not -depth\n"},
+		{Args: []string{"-bot", "greedy", "-nodes", "100"}, Code: 2, Want: "play: -nodes: -bot greedy takes -time, not -nodes\n"},
 		{Args: []string{"-bot", "mcts", "-depth", "3"}, Code: 2, Want: "play: -depth: -bot mcts takes -nodes and -time, not -depth\n"},
 		{Args: []string{"-bot", "alphabeta", "-nodes", "3"}, Code: 2, Want: "play: -nodes: -bot alphabeta takes -depth and -time, not -nodes\n"},
 		{Args: []string{"-bot", "oracle", "-nodes", "3"}, Code: 2, Want: `play: -bot: unknown bot "oracle"`},
@@ -600,7 +600,7 @@ func TestSaveKeepsTheComments(t *testing.T) {
 // and help explains the staircase moves.
 func TestCrumbleAtTheTerminal(t *testing.T) {
 	out := script(t, []string{"-game", "crumble"}, "help", "quit")
-	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5\n", "staircase walk",
+	wantIn(t, out, " 5 BBwwBBwwBBww\n", "   0 1 2 3 4 5 \n", "staircase walk",
 		"From the start of the standard game (6x6), Black to move:\n  2,3V      walk 2 East")
 }
 
@@ -712,7 +712,7 @@ func TestOneIsSingular(t *testing.T) {
 // says why.
 func TestCrumbleBoardsWideAndFine(t *testing.T) {
 	out := script(t, []string{"-game", "crumble", "-variant", "12x3"}, "quit")
-	wantIn(t, out, "\n                       1 1\n   0 1 2 3 4 5 6 7 8 9 0 1\n")
+	wantIn(t, out, "\n                       1 1 \n   0 1 2 3 4 5 6 7 8 9 0 1 \n")
 	fine := "crumble 2x2 b B0,0,1/32,1/32 B1/32,0,1/32,1/32 B1/16,0,1/16,1/16 B1/8,0,1/8,1/8 B1/4,0,1/4,1/4 B1/2,0,1/2,1/2 W1,0,1,1 B0,1/32,1/32,1/32 B1/32,1/32,1/32,1/32 B0,1/16,1/16,1/16 B1/16,1/16,1/16,1/16 B0,1/8,1/8,1/8 B1/8,1/8,1/8,1/8 B0,1/4,1/4,1/4 B1/4,1/4,1/4,1/4 B0,1/2,1/2,1/2 B1/2,1/2,1/2,1/2 W0,1,1,1 W1,1,1,1"
 	file := filepath.Join(t.TempDir(), "fine.pgn")
 	if err := os.WriteFile(file, []byte("[Game \"crumble\"]\n[Variant \"2x2\"]\n[Start \""+fine+"\"]\n\n*\n"), 0o644); err != nil {
@@ -724,9 +724,11 @@ func TestCrumbleBoardsWideAndFine(t *testing.T) {
 
 // TestSaveWritesBackWhatWasLoaded: a record loaded and saved with the same
 // moves is written back byte for byte (no Date nor Variant tag added, its
-// comments, its result and how it ended kept), also after a move taken
-// back and played again; with a move added, it keeps its tags, variant and
-// comments, and takes the game's moves and result.
+// tags in their order, its comments in their form, its result and how it
+// ended kept), also after a move taken back and played again; with a move
+// added, it keeps its tags, variant and comments, and takes the game's
+// moves and result; with a move replaced, the comment on the move taken
+// back goes with it.
 func TestSaveWritesBackWhatWasLoaded(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -745,6 +747,8 @@ func TestSaveWritesBackWhatWasLoaded(t *testing.T) {
 			"{an opening} 1. B-c1-c3 {the usual} B-c6-c4 *\n",
 		"resigned": "[Game \"tumbling\"]\n[Termination \"White resigned\"]\n[Result \"1-0\"]\n\n1. A1-B1 1-0\n",
 		"started":  "[Game \"flooprail\"]\n[Start \"" + string(code) + "\"]\n[Result \"*\"]\n\n1. F4-E4 *\n",
+		"unsorted": "[White \"Bob\"]\n[Game \"terrace\"]\n[Event \"club night\"]\n[Result \"*\"]\n[Variant \"6-long\"]\n\n1. B-c1-c3 B-c6-c4 *\n",
+		"lines":    "[Game \"flooprail\"]\n\n; a game at the club\n1. E2-F2 ; the usual\nF4-E4 {and a reply} *\n",
 	} {
 		file := write(name+".pgn", text)
 		back, again := filepath.Join(dir, name+"-back.pgn"), filepath.Join(dir, name+"-again.pgn")
@@ -827,6 +831,19 @@ func TestRecordErrorsAreBounded(t *testing.T) {
 	long := clitest.Long
 	for i, text := range []string{
 		"[Game \"flooprail\"]\n\n1. E2-F2 {" + long + "\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 " + long + "\n",
+		"[Game \"flooprail\"]\n\n1. " + long + "\n",
+		"[Game \"flooprail\"]\n[" + long + "]\n\n1. E2-F2\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 " + long + ". F4-E4\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 [" + long + "]\n",
+		"[Game \"flooprail\"]\n[Result \"" + long + "\"]\n\n1. E2-F2\n",
+		"[Game \"" + long + "\"]\n\n1. E2-F2\n",
+		"[Game \"crumble\"]\n[Variant \"" + long + "\"]\n\n1. 1HN\n",
+		"[Game \"crumble\"]\n[Start \"crumble 6x6 b " + long + "\"]\n\n*\n",
+		"[Game \"crumble\"]\n\n1. " + long + "\n",
+		"[Game \"terrace\"]\n\n1. " + long + "\n",
+		"[Game \"tumbling\"]\n\n1. " + long + "\n",
+		"[Game \"flooprail\"]\n\n1. E2-F2 F4-E4 " + long + "\n\n[Game \"flooprail\"]\n\n1. E2-F2\n",
 		"[Game \"terrace\"]\n[Start \"terrace " + long + "\"]\n\n*\n",
 		"[Game \"tumbling\"]\n[Start \"tumbling pbmserv " + long + "\"]\n\n*\n",
 	} {

@@ -61,7 +61,8 @@ func withCoordinates(text, variant string) (drawn string, ok bool) {
 }
 
 // xLabels are the rows of x coordinates under a board of width squares of
-// k letters, each number starting under its square's first letter. Where
+// k letters, each number starting under its square's first letter, each
+// row as wide as the board. Where
 // a number and a space do not fit in a square, as "10" in a square of two
 // letters ("9 1011" ran together), the numbers are written downwards, one
 // row a digit, most significant first.
@@ -72,7 +73,7 @@ func xLabels(width, k int) []string {
 		for x := range width {
 			fmt.Fprintf(&row, "%-*d", k, x)
 		}
-		return []string{strings.TrimRight(row.String(), " ")}
+		return []string{row.String()}
 	}
 	rows := make([]string, digits)
 	for d := range digits {
@@ -82,7 +83,7 @@ func xLabels(width, k int) []string {
 			row.WriteByte(s[d])
 			row.WriteString(strings.Repeat(" ", k-1))
 		}
-		rows[d] = strings.TrimRight(row.String(), " ")
+		rows[d] = row.String()
 	}
 	return rows
 }

@@ -11,7 +11,7 @@ import (
 
 func TestWithCoordinates(t *testing.T) {
 	got, ok := withCoordinates("BBww\nBBww\nwwBB\nwwBB", "2x2")
-	want := "   BBww\n 1 BBww\n   wwBB\n 0 wwBB\n   0 1\n   (each square is 2x2 letters)"
+	want := "   BBww\n 1 BBww\n   wwBB\n 0 wwBB\n   0 1 \n   (each square is 2x2 letters)"
 	if got != want || !ok {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
@@ -31,10 +31,10 @@ func TestXLabelsStayAligned(t *testing.T) {
 		width, k int
 		want     []string
 	}{
-		{6, 2, []string{"0 1 2 3 4 5"}},
-		{10, 2, []string{"0 1 2 3 4 5 6 7 8 9"}},
-		{12, 4, []string{"0   1   2   3   4   5   6   7   8   9   10  11"}},
-		{12, 2, []string{"                    1 1", "0 1 2 3 4 5 6 7 8 9 0 1"}},
+		{6, 2, []string{"0 1 2 3 4 5 "}},
+		{10, 2, []string{"0 1 2 3 4 5 6 7 8 9 "}},
+		{12, 4, []string{"0   1   2   3   4   5   6   7   8   9   10  11  "}},
+		{12, 2, []string{"                    1 1 ", "0 1 2 3 4 5 6 7 8 9 0 1 "}},
 		{12, 1, []string{"          11", "012345678901"}},
 		{3, 1, []string{"012"}},
 	} {

@@ -146,7 +146,7 @@ func (p *Program) Exit(err error) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name, oneLine(Bound(err.Error(), argInputs(p.args)...)))
+	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name, OneLine(err, argInputs(p.args)...))
 	var u UsageError
 	if errors.As(err, &u) {
 		fmt.Fprintln(p.Stderr)
@@ -156,8 +156,11 @@ func (p *Program) Exit(err error) int {
 	return 1
 }
 
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+// OneLine is err's text as Exit reports it: on one line (a parse error's
+// input and caret lines joined on), each of the inputs longer than 64
+// bytes cut short (Bound).
+func OneLine(err error, inputs ...string) string {
+	return strings.Join(strings.Fields(Bound(err.Error(), inputs...)), " ")
 }
 
 // BotMoveTime caps a bot's move when the user gave the program no budget
