@@ -192,9 +192,47 @@ func (g *graph) build(ps []piece, v *view, wf, hf int64) {
 			g.white[i>>6] |= 1 << (uint(i) & 63)
 		}
 	}
-	// the touching pairs, and each piece's count of them in off[i+1]
+	if v != nil {
+		g.listsOf(v, wf, hf)
+	} else {
+		g.pairLists()
+	}
+	copy(g.lo, g.off[:n])
+	if len(g.mark) < n {
+		g.mark = make([]uint32, 2*n+16)
+		g.safe = make([]uint32, 2*n+16)
+		g.stale = make([]uint32, 2*n+16)
+		g.epoch, g.round, g.ovEpoch = 0, 0, 0
+	}
+	g.firstChild = resize(g.firstChild, n)
+	nextEpoch(&g.ovEpoch, g.stale)
+}
+
+// listsOf fills the lists (adj, off) and the full-side neighbours of the
+// pieces of view v from its stitches, piece by piece.
+func (g *graph) listsOf(v *view, wf, hf int64) {
+	n := g.n
+	g.adj = g.adj[:0]
+	for i := range int32(n) {
+		g.off[i] = int32(len(g.adj))
+		g.adj = v.touching(g.adj, i, wf, hf)
+		g.nb[i] = v.fullSides(i)
+	}
+	g.off[n] = int32(len(g.adj))
+	g.baseAdj = len(g.adj)
+	g.lo = resize(g.lo, n)
+	g.hi = resize(g.hi, n)
+	copy(g.hi, g.off[1:])
+}
+
+// pairLists fills the lists (adj, off) and the full-side neighbours of
+// the pieces from the rectangles: the pairs that may touch (candidates),
+// tested one by one.
+func (g *graph) pairLists() {
+	n := g.n
 	clear(g.off)
-	g.levels, g.pairs = pairsOf(g.levels, g.pairs[:0], g.r, v, wf, hf)
+	g.levels = levelEnds(g.levels, g.r)
+	g.pairs = candidates(g.pairs[:0], g.r, g.levels)
 	touching := g.pairs[:0]
 	for _, pr := range g.pairs {
 		touch, edge, d := contact(&g.r[pr.i], &g.r[pr.j])
@@ -225,15 +263,6 @@ func (g *graph) build(ps []piece, v *view, wf, hf int64) {
 		g.adj[g.hi[pr.j]] = pr.i<<1 | e
 		g.hi[pr.j]++
 	}
-	copy(g.lo, g.off[:n])
-	if len(g.mark) < n {
-		g.mark = make([]uint32, 2*n+16)
-		g.safe = make([]uint32, 2*n+16)
-		g.stale = make([]uint32, 2*n+16)
-		g.epoch, g.round, g.ovEpoch = 0, 0, 0
-	}
-	g.firstChild = resize(g.firstChild, n)
-	nextEpoch(&g.ovEpoch, g.stale)
 }
 
 // pairsOf appends to pairs the pairs of the tiling rs (in code order)
@@ -245,12 +274,13 @@ func pairsOf(levels []int32, pairs []pair, rs []rect, v *view, wf, hf int64) ([]
 		levels = levelEnds(levels, rs)
 		return levels, candidates(pairs, rs, levels)
 	}
+	var buf [32]int32
 	for i := range int32(len(rs)) {
-		v.touching(i, wf, hf, func(j int32, edge bool) {
-			if j > i {
+		for _, a := range v.touching(buf[:0], i, wf, hf) {
+			if j := a >> 1; j > i {
 				pairs = append(pairs, pair{i: i, j: j})
 			}
-		})
+		}
 	}
 	return levels, pairs
 }

@@ -388,13 +388,7 @@ func (p Position) Pieces() []Piece {
 }
 
 // list returns the pieces in position-code order, in a new slice.
-func (p Position) list() []piece {
-	out := make([]piece, p.NumPieces())
-	for i, pc := range p.t.all() {
-		out[i] = pc
-	}
-	return out
-}
+func (p Position) list() []piece { return p.t.appendPieces(make([]piece, 0, p.NumPieces())) }
 
 // Equal reports whether p and q are the same game state: the same variant
 // (size, first player and draw rules), pieces, side to move and outcome.

@@ -121,6 +121,24 @@ func (t *tiling) all() iter.Seq2[int, piece] {
 	}
 }
 
+// appendPieces appends the pieces in code order, with their colours: the
+// cheap way to walk them all.
+func (t *tiling) appendPieces(dst []piece) []piece {
+	if t == nil {
+		return dst
+	}
+	for _, r := range t.rope {
+		for _, sl := range r.c[:r.n] {
+			pc := t.leaves[sl/leafSize][sl%leafSize].pc
+			if t.white[sl>>6]>>(uint(sl)&63)&1 != 0 {
+				pc.ys |= 1 << 63
+			}
+			dst = append(dst, pc)
+		}
+	}
+	return dst
+}
+
 // equal reports whether t and u hold the same pieces in the same colours.
 func (t *tiling) equal(u *tiling) bool {
 	if t == u {
@@ -223,15 +241,27 @@ func (v *view) load(t *tiling) {
 			i++
 		}
 	}
-	for i, sl := range v.slot {
-		rc := t.rec(sl)
-		v.ps[i] = rc.pc.withColor(t.colour(sl))
-		for d, u := range rc.st {
-			if u >= 0 {
-				u = v.idx[u]
-			}
-			v.st[i][d] = u
+	idx, ps, st := v.idx, v.ps[:n], v.st[:n]
+	for i, sl := range v.slot[:n] {
+		rc := &t.leaves[sl/leafSize][sl%leafSize]
+		ps[i] = rc.pc
+		if t.white[sl>>6]>>(uint(sl)&63)&1 != 0 {
+			ps[i].ys |= 1 << 63
 		}
+		a, b, c, d := rc.st[0], rc.st[1], rc.st[2], rc.st[3]
+		if a >= 0 {
+			a = idx[a]
+		}
+		if b >= 0 {
+			b = idx[b]
+		}
+		if c >= 0 {
+			c = idx[c]
+		}
+		if d >= 0 {
+			d = idx[d]
+		}
+		st[i] = [4]int32{a, b, c, d}
 	}
 }
 
@@ -368,32 +398,96 @@ func (v *view) edgeNeighbours(i int32, fn func(j int32)) {
 	}
 }
 
-// touching calls fn with each piece touching piece i, with edge set for
-// an edge contact: the edge neighbours, then the pieces meeting it at a
-// corner only, where four pieces meet (the pieces beyond the two sides
-// at that corner both end there).
-func (v *view) touching(i int32, wf, hf int64, fn func(j int32, edge bool)) {
-	v.edgeNeighbours(i, func(j int32) { fn(j, true) })
-	r := v.ps[i].R()
+// touching appends to dst each piece touching piece i, as j<<1 | 1 for
+// an edge contact and j<<1 for a corner contact: the edge neighbours,
+// walking the four sides by the stitches (the top from right to left,
+// the left side up, the bottom from left to right, the right side down),
+// then the pieces meeting it at a corner only, where four pieces meet.
+// At the upper left and lower right corners that piece is the stitch of
+// the last piece a walk met; at the other two it is found from it.
+func (v *view) touching(dst []int32, i int32, wf, hf int64) []int32 {
+	ps, st := v.ps, v.st
+	r := ps[i].R()
 	right, top := r.x+r.w, r.y+r.h
-	if a, b := v.st[i][stRT], v.st[i][stTR]; a >= 0 && b >= 0 && v.ps[a].X()+v.ps[a].w == right && v.ps[b].Y()+v.ps[b].H() == top {
-		fn(v.find(right, top, true, true, a, wf, hf), false)
-	}
-	if a, b := v.st[i][stLB], v.st[i][stBL]; a >= 0 && b >= 0 && v.ps[a].X() == r.x && v.ps[b].Y() == r.y {
-		fn(v.find(r.x, r.y, false, false, a, wf, hf), false)
-	}
-	if r.x > 0 && top < hf { // upper left: the piece above it starts at r.x, the one left of it ends at top
-		a := v.find(r.x, top, true, true, i, wf, hf)
-		if b := v.find(r.x, top, false, false, i, wf, hf); v.ps[a].X() == r.x && v.ps[b].Y()+v.ps[b].H() == top {
-			fn(v.find(r.x, top, false, true, a, wf, hf), false)
+	upLeft, downRight := int32(-1), int32(-1) // the last pieces of the top and bottom walks
+	for t := st[i][stRT]; t >= 0; t = st[t][stBL] {
+		dst = append(dst, t<<1|1)
+		if upLeft = t; ps[t].X() <= r.x {
+			break
 		}
 	}
-	if right < wf && r.y > 0 { // lower right
-		a := v.find(right, r.y, false, false, i, wf, hf)
-		if b := v.find(right, r.y, true, true, i, wf, hf); v.ps[a].X()+v.ps[a].w == right && v.ps[b].Y() == r.y {
-			fn(v.find(right, r.y, true, false, a, wf, hf), false)
+	leftTop := false // the left walk's last piece ends at top
+	for t := st[i][stBL]; t >= 0; t = st[t][stRT] {
+		dst = append(dst, t<<1|1)
+		if q := &ps[t]; q.Y()+q.H() >= top {
+			leftTop = q.Y()+q.H() == top
+			break
 		}
 	}
+	for t := st[i][stLB]; t >= 0; t = st[t][stTR] {
+		dst = append(dst, t<<1|1)
+		if q := &ps[t]; q.X()+q.w >= right {
+			downRight = t
+			break
+		}
+	}
+	rightBottom := false // the right walk's last piece starts at r.y
+	for t := st[i][stTR]; t >= 0; t = st[t][stLB] {
+		dst = append(dst, t<<1|1)
+		if ps[t].Y() <= r.y {
+			rightBottom = ps[t].Y() == r.y
+			break
+		}
+	}
+	// upper left: the top walk's last piece starts at r.x, the left
+	// walk's ends at top; the piece beyond is left of the former's corner
+	if upLeft >= 0 && leftTop && ps[upLeft].X() == r.x {
+		dst = append(dst, st[upLeft][stBL]<<1)
+	}
+	// lower right: below the right walk's last piece's corner
+	if downRight >= 0 && rightBottom && ps[downRight].X()+ps[downRight].w == right {
+		dst = append(dst, st[downRight][stTR]<<1)
+	}
+	// upper right: the leftmost piece above the right walk's first piece,
+	// which starts at right; lower left: the rightmost piece below the
+	// left walk's first piece, which ends at r.x
+	if a, b := st[i][stRT], st[i][stTR]; a >= 0 && b >= 0 && ps[a].X()+ps[a].w == right && ps[b].Y()+ps[b].H() == top {
+		t := st[b][stRT]
+		for ps[t].X() > right {
+			t = st[t][stBL]
+		}
+		dst = append(dst, t<<1)
+	}
+	if a, b := st[i][stLB], st[i][stBL]; a >= 0 && b >= 0 && ps[a].X() == r.x && ps[b].Y() == r.y {
+		t := st[b][stLB]
+		for ps[t].X()+ps[t].w < r.x {
+			t = st[t][stTR]
+		}
+		dst = append(dst, t<<1)
+	}
+	return dst
+}
+
+// fullSides returns piece i's full-side neighbours by direction (see
+// fullSide).
+func (v *view) fullSides(i int32) (nb [4]int32) {
+	ps, st := v.ps, &v.st[i]
+	a := &ps[i]
+	x, y, w, h := a.X(), a.Y(), a.w, a.H()
+	nb = [4]int32{-1, -1, -1, -1}
+	if t := st[stTR]; t >= 0 && ps[t].Y() == y && ps[t].H() == h {
+		nb[dirE] = t
+	}
+	if t := st[stRT]; t >= 0 && ps[t].X() == x && ps[t].w == w {
+		nb[dirN] = t
+	}
+	if t := st[stLB]; t >= 0 && ps[t].X() == x && ps[t].w == w {
+		nb[dirS] = t
+	}
+	if t := st[stBL]; t >= 0 && ps[t].Y() == y && ps[t].H() == h {
+		nb[dirW] = t
+	}
+	return nb
 }
 
 // stitchesOf computes the stitches of every piece of ps, a tiling of a

@@ -93,12 +93,13 @@ func TestStitchQueries(t *testing.T) {
 					}
 				}
 				got := map[int32]bool{}
-				v.touching(int32(i), wf, hf, func(j int32, edge bool) {
+				for _, a := range v.touching(nil, int32(i), wf, hf) {
+					j := a >> 1
 					if _, dup := got[j]; dup {
 						t.Fatalf("%s: piece %d touches %d twice", code(p), i, j)
 					}
-					got[j] = edge
-				})
+					got[j] = a&1 != 0
+				}
 				if !maps.Equal(got, want) {
 					t.Fatalf("%s: piece %d touches %v, want %v", code(p), i, got, want)
 				}
