@@ -280,7 +280,8 @@ func (p *Position) hasBase() bool {
 	// Every own piece is at the precision limit: look for a join.
 	var buf []int32
 	var v view
-	v.load(p.t)
+	wf, hf := p.dims()
+	v.load(p.t, wf, hf)
 	for i, a := range v.ps {
 		if a.C() != p.turn {
 			continue

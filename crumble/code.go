@@ -232,7 +232,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if win >= 0 && draw != reasonNone {
 		return bad(fs[3], "%s connects all four sides: the game was won, not drawn", Color(win))
 	}
-	q.t = newTiling(sorted, &g, wf, hf)
+	q.t = newTiling(sorted, wf)
 	q.finishFresh()
 	switch {
 	case win >= 0:

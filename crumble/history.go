@@ -32,8 +32,10 @@ import (
 const recentMax = 64
 
 type history struct {
-	parent *history
-	turns  int
+	parent  *history
+	turns   int
+	tl      tiling    // the tiling of the position the turn led to (see next)
+	sealing *sealRoom // a sealing record's room for its run
 	// the turn record of the turn that led here
 	a    []rect
 	x    rect
@@ -70,9 +72,14 @@ type occurrence struct {
 
 // sealingHistory is a turn record that seals the positions before it,
 // allocated with the run it starts and room for the run's positions, which
-// serves when the run merges with no older one.
+// serves when the run merges with no older one; its sealing field points
+// to its own.
 type sealingHistory struct {
 	history
+	room sealRoom
+}
+
+type sealRoom struct {
 	own run
 	occ [recentMax]occurrence
 }
@@ -88,22 +95,34 @@ func newHistory(p *Position) *history {
 	return h
 }
 
-// push records a turn that led from the position with pieces pre to q,
-// in a record from the slab sl (a sealing one is allocated apart).
-func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool, sl *slab[history]) *history {
-	if h == nil || q.v.Draws == NoDraws {
+// next returns the record of the turn after h's in a game of the draw
+// rules d, allocated for push to fill in (with the tiling of the position
+// it leads to), or nil when the game keeps no history. One allocation
+// holds both: the turn's record and the header of its position's tiling.
+func (h *history) next(d DrawRules) *history {
+	if h == nil || d == NoDraws {
+		return nil
+	}
+	if d&Repetition != 0 && h.recent == recentMax {
+		b := &sealingHistory{}
+		b.sealing = &b.room
+		return &b.history
+	}
+	return new(history)
+}
+
+// push records a turn that led from the position with pieces pre to q in
+// n, from next (a record of the sealing kind when it seals a run).
+func (h *history) push(n *history, q *Position, act action, pre []piece, x rect, hasX bool) *history {
+	if n == nil {
 		return h
 	}
 	repetition := q.v.Draws&Repetition != 0
 	sealing := repetition && h.recent == recentMax
-	var n *history
 	var own *run
 	var room []occurrence
 	if sealing {
-		b := &sealingHistory{}
-		n, own, room = &b.history, &b.own, b.occ[:0]
-	} else {
-		n = &sl.take(1)[0]
+		own, room = &n.sealing.own, n.sealing.occ[:0]
 	}
 	n.parent, n.turns = h, h.turns+1
 	if q.v.Draws&Renewables != 0 {

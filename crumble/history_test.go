@@ -85,7 +85,7 @@ func TestOccurrenceCounts(t *testing.T) {
 	for ply := 1; ply <= plies; ply++ {
 		i := draw()
 		seen[i]++
-		h = h.push(&pool[i], action{}, nil, rect{}, false, new(slab[history]))
+		h = h.push(h.next(pool[i].v.Draws), &pool[i], action{}, nil, rect{}, false)
 		if got := h.occurrences(); got != seen[i] {
 			t.Fatalf("ply %d, position %d: counted %d, want %d", ply, i, got, seen[i])
 		}
@@ -111,7 +111,7 @@ func TestOccurrenceCounts(t *testing.T) {
 	for ply := recentMax - 1; ply < plies; ply += recentMax {
 		b, want := records[ply], seenBefore(records[:ply+1], &pool[len(pool)-1])
 		for k := range 3 {
-			b = b.push(&pool[len(pool)-1], action{}, nil, rect{}, false, new(slab[history]))
+			b = b.push(b.next(pool[len(pool)-1].v.Draws), &pool[len(pool)-1], action{}, nil, rect{}, false)
 			want++
 			if got := b.occurrences(); got != want {
 				t.Fatalf("branch at ply %d, turn %d: counted %d, want %d", ply, k+1, got, want)

@@ -380,6 +380,17 @@ func (p *Position) finish(s *scratch, pl played) Position {
 			}
 		}
 	}
+	// the turn's record, which holds the header of the next position's
+	// tiling, unless the move wins or the game keeps no history
+	var rec *history
+	if pl.win < 0 {
+		rec = p.hist.next(p.v.Draws)
+	}
+	if rec != nil {
+		e.into = &rec.tl
+	} else {
+		e.into = new(tiling)
+	}
 	wf, hf := p.dims()
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), t: e.build(v, &s.act, &s.sl, wf, hf), hash: h}
 	if s.holdsBits(p) && (pl.col == nil || pl.bits != nil) {
@@ -400,14 +411,14 @@ func (p *Position) finish(s *scratch, pl played) Position {
 	default: // a created piece
 		x = s.act.added[slices.Index(pl.made, pl.tr)]
 	}
-	p.record(&q, s, x, changed)
+	p.record(&q, s, x, changed, rec)
 	return q
 }
 
 // record pushes the turn that led from p to q onto the history and sets
 // q's status: a draw by the draw rules or for want of a move, or ongoing.
-func (p *Position) record(q *Position, s *scratch, x rect, hasX bool) {
-	q.hist = p.hist.push(q, s.act, s.v.ps, x, hasX, &s.sl.hist)
+func (p *Position) record(q *Position, s *scratch, x rect, hasX bool, rec *history) {
+	q.hist = p.hist.push(rec, q, s.act, s.v.ps, x, hasX)
 	q.status = boardrules.Ongoing
 	if r := q.hist.draw(q); r != reasonNone {
 		q.end(boardrules.Draw, Black, r)

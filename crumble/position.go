@@ -241,8 +241,8 @@ func New(v Variant) (Position, error) {
 			ps = append(ps, newPiece(rect{int64(i) * one, int64(j) * one, one, one}, c))
 		}
 	}
-	wf, hf := p.dims()
-	p.t = newTiling(ps, nil, wf, hf)
+	wf, _ := p.dims()
+	p.t = newTiling(ps, wf)
 	p.finishFresh()
 	return p, nil
 }

@@ -25,6 +25,7 @@ import (
 // for as long as those pieces are the position's.
 type scratch struct {
 	v         view     // the view of the position served
+	vb        view     // a spare view, which the next one is carried into
 	sl        slabs    // the slabs new positions' tilings are carved from
 	ed        edit     // a move's edit of the tiling (finish)
 	g         graph    // the contact graph as lists, for every position
@@ -198,11 +199,19 @@ func (s *scratch) take(p *Position) {
 }
 
 // see makes s's view p's, unless it is already: every call on a
-// position reads its pieces there.
+// position reads its pieces there. The view of a flat tiling that the
+// last move s played led to is carried over from the view of the
+// position it was played from (view.carry); any other is loaded.
 func (s *scratch) see(p *Position) {
-	if !s.v.holds(p.t) {
-		s.v.load(p.t)
+	if s.v.holds(p.t) {
+		return
 	}
+	if p.t != nil && p.t.flat != nil && s.ed.to == p.t && s.v.t == s.ed.from && s.v.t != nil {
+		s.v.carry(&s.vb, &s.ed, p.t)
+		return
+	}
+	wf, hf := p.dims()
+	s.v.load(p.t, wf, hf)
 }
 
 // commitPending makes the bitset graph p's when the last move s played

@@ -28,6 +28,8 @@ package crumble
 
 import (
 	"iter"
+	"math/bits"
+	"slices"
 	"unsafe"
 )
 
@@ -64,26 +66,48 @@ type ropeRef struct {
 	n, start int32
 }
 
-// tiling is a position's pieces; it is never changed once made.
+// tiling is a position's pieces; it is never changed once made. A tiling
+// of up to flatMax pieces is flat: its pieces in code order, with their
+// colours, in one block without pointers, as many bytes a piece as the
+// position code needs (a move copies them all, which costs less than the
+// parts of the other form up to that size, and the collector need not
+// scan them); their stitches are worked out into the view when it is
+// needed, carried over from the position the move was played from when
+// the working memory has just made it (see view.carry), else from the
+// contact graph. A larger tiling has its records, with their stitches,
+// in leaves under a root and its order in chunks.
 type tiling struct {
 	n      int32     // pieces
-	slots  int32     // slots taken so far: the next new one
-	leaves []*leaf   // the records, by slot
-	rope   []ropeRef // the slots in code order
-	white  []uint64  // the slots of White pieces
+	slots  int32     // slots taken so far: the next new one (flat: n)
+	flat   []piece   // flat: the pieces in code order, with their colours
+	leaves []*leaf   // else the records, by slot,
+	rope   []ropeRef // the slots in code order,
+	white  []uint64  // and the slots of White pieces
 }
 
-// rec returns the record of a slot.
+// flatMax is the most pieces a flat tiling holds.
+const flatMax = 256
+
+// rec returns the record of a slot of a tiling in leaves.
 func (t *tiling) rec(slot int32) *record { return &t.leaves[slot/leafSize][slot%leafSize] }
 
-// isWhite reports whether the piece in the slot is White.
-func (t *tiling) isWhite(slot int32) bool { return t.white[slot>>6]>>(uint(slot)&63)&1 != 0 }
-
-// colour returns the colour of the piece in the slot.
-func (t *tiling) colour(slot int32) Color { return Color(t.white[slot>>6] >> (uint(slot) & 63) & 1) }
+// pieceAt returns the piece in a slot, with its colour.
+func (t *tiling) pieceAt(slot int32) piece {
+	if t.flat != nil {
+		return t.flat[slot]
+	}
+	pc := t.rec(slot).pc
+	if t.white[slot>>6]>>(uint(slot)&63)&1 != 0 {
+		pc.ys |= 1 << 63
+	}
+	return pc
+}
 
 // slotAt returns the slot of the i-th piece in code order.
 func (t *tiling) slotAt(i int) int32 {
+	if t.flat != nil {
+		return int32(i)
+	}
 	lo, hi := 0, len(t.rope)
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
@@ -98,10 +122,7 @@ func (t *tiling) slotAt(i int) int32 {
 }
 
 // piece returns the i-th piece in code order, with its colour.
-func (t *tiling) piece(i int) piece {
-	sl := t.slotAt(i)
-	return t.rec(sl).pc.withColor(t.colour(sl))
-}
+func (t *tiling) piece(i int) piece { return t.pieceAt(t.slotAt(i)) }
 
 // all yields each piece in code order, with its colour, and its index.
 func (t *tiling) all() iter.Seq2[int, piece] {
@@ -109,13 +130,9 @@ func (t *tiling) all() iter.Seq2[int, piece] {
 		if t == nil {
 			return
 		}
-		i := 0
-		for _, r := range t.rope {
-			for _, sl := range r.c[:r.n] {
-				if !yield(i, t.rec(sl).pc.withColor(t.colour(sl))) {
-					return
-				}
-				i++
+		for i := range int(t.n) {
+			if !yield(i, t.piece(i)) {
+				return
 			}
 		}
 	}
@@ -127,13 +144,12 @@ func (t *tiling) appendPieces(dst []piece) []piece {
 	if t == nil {
 		return dst
 	}
+	if t.flat != nil {
+		return append(dst, t.flat...)
+	}
 	for _, r := range t.rope {
 		for _, sl := range r.c[:r.n] {
-			pc := t.leaves[sl/leafSize][sl%leafSize].pc
-			if t.white[sl>>6]>>(uint(sl)&63)&1 != 0 {
-				pc.ys |= 1 << 63
-			}
-			dst = append(dst, pc)
+			dst = append(dst, t.pieceAt(sl))
 		}
 	}
 	return dst
@@ -147,21 +163,24 @@ func (t *tiling) equal(u *tiling) bool {
 	if t == nil || u == nil || t.n != u.n {
 		return false
 	}
-	ri, ui := 0, 0 // u's chunk and place in it
-	for _, r := range t.rope {
-		for _, sl := range r.c[:r.n] {
-			for ui == int(u.rope[ri].n) {
-				ri, ui = ri+1, 0
-			}
-			ul := u.rope[ri].c[ui]
-			ui++
-			if t.rec(sl).pc != u.rec(ul).pc || t.isWhite(sl) != u.isWhite(ul) {
-				return false
-			}
+	if t.flat != nil && u.flat != nil {
+		return slices.Equal(t.flat, u.flat)
+	}
+	for i := range int(t.n) {
+		if t.piece(i) != u.piece(i) {
+			return false
 		}
 	}
 	return true
 }
+
+// identity32 is 0, 1, 2, ...: a flat tiling's slots.
+var identity32 = func() (a [flatMax + 1]int32) {
+	for i := range a {
+		a[i] = int32(i)
+	}
+	return a
+}()
 
 // slab hands out pieces of larger arrays, so that the parts of a
 // tiling cost an allocation only when a slab runs out. Every piece is
@@ -185,13 +204,12 @@ func (s *slab[T]) take(n int) []T {
 
 // slabs are a working memory's slabs for tilings.
 type slabs struct {
-	leaves  slab[leaf]
-	roots   slab[*leaf]
-	chunks  slab[ropeChunk]
-	refs    slab[ropeRef]
-	words   slab[uint64]
-	tilings slab[tiling]
-	hist    slab[history]
+	leaves slab[leaf]
+	roots  slab[*leaf]
+	chunks slab[ropeChunk]
+	refs   slab[ropeRef]
+	words  slab[uint64]
+	pieces slab[piece]
 }
 
 // view is a tiling laid out flat for the code that reads it: the pieces
@@ -207,6 +225,105 @@ type view struct {
 
 	mark  []uint32 // visited marks of the walks over pieces, against epoch
 	epoch uint32
+
+	sweep skyline // the working memory of stitch
+}
+
+// skyline works out the stitches of a tiling's pieces in one pass up the
+// board, in code order: the pieces seen so far cover a region whose upper
+// edge is a row of segments West to East, each the uncovered part of one
+// piece's top side. A piece P at (x, y) stands on the segments over
+// [x, x+w), which lie at height y: the first is the piece below P's
+// lower-left corner (lb), the one just West of them the piece left of it
+// (bl), which reaches above y; each of them ending within P's width has
+// P above its upper-right corner (rt). The segment East of P, if it
+// reaches P's top, is the piece right of P's upper-right corner (tr);
+// else that piece comes later, standing with P as its bl and reaching at
+// least P's top. P then replaces the segments under it. The first
+// segment is found as the piece before P's continuation when it stands
+// on the same line and ends at x, else from a table of about 64 columns
+// holding the segment over each column's West end, walking East.
+type skyline struct {
+	nodes []skyNode
+	col   []int32
+}
+
+// skyNode is a piece in the skyline (node i is piece i; after the pieces,
+// the floor and the walls West and East): the uncovered part [start, r)
+// of its top side, at height t.
+type skyNode struct {
+	start, r, t int64
+	prev, next  int32
+}
+
+// stitch works out the stitches st of the pieces ps, a tiling of a board
+// wf wide in code order.
+func (k *skyline) stitch(ps []piece, st [][4]int32, wf int64) {
+	n := int32(len(ps))
+	floor, west, east := n, n+1, n+2
+	const far = 1 << 62
+	k.nodes = resize(k.nodes, int(n)+3)
+	nodes := k.nodes
+	nodes[floor] = skyNode{start: 0, r: wf, t: 0, prev: west, next: east}
+	nodes[west] = skyNode{start: -1, r: 0, t: far, prev: -1, next: floor}
+	nodes[east] = skyNode{start: wf, r: far, t: far, prev: floor, next: -1}
+	cs := uint(max(0, bits.Len64(uint64(wf))-7)) // columns of 2^cs grid units
+	gm := int64(1)<<cs - 1
+	k.col = resize(k.col, int(wf>>cs)+1)
+	for c := range k.col {
+		k.col[c] = floor
+	}
+	col := k.col
+	lastY, lastR := int64(-1), int64(-1)
+	for j := range n {
+		pc := &ps[j]
+		x, y, w, h := pc.X(), pc.Y(), pc.w, pc.H()
+		xr, top := x+w, y+h
+		st[j] = [4]int32{-1, -1, -1, -1}
+		var u int32 // the first segment under the piece
+		if y == lastY && x == lastR {
+			u = nodes[j-1].next
+		} else {
+			u = col[x>>cs]
+			for nodes[u].start != x {
+				u = nodes[u].next
+			}
+		}
+		l := nodes[u].prev
+		if u < n {
+			st[j][stLB] = u
+		}
+		if l < n { // l reaches above y
+			st[j][stBL] = l
+			if nodes[l].t <= top {
+				st[l][stTR] = j
+			}
+		}
+		v := u
+		for {
+			nv := &nodes[v]
+			if nv.r > xr { // the segment goes on past the piece
+				nv.start = xr
+				break
+			}
+			if v < n {
+				st[v][stRT] = j
+			}
+			v = nv.next
+			if nodes[v].start >= xr {
+				break
+			}
+		}
+		if v < n && nodes[v].t >= top {
+			st[j][stTR] = v
+		}
+		nodes[j] = skyNode{start: x, r: xr, t: top, prev: l, next: v}
+		nodes[l].next, nodes[v].prev = j, j
+		for q := (x + gm) >> cs; q<<cs < xr; q++ {
+			col[q] = j
+		}
+		lastY, lastR = y, xr
+	}
 }
 
 // nextMark returns a fresh visited mark.
@@ -221,8 +338,10 @@ func (v *view) nextMark() uint32 {
 // holds reports whether v is the view of t.
 func (v *view) holds(t *tiling) bool { return v.t == t && t != nil }
 
-// load makes v the view of t.
-func (v *view) load(t *tiling) {
+// load makes v the view of t: a flat tiling's pieces, with stitches
+// worked out by a sweep up the board (skyline); a tiling in leaves laid
+// out in code order, its stitches turned into indices.
+func (v *view) load(t *tiling, wf, hf int64) {
 	v.t = t
 	if t == nil {
 		v.ps, v.slot, v.st = v.ps[:0], v.slot[:0], v.st[:0]
@@ -233,6 +352,13 @@ func (v *view) load(t *tiling) {
 	v.slot = resize(v.slot, n)
 	v.idx = resize(v.idx, int(t.slots))
 	v.st = resize(v.st, n)
+	if t.flat != nil {
+		copy(v.ps, t.flat)
+		copy(v.slot, identity32[:n])
+		copy(v.idx, identity32[:n])
+		v.sweep.stitch(v.ps, v.st, wf)
+		return
+	}
 	i := 0
 	for _, r := range t.rope {
 		for _, sl := range r.c[:r.n] {
@@ -263,6 +389,78 @@ func (v *view) load(t *tiling) {
 		}
 		st[i] = [4]int32{a, b, c, d}
 	}
+}
+
+// carry makes v, the view of the tiling a move was played from, the view
+// of the tiling t it led to, flat, by e, the move's edit: the pieces are
+// t's, and the stitches the old view's, renumbered, but for those the
+// edit wrote. nv is the spare view it is built in; the two trade places.
+func (v *view) carry(nv *view, e *edit, t *tiling) {
+	n := int(t.n)
+	nv.t = t
+	nv.ps = append(nv.ps[:0], t.flat...)
+	nv.slot = append(nv.slot[:0], identity32[:n]...)
+	nv.idx = append(nv.idx[:0], identity32[:n]...)
+	nv.st = resize(nv.st, n)
+	if v.t.flat != nil && len(e.rem) == 0 && len(e.add) == 1 { // a split: one piece in at
+		r, ns := e.add[0], e.slots[0]
+		at := int32(searchPieces(v.ps, r.x, r.y))
+		copy(nv.st, v.st[:at])
+		copy(nv.st[at+1:], v.st[at:])
+		for k := range nv.st {
+			st := &nv.st[k]
+			st[0] += int32(uint32(at-1-st[0]) >> 31)
+			st[1] += int32(uint32(at-1-st[1]) >> 31)
+			st[2] += int32(uint32(at-1-st[2]) >> 31)
+			st[3] += int32(uint32(at-1-st[3]) >> 31)
+		}
+		pos := func(s int32) int32 {
+			if s == ns {
+				return at
+			}
+			return s + int32(uint32(at-1-s)>>31)
+		}
+		for _, w := range e.recs {
+			st := w.rec.st
+			for d, j := range st {
+				if j >= 0 {
+					st[d] = pos(j)
+				}
+			}
+			nv.st[pos(w.slot)] = st
+		}
+		*v, *nv = *nv, *v
+		return
+	}
+	e.mergeOrder(v, e.rem, e.add)
+	e.pos = resize(e.pos, int(e.next))
+	pos := e.pos
+	for k, s := range e.order {
+		pos[s] = int32(k)
+	}
+	old := v.t.slots
+	for k, s := range e.order {
+		if s >= old {
+			continue // a new slot: its record was written
+		}
+		st := v.st[v.idx[s]]
+		for d, j := range st {
+			if j >= 0 {
+				st[d] = pos[v.slot[j]]
+			}
+		}
+		nv.st[k] = st
+	}
+	for _, w := range e.recs {
+		st := w.rec.st
+		for d, j := range st {
+			if j >= 0 {
+				st[d] = pos[j]
+			}
+		}
+		nv.st[pos[w.slot]] = st
+	}
+	*v, *nv = *nv, *v
 }
 
 // stitchPoint returns the point a stitch of r names, with the sides of it
@@ -490,48 +688,24 @@ func (v *view) fullSides(i int32) (nb [4]int32) {
 	return nb
 }
 
-// stitchesOf computes the stitches of every piece of ps, a tiling of a
-// board wf x hf in code order, from its contact graph g (nil: built
-// here): each stitch's piece is in edge contact with the piece. The
-// stitches are indices.
-func stitchesOf(ps []piece, g *graph, wf, hf int64) [][4]int32 {
-	if g == nil {
-		g = new(graph)
-		g.build(ps, nil, wf, hf)
-	}
-	st := make([][4]int32, len(ps))
-	for i := range ps {
-		r := ps[i].R()
-		for d := range 4 {
-			st[i][d] = -1
-			x, y, east, north := stitchPoint(r, d)
-			if offBoard(x, y, east, north, wf, hf) {
-				continue
-			}
-			for _, a := range g.adj[g.off[i]:g.off[i+1]] {
-				j := a >> 1
-				if q := ps[j].R(); a&1 != 0 && holdsPoint(&q, x, y, east, north) {
-					st[i][d] = j
-					break
-				}
-			}
-		}
-	}
-	return st
-}
-
-// newTiling makes the tiling of ps, a tiling of a board wf x hf in code
-// order, whose contact graph g holds (nil: built here): piece i in slot i.
-func newTiling(ps []piece, g *graph, wf, hf int64) *tiling {
+// newTiling makes the tiling of ps, a tiling of a board wf wide in code
+// order: flat up to flatMax pieces, else piece i in slot i of leaves.
+func newTiling(ps []piece, wf int64) *tiling {
 	n := len(ps)
-	st := stitchesOf(ps, g, wf, hf)
 	t := &tiling{n: int32(n), slots: int32(n)}
+	if n <= flatMax {
+		t.flat = slices.Clone(ps)
+		return t
+	}
+	var k skyline
+	st := make([][4]int32, n)
+	k.stitch(ps, st, wf)
+	t.white = make([]uint64, (n+63)>>6)
 	t.leaves = make([]*leaf, (n+leafSize-1)/leafSize)
 	lv := make([]leaf, len(t.leaves))
 	for k := range t.leaves {
 		t.leaves[k] = &lv[k]
 	}
-	t.white = make([]uint64, (n+63)>>6)
 	for i, pc := range ps {
 		*t.rec(int32(i)) = record{pc: pc.withColor(Black), st: st[i]}
 		if pc.C() == White {
@@ -569,6 +743,17 @@ type edit struct {
 	ins     []ropeIns
 	order   []int32
 	refs    []ropeRef
+	pos     []int32 // the new index of each slot
+	made    []rect  // the created pieces (the action's)
+	into    *tiling // the header the tiling is written into
+
+	// the last edit that made a flat tiling, for view.carry: from the
+	// view of from to the tiling to, removing rem and adding add, with
+	// slots up to next
+	from, to *tiling
+	rem      []int32
+	add      []rect
+	next     int32
 }
 
 // slotRecord is a record to write into a slot.
@@ -610,6 +795,7 @@ func (e *edit) ringed(i int32) bool  { return e.mark[i] == e.epoch+1 }
 // path recoloured.
 func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 	t := v.t
+	e.made = act.added
 	if len(act.removed) == 1 && len(act.added) == 2 {
 		return e.split(v, act, sl, wf, hf)
 	}
@@ -668,14 +854,116 @@ func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 			e.recs = append(e.recs, slotRecord{v.slot[j], rc})
 		}
 	}
-	nt := sl.tilings.take(1)
-	u := &nt[0]
-	u.n = t.n - int32(len(act.removed)) + int32(len(act.added))
+	return e.write(v, act.removed, act.added, next, t.n-int32(len(act.removed))+int32(len(act.added)), sl)
+}
+
+// write makes the tiling of n pieces from the view's: its records with
+// e.recs written (by slot), the created pieces (e.slots) in the colours
+// e.colours and the kept pieces e.flips recoloured, in the order of the
+// view's without removed and with added (e.slots[:len(added)]) in their
+// places; slots are taken up to next. It is flat up to flatMax pieces.
+func (e *edit) write(v *view, removed []int32, added []rect, next, n int32, sl *slabs) *tiling {
+	u := e.into
+	*u = tiling{n: n}
+	e.from, e.to = nil, nil
+	if n <= flatMax {
+		e.writeFlat(v, removed, added, next, u, sl)
+		// for carry: the move's edit of the order
+		e.from, e.to, e.next = v.t, u, next
+		e.rem = append(e.rem[:0], removed...)
+		e.add = append(e.add[:0], added...)
+		return u
+	}
 	u.slots = next
-	u.leaves = e.writeLeaves(t, next, sl)
-	u.white = e.writeColours(v, t, next, sl)
-	u.rope = e.writeRope(v, act.removed, act.added, sl)
+	u.leaves = e.writeLeaves(v, next, sl)
+	u.white = e.writeColours(v, v.t, next, sl)
+	u.rope = e.writeRope(v, removed, added, sl)
 	return u
+}
+
+// writeFlat makes u flat: its pieces in the new order, with their
+// colours. A split's first half goes into its place with the pieces from
+// there on moved up by one; any other move's pieces are laid out by the
+// new order of the slots.
+func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *tiling, sl *slabs) {
+	n := int(v.t.n) - len(removed) + len(added)
+	flat := sl.pieces.take(n)
+	var pos func(s int32) int32
+	if v.t.flat != nil && len(removed) == 0 && len(added) == 1 {
+		r, ns := added[0], e.slots[0]
+		at := int32(searchPieces(v.ps, r.x, r.y))
+		copy(flat, v.ps[:at])
+		copy(flat[at+1:], v.ps[at:])
+		pos = func(s int32) int32 {
+			if s == ns {
+				return at
+			}
+			return s + int32(uint32(at-1-s)>>31)
+		}
+	} else {
+		e.mergeOrder(v, removed, added)
+		e.pos = resize(e.pos, int(next))
+		for k, s := range e.order {
+			e.pos[s] = int32(k)
+			if s < v.t.slots {
+				flat[k] = v.ps[v.idx[s]]
+			}
+		}
+		pos = func(s int32) int32 { return e.pos[s] }
+	}
+	for c, s := range e.slots { // the created pieces, in their colours
+		flat[pos(s)] = newPiece(e.made[c], e.colours[c])
+	}
+	for _, i := range e.flips {
+		k := pos(v.slot[i])
+		flat[k] = flat[k].withColor(flat[k].C().Other())
+	}
+	u.flat, u.slots = flat, int32(n)
+}
+
+// mergeOrder sets e.order to the slots in the new order: the view's
+// without removed, with added (e.slots) in their places.
+func (e *edit) mergeOrder(v *view, removed []int32, added []rect) {
+	e.places(v, added)
+	e.order = e.order[:0]
+	n := int32(len(v.slot))
+	at, ri, ii := int32(0), 0, 0
+	for {
+		next, ins := n, false
+		if ri < len(removed) {
+			next = removed[ri]
+		}
+		if ii < len(e.ins) && e.ins[ii].at <= next {
+			next, ins = e.ins[ii].at, true
+		}
+		e.order = append(e.order, v.slot[at:next]...)
+		at = next
+		switch {
+		case ins:
+			e.order = append(e.order, e.ins[ii].slot)
+			ii++
+		case next < n:
+			ri++
+			at++
+		default:
+			return
+		}
+	}
+}
+
+// places sets e.ins to the added pieces (in slots e.slots) by place:
+// each before the view's piece at, in code order.
+func (e *edit) places(v *view, added []rect) {
+	e.ins = e.ins[:0]
+	for c, r := range added {
+		at := int32(searchPieces(v.ps, r.x, r.y))
+		e.ins = append(e.ins, ropeIns{at: at, key: pt{r.x, r.y}, slot: e.slots[c]})
+	}
+	for a := 1; a < len(e.ins); a++ { // insertion: few
+		for b := a; b > 0 && (e.ins[b].at < e.ins[b-1].at || e.ins[b].at == e.ins[b-1].at && cmpPt(e.ins[b].key, e.ins[b-1].key) < 0); b-- {
+			e.ins[b], e.ins[b-1] = e.ins[b-1], e.ins[b]
+		}
+	}
 }
 
 // split is build for the split of one piece P, whose halves are in the
@@ -741,14 +1029,7 @@ func (e *edit) split(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 		}
 	}
 	e.recs = append(e.recs, slotRecord{next, a}, slotRecord{keep, b})
-	nt := sl.tilings.take(1)
-	u := &nt[0]
-	u.n = t.n + 1
-	u.slots = next + 1
-	u.leaves = e.writeLeaves(t, next+1, sl)
-	u.white = e.writeColours(v, t, next+1, sl)
-	u.rope = e.writeRope(v, nil, act.added[:1], sl)
-	return u
+	return e.write(v, nil, act.added[:1], next+1, t.n+1, sl)
 }
 
 // restitch records piece j of the view with stitch d naming slot s.
@@ -799,12 +1080,24 @@ func (e *edit) created(act *action, x, y int64, east, north bool) int32 {
 	return -1
 }
 
-// writeLeaves returns the tiling's leaves: t's, with copies of those
-// e.recs writes into, for slots 0 .. slots-1.
-func (e *edit) writeLeaves(t *tiling, slots int32, sl *slabs) []*leaf {
+// writeLeaves returns the tiling's leaves: the view's tiling's, with
+// copies of those e.recs writes into, for slots 0 .. slots-1 (from a
+// flat tiling, every leaf afresh).
+func (e *edit) writeLeaves(v *view, slots int32, sl *slabs) []*leaf {
+	t := v.t
 	nl := int((slots + leafSize - 1) / leafSize)
 	root := sl.roots.take(nl)
-	copy(root, t.leaves)
+	if t.flat != nil { // every record from the view: slot i is piece i
+		lv := sl.leaves.take(nl)
+		for k := range root {
+			root[k] = &lv[k]
+		}
+		for i := range v.ps {
+			root[i/leafSize][i%leafSize] = record{pc: v.ps[i].withColor(Black), st: v.st[i]}
+		}
+	} else {
+		copy(root, t.leaves)
+	}
 	for _, w := range e.recs {
 		k := int(w.slot / leafSize)
 		if root[k] == nil || (k < len(t.leaves) && root[k] == t.leaves[k]) {
@@ -823,7 +1116,15 @@ func (e *edit) writeLeaves(t *tiling, slots int32, sl *slabs) []*leaf {
 // pieces' colours and the path's flips.
 func (e *edit) writeColours(v *view, t *tiling, slots int32, sl *slabs) []uint64 {
 	w := sl.words.take(int(slots+63) >> 6)
-	copy(w, t.white)
+	if t.flat != nil {
+		for i := range v.ps {
+			if v.ps[i].C() == White {
+				w[i>>6] |= 1 << (uint(i) & 63)
+			}
+		}
+	} else {
+		copy(w, t.white)
+	}
 	for c, s := range e.slots {
 		w[s>>6] &^= 1 << (uint(s) & 63)
 		if e.colours[c] == White {
@@ -842,16 +1143,19 @@ func (e *edit) writeColours(v *view, t *tiling, slots int32, sl *slabs) []uint64
 // in their places, copying the chunks it edits.
 func (e *edit) writeRope(v *view, removed []int32, added []rect, sl *slabs) []ropeRef {
 	t := v.t
-	// the created pieces by place: before the view's piece at
-	for c, r := range added {
-		at := int32(searchPieces(v.ps, r.x, r.y))
-		e.ins = append(e.ins, ropeIns{at: at, key: pt{r.x, r.y}, slot: e.slots[c]})
-	}
-	for a := 1; a < len(e.ins); a++ { // insertion: few
-		for b := a; b > 0 && (e.ins[b].at < e.ins[b-1].at || e.ins[b].at == e.ins[b-1].at && cmpPt(e.ins[b].key, e.ins[b-1].key) < 0); b-- {
-			e.ins[b], e.ins[b-1] = e.ins[b-1], e.ins[b]
+	if t.rope == nil { // from a flat tiling: the whole order in chunks
+		e.mergeOrder(v, removed, added)
+		e.refs = e.refs[:0]
+		for rest := e.order; len(rest) > 0; {
+			m := min(len(rest), ropeMax/2)
+			c := &sl.chunks.take(1)[0]
+			copy(c[:], rest[:m])
+			e.refs = append(e.refs, ropeRef{c: c, n: int32(m)})
+			rest = rest[m:]
 		}
+		return e.rootOf(sl)
 	}
+	e.places(v, added)
 	// the chunks touched: those holding a removed piece or a place
 	e.refs = e.refs[:0]
 	ri, ii := 0, 0 // the next removed piece, the next insertion
@@ -901,6 +1205,11 @@ func (e *edit) writeRope(v *view, removed []int32, added []rect, sl *slabs) []ro
 			rest = rest[m:]
 		}
 	}
+	return e.rootOf(sl)
+}
+
+// rootOf returns the order's root of the chunks e.refs.
+func (e *edit) rootOf(sl *slabs) []ropeRef {
 	root := sl.refs.take(len(e.refs))
 	start := int32(0)
 	for k, r := range e.refs {

@@ -11,8 +11,8 @@ func withPieces(p Position, ps []piece) Position {
 	ps = slices.SortedFunc(slices.Values(ps), func(a, b piece) int {
 		return cmp.Or(cmp.Compare(a.Y(), b.Y()), cmp.Compare(a.X(), b.X()))
 	})
-	wf, hf := p.dims()
-	p.t = newTiling(ps, nil, wf, hf)
+	wf, _ := p.dims()
+	p.t = newTiling(ps, wf)
 	p.hash = p.computeHash()
 	return p
 }

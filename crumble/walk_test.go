@@ -62,10 +62,10 @@ func TestStitchQueries(t *testing.T) {
 	for _, variant := range []string{"3x3", "6x6", "4x7", "2x5"} {
 		for _, p := range randomPositions(t, variant, 3, 40) {
 			var v view
-			v.load(p.t)
+			wf, hf := p.dims()
+			v.load(p.t, wf, hf)
 			ps := p.list()
 			maxH := maxHeight(ps)
-			wf, hf := p.dims()
 			ref := refBoard{ps: ps, wf: wf, hf: hf}
 			for i, pc := range ps {
 				r := pc.R()
