@@ -135,12 +135,14 @@
 // a proposal on a board with a bot is refused), so neither is followed
 // by a bot's move. The queue is fair between requesters (the address
 // whose challenge made the board): a free worker takes the job of the
-// requester whose searches took the least time lately (a sum of search
-// time halved every 10 s), so one who floods the queue waits behind
-// itself; and when every worker is busy and a requester who searched
-// much less lately (by half a second) waits, the busiest requester's
-// search that has run 100 ms is cut short, its bot playing the best move
-// it has found. Servers sharing a store do not search one board at once:
+// requester with the fewest searches under way, then of the one whose
+// searches took the least time lately (a sum of search time halved every
+// 10 s), so one who floods the queue waits behind itself; and when every
+// worker is busy and a requester with one owed move and no search under
+// way waits, the search of the busiest requester with more moves waiting
+// is cut short once it has run 100 ms, its bot playing the best move it
+// has found (the flooders, each with moves waiting, do not cut each
+// other's). Servers sharing a store do not search one board at once:
 // a worker holds the board's lease (a bucket in the store's limits
 // table, for 4 times -bot-time, at least 2 s) while it searches.
 //
@@ -223,6 +225,13 @@
 // -nodraws. There the move is played on the record replayed from the
 // start, checked against the stored code, so that the draw rules see every
 // earlier position. history and "board B#N" replay the record too.
+//
+// Reads. The JSON and the page of a board are made once per version of
+// the board (every change bumps it) and kept, 32 MiB of them at most, the
+// oldest going first: a board read again and again, as by a player
+// waiting for a bot's move, costs a read of its row, not a listing of its
+// legal moves, which on a crowded 32x32 Crumble board is thousands of
+// moves.
 //
 // Damaged boards. A board whose code does not decode, whose row does not
 // read, or whose record does not lead to its code (found by the commands
