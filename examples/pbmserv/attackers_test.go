@@ -525,3 +525,81 @@ func TestBotFlood(t *testing.T) {
 		}
 	})
 }
+
+// TestStatusFlood: 8 addresses ask for /healthz and /metrics 4,800 times
+// a second in all while a player proposes and withdraws a draw every half
+// second; her commands take about what they take alone: the checks are
+// answered from a result at most a second old and held to each
+// address's request limit.
+func TestStatusFlood(t *testing.T) {
+	if testing.Short() || runtime.GOOS != "linux" {
+		t.Skip("runs a child server for seconds, from loopback addresses")
+	}
+	db := storeKinds(t)[0].dsn(t)
+	{
+		st := openStore(t, db)
+		s := NewServer(st, bcrypt.DefaultCost, nil) // a password check as a real server's
+		registerAliceAndBob(t, s)
+		mustExec(t, s, "tumbling challenge alice bob")
+		st.Close()
+	}
+	c := startChild(t, db, nil, "-access-log", "off")
+	base := "http://" + c.addr
+	player := fromAddress("127.0.0.3")
+	play := func(d time.Duration) []time.Duration {
+		var took []time.Duration
+		for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(500 * time.Millisecond) {
+			start := time.Now()
+			code, body, err := postFrom(player, base, "tumbling propose 1 alice a draw\ntumbling reject 1 alice a")
+			took = append(took, time.Since(start))
+			if err != nil || code != http.StatusOK {
+				t.Errorf("the player's commands: %d %v %q", code, err, firstLineOf(body))
+			}
+		}
+		return took
+	}
+	d := measureFor() / 2
+	alone := play(d)
+	stop := make(chan struct{})
+	var asked, answered atomic.Int64
+	var wg sync.WaitGroup
+	for a := range 8 {
+		wg.Go(func() {
+			client := fromAddress(fmt.Sprintf("127.0.3.%d", a+1))
+			tick := time.NewTicker(time.Second / 600)
+			defer tick.Stop()
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+				}
+				path := "/healthz"
+				if i%2 == 1 {
+					path = "/metrics"
+				}
+				resp, err := client.Get(base + path)
+				if err != nil {
+					continue
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				asked.Add(1)
+				if resp.StatusCode == http.StatusOK {
+					answered.Add(1)
+				}
+			}
+		})
+	}
+	time.Sleep(time.Second)
+	flooded := play(d)
+	close(stop)
+	wg.Wait()
+	t.Logf("alone, the player's commands answered in %s; while 8 addresses asked for /healthz and /metrics %d times (%d answered, the rest refused), in %s",
+		spread(alone), asked.Load(), answered.Load(), spread(flooded))
+	for _, took := range flooded {
+		if took > 2*time.Second {
+			t.Errorf("the player's commands answered in %v during the flood", took.Round(time.Millisecond))
+		}
+	}
+}
