@@ -9,7 +9,8 @@ import (
 )
 
 // botWork runs the bots' moves apart from the requests: a fixed number of
-// workers (Limits.BotSearches, the machine's CPUs by default) take the
+// workers (Limits.BotSearches: the machine's CPUs less one, so that the
+// requests and the store keep a core, by default) take the
 // boards whose bot owes a move from a bounded queue (Limits.BotQueue), so
 // that the bots never use more than that many cores, however many
 // requests ask, and a person's reply never waits for a bot.
@@ -17,9 +18,9 @@ import (
 // The queue is fair between requesters: each board's jobs are filed
 // under its requester (the address whose challenge made the board), and a
 // free worker takes the next job of the requester with the fewest
-// searches under way, then the one whose searches have taken the least
-// time lately (an exponentially decaying sum, halved every
-// botLoadHalfLife). A requester who floods the server with bot games
+// searches under way, then the fewest moves waiting, then the one whose
+// searches have taken the least time lately (an exponentially decaying
+// sum, halved every botLoadHalfLife). A requester who floods the server with bot games
 // queues behind itself, and a newcomer is served next. When every worker
 // is busy and a requester with one owed move and no search under way
 // waits, the search of the busiest requester with more moves waiting is
@@ -156,23 +157,24 @@ func (w *botWork) file(j *botJob) {
 	w.preempt(q)
 }
 
-// preempt cuts short the search of the busiest requester with moves
+// preempt cuts short the search of the requester with the most moves
 // waiting when every worker is busy and q's requester, waiting, has one
-// owed move and no search under way (w.mu held).
+// owed move and no search under way (w.mu held): a player waiting for
+// one bot's move is served before a flood of them, however much the
+// player's bot searched lately.
 func (w *botWork) preempt(q *botQueue) {
 	if len(w.running) < w.s.limits.BotSearches || len(q.jobs) != 1 || w.searching(q.jobs[0].key) > 0 {
 		return // a worker is free, or q's requester has more going on
 	}
 	now := time.Now()
 	var victim *botJob
-	most := q.decayed(now)
+	most := 0
 	for j, began := range w.running {
-		if j.cut || j.cancel == nil || now.Sub(began) < botMinSlice || len(w.queue(j.key).jobs) == 0 {
+		if j.cut || j.cancel == nil || now.Sub(began) < botMinSlice {
 			continue
 		}
-		// The running search counts against its requester already.
-		if load := w.queue(j.key).decayed(now) + now.Sub(began).Seconds(); load > most {
-			victim, most = j, load
+		if backlog := len(w.queue(j.key).jobs); backlog > most {
+			victim, most = j, backlog
 		}
 	}
 	if victim != nil {
@@ -197,8 +199,8 @@ func (w *botWork) searching(key string) int {
 }
 
 // next takes the job of the requester with the fewest searches under
-// way, then whose searches took the least time lately, the oldest job
-// first among equals (w.mu held).
+// way, then the fewest moves waiting, then whose searches took the least
+// time lately, the oldest job first among equals (w.mu held).
 func (w *botWork) next() *botJob {
 	now := time.Now()
 	var best *botQueue
@@ -208,8 +210,8 @@ func (w *botWork) next() *botJob {
 			continue
 		}
 		load, running := q.decayed(now), w.searching(q.jobs[0].key)
-		if best == nil || running < bestRunning || running == bestRunning &&
-			(load < bestLoad || load == bestLoad && q.jobs[0].seq < best.jobs[0].seq) {
+		if best == nil || running < bestRunning || running == bestRunning && (len(q.jobs) < len(best.jobs) ||
+			len(q.jobs) == len(best.jobs) && (load < bestLoad || load == bestLoad && q.jobs[0].seq < best.jobs[0].seq)) {
 			best, bestLoad, bestRunning = q, load, running
 		}
 	}
