@@ -336,7 +336,8 @@ func TestOwnerUnderDistributedGuessing(t *testing.T) {
 		wg.Wait()
 		t.Logf("over %v with 150 addresses guessing back to back: alice answered %d of %d tries (slowest %v); the attackers sent %d guesses, %d checked, %d refused, %d failed to connect",
 			d, answered, tries, worst.Round(time.Millisecond), guesses.Load(), checked.Load(), refused.Load(), failed.Load())
-		if answered != tries || worst > 5*time.Second {
+		// (The request's deadline is 10 s: before, her commands met it.)
+		if answered != tries || worst > 8*time.Second {
 			t.Errorf("alice answered %d of %d tries, the slowest in %v, while 150 addresses guessed", answered, tries, worst.Round(time.Millisecond))
 		}
 	})
@@ -350,16 +351,7 @@ func TestOwnerUnderDistributedGuessing(t *testing.T) {
 func victimGame(t *testing.T, c *http.Client, base string, id, n int, seed uint64) (moves, answers []time.Duration) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 3))
-	read := func() gameJSON {
-		resp, err := c.Get(fmt.Sprintf("%s/games/%d", base, id))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var j gameJSON
-		json.NewDecoder(resp.Body).Decode(&j)
-		return j
-	}
+	read := func() gameJSON { return getGame(t, c, fmt.Sprintf("%s/games/%d", base, id)) }
 	for range n {
 		j := read()
 		if j.Over || j.ToMoveUser != "victim" {
@@ -513,13 +505,15 @@ func TestBotFlood(t *testing.T) {
 		t.Logf("alone: the victim's moves answered in %s, her bot's answers in %s", spread(calmMoves), spread(calmAnswers))
 		t.Logf("8 addresses flooding 32x32 bot games: the victim's moves answered in %s, her bot's answers in %s; the strangers made %d boards (%d refused) and %d moves of their own; %s",
 			spread(floodMoves), spread(floodAnswers), made.Load(), refused.Load(), strangerMoves.Load(), cut)
+		// Bounds for a busy CI machine, far above the figures measured
+		// (README), far below what the flood did before (10 s a move).
 		for _, d := range floodMoves {
-			if d > 2*time.Second {
+			if d > 3*time.Second {
 				t.Errorf("a move of the victim's answered in %v during the flood", d.Round(time.Millisecond))
 			}
 		}
 		for _, d := range floodAnswers {
-			if d > 3*time.Second {
+			if d > 5*time.Second {
 				t.Errorf("the victim's bot answered in %v during the flood", d.Round(time.Millisecond))
 			}
 		}
