@@ -292,3 +292,25 @@ func TestReadsCached(t *testing.T) {
 	httpDo(t, "GET", ts.URL+"/games/"+itoa(bot), "", "") // from the cache: files the owed move
 	waitFor(t, "the bot's move", func() bool { return stored(t, s, bot).b.Plies == 2 })
 }
+
+// lateTimer is a context whose deadline has passed while its timer has
+// not fired yet, as on a busy machine.
+type lateTimer struct{ context.Context }
+
+func (lateTimer) Deadline() (time.Time, bool) { return time.Now().Add(-time.Millisecond), true }
+
+// TestDeadlineByTheClock: a body's commands stop at the request's
+// deadline by the clock, not only once the context's timer has fired
+// (which a busy machine may delay past a few commands): the reply says
+// where it stopped.
+func TestDeadlineByTheClock(t *testing.T) {
+	s := newTestServer(t, storeKinds(t)[0].dsn(t))
+	registerAliceAndBob(t, s)
+	mustExec(t, s, "tumbling challenge alice bob")
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("POST", "/command", strings.NewReader("tumbling board 1\ntumbling board 1\ntumbling board 1"))
+	s.handleCommand(rec, req.WithContext(lateTimer{req.Context()}))
+	if body := rec.Body.String(); rec.Code != 503 || body != "error: time limit reached: stopped after 0 of 3 commands; the rest were not run\n" {
+		t.Errorf("3 commands past the deadline, its timer late: %d %q", rec.Code, body)
+	}
+}

@@ -412,17 +412,23 @@ func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
 	var out strings.Builder
 	first := statusOK // the first error's status
 	for i, l := range lines {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			// The request's time is up: the commands left are not run,
-			// and the reply says where it stopped.
-			fmt.Fprintf(&out, "error: time limit reached: stopped after %d of %d commands; the rest were not run\n", i, len(lines))
+		if ended(ctx, nil) {
+			// The request's time is up (by the clock: on a busy machine
+			// the context's timer may fire late), or the server is
+			// shutting down: the commands left are not run, and the reply
+			// says where it stopped. A client that has gone gets nothing.
+			why := "time limit reached"
+			switch {
+			case errors.Is(context.Cause(ctx), errShuttingDown):
+				why = "the server is shutting down"
+			case errors.Is(ctx.Err(), context.Canceled):
+				return // the client has gone: nobody to run the rest for
+			}
+			fmt.Fprintf(&out, "error: %s: stopped after %d of %d commands; the rest were not run\n", why, i, len(lines))
 			if first == statusOK {
 				first = status{code: http.StatusServiceUnavailable}
 			}
 			break
-		}
-		if ctx.Err() != nil {
-			return // the client has gone: nobody to run the rest for
 		}
 		if out.Len() > s.limits.MaxReply {
 			fmt.Fprintf(&out, "error: reply too long: stopped after %d of %d commands\n", i, len(lines))
