@@ -92,7 +92,7 @@ func (p *Position) resolveChecked(s *scratch, m *Move) bool {
 		if s.members, ok = s.v.joinFrom(s.members[:0], int(m.anchor), x1, y1, p.turn); !ok || m.src != 0 {
 			return false
 		}
-		p.fillAction(s, m, nil)
+		p.fillAction(s, m, s.members)
 	default:
 		return false
 	}
