@@ -91,7 +91,8 @@ const (
 
 // NewAlphaBeta returns an alpha-beta bot with options o (see Options:
 // Depth and Time are its budget; zero fields get the game's defaults) and
-// the game's evaluation (EvaluatorOf[P]).
+// the evaluation o.Eval names, the game's own (EvaluatorOf[P]) when the
+// game has no evaluation of that name.
 func NewAlphaBeta[P boardrules.Position[P, M], M comparable](o Options) *AlphaBeta[P, M] {
 	tn := tuningOf[P]()
 	depth := o.Depth
@@ -101,7 +102,8 @@ func NewAlphaBeta[P boardrules.Position[P, M], M comparable](o Options) *AlphaBe
 	case depth <= 0:
 		depth = tn.Depth
 	}
-	return &AlphaBeta[P, M]{opts: o, depth: min(depth, MaxDepth), r: o.rand(), eval: EvaluatorOf[P](), stream: streamsMoves[P]()}
+	e, _ := evaluatorFor[P](o)
+	return &AlphaBeta[P, M]{opts: o, depth: min(depth, MaxDepth), r: o.rand(), eval: e, stream: streamsMoves[P]()}
 }
 
 // SetEvaluator replaces the evaluation that scores the leaves; nil scores

@@ -105,7 +105,8 @@ type node[M any] struct {
 }
 
 // NewMCTS returns an MCTS bot with options o (zero fields get the game's
-// defaults) and the game's evaluation (EvaluatorOf[P]).
+// defaults) and the evaluation o.Eval names, the game's own
+// (EvaluatorOf[P]) when the game has no evaluation of that name.
 func NewMCTS[P boardrules.Position[P, M], M comparable](o Options) *MCTS[P, M] {
 	tn := tuningOf[P]()
 	if o.Nodes <= 0 && o.Time <= 0 {
@@ -128,7 +129,8 @@ func NewMCTS[P boardrules.Position[P, M], M comparable](o Options) *MCTS[P, M] {
 	}
 	s := &MCTS[P, M]{opts: o, r: o.rand(), treeLimit: treeBytes, t: newTactics[P, M](), stream: streamsMoves[P](), sample: samplerOf[P, M]()}
 	s.t.clk = &s.clk
-	s.SetEvaluator(EvaluatorOf[P]())
+	e, _ := evaluatorFor[P](o)
+	s.SetEvaluator(e)
 	s.nodeSize = int(unsafe.Sizeof(node[M]{}))
 	s.posSize = int(unsafe.Sizeof(*new(P)))
 	return s
