@@ -28,10 +28,9 @@
 //
 // Import the engine package of the game you need and use its types directly:
 // its Position and Move are small values with no hidden state. A program that
-// picks the game at run time imports the engines for their side effect and
-// goes through the registry instead:
-//
-//	import _ "github.com/boardrules/boardrules/terrace"
+// picks the game at run time imports the engines for their side effect
+// (import _ "github.com/boardrules/boardrules/terrace") and goes through the
+// registry instead, with moves as text:
 //
 //	g, _ := boardrules.Lookup("terrace")
 //	p, _ := g.New("8-long")
@@ -79,12 +78,17 @@
 //     ErrIllegalMove.
 //  2. Moves and pieces are read through methods, never exported fields.
 //     From() and To() where a move goes between squares, Captures() for
-//     what a move captures, Path() only where the path is a list of squares
-//     (FloopRail's); Crumble's direction letters are SwapPath() and its
-//     split-or-join is Base(). Every piece type (a Tumbling Down Stack
-//     included) has Owner() Player, which is NoPlayer for its zero value;
-//     the games with colours (Tumbling Down, Crumble) add Color(), and
-//     their Positions ColorOf(Player) and PlayerOf(Color).
+//     the squares of what a move captures, in order (FloopRail's spaces
+//     leapt, Terrace's To or nil), Path() only where the path is a list of
+//     squares (FloopRail's); a name means one thing with one type in every
+//     engine, so Terrace's captured piece is Taken(), Crumble's direction
+//     letters are SwapPath() and its split-or-join is Base(). Every piece
+//     type (a Tumbling Down Stack included) has Owner() Player, which is
+//     NoPlayer for its zero value; the games whose seats are marked by a
+//     colour or a letter (Tumbling Down and Crumble's Black and White,
+//     FloopRail's O and X) have a Color type whose constants print as the
+//     seat's name, NoColor for no piece, a piece's Color(), and their
+//     Positions' ColorOf(Player) and PlayerOf(Color).
 //  3. After the end, ToMove() is NoPlayer, exactly when Outcome().Status !=
 //     Ongoing; LegalMoves() is nil then, and AppendLegalMoves(dst) returns
 //     dst unchanged.
@@ -98,27 +102,50 @@
 //     first; ParseVariant reads a name as Variant.String writes it; New(v)
 //     starts a variant and Standard() is New(Variant{}). Variant() returns
 //     the variant normalised, so that ParseVariant(p.Variant().String()) ==
-//     p.Variant(). The registry's names are the Strings of Variants(), an
-//     Any is named by its normalised variant, and GameInfo.VariantSyntax
-//     describes the names a list cannot hold (Crumble's sizes and options).
+//     p.Variant(). Variant{} is the standard game in every engine: a field
+//     at its default is 0 in the normalised Variant (New reads the default
+//     spelled out too), so Standard().Variant() == Variant{}, and a program
+//     reads a board's size from the position (Terrace's Size) or from
+//     Variant.Size (Crumble's). The registry's names are the Strings of
+//     Variants(), an Any is named by its normalised variant, and
+//     GameInfo.VariantSyntax describes the names a list cannot hold
+//     (Crumble's sizes and options). A name that is no variant is
+//     notation.UnknownVariant's error, and a Variant value that is none
+//     prints, and fails New, as notation.InvalidText writes it.
 //  6. Text in. ParseMove, ParseVariant and UnmarshalText (and so Decode)
 //     refuse leading or trailing white space, as strconv does: programs trim
-//     what people type. Squares are read in either case. A move that names
-//     one square twice in a row ("A2-A2") is a syntax error (a FloopRail
-//     path may come back to a space it left: a loop).
+//     what people type; a position code has exactly one space between two
+//     fields. Squares are read in either case. A move that names one
+//     square twice in a row ("A2-A2") is a syntax error (a FloopRail path
+//     may come back to a space it left: a loop). A '#' is part of no move:
+//     it starts pbmserv's move number ("e5h5t#12"), which a program splits
+//     off with notation.SplitMoveNumber, and every ParseMove refuses it as
+//     notation.RefuseMoveNumber does. A move text does not say its game:
+//     "E2-F2" is FloopRail's first move and a legal Tumbling Down move too,
+//     and each engine reads it as its own; the game is known from the
+//     position, a record's Game tag or a code's first word. A position
+//     code of another game is refused in one wording (notation.ScanGame).
 //  7. Text out. Canonical move text keeps each game's pbmserv case:
 //     Tumbling Down and FloopRail write squares in upper case ("A2-B2T",
-//     "E6-D6"), Terrace in lower case ("B-d1-d3"). A syntax error is a
-//     *notation.ParseError: it wraps ErrSyntax and shows the text with a
-//     caret under the offending character. A well-formed move that cannot
-//     be played is a *notation.MoveError, which quotes the move as given,
-//     then the reason ("E5-F5T: E5 is empty"), and wraps ErrIllegalMove, or
-//     ErrGameOver once the game has ended.
+//     "E6-D6"), Terrace in lower case ("B-d1-d3"), and so do their board
+//     texts, reasons and errors. A notation.Square is one value in every
+//     engine, and == compares it whatever case it was read in, so it has
+//     no case of its own: String writes it in lower case and Upper in
+//     upper case, and a program that prints a square of Tumbling Down or
+//     FloopRail calls Upper. A syntax error is a *notation.ParseError: it
+//     wraps ErrSyntax and shows the text with a caret under the offending
+//     character. A well-formed move that cannot be played is a
+//     *notation.MoveError, which quotes the move as given, in the case it
+//     was typed, then the reason ("E5-F5T: E5 is empty"), and wraps
+//     ErrIllegalMove, or ErrGameOver once the game has ended, with one
+//     wording in every engine: "the game is over (" and the Outcome's
+//     reason (notation.Ended).
 //  8. Names. Color.String and SeatName spell a seat the same way,
 //     capitalised ("Black", "White", "O", "X", "Lowercase", ...), and
 //     Outcome.Reason uses those names. SeatName returns "" for a seat not in
 //     the game. Programs and records show seats by name (Describe), never as
-//     "seat 1".
+//     "seat 1"; an Outcome alone does not know the names, so its String
+//     names no winner ("win: king captured on G2 (king-captured)").
 //  9. Rule identifiers name the condition, and one identifier means one
 //     condition in every engine (whether it wins or draws is the game's
 //     rule): RuleNoPieces ("no-pieces") when the side to move has no piece
@@ -128,12 +155,13 @@
 //  10. Zero values. An engine's zero Position is no game, the same way in
 //     every engine: LegalMoves nil, ToMove NoPlayer, Outcome {Draw,
 //     NoPlayer, "no game", RuleNoGame}, Play and ParseMove of a well-formed
-//     move ErrGameOver, and MarshalText ErrNoGame; its Variant(), Players()
-//     and SeatName are the standard variant's. No position code decodes to
-//     it. The zero Move is
-//     no move: its String is "", and Play refuses it with
+//     move ErrGameOver ("the game is over (no game)"), MarshalText
+//     ErrNoGame and String "no game\n"; its Variant(), Players() and
+//     SeatName are the standard variant's. No position code decodes to it.
+//     The zero Move is no move: its String is "", and Play refuses it with
 //     notation.NoMove's error ("the zero Move is no move", wrapping
-//     ErrIllegalMove) once it has checked that the game goes on.
+//     ErrIllegalMove) once it has checked that the game goes on. The zero
+//     piece prints "".
 //  11. Registry values are first-class: an Any is a Position[Any, string],
 //     so Perft, Divide, Playout and Replay take it under the same names
 //     (running the engine's own code for an Any made by AsAny); Outcome,
@@ -145,6 +173,13 @@
 //     nothing once the game has ended. Every engine's Position, Any and
 //     the Position contract have it; on an engine's own type it allocates
 //     nothing.
+//  13. Errors have a bounded size. An error quotes at most 64 bytes of the
+//     input that caused it, cut on a character boundary, then "..." and
+//     the input's length in bytes, and shows what was typed: accents as
+//     they are, anything not printable and bytes that are not UTF-8 as Go
+//     quotes them, never a byte as a Latin-1 character. A server may log
+//     the errors of whatever it was sent (package notation does the
+//     quoting for every engine).
 //
 // Beyond these, the engines share more names: At(sq notation.Square) (T,
 // bool) reads the board (the stack or piece on sq, and false for an empty

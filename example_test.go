@@ -15,6 +15,19 @@ import (
 
 // NewGame starts a game by name; "" is the standard variant. An unknown
 // name is an *UnknownError that wraps ErrSyntax.
+// A game chosen at run time, through the registry, as the package doc
+// shows it.
+func Example_gamesByName() {
+	g, _ := boardrules.Lookup("terrace")
+	p, _ := g.New("8-long")
+	p, err := p.Play("B-d1-d3")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p.Game(), p.Variant(), boardrules.Describe(p))
+	// Output: terrace 8-long Uppercase to move
+}
+
 func ExampleNewGame() {
 	p, err := boardrules.NewGame("flooprail", "")
 	if err != nil {

@@ -21,10 +21,9 @@ import (
 //	[Termination "Lowercase resigned"]
 //	[Result "0-1"]
 //
-//	1. B-d1-d3 b-e8-e6 2. C-f1-f3 0-1
+//	1. B-d1-d3 B-e8-e6 2. C-f1-f3 0-1
 //
-// (ExampleRecord_Format writes this record, and ExampleParseRecord reads
-// it back.) Tag values are quoted the way Go quotes strings
+// (ExampleRecord_Format writes this record.) Tag values are quoted the way Go quotes strings
 // (strconv.Quote), so any text, even a newline, survives a round trip. A
 // record built in code has its tags written in a fixed order: Game,
 // Variant, Start, the other tags sorted by name, Termination, Result; a

@@ -25,23 +25,25 @@ import (
 
 func ExampleRecord_Format() {
 	r := boardrules.Record{
-		Game:    "nim",
-		Variant: "10",
-		Moves:   []string{"3", "2", "1", "3", "1"},
-		Result:  "1-0",
-		// as Describe says it
-		Termination: "First wins: took the last stone",
-		Tags:        map[string]string{"Event": "lunch break"},
+		Game:        "terrace",
+		Variant:     "8-long",
+		Moves:       []string{"B-d1-d3", "B-e8-e6", "C-f1-f3"},
+		Result:      "0-1",
+		Termination: "Lowercase resigned", // a game ended off the board says how
+		Tags:        map[string]string{"Event": "club night"},
+	}
+	if _, err := r.Replay(); err != nil { // every move legal, the result stated
+		panic(err)
 	}
 	fmt.Print(r.Format())
 	// Output:
-	// [Game "nim"]
-	// [Variant "10"]
-	// [Event "lunch break"]
-	// [Termination "First wins: took the last stone"]
-	// [Result "1-0"]
+	// [Game "terrace"]
+	// [Variant "8-long"]
+	// [Event "club night"]
+	// [Termination "Lowercase resigned"]
+	// [Result "0-1"]
 	//
-	// 1. 3 2 2. 1 3 3. 1 1-0
+	// 1. B-d1-d3 B-e8-e6 2. C-f1-f3 0-1
 }
 
 func ExampleParseRecord() {

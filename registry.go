@@ -31,8 +31,9 @@ type GameInfo struct {
 	Decode        func(code []byte) (Any, error)    // reads the engine's position code
 }
 
-// String names the game and its variants: "Terrace (terrace): 8, 8-short,
-// ...", followed by the VariantSyntax when there is one.
+// String names the game and its variants, "Terrace (terrace): 8-long,
+// 8-short, ...", followed by the VariantSyntax when there is one,
+// "Crumble (crumble): 6x6, 8x8; any of <W>x<H>...".
 func (g GameInfo) String() string {
 	s := g.Title + " (" + g.Name + "): " + strings.Join(g.Variants, ", ")
 	if g.VariantSyntax != "" {
@@ -140,8 +141,7 @@ func Decode(code []byte) (Any, error) {
 // EngineInfo builds the GameInfo of an engine package from its own API, so
 // that an engine registers itself in one call:
 //
-//	boardrules.Register(boardrules.EngineInfo[Position, Move](
-//		Name, Title, Variants(), ParseVariant, New))
+//	boardrules.Register(boardrules.EngineInfo[Position, Move](Name, Title, Variants(), ParseVariant, New))
 //
 // variants are the variants the game lists (the first is the standard
 // game), and GameInfo.Variants their names as Variant.String writes them;

@@ -400,7 +400,7 @@
 //     moves carry: the anchor's location, found by walking from it along
 //     the lines of the tiling (one, two or three legs, on the contact
 //     graph), or from the corner graph for more legs.
-
+//
 // A goroutine that the scheduler moves to another processor finds another
 // working memory, without these: its next call builds the graph afresh
 // and replays its path, which costs more but gives the same result.

@@ -63,6 +63,7 @@ func (v Variant) zeroDefaults() Variant {
 
 // normalise fills in the defaults and checks every field.
 func (v Variant) normalise() (Variant, error) {
+	given := v // as New was given it, for the error
 	if v.Width == 0 {
 		v.Width = 6
 	}
@@ -70,20 +71,20 @@ func (v Variant) normalise() (Variant, error) {
 		v.Height = 6
 	}
 	if v.Width < 2 || v.Width > 32 {
-		return v, notation.InvalidVariant(v, "Width %d is not 2 to 32", v.Width)
+		return v, notation.InvalidVariant(given, "Width %d is not 2 to 32", v.Width)
 	}
 	if v.Height < 2 || v.Height > 32 {
-		return v, notation.InvalidVariant(v, "Height %d is not 2 to 32", v.Height)
+		return v, notation.InvalidVariant(given, "Height %d is not 2 to 32", v.Height)
 	}
 	if v.FirstPlayer != Black && v.FirstPlayer != White {
-		return v, notation.InvalidVariant(v, "FirstPlayer %d is neither Black nor White", v.FirstPlayer)
+		return v, notation.InvalidVariant(given, "FirstPlayer %d is neither Black nor White", v.FirstPlayer)
 	}
 	switch v.Draws {
 	case 0:
 		v.Draws = Repetition | Renewables
 	case Repetition, Renewables, Repetition | Renewables, NoDraws:
 	default:
-		return v, notation.InvalidVariant(v, "Draws %d is not a valid combination", v.Draws)
+		return v, notation.InvalidVariant(given, "Draws %d is not a valid combination", v.Draws)
 	}
 	return v, nil
 }

@@ -7,10 +7,56 @@ import (
 	"github.com/boardrules/boardrules/flooprail"
 )
 
+// The package doc's example.
+func Example() {
+	p := flooprail.Standard()
+	m, err := p.ParseMove("C4-D4") // checked for legality in p
+	if err != nil {
+		panic(err)
+	}
+	p, _ = p.Play(m)
+	fmt.Print(p)                    // the board as text
+	fmt.Println(p.LegalMoves())     // X's replies
+	fmt.Println(p.Outcome().Status) // ongoing
+	// Output:
+	//     A  B  C  D  E  F  G  H
+	//  1           O--O
+	//              |  |
+	//  2        O--O--O--.
+	//           |  |  |  |
+	//  3     O--O--O--.--.--X
+	//        |  |  |  |  |  |
+	//  4  O--O--.--O--.--X--X--X
+	//        |  |  |  |  |  |
+	//  5     O--.--.--X--X--X
+	//           |  |  |  |
+	//  6        .--X--X--X
+	//              |  |
+	//  7           X--X
+	// [F4-F3 E5-E4 D6-D5 D6-C6 G3-F3 F4-E4 E5-D5]
+	// ongoing
+}
+
 func ExampleStandard() {
 	p := flooprail.Standard()
+	fmt.Print(p)
 	fmt.Println(p.ColorOf(p.ToMove()), p.LegalMoves())
-	// Output: O [E2-F2 D3-E3 C4-D4 B5-C5 E2-E3 D3-D4 C4-C5]
+	// Output:
+	//     A  B  C  D  E  F  G  H
+	//  1           O--O
+	//              |  |
+	//  2        O--O--O--.
+	//           |  |  |  |
+	//  3     O--O--O--.--.--X
+	//        |  |  |  |  |  |
+	//  4  O--O--O--.--.--X--X--X
+	//        |  |  |  |  |  |
+	//  5     O--.--.--X--X--X
+	//           |  |  |  |
+	//  6        .--X--X--X
+	//              |  |
+	//  7           X--X
+	// O [E2-F2 D3-E3 C4-D4 B5-C5 E2-E3 D3-D4 C4-C5]
 }
 
 func ExamplePosition_ParseMove() {

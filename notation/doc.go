@@ -7,19 +7,18 @@
 // by String and in upper case by Upper, as pbmserv printed them:
 //
 //	sq, _ := notation.ParseSquare("E5")
-//	sq.String() // "e5"
-//	sq.Upper()  // "E5"
+//	fmt.Println(sq, sq.Upper(), sq.File(), sq.Rank()) // e5 E5 4 4
 //
 // The zero Square means "no square"; a1 is a real square and is not zero.
 //
 // Every error of this package's parsers is a *ParseError, which wraps
 // boardrules.ErrSyntax and shows where in the input the problem is: the
 // input on a line of its own after a tab and a caret under the offending
-// character; ParseSquare("e100") gives:
+// character; ParseSquare("e5x") gives:
 //
-//	syntax error at offset 1: rank must be 1 to 99
-//		e100
-//		 ^
+//	syntax error at offset 2: unexpected "x" after square
+//		e5x
+//		  ^
 //
 // MoveError is the other error the engines share: a well-formed move that
 // cannot be played, "move: reason" ("E5-G5t: E5 is empty"), wrapping

@@ -5,12 +5,14 @@
 //
 // # Example
 //
-//	p := terrace.Standard()                // 8x8, Long setup, two players
-//	m, err := p.ParseMove("d1-d3")        // resolved to B-d1-d3
+//	p := terrace.Standard() // 8x8, Long setup, two players
+//	fmt.Println(len(p.LegalMoves()), "moves for", p.SeatName(p.ToMove())) // 50 moves for Lowercase
+//	m, err := p.ParseMove("d1-d3") // the kind may be left out: B-d1-d3
 //	if err != nil { ... }
 //	p, _ = p.Play(m)
-//	fmt.Print(p)                          // the board as pbmserv drew it
-//	fmt.Println(p.Outcome().Status)       // ongoing
+//	fmt.Println("played", m)        // played B-d1-d3
+//	fmt.Println(p.Outcome().Status) // ongoing
+//	fmt.Print(p)                    // the board as pbmserv drew it
 //
 // Search code uses LegalMoves or AppendLegalMoves (no allocation into a
 // buffer with room) and PlayUnchecked; Hash is an incremental Zobrist hash.
@@ -312,7 +314,8 @@
 //     ParseVariant is case-sensitive.
 //   - Hash keys come from a fixed seed, so hashes are the same in every run
 //     and on every machine.
-//   - The zero Position is no game, as the conventions say; its board is
-//     the empty 8x8 board, and Players is 0. Start from Standard, New or
-//     UnmarshalText.
+//   - The zero Position is no game, as the conventions say: it has no
+//     piece, no move and no code, prints "no game", and its Players (2),
+//     Variant and SeatName are the standard game's. Start from Standard,
+//     New or UnmarshalText.
 package terrace

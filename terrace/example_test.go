@@ -20,10 +20,12 @@ func Example() {
 	}
 	p, _ = p.Play(m)
 	fmt.Println("played", m)
+	fmt.Println(p.Outcome().Status)
 	fmt.Print(p)
 	// Output:
 	// 50 moves for Lowercase
 	// played B-d1-d3
+	// ongoing
 	//       H---+---+---+---+---+---+---+---L
 	//     8 | D | D | C | C | B | B | A | T |
 	//       +---+   +   +   +   +   +   +---+
@@ -46,6 +48,30 @@ func Example() {
 
 // Position.ParseMove completes a move from the board and says what is wrong
 // with an illegal one.
+// The start of the standard game, as pbmserv drew it.
+func ExamplePosition_String() {
+	fmt.Print(terrace.Standard())
+	// Output:
+	//       H---+---+---+---+---+---+---+---L
+	//     8 | D | D | C | C | B | B | A | T |
+	//       +---+   +   +   +   +   +   +---+
+	//     7 | A   A | B | B | C | C | D   D |
+	//       +---+---+   +   +   +   +---+---+
+	//     6 |           |   |   |           |
+	//       +---+---+---+   +   +---+---+---+
+	//     5 |               |               |
+	//       +---+---+---+---+---+---+---+---+
+	//     4 |               |               |
+	//       +---+---+---+   +   +---+---+---+
+	//     3 |           |   |   |           |
+	//       +---+---+   +   +   +   +---+---+
+	//     2 | d   d | c | c | b | b | a   a |
+	//       +---+   +   +   +   +   +   +---+
+	//     1 | t | a | b | b | c | c | d | d |
+	//       L---+---+---+---+---+---+---+---H
+	//         a   b   c   d   e   f   g   h
+}
+
 func ExamplePosition_ParseMove() {
 	p := terrace.Standard()
 	for _, s := range []string{"d2-c1", "c-D2-C1:b'", "A-d1-d3", "d1-d5", "d1d3"} {
@@ -170,6 +196,19 @@ func ExamplePosition_MarshalText() {
 }
 
 // UnmarshalText names the offending byte of a bad code.
+// The codes of two starts: the standard game's, and 6x6 from the Short
+// setup.
+func ExamplePosition_MarshalText_starts() {
+	for _, v := range []terrace.Variant{{}, {Board: 6, Setup: terrace.Short}} {
+		p, _ := terrace.New(v)
+		code, _ := p.MarshalText()
+		fmt.Println(string(code))
+	}
+	// Output:
+	// terrace 8 2p 0 DDCCBBAT/AABBCCDD/8/8/8/8/ddccbbaa/tabbccdd
+	// terrace 6 2p short 0 1TBBC1/6/6/6/6/1cbbt1
+}
+
 func ExamplePosition_UnmarshalText() {
 	var p terrace.Position
 	err := p.UnmarshalText([]byte("terrace 8 2p 0 7T/8/8/8/8/8/8/D7"))

@@ -29,14 +29,17 @@
 //
 // # Example
 //
-//	p := tumbling.Standard()                 // Pbmserv rules, Black to move
-//	m, err := p.ParseMove("c1-c8t")          // any pbmserv notation: C1-C2T
-//	if err != nil { ... }                    // wraps boardrules.ErrSyntax, ErrIllegalMove or ErrGameOver
-//	p, _ = p.Play(m)                         // a new Position; the old one is unchanged
-//	fmt.Print(p)                             // the board as pbmserv prints it
-//	if o := p.Outcome(); o.Status == boardrules.Win {
-//		fmt.Println(p.ColorOf(o.Winner), "wins:", o.Reason) // "Black wins: king captured on C2"
-//	}
+//	p := tumbling.Standard() // Pbmserv rules, Black to move
+//	fmt.Println(len(p.LegalMoves()), "moves for", p.ColorOf(p.ToMove())) // 152 moves for Black
+//	m, err := p.ParseMove("c1-c8t") // any pbmserv notation: C1-C2T
+//	if err != nil { ... }           // wraps boardrules.ErrSyntax, ErrIllegalMove or ErrGameOver
+//	p, _ = p.Play(m)                // a new Position; the old one is unchanged
+//	fmt.Println("played", m)        // played C1-C2T
+//	...
+//	fmt.Println(p.Outcome().Status) // ongoing
+//
+// (the package's Example), and fmt.Print(p) draws the board as pbmserv
+// printed it.
 //
 // Position satisfies boardrules.Position, so boardrules.Perft, Playout and
 // Replay work on it, and the package registers itself as "tumbling" with
@@ -149,11 +152,16 @@
 // takes more lines when a cell needs them. [Position.Render] with [Upright]
 // gives pbmserv's "set u" view, which fills a cell column by column:
 //
-//	the stack B2 W1 B1 W2 B3 on A2:
+// the stack B2 W1 B1 W2 B3 on A2, beside a W3 on C2 and a W1 on H2, is,
+// with Horizontal (String),
 //
-//	Horizontal      Upright
-//	  |W2 B3   |      |W1 W2   |
-//	 2|B2 W1 B1|     2|B2 B1 B3|
+//	 |W2 B3   |        |        |        |        |        |        |        |
+//	2|B2 W1 B1|        |W3      |        |        |        |        |W1      |
+//
+// and with Upright
+//
+//	 |W1 W2   |        |        |        |        |        |        |        |
+//	2|B2 B1 B3|        |W3      |        |        |        |        |W1      |
 //
 // # Position code
 //

@@ -8,13 +8,13 @@ import (
 	"testing"
 )
 
-// packedPosition is the engine as it was before the position was laid out
-// as one word of colours and a byte of height per square: each stack packed
-// into a uint64 of its own, 64 of them, with bitboards of owners, pure
-// stacks and kings per colour. Its hot path (build, move generation, apply,
-// the kings and the end-of-game checks) is kept here verbatim, renamed, as
-// the reference that TestAgainstPackedEngine plays random games against. It
-// shares only the tables of keys and geometry with the engine.
+// packedPosition is a second engine with another layout than Position's
+// word of colours and byte of height per square: each stack packed into a
+// uint64 of its own, 64 of them, with bitboards of owners, pure stacks and
+// kings per colour. Its hot path (build, move generation, apply, the kings
+// and the end-of-game checks) is the reference that TestAgainstPackedEngine
+// plays random games against. It shares only the tables of keys and
+// geometry with the engine.
 type packedPosition struct {
 	board [64]uint64
 

@@ -1,6 +1,8 @@
 package bots
 
 import (
+	"sync"
+
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/crumble"
 )
@@ -24,91 +26,32 @@ import (
 // 0.06 each, and scores 0.
 type CrumbleEval struct{}
 
-// crumbleRect is a piece in floating point: the evaluation needs no more
-// than float64's 53 bits, and sides that meet compare equal, since both
-// are sums of the same dyadic numbers.
-type crumbleRect struct {
-	x0, y0, x1, y1 float64
-	color          crumble.Color
-}
-
-// Evaluate scores p for seat pl.
+// Evaluate scores p for seat pl. It reads the chains from
+// crumble.Position.AppendChains, in time linear in the pieces, into a
+// pooled buffer, and adds their scores in the order AppendChains gives
+// them.
 func (CrumbleEval) Evaluate(p crumble.Position, pl boardrules.Player) float64 {
-	var rectBuf [128]crumbleRect
-	var parentBuf [128]int16
-	n := p.NumPieces()
-	rects, parent := rectBuf[:0], parentBuf[:0]
-	if n > len(rectBuf) {
-		rects, parent = make([]crumbleRect, 0, n), make([]int16, 0, n)
-	}
-	for i := range n {
-		rects = append(rects, crumbleRectOf(p.Piece(i)))
-		parent = append(parent, int16(i))
-	}
-	find := func(i int16) int16 {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
-	for i := range rects {
-		a := &rects[i]
-		for j := i + 1; j < len(rects); j++ {
-			b := &rects[j]
-			if a.color != b.color {
-				continue
-			}
-			vertical := (a.x1 == b.x0 || b.x1 == a.x0) && min(a.y1, b.y1) > max(a.y0, b.y0)
-			horizontal := (a.y1 == b.y0 || b.y1 == a.y0) && min(a.x1, b.x1) > max(a.x0, b.x0)
-			if vertical || horizontal {
-				if ri, rj := find(int16(i)), find(int16(j)); ri != rj {
-					parent[ri] = rj
-				}
-			}
-		}
-	}
-	// The bounding box and area of each chain, kept at its root.
-	var boxBuf [128]crumbleRect
-	var areaBuf [128]float64
-	boxes, areas := boxBuf[:0], areaBuf[:0]
-	if n > len(boxBuf) {
-		boxes, areas = make([]crumbleRect, 0, n), make([]float64, 0, n)
-	}
-	boxes, areas = boxes[:n], areas[:n]
-	for i := range rects {
-		r := find(int16(i))
-		a := &rects[i]
-		b := &boxes[r]
-		if areas[r] == 0 {
-			*b = *a
-		} else {
-			b.x0, b.y0, b.x1, b.y1 = min(b.x0, a.x0), min(b.y0, a.y0), max(b.x1, a.x1), max(b.y1, a.y1)
-		}
-		areas[r] += (a.x1 - a.x0) * (a.y1 - a.y0)
-	}
+	buf := chainBuffers.Get().(*[]crumble.Chain)
+	chains := p.AppendChains((*buf)[:0])
 	width, height := p.Variant().Size()
 	w, h := float64(width), float64(height)
 	score := 0.0 // for Black
-	for i := range boxes {
-		if parent[i] != int16(i) {
-			continue
-		}
-		b := &boxes[i]
-		sx, sy, a := (b.x1-b.x0)/w, (b.y1-b.y0)/h, areas[i]/(w*h)
+	for _, c := range chains {
+		sx, sy, a := c.W().Float64()/w, c.H().Float64()/h, c.Area()/(w*h)
 		s := sx*sx + sy*sy + 0.3*a*a
-		if b.color != crumble.Black {
+		if c.Color() != crumble.Black {
 			s = -s
 		}
 		score += s
 	}
+	*buf = chains
+	chainBuffers.Put(buf)
 	if p.ColorOf(pl) != crumble.Black {
 		return -score
 	}
 	return score
 }
 
-func crumbleRectOf(pc crumble.Piece) crumbleRect {
-	x, y := pc.X().Float64(), pc.Y().Float64()
-	return crumbleRect{x, y, x + pc.W().Float64(), y + pc.H().Float64(), pc.Color()}
-}
+// chainBuffers holds the buffers Evaluate reads the chains into, so that
+// an evaluation allocates nothing, from any goroutine.
+var chainBuffers = sync.Pool{New: func() any { return new([]crumble.Chain) }}

@@ -31,7 +31,9 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
 // evaluatesFairly: on the positions of seeded random games, a two-player
 // evaluation is antisymmetric (the searches rely on it), allocates
-// nothing, and scores the symmetric start 0 for both seats.
+// nothing (but under the race detector, where sync.Pool, which lends
+// Crumble's its working memory, drops items at random), and scores the
+// symmetric start 0 for both seats.
 func evaluatesFairly[P boardrules.Position[P, M], M comparable](t *testing.T, start P, e bots.Evaluator[P]) {
 	if v0, v1 := e.Evaluate(start, 0), e.Evaluate(start, 1); !near(v0, 0) || !near(v1, 0) {
 		t.Errorf("the start scores %v and %v, want 0: it is the same for both seats", v0, v1)
@@ -46,7 +48,7 @@ func evaluatesFairly[P boardrules.Position[P, M], M comparable](t *testing.T, st
 			p, _ = boardrules.Playout(p, r, 1)
 		}
 	}
-	if a := testing.AllocsPerRun(20, func() { e.Evaluate(start, 0) }); a != 0 {
+	if a := testing.AllocsPerRun(20, func() { e.Evaluate(start, 0) }); a != 0 && !raceEnabled {
 		t.Errorf("Evaluate allocates %v times", a)
 	}
 }

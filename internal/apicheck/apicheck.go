@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/printer"
 	"go/token"
@@ -36,6 +37,8 @@ type Package struct {
 	Path  string
 	Fset  *token.FileSet
 	Files []*ast.File
+
+	values map[string]constant.Value // the constants' values that the source tells
 }
 
 // Load parses the non-test Go files of the package in dir (relative to
@@ -72,11 +75,14 @@ func Load(root, dir string) (*Package, error) {
 }
 
 // API returns the lines that describe the package's exported API, sorted.
+// A constant with a type has its value too ("const Black Color = 0"), so
+// that swapping two values shows in the file as a change of the API.
 func (p *Package) API() []string {
 	var lines []string
 	add := func(format string, args ...any) {
 		lines = append(lines, "pkg "+p.Path+", "+fmt.Sprintf(format, args...))
 	}
+	p.values = p.constants()
 	for _, f := range p.Files {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
@@ -121,11 +127,16 @@ func (p *Package) genDecl(d *ast.GenDecl, add func(string, ...any)) {
 				if !n.IsExported() {
 					continue
 				}
+				v, known := p.values[n.Name]
 				switch {
+				case d.Tok == token.CONST && typ != nil && known:
+					add("%s %s %s = %s", kind, n.Name, p.expr(typ), v.ExactString())
 				case typ != nil:
 					add("%s %s %s", kind, n.Name, p.expr(typ))
 				case d.Tok == token.CONST && i < len(values) && !usesIota(values[i]):
 					add("%s %s = %s", kind, n.Name, p.expr(values[i]))
+				case d.Tok == token.CONST && known:
+					add("%s %s = %s", kind, n.Name, v.ExactString())
 				default:
 					add("%s %s", kind, n.Name)
 				}
@@ -169,6 +180,104 @@ func (p *Package) genDecl(d *ast.GenDecl, add func(string, ...any)) {
 			}
 		}
 	}
+}
+
+// constants evaluates the package's constants that it can from the source
+// alone: literals, iota, the package's other constants, conversions and
+// operators; not a constant of another package.
+func (p *Package) constants() map[string]constant.Value {
+	type spec struct {
+		name string
+		expr ast.Expr
+		iota int64
+	}
+	var specs []spec
+	for _, f := range p.Files {
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.CONST {
+				continue
+			}
+			var last []ast.Expr
+			for i, sp := range g.Specs {
+				vs := sp.(*ast.ValueSpec)
+				if vs.Values != nil {
+					last = vs.Values
+				}
+				for k, n := range vs.Names {
+					if k < len(last) {
+						specs = append(specs, spec{n.Name, last[k], int64(i)})
+					}
+				}
+			}
+		}
+	}
+	values := map[string]constant.Value{}
+	// a constant may name one declared after it: evaluate until no more
+	// can be
+	for progress := true; progress; {
+		progress = false
+		for _, sp := range specs {
+			if _, done := values[sp.name]; done {
+				continue
+			}
+			if v := eval(sp.expr, sp.iota, values); v != nil {
+				values[sp.name] = v
+				progress = true
+			}
+		}
+	}
+	return values
+}
+
+// eval is the value of a constant expression, or nil when it cannot be
+// told from the package alone.
+func eval(e ast.Expr, iota int64, values map[string]constant.Value) constant.Value {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if v := constant.MakeFromLiteral(e.Value, e.Kind, 0); v.Kind() != constant.Unknown {
+			return v
+		}
+	case *ast.Ident:
+		switch e.Name {
+		case "iota":
+			return constant.MakeInt64(iota)
+		case "true", "false":
+			return constant.MakeBool(e.Name == "true")
+		}
+		return values[e.Name]
+	case *ast.ParenExpr:
+		return eval(e.X, iota, values)
+	case *ast.UnaryExpr:
+		if x := eval(e.X, iota, values); x != nil {
+			return constant.UnaryOp(e.Op, x, 0)
+		}
+	case *ast.BinaryExpr:
+		x, y := eval(e.X, iota, values), eval(e.Y, iota, values)
+		if x == nil || y == nil {
+			return nil
+		}
+		switch e.Op {
+		case token.SHL, token.SHR:
+			n, ok := constant.Uint64Val(y)
+			if !ok {
+				return nil
+			}
+			return constant.Shift(x, e.Op, uint(n))
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return constant.MakeBool(constant.Compare(x, e.Op, y))
+		case token.QUO:
+			if x.Kind() == constant.Int && y.Kind() == constant.Int {
+				return constant.BinaryOp(x, token.QUO_ASSIGN, y) // integer division
+			}
+		}
+		return constant.BinaryOp(x, e.Op, y)
+	case *ast.CallExpr:
+		if len(e.Args) == 1 { // a conversion: T(x)
+			return eval(e.Args[0], iota, values)
+		}
+	}
+	return nil
 }
 
 // usesIota reports whether a constant's value mentions iota, whose value

@@ -78,14 +78,15 @@ const MaxError = 300
 
 // Bounded runs the command on each command line, in which Long stands
 // for some input, and reports those whose output, less the usage, is
-// longer than MaxError bytes.
+// longer than MaxError bytes. It runs them with -q, so that what counts is
+// what the program says, not its progress while it reads a long input.
 func Bounded(t *testing.T, command Command, cmdlines [][]string) {
 	t.Helper()
 	var usage strings.Builder
 	command([]string{"-h"}, &usage, io.Discard)
 	for _, args := range cmdlines {
 		var out, errb strings.Builder
-		code := command(args, &out, &errb)
+		code := command(append([]string{"-q"}, args...), &out, &errb)
 		said := out.String() + strings.Replace(errb.String(), usage.String(), "", 1)
 		if len(said) > MaxError {
 			t.Errorf("%s: exit %d, %d bytes besides the usage (at most %d): %.400q", Shorten(args), code, len(said), MaxError, said)

@@ -73,6 +73,8 @@ var meaning = map[string]string{
 	"Kind":     "Kind",
 	"SwapPath": "string",
 	"Base":     "StepKind",
+	"Captures": "[]notation.Square",
+	"Taken":    "Piece",
 	"ToMove":   "boardrules.Player",
 	"ColorOf":  "Color",
 	"PlayerOf": "boardrules.Player",
@@ -284,19 +286,24 @@ func TestTextOut(t *testing.T) {
 					continue
 				}
 				// a well-formed move that cannot be played here: a
-				// MoveError quoting it as given
+				// MoveError quoting it as given, in the case it was
+				// typed, not as the engine would write it
 				for j, m := range game[i+1].LegalMoves() {
 					if quick() && j%5 != 0 {
 						continue
 					}
-					_, err := a.ParseMove(m)
+					typed := swapCase(m)
+					_, err := a.ParseMove(typed)
 					var me *notation.MoveError
 					if err == nil || !errors.As(err, &me) {
 						continue
 					}
 					refused++
-					if me.Move != m || err.Error() != m+": "+me.Reason || me.Reason == "" {
-						t.Fatalf("%s: ParseMove(%q) = %q; want the move as given, then the reason", code(t, a), m, err)
+					if me.Move != typed || err.Error() != typed+": "+me.Reason || me.Reason == "" {
+						t.Fatalf("%s: ParseMove(%q) = %q; want the move as given, then the reason", code(t, a), typed, err)
+					}
+					if wrong := e.otherCase.FindString(me.Reason); wrong != "" {
+						t.Fatalf("%s: ParseMove(%q) = %q; the square %s is not in the game's case", code(t, a), typed, err, wrong)
 					}
 				}
 			}
@@ -305,6 +312,17 @@ func TestTextOut(t *testing.T) {
 			t.Error("no move was refused: the check of the errors would be blind")
 		}
 	})
+}
+
+// swapCase turns the letters of a move text to the other case, which
+// every engine reads as the same move.
+func swapCase(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsUpper(r) {
+			return unicode.ToLower(r)
+		}
+		return unicode.ToUpper(r)
+	}, s)
 }
 
 // 8. Names.

@@ -1,7 +1,9 @@
 package conventions_test
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -27,6 +29,13 @@ type engine struct {
 	colors bool
 	// moveText matches a canonical move text: the game's pbmserv case
 	moveText string
+	// otherCase matches a square written in the case the game does not
+	// write, in a reason or an error; it matches nothing for a game
+	// without squares
+	otherCase *regexp.Regexp
+	// invalid returns a Variant value that is none, as its String writes
+	// it, and New's error for it; nil where every value is a variant
+	invalid func() (string, error)
 	// twice is a move text that names one square twice; "" where a move
 	// names no squares
 	twice string
@@ -46,6 +55,8 @@ var engines = []engine{
 		plies:       func(string) int { return 400 },
 		colors:      true,
 		moveText:    `^[A-H][1-8]-[A-H][1-8]T?$`,
+		otherCase:   regexp.MustCompile(`\b[a-h][1-8]\b`),
+		invalid:     invalidVariant(tumbling.Variant{Rules: 9}, tumbling.New),
 		twice:       "A2-A2",
 		sideFlipped: swapField(2, "b", "w"),
 		outcomeApart: func(codes []string) [][2]string {
@@ -65,15 +76,18 @@ var engines = []engine{
 		plies:       func(string) int { return 400 },
 		colors:      true,
 		moveText:    `^[A-H][1-7](-[A-H][1-7])+$`,
+		otherCase:   regexp.MustCompile(`\b[a-h][1-7]\b`),
 		twice:       "E6-E6",
 		sideFlipped: swapField(2, "o", "x"),
 	},
 	{
-		name:     terrace.Name,
-		checks:   typed[terrace.Position, terrace.Move, *terrace.Position, terrace.Variant]{parseVariant: terrace.ParseVariant, listVariants: terrace.Variants, standard: terrace.Standard},
-		plies:    func(string) int { return 400 },
-		moveText: `^[TABCD]-[a-h][1-8]-[a-h][1-8](:[TABCD])?$`,
-		twice:    "B-d1-d1",
+		name:      terrace.Name,
+		checks:    typed[terrace.Position, terrace.Move, *terrace.Position, terrace.Variant]{parseVariant: terrace.ParseVariant, listVariants: terrace.Variants, standard: terrace.Standard},
+		plies:     func(string) int { return 400 },
+		moveText:  `^[TABCD]-[a-h][1-8]-[a-h][1-8](:[TABCD])?$`,
+		otherCase: regexp.MustCompile(`\b[A-H][1-8]\b`),
+		invalid:   invalidVariant(terrace.Variant{Board: 7}, terrace.New),
+		twice:     "B-d1-d1",
 		sideFlipped: func(code string) string {
 			// "terrace 8 2p [setup] 0 ranks": the seat to move is the
 			// field before the ranks
@@ -99,6 +113,8 @@ var engines = []engine{
 		},
 		colors:      true,
 		moveText:    `^\d+(,\d+)*[HVJ]`,
+		otherCase:   regexp.MustCompile(`^\b$`),
+		invalid:     invalidVariant(crumble.Variant{Width: 99}, crumble.New),
 		sideFlipped: swapField(2, "b", "w"),
 		outcomeApart: func(codes []string) [][2]string {
 			// a declared draw is a word after the side to move, and any
@@ -117,6 +133,15 @@ var engines = []engine{
 			return pairs
 		},
 	},
+}
+
+// invalidVariant returns an engine's invalid: the String of v, a Variant
+// value that is none, and New's error for it.
+func invalidVariant[V fmt.Stringer, P any](v V, newPosition func(V) (P, error)) func() (string, error) {
+	return func() (string, error) {
+		_, err := newPosition(v)
+		return v.String(), err
+	}
 }
 
 // swapField returns a function that swaps the words a and b in field i of

@@ -42,6 +42,14 @@ type checks interface {
 	movesAsAStream(t *testing.T, s sample)
 	// boundedErrors: the engine's own entry points fed a mebibyte
 	boundedErrors(t *testing.T, s sample, kind string, moves, codes, variants []string)
+	// zeroWording: the zero Position refuses a move in the words of the end
+	zeroWording(t *testing.T, s sample)
+	// decodeReason: UnmarshalText of code fails with the reason want at offset
+	decodeReason(t *testing.T, code string, offset int, want string)
+	// zeroVariant: the zero Variant is the normalised standard game
+	zeroVariant(t *testing.T)
+	// refusedCode: UnmarshalText of code is a syntax error
+	refusedCode(t *testing.T, code string)
 	// types: the engine's Position and Move types
 	types() (position, move reflect.Type)
 }
