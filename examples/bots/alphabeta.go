@@ -133,7 +133,7 @@ func (s *AlphaBeta[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	// (a listing that would take more than half the time is cut: the
 	// moves listed by then are searched)
 	s.lclk = s.clk.part(0.5)
-	s.root, _ = appendMoves(&s.lclk, p, s.root[:0], s.stream, maxMoves, s.r, nil)
+	s.root, _ = appendMoves(&s.lclk, p, s.root[:0], s.stream, maxRootMoves, s.r, nil)
 	if len(s.root) == 0 {
 		var none M
 		return none, gameOver(p)

@@ -201,7 +201,7 @@ func (b *Greedy[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	// The moves, but a listing that would take more than half the time
 	// is cut; with the moves' own flag of a win, the first win listed.
 	b.lclk = b.clk.part(0.5)
-	buf, l := appendMoves(&b.lclk, p, b.buf[:0], b.t.stream, maxMoves, b.r, b.t.wins)
+	buf, l := appendMoves(&b.lclk, p, b.buf[:0], b.t.stream, maxRootMoves, b.r, b.t.wins)
 	b.buf = buf
 	if l.seen == 0 {
 		return none, gameOver(p)

@@ -187,12 +187,12 @@
 //     come from AppendLegalMoves into reused buffers: they have a few
 //     hundred moves at most, and the stream through a type parameter
 //     allocates.
-//   - A search keeps at most 16,384 moves of one position (an MCTS node's
-//     children, alpha-beta's moves, Greedy's candidates): past it, a
-//     uniform sample of them (the root's) or the first in the position's
-//     order (alpha-beta's inner nodes, so that its table's move indexes
-//     hold). Only a crowded Crumble board comes near it, where a second
-//     could not try more.
+//   - A search keeps at most 131,072 moves of the position it chooses a
+//     move for and 16,384 of any other (an MCTS node's children,
+//     alpha-beta's moves inside its tree): past it, a uniform sample of
+//     them, or the first in the position's order inside alpha-beta's tree
+//     (so that its table's move indexes hold). Only a crowded Crumble
+//     board comes near it, where a second could not try more.
 //   - The root's listing takes at most half the time, so that the search
 //     has some; MCTS's final check of its move has a tenth (above).
 //   - A listing is not begun with less time left than the longest wait for

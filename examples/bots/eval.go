@@ -75,10 +75,10 @@ func DefaultsOf(game string) Defaults {
 // gameDefaults are the measured defaults of the four games; the package
 // doc gives the measurements.
 var gameDefaults = map[string]Defaults{
-	tumbling.Name:  {Nodes: 20000, Cut: 1, Squash: 4, Minimax: 0.6, Depth: 2},
+	tumbling.Name:  {Nodes: 200000, Cut: 1, Squash: 4, Minimax: 0.6, Depth: 2},
 	flooprail.Name: {Nodes: 20000, Cut: 8, Squash: 2, Minimax: -1, Depth: 6},
 	terrace.Name:   {Nodes: 100000, Cut: 8, Squash: 3, Minimax: -1, Depth: 3},
-	crumble.Name:   {Nodes: 2000, Cut: 4, Squash: 1, Minimax: -1, Depth: 2},
+	crumble.Name:   {Nodes: 50000, Cut: 4, Squash: 1, Minimax: -1, Depth: 2},
 }
 
 // tuning is what a searcher of engine type P starts from: the game's

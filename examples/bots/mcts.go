@@ -250,11 +250,15 @@ func (s *MCTS[P, M]) full() bool { return s.size() >= s.treeLimit }
 // them would cost more than their playout.
 //
 // A listing stops when the time is up (after one move at least), and
-// keeps a uniform sample of the moves past maxMoves or what the tree has
-// room for: the node is then partial.
+// keeps a uniform sample of the moves past maxMoves (maxRootMoves at the
+// root) or what the tree has room for: the node is then partial.
 func (s *MCTS[P, M]) list(n int32) int32 {
 	p := s.pos[s.nodes[n].pos]
-	room := max(1, min(maxMoves, (s.treeLimit-s.size())/s.nodeSize))
+	most := maxMoves
+	if n == 0 {
+		most = maxRootMoves
+	}
+	room := max(1, min(most, (s.treeLimit-s.size())/s.nodeSize))
 	clk := &s.clk
 	if n == 0 {
 		s.lclk = s.clk.part(0.5) // the search needs time too
