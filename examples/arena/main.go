@@ -155,13 +155,16 @@ func (c *config) check(fs *flag.FlagSet) error {
 // kind does not take (bots.Budgets), so that no one believes it counted.
 // An unknown kind is left to the check that lists the kinds.
 func takes(kind, ab string, given map[string]bool) error {
-	budgets := bots.Budgets(kind)
-	if budgets == nil {
+	if !slices.Contains(bots.Kinds, kind) {
 		return nil
 	}
+	budgets := bots.Budgets(kind)
 	for _, b := range []string{"nodes", "depth", "time"} {
 		if !given[b+"-"+ab] || slices.Contains(budgets, b) {
 			continue
+		}
+		if len(budgets) == 0 {
+			return cli.Usagef("-%s-%s: -%s %s takes no budget", b, ab, ab, kind)
 		}
 		flags := make([]string, len(budgets))
 		for i, t := range budgets {

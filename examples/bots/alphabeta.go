@@ -236,10 +236,6 @@ func (s *AlphaBeta[P, M]) search(p P, depth, ply int, alpha, beta float64) float
 	}
 	// The first moves in the position's order, the same at every visit
 	// (the table's best move is an index into them).
-	if s.stream && !s.clk.listable() {
-		s.aborted = true
-		return 0
-	}
 	moves, l := appendMoves(&s.clk, p, s.moves[ply][:0], s.stream, maxMoves, nil, nil)
 	s.moves[ply] = moves
 	if l.cut {

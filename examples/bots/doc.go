@@ -195,9 +195,6 @@
 //     board comes near it, where a second could not try more.
 //   - The root's listing takes at most half the time, so that the search
 //     has some; MCTS's final check of its move has a tenth (above).
-//   - A listing is not begun with less time left than the longest wait for
-//     a listing's first move seen in the search: an engine may work out
-//     many moves before it gives the first.
 //   - A move that says whether it wins at once (a method Wins() bool on
 //     the move type, which a search reads instead of playing the move, as
 //     Crumble's moves have) makes the scans for a win at once cost nothing

@@ -13,6 +13,12 @@ func SetTreeLimit[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], n in
 	s.treeLimit = n
 }
 
+// TreeSizeOf is what a tree of s with nodes nodes and positions positions
+// counts against its bound.
+func TreeSizeOf[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], nodes, positions int) int {
+	return nodes*s.nodeSize + positions*s.posSize
+}
+
 // TreeNodes is the number of nodes the last search of s visited, those
 // with a position.
 func TreeNodes[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) int {

@@ -321,11 +321,11 @@ func (s *MCTS[P, M]) scan(n int32) int32 {
 			return c
 		}
 	}
-	if nd.flags&partial != 0 {
-		return -1 // the moves not listed may win
+	if nd.flags&partial == 0 { // (the moves not listed may win)
+		nd.flags |= scanned
 	}
-	nd.flags |= scanned
-	// Every move may end the game: then n is proven too.
+	// Every move may end the game: then n is proven too (settle leaves a
+	// partial node unproven).
 	if last := nd.first + nd.count - 1; s.nodes[last].proof != unproven {
 		s.settle(last, s.nodes[last].proof)
 	}
@@ -344,7 +344,7 @@ func (s *MCTS[P, M]) descend() int32 {
 		}
 		full := s.full()
 		if nd.first < 0 {
-			if full || !s.clk.listable() {
+			if full || s.clk.expired() {
 				return n
 			}
 			s.list(n)

@@ -2,7 +2,6 @@ package bots
 
 import (
 	"math/rand/v2"
-	"time"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/flooprail"
@@ -92,14 +91,7 @@ func appendStream[P boardrules.Position[P, M], M any](c *clock, p P, dst []M, ma
 	base := len(dst)
 	l := listing{hit: -1}
 	var pc pacer
-	var began time.Duration
-	if c != nil && c.timed {
-		began = c.now()
-	}
 	for m := range p.LegalMovesSeq() {
-		if l.seen == 0 && c != nil && c.timed {
-			c.waited(began)
-		}
 		if l.seen > 0 && c != nil && c.poll(&pc) {
 			l.cut = true
 			break

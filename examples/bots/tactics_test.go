@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/examples/bots"
@@ -210,6 +211,69 @@ func TestMCTSProvesADrawWithLossesBeside(t *testing.T) {
 		}
 		if w, ok := bots.RootProof(s, "x"); !ok || w != -1 {
 			t.Errorf("seed %d: x proven %v, won by %d; want proven drawn", seed, ok, w)
+		}
+	}
+}
+
+// TestMCTSChecksItsMoveInTheTimeItKeeps: MCTS keeps a tenth of its time
+// for the check of the move it plays, so that a search whose iterations
+// are slow still plays a safe move. Here every evaluation costs 20 ms, so
+// that a 200 ms search visits each of the twenty moves once at most and
+// checks none; nineteen of them let the opponent win at once (one reply
+// of thirty), and the check, a few microseconds, finds the safe one. A
+// search that used its whole time would have none left for the check.
+func TestMCTSChecksItsMoveInTheTimeItKeeps(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"won by 1": {end: win(1)},
+		"calm":     {toMove: 0, moves: []string{"x>calm"}},
+		"safe":     {toMove: 1, moves: []string{"y>calm"}},
+	}}
+	var next []string
+	for i := range 19 {
+		at := fmt.Sprintf("unsafe%d", i)
+		tb.fan(at, 1, "r", append(repeat("calm", 29), "won by 1")...)
+		next = append(next, at)
+	}
+	tb.spots["start"] = spot{toMove: 0, moves: append(tb.fanMoves("u", next), "s>safe")}
+	safe := 0
+	for seed := range uint64(5) {
+		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Time: 200 * time.Millisecond, Cut: 1, Squash: 1})
+		s.SetEvaluator(bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player) float64 {
+			spin(20 * time.Millisecond)
+			return 0
+		}))
+		m, err := s.Choose(context.Background(), tb.start("start"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m == "s" {
+			safe++
+		}
+	}
+	// (one seed may lose its check to a busy machine's scheduling)
+	if safe < 4 {
+		t.Errorf("the safe move in %d of 5 searches, want 4 at least", safe)
+	}
+}
+
+// TestMCTSProvesNothingFromSomeMoves: a node whose listing kept some of
+// its moves only (here the tree's bound leaves room for two of the root's
+// four) is not proven lost when those all lose: a move not listed may not.
+// Three of the four moves lose at once, so most seeds keep two losers.
+func TestMCTSProvesNothingFromSomeMoves(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"won by 1": {end: win(1)},
+		"calm":     {toMove: 0, moves: []string{"x>calm"}},
+		"start":    {toMove: 0, moves: []string{"l1>won by 1", "l2>won by 1", "l3>won by 1", "ok>calm"}},
+	}}
+	for seed := range uint64(10) {
+		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 20, MaxPlies: 5})
+		bots.SetTreeLimit(s, bots.TreeSizeOf(s, 3, 1)) // the root and two children
+		if _, err := s.Choose(context.Background(), tb.start("start")); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Stats().Playouts; got != 20 {
+			t.Errorf("seed %d: %d playouts, want 20: the root was proven from two of its moves", seed, got)
 		}
 	}
 }
