@@ -167,11 +167,12 @@ func (s *AlphaBeta[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		}
 		best, s.value = b, v
 		s.stats.Depth++
-		if math.Abs(v) >= evalMax || s.clk.spent(0.5) {
+		spent := s.clk.elapsed()
+		if math.Abs(v) >= evalMax || s.clk.timed && spent >= s.clk.limit/2 {
 			break
 		}
 		if d < s.depth {
-			s.deepened = append(s.deepened, time.Since(start))
+			s.deepened = append(s.deepened, spent)
 		}
 		// The next iteration tries the best moves first.
 		sort.SliceStable(s.rootIdx, func(i, j int) bool { return s.rootVal[s.rootIdx[i]] > s.rootVal[s.rootIdx[j]] })

@@ -67,11 +67,8 @@ func (c *clock) at(now time.Duration) bool {
 	return c.out
 }
 
-// spent reports whether the fraction f of a timed budget is spent (never
-// without a time limit).
-func (c *clock) spent(f float64) bool {
-	return c.timed && time.Since(c.start) >= time.Duration(f*float64(c.limit))
-}
+// elapsed is the time since the clock's start.
+func (c *clock) elapsed() time.Duration { return time.Since(c.start) }
 
 // part returns a clock for a first part of the work: it runs out when the
 // fraction f of the time budget is spent, or with c.

@@ -114,7 +114,8 @@ func RootLostAtOnce[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], mo
 }
 
 // Deepened is when, in the last search of s, it decided to begin another
-// iteration: the times from the search's start.
+// iteration: the times from the search's start, as the clock read that
+// decided it.
 func Deepened[P boardrules.Position[P, M], M comparable](s *AlphaBeta[P, M]) []time.Duration {
 	return s.deepened
 }
