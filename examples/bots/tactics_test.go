@@ -30,17 +30,22 @@ func repeat(s string, n int) []string {
 // one winning reply among thirty (the other 29 lose for it, so random
 // playouts rate these moves near 97%) and one safe move that only draws.
 // The safe move must be played.
-func unsafeGame() *table {
+func unsafeGame() *table { return unsafeGameTo("won by 0", "drawn") }
+
+// unsafeGameTo is unsafeGame with the other 29 replies of each unsafe move
+// leading to rest, and the safe move's one reply to after.
+func unsafeGameTo(rest, after string) *table {
 	tb := &table{players: 2, spots: map[string]spot{
 		"drawn":    {end: draw},
 		"won by 0": {end: win(0)},
 		"won by 1": {end: win(1)},
-		"safe":     {toMove: 1, moves: []string{"x>drawn"}},
+		"calm":     {toMove: 0, moves: []string{"x>calm"}},
+		"safe":     {toMove: 1, moves: []string{"x>" + after}},
 	}}
 	var next []string
 	for i := range 19 {
 		at := fmt.Sprintf("unsafe%d", i)
-		tb.fan(at, 1, "r", append(repeat("won by 0", 29), "won by 1")...)
+		tb.fan(at, 1, "r", append(repeat(rest, 29), "won by 1")...)
 		next = append(next, at)
 	}
 	tb.spots["start"] = spot{toMove: 0, moves: append(tb.fanMoves("u", next), "s>safe")}
@@ -223,18 +228,7 @@ func TestMCTSProvesADrawWithLossesBeside(t *testing.T) {
 // of thirty), and the check, a few microseconds, finds the safe one. A
 // search that used its whole time would have none left for the check.
 func TestMCTSChecksItsMoveInTheTimeItKeeps(t *testing.T) {
-	tb := &table{players: 2, spots: map[string]spot{
-		"won by 1": {end: win(1)},
-		"calm":     {toMove: 0, moves: []string{"x>calm"}},
-		"safe":     {toMove: 1, moves: []string{"y>calm"}},
-	}}
-	var next []string
-	for i := range 19 {
-		at := fmt.Sprintf("unsafe%d", i)
-		tb.fan(at, 1, "r", append(repeat("calm", 29), "won by 1")...)
-		next = append(next, at)
-	}
-	tb.spots["start"] = spot{toMove: 0, moves: append(tb.fanMoves("u", next), "s>safe")}
+	tb := unsafeGameTo("calm", "calm")
 	safe := 0
 	for seed := range uint64(5) {
 		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Time: 200 * time.Millisecond, Cut: 1, Squash: 1})
