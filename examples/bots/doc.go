@@ -34,7 +34,8 @@
 // The bots that search play a winning move when one exists and never a
 // move that lets the next player win at once (a blunder: Blunder tells one)
 // when another move does not; where every move does, they play the one
-// that leaves the fewest winning replies.
+// that leaves the fewest winning replies. All of it as far as their time
+// lets them look: a search cut short plays the best it knows of (Time).
 //
 // Greedy does it two plies deep and no deeper: a win, else a random safe
 // move (the first safe move of a random order of the moves that go on, so
