@@ -43,6 +43,7 @@ package crumble
 
 import (
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/boardrules/boardrules"
@@ -260,17 +261,26 @@ func (s *chainScratch) join() {
 		par[i], ref[i], size[i] = int32(i), int32(i), 1
 	}
 	for i := range n {
-		for e := head[i]; e >= 0; e = next[e] {
-			a, b := s.find(i), s.find(ej[e])
-			if a != b {
-				r := ref[b]
-				if size[a] < size[b] {
-					a, b = b, a
-				}
-				par[b] = a
-				size[a] += size[b]
-				ref[a] = r
+		e := head[i]
+		if e < 0 {
+			continue
+		}
+		a := s.find(i) // i's root, through its contacts
+		for ; e >= 0; e = next[e] {
+			b := ej[e]
+			if par[b] != b {
+				b = s.find(b)
 			}
+			if a == b {
+				continue
+			}
+			r := ref[b]
+			if size[a] < size[b] {
+				a, b = b, a
+			}
+			par[b] = a
+			size[a] += size[b]
+			ref[a] = r
 		}
 	}
 }
@@ -294,20 +304,25 @@ func (s *chainScratch) appendChains(dst []Chain, p *Position) []Chain {
 	for i := range n {
 		at[i] = -1
 	}
+	k := 0
 	for i := range n {
 		if par[i] == i {
 			at[ref[i]] = i
+			k++
 		}
 	}
 	base := len(dst)
+	dst = slices.Grow(dst, k)[:base+k]
+	chains := dst[base:]
+	k = 0
 	for i := range n {
 		if r := at[i]; r >= 0 {
-			ref[r] = int32(len(dst) - base) // the set's chain
+			ref[r] = int32(k) // the set's chain
 			_, _, _, _, c := p.chainPiece(r)
-			dst = append(dst, Chain{x: math.MaxInt64, y: math.MaxInt64, shift: p.shift, c: int8(c) + 1})
+			chains[k] = Chain{x: math.MaxInt64, y: math.MaxInt64, shift: p.shift, c: int8(c) + 1}
+			k++
 		}
 	}
-	chains := dst[base:]
 	unit := math.Ldexp(1, -int(p.shift))
 	for i := range n {
 		ch := &chains[ref[s.find(i)]]

@@ -2,10 +2,14 @@ package crumble
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardrules/boardrules"
 	"github.com/google/go-cmp/cmp"
@@ -317,6 +321,32 @@ func BenchmarkAppendChains(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(c.p.NumPieces()), "ns/piece")
 		})
+	}
+}
+
+// TestChainsCPUTime reports the thread CPU time of AppendChains on the
+// crowded positions, the best of five rounds of 100 ms, which grows far
+// less than wall-clock time when other processes share the machine. Run
+// it with CRUMBLE_CPUTIME=1 go test -run ChainsCPUTime -v ./crumble.
+func TestChainsCPUTime(t *testing.T) {
+	if os.Getenv("CRUMBLE_CPUTIME") == "" {
+		t.Skip("set CRUMBLE_CPUTIME=1")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for _, c := range chainPositions(t) {
+		buf := c.p.AppendChains(nil)
+		best := time.Duration(math.MaxInt64)
+		for range 5 {
+			n, t0 := 0, threadCPU()
+			for ; threadCPU()-t0 < 100*time.Millisecond; n += 10 {
+				for range 10 {
+					buf = c.p.AppendChains(buf[:0])
+				}
+			}
+			best = min(best, (threadCPU()-t0)/time.Duration(n))
+		}
+		t.Logf("%-14s %5d pieces %5d chains %8v CPU", c.name, c.pieces, len(buf), best)
 	}
 }
 

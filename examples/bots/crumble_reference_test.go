@@ -188,8 +188,8 @@ func TestCrumbleEvalOnCrowdedPositions(t *testing.T) {
 // which rounds each corner and each width before it compares and sums
 // them, may differ from CrumbleEval, which finds the chains exactly and
 // rounds only each chain's sums. Black halves one piece down to the
-// precision limit (2^-59 units); the two agree within 1e-12, the rounding
-// of the reference's box and area sums, a hundred times over.
+// precision limit (2^-59 units), and the two must agree within 1e-12
+// (here they are equal: the finest pieces' terms vanish in the sum).
 func TestCrumbleEvalBeyondFloat64(t *testing.T) {
 	p := splitGame(crumble.Standard(), rand.New(rand.NewPCG(6, 6)), 240, true)
 	finest := math.Inf(1)

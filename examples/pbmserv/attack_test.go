@@ -436,8 +436,9 @@ func TestDamagedBoardInList(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
 		url := dsn(t)
 		st, s := alicesAndBobs(t, url)
-		for range 3 {
+		for id := range 3 {
 			mustExec(t, s, "tumbling challenge alice bob")
+			mustExec(t, s, fmt.Sprintf("tumbling accept %d bob b", id+1)) // listed for bob once he joins
 		}
 		if _, err := st.db.Exec(`UPDATE boards SET position = 'tumbling nonsense' WHERE id = 2`); err != nil {
 			t.Fatal(err)

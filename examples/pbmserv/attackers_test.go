@@ -261,3 +261,80 @@ func TestConnectionFlood(t *testing.T) {
 		t.Errorf("the normal client was served %d times and failed %d times during the flood", served, failed)
 	}
 }
+
+// TestOwnerUnderDistributedGuessing: 150 addresses (127.0.1.1 to
+// 127.0.1.150) send wrong passwords for alice back to back, each over a
+// connection of its own; alice, from 127.0.0.3, where she played before,
+// proposes and withdraws a draw every 2 s with her right password. Every
+// one of alice's tries is answered, within a few seconds: the guesses
+// that cannot be checked are refused without a word to the store, and
+// alice's address is her lane, past the account's buckets and the
+// strangers' hashes.
+func TestOwnerUnderDistributedGuessing(t *testing.T) {
+	if testing.Short() || runtime.GOOS != "linux" {
+		t.Skip("runs a child server for seconds, from loopback addresses")
+	}
+	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
+		db := dsn(t)
+		{
+			st := openStore(t, db)
+			s := NewServer(st, bcrypt.DefaultCost, nil)
+			registerAliceAndBob(t, s)
+			mustExec(t, s, "tumbling challenge alice bob")
+			st.Close()
+		}
+		c := startChild(t, db, nil, "-cost", "10", "-access-log", "off")
+		base := "http://" + c.addr
+		owner := fromAddress("127.0.0.3")
+		// alice plays from her address before the flood: it is hers.
+		if code, body, err := postFrom(owner, base, "tumbling propose 1 alice a draw\ntumbling reject 1 alice a"); err != nil || code != 200 {
+			t.Fatalf("alice before the flood: %d %v %q", code, err, body)
+		}
+		d := measureFor()
+		end := time.Now().Add(d)
+		var guesses, checked, refused, failed atomic.Int64
+		var wg sync.WaitGroup
+		for a := range 150 {
+			wg.Go(func() {
+				attacker := fromAddress(fmt.Sprintf("127.0.1.%d", a+1))
+				for i := 0; time.Now().Before(end); i++ {
+					code, _, err := postFrom(attacker, base, fmt.Sprintf("tumbling propose 1 alice guess%d draw", i))
+					if err != nil {
+						failed.Add(1)
+						time.Sleep(10 * time.Millisecond)
+						continue
+					}
+					guesses.Add(1)
+					switch code {
+					case http.StatusForbidden:
+						checked.Add(1)
+					case http.StatusTooManyRequests:
+						refused.Add(1)
+					}
+				}
+			})
+		}
+		tries, answered := 0, 0
+		var worst time.Duration
+		time.Sleep(time.Second) // the flood under way
+		for time.Now().Before(end) {
+			tries++
+			start := time.Now()
+			code, body, err := postFrom(owner, base, "tumbling propose 1 alice a draw\ntumbling reject 1 alice a")
+			took := time.Since(start)
+			worst = max(worst, took)
+			if err == nil && code == http.StatusOK {
+				answered++
+			} else {
+				t.Logf("alice's try %d: %d %v %q after %v", tries, code, err, firstLineOf(body), took.Round(time.Millisecond))
+			}
+			time.Sleep(2 * time.Second)
+		}
+		wg.Wait()
+		t.Logf("over %v with 150 addresses guessing back to back: alice answered %d of %d tries (slowest %v); the attackers sent %d guesses, %d checked, %d refused, %d failed to connect",
+			d, answered, tries, worst.Round(time.Millisecond), guesses.Load(), checked.Load(), refused.Load(), failed.Load())
+		if answered != tries || worst > 5*time.Second {
+			t.Errorf("alice answered %d of %d tries, the slowest in %v, while 150 addresses guessed", answered, tries, worst.Round(time.Millisecond))
+		}
+	})
+}

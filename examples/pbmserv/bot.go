@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,7 +21,8 @@ const botPrefix = "bot:"
 
 // botHelp is the bots' line of help and the front page.
 var botHelp = "bots: a challenge may seat a bot in place of a user, " + botNames() +
-	" (at least one seat a person); the server plays its moves at once, each searched with the game's default budget"
+	" (at least one seat a person); a bot moves once a person seated has joined the board (moved, or sent GAME accept BOARD USER PASSWORD), " +
+	"each move searched apart from the replies with the game's default budget: read the board again for it"
 
 func isBot(name string) bool { return strings.HasPrefix(name, botPrefix) }
 
@@ -59,112 +61,128 @@ func botToMove(g *game) (seat int, kind string, ok bool) {
 	return seat, strings.TrimPrefix(g.b.Players[seat], botPrefix), true
 }
 
-// startSearch marks board id as having a bot's search under way in this
-// process, or reports false when one already is: a read of a board whose
-// bot is thinking shows it as it is rather than start a second search.
-func (s *Server) startSearch(id int64) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.searching[id] {
-		return false
+// botOwed tells whether g's bot owes a move: a bot is to move and a
+// person has joined the board. A bot plays only for people who asked it
+// to, with their password: a challenge needs none, so a stranger's
+// challenges cost the bots nothing until someone seated joins.
+func botOwed(g *game) bool {
+	_, _, ok := botToMove(g)
+	return ok && g.b.Joined&peopleSeats(g.b) != 0
+}
+
+// peopleSeats has bit s set for every seat s a person holds; botSeats
+// for every seat a bot holds.
+func peopleSeats(b *Board) uint8 { return ^botSeats(b) & (1<<len(b.Players) - 1) }
+
+func botSeats(b *Board) uint8 {
+	var bits uint8
+	for i, p := range b.Players {
+		if isBot(p) {
+			bits |= 1 << i
+		}
 	}
-	s.searching[id] = true
-	return true
+	return bits
 }
 
-func (s *Server) endSearch(id int64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	delete(s.searching, id)
-}
+// botLease is how long a server's worker holds a board's bot (a bucket
+// in the store): servers sharing a store do not search one board's move
+// at once, and the lease of a server that died runs out.
+func (s *Server) botLease() time.Duration { return max(2*time.Second, 4*s.limits.BotTime) }
 
-// botMoves plays board id's bots for as long as a bot's seat is to move,
-// and returns a line per move stored. Each move is searched outside any
-// transaction, on the board as read, and stored like a person's move
-// (game.move: the move limit, the end by the rules) by a write that
-// checks the version read: when the board changed during the search (a
+// errLeased ends a bot's turn on a board whose bot another server's
+// worker holds: that server makes the move.
+var errLeased = errors.New("another server's bot holds the board")
+
+// botTurn makes at most one bot move on j's board: it reads the board,
+// and when its bot owes a move it searches it outside any transaction,
+// on the board as read, and stores it like a person's move (game.move:
+// the move limit, the end by the rules) by a write that checks the
+// version read. When the board changed during the search (a
 // resignation, another server's bot) the move is dropped and the board
-// read again, so a bot never plays on a position it did not search.
-func (s *Server) botMoves(ctx context.Context, id int64) (string, error) {
-	if !s.startSearch(id) {
-		return "", nil
+// read again, so a bot never plays on a position it did not search. A
+// search that the work's end stopped stores nothing: the board keeps its
+// owed move for the next start.
+func (s *Server) botTurn(w *botWork, j *botJob) (moved bool, err error) {
+	ctx := w.ctx
+	lease, every := "bot "+strconv.FormatInt(j.board, 10), s.botLease()
+	wait, _, err := s.store.Take(ctx, lease, 1, every, s.now())
+	if err != nil {
+		return false, err
 	}
-	defer s.endSearch(id)
-	var out strings.Builder
-	for conflicts := 0; conflicts < maxRetries; {
-		g, err := s.loadBoard(ctx, id)
+	if wait > 0 {
+		return false, errLeased
+	}
+	defer func() {
+		if err := s.store.Give(context.WithoutCancel(ctx), lease, every); err != nil {
+			s.log.Printf("board %d: giving back the bot's lease: %v", j.board, err)
+		}
+	}()
+	for conflicts := 0; conflicts < maxRetries; conflicts++ {
+		g, err := s.loadBoard(ctx, j.board)
 		if err != nil {
-			return out.String(), err
+			return false, err
 		}
-		seat, kind, ok := botToMove(g)
-		if !ok {
-			return out.String(), nil
+		if !botOwed(g) {
+			return false, nil
 		}
-		// A bot search is work a client causes, like a replay: it spends
-		// one of the request's and the address's replays.
-		if err := s.spendReplay(ctx); err != nil {
-			return out.String(), err
-		}
+		seat, kind, _ := botToMove(g)
 		if needsHistory(g.b) {
 			read := g.b.Version
 			if err := s.replayed(ctx, g, false); err != nil {
-				return out.String(), err
+				return false, err
 			}
 			if g.b.Version != read {
-				conflicts++
 				continue
 			}
 		}
-		move, err := s.search(ctx, g, kind)
-		if err != nil {
-			return out.String(), err
+		sctx, ended := w.searchCtx(j)
+		move, err := s.search(sctx, g, kind)
+		cut := errors.Is(context.Cause(sctx), errPreempted)
+		ended()
+		if ctx.Err() != nil {
+			return false, context.Cause(ctx) // stopping: nothing is stored
 		}
-		c := command{verb: "move", board: id, user: g.b.Players[seat], move: move}
+		if err != nil && cut {
+			continue // cut before it had a move: search again
+		}
+		if err != nil {
+			return false, err
+		}
+		c := command{verb: "move", board: j.board, user: g.b.Players[seat], move: move}
 		head, canon, err := g.move(c, seat, s.moveLimit(g.b))
 		if err != nil {
-			return out.String(), fmt.Errorf("board %d: %s's move %q: %w", id, c.user, move, err)
+			return false, fmt.Errorf("board %d: %s's move %q: %w", j.board, c.user, move, err)
 		}
-		// Not cut short by the request's deadline, as in change.
+		g.b.BotDue = botOwed(g)
+		// Not cut short by the work's end: a write once begun finishes.
 		err = s.store.Save(context.WithoutCancel(ctx), g.b, canon)
 		if errors.Is(err, errConflict) {
-			conflicts++
 			continue
 		}
 		if err != nil {
-			return out.String(), err
+			return false, err
 		}
 		if s.metrics != nil {
 			s.metrics.moves.Inc()
 			s.metrics.botMoves.WithLabelValues(kind).Inc()
 		}
-		out.WriteString(head)
+		w.addLine(j, head)
+		return true, nil
 	}
-	return out.String(), statusErr(http.StatusConflict, "board %d is busy, try again", id)
+	return false, fmt.Errorf("board %d: changed %d times during its bot's search", j.board, maxRetries)
 }
 
 // search chooses the bot's move on g: the game's default budget, capped
-// at Limits.BotTime and at the request's deadline, seeded by the board
-// and the move's number, so that a dispute's move is searched again
-// alike (exactly so when the count, not the time, ended the search). At
-// most Limits.BotSearches searches run at once in this process; a search
-// waits for its turn no longer than the request's deadline.
+// at Limits.BotTime and at ctx (the work's end, or a cut for another
+// requester's search: the bot then plays the best move it has found),
+// seeded by the board and the move's number, so that a dispute's move is
+// searched again alike (exactly so when the count, not the time, ended
+// the search).
 func (s *Server) search(ctx context.Context, g *game, kind string) (string, error) {
-	select {
-	case s.botSlots <- struct{}{}:
-	case <-ctx.Done():
-		return "", s.refuse("bot_searches", s.ctxErr(ctx, ctx.Err()))
-	}
-	defer func() { <-s.botSlots }()
 	d := bots.DefaultsOf(g.b.Game)
 	o := bots.Options{Seed: botSeed(g.b.ID, g.b.Plies+1), Nodes: d.Nodes, Depth: d.Depth, Time: s.limits.BotTime}
-	if dl, ok := ctx.Deadline(); ok {
-		o.Time = min(o.Time, time.Until(dl))
-		if o.Time <= 0 {
-			return "", s.ctxErr(ctx, context.DeadlineExceeded)
-		}
-	}
 	start := time.Now()
-	move, err := s.choose(kind, o, g.pos)
+	move, err := s.choose(ctx, kind, o, g.pos)
 	if s.metrics != nil {
 		s.metrics.botSeconds.WithLabelValues(kind).Observe(time.Since(start).Seconds())
 	}
@@ -174,57 +192,130 @@ func (s *Server) search(ctx context.Context, g *game, kind string) (string, erro
 // botSeed is the seed of a bot's search for move number n of a board.
 func botSeed(board int64, n int) uint64 { return uint64(board)<<32 | uint64(n) }
 
+// botChooser is what a new Server's bots search with: chooseMove, which
+// the tests' child processes wrap.
+var botChooser = chooseMove
+
 // chooseMove runs a bot of the kind on p. A bot is made for each move
 // (bots are not safe for concurrent use, and a fresh one makes its
 // seed alone decide its move).
-func chooseMove(kind string, o bots.Options, p boardrules.Any) (string, error) {
+func chooseMove(ctx context.Context, kind string, o bots.Options, p boardrules.Any) (string, error) {
 	b, err := bots.New(kind, o)
 	if err != nil {
 		return "", err
 	}
-	return b.Move(context.Background(), p)
+	return b.Move(ctx, p)
 }
 
-// botsAfter plays the bots after a command left g with a bot to move and
-// returns their lines and the board as it then is. The command itself is
-// already stored, so a bot that could not move (the request's time is
-// up, the server's searches are all busy, a limit) does not undo it: the
-// reply says so, and the bot moves when the board is next read.
-func (s *Server) botsAfter(ctx context.Context, g *game) (string, *game) {
-	if _, _, ok := botToMove(g); !ok {
+// waitKey marks a context whose commands wait for the bots' moves they
+// cause (standard input, Execute): a mail robot sends one reply per
+// command, so the reply carries the bots' moves. Over HTTP a reply never
+// waits for a bot.
+type waitKey struct{}
+
+func waitingForBots(ctx context.Context) context.Context {
+	return context.WithValue(ctx, waitKey{}, true)
+}
+
+func waitsForBots(ctx context.Context) bool { b, _ := ctx.Value(waitKey{}).(bool); return b }
+
+// askBots files g's owed bot move with the bots' work, if it owes one,
+// and for a command that waits for bots (standard input) waits for the
+// moves (or ctx's end). It returns the lines for the reply and the board
+// as it then is.
+func (s *Server) askBots(ctx context.Context, g *game) (string, *game) {
+	if !botOwed(g) {
 		return "", g
 	}
-	lines, err := s.botMoves(ctx, g.b.ID)
-	if now, rerr := s.loadBoard(context.WithoutCancel(ctx), g.b.ID); rerr == nil {
-		g = now
+	j := s.bots.enqueue(g.b.ID, g.b.Creator)
+	if j == nil || !waitsForBots(ctx) {
+		return thinking(g), g
 	}
-	if err != nil {
-		if seat, _, ok := botToMove(g); ok {
-			why := "the request's time ran out"
-			if !ended(ctx, err) {
-				why = strings.TrimSuffix(strings.TrimPrefix(s.errorReply(s.storeErr(ctx, err)), "error: "), "\n")
-			}
-			lines += fmt.Sprintf("%s has not moved yet (%s); it moves when board %d is next read\n", g.b.Players[seat], why, g.b.ID)
+	select {
+	case <-j.done:
+	case <-ctx.Done():
+		return thinking(g), g
+	}
+	lines, err := s.bots.result(j)
+	now, rerr := s.loadBoard(context.WithoutCancel(ctx), g.b.ID)
+	if rerr != nil {
+		return strings.Join(lines, ""), g
+	}
+	out := strings.Join(lines, "")
+	if botOwed(now) {
+		seat, _, _ := botToMove(now)
+		why := "the bots' queue is full"
+		if err != nil {
+			why = botFailure(err)
 		}
+		out += fmt.Sprintf("%s has not moved yet (%s); it moves when board %d is next read\n", now.b.Players[seat], why, now.b.ID)
 	}
-	return lines, g
+	return out, now
 }
 
-// catchUp plays the bots of a board read with a bot to move, which a
-// crash or a shutdown between a person's move and the bot's leaves
-// behind, or a search the request's deadline stopped. It reports whether
-// the board changed; a bot that still cannot move is logged, and the read
-// shows the board as it is.
-func (s *Server) catchUp(ctx context.Context, g *game) bool {
-	if _, _, ok := botToMove(g); !ok {
+// thinking is the reply's line for a bot whose move is on its way.
+func thinking(g *game) string {
+	seat, _, _ := botToMove(g)
+	return fmt.Sprintf("%s is thinking; board %d shows its move once it is made\n", g.b.Players[seat], g.b.ID)
+}
+
+// botFailure says why a bot did not move, for a reply.
+func botFailure(err error) string {
+	switch {
+	case errors.Is(err, errShuttingDown):
+		return "the server is stopping"
+	case errors.Is(err, errLeased):
+		return "another server is making it"
+	}
+	return "it failed, and the server's keeper has the details"
+}
+
+// readBots is askBots for a read: it files the owed move, and only a
+// command that waits for bots waits for it; it reports whether the board
+// changed.
+func (s *Server) readBots(ctx context.Context, g *game) bool {
+	if !botOwed(g) {
 		return false
 	}
-	lines, err := s.botMoves(ctx, g.b.ID)
-	if err != nil {
+	j := s.bots.enqueue(g.b.ID, g.b.Creator)
+	if j == nil || !waitsForBots(ctx) {
+		return false
+	}
+	select {
+	case <-j.done:
+	case <-ctx.Done():
+		return false
+	}
+	lines, err := s.bots.result(j)
+	if err != nil && !errors.Is(err, errShuttingDown) {
 		s.log.Printf("board %d: the bot to move did not: %v", g.b.ID, err)
 	}
-	return lines != ""
+	return len(lines) > 0
 }
+
+// sweepBots files the owed bot moves the store holds (BotsDue): at start,
+// for the moves a crash or a shutdown left, then every botSweepEvery for
+// those a full queue or another server's death left, until ctx ends.
+func (s *Server) sweepBots(ctx context.Context) {
+	for {
+		boards, err := s.store.BotsDue(ctx, s.limits.BotQueue)
+		if err != nil && ctx.Err() == nil {
+			s.log.Printf("listing the bots' owed moves: %v", err)
+		}
+		for _, b := range boards {
+			s.bots.enqueue(b.ID, b.Creator)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(botSweepEvery):
+		}
+	}
+}
+
+// botSweepEvery is how often a server looks for owed bot moves that no
+// worker has.
+const botSweepEvery = time.Minute
 
 // noBotDraws refuses a draw proposal on a board that seats a bot: bots
 // do not answer proposals, so one would stand unanswered for ever.

@@ -8,11 +8,10 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/examples/bots"
@@ -46,6 +45,12 @@ func playAgainstBots(t *testing.T, s *Server, id int64, user, password string, s
 		g := stored(t, s, id)
 		if g.b.Over {
 			return botMoves
+		}
+		if who := g.b.Players[g.pos.ToMove()]; who != user && g.b.Plies == 0 && isBot(who) {
+			// A bot that moves first waits for the person to join.
+			r := mustExec(t, s, fmt.Sprintf("%s accept %d %s %s", g.b.Game, id, user, password))
+			botMoves += strings.Count(r, " played ")
+			continue
 		}
 		if who := g.b.Players[g.pos.ToMove()]; who != user {
 			t.Fatalf("board %d after %d moves: %s to move, not %s: the bots did not move", id, g.b.Plies, who, user)
@@ -109,7 +114,9 @@ func TestGreedyPlaysEveryGame(t *testing.T) {
 	checkStore(t, s.store)
 }
 
-// A bot that holds the seat to move first moves as the board is made.
+// A bot that holds the seat to move first moves once the person seated
+// joins the board (accepts the challenge), not when the board is made: a
+// challenge needs no password, so anyone could have sent it.
 func TestBotStarts(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	registerAliceAndBob(t, s)
@@ -120,11 +127,18 @@ func TestBotStarts(t *testing.T) {
 		r := mustExec(t, s, tc.challenge)
 		var id int64
 		fmtSscanf(r, "board %d created", &id)
-		if !strings.Contains(r, tc.first+" ") || !strings.Contains(r, "move #2: alice") {
+		if strings.Contains(r, " played ") || !strings.Contains(r, fmt.Sprintf("to play once a player joins (%s accept %d USER PASSWORD)", strings.Fields(tc.challenge)[0], id)) {
 			t.Errorf("%s:\n%s", tc.challenge, r)
 		}
-		if g := stored(t, s, id); g.b.Plies != 1 {
-			t.Errorf("%s: %d moves stored, want 1", tc.challenge, g.b.Plies)
+		if g := stored(t, s, id); g.b.Plies != 0 || g.b.BotDue {
+			t.Errorf("%s: %d moves stored, owed %v; want none before alice joins", tc.challenge, g.b.Plies, g.b.BotDue)
+		}
+		r = mustExec(t, s, fmt.Sprintf("%s accept %d alice a", strings.Fields(tc.challenge)[0], id))
+		if !strings.Contains(r, fmt.Sprintf("alice accepts the challenge on board %d\n", id)) || !strings.Contains(r, tc.first+" ") || !strings.Contains(r, "move #2: alice") {
+			t.Errorf("%s, then alice accepts:\n%s", tc.challenge, r)
+		}
+		if g := stored(t, s, id); g.b.Plies != 1 || g.b.BotDue {
+			t.Errorf("%s: %d moves stored, owed %v; want the bot's", tc.challenge, g.b.Plies, g.b.BotDue)
 		}
 	}
 }
@@ -166,10 +180,10 @@ func TestResignWhileBotThinks(t *testing.T) {
 		registerAliceAndBob(t, s)
 		mustExec(t, s, "tumbling challenge alice bot:greedy")
 		entered, release := make(chan struct{}), make(chan struct{})
-		s.choose = func(kind string, o bots.Options, p boardrules.Any) (string, error) {
+		s.choose = func(ctx context.Context, kind string, o bots.Options, p boardrules.Any) (string, error) {
 			entered <- struct{}{}
 			<-release
-			return chooseMove(kind, o, p)
+			return chooseMove(ctx, kind, o, p)
 		}
 		first := stored(t, s, 1).pos.LegalMoves()[0]
 		moved := make(chan string)
@@ -200,41 +214,49 @@ func TestBotMovesAfterCrash(t *testing.T) {
 		mustExec(t, s, "crumble challenge alice bot:alphabeta -4x4") // draw rules: the bot plays on the record replayed
 		mustExec(t, s, "flooprail challenge alice bot:mcts")
 		// The person's move alone, as a server that died before its bot
-		// moved left it.
+		// moved left it: joined, the bot's move owed.
 		for id := int64(1); id <= 3; id++ {
 			g := stored(t, s, id)
 			_, canon, err := g.move(command{verb: "move", board: id, user: "alice", move: g.pos.LegalMoves()[0]}, 0, 1000)
 			if err != nil {
 				t.Fatal(err)
 			}
+			g.b.Joined |= 1
+			g.b.BotDue = botOwed(g)
 			if err := s.store.Save(context.Background(), g.b, canon); err != nil {
 				t.Fatal(err)
 			}
 		}
 		if r := mustExec(t, s, "tumbling board 1"); !strings.Contains(r, "move #3: alice (Black) to play") {
-			t.Errorf("board 1 read:\n%s", r)
+			t.Errorf("board 1 read on standard input, which waits for the bot:\n%s", r)
 		}
+		// Over HTTP the read is answered at once, the bot thinking; a
+		// later read shows its move.
 		ts := httptest.NewServer(s.Handler())
 		defer ts.Close()
-		resp, err := http.Get(ts.URL + "/games/2")
-		if err != nil {
-			t.Fatal(err)
+		getJSON := func(id int) gameJSON {
+			resp, err := http.Get(ts.URL + "/games/" + strconv.Itoa(id))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			var j gameJSON
+			json.NewDecoder(resp.Body).Decode(&j)
+			return j
 		}
-		var j gameJSON
-		json.NewDecoder(resp.Body).Decode(&j)
-		resp.Body.Close()
-		if j.NextMove != 3 || j.ToMoveUser != "alice" {
-			t.Errorf("board 2's JSON: next move %d, %q to move; want 3, alice", j.NextMove, j.ToMoveUser)
+		if j := getJSON(2); j.NextMove == 2 && (!j.Thinking || j.ToMoveUser != "bot:alphabeta") {
+			t.Errorf("board 2's first read: next move %d, %q to move, thinking %v; want the bot thinking", j.NextMove, j.ToMoveUser, j.Thinking)
 		}
-		resp, err = http.Get(ts.URL + "/boards/3")
-		if err != nil {
-			t.Fatal(err)
-		}
-		page, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if !strings.Contains(string(page), "move #3: alice (O) to play") {
-			t.Errorf("board 3's page does not show alice to move at #3:\n%s", page)
-		}
+		waitFor(t, "board 2's bot", func() bool { j := getJSON(2); return j.NextMove == 3 && j.ToMoveUser == "alice" && !j.Thinking })
+		waitFor(t, "board 3's bot", func() bool {
+			resp, err := http.Get(ts.URL + "/boards/3")
+			if err != nil {
+				t.Fatal(err)
+			}
+			page, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			return strings.Contains(string(page), "move #3: alice (O) to play")
+		})
 		for id := int64(1); id <= 3; id++ {
 			if g := stored(t, s, id); g.b.Plies != 2 {
 				t.Errorf("board %d: %d moves stored, want 2", id, g.b.Plies)
@@ -244,9 +266,9 @@ func TestBotMovesAfterCrash(t *testing.T) {
 	})
 }
 
-// At most Limits.BotSearches searches run at once, and a search waits
-// for a slot no longer than its request's deadline: the person's move is
-// stored all the same, and the bot moves at the board's next read.
+// At most Limits.BotSearches searches run at once, however many boards
+// owe a bot's move: the others wait in the queue. Over HTTP the person's
+// reply does not wait for the bot, even when every worker is busy.
 func TestBotSearchBound(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	s.SetLimits(Limits{BotSearches: 2})
@@ -256,56 +278,45 @@ func TestBotSearchBound(t *testing.T) {
 		mustExec(t, s, "tumbling challenge alice bot:greedy")
 	}
 	var now, most atomic.Int32
-	s.choose = func(kind string, o bots.Options, p boardrules.Any) (string, error) {
+	release := make(chan struct{})
+	s.choose = func(ctx context.Context, kind string, o bots.Options, p boardrules.Any) (string, error) {
 		n := now.Add(1)
 		defer now.Add(-1)
 		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
 		}
-		time.Sleep(50 * time.Millisecond)
-		return chooseMove(kind, o, p)
+		<-release
+		return chooseMove(ctx, kind, o, p)
 	}
-	first := stored(t, s, 1).pos.LegalMoves()[0]
-	replies := atOnce(s, boards, func(i int) (context.Context, string) {
-		return context.Background(), fmt.Sprintf("tumbling move %d alice a %s", i+1, first)
-	})
-	if most.Load() != 2 {
-		t.Fatalf("%d searches ran at once, want 2 (the bound, reached)", most.Load())
-	}
-	for id := int64(1); id <= boards; id++ {
-		if g := stored(t, s, id); g.b.Plies != 2 {
-			t.Errorf("board %d: %d moves, want 2; replies %v", id, g.b.Plies, replies)
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	first := firstLegal(t, s, 1)
+	for id := 1; id <= boards; id++ {
+		code, body := httpDo(t, "POST", ts.URL+"/command", "text/plain", fmt.Sprintf("tumbling move %d alice a %s", id, first))
+		if code != 200 || !strings.Contains(body, "alice played") || !strings.Contains(body, fmt.Sprintf("bot:greedy is thinking; board %d shows its move once it is made\n", id)) ||
+			!strings.Contains(body, "move #2: bot:greedy (White) to play, thinking\n") {
+			t.Errorf("board %d, the move while the bots are held: %d\n%s", id, code, body)
 		}
 	}
-
-	// Both slots held: a move whose request ends while its bot waits.
-	hold := make(chan struct{})
-	var wg sync.WaitGroup
-	s.choose = func(kind string, o bots.Options, p boardrules.Any) (string, error) {
-		<-hold
-		return chooseMove(kind, o, p)
+	waitFor(t, "two searches", func() bool { return now.Load() == 2 })
+	if w := testutil.ToFloat64(s.metrics.botWaiting); w != boards-2 {
+		t.Errorf("%v boards waiting for a worker, want %d", w, boards-2)
 	}
-	mustExec(t, s, "tumbling challenge alice bot:greedy") // board 7
-	second := func(id int64) string { return stored(t, s, id).pos.LegalMoves()[0] }
-	for id := int64(1); id <= 2; id++ {
-		wg.Go(func() { s.Execute(context.Background(), fmt.Sprintf("tumbling move %d alice a %s", id, second(id))) })
+	close(release)
+	waitFor(t, "every bot's move", func() bool {
+		for id := int64(1); id <= boards; id++ {
+			if stored(t, s, id).b.Plies != 2 {
+				return false
+			}
+		}
+		return true
+	})
+	if most.Load() != 2 {
+		t.Errorf("%d searches ran at once, want 2 (the bound, reached)", most.Load())
 	}
-	for len(s.botSlots) < 2 {
-		time.Sleep(time.Millisecond)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-	defer cancel()
-	r := s.Execute(ctx, "tumbling move 7 alice a "+first)
-	if !strings.Contains(r, "alice played") || !strings.Contains(r, "bot:greedy has not moved yet") {
-		t.Errorf("the move that found no slot:\n%s", r)
-	}
-	if g := stored(t, s, 7); g.b.Plies != 1 {
-		t.Errorf("board 7: %d moves, want alice's alone", g.b.Plies)
-	}
-	close(hold)
-	wg.Wait()
-	mustExec(t, s, "tumbling board 7")
-	if g := stored(t, s, 7); g.b.Plies != 2 {
-		t.Errorf("board 7 after a read: %d moves, want 2", g.b.Plies)
+	for id := int64(1); id <= boards; id++ {
+		if g := stored(t, s, id); g.b.BotDue {
+			t.Errorf("board %d still owes its bot's move after it", id)
+		}
 	}
 }
 

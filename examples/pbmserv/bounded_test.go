@@ -1,14 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"fmt"
+	"io"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/boardrules/boardrules/internal/clitest"
 )
 
 // maxErrorBytes bounds any error reply or message, whatever its input:
@@ -86,21 +87,22 @@ func TestErrorsBounded(t *testing.T) {
 		}
 		checkBounded(t, what, reply)
 	}
-	// The flags.
-	for _, args := range [][]string{
-		{"-check", "-db", "/nonexistent/" + longInput(1<<20)},
-		{"-http", longInput(1 << 20)},
-		{"-http", "127.0.0.1:0", "-trusted-proxy", longInput(1 << 20)},
-		{"-http", "127.0.0.1:0", "-origin", "https://example.org/" + longInput(1<<20)},
-		{"-http", "127.0.0.1:0", "-tls-cert", "/nonexistent/" + longInput(1<<20), "-tls-key", "k.pem"},
-		{"-http", "127.0.0.1:0", "-db", t.TempDir() + "/x.db", "-access-log", "/nonexistent/" + longInput(1<<20)},
-	} {
-		var out, errb bytes.Buffer
-		code := run(args, strings.NewReader(""), &out, &errb)
-		first, _, _ := strings.Cut(errb.String(), "\n")
-		if code == 0 {
-			t.Errorf("pbmserv %s ...: exit 0", args[0])
-		}
-		checkBounded(t, fmt.Sprintf("pbmserv %s %.20s...", args[len(args)-2], args[len(args)-1]), first)
-	}
+	// The flags, as every program's are checked.
+	clitest.Bounded(t, runNoInput, [][]string{
+		{"-check", "-db", "/nonexistent/" + clitest.Long},
+		{"-backup", clitest.Long, "-db", "/nonexistent/x.db"},
+		{"-http", clitest.Long},
+		{"-http", "127.0.0.1:0", "-trusted-proxy", clitest.Long},
+		{"-http", "127.0.0.1:0", "-origin", "https://example.org/" + clitest.Long},
+		{"-http", "127.0.0.1:0", "-tls-cert", "/nonexistent/" + clitest.Long, "-tls-key", "k.pem"},
+		{"-http", "127.0.0.1:0", "-db", t.TempDir() + "/x.db", "-access-log", "/nonexistent/" + clitest.Long},
+		{"-stdin", "-cost", clitest.Long},
+		{"-" + clitest.Long},
+		{clitest.Long},
+	})
+}
+
+// runNoInput is run as internal/clitest calls a program: no standard input.
+func runNoInput(args []string, stdout, stderr io.Writer) int {
+	return run(args, strings.NewReader(""), stdout, stderr)
 }

@@ -64,7 +64,7 @@ const sendHelp = "send help for the commands"
 const usage = "commands: register USER PASSWORD | games USER | help | " +
 	"GAME challenge USER1 USER2 [USER3 [USER4]] [options] | GAME move BOARD USER PASSWORD MOVE[#N] | " +
 	"GAME board BOARD[#N] | GAME history BOARD | GAME resign BOARD USER PASSWORD | " +
-	"GAME propose BOARD USER PASSWORD draw | GAME accept BOARD USER PASSWORD | GAME reject BOARD USER PASSWORD"
+	"GAME propose BOARD USER PASSWORD draw | GAME accept BOARD USER PASSWORD (a draw, or a challenge) | GAME reject BOARD USER PASSWORD"
 
 // parseCommand reads one line. Words are separated by spaces or tabs;
 // command words, game words and user ids are case-insensitive; passwords
@@ -283,38 +283,27 @@ func parseBoard(s string) (int64, error) {
 	return n, nil
 }
 
-// maxQuote is the most bytes of an input that an error quotes (or a log
-// line shows), so that an error's size is bounded whatever came in.
-const maxQuote = 64
-
-// quote is an input as an error shows it: Go-quoted, so that it reads as
-// typed (non-ASCII as itself, invalid UTF-8 and control characters
-// escaped), and at most maxQuote bytes of it, cut on a rune boundary,
-// followed by an ellipsis and its length: "abc..."... (1000 bytes).
-func quote(s string) string {
-	if len(s) <= maxQuote {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(cut(s)) + "... (" + strconv.Itoa(len(s)) + " bytes)"
-}
+// quote is an input as an error shows it: notation.Quote, the module's
+// one way (Go-quoted, so that it reads as typed, and at most
+// notation.MaxQuoted bytes of it, then an ellipsis and its length).
+var quote = notation.Quote
 
 // clip is an input as a log line shows it (the log's own format quotes
-// it): at most maxQuote bytes, with an ellipsis and its length when cut.
-func clip(s string) string {
-	if len(s) <= maxQuote {
+// it): at most notation.MaxQuoted bytes, cut on a rune boundary, then an
+// ellipsis and its length.
+func clip(s string) string { return clipTo(s, notation.MaxQuoted) }
+
+// clipTo is s cut to its first max bytes on a rune boundary, then an
+// ellipsis and its length, when it is longer.
+func clipTo(s string, max int) string {
+	if len(s) <= max {
 		return s
 	}
-	return cut(s) + "... (" + strconv.Itoa(len(s)) + " bytes)"
-}
-
-// cut is the first maxQuote bytes of s, less the start of a rune cut in
-// two.
-func cut(s string) string {
-	n := maxQuote
-	for i := 0; i < utf8.UTFMax-1 && n > 0 && !utf8.RuneStart(s[n]); i++ {
+	n := max
+	for i := 0; i < utf8.UTFMax-1 && !utf8.RuneStart(s[n]); i++ {
 		n--
 	}
-	return s[:n]
+	return s[:n] + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // masked is the line with its password replaced by stars, for echoing a

@@ -34,7 +34,7 @@ func storedCrumble(t testing.TB, s *Server, variant string, n int, seed uint64) 
 	code, _ := start.MarshalText()
 	b := &Board{Word: "crumble", Game: "crumble", Variant: variant, Players: []string{"alice", "bob"},
 		Position: string(code), Created: s.now()}
-	if b.ID, err = s.store.NewBoardWithin(ctx, b, time.Time{}, nil); err != nil {
+	if b.ID, err = s.store.NewBoardWithin(ctx, b, nil); err != nil {
 		t.Fatal(err)
 	}
 	p := start.Unwrap().(crumble.Position)

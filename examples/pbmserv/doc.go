@@ -15,7 +15,7 @@
 //	crumble move 1 alice secret 1V
 //
 // It is meant to be read: one core (command.go parses a line, server.go
-// runs it, bot.go plays the bots' seats), two front doors (main.go for standard input, http.go for the
+// runs it, bot.go and botwork.go play the bots' seats), two front doors (main.go for standard input, http.go for the
 // web) and one storage interface (store.go) with an SQLite (sqlite.go) and a
 // PostgreSQL (postgres.go) schema. games.go maps the game words and
 // challenge options onto the library's registry.
@@ -89,12 +89,42 @@
 // keeps nothing between moves. The bots are not in the users table and
 // have no quota: the per-user caps count the people seated.
 //
-// When a bot moves. Whenever a command leaves a board going on with a
-// bot's seat to move (a challenge whose first seat to move is a bot's,
-// a person's move), the server searches the bot's move and stores it,
-// and again while the next seat is a bot's, before it replies; the reply
-// names each bot's move ("bot:mcts played ... (move #2) on board 1")
-// and shows the board after them. The search runs outside any
+// Joining. A challenge needs no password (pbmserv's syntax), so anyone
+// may seat anyone: a board a person has not acted on could be a
+// stranger's. A person joins a board with the first command sent with
+// their password on it: a move, or "GAME accept BOARD USER PASSWORD"
+// (accept with no draw proposed accepts the challenge), or any other.
+// "games USER" lists the boards the user has joined, then, by number
+// alone, the newest ten that seat the user and that the user has not
+// joined ("challenges alice has not joined ...: boards 12, 9"); the front
+// page lists the open boards some person has joined. So a flood of
+// challenges naming a player never buries the games the player plays.
+// [Decision: a board still shows to those who ask for it by number, and
+// anyone seated may move on it at once, so a challenge between friends
+// needs no extra step; the alternative, a challenge that does nothing
+// until every seat accepts, cost every game a round of mail.]
+//
+// When a bot moves. A bot moves only on a board a person has joined:
+// until then, even a bot that moves first waits (its board says "to play
+// once a player joins"), and costs nothing. Whenever a command leaves a
+// joined board going on with a bot's seat to move, its move is owed: the
+// board says so (its BotDue, kept with every write), the reply says
+// "bot:mcts is thinking; board 1 shows its move once it is made" and
+// shows the board with "bot:mcts (White) to play, thinking", and the
+// board is filed with the bots' work. Over HTTP the reply does not wait
+// for the bot: a later read (a command, GET /games/N, whose JSON says
+// "thinking" meanwhile, or the page, which reloads itself every 2 s
+// meanwhile) shows its move. On standard input, whose mail gets one
+// reply per command, the command waits for the bots' moves and its reply
+// names them ("bot:mcts played ... (move #2) on board 1"); so does
+// Execute. [Decision: a person's reply never waits for a search that may
+// take a second, and a request's write timeout and deadline hold
+// whatever the bots do.]
+//
+// The bots' work. A fixed number of workers (-bot-searches, the number
+// of CPUs) take the owed moves from a queue (-bot-queue boards, 1,024);
+// each turn of a worker is one search, after which a board with another
+// bot to move goes back in the queue. The search runs outside any
 // transaction, on the board as read (Crumble with draw rules: on the
 // record replayed, as a person's move); the move is then checked and
 // stored exactly as a person's (the move limit, the end by the rules) by
@@ -103,30 +133,46 @@
 // again: a bot never plays on a position it did not search. A resignation
 // ends the game, and an agreed draw cannot happen (a bot agrees to none:
 // a proposal on a board with a bot is refused), so neither is followed
-// by a bot's move.
+// by a bot's move. The queue is fair between requesters (the address
+// whose challenge made the board): a free worker takes the job of the
+// requester whose searches took the least time lately (a sum of search
+// time halved every 10 s), so one who floods the queue waits behind
+// itself; and when every worker is busy and a requester who searched
+// much less lately (by half a second) waits, the busiest requester's
+// search that has run 100 ms is cut short, its bot playing the best move
+// it has found. Servers sharing a store do not search one board at once:
+// a worker holds the board's lease (a bucket in the store's limits
+// table, for 4 times -bot-time, at least 2 s) while it searches.
 //
 // Budgets. Each move is searched with the game's default count
 // (bots.DefaultsOf: MCTS iterations, alpha-beta depth) capped at 1 s
-// (bots.DefaultTime; -bot-time changes it) and at the request's
-// deadline. The seed is the board's number times 2^32 plus the move's
-// number, and a bot is made for each move, so the same position on the
-// same board and move number gets the same move again, and a disputed
-// move can be searched again alike (exactly so when the count, not the
-// time cap, ended the search: the measured defaults end well within it,
-// see Limits).
+// (bots.DefaultTime; -bot-time changes it). The seed is the board's
+// number times 2^32 plus the move's number, and a bot is made for each
+// move, so the same position on the same board and move number gets the
+// same move again, and a disputed move can be searched again alike
+// (exactly so when the count, not the time cap, ended the search: the
+// measured defaults end well within it, see Limits).
+//
+// Bot games. One person may play at most 10 open games against bots
+// (-bot-games): a move or an accept that would join an eleventh is
+// refused ("alice already plays 10 open games against bots, the most
+// allowed: finish or resign one first", 429). The challenges from one
+// address may make at most 20 open boards seating a bot
+// (-bot-games-per-address). Both are counted in the store, in the
+// transaction that writes the join or the board, serialised per person
+// (PostgreSQL: the user's row locked) and per address (an advisory lock),
+// so they hold across servers sharing a store and against commands sent
+// at once.
 //
 // A bot that has not moved. A crash or a shutdown between a person's
-// move and the bot's, or a search the request's deadline or the bound
-// (below) stopped, leaves a board with a bot to move. The person's move
-// stands (its reply says "bot:mcts has not moved yet (...); it moves when
-// board N is next read"), and the bot moves the next time any command
-// or page reads or changes that board: board, history, move, resign,
-// propose, accept, reject, GET /games/N and /boards/N. [Decision: on the
-// next read rather than at start-up, so that a start-up costs no search
-// and a board nobody looks at costs nothing; whoever looks next sees the
-// bot's move.] Within one process a board has at most one search under
-// way: a read during it shows the board with the bot to play, and a
-// resignation during it goes through.
+// move and the bot's leaves a board whose bot owes its move. On SIGTERM
+// the searches under way stop at once and store nothing; the person's
+// move stands, and the owed move is made once: a server starting looks
+// for the owed moves in the store (and again every minute, for those a
+// full queue or another server's death left) and files them, and any
+// read of such a board files it too; a read is answered at once, the bot
+// thinking. After a SIGKILL the dead server's lease runs out before
+// another server searches the board.
 //
 // Variants. Each game word's options choose one of the registry's
 // variants (GameInfo.Variants, and for Crumble every name its
@@ -223,18 +269,26 @@
 //     client address may send 5 wrong passwords for one account, then one
 //     per 20 s, and 20 for all accounts together, then one per 30 s; the
 //     addresses that sent a wrong password for an account lately share 10
-//     more, then one per 6 s. An address with no wrong password for the
-//     account lately (the owner's, usually) is not held by the account's
-//     limit, so no stranger can lock a player out: from the attacker's
-//     own address (a shared NAT) the owner waits like a guess, and an
-//     owner who mistyped waits 20 s. A refused check costs no hash:
-//     "error: too many wrong passwords for alice from 192.0.2.7: try
-//     again in 20 s" (HTTP 429 with Retry-After). Right passwords sent at
-//     once from one address wait for the checks under way (up to 2 s)
-//     rather than being refused. [Decision: each new address, an IPv6 /64,
-//     gets one guess past the account's limit, since it could be the
-//     owner's; the alternative, one limit for everyone, let one stranger
-//     lock the owner out.]
+//     more, then one per 6 s; the addresses new to the account (no wrong
+//     password lately, never its right one) share 10 checks, then one per
+//     6 s. An address that gave the account's right password in the last
+//     30 days (the owner's, usually) is held by none of the account's
+//     limits, only by its own, so no stranger can lock a player out from
+//     where she plays, however many addresses guess; from the attacker's
+//     own address (a shared NAT) or from an address new to the account
+//     during a flood, the owner waits like a guess. A refused check costs
+//     no hash: "error: too many wrong passwords for alice from
+//     192.0.2.7: try again in 20 s" (HTTP 429 with Retry-After), and a
+//     check that a limit refused a moment ago is refused again at once,
+//     without a word to the store, whose connections the owner's
+//     commands would otherwise queue behind. Right passwords sent at once
+//     from one address wait for the checks under way (up to 2 s) rather
+//     than being refused. The hashes of the addresses new to an account
+//     run at most half the CPUs' worth at once (a check waits up to 2 s
+//     for its turn); the owners' do not queue behind them. [Decision: the
+//     owner's lane is the address she gave her password from, since
+//     nothing else tells her from a stranger; the alternative, one limit
+//     for everyone, let one stranger lock the owner out.]
 //   - password checks, this process's hashing time: 20 at once from one
 //     client address, then 5 per second (at bcrypt cost 10 a check is
 //     about 55 ms of one core);
@@ -254,27 +308,21 @@
 //     pass one count;
 //   - HTTP requests: 100 at once from one address, then 50 per second;
 //     replays (history, board N#k, Crumble moves): 30 at once, then 2 per
-//     second; counted in the process (health checks and metrics aside);
+//     second; counted in the process (health checks and metrics included);
 //   - bot searches: at most the number of CPUs at once in each process
-//     (-bot-searches); a search waits for its turn no longer than its
-//     request's deadline, and each costs one of the request's replays
-//     and one of the client address's (30 at once, then 2 per second),
-//     so a request of 100 moves against bots runs at most 10 searches.
-//     A search is capped at 1 s (-bot-time), and the defaults end
-//     sooner: measured by "PBMSERV_MEASURE=1 go test -run TestBotCosts
-//     -v ./examples/pbmserv/" on the 2-core machine this was written on,
-//     the CPU time of one move, the slowest of three seeds, at the start
-//     and at move 21 of a random game, is 0-522 ms for mcts (Terrace's
-//     100,000 iterations the dearest) and 1-239 ms for alpha-beta
-//     (Crumble 6x6 the dearest; the other games 1-4 ms); greedy and
-//     random take under a millisecond there. So the bots use at most all
-//     the cores, never more, and a burst of searches waits its turn. The
-//     cap does not bound everything: MCTS's final check that its move
-//     lets the opponent win nothing at once, Greedy's two plies and
-//     alpha-beta's first iteration ignore it, and on a crowded Crumble
-//     board (hundreds of pieces, a thousand moves) they have taken
-//     seconds to minutes (the 200-move limit below bounds how crowded a
-//     board can get);
+//     (-bot-searches), apart from the requests, from a queue of at most
+//     1,024 boards, fairly between requesters (above); at most 10 open
+//     games against bots per person, 20 open boards with a bot per
+//     address. A search is capped at 1 s (-bot-time), and the defaults
+//     end sooner: measured by "PBMSERV_MEASURE=1 go test -run
+//     TestBotCosts -v ./examples/pbmserv/" on the 2-core machine this
+//     was written on, the CPU time of one move, the slowest of three
+//     seeds, at the start and at move 21 of a random game, is 0-522 ms
+//     for mcts (Terrace's 100,000 iterations the dearest) and 1-239 ms
+//     for alpha-beta (Crumble 6x6 the dearest; the other games 1-4 ms);
+//     greedy and random take under a millisecond there. So the bots use
+//     at most the cores given them, never more, and a burst of searches
+//     waits its turn while the people's requests go on;
 //   - Crumble games of at most 200 moves: see "Crumble's costs" below;
 //   - "games USER" lists the newest 200 boards; the front page the newest
 //     100 open ones;
@@ -435,7 +483,8 @@
 // -db names the store: a postgres:// or postgresql:// URL selects
 // PostgreSQL, anything else is an SQLite file, created when missing. The
 // schema is five tables: users (name, bcrypt hash), boards (game, variant,
-// players, position code, end, draw proposal, version, creating address),
+// players, position code, end, draw proposal, version, creating address,
+// the seats that have joined, whether a bot's move is owed),
 // seats (who plays where, for "games USER"), moves (board, number,
 // canonical text) and limits (a rate limit's key and the time its bucket
 // is full again: a GCRA bucket, checked and spent by one statement, rows
@@ -498,7 +547,12 @@
 // against every bot and against greedy on every game, and tests the bot
 // that moves first, bots in a row in Terrace, a resignation while a bot
 // searches, the bot's move after a crash, the bound on searches, the
-// refused names and kinds, and the seeds. The operator's parts have theirs: SIGTERM
+// refused names and kinds, and the seeds; botwork_test.go the bots apart
+// from the requests: a reply that does not wait, the board thinking, a
+// stop that stores nothing and a restart that moves once, the joining
+// of challenges, the caps on bot games (across two servers), the
+// fairness between requesters and the lease between servers. The
+// operator's parts have theirs: SIGTERM
 // during a stream of moves (shutdown_test.go), a stranger's challenges
 // and the quotas (quota_test.go), two server processes on one store
 // (shared_test.go), an attacker and a player at once over HTTP: guesses,

@@ -56,10 +56,11 @@ func TestConcurrentGuesses(t *testing.T) {
 
 // TestOwnerWhileOthersGuess: however fast strangers guess alice's
 // password, from one address or from many, alice's right password from
-// an address that sent no wrong one goes through every time; from the
+// the address she plays from goes through every time; from the
 // attacker's address (a shared NAT) it waits for the limit like a guess.
-// When alice herself mistyped, her address is held like any other until
-// it has had no wrong password for WrongFromAddressEvery: a short wait.
+// When alice herself mistyped, her address is held by its own bucket
+// only, not by the account's that the strangers used up; and from an
+// address new to the account she waits like a stranger.
 func TestOwnerWhileOthersGuess(t *testing.T) {
 	s := newTestServer(t, storeKinds(t)[0].dsn(t))
 	clock := time.Now()
@@ -113,21 +114,29 @@ func TestOwnerWhileOthersGuess(t *testing.T) {
 	for i := range 20 {
 		s.Execute(withClient(context.Background(), fmt.Sprintf("10.4.0.%d", i%10)), "tumbling move 1 alice guess A1-B1")
 	}
-	// From the attacker's own address, the owner waits like a guess.
-	if r := s.Execute(withClient(context.Background(), "10.2.0.1"), "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "error: too many wrong passwords for alice") {
-		t.Errorf("the right password from the guessing address: %q, want it held", firstLineOf(r))
+	// From the attacker's own address, and from any address new to the
+	// account, the owner waits like a guess.
+	for _, addr := range []string{"10.2.0.1", "10.5.0.1"} {
+		if r := s.Execute(withClient(context.Background(), addr), "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "error: too many ") {
+			t.Errorf("the right password from %s: %q, want it held", addr, firstLineOf(r))
+		}
 	}
-	// The owner mistypes: her address now waits for the account's limit,
-	// which the attackers have used up; after WrongFromAddressEvery with
-	// no wrong password it is clean again.
-	if r := s.Execute(owner, "tumbling propose 1 alice typo draw"); !strings.HasPrefix(r, "error: bad password") {
-		t.Fatalf("the owner's typo: %q", firstLineOf(r))
+	// The owner mistypes at her own address: its own bucket holds her
+	// (5, then one per 20 s), the account's, used up, does not.
+	for range s.limits.WrongFromAddress - 1 {
+		if r := s.Execute(owner, "tumbling propose 1 alice typo draw"); !strings.HasPrefix(r, "error: bad password") {
+			t.Fatalf("the owner's typo: %q", firstLineOf(r))
+		}
 	}
-	if r := s.Execute(owner, "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "error: too many wrong passwords for alice: try again in ") {
-		t.Errorf("the owner right after a typo, the account's limit used up: %q", firstLineOf(r))
+	ownerOK("right after her typos")
+	for range s.limits.WrongFromAddress {
+		s.Execute(owner, "tumbling propose 1 alice typo draw")
+	}
+	if r := s.Execute(owner, "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "error: too many wrong passwords for alice from 10.1.0.1: try again in ") {
+		t.Errorf("the owner after more typos than her address's bucket holds: %q", firstLineOf(r))
 	}
 	clock = clock.Add(s.limits.WrongFromAddressEvery)
-	ownerOK("after the typo and a short wait")
+	ownerOK("after the typos and a short wait")
 }
 
 // TestAddressRefusalKeepsAccountTokens: a check that the client address's
@@ -159,5 +168,123 @@ func TestAddressRefusalKeepsAccountTokens(t *testing.T) {
 	clock = clock.Add(s.limits.PasswordCheckEvery)
 	if r := s.Execute(busy, "tumbling reject 1 alice a"); !strings.HasPrefix(r, "alice rejects the draw") {
 		t.Errorf("alice from the refused address once it may hash again: %q", firstLineOf(r))
+	}
+}
+
+// countingStore counts the calls to its store, all methods together.
+type countingStore struct {
+	Store
+	calls atomic.Int32
+}
+
+func (c *countingStore) PasswordHash(ctx context.Context, name string) (string, error) {
+	c.calls.Add(1)
+	return c.Store.PasswordHash(ctx, name)
+}
+
+func (c *countingStore) Take(ctx context.Context, key string, burst int, every time.Duration, now time.Time) (time.Duration, bool, error) {
+	c.calls.Add(1)
+	return c.Store.Take(ctx, key, burst, every, now)
+}
+
+func (c *countingStore) Give(ctx context.Context, key string, every time.Duration) error {
+	c.calls.Add(1)
+	return c.Store.Give(ctx, key, every)
+}
+
+func (c *countingStore) Marked(ctx context.Context, key string, now time.Time) (bool, error) {
+	c.calls.Add(1)
+	return c.Store.Marked(ctx, key, now)
+}
+
+// TestRefusedGuessesSkipTheStore: once a limit has refused a guess, the
+// guesses that it would refuse again are refused without a word to the
+// store (whose connections the owner's commands wait for): from one
+// address, and from many new addresses at once.
+func TestRefusedGuessesSkipTheStore(t *testing.T) {
+	st := &countingStore{Store: openStore(t, storeKinds(t)[0].dsn(t))}
+	s := serverOver(t, st)
+	clock := time.Now()
+	s.now = func() time.Time { return clock }
+	registerAliceAndBob(t, s)
+	mustExec(t, s, "tumbling challenge alice bob")
+	guess := func(addr string, i int) string {
+		return s.Execute(withClient(context.Background(), addr), fmt.Sprintf("tumbling propose 1 alice guess%d draw", i))
+	}
+	for i := 0; !strings.HasPrefix(guess("10.6.0.1", i), "error: too many"); i++ {
+		if i > 100 {
+			t.Fatal("one address guessing is never refused")
+		}
+	}
+	before := st.calls.Load()
+	for i := range 100 {
+		if r := guess("10.6.0.1", i); !strings.HasPrefix(r, "error: too many") {
+			t.Fatalf("a guess after the refusal: %q", r)
+		}
+	}
+	if n := st.calls.Load() - before; n != 0 {
+		t.Errorf("100 guesses refused again cost %d calls to the store, want none", n)
+	}
+	// Many new addresses: each one's first guess is checked until the
+	// account's budget for new addresses is spent, then refused at once.
+	for i := range s.limits.NewAddressChecks + 1 {
+		guess(fmt.Sprintf("10.7.0.%d", i), i)
+	}
+	before = st.calls.Load()
+	for i := range 100 {
+		if r := guess(fmt.Sprintf("10.8.0.%d", i), i); !strings.HasPrefix(r, "error: too many password checks for alice from addresses new to it") {
+			t.Fatalf("a new address's guess after the budget: %q", r)
+		}
+	}
+	// (each new address asks the store once whether alice knows it)
+	if n := st.calls.Load() - before; n > 100 {
+		t.Errorf("100 guesses from new addresses, refused, cost %d calls to the store, want at most one each", n)
+	}
+}
+
+// TestOwnersLane: the hashes of addresses new to an account run at most
+// half the CPUs' worth at once; the owner's address, known to the
+// account, does not wait for them.
+func TestOwnersLane(t *testing.T) {
+	s := newTestServer(t, storeKinds(t)[0].dsn(t))
+	registerAliceAndBob(t, s)
+	mustExec(t, s, "tumbling challenge alice bob")
+	owner := withClient(context.Background(), "10.9.0.1")
+	if r := s.Execute(owner, "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "alice proposes") {
+		t.Fatalf("the owner's first command from her address: %q", r)
+	}
+	mustExec(t, s, "tumbling reject 1 alice a")
+	hold := make(chan struct{})
+	var inLane atomic.Int32
+	compare := s.compare
+	s.compare = func(hash, pw []byte) error {
+		if string(pw) != "a" {
+			inLane.Add(1)
+			<-hold
+		}
+		return compare(hash, pw)
+	}
+	lane := cap(s.guard.lane)
+	done := make(chan struct{})
+	for i := range lane + 3 {
+		go func() {
+			s.Execute(withClient(context.Background(), fmt.Sprintf("10.10.0.%d", i)), "tumbling propose 1 alice guess draw")
+			done <- struct{}{}
+		}()
+	}
+	waitFor(t, "the strangers' lane full", func() bool { return inLane.Load() == int32(lane) })
+	start := time.Now()
+	if r := s.Execute(owner, "tumbling propose 1 alice a draw"); !strings.HasPrefix(r, "alice proposes") {
+		t.Errorf("the owner while the strangers' lane is full: %q", firstLineOf(r))
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("the owner waited %v for the strangers' hashes", d)
+	}
+	if n := inLane.Load(); n != int32(lane) {
+		t.Errorf("%d strangers' hashes at once, the lane holds %d", n, lane)
+	}
+	close(hold)
+	for range lane + 3 {
+		<-done
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/boardrules/boardrules"
 	"golang.org/x/crypto/bcrypt"
@@ -120,7 +121,11 @@ func newTestServer(t *testing.T, dsn string) *Server {
 // serverOver is newTestServer over a store of the test's own (one that
 // fails or slows down on purpose).
 func serverOver(t *testing.T, st Store) *Server {
-	return NewServer(st, bcrypt.MinCost, log.New(testWriter{t}, "", 0))
+	s := NewServer(st, bcrypt.MinCost, log.New(testWriter{t}, "", 0))
+	// Before the store closes (cleanups run last first): no bot's worker
+	// is left using it, nor logging to a test that has ended.
+	t.Cleanup(func() { s.Close(5 * time.Second) })
+	return s
 }
 
 // atOnce runs n commands at once, command(i) giving the i-th one's client
@@ -225,4 +230,15 @@ func variantsOf(word string) string {
 		panic("no game word " + word)
 	}
 	return w.variants()
+}
+
+// waitFor polls cond until it holds, failing the test after 20 s (a
+// loaded machine's worst, far beyond what any condition here needs).
+func waitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not there after 20 s", what)
+		}
+	}
 }

@@ -500,6 +500,8 @@ type gameJSON struct {
 	Termination string   `json:"termination"` // set when the game ended off the board
 	DrawOffer   []string `json:"drawOffer"`   // users who proposed or accepted a draw
 	Version     int64    `json:"version"`
+	// Thinking: the bot to move owes its move, which a later read shows.
+	Thinking bool `json:"thinking,omitempty"`
 }
 
 // outcomeJSON is the rules' verdict on the position (a resignation or an
@@ -530,7 +532,7 @@ func (s *Server) gameByNumber(ctx context.Context, n string) (*game, error) {
 	if err := s.position(g); err != nil {
 		return nil, err
 	}
-	if s.catchUp(ctx, g) {
+	if s.readBots(ctx, g) {
 		// The bots moved: read the board again, once.
 		if b, err = s.store.Board(ctx, id); err != nil {
 			return nil, s.damagedOr(ctx, id, err)
@@ -549,7 +551,7 @@ func (g *game) json() gameJSON {
 		Moves: b.Moves, NextMove: b.Plies + 1, Position: b.Position,
 		Outcome: outcomeJSON{Status: o.Status.String(), Winner: int(o.Winner), Reason: o.Reason, Rule: o.Rule},
 		Over:    b.Over, Result: b.Result, Termination: b.Termination, Version: b.Version,
-		DrawOffer: []string{},
+		DrawOffer: []string{}, Thinking: botOwed(g),
 	}
 	if o.Status == boardrules.Win {
 		j.Outcome.WinnerSeat = p.SeatName(o.Winner)
@@ -769,6 +771,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+{{if .Game.Thinking}}<meta http-equiv="refresh" content="2">{{end}}
 <title>Board {{.Game.Board}}: {{.Title}}</title>
 <style>
 body { font-family: sans-serif; margin: 2em; max-width: 60em; }

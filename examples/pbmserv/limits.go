@@ -61,6 +61,12 @@ type Limits struct {
 	// wrong password lately.
 	WrongFromAddress      int
 	WrongFromAddressEvery time.Duration
+	// NewAddressChecks is how many password checks an account takes from
+	// the addresses with no wrong password for it lately that have never
+	// given its right password, then one every NewAddressCheckEvery: a
+	// guess from each of many fresh addresses is still the account's.
+	NewAddressChecks     int
+	NewAddressCheckEvery time.Duration
 	// WrongPerAddress is how many wrong passwords one address may send
 	// for all accounts together, then one every WrongPerAddressEvery.
 	WrongPerAddress      int
@@ -92,12 +98,19 @@ type Limits struct {
 	// may ask for: history, "board N#k" and moves on Crumble boards with
 	// the draw rules each cost one. The commands beyond it are refused.
 	MaxReplays int
-	// BotSearches is how many bot searches this process runs at once; a
-	// search waits for a slot no longer than its request's deadline.
-	// BotTime caps each search's time (the game's default count ends it
-	// sooner where it can).
+	// BotSearches is how many bot searches this process runs at once:
+	// the bots' workers, which take the owed moves from a queue of at
+	// most BotQueue boards, fairly between requesters (botWork). BotTime
+	// caps each search's time (the game's default count ends it sooner
+	// where it can).
 	BotSearches int
+	BotQueue    int
 	BotTime     time.Duration
+	// BotGames is how many boards not over that seat a bot one person
+	// may have joined: a move or an accept that would join one more is
+	// refused. BotGamesPerAddress is how many such boards the challenges
+	// from one address may have made. Both are counted in the store.
+	BotGames, BotGamesPerAddress int
 	// StatusEvery is how long GET /healthz and GET /metrics answer from
 	// their last ping of the store and their last gathering of the
 	// metrics: at most one of each per StatusEvery, however many ask.
@@ -134,6 +147,8 @@ var DefaultLimits = Limits{
 	WrongPasswordEvery:     6 * time.Second,
 	WrongFromAddress:       5,
 	WrongFromAddressEvery:  20 * time.Second,
+	NewAddressChecks:       10,
+	NewAddressCheckEvery:   6 * time.Second,
 	WrongPerAddress:        20,
 	WrongPerAddressEvery:   30 * time.Second,
 	PasswordChecks:         20,
@@ -146,7 +161,10 @@ var DefaultLimits = Limits{
 	RequestTime:            10 * time.Second,
 	MaxReplays:             10,
 	BotSearches:            runtime.NumCPU(),
+	BotQueue:               1024,
 	BotTime:                bots.DefaultTime,
+	BotGames:               10,
+	BotGamesPerAddress:     20,
 	StatusEvery:            time.Second,
 }
 
@@ -179,6 +197,8 @@ func (l Limits) withDefaults() Limits {
 	setD(&l.WrongPasswordEvery, d.WrongPasswordEvery)
 	set(&l.WrongFromAddress, d.WrongFromAddress)
 	setD(&l.WrongFromAddressEvery, d.WrongFromAddressEvery)
+	set(&l.NewAddressChecks, d.NewAddressChecks)
+	setD(&l.NewAddressCheckEvery, d.NewAddressCheckEvery)
 	set(&l.WrongPerAddress, d.WrongPerAddress)
 	setD(&l.WrongPerAddressEvery, d.WrongPerAddressEvery)
 	set(&l.PasswordChecks, d.PasswordChecks)
@@ -191,7 +211,10 @@ func (l Limits) withDefaults() Limits {
 	setD(&l.RequestTime, d.RequestTime)
 	set(&l.MaxReplays, d.MaxReplays)
 	set(&l.BotSearches, d.BotSearches)
+	set(&l.BotQueue, d.BotQueue)
 	setD(&l.BotTime, d.BotTime)
+	set(&l.BotGames, d.BotGames)
+	set(&l.BotGamesPerAddress, d.BotGamesPerAddress)
 	setD(&l.StatusEvery, d.StatusEvery)
 	return l
 }
@@ -255,11 +278,18 @@ type taken struct {
 // error of the limit named, its text from msg (": try again in N s" is
 // added). The token is appended to *held, for giveBack.
 func (s *Server) takeShared(ctx context.Context, held *[]taken, limit, key string, burst int, every time.Duration, msg string, a ...any) (fresh bool, err error) {
-	wait, fresh, err := s.store.Take(ctx, key, burst, every, s.now())
+	now := s.now()
+	if wait := s.guard.wait(key, now); wait > 0 {
+		// Refused a moment ago, and no token given back since: refused
+		// again without a word to the store.
+		return false, s.refuse(limit, tooMany(wait, msg, a...))
+	}
+	wait, fresh, err := s.store.Take(ctx, key, burst, every, now)
 	if err != nil {
 		return false, err
 	}
 	if wait > 0 {
+		s.guard.emptyUntil(key, now.Add(wait))
 		return false, s.refuse(limit, tooMany(wait, msg, a...))
 	}
 	*held = append(*held, taken{key, every})
@@ -272,6 +302,7 @@ func (s *Server) takeShared(ctx context.Context, held *[]taken, limit, key strin
 func (s *Server) giveBack(ctx context.Context, held []taken) {
 	ctx = context.WithoutCancel(ctx)
 	for _, t := range held {
+		s.guard.refilled(t.key)
 		if err := s.store.Give(ctx, t.key, t.every); err != nil {
 			s.log.Printf("giving back a token of %s: %v", t.key, err)
 		}
@@ -324,11 +355,11 @@ func (s *Server) spendReplay(ctx context.Context) error {
 	}
 	if b.Add(-1) < 0 {
 		return s.refuse("replays_per_request", statusErr(http.StatusRequestEntityTooLarge,
-			"not run: one request may replay a game's record at most %d times (history, board N#k, Crumble moves, bot moves); send the rest in another request", s.limits.MaxReplays))
+			"not run: one request may replay a game's record at most %d times (history, board N#k, Crumble moves); send the rest in another request", s.limits.MaxReplays))
 	}
 	if addr := clientOf(ctx); addr != "" {
 		if w := s.replays.take(addr, s.now()); w > 0 {
-			return s.refuse("replays", tooMany(w, "not run: too many replays of game records and bot searches from %s", addr))
+			return s.refuse("replays", tooMany(w, "not run: too many replays of game records from %s", addr))
 		}
 	}
 	return nil

@@ -15,7 +15,6 @@ import (
 	"net/netip"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -75,6 +74,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.MaxCommands, "max-commands", lim.MaxCommands, "the most commands in one HTTP request")
 	fs.IntVar(&lim.MaxReplays, "max-replays", lim.MaxReplays, "the most replays of a game's record (history, board N#k, Crumble moves) in one HTTP request")
 	fs.IntVar(&lim.BotSearches, "bot-searches", lim.BotSearches, "bot searches this process runs at once (default: the number of CPUs)")
+	fs.IntVar(&lim.BotQueue, "bot-queue", lim.BotQueue, "boards whose bot owes a move this process keeps waiting for a search")
+	fs.IntVar(&lim.BotGames, "bot-games", lim.BotGames, "open games against bots one person may play")
+	fs.IntVar(&lim.BotGamesPerAddress, "bot-games-per-address", lim.BotGamesPerAddress, "open boards seating a bot the challenges from one address may make")
 	fs.DurationVar(&lim.BotTime, "bot-time", lim.BotTime, "the most time one bot's move may take (the game's default count ends it sooner where it can)")
 	fs.DurationVar(&lim.RequestTime, "request-time", lim.RequestTime, "time one HTTP request's commands may take (held under the write timeout)")
 	conns := DefaultConnLimits
@@ -129,7 +131,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad("the timeouts must be positive")
 	}
 	for _, v := range []int{lim.MaxOpenBoards, lim.Challenges, lim.NewBoards, lim.Registrations, lim.PasswordChecks, lim.WrongPasswords,
-		lim.WrongFromAddress, lim.Requests, lim.MaxCommands, lim.MaxReplays, lim.BotSearches, conns.PerAddress, conns.Total} {
+		lim.WrongFromAddress, lim.Requests, lim.MaxCommands, lim.MaxReplays, lim.BotSearches, lim.BotQueue, lim.BotGames, lim.BotGamesPerAddress, conns.PerAddress, conns.Total} {
 		if v < 1 {
 			return bad("the limits must be at least 1")
 		}
@@ -159,6 +161,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	srv := NewServer(st, *cost, log.New(stderr, "pbmserv: ", log.LstdFlags))
 	srv.SetLimits(lim)
+	// Once the doors have stopped, the bots stop: their searches end at
+	// once and store nothing, and the moves they owe stay owed in the
+	// store, for the next start. The store closes only once their
+	// workers have returned (or botStopWait has passed).
+	defer srv.Close(botStopWait)
 	if *useStdin {
 		if err := serveStdin(ctx, srv, stdin, stdout); err != nil {
 			return failed(stderr, err)
@@ -166,6 +173,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	srv.proxies, srv.crossOrigin = trusted, crossOrigin
+	go srv.sweepBots(ctx)
 	switch *accessLog {
 	case "off":
 	case "-":
@@ -202,6 +210,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// botStopWait bounds the wait for the bots' workers at shutdown: a
+// search told to stop returns within moments, and one that does not (a
+// bot that overruns its clock) is not waited for; its move, if it comes,
+// meets a closed store and is not stored.
+const botStopWait = 2 * time.Second
 
 // ConnLimits are the HTTP door's limits on connections. Each is chosen so
 // that a slow or idle client is dropped long before it matters, and a
@@ -540,15 +554,7 @@ func failed(stderr io.Writer, err error) int {
 const maxErrorText = 256
 
 func clipError(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= maxErrorText {
-		return s
-	}
-	n := maxErrorText
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "... (" + strconv.Itoa(len(s)) + " bytes)"
+	return clipTo(strings.Join(strings.Fields(s), " "), maxErrorText)
 }
 
 // inputErr is err, caused by a flag's value, told without the value's

@@ -107,7 +107,7 @@ func TestBotCosts(t *testing.T) {
 					d := bots.DefaultsOf(gv[0])
 					o := bots.Options{Seed: seed, Nodes: d.Nodes, Depth: d.Depth, Time: DefaultLimits.BotTime}
 					start := cpuTime()
-					if _, err := chooseMove(kind, o, p); err != nil {
+					if _, err := chooseMove(context.Background(), kind, o, p); err != nil {
 						t.Fatal(err)
 					}
 					worst = max(worst, cpuTime()-start)

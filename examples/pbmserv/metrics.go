@@ -21,21 +21,25 @@ import (
 //	pbmserv_moves_total                      moves stored, the bots' included
 //	pbmserv_bot_moves_total{kind}            bots' moves stored, by bot
 //	pbmserv_bot_search_seconds{kind}         time of a bot's search, by bot (a histogram)
+//	pbmserv_bot_jobs_waiting                 boards whose bot owes a move, waiting for a worker
+//	pbmserv_bot_searches_cut_total           bot searches cut short for another requester's
 //	pbmserv_refused_total{limit}             requests or commands refused by a limit
 //	pbmserv_open_connections                 HTTP connections open now
 //	pbmserv_store_errors_total               store calls that failed (outages included)
 //
 // and the Go runtime's and the process's own (go_*, process_*).
 type metrics struct {
-	reg         *prometheus.Registry
-	requests    *prometheus.CounterVec
-	latency     *prometheus.HistogramVec
-	moves       prometheus.Counter
-	refused     *prometheus.CounterVec
-	conns       prometheus.Gauge
-	storeErrors prometheus.Counter
-	botMoves    *prometheus.CounterVec
-	botSeconds  *prometheus.HistogramVec
+	reg          *prometheus.Registry
+	requests     *prometheus.CounterVec
+	latency      *prometheus.HistogramVec
+	moves        prometheus.Counter
+	refused      *prometheus.CounterVec
+	conns        prometheus.Gauge
+	storeErrors  prometheus.Counter
+	botMoves     *prometheus.CounterVec
+	botSeconds   *prometheus.HistogramVec
+	botWaiting   prometheus.Gauge
+	botPreempted prometheus.Counter
 }
 
 func newMetrics() *metrics {
@@ -67,8 +71,14 @@ func newMetrics() *metrics {
 			Name: "pbmserv_bot_search_seconds", Help: "Time of a bot's search, by bot.",
 			Buckets: []float64{.001, .01, .05, .1, .25, .5, 1, 2, 5},
 		}, []string{"kind"}),
+		botWaiting: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "pbmserv_bot_jobs_waiting", Help: "Boards whose bot owes a move, waiting for a worker.",
+		}),
+		botPreempted: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "pbmserv_bot_searches_cut_total", Help: "Bot searches cut short for another requester's.",
+		}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.moves, m.refused, m.conns, m.storeErrors, m.botMoves, m.botSeconds,
+	m.reg.MustRegister(m.requests, m.latency, m.moves, m.refused, m.conns, m.storeErrors, m.botMoves, m.botSeconds, m.botWaiting, m.botPreempted,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

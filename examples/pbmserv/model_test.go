@@ -49,6 +49,7 @@ func TestModel(t *testing.T) {
 		start, _ := info.New(v)
 		h := boardrules.NewHistory(start)
 		over, offer, resigned := false, uint8(0), ""
+		joined := uint8(0) // the players who have joined: sent a command that went through
 
 		for range rapid.IntRange(1, 40).Draw(rt, "commands") {
 			user := rapid.SampledFrom([]string{"alice", "bob", "carol"}).Draw(rt, "user")
@@ -105,6 +106,8 @@ func TestModel(t *testing.T) {
 				want = "error: a draw is already proposed on board 1"
 			case verb == "propose":
 				want, offer = user+" proposes a draw", bit
+			case verb == "accept" && offer == 0 && joined&bit == 0:
+				want = user + " accepts the challenge on board 1\n"
 			case offer == 0:
 				want = "error: no draw is proposed on board 1"
 			case verb == "accept" && offer&bit != 0:
@@ -114,6 +117,9 @@ func TestModel(t *testing.T) {
 				over = true
 			default:
 				want, offer = user+" rejects the draw", 0
+			}
+			if !strings.HasPrefix(want, "error: ") {
+				joined |= bit
 			}
 			r := s.Execute(ctx, line)
 			if !strings.HasPrefix(r, want) {

@@ -449,7 +449,7 @@ func TestHandlerPanics(t *testing.T) {
 	s := NewServer(st, 4, log.New(&logged, "", 0))
 	registerAliceAndBob(t, s)
 	b := &Board{Word: "pebbles", Game: "pebbles", Variant: "boom", Players: []string{"alice", "bob"}, Position: "pebbles boom 10 0", Created: time.Now()}
-	if _, err := st.NewBoardWithin(context.Background(), b, time.Time{}, nil); err != nil {
+	if _, err := st.NewBoardWithin(context.Background(), b, nil); err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(s.Handler())

@@ -32,7 +32,6 @@ var postgresSchema = []string{
 	`CREATE TABLE IF NOT EXISTS moves (
 		board BIGINT NOT NULL REFERENCES boards(id), ply INTEGER NOT NULL, move TEXT NOT NULL,
 		PRIMARY KEY (board, ply))`,
-	`ALTER TABLE boards ADD COLUMN IF NOT EXISTS creator TEXT NOT NULL DEFAULT ''`,
 	`CREATE TABLE IF NOT EXISTS limits (key TEXT PRIMARY KEY, full_at BIGINT NOT NULL)`,
 	`CREATE INDEX IF NOT EXISTS limits_full_at ON limits (full_at)`,
 }
@@ -99,6 +98,11 @@ func (s *sqlStore) migrateLocked(ctx context.Context) error {
 	for _, stmt := range postgresSchema {
 		if _, err := conn.ExecContext(ctx, stmt); err != nil {
 			return fmt.Errorf("creating the schema: %w", err)
+		}
+	}
+	for _, c := range addedColumns {
+		if _, err := conn.ExecContext(ctx, `ALTER TABLE boards ADD COLUMN IF NOT EXISTS `+c.name+` `+c.def); err != nil {
+			return fmt.Errorf("adding boards.%s: %w", c.name, err)
 		}
 	}
 	return nil

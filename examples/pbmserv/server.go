@@ -39,14 +39,13 @@ type Server struct {
 	replays  *limiter // replays of game records
 	metrics  *metrics // nil: none kept
 	health   healthCache
+	guard    *guard // what this process remembers of password checks
 	mu       sync.Mutex
 	underWay map[string]int // password checks under way, per address and account
-	// The bots' searches: a slot of botSlots is held by each search
-	// under way (Limits.BotSearches), searching marks the boards being
-	// searched, and choose runs a bot (chooseMove; tests replace it).
-	botSlots  chan struct{}
-	searching map[int64]bool
-	choose    func(kind string, o bots.Options, p boardrules.Any) (string, error)
+	// The bots' moves: bots runs them apart from the requests, and
+	// choose runs a bot (chooseMove; tests replace it).
+	bots   *botWork
+	choose func(ctx context.Context, kind string, o bots.Options, p boardrules.Any) (string, error)
 	// The HTTP door's settings (run sets them from flags).
 	crossOrigin *http.CrossOriginProtection
 	proxies     []netip.Prefix // trusted proxies, whose X-Forwarded-For is believed
@@ -65,21 +64,26 @@ func NewServer(st Store, cost int, logger *log.Logger) *Server {
 		logger = log.New(io.Discard, "", 0)
 	}
 	s := &Server{store: st, cost: cost, now: time.Now, log: logger, compare: bcrypt.CompareHashAndPassword, metrics: newMetrics(),
-		underWay: map[string]int{}, searching: map[int64]bool{}, choose: chooseMove}
+		underWay: map[string]int{}, choose: botChooser, guard: newGuard()}
+	s.bots = newBotWork(s)
 	s.crossOrigin, _ = newCrossOrigin(nil)
 	s.SetLimits(DefaultLimits)
 	return s
 }
 
+// Close stops the bots' work (their searches under way end, their moves
+// not stored; the moves they owe stay owed in the store), waiting for
+// its workers at most wait. Call it before closing the store.
+func (s *Server) Close(wait time.Duration) { s.bots.halt(errShuttingDown, wait) }
+
 // SetLimits replaces the limits (zero fields take the defaults) and
 // forgets what this process counted (the store's buckets stay). Call it
-// before serving.
+// before serving: the bots' workers, once started, keep their number.
 func (s *Server) SetLimits(l Limits) {
 	s.limits = l.withDefaults()
 	s.checks = newLimiter(s.limits.PasswordChecks, s.limits.PasswordCheckEvery)
 	s.requests = newLimiter(s.limits.Requests, s.limits.RequestEvery)
 	s.replays = newLimiter(s.limits.Replays, s.limits.ReplayEvery)
-	s.botSlots = make(chan struct{}, s.limits.BotSearches)
 }
 
 // maxRetries bounds how often a command is re-run after another command
@@ -90,8 +94,11 @@ const maxRetries = 8
 
 // Execute runs one command line and returns the reply: one or more lines,
 // each ending in a newline. An error reply is one line starting "error: ".
+// A command that leaves a bot to move waits for the bot's moves (at most
+// until ctx ends) and its reply names them, as standard input's replies
+// do; over HTTP a reply never waits for a bot.
 func (s *Server) Execute(ctx context.Context, line string) string {
-	r, _ := s.execute(ctx, line)
+	r, _ := s.execute(waitingForBots(ctx), line)
 	return r
 }
 
@@ -260,7 +267,7 @@ func (s *Server) register(ctx context.Context, c command) (string, error) {
 }
 
 func (s *Server) userExists(ctx context.Context, name string) error {
-	if _, err := s.store.PasswordHash(ctx, name); err != nil {
+	if _, err := s.passwordHash(ctx, name); err != nil {
 		if errors.Is(err, errNotFound) {
 			return statusErr(http.StatusNotFound, "unknown user %s (register USER PASSWORD first)", name)
 		}
@@ -275,29 +282,43 @@ func (s *Server) userExists(ctx context.Context, name string) error {
 //
 // Guessing is slowed before any hash is computed, so that a refused guess
 // costs the server nothing, and so that no stranger can lock a player
-// out. Three buckets in the store (shared by every server on it) count
-// wrong passwords, each taken before the hash and given back when the
-// password is right:
+// out. Buckets in the store (shared by every server on it) count wrong
+// passwords, each taken before the hash and given back when the password
+// is right:
 //   - the client address's for all accounts (Limits.WrongPerAddress): an
 //     address trying many accounts slows down;
 //   - the address's for this account (Limits.WrongFromAddress): an
 //     address guessing one account slows down. Its bucket being full
 //     (no wrong password from there lately, no check under way) marks an
 //     address the account's owner may well be at;
-//   - the account's (Limits.WrongPasswords), taken only by the addresses
+//   - the account's (Limits.WrongPasswords), taken by the addresses
 //     that guessed wrong for it lately: guesses spread over many
 //     addresses are still one account's, while the owner at an address
 //     with no wrong password goes straight through, however fast others
-//     guess. [Decision: so each new address (IPv6: each /64) gets one
-//     guess beyond the account's rate; the alternative, one limit for
-//     everyone, let one stranger lock the owner out.]
+//     guess;
+//   - the account's new addresses' (Limits.NewAddressChecks), taken by
+//     the addresses with no wrong password lately that have never given
+//     the account's right password: a flood of guesses from many fresh
+//     addresses gets that many checks, then one every
+//     NewAddressCheckEvery. An address that gave the right password
+//     lately (30 days, remembered in the store) is the owner's lane: it
+//     takes neither of the account's buckets, and its hash is not queued
+//     behind the strangers' (below). [Decision: so the owner at a usual
+//     address is answered whatever a distributed flood does; at a new
+//     address during one, the owner waits like a stranger.]
 //
-// Then the address's share of this process's hashing (checkAllowed).
+// Then the address's share of this process's hashing (checkAllowed), and
+// for an address not yet known to the account a place in the strangers'
+// lane, which runs at most half the CPUs' worth of their hashes at once.
 // Tokens are taken before the hash, so guesses sent at once cannot all
 // find the last one there: from one address at most WrongFromAddress
-// hashes of one account run at once.
+// hashes of one account run at once. A bucket that refused is remembered
+// by this process until it has a token again (emptyBuckets), so a guess
+// that cannot be checked is refused at once, without a word to the
+// store: a flood's guesses do not queue before the owner's commands for
+// the store's connections.
 func (s *Server) auth(ctx context.Context, name, password string) error {
-	hash, err := s.store.PasswordHash(ctx, name)
+	hash, err := s.passwordHash(ctx, name)
 	if errors.Is(err, errNotFound) {
 		return statusErr(http.StatusNotFound, "unknown user %s", name)
 	}
@@ -306,6 +327,35 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 	}
 	l := s.limits
 	addr := clientOf(ctx)
+	from := addr
+	if from == "" {
+		from = "standard input"
+	}
+	pair := "wp:" + addr + " " + name
+	known := addr == "" || s.knownPair(ctx, pair)
+	if addr != "" {
+		// The guesses that cannot be checked, refused before any word to
+		// the store: the buckets they would take are known to be empty.
+		now := s.now()
+		refused := func(limit, key string, format string, a ...any) error {
+			if w := s.guard.wait(key, now); w > 0 {
+				return s.refuse(limit, tooMany(w, format, a...))
+			}
+			return nil
+		}
+		err := refused("wrong_passwords_per_address", "wa:"+addr, "too many wrong passwords from %s", addr)
+		if err == nil && s.checksUnderWay(pair) == 0 {
+			err = refused("wrong_passwords_from_address", pair, "too many wrong passwords for %s from %s", name, from)
+		}
+		if err == nil && !known && s.wrongLately(pair, now) {
+			err = refused("wrong_passwords_per_account", "w:"+name, "too many wrong passwords for %s", name)
+		} else if err == nil && !known {
+			err = refused("new_address_checks", "wn:"+name, "too many password checks for %s from addresses new to it", name)
+		}
+		if err != nil {
+			return err
+		}
+	}
 	var held []taken
 	fail := func(err error) error {
 		s.giveBack(ctx, held)
@@ -320,11 +370,6 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 			return fail(err)
 		}
 	}
-	from := addr
-	if from == "" {
-		from = "standard input"
-	}
-	pair := "wp:" + addr + " " + name
 	defer s.checking(pair)()
 	var fresh bool
 	for wait := busyWait; ; wait -= busyPoll {
@@ -344,19 +389,38 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 		}
 		time.Sleep(busyPoll)
 	}
-	if !fresh {
+	switch {
+	case known:
+		// The owner's lane: the account's buckets are the strangers'.
+	case !fresh:
 		if _, err := s.takeShared(ctx, &held, "wrong_passwords_per_account", "w:"+name, l.WrongPasswords, l.WrongPasswordEvery,
 			"too many wrong passwords for %s", name); err != nil {
+			return fail(err)
+		}
+	case !known:
+		if _, err := s.takeShared(ctx, &held, "new_address_checks", "wn:"+name, l.NewAddressChecks, l.NewAddressCheckEvery,
+			"too many password checks for %s from addresses new to it", name); err != nil {
 			return fail(err)
 		}
 	}
 	if err := s.checkAllowed(ctx); err != nil {
 		return fail(err)
 	}
+	if !known {
+		release, err := s.strangersLane(ctx, name)
+		if err != nil {
+			return fail(err)
+		}
+		defer release()
+	}
 	if s.compare([]byte(hash), []byte(password)) != nil {
+		s.wrong(pair)
 		return statusErr(http.StatusForbidden, "bad password for %s", name)
 	}
 	s.giveBack(ctx, held)
+	if !known {
+		s.rememberPair(ctx, pair)
+	}
 	return nil
 }
 
@@ -410,10 +474,14 @@ func (s *Server) games(ctx context.Context, c command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if len(boards) == 0 {
-		return fmt.Sprintf("%s has no games\n", c.user), nil
+	waiting, err := s.store.Challenges(ctx, c.user, maxChallengesListed+1)
+	if err != nil {
+		return "", err
 	}
 	var b strings.Builder
+	if len(boards) == 0 {
+		fmt.Fprintf(&b, "%s has no games\n", c.user)
+	}
 	for i, bd := range boards {
 		if i == s.limits.MaxListed {
 			fmt.Fprintf(&b, "(only the newest %d boards are listed)\n", s.limits.MaxListed)
@@ -421,8 +489,26 @@ func (s *Server) games(ctx context.Context, c command) (string, error) {
 		}
 		fmt.Fprintf(&b, "%d %s\n", bd.ID, s.summary(bd))
 	}
+	// The boards that seat the user and that the user has not joined come
+	// last, by number alone: anyone may challenge anyone, and a stranger's
+	// challenges must not bury the games the user plays.
+	if len(waiting) > 0 {
+		var ids []string
+		for _, id := range waiting[:min(len(waiting), maxChallengesListed)] {
+			ids = append(ids, strconv.FormatInt(id, 10))
+		}
+		more := ""
+		if len(waiting) > maxChallengesListed {
+			more = " and older ones"
+		}
+		fmt.Fprintf(&b, "challenges %s has not joined (move, or accept one with GAME accept BOARD USER PASSWORD): boards %s%s\n",
+			c.user, strings.Join(ids, ", "), more)
+	}
 	return b.String(), nil
 }
+
+// maxChallengesListed bounds the challenges "games USER" names.
+const maxChallengesListed = 10
 
 // summary is a board in one line for lists. A board that cannot be read
 // is listed as damaged (and logged), and the list goes on.
@@ -482,6 +568,7 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 	}
 	addr := clientOf(ctx)
 	b := &Board{Word: w.game, Game: w.game, Variant: variant, Players: c.users, Position: string(code), Created: s.now(), Creator: addr}
+	b.Joined = botSeats(b) // a person joins with a command sent with their password
 	// New boards are limited per address and on the whole server, in the
 	// store, and per user and address in the transaction that adds the
 	// board (below).
@@ -522,13 +609,24 @@ func (s *Server) challenge(ctx context.Context, c command) (string, error) {
 		}
 		return nil
 	}
-	if b.ID, err = s.store.NewBoardWithin(context.WithoutCancel(ctx), b, s.now().Add(-s.limits.ChallengeWindow), caps); err != nil {
+	bounds := &boardCaps{since: s.now().Add(-s.limits.ChallengeWindow), user: caps}
+	if addr != "" {
+		// The bot games a requester may start are bounded by address
+		// here, and by person when they join (change).
+		bounds.bots = func(open int) error {
+			if open >= s.limits.BotGamesPerAddress {
+				return s.refuse("bot_games", statusErr(http.StatusTooManyRequests,
+					"%d open boards against bots were made from %s, the most allowed: finish one first", open, addr))
+			}
+			return nil
+		}
+	}
+	if b.ID, err = s.store.NewBoardWithin(context.WithoutCancel(ctx), b, bounds); err != nil {
 		s.giveBack(ctx, held)
 		return "", err
 	}
 	g := &game{b: b, pos: start}
-	lines, g := s.botsAfter(ctx, g)
-	return fmt.Sprintf("board %d created\n", b.ID) + lines + g.show(g.pos, g.b.Plies), nil
+	return fmt.Sprintf("board %d created\n", b.ID) + g.show(g.pos, g.b.Plies), nil
 }
 
 func unknownGame(word string) error {
@@ -601,7 +699,9 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 	}
 	spent := false // the replay budget is charged once per command, retries or not
 	for range maxRetries {
-		g, err := s.load(ctx, c.word, c.board)
+		// (Not waiting for a bot's owed move: a resignation goes through
+		// while the bot thinks.)
+		g, err := s.load(context.WithValue(ctx, waitKey{}, false), c.word, c.board)
 		if err != nil {
 			return "", err
 		}
@@ -613,7 +713,14 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 			return "", statusErr(http.StatusConflict, "board %d is over: %s", c.board, g.b.Result)
 		}
 		var head, move string
+		joining := g.b.Joined&(1<<seat) == 0
 		switch c.verb {
+		case "accept":
+			if g.b.DrawOffer == 0 && joining {
+				head = fmt.Sprintf("%s accepts the challenge on board %d\n", c.user, c.board)
+				break
+			}
+			head, err = g.drawOffer(c.verb, seat)
 		case "move":
 			if needsHistory(g.b) {
 				if !spent {
@@ -647,18 +754,33 @@ func (s *Server) change(ctx context.Context, c command) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		// (After the replay, which reads the board again.)
+		g.b.Joined |= 1 << seat
+		g.b.BotDue = botOwed(g)
+		// A person joining a board with a bot (to move, or to let the bot
+		// move) is held to the bot games one person may play at once.
+		var check func(int) error
+		if joining && botSeats(g.b) != 0 && (c.verb == "move" || c.verb == "accept") {
+			check = func(games int) error {
+				if games >= s.limits.BotGames {
+					return s.refuse("bot_games", statusErr(http.StatusTooManyRequests,
+						"%s already plays %d open games against bots, the most allowed: finish or resign one first", c.user, games))
+				}
+				return nil
+			}
+		}
 		// The write is not cut short by the request's deadline or its
 		// client's going: a commit interrupted half-way could be stored
 		// and yet reported as not done. It is one short transaction; the
 		// deadline stops the work before it.
-		err = s.store.Save(context.WithoutCancel(ctx), g.b, move)
+		err = s.store.SaveJoining(context.WithoutCancel(ctx), g.b, move, c.user, check)
 		if errors.Is(err, errConflict) {
 			continue
 		}
 		if err != nil {
 			return "", err
 		}
-		lines, g := s.botsAfter(ctx, g)
+		lines, g := s.askBots(ctx, g)
 		return head + lines + g.show(g.pos, g.b.Plies), nil
 	}
 	return "", statusErr(http.StatusConflict, "board %d is busy, try again", c.board)
@@ -686,7 +808,7 @@ func (s *Server) load(ctx context.Context, word string, id int64) (*game, error)
 	if w.game != g.b.Game {
 		return nil, lineErr("board %d is a %s game: use %s %s", id, g.b.Game, g.b.Game, "...")
 	}
-	if s.catchUp(ctx, g) {
+	if s.readBots(ctx, g) {
 		return s.loadBoard(ctx, id)
 	}
 	return g, nil
@@ -1040,6 +1162,13 @@ func (g *game) status(p boardrules.Any, moves int) string {
 		return fmt.Sprintf("game over after %d moves: %s", moves, b.Result)
 	}
 	line := fmt.Sprintf("move #%d: %s to play", moves+1, seatName(b, p, p.ToMove()))
+	if moves == b.Plies {
+		if botOwed(g) {
+			line += ", thinking"
+		} else if _, _, ok := botToMove(g); ok {
+			line += fmt.Sprintf(" once a player joins (%s accept %d USER PASSWORD)", b.Game, b.ID)
+		}
+	}
 	if moves == b.Plies && b.DrawOffer != 0 {
 		var agreed, waiting []string
 		for i, name := range b.Players {

@@ -165,13 +165,22 @@ var sessionSteps = []step{
 	{line: "terrace move 4 alice secret1 b1-b2#1", want: []string{"alice played", "move #2: " + seated("terrace", "6-master", "bob", 1) + " to play"}},
 
 	// Listing.
+	// A user's list shows the boards the user has joined (sent a command
+	// with their password on): the others, which anyone could have made,
+	// are named last, by number. Board 5 ended before alice joined it.
 	{line: "games alice", want: []string{
-		"6 crumble (8x8-white) bob vs alice: " + seated("crumble", "8x8-white", "alice", 1) + " to play\n" +
-			"5 flooprail (reverse) alice vs bob: over: alice (O) wins: bob (X) resigned\n" +
-			"4 terrace (6-master) alice vs bob: " + seated("terrace", "6-master", "bob", 1) + " to play\n" +
+		"4 terrace (6-master) alice vs bob: " + seated("terrace", "6-master", "bob", 1) + " to play\n" +
+			"3 terrace (8-4p) alice vs bob vs carol vs dave: over: draw agreed\n" +
+			"1 tumbling (pbmserv-corner) alice vs bob: over: draw agreed\n" +
+			"challenges alice has not joined (move, or accept one with GAME accept BOARD USER PASSWORD): boards 6, 2\n"}},
+	{line: "terrace accept 2 alice secret1", want: []string{"alice accepts the challenge on board 2\n", "move #1: " + seated("terrace", "8-short", "alice", 0) + " to play\n"}},
+	{line: "terrace accept 2 alice secret1", err: "no draw is proposed on board 2"},
+	{line: "games alice", want: []string{
+		"4 terrace (6-master) alice vs bob: " + seated("terrace", "6-master", "bob", 1) + " to play\n" +
 			"3 terrace (8-4p) alice vs bob vs carol vs dave: over: draw agreed\n" +
 			"2 terrace (8-short) alice vs bob: " + seated("terrace", "8-short", "alice", 0) + " to play\n" +
-			"1 tumbling (pbmserv-corner) alice vs bob: over: draw agreed\n"}},
+			"1 tumbling (pbmserv-corner) alice vs bob: over: draw agreed\n" +
+			"challenges alice has not joined (move, or accept one with GAME accept BOARD USER PASSWORD): boards 6\n"}},
 	{line: "register zed pw", want: []string{"registered zed"}},
 	{line: "games zed", want: []string{"zed has no games\n"}},
 	{line: "games nobody", err: "unknown user nobody (register USER PASSWORD first)"},

@@ -14,6 +14,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardrules/boardrules"
+	"github.com/boardrules/boardrules/examples/bots"
 )
 
 // childSaveDelayEnv makes a child server's store wait this long after each
@@ -33,9 +36,23 @@ func (s slowAfterSave) Save(ctx context.Context, b *Board, move string) error {
 	return err
 }
 
+// childBotHoldEnv makes a child server's bots hold every search this
+// long, or until it is stopped, before they choose: a search under way
+// for a test to catch.
+const childBotHoldEnv = "PBMSERV_TEST_CHILD_BOT_HOLD"
+
 // childSetup is what a child process does before it runs: the test
 // hooks its environment asks for.
 func childSetup() {
+	if d, err := time.ParseDuration(os.Getenv(childBotHoldEnv)); err == nil {
+		botChooser = func(ctx context.Context, kind string, o bots.Options, p boardrules.Any) (string, error) {
+			select {
+			case <-time.After(d):
+			case <-ctx.Done():
+			}
+			return chooseMove(ctx, kind, o, p)
+		}
+	}
 	if d, err := time.ParseDuration(os.Getenv(childSaveDelayEnv)); err == nil {
 		openDB = func(ctx context.Context, dsn string) (Store, error) {
 			st, err := Open(ctx, dsn)
@@ -282,4 +299,109 @@ type slowWriter struct {
 func (c slowWriter) Write(b []byte) (int, error) {
 	time.Sleep(c.delay)
 	return c.Conn.Write(b)
+}
+
+// TestBotsAcrossRestart: a server stopped while its bots search (SIGTERM,
+// then SIGKILL) stores none of their moves and loses none: the next
+// server makes each owed move once, by its sweep at start (after a
+// SIGTERM) or at the board's next read once the dead server's lease has
+// run out (after a SIGKILL); after a SIGTERM the server exits at once,
+// its searches stopped, not waited for.
+func TestBotsAcrossRestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts child processes")
+	}
+	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
+		db := dsn(t)
+		const boards = 4
+		{
+			st := openStore(t, db)
+			s := NewServer(st, 4, nil)
+			mustExec(t, s, "register alice pa")
+			for range boards {
+				mustExec(t, s, "tumbling challenge alice bot:greedy")
+			}
+			st.Close()
+		}
+		hold := []string{childBotHoldEnv + "=1m"}
+		moveAll := func(c *child) {
+			t.Helper()
+			for id := 1; id <= boards; id++ {
+				st := openStore(t, db)
+				g, err := NewServer(st, 4, nil).loadBoard(context.Background(), int64(id))
+				st.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				line := fmt.Sprintf("tumbling move %d alice pa %s#%d", id, g.pos.LegalMoves()[0], g.b.Plies+1)
+				code, body, err := postFrom(http.DefaultClient, "http://"+c.addr, line)
+				if err != nil || code != 200 || !strings.Contains(body, "bot:greedy is thinking") {
+					t.Fatalf("%s: %d %v\n%s", line, code, err, body)
+				}
+			}
+		}
+		plies := func(want int, owed bool) {
+			t.Helper()
+			st := openStore(t, db)
+			defer st.Close()
+			for id := int64(1); id <= boards; id++ {
+				b, err := st.BoardHead(context.Background(), id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if b.Plies != want || b.BotDue != owed {
+					t.Errorf("board %d: %d moves, owed %v; want %d, %v", id, b.Plies, b.BotDue, want, owed)
+				}
+			}
+			checkStore(t, st)
+		}
+		waitMoves := func(c *child, want int, read bool) {
+			t.Helper()
+			waitFor(t, "the bots' moves", func() bool {
+				st := openStore(t, db)
+				defer st.Close()
+				for id := int64(1); id <= boards; id++ {
+					if read {
+						postFrom(http.DefaultClient, "http://"+c.addr, fmt.Sprintf("tumbling board %d", id))
+					}
+					if b, err := st.BoardHead(context.Background(), id); err != nil || b.Plies < want {
+						return false
+					}
+				}
+				return true
+			})
+		}
+
+		c := startChild(t, db, hold, "-bot-time", "500ms", "-grace", "10s")
+		moveAll(c)
+		time.Sleep(300 * time.Millisecond) // the searches begin
+		sent := time.Now()
+		c.cmd.Process.Signal(syscall.SIGTERM)
+		<-c.done
+		exit := time.Since(sent)
+		if c.err != nil || exit >= botStopWait {
+			t.Errorf("SIGTERM with the bots searching: exit %v after %v; want at once, the searches stopped rather than waited for", c.err, exit)
+		}
+		plies(1, true)
+		c = startChild(t, db, nil, "-bot-time", "500ms")
+		waitMoves(c, 2, false) // the sweep at start
+		time.Sleep(500 * time.Millisecond)
+		c.cmd.Process.Signal(syscall.SIGTERM)
+		<-c.done
+		plies(2, false)
+
+		c = startChild(t, db, hold, "-bot-time", "500ms")
+		moveAll(c)
+		time.Sleep(300 * time.Millisecond)
+		c.cmd.Process.Signal(syscall.SIGKILL)
+		<-c.done
+		plies(3, true)
+		c = startChild(t, db, nil, "-bot-time", "500ms")
+		waitMoves(c, 4, true) // reads, once the leases have run out
+		time.Sleep(500 * time.Millisecond)
+		c.cmd.Process.Signal(syscall.SIGTERM)
+		<-c.done
+		plies(4, false)
+		t.Logf("SIGTERM with %d bots searching: exit after %v; every owed move made once after each restart", boards, exit.Round(time.Millisecond))
+	})
 }

@@ -79,17 +79,20 @@ func openSQLite(ctx context.Context, path string, create bool) (Store, error) {
 		db.Close()
 		return nil, err
 	}
-	// A store made before boards had a creator gains the column (SQLite
-	// has no ADD COLUMN IF NOT EXISTS).
-	var has int
-	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info('boards') WHERE name = 'creator'`).Scan(&has); err != nil {
-		db.Close()
-		return nil, err
-	}
-	if has == 0 {
-		if _, err := db.ExecContext(ctx, `ALTER TABLE boards ADD COLUMN creator TEXT NOT NULL DEFAULT ''`); err != nil {
+	// A store made before a column existed gains it (SQLite has no ADD
+	// COLUMN IF NOT EXISTS). Its boards count as joined by every seat,
+	// as they were shown to all before joining existed.
+	for _, c := range addedColumns {
+		var has int
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info('boards') WHERE name = ?`, c.name).Scan(&has); err != nil {
 			db.Close()
-			return nil, fmt.Errorf("adding boards.creator: %w", err)
+			return nil, err
+		}
+		if has == 0 {
+			if _, err := db.ExecContext(ctx, `ALTER TABLE boards ADD COLUMN `+c.name+` `+c.def); err != nil {
+				db.Close()
+				return nil, fmt.Errorf("adding boards.%s: %w", c.name, err)
+			}
 		}
 	}
 	return s, nil

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardrules/boardrules/internal/clitest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -87,6 +88,7 @@ func TestFlags(t *testing.T) {
 		}
 	}
 	usageText := out.String()
+	clitest.Manners(t, "pbmserv", runNoInput)
 	for args, first := range map[string]string{
 		"":                           "pbmserv: give exactly one of -stdin, -http ADDRESS, -backup FILE and -check",
 		"-stdin -http :0":            "pbmserv: give exactly one of -stdin, -http ADDRESS, -backup FILE and -check",

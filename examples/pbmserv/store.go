@@ -35,6 +35,16 @@ type Board struct {
 	// user's board quota is counted per creator, so that challenges from
 	// others cannot use up the quota of challenges from elsewhere.
 	Creator string
+	// Joined has bit s set when seat s has joined the board: a bot's
+	// seat from the start, a person's once they have sent a command with
+	// their password on it (a move, or accept). A board shows in a
+	// person's list once they have joined it, and its bots move once a
+	// person has.
+	Joined uint8
+	// BotDue is set when the board goes on with a bot to move and a
+	// person has joined: a bot's move is owed. The core keeps it with
+	// every write, so that a server starting finds the moves owed.
+	BotDue  bool
 	Damaged string // set by UserBoards and OpenBoards for a row that cannot be read
 }
 
@@ -54,16 +64,19 @@ type Store interface {
 	// PasswordHash returns a user's password hash; errNotFound if unknown.
 	PasswordHash(ctx context.Context, name string) (string, error)
 	// NewBoardWithin stores a new board (Moves empty, Version 0) and
-	// returns its number, under the per-user caps when check is not nil:
-	// in the same transaction as the insert it counts each player's load
-	// from the board's creator (the boards not over, and the boards
-	// created since the given time, that seat the player and were made by
-	// b.Creator) and passes it to check; when check returns an
-	// error nothing is stored and that error is returned. Calls that seat a common user run one after the other,
-	// so check sees every board committed before it (SQLite: every
-	// transaction takes the database's write lock when it begins;
-	// PostgreSQL: the players' rows in users are locked, in name order).
-	NewBoardWithin(ctx context.Context, b *Board, since time.Time, check func(user string, open, recent int) error) (int64, error)
+	// returns its number, under the caps when caps is not nil: in the
+	// same transaction as the insert it counts each person's load from
+	// the board's creator (the boards not over, and the boards created
+	// since caps.since, that seat the person and were made by b.Creator)
+	// and passes it to caps.user, and, for a board that seats a bot, the
+	// creator's open boards that seat a bot to caps.bots; when either
+	// returns an error nothing is stored and that error is returned.
+	// Calls that seat a common user, or that share a creator, run one
+	// after the other, so the counts see every board committed before
+	// (SQLite: every transaction takes the database's write lock when it
+	// begins; PostgreSQL: the players' rows in users are locked, in name
+	// order, and the creator's advisory lock is taken).
+	NewBoardWithin(ctx context.Context, b *Board, caps *boardCaps) (int64, error)
 	// Board reads a board with its moves; errNotFound if there is none.
 	Board(ctx context.Context, id int64) (*Board, error)
 	// BoardHead reads a board without its moves (Plies counts them);
@@ -76,12 +89,27 @@ type Store interface {
 	// The stored version becomes b.Version+1. errConflict when the board
 	// changed since it was read.
 	Save(ctx context.Context, b *Board, move string) error
-	// UserBoards lists at most limit boards a user plays on, newest
-	// first, without moves. A row that cannot be read comes back with
-	// Damaged set rather than failing the list.
+	// SaveJoining is Save for a command with which user joins a board
+	// that seats a bot: in the same transaction, serialised per user as
+	// NewBoardWithin is, it counts the other boards not over, seating a
+	// bot, that user has joined, and passes the count to check; when
+	// check returns an error nothing is stored and that error is
+	// returned.
+	SaveJoining(ctx context.Context, b *Board, move, user string, check func(botGames int) error) error
+	// BotsDue lists at most limit boards whose bot owes a move (BotDue),
+	// oldest first, without moves.
+	BotsDue(ctx context.Context, limit int) ([]*Board, error)
+	// Challenges lists at most limit boards not over that seat a user
+	// who has not joined them, newest first: the challenges waiting for
+	// them.
+	Challenges(ctx context.Context, name string, limit int) ([]int64, error)
+	// UserBoards lists at most limit boards a user plays on and has
+	// joined, newest first, without moves. A row that cannot be read
+	// comes back with Damaged set rather than failing the list.
 	UserBoards(ctx context.Context, name string, limit int) ([]*Board, error)
-	// OpenBoards lists at most limit boards not over, newest first, without
-	// moves; damaged rows as in UserBoards.
+	// OpenBoards lists at most limit boards not over that a person has
+	// joined, newest first, without moves; damaged rows as in
+	// UserBoards.
 	OpenBoards(ctx context.Context, limit int) ([]*Board, error)
 	// BoardIDs lists every board number in order (for checks and tools).
 	BoardIDs(ctx context.Context) ([]int64, error)
@@ -94,6 +122,11 @@ type Store interface {
 	// Give returns a token taken for work that did not count (a right
 	// password), up to the burst.
 	Give(ctx context.Context, key string, every time.Duration) error
+	// Mark records key until then, in the limits table; Marked tells
+	// whether key is recorded beyond now. (The owner's addresses: those
+	// that gave an account's right password lately.)
+	Mark(ctx context.Context, key string, until time.Time) error
+	Marked(ctx context.Context, key string, now time.Time) (bool, error)
 	// Ping tells whether the database answers.
 	Ping(ctx context.Context) error
 	// Backup writes a consistent copy of the whole store to a new file
@@ -131,6 +164,15 @@ func isPostgres(dsn string) bool {
 
 // errNoStore is the error of OpenExisting where there is no store.
 var errNoStore = errors.New("no pbmserv store there")
+
+// addedColumns are the columns of boards added after its first schema, in
+// the order they came: each store gains those it lacks when it opens.
+// Boards from before joined existed count as joined by all four seats.
+var addedColumns = []struct{ name, def string }{
+	{"creator", "TEXT NOT NULL DEFAULT ''"},
+	{"joined", "INTEGER NOT NULL DEFAULT 15"},
+	{"bot_due", "BOOLEAN NOT NULL DEFAULT FALSE"},
+}
 
 // sqlStore is the Store over database/sql, shared by both databases: the
 // queries are written with ? placeholders, and a dialect rewrites them and
@@ -195,21 +237,41 @@ func (s *sqlStore) PasswordHash(ctx context.Context, name string) (string, error
 	return hash, err
 }
 
-func (s *sqlStore) NewBoardWithin(ctx context.Context, b *Board, since time.Time, check func(user string, open, recent int) error) (int64, error) {
+// boardCaps are the caps NewBoardWithin checks in its transaction.
+type boardCaps struct {
+	since time.Time                                 // the start of the window of recent boards
+	user  func(user string, open, recent int) error // each person seated
+	bots  func(open int) error                      // the creator's open boards seating a bot, for a board seating one
+}
+
+func (s *sqlStore) NewBoardWithin(ctx context.Context, b *Board, caps *boardCaps) (int64, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, err
 	}
 	defer tx.Rollback()
-	if check != nil {
+	if caps != nil {
+		var people []string
+		for _, n := range b.Players {
+			if !isBot(n) {
+				people = append(people, n)
+			}
+		}
+		seatsBot := len(people) < len(b.Players)
 		if s.dollars {
 			// READ COMMITTED lets two challenges count at once and both
 			// insert; a row lock on each player serialises the challenges
 			// that share one, and the count below, a statement begun after
 			// the lock is held, sees the board the other committed. Name
 			// order, so that two challenges never wait for each other.
-			names := slices.Sorted(slices.Values(b.Players))
-			for _, n := range names {
+			// The creator's advisory lock does the same for the count of
+			// its bot games, taken first, always, for the same reason.
+			if seatsBot && caps.bots != nil {
+				if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext('pbmserv creator ' || $1))`, b.Creator); err != nil {
+					return 0, err
+				}
+			}
+			for _, n := range slices.Sorted(slices.Values(people)) {
 				if _, err := tx.ExecContext(ctx, `SELECT 1 FROM users WHERE name = $1 FOR UPDATE`, n); err != nil {
 					return 0, err
 				}
@@ -217,22 +279,35 @@ func (s *sqlStore) NewBoardWithin(ctx context.Context, b *Board, since time.Time
 		}
 		// (SQLite: the transaction began with the write lock, held until
 		// the commit, so no other challenge counts in between.)
-		for _, n := range b.Players {
-			open, recent, err := userLoad(ctx, tx, s, n, b.Creator, since)
+		if seatsBot && caps.bots != nil {
+			var open int
+			if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM boards WHERE creator = ? AND NOT over AND players LIKE '%bot:%'`),
+				b.Creator).Scan(&open); err != nil {
+				return 0, err
+			}
+			if err := caps.bots(open); err != nil {
+				return 0, err
+			}
+		}
+		for _, n := range people {
+			if caps.user == nil {
+				break
+			}
+			open, recent, err := userLoad(ctx, tx, s, n, b.Creator, caps.since)
 			if err != nil {
 				return 0, err
 			}
-			if err := check(n, open, recent); err != nil {
+			if err := caps.user(n, open, recent); err != nil {
 				return 0, err
 			}
 		}
 	}
 	var id int64
 	err = tx.QueryRowContext(ctx, s.q(`INSERT INTO boards
-		(word, game, variant, players, position, over, result, termination, draw_offer, version, created, creator)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id`),
+		(word, game, variant, players, position, over, result, termination, draw_offer, version, created, creator, joined, bot_due)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id`),
 		b.Word, b.Game, b.Variant, strings.Join(b.Players, " "), b.Position, b.Over, b.Result,
-		b.Termination, int(b.DrawOffer), b.Created.UTC().Format(time.RFC3339), b.Creator).Scan(&id)
+		b.Termination, int(b.DrawOffer), b.Created.UTC().Format(time.RFC3339), b.Creator, int(b.Joined), b.BotDue).Scan(&id)
 	if err != nil {
 		return 0, err
 	}
@@ -248,20 +323,21 @@ func (s *sqlStore) NewBoardWithin(ctx context.Context, b *Board, since time.Time
 // moves table's primary key (board, ply): max(ply) is one index probe, not a
 // count of the game.
 const boardColumns = `id, word, game, variant, players, position, over, result, termination, draw_offer, version, created,
-	COALESCE((SELECT max(ply) FROM moves WHERE moves.board = boards.id), 0)`
+	creator, joined, bot_due, COALESCE((SELECT max(ply) FROM moves WHERE moves.board = boards.id), 0)`
 
 type scanner interface{ Scan(dest ...any) error }
 
 func scanBoard(r scanner) (*Board, error) {
 	var b Board
 	var players, created string
-	var offer int
+	var offer, joined int
 	if err := r.Scan(&b.ID, &b.Word, &b.Game, &b.Variant, &players, &b.Position, &b.Over, &b.Result,
-		&b.Termination, &offer, &b.Version, &created, &b.Plies); err != nil {
+		&b.Termination, &offer, &b.Version, &created, &b.Creator, &joined, &b.BotDue, &b.Plies); err != nil {
 		return &b, err
 	}
 	b.Players = strings.Fields(players)
 	b.DrawOffer = uint8(offer)
+	b.Joined = uint8(joined)
 	b.Created, _ = time.Parse(time.RFC3339, created)
 	return &b, nil
 }
@@ -329,14 +405,35 @@ func (s *sqlStore) Board(ctx context.Context, id int64) (*Board, error) {
 }
 
 func (s *sqlStore) Save(ctx context.Context, b *Board, move string) error {
+	return s.SaveJoining(ctx, b, move, "", nil)
+}
+
+func (s *sqlStore) SaveJoining(ctx context.Context, b *Board, move, user string, check func(botGames int) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	if check != nil {
+		if s.dollars {
+			// As in NewBoardWithin: joins of one user, one at a time.
+			if _, err := tx.ExecContext(ctx, `SELECT 1 FROM users WHERE name = $1 FOR UPDATE`, user); err != nil {
+				return err
+			}
+		}
+		var games int
+		if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM seats s JOIN boards b ON b.id = s.board
+			WHERE s.name = ? AND b.id <> ? AND NOT b.over AND b.players LIKE '%bot:%' AND ((b.joined >> s.seat) & 1) = 1`),
+			user, b.ID).Scan(&games); err != nil {
+			return err
+		}
+		if err := check(games); err != nil {
+			return err
+		}
+	}
 	res, err := tx.ExecContext(ctx, s.q(`UPDATE boards SET position = ?, over = ?, result = ?, termination = ?,
-		draw_offer = ?, version = version + 1 WHERE id = ? AND version = ?`),
-		b.Position, b.Over, b.Result, b.Termination, int(b.DrawOffer), b.ID, b.Version)
+		draw_offer = ?, joined = ?, bot_due = ?, version = version + 1 WHERE id = ? AND version = ?`),
+		b.Position, b.Over, b.Result, b.Termination, int(b.DrawOffer), int(b.Joined), b.BotDue, b.ID, b.Version)
 	if err != nil {
 		return err
 	}
@@ -357,11 +454,35 @@ func (s *sqlStore) Save(ctx context.Context, b *Board, move string) error {
 }
 
 func (s *sqlStore) UserBoards(ctx context.Context, name string, limit int) ([]*Board, error) {
-	return s.boardList(ctx, `WHERE id IN (SELECT board FROM seats WHERE name = ?) ORDER BY id DESC LIMIT ?`, name, limit)
+	return s.boardList(ctx, `WHERE id IN (SELECT board FROM seats WHERE name = ? AND ((boards.joined >> seat) & 1) = 1)
+		ORDER BY id DESC LIMIT ?`, name, limit)
 }
 
 func (s *sqlStore) OpenBoards(ctx context.Context, limit int) ([]*Board, error) {
-	return s.boardList(ctx, `WHERE NOT over ORDER BY id DESC LIMIT ?`, limit)
+	return s.boardList(ctx, `WHERE NOT over AND EXISTS (SELECT 1 FROM seats WHERE board = boards.id AND name NOT LIKE 'bot:%'
+		AND ((boards.joined >> seat) & 1) = 1) ORDER BY id DESC LIMIT ?`, limit)
+}
+
+func (s *sqlStore) BotsDue(ctx context.Context, limit int) ([]*Board, error) {
+	return s.boardList(ctx, `WHERE bot_due AND NOT over ORDER BY id LIMIT ?`, limit)
+}
+
+func (s *sqlStore) Challenges(ctx context.Context, name string, limit int) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT b.id FROM seats s JOIN boards b ON b.id = s.board
+		WHERE s.name = ? AND NOT b.over AND ((b.joined >> s.seat) & 1) = 0 ORDER BY b.id DESC LIMIT ?`), name, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }
 
 // boardList reads boards without moves. A row that does not scan (a
@@ -446,6 +567,23 @@ func (s *sqlStore) Give(ctx context.Context, key string, every time.Duration) er
 }
 
 func (s *sqlStore) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+
+// Mark and Marked keep their keys in the limits table, a key's full_at
+// being its end: the prune of full buckets (Take) deletes it once past.
+func (s *sqlStore) Mark(ctx context.Context, key string, until time.Time) error {
+	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO limits (key, full_at) VALUES (?, ?)
+		ON CONFLICT (key) DO UPDATE SET full_at = excluded.full_at`), key, until.UnixMicro())
+	return err
+}
+
+func (s *sqlStore) Marked(ctx context.Context, key string, now time.Time) (bool, error) {
+	var until int64
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT full_at FROM limits WHERE key = ?`), key).Scan(&until)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil && until > now.UnixMicro(), err
+}
 
 func (s *sqlStore) BoardIDs(ctx context.Context) ([]int64, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id FROM boards ORDER BY id`)

@@ -215,7 +215,7 @@ func TestGameNames(t *testing.T) {
 	start, _ := variantStart("tumbling", "pbmserv")
 	code, _ := start.MarshalText()
 	old := &Board{Word: "tumble", Game: "tumbling", Variant: "pbmserv", Players: []string{"alice", "bob"}, Position: string(code), Created: s.now()}
-	id, err := s.store.NewBoardWithin(context.Background(), old, s.now(), nil)
+	id, err := s.store.NewBoardWithin(context.Background(), old, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

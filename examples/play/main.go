@@ -114,7 +114,7 @@ func command(in io.Reader, args []string, stdout, stderr io.Writer) int {
 		bots.DefaultsList(func(d bots.Defaults) int { return d.Nodes }), bots.DefaultTime))
 	depth := fs.Int("depth", 0, fmt.Sprintf("alphabeta: search depth (default: the game's, %s, stopping early at %v; with -time alone: none)",
 		bots.DefaultsList(func(d bots.Defaults) int { return d.Depth }), bots.DefaultTime))
-	think := fs.Duration("time", 0, "mcts and alphabeta: thinking time per move, such as 2s (with -nodes or -depth too, whichever ends first)")
+	think := fs.Duration("time", 0, "the bot's thinking time per move, such as 2s (with -nodes or -depth too, whichever ends first)")
 	load := fs.String("load", "", "start from the end of the game record in this file, which names its game (so no -game or -variant)")
 	record := fs.Int("record", 0, "with -load, which game of a file of several to play, from 1 (default: the file's only game)")
 	if ok, code := prog.Parse(args); !ok {
@@ -148,7 +148,7 @@ func checkFlags(fs *flag.FlagSet, botKind string, nodes, depth int, think time.D
 	case given["seed"] && !given["bot"]:
 		return cli.Usagef("-seed: without -bot there is no bot to seed")
 	case (given["nodes"] || given["depth"] || given["time"]) && !given["bot"]:
-		return cli.Usagef("-nodes, -depth and -time set the bot's budget: give -bot mcts or -bot alphabeta")
+		return cli.Usagef("-nodes, -depth and -time set the bot's budget: give -bot, one of %s", strings.Join(bots.Kinds, ", "))
 	case nodes < 0:
 		return cli.Usagef("-nodes %d: must be 0 or more", nodes)
 	case depth < 0:
@@ -160,22 +160,13 @@ func checkFlags(fs *flag.FlagSet, botKind string, nodes, depth int, think time.D
 		return nil // an unknown kind is refused with the kinds listed
 	}
 	for _, name := range []string{"nodes", "depth", "time"} {
-		if !given[name] || slices.Contains(budgetFlags[botKind], name) {
+		takes := bots.Budgets(botKind)
+		if !given[name] || slices.Contains(takes, name) {
 			continue
 		}
-		if len(budgetFlags[botKind]) == 0 {
-			return cli.Usagef("-%s: -bot %s takes no budget", name, botKind)
-		}
-		return cli.Usagef("-%s: -bot %s takes -%s, not -%s", name, botKind, strings.Join(budgetFlags[botKind], " and -"), name)
+		return cli.Usagef("-%s: -bot %s takes -%s, not -%s", name, botKind, strings.Join(takes, " and -"), name)
 	}
 	return nil
-}
-
-// budgetFlags are the flags of each bot kind's budget; a bot of another
-// kind would ignore them.
-var budgetFlags = map[string][]string{
-	"mcts":      {"nodes", "time"},
-	"alphabeta": {"depth", "time"},
 }
 
 // budget is the bot's budget from -nodes, -depth and -time.

@@ -54,6 +54,9 @@ func TestErrorsHaveABoundedSize(t *testing.T) {
 		code := code(t, start)
 		variant := g.Variants[0]
 		for kind, big := range bigs {
+			if quick() && kind != "invalid" && kind != "non-ASCII" {
+				continue // the two that take the most room to show
+			}
 			// what each entry point reads, alone and after a beginning it
 			// accepts
 			moves := []string{big, move + big, big + move}
@@ -78,8 +81,10 @@ func TestErrorsHaveABoundedSize(t *testing.T) {
 				checkBounded(t, "GameInfo.Decode of a "+what, err)
 				_, err = boardrules.Decode([]byte(in))
 				checkBounded(t, "Decode of a "+what, err)
-				_, err = boardrules.ParseRecord("[Game \"" + e.name + "\"]\n[Start " + fmt.Sprintf("%q", in) + "]\n")
-				checkBounded(t, "ParseRecord of a Start "+what, err)
+				if !quick() { // a tag holding a mebibyte is costly to quote and to read
+					_, err = boardrules.ParseRecord("[Game \"" + e.name + "\"]\n[Start " + fmt.Sprintf("%q", in) + "]\n")
+					checkBounded(t, "ParseRecord of a Start "+what, err)
+				}
 			}
 			for i, in := range variants {
 				what := fmt.Sprintf("%s variant %d", kind, i)
@@ -87,8 +92,10 @@ func TestErrorsHaveABoundedSize(t *testing.T) {
 				checkBounded(t, "GameInfo.New of a "+what, err)
 				_, err = boardrules.NewGame(e.name, in)
 				checkBounded(t, "NewGame of a "+what, err)
-				_, err = boardrules.ParseRecord("[Game \"" + e.name + "\"]\n[Variant " + fmt.Sprintf("%q", in) + "]\n")
-				checkBounded(t, "ParseRecord of a Variant "+what, err)
+				if !quick() {
+					_, err = boardrules.ParseRecord("[Game \"" + e.name + "\"]\n[Variant " + fmt.Sprintf("%q", in) + "]\n")
+					checkBounded(t, "ParseRecord of a Variant "+what, err)
+				}
 			}
 			_, err := boardrules.NewGame(big, "")
 			checkBounded(t, kind+" NewGame of a game", err)

@@ -5,7 +5,8 @@
 // it was given and an offset within it (the end included, for "found the
 // end"); a well-formed move that cannot be played is a *notation.MoveError
 // that wraps boardrules.ErrIllegalMove or boardrules.ErrGameOver and names
-// the move as given.
+// the move as given. Either reads as valid UTF-8 in fewer than MaxLen
+// bytes, whatever the input (convention 13).
 //
 // Only tests import it. It uses the standard library and the module's own
 // packages only.
@@ -13,6 +14,7 @@ package errtest
 
 import (
 	"errors"
+	"unicode/utf8"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/internal/codetest"
@@ -39,7 +41,18 @@ func Syntax(t Fataler, what, input string, err error) {
 	case pe.Offset < 0 || pe.Offset > len(input):
 		t.Fatalf("%s(%q): the error's offset %d lies outside the input", what, input, pe.Offset)
 	}
-	_ = err.Error() // must not panic, whatever the offset
+	bounded(t, what, input, err) // and Error must not panic, whatever the offset
+}
+
+// MaxLen bounds the length of an error's text, whatever its input.
+const MaxLen = 300
+
+// bounded fails t unless err's text is valid UTF-8 shorter than MaxLen.
+func bounded(t Fataler, what, input string, err error) {
+	t.Helper()
+	if msg := err.Error(); len(msg) >= MaxLen || !utf8.ValidString(msg) {
+		t.Fatalf("%s(%.80q): an error of %d bytes, or not UTF-8: %.400q", what, input, len(msg), msg)
+	}
 }
 
 // Move fails t unless err is the error of a move that cannot be played:
@@ -60,4 +73,5 @@ func Move(t Fataler, what, input string, err error) {
 	case me.Move != input:
 		t.Fatalf("%s(%q): the error names the move %q", what, input, me.Move)
 	}
+	bounded(t, what, input, err)
 }

@@ -3,6 +3,7 @@ package errtest
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -32,6 +33,8 @@ func TestSyntax(t *testing.T) {
 		{"before the start", "e0", notation.Errorf("e0", -1, "rank"), true},
 		{"no ParseError", "e0", fmt.Errorf("%w: rank", boardrules.ErrSyntax), true},
 		{"no syntax error", "e0", notation.Illegal("e0", "empty"), true},
+		{"a long input, quoted short", strings.Repeat("x", 1<<20), notation.Errorf(strings.Repeat("x", 1<<20), 9, "rank"), false},
+		{"a reason that quotes it all", "e0" + strings.Repeat("x", 400), notation.Errorf("e0"+strings.Repeat("x", 400), 2, "unexpected %q", strings.Repeat("x", 400)), true},
 	} {
 		r := &recorder{}
 		if got := r.check(func(t Fataler) { Syntax(t, "ParseSquare", c.input, c.err) }); got != c.fails {
@@ -52,6 +55,7 @@ func TestMove(t *testing.T) {
 		{"a syntax error of the input", "E5-", notation.Errorf("E5-", 3, "square"), false},
 		{"a syntax error of another text", "E5-", notation.Errorf("E5", 2, "square"), true},
 		{"names another move", "e5g5t", notation.Illegal("E5-G5T", "E5 is empty"), true},
+		{"a reason too long", "E5-G5t", notation.Illegal("E5-G5t", strings.Repeat("empty ", 60)), true},
 		{"no MoveError", "E5-G5t", fmt.Errorf("%w: E5 is empty", boardrules.ErrIllegalMove), true},
 		{"no sentinel", "E5-G5t", &notation.MoveError{Move: "E5-G5t", Reason: "x", Err: errors.New("x")}, true},
 	} {
