@@ -41,6 +41,15 @@ const (
 // budget).
 func spin(d time.Duration) { work(int(float64(d) * stepsPerNanosecond)) }
 
+// spinFor works until the clock reads d later: a step of a search that
+// takes d of the search's own time however busy the machine is, for the
+// tests whose premise is where a search's steps fall on its clock.
+func spinFor(d time.Duration) {
+	for t0 := time.Now(); time.Since(t0) < d; {
+		work(1 << 10)
+	}
+}
+
 // stepsPerNanosecond is how many steps of work take a nanosecond: the
 // fastest of a few timings, the one least slowed by other work.
 var stepsPerNanosecond = func() float64 {
