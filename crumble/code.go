@@ -19,7 +19,7 @@ import (
 // It fails only for the zero Position, which is no game: nil and exactly
 // boardrules.ErrNoGame.
 func (p Position) MarshalText() ([]byte, error) {
-	if len(p.pieces) == 0 {
+	if p.t == nil {
 		return nil, boardrules.ErrNoGame
 	}
 	return p.appendCode(nil), nil
@@ -40,7 +40,7 @@ func (p Position) appendCode(b []byte) []byte {
 		b = append(b, ' ')
 		b = append(b, ruleOf[p.reason]...)
 	}
-	for _, pc := range p.pieces {
+	for _, pc := range p.t.all() {
 		b = append(b, ' ', "BW"[pc.C()])
 		b = appendNum(b, pc.X(), p.shift)
 		b = append(b, ',')
@@ -171,7 +171,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if len(fs) == first {
 		return notation.Errorf(s, len(s), "position code has no pieces")
 	}
-	q.pieces = make([]piece, 0, len(fs)-first)
+	ps := make([]piece, 0, len(fs)-first)
 	for _, f := range fs[first:] {
 		r, c, err := q.parsePiece(s, f)
 		if err != nil {
@@ -184,19 +184,19 @@ func (p *Position) UnmarshalText(text []byte) error {
 		if !r.legal() {
 			return bad(f, "piece %s has no legal shape", notation.Quote(f.s))
 		}
-		q.pieces = append(q.pieces, newPiece(r, c))
+		ps = append(ps, newPiece(r, c))
 	}
 	// sort, keeping the fields' offsets for errors
-	order := make([]int, len(q.pieces))
+	order := make([]int, len(ps))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		return cmpPt(pt{q.pieces[a].X(), q.pieces[a].Y()}, pt{q.pieces[b].X(), q.pieces[b].Y()})
+		return cmpPt(pt{ps[a].X(), ps[a].Y()}, pt{ps[b].X(), ps[b].Y()})
 	})
-	sorted := make([]piece, len(q.pieces))
+	sorted := make([]piece, len(ps))
 	for i, o := range order {
-		sorted[i] = q.pieces[o]
+		sorted[i] = ps[o]
 	}
 	// no overlap: sweep in lower-left order
 	for i := range sorted {
@@ -223,9 +223,8 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if hi != bh || lo != bl {
 		return notation.Errorf(s, fs[first].off, "the pieces leave a gap: they do not tile the board")
 	}
-	q.pieces = sorted
 	var g graph
-	g.build(q.pieces, wf, hf)
+	g.build(sorted, nil, wf, hf)
 	capt, win := g.fullCheck()
 	if capt {
 		return notation.Errorf(s, fs[first].off, "the position holds a capturable group")
@@ -233,6 +232,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if win >= 0 && draw != reasonNone {
 		return bad(fs[3], "%s connects all four sides: the game was won, not drawn", Color(win))
 	}
+	q.t = newTiling(sorted, wf)
 	q.finishFresh()
 	switch {
 	case win >= 0:

@@ -16,13 +16,6 @@ import (
 	"github.com/boardrules/boardrules/notation"
 )
 
-// holds reports whether g is the corner graph of pieces ps on a board wf x
-// hf. Pieces are never changed, and g keeps the slice it was built from
-// alive, so a slice seen before holds the same pieces.
-func (g *cornerGraph) holds(ps []piece, wf, hf int64) bool {
-	return samePieces(g.ps, ps) && g.wf == wf && g.hf == hf
-}
-
 // pt is a point on a position's fixed grid.
 type pt struct{ x, y int64 }
 
@@ -30,7 +23,7 @@ type pt struct{ x, y int64 }
 // the way to the next corner East (or North) runs along an edge: the graph
 // in which staircase legs are walked.
 type cornerGraph struct {
-	ps     []piece // the pieces it is the graph of (see holds)
+	t      *tiling // the tiling it is the graph of (set by cornerGraphOf)
 	wf, hf int64
 	packed bool     // corners are packed into keys (see build)
 	unit   uint8    // packed keys count units of 2^unit grid steps
@@ -61,7 +54,7 @@ func cmpPt(a, b pt) int { return cmp.Or(cmp.Compare(a.y, b.y), cmp.Compare(a.x, 
 // build computes the graph of ps; rank then gives every point it can reach
 // its canonical location.
 func (g *cornerGraph) build(ps []piece, wf, hf int64) {
-	g.ps, g.wf, g.hf, g.ranked = ps, wf, hf, false
+	g.t, g.wf, g.hf, g.ranked = nil, wf, hf, false
 	// Most positions live on a coarse grid: then every corner packs into
 	// one uint64 and the sorts need no comparison function.
 	var or int64
@@ -330,9 +323,12 @@ func (g *cornerGraph) joinCounts(x0, y0, x1, y1 int64) (int, int) {
 // Location returns the canonical staircase location of Piece(i). It
 // panics when i is out of range, like slice indexing.
 func (p Position) Location(i int) string {
-	_ = p.pieces[i]
+	if uint(i) >= uint(p.NumPieces()) {
+		panic(indexError{i, p.NumPieces()})
+	}
 	s := acquire()
 	defer scratchPool.Put(s)
+	s.take(&p)
 	return string(p.appendLocation(s, nil, i))
 }
 
@@ -677,24 +673,26 @@ func (p Position) ParseMove(s string) (Move, error) {
 
 // parseMove is ParseMove in the scratch sc.
 func (p *Position) parseMove(sc *scratch, s string) (Move, error) {
+	sc.see(p)
 	var pm parsed
 	if err := pm.parse(s); err != nil {
 		return Move{}, err
 	}
-	if len(p.pieces) == 0 || p.status != boardrules.Ongoing {
+	if p.t == nil || p.status != boardrules.Ongoing {
 		return Move{}, notation.Ended(s, p.Outcome())
 	}
 	wf, hf := p.dims()
-	g := sc.cornerGraphOf(p.pieces, wf, hf)
-	x, y, err := p.locate(&pm, g)
+	g := sc.cornerGraphOf(p)
+	ps := sc.v.ps
+	x, y, err := p.locate(&pm, g, ps)
 	if err != nil {
 		return Move{}, err
 	}
-	ai := findPiece(p.pieces, x, y)
+	ai := findPiece(ps, x, y)
 	if ai < 0 {
 		return Move{}, illegal(s, "no piece has its lower-left corner at %s", p.pointText(x, y))
 	}
-	a := p.pieces[ai]
+	a := ps[ai]
 	if a.C() != p.turn {
 		return Move{}, illegal(s, "the piece at %s is %s's, not %s's", p.pointText(x, y), a.C(), p.turn)
 	}
@@ -733,7 +731,7 @@ func (p *Position) parseMove(sc *scratch, s string) (Move, error) {
 		}
 		m.n = int32(n)
 		for _, j := range sc.walkBuf[:n] {
-			sc.act.addHalves(p.pieces[j].R(), j, vertical)
+			sc.act.addHalves(ps[j].R(), j, vertical)
 		}
 		slices.Sort(sc.act.removed)
 		if pm.half != 0 {
@@ -758,7 +756,7 @@ func (p *Position) parseMove(sc *scratch, s string) (Move, error) {
 			return Move{}, illegal(s, "the join rectangle is empty")
 		}
 		var ok bool
-		sc.act.removed, ok = joinFrom(sc.act.removed, p.pieces, ai, x1, y1, p.turn)
+		sc.act.removed, ok = sc.v.joinFrom(sc.act.removed, ai, x1, y1, p.turn)
 		if !ok {
 			return Move{}, illegal(s, "%s", p.joinProblem(a.X(), a.Y(), x1, y1))
 		}
@@ -815,7 +813,7 @@ func (p *Position) joinProblem(x0, y0, x1, y1 int64) string {
 		return "the joined piece would not have a legal shape"
 	}
 	count := 0
-	for _, q := range p.pieces {
+	for _, q := range p.t.all() {
 		if q.X() >= x1 || q.X()+q.w <= x0 || q.Y() >= y1 || q.Y()+q.H() <= y0 {
 			continue
 		}
@@ -833,7 +831,7 @@ func (p *Position) joinProblem(x0, y0, x1, y1 int64) string {
 // locate resolves a parsed location to a point of the position: the end of
 // a valid staircase, or a fraction's exact point. Both must be a piece's
 // lower-left corner.
-func (p *Position) locate(pm *parsed, g *cornerGraph) (int64, int64, error) {
+func (p *Position) locate(pm *parsed, g *cornerGraph, ps []piece) (int64, int64, error) {
 	s := pm.input
 	var x, y int64
 	if pm.frac {
@@ -852,7 +850,7 @@ func (p *Position) locate(pm *parsed, g *cornerGraph) (int64, int64, error) {
 		}
 		x, y = g.pts[v].x, g.pts[v].y
 	}
-	if findPiece(p.pieces, x, y) < 0 {
+	if findPiece(ps, x, y) < 0 {
 		return 0, 0, illegal(s, "no piece has its lower-left corner at %s", p.pointText(x, y))
 	}
 	return x, y, nil
@@ -867,7 +865,8 @@ func (p Position) resolveLocation(loc string) (pt, error) {
 	}
 	var g cornerGraph
 	wf, hf := p.dims()
-	g.build(p.pieces, wf, hf)
-	x, y, err := p.locate(&pm, &g)
+	ps := p.list()
+	g.build(ps, wf, hf)
+	x, y, err := p.locate(&pm, &g, ps)
 	return pt{x, y}, err
 }
