@@ -392,7 +392,7 @@
 //     allocate twice, and a game without draw rules keeps no history and
 //     allocates the tiling's header instead.
 //   - The first Play of a position decoded from its code works out the
-//     stitches (a sweep up the board) and its contact graph: tens of
+//     stitches (a sweep up the board) and its contact graph: about ten
 //     microseconds at the start, up to about half a millisecond at 1,200
 //     pieces.
 //   - AppendChains reads each piece once: linear in the pieces.
