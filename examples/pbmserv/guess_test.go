@@ -298,11 +298,7 @@ func TestOwnersLane(t *testing.T) {
 // 20 s) from an address that sent none.
 func TestRightPasswordsAcrossServers(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
-		d := dsn(t)
-		s := newTestServer(t, d)
-		registerAliceAndBob(t, s)
-		mustExec(t, s, "tumbling challenge alice bob")
-		s2 := newTestServer(t, d)
+		s, s2 := twoServers(t, dsn(t))
 		held, release := make(chan struct{}), make(chan struct{})
 		compare := s2.compare
 		s2.compare = func(hash, pw []byte) error {
