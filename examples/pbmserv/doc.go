@@ -127,7 +127,7 @@
 // core, so that the players' requests and the store always find one:
 // measured with 8 addresses flooding 32x32 bot games on 2 cores, one
 // worker answered a player's moves and her bot faster than two.]
-// each turn of a worker is one search, after which a board with another
+// Each turn of a worker is one search, after which a board with another
 // bot to move goes back in the queue. The search runs outside any
 // transaction, on the board as read (Crumble with draw rules: on the
 // record replayed, as a person's move); the move is then checked and
@@ -296,7 +296,9 @@
 //     without a word to the store, whose connections the owner's
 //     commands would otherwise queue behind. Right passwords sent at once
 //     from one address wait for the checks under way (up to 2 s) rather
-//     than being refused. The hashes of the addresses new to an account
+//     than being refused, through one server or several: with no wrong
+//     password from the address lately, the wait asks the store, where
+//     another server's checks give their tokens back. The hashes of the addresses new to an account
 //     run at most half the CPUs' worth at once (a check waits up to 2 s
 //     for its turn); the owners' do not queue behind them. [Decision: the
 //     owner's lane is the address she gave her password from, since
