@@ -346,9 +346,13 @@ func TestOwnerUnderDistributedGuessing(t *testing.T) {
 // victimPlays plays victim's moves over HTTP against bot:mcts on 8x8
 // Crumble, one at a time (a random legal move from the board's JSON),
 // starting on board id and on a board she challenges and joins whenever
-// a game ends, until she has made n moves and d has passed. It returns
-// the times of her moves' replies and of the bot's answers (from her
-// move's reply to the first read that shows it, reading every 20 ms).
+// a game ends, until she has made n moves and d has passed. Playing for
+// a time, she thinks half a second before each move, as a person would
+// (and so keeps within her address's replays: each Crumble move with
+// the draw rules replays the record, 2 a second after a burst of 30).
+// It returns the times of her moves' replies and of the bot's answers
+// (from her move's reply to the first read that shows it, reading every
+// 20 ms).
 func victimPlays(t *testing.T, c *http.Client, base string, id int, n int, d time.Duration, seed uint64) (moves, answers []time.Duration) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 3))
@@ -374,6 +378,9 @@ func victimPlays(t *testing.T, c *http.Client, base string, id int, n int, d tim
 		}
 		if j.ToMoveUser != "victim" {
 			t.Fatalf("board %d: %s to move, not the victim", id, j.ToMoveUser)
+		}
+		if d > 0 {
+			time.Sleep(time.Second / 2)
 		}
 		_, took := post(fmt.Sprintf("crumble move %d victim v %s#%d", id, j.LegalMoves[rng.IntN(len(j.LegalMoves))], j.NextMove))
 		moves = append(moves, took)
