@@ -558,7 +558,8 @@
 // password guessing. A review's defects have a test each, failing before
 // its fix: a resignation between a move's two reads (race_fix_test.go),
 // guesses sent at once, the owner while others guess, guesses refused
-// without the store and the owner's lane (guess_test.go),
+// without the store, the owner's lane and right passwords sent at once
+// through two servers (guess_test.go),
 // challenges sent at once (caps_race_test.go), CRLF lines at the length
 // limit (stdin_crlf_test.go), the form's limits and statuses
 // (form_test.go), and Crumble's size, listing, request deadline, write
