@@ -5,53 +5,6 @@ package crumble
 
 import "slices"
 
-// locate returns the index of the piece that holds the points just beside
-// (px, py) on the given side: east means just right of px, north just above
-// py. It returns -1 when there is none (outside the board). maxH is the
-// greatest piece height: pieces lower than py-maxH cannot hold the point,
-// and the pieces are sorted by y, so the search starts above them.
-func locate(ps []piece, maxH, px, py int64, east, north bool) int {
-	lo, hi := 0, len(ps)
-	for lo < hi { // first piece with y >= py-maxH
-		m := int(uint(lo+hi) >> 1)
-		if ps[m].Y() < py-maxH {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	for i := lo; i < len(ps); i++ {
-		r := ps[i].R()
-		if r.y > py {
-			break
-		}
-		if north {
-			if !(r.y <= py && py < r.y+r.h) {
-				continue
-			}
-		} else if !(r.y < py && py <= r.y+r.h) {
-			continue
-		}
-		if east {
-			if r.x <= px && px < r.x+r.w {
-				return i
-			}
-		} else if r.x < px && px <= r.x+r.w {
-			return i
-		}
-	}
-	return -1
-}
-
-// maxHeight returns the greatest height of the pieces.
-func maxHeight(ps []piece) int64 {
-	var m int64
-	for i := range ps {
-		m = max(m, ps[i].H())
-	}
-	return m
-}
-
 // walk appends to dst the pieces a cut starting at anchor i can take, in
 // walk order, starting with i itself. vertical selects a V cut. The
 // anchor must be the mover's and allow the cut with an even length (checked
@@ -61,72 +14,29 @@ func walk(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover C
 	return dst
 }
 
-// cutFinder finds the pieces just beyond a point of a cut line: among the
-// neighbours of the piece the walk is at when g holds the position's
-// contact graph, else by locate.
+// cutFinder finds the pieces around a point of the tiling, by the
+// stitches of the view of its pieces.
 type cutFinder struct {
 	ps     []piece
-	wf, hf int64     // the board's size on the grid
-	maxH   int64     // the greatest height, for locate
-	b      *bitGraph // the contact graph of ps as bitsets, or nil
-	g      *graph    // as lists, or nil
+	v      *view
+	wf, hf int64 // the board's size on the grid
 }
 
-// finder returns the cutFinder for p.
+// finder returns the cutFinder for p, whose view s holds.
 func (s *scratch) finder(p *Position) cutFinder {
 	wf, hf := p.dims()
-	if s.holdsBits(p) {
-		return cutFinder{ps: p.pieces, wf: wf, hf: hf, b: &s.bits}
-	}
-	if s.holds(p) {
-		return cutFinder{ps: p.pieces, wf: wf, hf: hf, g: &s.g}
-	}
-	return cutFinder{ps: p.pieces, wf: wf, hf: hf, maxH: maxHeight(p.pieces)}
+	return cutFinder{ps: s.v.ps, v: &s.v, wf: wf, hf: hf}
 }
 
 // beyond returns the pieces just beyond at on either side of the line
-// (North then South of an H line, East then West of a V one), which
-// locate finds: a and b of walkTo. u is the piece the walk is at on the
-// first side: the anchor, the piece it last took, or the one beyond the
-// last point on that side. It holds the points just beyond at or has at
-// on its boundary, and so do the pieces sought (the point (at, c) is on
-// both), so with the contact graph only u and its neighbours are tried.
+// (North then South of an H line, East then West of a V one): a and b of
+// walkTo. u is the piece the walk is at on the first side, whose closure
+// holds the point.
 func (f *cutFinder) beyond(u int, at, c int64, vertical bool) (a, b int) {
-	if f.g == nil && f.b == nil {
-		if vertical {
-			return locate(f.ps, f.maxH, c, at, true, true), locate(f.ps, f.maxH, c, at, false, true)
-		}
-		return locate(f.ps, f.maxH, at, c, true, true), locate(f.ps, f.maxH, at, c, true, false)
+	if vertical {
+		return int(f.v.find(c, at, true, true, int32(u), f.wf, f.hf)), int(f.v.find(c, at, false, true, int32(u), f.wf, f.hf))
 	}
-	a, b = -1, -1
-	try := func(i int) {
-		r := f.ps[i].R()
-		along, across, length, width := r.x, r.y, r.w, r.h
-		if vertical {
-			along, across, length, width = r.y, r.x, r.h, r.w
-		}
-		if along <= at && at < along+length {
-			if across <= c && c < across+width {
-				a = i
-			}
-			if across < c && c <= across+width {
-				b = i
-			}
-		}
-	}
-	try(u)
-	if g := f.b; g != nil {
-		beside := g.touch[uint8(g.slotOf[u])].and(g.base) // the position's pieces, whatever the overlay
-		for w := beside.pop(); w >= 0; w = beside.pop() {
-			try(int(g.pieceOf[uint8(w)]))
-		}
-		return a, b
-	}
-	g := f.g
-	for _, e := range g.adj[g.off[u]:g.off[u+1]] { // the position's lists, whatever the overlay
-		try(int(e >> 1))
-	}
-	return a, b
+	return int(f.v.find(at, c, true, true, int32(u), f.wf, f.hf)), int(f.v.find(at, c, true, false, int32(u), f.wf, f.hf))
 }
 
 // walkTo is walk that also reports where the walk stopped: the x (H) or y
@@ -179,23 +89,8 @@ func walkTo(dst []int32, f *cutFinder, wf, hf int64, i int, vertical bool, mover
 }
 
 // next returns the piece sharing piece u's full side in direction d, or
-// -1: read off the contact graph, or -1 without one. An overlay in place
-// may have linked u to a created piece, or unlinked it from a removed
-// one: then next gives -1 too, and beyond, which reads the position's
-// contacts, finds the piece.
-func (f *cutFinder) next(u, d int) int {
-	switch {
-	case f.b != nil:
-		if v := f.b.nb[uint8(f.b.slotOf[u])][d&3]; v >= 0 && f.b.base.has(v) {
-			return int(f.b.pieceOf[uint8(v)])
-		}
-	case f.g != nil:
-		if v := f.g.nb[u][d&3]; v >= 0 && v < int32(f.g.n) {
-			return int(v)
-		}
-	}
-	return -1
-}
+// -1.
+func (f *cutFinder) next(u, d int) int { return int(f.v.fullSide(int32(u), d&3)) }
 
 // cutLine describes r for a cut that runs East (H) or North (V): where r
 // ends along the line, and where r starts across it and how wide it is.
@@ -228,18 +123,20 @@ func splitOK(r rect, vertical bool) (shape, fine bool) {
 
 // joinFrom checks the mover's join of R, from the lower-left corner of
 // piece first (none when first is -1) to (x1, y1), and appends the indices
-// of the pieces inside to dst. ok is false when R is not a legal join.
-func joinFrom(dst []int32, ps []piece, first int, x1, y1 int64, mover Color) ([]int32, bool) {
+// of the pieces inside, in code order, to dst. ok is false when R is not a
+// legal join (dst is then as it was).
+func (v *view) joinFrom(dst []int32, first int, x1, y1 int64, mover Color) ([]int32, bool) {
 	if first < 0 {
 		return dst, false
 	}
+	ps := v.ps
 	x0, y0 := ps[first].X(), ps[first].Y()
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() {
 		return dst, false
 	}
-	// R's bottom row: pieces standing on y0 side by side from x0 to x1. If
-	// they cover it, no piece from below crosses into R, so R's pieces are
-	// those from the first of them on, in (y, x) order, up to y1.
+	// R's bottom row: pieces standing on y0 side by side from x0 to x1,
+	// which come in code order; if they do not cover it, a piece from
+	// below crosses into R
 	x := x0
 	for i := first; x < x1 && i < len(ps) && ps[i].Y() == y0 && ps[i].X() == x; i++ {
 		x += ps[i].w
@@ -247,18 +144,31 @@ func joinFrom(dst []int32, ps []piece, first int, x1, y1 int64, mover Color) ([]
 	if x != x1 {
 		return dst, false
 	}
+	// the pieces whose interiors meet R's, by their edges from the anchor:
+	// each must lie inside R and be the mover's
 	start := len(dst)
-	for i := first; i < len(ps) && ps[i].Y() < y1; i++ {
-		p := &ps[i]
-		if p.X() >= x1 || p.X()+p.w <= x0 || p.Y()+p.H() <= y0 {
-			continue
+	mark := v.nextMark()
+	v.mark[first] = mark
+	dst = append(dst, int32(first))
+	ok := true
+	for k := start; k < len(dst) && ok; k++ {
+		q := &ps[dst[k]]
+		if q.C() != mover || q.X()+q.w > x1 || q.Y()+q.H() > y1 || q.X() < x0 || q.Y() < y0 {
+			ok = false
+			break
 		}
-		if p.C() != mover || p.X() < x0 || p.X()+p.w > x1 || p.Y()+p.H() > y1 {
-			return dst, false
-		}
-		dst = append(dst, int32(i))
+		v.edgeNeighbours(dst[k], func(j int32) {
+			if r := &ps[j]; v.mark[j] != mark && r.X() < x1 && r.X()+r.w > x0 && r.Y() < y1 && r.Y()+r.H() > y0 {
+				v.mark[j] = mark
+				dst = append(dst, j)
+			}
+		})
 	}
-	return dst, len(dst)-start >= 2
+	if !ok || len(dst)-start < 2 {
+		return dst[:start], false
+	}
+	slices.Sort(dst[start:])
+	return dst, true
 }
 
 // findPiece returns the index of the piece whose lower-left corner is
@@ -309,15 +219,12 @@ func (a *action) reset() {
 // from them). So a graph keeps an overlay for the next action of the same
 // name (see graph.overlay), and Play the action itself.
 type actionName struct {
-	ps *piece
-	np int32
+	t *tiling
 	base
 }
 
 // nameOf returns the name of m's split or join in p.
-func (p *Position) nameOf(m *Move) actionName {
-	return actionName{&p.pieces[0], int32(len(p.pieces)), baseOf(m)}
-}
+func (p *Position) nameOf(m *Move) actionName { return actionName{p.t, baseOf(m)} }
 
 // anyBeside reports whether try(r, v) holds for a created piece r and a
 // removed piece v that r's full-side neighbours, if any, touch: for a
@@ -355,10 +262,10 @@ func (a *action) addJoin(r rect) {
 
 // hasBase reports whether the side to move has at least one split or join.
 func (p *Position) hasBase() bool {
-	if len(p.pieces) == 0 {
+	if p.t == nil {
 		return false
 	}
-	for _, pc := range p.pieces {
+	for _, pc := range p.t.all() {
 		if pc.C() != p.turn {
 			continue
 		}
@@ -372,16 +279,19 @@ func (p *Position) hasBase() bool {
 	}
 	// Every own piece is at the precision limit: look for a join.
 	var buf []int32
-	for i, a := range p.pieces {
+	var v view
+	wf, hf := p.dims()
+	v.load(p.t, wf, hf)
+	for i, a := range v.ps {
 		if a.C() != p.turn {
 			continue
 		}
-		for _, b := range p.pieces {
+		for _, b := range v.ps {
 			if b.C() != p.turn {
 				continue
 			}
 			var ok bool
-			if buf, ok = joinFrom(buf[:0], p.pieces, i, b.X()+b.w, b.Y()+b.H(), p.turn); ok {
+			if buf, ok = v.joinFrom(buf[:0], i, b.X()+b.w, b.Y()+b.H(), p.turn); ok {
 				return true
 			}
 		}
@@ -393,6 +303,7 @@ func (p *Position) hasBase() bool {
 // splits, unless s.act holds it already (the moves of one split or join,
 // played in turn). It trusts the move.
 func (p *Position) resolveAction(s *scratch, m *Move) {
+	s.see(p)
 	if m.kind != kindNone && s.act.of == p.nameOf(m) {
 		return
 	}
@@ -412,12 +323,12 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 	switch m.kind {
 	case kindH, kindV:
 		for _, i := range walked[:m.n] {
-			s.act.addHalves(p.pieces[i].R(), i, m.kind == kindV)
+			s.act.addHalves(s.v.ps[i].R(), i, m.kind == kindV)
 		}
 		slices.Sort(s.act.removed)
 	case kindJ:
-		a := p.pieces[m.anchor]
-		s.act.removed, _ = joinFrom(s.act.removed, p.pieces, int(m.anchor), a.X()+m.wide, a.Y()+m.joinHeight(), p.turn)
+		a := s.v.ps[m.anchor]
+		s.act.removed, _ = s.v.joinFrom(s.act.removed, int(m.anchor), a.X()+m.wide, a.Y()+m.joinHeight(), p.turn)
 		s.act.addJoin(rect{a.X(), a.Y(), m.wide, m.joinHeight()})
 	}
 	s.act.of = p.nameOf(m)
@@ -427,7 +338,8 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 // piece i, in move generation order.
 func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 	wf, hf := p.dims()
-	a := p.pieces[i]
+	ps := s.v.ps
+	a := ps[i]
 	// splits
 	for _, vertical := range [2]bool{false, true} {
 		shape, fine := splitOK(a.R(), vertical)
@@ -456,7 +368,7 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 				continue
 			}
 			var ok bool
-			if s.members, ok = joinFrom(s.members[:0], p.pieces, i, x1, a.Y()+hgt, p.turn); ok {
+			if s.members, ok = s.v.joinFrom(s.members[:0], i, x1, a.Y()+hgt, p.turn); ok {
 				s.bases = append(s.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}})
 			}
 		}
@@ -464,10 +376,10 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 		// it is the next one if it stands on the same line right beside;
 		// else a piece crosses the line here (or this is the board's side)
 		// and every wider R would cut it
-		if k++; x1 >= wf || k >= len(p.pieces) || p.pieces[k].Y() != a.Y() || p.pieces[k].X() != x1 || p.pieces[k].C() != p.turn {
+		if k++; x1 >= wf || k >= len(ps) || ps[k].Y() != a.Y() || ps[k].X() != x1 || ps[k].C() != p.turn {
 			break
 		}
-		x1 += p.pieces[k].w
+		x1 += ps[k].w
 	}
 }
 

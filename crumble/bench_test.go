@@ -145,9 +145,9 @@ func BenchmarkPlayFloor(b *testing.B) {
 		p := ps[0]
 		b.ReportAllocs()
 		for b.Loop() {
-			post := make([]piece, 0, len(p.pieces)+1)
-			post = append(post, p.pieces...)
-			floorPieces = append(post, p.pieces[0])
+			post := make([]piece, 0, len(p.list())+1)
+			post = append(post, p.list()...)
+			floorPieces = append(post, p.list()[0])
 			floorHistory = &history{parent: p.hist}
 		}
 	})

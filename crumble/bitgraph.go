@@ -132,7 +132,7 @@ func span(lo, hi int) set {
 // colour). Such slots are dirty until clean clears the stale bits, when
 // fewer clean slots are left than an overlay creates pieces.
 type bitGraph struct {
-	ps     []piece // the position's pieces
+	t      *tiling // the tiling it is the graph of (set by tileBits and commit)
 	wf, hf int64
 	// the slots' rectangles, contacts, full-side neighbours and sides, in
 	// arrays of slotCap indexed by a slot as a uint8, which spares the
@@ -189,16 +189,12 @@ type savedSide struct {
 	nb int32
 }
 
-// holds reports whether g is the graph of the pieces ps of a board wf x hf.
-func (g *bitGraph) holds(ps []piece, wf, hf int64) bool {
-	return samePieces(g.ps, ps) && g.wf == wf && g.hf == hf
-}
-
 // build makes g the contact graph of ps, sorted by lower-left y then x,
-// piece i in slot i; len(ps) must fit (fitsBits).
-func (g *bitGraph) build(ps []piece, wf, hf int64) {
+// piece i in slot i; len(ps) must fit (fitsBits). v is the view of ps,
+// whose stitches give the touching pieces, or nil.
+func (g *bitGraph) build(ps []piece, v *view, wf, hf int64) {
 	n := len(ps)
-	g.ps, g.wf, g.hf = ps, wf, hf
+	g.t, g.wf, g.hf = nil, wf, hf
 	g.overlaid, g.derived = false, false
 	g.onSide, g.white = set{}, set{}
 	g.slotOf = resize(g.slotOf, n)
@@ -211,8 +207,7 @@ func (g *bitGraph) build(ps []piece, wf, hf int64) {
 	}
 	g.base = span(0, n)
 	g.live, g.dirty = g.base, set{}
-	g.levels = levelEnds(g.levels, g.r[:n])
-	g.pairs = candidates(g.pairs[:0], g.r[:n], g.levels)
+	g.levels, g.pairs = pairsOf(g.levels, g.pairs[:0], g.r[:n], v, wf, hf)
 	for _, pr := range g.pairs {
 		g.link(pr.i, pr.j, false)
 	}
@@ -236,11 +231,11 @@ func (g *bitGraph) initSlot(i int32, r rect) {
 // g has overlaid led to, with colouring col (over the slots) and slotOf
 // the slot of each of q's pieces: the overlay becomes the position, the
 // removed pieces leave their neighbours' sets and free their slots.
-func (g *bitGraph) commit(q []piece, col *set, slotOf []int32) {
+func (g *bitGraph) commit(q *tiling, col *set, slotOf []int32) {
 	g.dirty = g.dirty.or(g.removed)
 	g.base = g.live
 	g.white = col.and(g.base)
-	g.ps = q
+	g.t = q
 	g.slotOf = append(g.slotOf[:0], slotOf...)
 	for j, v := range slotOf {
 		g.pieceOf[uint8(v)] = int32(j)

@@ -58,7 +58,7 @@ func TestUnmarshalRejects(t *testing.T) {
 		if !errors.Is(err, boardrules.ErrSyntax) {
 			t.Errorf("%q: got %v, want ErrSyntax", bad, err)
 		}
-		if !p.Equal(p0) || p.pieces != nil {
+		if !p.Equal(p0) || p.t != nil {
 			t.Errorf("%q: receiver changed on error", bad)
 		}
 	}

@@ -29,7 +29,7 @@ func TestEqualComparesVariantAndOutcome(t *testing.T) {
 		{"6x6 drawn by repetition and by renewable iteration", drawn6, strings.Replace(start6x6, " b ", " b renewable-iteration ", 1)},
 	} {
 		a, b := mustDecode(t, c.a), mustDecode(t, c.b)
-		if !slices2Equal(a.pieces, b.pieces) || a.turn != b.turn {
+		if !slices2Equal(a.list(), b.list()) || a.turn != b.turn {
 			t.Fatalf("%s: the pair does not share pieces and side to move", c.name)
 		}
 		if a.Equal(b) || b.Equal(a) {
@@ -225,7 +225,7 @@ func TestWhiteSpaceAround(t *testing.T) {
 	for _, in := range around(start6x6) {
 		var p Position
 		check("UnmarshalText", in, p.UnmarshalText([]byte(in)))
-		if p.pieces != nil {
+		if p.t != nil {
 			t.Errorf("UnmarshalText(%q) changed the receiver", in)
 		}
 	}

@@ -51,10 +51,10 @@ func TestCPUTime(t *testing.T) {
 	wf, hf := p.dims()
 	t0 := threadCPU()
 	for i := 0; i < 20000; i++ {
-		s.corners.build(p.pieces, wf, hf)
+		s.corners.build(p.list(), wf, hf)
 	}
 	t.Logf("corner graph of the start: %v CPU", (threadCPU()-t0)/20000)
-	s.g.build(p.pieces, wf, hf)
+	s.g.build(p.list(), nil, wf, hf)
 	m, _ := p.ParseMove("2,1H")
 	p.resolveAction(s, &m)
 	t0 = threadCPU()
@@ -65,7 +65,7 @@ func TestCPUTime(t *testing.T) {
 	t.Logf("overlay of a split at the start: %v CPU", (threadCPU()-t0)/200000)
 	t0 = threadCPU()
 	for i := 0; i < 20000; i++ {
-		s.g.build(p.pieces, wf, hf)
+		s.g.build(p.list(), nil, wf, hf)
 	}
 	t.Logf("contact graph of the start: %v CPU", (threadCPU()-t0)/20000)
 	r := rand.New(rand.NewPCG(1, 2))
@@ -91,7 +91,7 @@ func BenchmarkCornerGraph(b *testing.B) {
 	wf, hf := p.dims()
 	b.ReportAllocs()
 	for b.Loop() {
-		g.build(p.pieces, wf, hf)
+		g.build(p.list(), wf, hf)
 	}
 }
 
@@ -99,7 +99,7 @@ func BenchmarkOverlay(b *testing.B) {
 	p := Standard()
 	s := new(scratch)
 	wf, hf := p.dims()
-	s.g.build(p.pieces, wf, hf)
+	s.g.build(p.list(), nil, wf, hf)
 	m, _ := p.ParseMove("2,1H")
 	p.resolveAction(s, &m)
 	b.ReportAllocs()

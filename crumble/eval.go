@@ -111,10 +111,11 @@ func (c Chain) Area() float64 { return c.area }
 // in the pieces (about 500 machine instructions a piece) and allocates
 // nothing when dst has room. The zero Position has no chains.
 func (p Position) AppendChains(dst []Chain) []Chain {
-	if len(p.pieces) == 0 {
+	if p.t == nil {
 		return dst
 	}
 	s := chainPool.Get().(*chainScratch)
+	s.ps = p.t.appendPieces(s.ps[:0])
 	s.sweep(&p)
 	s.join()
 	dst = s.appendChains(dst, &p)
@@ -122,11 +123,11 @@ func (p Position) AppendChains(dst []Chain) []Chain {
 	return dst
 }
 
-// chainPiece returns piece i of p, its rectangle on the fixed grid and its
-// colour: the one place where the chains read how a position stores its
-// pieces.
-func (p *Position) chainPiece(i int32) (x, y, w, h int64, c Color) {
-	pc := p.pieces[i]
+// chainPiece returns piece i, its rectangle on the fixed grid and its
+// colour, from the pieces laid out in s.ps: the one place where the chains
+// read how a position stores its pieces.
+func (s *chainScratch) chainPiece(i int32) (x, y, w, h int64, c Color) {
+	pc := s.ps[i]
 	return pc.X(), pc.Y(), pc.w, pc.H(), pc.C()
 }
 
@@ -134,6 +135,7 @@ var chainPool = sync.Pool{New: func() any { return new(chainScratch) }}
 
 // chainScratch is the working memory of AppendChains.
 type chainScratch struct {
+	ps    []piece // the position's pieces, in position-code order
 	n     int32
 	nodes []chainNode
 	col   []int32 // the node over each sub-column's West end
@@ -158,7 +160,7 @@ type chainNode struct {
 // sweep goes up the board through the pieces, finding the edge contacts
 // between pieces of one colour.
 func (s *chainScratch) sweep(p *Position) {
-	n := int32(len(p.pieces))
+	n := int32(len(s.ps))
 	s.n = n
 	wf, _ := p.dims()
 	floor, west, east := n, n+1, n+2
@@ -190,7 +192,7 @@ func (s *chainScratch) sweep(p *Position) {
 	e := int32(0)
 	lastY, lastR := int64(-1), int64(-1)
 	for j := range n {
-		x, y, w, h, c := p.chainPiece(j)
+		x, y, w, h, c := s.chainPiece(j)
 		xr := x + w
 		var u int32 // the first node under the piece
 		if y == lastY && x == lastR {
@@ -318,7 +320,7 @@ func (s *chainScratch) appendChains(dst []Chain, p *Position) []Chain {
 	for i := range n {
 		if r := at[i]; r >= 0 {
 			ref[r] = int32(k) // the set's chain
-			_, _, _, _, c := p.chainPiece(r)
+			_, _, _, _, c := s.chainPiece(r)
 			chains[k] = Chain{x: math.MaxInt64, y: math.MaxInt64, shift: p.shift, c: int8(c) + 1}
 			k++
 		}
@@ -326,7 +328,7 @@ func (s *chainScratch) appendChains(dst []Chain, p *Position) []Chain {
 	unit := math.Ldexp(1, -int(p.shift))
 	for i := range n {
 		ch := &chains[ref[s.find(i)]]
-		x, y, w, h, _ := p.chainPiece(i)
+		x, y, w, h, _ := s.chainPiece(i)
 		ch.x, ch.y = min(ch.x, x), min(ch.y, y)
 		ch.w, ch.h = max(ch.w, x+w), max(ch.h, y+h) // the East and North sides until the end
 		ch.area += float64(w) * unit * (float64(h) * unit)

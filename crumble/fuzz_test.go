@@ -76,7 +76,7 @@ func FuzzUnmarshalText(f *testing.F) {
 		err := p.UnmarshalText(data)
 		if err != nil {
 			errtest.Syntax(t, "UnmarshalText", string(data), err)
-			if p.pieces != nil {
+			if p.t != nil {
 				t.Fatal("receiver changed on error")
 			}
 			return

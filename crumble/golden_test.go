@@ -221,7 +221,7 @@ func finestSplit(p Position, moves []Move) Move {
 		if m.kind == kindJ || m.n != 1 || m.steps() > 0 {
 			continue
 		}
-		r := p.pieces[m.anchor].R()
+		r := p.list()[m.anchor].R()
 		hi, lo := bits.Mul64(uint64(r.w), uint64(r.h))
 		if hi < bestHi || (hi == bestHi && lo < bestLo) {
 			best, bestHi, bestLo = m, hi, lo

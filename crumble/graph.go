@@ -42,7 +42,7 @@ const (
 // an overlay writes the lists of the pieces around the action (lo, hi)
 // into adj past the base lists, and undo points them back.
 type graph struct {
-	ps      []piece // the position's pieces: slot i < n is piece i
+	t       *tiling // the tiling it is the graph of (set by tile)
 	n       int
 	wf, hf  int64
 	r       []rect  // every slot's rectangle
@@ -171,22 +171,11 @@ func contact(a, b *rect) (touch, edge bool, d int) {
 	return true, false, -1
 }
 
-// holds reports whether g is the graph of the pieces ps of a board wf x hf.
-func (g *graph) holds(ps []piece, wf, hf int64) bool {
-	return samePieces(g.ps, ps) && g.wf == wf && g.hf == hf
-}
-
-// samePieces reports whether a and b are one position's pieces (positions
-// never change theirs, so the same slice means the same pieces): what the
-// graphs, the searches and the pending commit are kept for.
-func samePieces(a, b []piece) bool {
-	return len(a) > 0 && len(a) == len(b) && &a[0] == &b[0]
-}
-
-// build makes g the contact graph of ps, sorted by lower-left y then x.
-func (g *graph) build(ps []piece, wf, hf int64) {
+// build makes g the contact graph of ps, sorted by lower-left y then x;
+// v is the view of ps, whose stitches give the touching pieces, or nil.
+func (g *graph) build(ps []piece, v *view, wf, hf int64) {
 	n := len(ps)
-	g.ps, g.n, g.wf, g.hf = ps, n, wf, hf
+	g.t, g.n, g.wf, g.hf = nil, n, wf, hf
 	g.overlaid, g.derived, g.k = false, false, 0
 	g.saved = g.saved[:0]
 	g.r = resize(g.r, n)
@@ -203,7 +192,44 @@ func (g *graph) build(ps []piece, wf, hf int64) {
 			g.white[i>>6] |= 1 << (uint(i) & 63)
 		}
 	}
-	// the touching pairs, and each piece's count of them in off[i+1]
+	if v != nil {
+		g.listsOf(v, wf, hf)
+	} else {
+		g.pairLists()
+	}
+	copy(g.lo, g.off[:n])
+	if len(g.mark) < n {
+		g.mark = make([]uint32, 2*n+16)
+		g.safe = make([]uint32, 2*n+16)
+		g.stale = make([]uint32, 2*n+16)
+		g.epoch, g.round, g.ovEpoch = 0, 0, 0
+	}
+	g.firstChild = resize(g.firstChild, n)
+	nextEpoch(&g.ovEpoch, g.stale)
+}
+
+// listsOf fills the lists (adj, off) and the full-side neighbours of the
+// pieces of view v from its stitches, piece by piece.
+func (g *graph) listsOf(v *view, wf, hf int64) {
+	n := g.n
+	g.adj = g.adj[:0]
+	for i := range int32(n) {
+		g.off[i] = int32(len(g.adj))
+		g.adj = v.touching(g.adj, i, wf, hf)
+		g.nb[i] = v.fullSides(i)
+	}
+	g.off[n] = int32(len(g.adj))
+	g.baseAdj = len(g.adj)
+	g.lo = resize(g.lo, n)
+	g.hi = resize(g.hi, n)
+	copy(g.hi, g.off[1:])
+}
+
+// pairLists fills the lists (adj, off) and the full-side neighbours of
+// the pieces from the rectangles: the pairs that may touch (candidates),
+// tested one by one.
+func (g *graph) pairLists() {
+	n := g.n
 	clear(g.off)
 	g.levels = levelEnds(g.levels, g.r)
 	g.pairs = candidates(g.pairs[:0], g.r, g.levels)
@@ -237,15 +263,26 @@ func (g *graph) build(ps []piece, wf, hf int64) {
 		g.adj[g.hi[pr.j]] = pr.i<<1 | e
 		g.hi[pr.j]++
 	}
-	copy(g.lo, g.off[:n])
-	if len(g.mark) < n {
-		g.mark = make([]uint32, 2*n+16)
-		g.safe = make([]uint32, 2*n+16)
-		g.stale = make([]uint32, 2*n+16)
-		g.epoch, g.round, g.ovEpoch = 0, 0, 0
+}
+
+// pairsOf appends to pairs the pairs of the tiling rs (in code order)
+// that may touch, i < j, and returns the levels it used too: from the
+// stitches of the tiling's view v, only the pairs that touch, else from
+// the rectangles (candidates).
+func pairsOf(levels []int32, pairs []pair, rs []rect, v *view, wf, hf int64) ([]int32, []pair) {
+	if v == nil {
+		levels = levelEnds(levels, rs)
+		return levels, candidates(pairs, rs, levels)
 	}
-	g.firstChild = resize(g.firstChild, n)
-	nextEpoch(&g.ovEpoch, g.stale)
+	var buf [32]int32
+	for i := range int32(len(rs)) {
+		for _, a := range v.touching(buf[:0], i, wf, hf) {
+			if j := a >> 1; j > i {
+				pairs = append(pairs, pair{i: i, j: j})
+			}
+		}
+	}
+	return levels, pairs
 }
 
 // levelEnds returns, for each rectangle of rs (a tiling's, sorted by

@@ -142,7 +142,7 @@ func afterAction(p *Position, s *scratch) ([]piece, []int32) {
 		src int32
 	}
 	var all []prov
-	for i, pc := range p.pieces {
+	for i, pc := range p.list() {
 		if !slices.Contains(s.act.removed, int32(i)) {
 			all = append(all, prov{pc, int32(i)})
 		}
@@ -178,14 +178,14 @@ func TestGraphsAsBuilt(t *testing.T) {
 	n := 0
 	sampledPositions(t, []string{"6x6", "3x5", "8x8", "2x2", "16x15"}, 2, 100, func(variant string, p Position) {
 		wf, hf := p.dims()
-		want := bruteView(p.pieces, wf, hf)
+		want := bruteView(p.list(), wf, hf)
 		g := p.tile(s)
-		if diff := viewDiff(want, listsView(g, p.pieces, identity(len(p.pieces)), g.white)); diff != "" {
+		if diff := viewDiff(want, listsView(g, p.list(), identity(len(p.list())), g.white)); diff != "" {
 			t.Fatalf("%s %s: lists differ from the rectangles (-rectangles +lists):\n%s", variant, code(p), diff)
 		}
-		if fitsBits(len(p.pieces)) {
+		if fitsBits(len(p.list())) {
 			b := p.tileBits(s)
-			if diff := viewDiff(want, bitsView(b, p.pieces, b.slotOf, b.white)); diff != "" {
+			if diff := viewDiff(want, bitsView(b, p.list(), b.slotOf, b.white)); diff != "" {
 				t.Fatalf("%s %s: bitsets differ from the rectangles (-rectangles +bits):\n%s", variant, code(p), diff)
 			}
 		}
@@ -209,7 +209,7 @@ func TestOverlaysAsBuilt(t *testing.T) {
 			ps, src := afterAction(&p, s)
 			wf, hf := p.dims()
 			var fresh graph // checked against the rectangles by TestGraphsAsBuilt
-			fresh.build(ps, wf, hf)
+			fresh.build(ps, nil, wf, hf)
 			want := listsView(&fresh, ps, identity(len(ps)), fresh.white)
 			g := p.tile(s)
 			g.overlay(&s.act, p.turn)
@@ -224,7 +224,7 @@ func TestOverlaysAsBuilt(t *testing.T) {
 			if diff := viewDiff(want, listsView(g, ps, slots, g.c0)); diff != "" {
 				t.Fatalf("%s %s base %d: overlaid lists differ (-rectangles +lists):\n%s", variant, code(p), k, diff)
 			}
-			if fitsBits(len(p.pieces)) {
+			if fitsBits(len(p.list())) {
 				b := p.tileBits(s)
 				b.overlay(&s.act, p.turn)
 				for j, v := range src {
@@ -261,7 +261,7 @@ func TestCommitsAsBuilt(t *testing.T) {
 			for ply := 0; ply < 200 && p.status == boardrules.Ongoing; ply++ {
 				m := p.sample(s, r)
 				q := p.playUnchecked(s, m)
-				if q.status != boardrules.Ongoing || !fitsBits(len(q.pieces)) {
+				if q.status != boardrules.Ongoing || !fitsBits(len(q.list())) {
 					p = q
 					continue
 				}
@@ -274,8 +274,8 @@ func TestCommitsAsBuilt(t *testing.T) {
 				}
 				wf, hf := q.dims()
 				var fresh graph
-				fresh.build(q.pieces, wf, hf)
-				if diff := viewDiff(listsView(&fresh, q.pieces, identity(len(q.pieces)), fresh.white), bitsView(&s.bits, q.pieces, s.bits.slotOf, s.bits.white)); diff != "" {
+				fresh.build(q.list(), nil, wf, hf)
+				if diff := viewDiff(listsView(&fresh, q.list(), identity(len(q.list())), fresh.white), bitsView(&s.bits, q.list(), s.bits.slotOf, s.bits.white)); diff != "" {
 					t.Fatalf("%s ply %d %s after %v: committed graph differs (-rectangles +committed):\n%s", variant, ply, code(q), m, diff)
 				}
 				if on := s.bits.onSide.and(s.bits.base); on != onSideOf(&s.bits, q) {
@@ -298,7 +298,7 @@ func TestCommitsAsBuilt(t *testing.T) {
 func onSideOf(g *bitGraph, q Position) set {
 	var s set
 	wf, hf := q.dims()
-	for i, pc := range q.pieces {
+	for i, pc := range q.list() {
 		if sideMask(pc.R(), wf, hf) != 0 {
 			s.add(g.slotOf[i])
 		}
@@ -318,7 +318,7 @@ func TestListsAsBits(t *testing.T) {
 	sb, sl := new(scratch), new(scratch)
 	compared, moves := 0, 0
 	sampledPositions(t, []string{"6x6", "3x5", "4x4", "8x8", "2x2"}, 4, plies, func(variant string, p Position) {
-		if !fitsBits(len(p.pieces)) {
+		if !fitsBits(len(p.list())) {
 			return
 		}
 		got := p.appendLegalMovesOn(sb, nil, true)
@@ -335,10 +335,11 @@ func TestListsAsBits(t *testing.T) {
 	}
 	// a row of 16 Black pieces: its long splits fall back to the lists
 	p := startOf(t, "16x15")
-	p.pieces = slices.Clone(p.pieces)
+	ps := p.list()
 	for i := range 16 {
-		p.pieces[i] = p.pieces[i].withColor(Black)
+		ps[i] = ps[i].withColor(Black)
 	}
+	p = withPieces(p, ps)
 	p.finishFresh()
 	got := p.appendLegalMovesOn(new(scratch), nil, true)
 	want := p.appendLegalMovesOn(new(scratch), nil, false)
@@ -367,13 +368,13 @@ func TestStepsAgree(t *testing.T) {
 	s := new(scratch)
 	steps, captures, second := 0, 0, 0
 	check := func(variant string, p Position) {
-		if !fitsBits(len(p.pieces)) {
+		if !fitsBits(len(p.list())) {
 			return
 		}
 		p.prepare(s)
 		for k := range s.bases {
 			p.setAction(s, k)
-			if len(p.pieces)+len(s.act.added) > slotCap {
+			if len(p.list())+len(s.act.added) > slotCap {
 				continue
 			}
 			g := p.tile(s)
@@ -385,12 +386,12 @@ func TestStepsAgree(t *testing.T) {
 			lcol := slices.Clone(g.c0)
 			bcol := b.c0
 			// id names a list slot and a bitset slot alike: the piece's
-			// index in p, or len(p.pieces)+c for created piece c
+			// index in p, or len(p.list())+c for created piece c
 			bid := func(v int32) int32 {
 				if b.base.has(v) {
 					return b.pieceOf[uint8(v)]
 				}
-				return int32(len(p.pieces)) + int32(slices.Index(b.made, v))
+				return int32(len(p.list())) + int32(slices.Index(b.made, v))
 			}
 			src := int32(r.IntN(len(s.act.added)))
 			ltr, btr := int32(g.n)+src, b.made[src]
@@ -608,8 +609,8 @@ func TestCommittedGraphAtTheSlotLimit(t *testing.T) {
 // (the start's graph held) does.
 func TestPlayUncheckedOnTheListsAfterAnotherPosition(t *testing.T) {
 	p := startOf(t, "16x16")
-	if fitsBits(len(p.pieces)) {
-		t.Fatalf("the 16x16 start (%d pieces) fits the bitset graph", len(p.pieces))
+	if fitsBits(len(p.list())) {
+		t.Fatalf("the 16x16 start (%d pieces) fits the bitset graph", len(p.list()))
 	}
 	other := Standard()
 	s := new(scratch)

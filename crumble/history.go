@@ -32,16 +32,18 @@ import (
 const recentMax = 64
 
 type history struct {
-	parent *history
-	turns  int
+	parent  *history
+	turns   int
+	tl      tiling    // the tiling of the position the turn led to (see next)
+	sealing *sealRoom // a sealing record's room for its run
 	// the turn record of the turn that led here
 	a    []rect
 	x    rect
 	hasX bool
 	// the position the turn led to
-	hash   uint64
-	pieces []piece
-	turn   Color
+	hash uint64
+	t    *tiling
+	turn Color
 	// rep: this position has now occurred three times
 	rep bool
 	// recent: this position and the recent-1 before it, the positions
@@ -70,9 +72,14 @@ type occurrence struct {
 
 // sealingHistory is a turn record that seals the positions before it,
 // allocated with the run it starts and room for the run's positions, which
-// serves when the run merges with no older one.
+// serves when the run merges with no older one; its sealing field points
+// to its own.
 type sealingHistory struct {
 	history
+	room sealRoom
+}
+
+type sealRoom struct {
 	own run
 	occ [recentMax]occurrence
 }
@@ -81,28 +88,41 @@ type sealingHistory struct {
 func newHistory(p *Position) *history {
 	h := &history{}
 	if p.v.Draws&Repetition != 0 {
-		h.hash, h.pieces, h.turn = p.hash, p.pieces, p.turn
+		h.hash, h.t, h.turn = p.hash, p.t, p.turn
 		h.recent = 1
 		h.filter = filterOf(p.hash)
 	}
 	return h
 }
 
-// push records a turn that led from the position with pieces pre to q.
-func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) *history {
-	if h == nil || q.v.Draws == NoDraws {
+// next returns the record of the turn after h's in a game of the draw
+// rules d, allocated for push to fill in (with the tiling of the position
+// it leads to), or nil when the game keeps no history. One allocation
+// holds both: the turn's record and the header of its position's tiling.
+func (h *history) next(d DrawRules) *history {
+	if h == nil || d == NoDraws {
+		return nil
+	}
+	if d&Repetition != 0 && h.recent == recentMax {
+		b := &sealingHistory{}
+		b.sealing = &b.room
+		return &b.history
+	}
+	return new(history)
+}
+
+// push records a turn that led from the position with pieces pre to q in
+// n, from next (a record of the sealing kind when it seals a run).
+func (h *history) push(n *history, q *Position, act action, pre []piece, x rect, hasX bool) *history {
+	if n == nil {
 		return h
 	}
 	repetition := q.v.Draws&Repetition != 0
 	sealing := repetition && h.recent == recentMax
-	var n *history
 	var own *run
 	var room []occurrence
 	if sealing {
-		b := &sealingHistory{}
-		n, own, room = &b.history, &b.own, b.occ[:0]
-	} else {
-		n = &history{}
+		own, room = &n.sealing.own, n.sealing.occ[:0]
 	}
 	n.parent, n.turns = h, h.turns+1
 	if q.v.Draws&Renewables != 0 {
@@ -119,7 +139,7 @@ func (h *history) push(q *Position, act action, pre []piece, x rect, hasX bool) 
 	if !repetition {
 		return n
 	}
-	n.hash, n.pieces, n.turn = q.hash, q.pieces, q.turn
+	n.hash, n.t, n.turn = q.hash, q.t, q.turn
 	if sealing {
 		n.seal(own, room)
 		n.recent, n.filter = 1, filterOf(q.hash)
@@ -153,7 +173,7 @@ func filterOf(hash uint64) (f [4]uint64) {
 
 // same reports whether records h and o hold the same position.
 func (h *history) same(o *history) bool {
-	return h.hash == o.hash && h.turn == o.turn && slices.Equal(h.pieces, o.pieces)
+	return h.hash == o.hash && h.turn == o.turn && h.t.equal(o.t)
 }
 
 // recentCount counts the positions of h's recent ones that are n's.

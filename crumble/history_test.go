@@ -52,8 +52,8 @@ func TestTurnRecords(t *testing.T) {
 func occurrencePool(n int) []Position {
 	pool := make([]Position, n)
 	for i := range pool {
-		pool[i] = Position{v: Variant{Draws: Repetition}, hash: mix64(uint64(i / 3)),
-			pieces: []piece{newPiece(rect{int64(i / 2), 0, 1, 1}, Black)}, turn: Color(i % 2)}
+		pool[i] = withPieces(Position{v: Variant{Draws: Repetition}, turn: Color(i % 2)}, []piece{newPiece(rect{int64(i / 2), 0, 1, 1}, Black)})
+		pool[i].hash = mix64(uint64(i / 3))
 	}
 	return pool
 }
@@ -85,7 +85,7 @@ func TestOccurrenceCounts(t *testing.T) {
 	for ply := 1; ply <= plies; ply++ {
 		i := draw()
 		seen[i]++
-		h = h.push(&pool[i], action{}, nil, rect{}, false)
+		h = h.push(h.next(pool[i].v.Draws), &pool[i], action{}, nil, rect{}, false)
 		if got := h.occurrences(); got != seen[i] {
 			t.Fatalf("ply %d, position %d: counted %d, want %d", ply, i, got, seen[i])
 		}
@@ -111,7 +111,7 @@ func TestOccurrenceCounts(t *testing.T) {
 	for ply := recentMax - 1; ply < plies; ply += recentMax {
 		b, want := records[ply], seenBefore(records[:ply+1], &pool[len(pool)-1])
 		for k := range 3 {
-			b = b.push(&pool[len(pool)-1], action{}, nil, rect{}, false)
+			b = b.push(b.next(pool[len(pool)-1].v.Draws), &pool[len(pool)-1], action{}, nil, rect{}, false)
 			want++
 			if got := b.occurrences(); got != want {
 				t.Fatalf("branch at ply %d, turn %d: counted %d, want %d", ply, k+1, got, want)
@@ -124,7 +124,7 @@ func TestOccurrenceCounts(t *testing.T) {
 func seenBefore(records []*history, p *Position) int32 {
 	n := int32(0)
 	for _, rec := range records {
-		if rec.same(&history{hash: p.hash, pieces: p.pieces, turn: p.turn}) {
+		if rec.same(&history{hash: p.hash, t: p.t, turn: p.turn}) {
 			n++
 		}
 	}
@@ -178,7 +178,7 @@ func TestRepetitionCounts(t *testing.T) {
 		p := startOf(t, sizes[seed%uint64(len(sizes))])
 		r := rand.New(rand.NewPCG(seed, 77))
 		// the position alone: the code of a drawn position says so
-		key := func(p Position) string { return fmt.Sprint(p.turn, p.pieces) }
+		key := func(p Position) string { return fmt.Sprint(p.turn, p.list()) }
 		seen := map[string]int{key(p): 1}
 		var undo [2]*piece // the piece each side split last, to join back
 		for ply := 0; ply < 300 && p.Outcome().Status == boardrules.Ongoing; ply++ {
@@ -212,7 +212,7 @@ func steerTowardsRepeats(p Position, r *rand.Rand, undo **piece) Position {
 	if *undo != nil && r.IntN(2) > 0 {
 		for _, m := range moves {
 			q := p.PlayUnchecked(m)
-			if len(q.pieces) == len(p.pieces)-1 && slices.Contains(q.pieces, **undo) {
+			if len(q.list()) == len(p.list())-1 && slices.Contains(q.list(), **undo) {
 				*undo = nil
 				return q
 			}
@@ -223,10 +223,10 @@ func steerTowardsRepeats(p Position, r *rand.Rand, undo **piece) Position {
 		var splits []Position
 		var split []piece
 		for _, m := range moves {
-			if q := p.PlayUnchecked(m); m.steps() == 0 && len(q.pieces) == len(p.pieces)+1 {
+			if q := p.PlayUnchecked(m); m.steps() == 0 && len(q.list()) == len(p.list())+1 {
 				splits = append(splits, q)
-				for _, pc := range p.pieces {
-					if !slices.Contains(q.pieces, pc) {
+				for _, pc := range p.list() {
+					if !slices.Contains(q.list(), pc) {
 						split = append(split, pc)
 					}
 				}

@@ -9,57 +9,11 @@ package crumble
 
 import "strconv"
 
-// inside reports whether piece i holds the point just beside (x, y) on
-// the given sides: east means just right of x, else just left; north just
-// above y, else just below.
-func (f *cutFinder) inside(i int, x, y int64, east, north bool) bool {
-	r := f.ps[i].R()
-	if east {
-		if !(r.x <= x && x < r.x+r.w) {
-			return false
-		}
-	} else if !(r.x < x && x <= r.x+r.w) {
-		return false
-	}
-	if north {
-		return r.y <= y && y < r.y+r.h
-	}
-	return r.y < y && y <= r.y+r.h
-}
-
 // occupant returns the piece holding the point just beside (x, y) on the
 // given sides, or -1 beyond the board. hint is a piece whose closure
-// holds (x, y): the piece sought is hint or a piece touching it.
+// holds (x, y).
 func (f *cutFinder) occupant(x, y int64, east, north bool, hint int) int {
-	if (!east && x <= 0) || (east && x >= f.wf) || (!north && y <= 0) || (north && y >= f.hf) {
-		return -1
-	}
-	if f.inside(hint, x, y, east, north) {
-		return hint
-	}
-	switch {
-	case f.b != nil:
-		g := f.b
-		around := g.touch[uint8(g.slotOf[hint])].and(g.base)
-		for w := around.pop(); w >= 0; w = around.pop() {
-			if i := int(g.pieceOf[uint8(w)]); f.inside(i, x, y, east, north) {
-				return i
-			}
-		}
-	case f.g != nil:
-		g := f.g
-		for _, a := range g.adj[g.off[hint]:g.off[hint+1]] {
-			if i := int(a >> 1); f.inside(i, x, y, east, north) {
-				return i
-			}
-		}
-	default:
-		if f.maxH == 0 {
-			f.maxH = maxHeight(f.ps)
-		}
-		return locate(f.ps, f.maxH, x, y, east, north)
-	}
-	return -1
+	return int(f.v.find(x, y, east, north, int32(hint), f.wf, f.hf))
 }
 
 // lineStep moves from the corner (x, y) to the next intersection in
@@ -116,15 +70,164 @@ func (f *cutFinder) lineStep(x, y int64, d int, hint int) (nx, ny int64, nh int,
 // (see the file's header).
 type locWalk struct {
 	f cutFinder
+
+	// the walks of four legs or more, memoised for the tiling t: the
+	// best walk of each number of legs to each point sought, in an open
+	// addressing table of entries stamped with epoch
+	t     *tiling
+	table []locEntry
+	epoch uint32
+	used  int
+	steps int
+	seqA  []int64
+	seqB  []int64
+}
+
+// locEntry is the best walk of legs legs from the origin to the point
+// (x, y): the point its last leg starts at and the leg's count (ok false:
+// none).
+type locEntry struct {
+	x, y   int64
+	px, py int64
+	count  int64
+	epoch  uint32
+	legs   int8
+	ok     bool
+}
+
+// locDeepLegs is the most legs the memoised walks look for, and
+// locDeepSteps the most line steps they take for one location; past
+// either, the corner graph gives the location.
+const (
+	locDeepLegs  = 8
+	locDeepSteps = 1 << 14
+)
+
+// lookup returns the entry of (x, y, legs), and whether it was there; a
+// new entry is claimed for it (the table grows at half full).
+func (w *locWalk) lookup(x, y int64, legs int8) (*locEntry, bool) {
+	if 2*(w.used+1) > len(w.table) {
+		w.grow()
+	}
+	mask := uint64(len(w.table) - 1)
+	h := mix64(uint64(x)*0x9e3779b97f4a7c15^uint64(y)) ^ uint64(legs)
+	for i := h & mask; ; i = (i + 1) & mask {
+		e := &w.table[i]
+		if e.epoch != w.epoch {
+			*e = locEntry{x: x, y: y, legs: legs, epoch: w.epoch}
+			w.used++
+			return e, false
+		}
+		if e.x == x && e.y == y && e.legs == legs {
+			return e, true
+		}
+	}
+}
+
+// grow doubles the table, keeping its entries.
+func (w *locWalk) grow() {
+	old := w.table
+	w.table = make([]locEntry, max(256, 2*len(old)))
+	w.used = 0
+	epoch := w.epoch
+	w.epoch = 1
+	for i := range old {
+		if e := old[i]; e.epoch == epoch && epoch != 0 {
+			n, _ := w.lookup(e.x, e.y, e.legs)
+			*n = e
+			n.epoch = w.epoch
+		}
+	}
+}
+
+// forget empties the table.
+func (w *locWalk) forget() {
+	w.used = 0
+	if w.epoch++; w.epoch == 0 {
+		clear(w.table)
+		w.epoch = 1
+	}
+}
+
+// best returns the lexicographically largest walk of exactly legs legs
+// from the origin to the corner (x, y), whose closure piece hint holds:
+// legs alternate East and North from the first, and a later leg moves at
+// least one intersection. ok is false when there is none or the steps ran
+// out (w.steps > locDeepSteps).
+func (w *locWalk) best(x, y int64, legs int8, hint int) locEntry {
+	if e, ok := w.lookup(x, y, legs); ok {
+		return *e
+	}
+	var e locEntry
+	switch {
+	case legs == 1:
+		if y == 0 {
+			e = locEntry{ok: true, count: int64(searchPieces(w.f.ps, x, 0))}
+		}
+	default:
+		d := dirW // the last leg runs East: walk back West
+		if legs%2 == 0 {
+			d = dirS
+		}
+		cx, cy, ch := x, y, hint
+		for count := int64(1); w.steps <= locDeepSteps; count++ {
+			var ok bool
+			if cx, cy, ch, ok = w.f.lineStep(cx, cy, d, ch); !ok {
+				break
+			}
+			w.steps++
+			if c := w.best(cx, cy, legs-1, ch); !c.ok || (e.ok && !w.greater(cx, cy, e.px, e.py, legs-1)) {
+				continue
+			}
+			e = locEntry{ok: true, px: cx, py: cy, count: count}
+		}
+		if w.steps > locDeepSteps {
+			e.ok = false
+		}
+	}
+	n, _ := w.lookup(x, y, legs)
+	e.x, e.y, e.legs, e.epoch = x, y, legs, w.epoch
+	*n = e
+	return e
+}
+
+// greater reports whether the best walk of legs legs to (ax, ay) is
+// lexicographically greater than the one to (bx, by); both exist.
+func (w *locWalk) greater(ax, ay, bx, by int64, legs int8) bool {
+	w.seqA = w.sequence(w.seqA[:0], ax, ay, legs)
+	w.seqB = w.sequence(w.seqB[:0], bx, by, legs)
+	for i := range w.seqA {
+		if w.seqA[i] != w.seqB[i] {
+			return w.seqA[i] > w.seqB[i]
+		}
+	}
+	return false
+}
+
+// sequence appends the counts of the best walk of legs legs to (x, y),
+// first leg first.
+func (w *locWalk) sequence(dst []int64, x, y int64, legs int8) []int64 {
+	start := len(dst)
+	for ; legs >= 1; legs-- {
+		e, _ := w.lookup(x, y, legs)
+		dst = append(dst, e.count)
+		x, y = e.px, e.py
+	}
+	s := dst[start:]
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+	return dst
 }
 
 // appendLocation appends the canonical location of piece i's lower-left
 // corner t: one leg on the bottom row; two when the line from the bottom
 // straight up to t runs along edges; three when one does to a corner
 // West of t on t's row (the eastmost such corner gives the largest first
-// count); more from the corner graph.
+// count); up to locDeepLegs by a memoised walk of the lines (best); more
+// from the corner graph.
 func (p *Position) appendLocation(s *scratch, dst []byte, i int) []byte {
-	pc := p.pieces[i]
+	pc := s.v.ps[i]
 	x, y := pc.X(), pc.Y()
 	if y == 0 { // the bottom row: pieces before i are the corners passed
 		return strconv.AppendInt(dst, int64(i), 10)
@@ -142,8 +245,21 @@ func (p *Position) appendLocation(s *scratch, dst []byte, i int) []byte {
 			return appendCounts(dst, c1, c2, c3)
 		}
 	}
-	wf, hf := p.dims()
-	return s.cornerGraphOf(p.pieces, wf, hf).appendCanonical(dst, x, y)
+	if w.t != p.t {
+		w.t = p.t
+		w.forget()
+	}
+	w.steps = 0
+	for legs := int8(4); legs <= locDeepLegs && w.steps <= locDeepSteps; legs++ {
+		if e := w.best(x, y, legs, i); e.ok {
+			w.seqA = w.sequence(w.seqA[:0], x, y, legs)
+			return appendCounts(dst, w.seqA...)
+		}
+	}
+	if w.steps > locDeepSteps {
+		w.forget() // walks cut short are in the table as none
+	}
+	return s.cornerGraphOf(p).appendCanonical(dst, x, y)
 }
 
 // appendCounts appends a location's counts, separated by commas.
@@ -175,7 +291,7 @@ func (w *locWalk) twoLegs(x, y int64, hint int) (c1, c2 int64, ok bool) {
 // (x1, y1).
 func (p *Position) joinCounts(s *scratch, b *base) (int, int) {
 	w := s.locWalkOf(p)
-	a := p.pieces[b.anchor]
+	a := s.v.ps[b.anchor]
 	x0, y0 := a.X(), a.Y()
 	x1, y1 := x0+b.wide, y0+joinHeightOf(b.wide, b.shape)
 	x, y, h := x0, y0, int(b.anchor)
@@ -203,16 +319,9 @@ func joinHeightOf(w int64, shape uint8) int64 {
 	return m.joinHeight()
 }
 
-// locWalkOf returns s's location walker, ready for p: it walks on p's
-// contact graph, built if s does not hold it (a
-// search of the swap paths needs it too, and corner lookups without it
-// scan the pieces).
+// locWalkOf returns s's location walker, ready for p.
 func (s *scratch) locWalkOf(p *Position) *locWalk {
-	if fitsBits(len(p.pieces)) {
-		p.tileBits(s)
-	} else {
-		p.tile(s)
-	}
+	s.see(p)
 	s.loc.f = s.finder(p)
 	return &s.loc
 }
@@ -221,9 +330,9 @@ func (s *scratch) locWalkOf(p *Position) *locWalk {
 // canonical location and the base's letters. The location is kept for
 // the next base of the same anchor.
 func (s *scratch) headOf(p *Position, b *base) []byte {
-	if !samePieces(s.headFor, p.pieces) || s.headAnchor != b.anchor {
+	if s.headFor != p.t || s.headAnchor != b.anchor {
 		s.headLoc = p.appendLocation(s, s.headLoc[:0], int(b.anchor))
-		s.headFor, s.headAnchor = p.pieces, b.anchor
+		s.headFor, s.headAnchor = p.t, b.anchor
 	}
 	ja, jb := 0, 0
 	if b.kind == kindJ {

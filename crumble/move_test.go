@@ -143,7 +143,7 @@ func TestMayStep(t *testing.T) {
 			for k := range s.bases {
 				p.setAction(s, k)
 				want := graphMayStep(s, p)
-				if got := p.mayStepByCorners(&s.act); got != want {
+				if got := p.mayStepByCorners(s.v.ps, &s.act); got != want {
 					t.Fatalf("%s base %d: mayStep by corners %v, the contact graph says %v", code(p), k, got, want)
 				}
 				if got := p.mayStep(s); got != want {
@@ -243,12 +243,12 @@ func TestMoveTextsAgreeWithTheCornerGraph(t *testing.T) {
 	check := func(p Position, every int) {
 		var g cornerGraph
 		wf, hf := p.dims()
-		g.build(p.pieces, wf, hf)
+		g.build(p.list(), wf, hf)
 		for i, m := range p.LegalMoves() {
 			if i%every != 0 {
 				continue
 			}
-			a := p.pieces[m.anchor]
+			a := p.list()[m.anchor]
 			want := g.appendCanonical(nil, a.X(), a.Y())
 			ja, jb := 0, 0
 			if m.kind == kindJ {
@@ -261,7 +261,7 @@ func TestMoveTextsAgreeWithTheCornerGraph(t *testing.T) {
 			}
 		}
 		for i := range p.NumPieces() {
-			if got, want := p.Location(i), string(g.appendCanonical(nil, p.pieces[i].X(), p.pieces[i].Y())); got != want {
+			if got, want := p.Location(i), string(g.appendCanonical(nil, p.list()[i].X(), p.list()[i].Y())); got != want {
 				t.Fatalf("%s: Location(%d) = %q, the corner graph writes %q", code(p), i, got, want)
 			}
 		}

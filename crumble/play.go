@@ -28,7 +28,7 @@ func (p *Position) dims() (int64, int64) {
 // ErrGameOver; the zero Move, in a game going on, with notation.NoMove's
 // error.
 func (p Position) Play(m Move) (Position, error) {
-	if len(p.pieces) == 0 || p.status != boardrules.Ongoing {
+	if p.t == nil || p.status != boardrules.Ongoing {
 		return Position{}, notation.Ended(m.String(), p.Outcome())
 	}
 	if !m.resolved() {
@@ -56,7 +56,7 @@ func (p Position) Play(m Move) (Position, error) {
 	if b, i := s.searched(&p, &m); i >= 0 { // a listed path: legal
 		return p.finish(s, p.fromSearch(s, b, i)), nil
 	}
-	pl, fault := p.playOut(s, &m, fitsBits(len(p.pieces)), true)
+	pl, fault := p.playOut(s, &m, fitsBits(p.NumPieces()), true)
 	if fault.step > 0 {
 		return Position{}, illegal(m.String(), "%s", fault.reason(&m))
 	}
@@ -68,10 +68,11 @@ func (p Position) Play(m Move) (Position, error) {
 // cut fits its shape and the precision and its line takes m.n pieces, or
 // the join is legal, and the path starts at a created piece.
 func (p *Position) resolveChecked(s *scratch, m *Move) bool {
-	if m.anchor < 0 || int(m.anchor) >= len(p.pieces) || p.pieces[m.anchor].C() != p.turn {
+	ps := s.v.ps
+	if m.anchor < 0 || int(m.anchor) >= len(ps) || ps[m.anchor].C() != p.turn {
 		return false
 	}
-	a := p.pieces[m.anchor]
+	a := ps[m.anchor]
 	switch m.kind {
 	case kindH, kindV:
 		shape, fine := splitOK(a.R(), m.kind == kindV)
@@ -88,7 +89,7 @@ func (p *Position) resolveChecked(s *scratch, m *Move) bool {
 	case kindJ:
 		var ok bool
 		x1, y1 := a.X()+m.wide, a.Y()+m.joinHeight()
-		if s.members, ok = joinFrom(s.members[:0], p.pieces, int(m.anchor), x1, y1, p.turn); !ok || m.src != 0 {
+		if s.members, ok = s.v.joinFrom(s.members[:0], int(m.anchor), x1, y1, p.turn); !ok || m.src != 0 {
 			return false
 		}
 		p.fillAction(s, m, nil)
@@ -102,7 +103,7 @@ func (p *Position) resolveChecked(s *scratch, m *Move) bool {
 // LegalMovesSeq, RandomMove or ParseMove (or an Equal position's) without
 // checking it.
 func (p Position) PlayUnchecked(m Move) Position {
-	if len(p.pieces) == 0 {
+	if p.t == nil {
 		return p // the zero Position: no game, and no move to play
 	}
 	s := acquire()
@@ -112,6 +113,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 }
 
 func (p *Position) playUnchecked(s *scratch, m Move) Position {
+	s.see(p)
 	p.resolveAction(s, &m)
 	if m.nsteps == 0 {
 		return p.finish(s, played{tr: -1, win: -1})
@@ -119,7 +121,7 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 	if b, i := s.searched(p, &m); i >= 0 {
 		return p.finish(s, p.fromSearch(s, b, i))
 	}
-	pl, _ := p.playOut(s, &m, fitsBits(len(p.pieces)), false)
+	pl, _ := p.playOut(s, &m, fitsBits(p.NumPieces()), false)
 	return p.finish(s, pl)
 }
 
@@ -180,10 +182,10 @@ func (p *Position) whiteOf(s *scratch) []uint64 {
 	if s.holds(p) {
 		return s.g.white
 	}
-	s.was = resize(s.was, (len(p.pieces)+63)>>6)
+	s.was = resize(s.was, (len(s.v.ps)+63)>>6)
 	clear(s.was)
-	for i := range p.pieces {
-		if p.pieces[i].C() == White {
+	for i := range s.v.ps {
+		if s.v.ps[i].C() == White {
 			s.was[i>>6] |= 1 << (uint(i) & 63)
 		}
 	}
@@ -196,7 +198,7 @@ func (p *Position) whiteOf(s *scratch) []uint64 {
 // -1 when the search was not made (or was of another position) or the
 // path is not the search's (a longer path ParseMove read: Play replays it).
 func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
-	if !samePieces(s.searchedFor, p.pieces) {
+	if s.searchedFor != p.t || p.t == nil {
 		return nil, -1
 	}
 	bs := s.bases
@@ -320,23 +322,29 @@ func dirIndex(c byte) int {
 }
 
 // finish makes the next position from the move whose action is in s.act,
-// played out as pl: sorted pieces, hash, turn, outcome and history. When
-// the move was played on the bitset graph (or has no path), it notes what
-// the graph needs to become the next position's (see take).
+// played out as pl: its tiling (an edit of p's, which s's view shows),
+// hash, turn, outcome and history. When the move was played on the
+// bitset graph (or has no path), it notes what the graph needs to become
+// the next position's (see take).
 func (p *Position) finish(s *scratch, pl played) Position {
-	n := len(p.pieces)
-	removed, k := s.act.removed, len(s.act.added)
+	v := &s.v
+	n := len(v.ps)
+	e := &s.ed
+	e.begin(n)
 	h := p.hash ^ whiteToMoveKey
-	// the created pieces with their colours, by place (insertion: few)
+	// the created pieces with their colours, and by place (insertion:
+	// few), for the commit of the bitset graph
 	changed := false
 	cs, ord := s.created[:0], s.order[:0]
 	for c, r := range s.act.added {
-		pc := newPiece(r, p.turn)
+		col := p.turn
 		if pl.col != nil {
-			pc = pc.withColor(colorAt(pl.col, pl.made[c]))
-			changed = changed || pc.C() != p.turn
+			col = colorAt(pl.col, pl.made[c])
+			changed = changed || col != p.turn
 		}
+		pc := newPiece(r, col)
 		h ^= pieceKey(pc)
+		e.colours = append(e.colours, col)
 		cs, ord = append(cs, pc), append(ord, int32(c))
 		for j := len(cs) - 1; j > 0 && cornerBefore(cs[j].X(), cs[j].Y(), cs[j-1].X(), cs[j-1].Y()); j-- {
 			cs[j], cs[j-1] = cs[j-1], cs[j]
@@ -344,28 +352,8 @@ func (p *Position) finish(s *scratch, pl played) Position {
 		}
 	}
 	s.created, s.order = cs, ord
-	// the new piece list: runs of p's pieces between the removed ones and
-	// the places of the created ones, in one pass
-	post := make([]piece, n-len(removed)+k)
-	at, from, r := 0, 0, 0
-	for c := 0; c <= k; c++ {
-		// p's pieces up to the next created piece's place (or all), less
-		// the removed ones
-		end := n
-		if c < k {
-			end = max(from, searchPieces(p.pieces, cs[c].X(), cs[c].Y()))
-		}
-		for ; r < len(removed) && int(removed[r]) < end; r++ {
-			at += copy(post[at:], p.pieces[from:removed[r]])
-			h ^= pieceKey(p.pieces[removed[r]])
-			from = int(removed[r]) + 1
-		}
-		at += copy(post[at:], p.pieces[from:end])
-		from = end
-		if c < k {
-			post[at] = cs[c]
-			at++
-		}
+	for _, i := range s.act.removed {
+		h ^= pieceKey(v.ps[i])
 	}
 	// the pieces of p the path recoloured
 	if pl.col != nil {
@@ -381,20 +369,30 @@ func (p *Position) finish(s *scratch, pl played) Position {
 				diff &= 1<<uint(rest) - 1
 			}
 			for ; diff != 0; diff &= diff - 1 {
-				v := int32(w<<6 + bits.TrailingZeros64(diff))
-				i := v
+				sv := int32(w<<6 + bits.TrailingZeros64(diff))
+				i := sv
 				if pl.bits != nil {
-					i = pl.bits.pieceOf[uint8(v)]
+					i = pl.bits.pieceOf[uint8(sv)]
 				}
-				j := p.placeOf(s, i) // its index in post
-				h ^= pieceKey(post[j])
-				post[j] = post[j].withColor(colorAt(pl.col, v))
-				h ^= pieceKey(post[j])
+				h ^= pieceKey(v.ps[i]) ^ pieceKey(v.ps[i].withColor(colorAt(pl.col, sv)))
+				e.flips = append(e.flips, i)
 				changed = true
 			}
 		}
 	}
-	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), pieces: post, hash: h}
+	// the turn's record, which holds the header of the next position's
+	// tiling, unless the move wins or the game keeps no history
+	var rec *history
+	if pl.win < 0 {
+		rec = p.hist.next(p.v.Draws)
+	}
+	if rec != nil {
+		e.into = &rec.tl
+	} else {
+		e.into = new(tiling)
+	}
+	wf, hf := p.dims()
+	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), t: e.build(v, &s.act, &s.sl, wf, hf), hash: h}
 	if s.holdsBits(p) && (pl.col == nil || pl.bits != nil) {
 		s.handOn(p, &q, pl)
 	}
@@ -407,39 +405,20 @@ func (p *Position) finish(s *scratch, pl played) Position {
 	switch {
 	case pl.col == nil:
 	case pl.bits != nil && pl.bits.base.has(pl.tr):
-		x = p.pieces[pl.bits.pieceOf[uint8(pl.tr)]].R()
+		x = v.ps[pl.bits.pieceOf[uint8(pl.tr)]].R()
 	case pl.bits == nil && int(pl.tr) < n:
-		x = p.pieces[pl.tr].R()
+		x = v.ps[pl.tr].R()
 	default: // a created piece
 		x = s.act.added[slices.Index(pl.made, pl.tr)]
 	}
-	p.record(&q, s, x, changed)
+	p.record(&q, s, x, changed, rec)
 	return q
-}
-
-// placeOf returns where p's piece i, which the action in s.act kept, is
-// in the next position's pieces: past the removed pieces before it and
-// the created ones (s.created) placed before it.
-func (p *Position) placeOf(s *scratch, i int32) int {
-	j := int(i)
-	for _, v := range s.act.removed {
-		if v < i {
-			j--
-		}
-	}
-	pc := &p.pieces[i]
-	for _, c := range s.created {
-		if cornerBefore(c.X(), c.Y(), pc.X(), pc.Y()) {
-			j++
-		}
-	}
-	return j
 }
 
 // record pushes the turn that led from p to q onto the history and sets
 // q's status: a draw by the draw rules or for want of a move, or ongoing.
-func (p *Position) record(q *Position, s *scratch, x rect, hasX bool) {
-	q.hist = p.hist.push(q, s.act, p.pieces, x, hasX)
+func (p *Position) record(q *Position, s *scratch, x rect, hasX bool, rec *history) {
+	q.hist = p.hist.push(rec, q, s.act, s.v.ps, x, hasX)
 	q.status = boardrules.Ongoing
 	if r := q.hist.draw(q); r != reasonNone {
 		q.end(boardrules.Draw, Black, r)

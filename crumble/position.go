@@ -179,7 +179,7 @@ type Position struct {
 	status boardrules.Status
 	winner Color
 	reason uint8
-	pieces []piece // sorted by lower-left y, then x; never modified
+	t      *tiling // the pieces (nil for the zero Position); never modified
 	hash   uint64
 	hist   *history
 }
@@ -231,16 +231,18 @@ func New(v Variant) (Position, error) {
 	}
 	p := Position{v: n, shift: maxShift(n.Width, n.Height), turn: n.FirstPlayer}
 	one := int64(1) << p.shift
-	p.pieces = make([]piece, 0, n.Width*n.Height)
+	ps := make([]piece, 0, n.Width*n.Height)
 	for j := 0; j < n.Height; j++ {
 		for i := 0; i < n.Width; i++ {
 			c := White
 			if (i+j+n.Height-1)%2 == 0 {
 				c = Black
 			}
-			p.pieces = append(p.pieces, newPiece(rect{int64(i) * one, int64(j) * one, one, one}, c))
+			ps = append(ps, newPiece(rect{int64(i) * one, int64(j) * one, one, one}, c))
 		}
 	}
+	wf, _ := p.dims()
+	p.t = newTiling(ps, wf)
 	p.finishFresh()
 	return p, nil
 }
@@ -272,7 +274,7 @@ func (p *Position) end(st boardrules.Status, winner Color, reason uint8) {
 // computeHash hashes the position from scratch.
 func (p *Position) computeHash() uint64 {
 	h := variantKey(p.v) ^ outcomeKey[p.reason]
-	for _, pc := range p.pieces {
+	for _, pc := range p.t.all() {
 		h ^= pieceKey(pc)
 	}
 	if p.turn == White {
@@ -295,7 +297,7 @@ func (p Position) Players() int { return 2 }
 // Player(1) when White is, in every variant. It is boardrules.NoPlayer
 // once the game has ended, and for the zero Position.
 func (p Position) ToMove() boardrules.Player {
-	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
+	if p.status != boardrules.Ongoing || p.t == nil {
 		return boardrules.NoPlayer
 	}
 	return boardrules.Player(p.turn)
@@ -326,7 +328,7 @@ var noGame = boardrules.Outcome{Status: boardrules.Draw, Winner: boardrules.NoPl
 // Position, which is no game, reports {Draw, NoPlayer, "no game",
 // boardrules.RuleNoGame}.
 func (p Position) Outcome() boardrules.Outcome {
-	if len(p.pieces) == 0 {
+	if p.t == nil {
 		return noGame
 	}
 	switch p.status {
@@ -346,24 +348,47 @@ func (p Position) Outcome() boardrules.Outcome {
 func (p Position) Hash() uint64 { return p.hash }
 
 // NumPieces returns the number of pieces.
-func (p Position) NumPieces() int { return len(p.pieces) }
+func (p Position) NumPieces() int {
+	if p.t == nil {
+		return 0
+	}
+	return int(p.t.n)
+}
 
 // Piece returns the i-th piece in position-code order (lower-left y, then
 // x). It panics when i is out of range, like slice indexing.
 func (p Position) Piece(i int) Piece {
-	pc := p.pieces[i]
+	if uint(i) >= uint(p.NumPieces()) {
+		panic(indexError{i, p.NumPieces()})
+	}
+	return p.pieceOf(p.t.piece(i))
+}
+
+// indexError is the panic of an index out of range, as slice indexing
+// words it.
+type indexError struct{ i, n int }
+
+func (e indexError) Error() string {
+	return "runtime error: index out of range [" + strconv.Itoa(e.i) + "] with length " + strconv.Itoa(e.n)
+}
+
+// pieceOf returns the Piece of pc in p's units.
+func (p *Position) pieceOf(pc piece) Piece {
 	return pieceOf(pc.C(), coordOf(pc.X(), p.shift), coordOf(pc.Y(), p.shift),
 		coordOf(pc.w, p.shift), coordOf(pc.H(), p.shift))
 }
 
 // Pieces returns the pieces in position-code order, in a new slice.
 func (p Position) Pieces() []Piece {
-	out := make([]Piece, len(p.pieces))
-	for i := range p.pieces {
-		out[i] = p.Piece(i)
+	out := make([]Piece, p.NumPieces())
+	for i, pc := range p.t.all() {
+		out[i] = p.pieceOf(pc)
 	}
 	return out
 }
+
+// list returns the pieces in position-code order, in a new slice.
+func (p Position) list() []piece { return p.t.appendPieces(make([]piece, 0, p.NumPieces())) }
 
 // Equal reports whether p and q are the same game state: the same variant
 // (size, first player and draw rules), pieces, side to move and outcome.
@@ -371,28 +396,20 @@ func (p Position) Pieces() []Piece {
 // not show. Equal positions have equal hashes. The zero Position is Equal
 // only to itself.
 func (p Position) Equal(q Position) bool {
-	if len(p.pieces) != len(q.pieces) {
+	if p.t == nil || q.t == nil {
+		return p.t == q.t // the zero Position: UnmarshalText and New never give a position without pieces
+	}
+	if p.v != q.v || p.turn != q.turn || p.status != q.status || p.reason != q.reason || p.hash != q.hash {
 		return false
 	}
-	if len(p.pieces) == 0 {
-		return true // both the zero Position: UnmarshalText and New never give a position without pieces
-	}
-	if p.v != q.v || p.turn != q.turn || p.status != q.status || p.reason != q.reason {
-		return false
-	}
-	for i := range p.pieces {
-		if p.pieces[i] != q.pieces[i] {
-			return false
-		}
-	}
-	return true
+	return p.t.equal(q.t)
 }
 
 // exponent returns the position's normalised exponent E: the smallest E >= 0
 // at which every coordinate is a multiple of 2^-E.
 func (p Position) exponent() int {
 	var or uint64
-	for _, pc := range p.pieces {
+	for _, pc := range p.t.all() {
 		or |= uint64(pc.X() | pc.Y() | pc.w | pc.H())
 	}
 	if or == 0 {

@@ -33,7 +33,7 @@ func genPosition(t *rapid.T) Position {
 // grid exceed 64 bits).
 func areas(p Position) [2]*big.Int {
 	out := [2]*big.Int{new(big.Int), new(big.Int)}
-	for _, pc := range p.pieces {
+	for _, pc := range p.list() {
 		a := new(big.Int).Mul(big.NewInt(pc.w), big.NewInt(pc.H()))
 		out[pc.C()].Add(out[pc.C()], a)
 	}
@@ -45,14 +45,14 @@ func areas(p Position) [2]*big.Int {
 func checkTiling(t *rapid.T, p Position) {
 	wf, hf := p.dims()
 	total := new(big.Int)
-	for i, pc := range p.pieces {
+	for i, pc := range p.list() {
 		if !pc.R().legal() || pc.X() < 0 || pc.Y() < 0 || pc.X()+pc.w > wf || pc.Y()+pc.H() > hf {
 			t.Fatalf("bad piece %+v in %s", pc, code(p))
 		}
-		if i > 0 && !p.pieces[i-1].R().less(pc.R()) {
+		if i > 0 && !p.list()[i-1].R().less(pc.R()) {
 			t.Fatalf("pieces out of order in %s", code(p))
 		}
-		for _, q := range p.pieces[i+1:] {
+		for _, q := range p.list()[i+1:] {
 			if q.X() < pc.X()+pc.w && pc.X() < q.X()+q.w && q.Y() < pc.Y()+pc.H() && pc.Y() < q.Y()+q.H() {
 				t.Fatalf("overlap in %s", code(p))
 			}
@@ -161,7 +161,7 @@ func TestPropertyLocations(t *testing.T) {
 		// layered search stops as soon as it has them all
 		var g cornerGraph
 		wf, hf := p.dims()
-		g.build(p.pieces, wf, hf)
+		g.build(p.list(), wf, hf)
 		g.rank()
 		for v := range g.pts {
 			if g.first[v] < 0 {
@@ -174,7 +174,7 @@ func TestPropertyLocations(t *testing.T) {
 			if err != nil {
 				t.Fatalf("location %s of piece %d: %v", loc, i, err)
 			}
-			if pt.x != p.pieces[i].X() || pt.y != p.pieces[i].Y() {
+			if pt.x != p.list()[i].X() || pt.y != p.list()[i].Y() {
 				t.Fatalf("location %s names another piece", loc)
 			}
 		}
@@ -193,10 +193,10 @@ func TestPropertyCanonicalLocation(t *testing.T) {
 		p, _ = boardrules.Playout(p, r, rapid.IntRange(0, 8).Draw(t, "plies"))
 		var g cornerGraph
 		wf, hf := p.dims()
-		g.build(p.pieces, wf, hf)
+		g.build(p.list(), wf, hf)
 		maxCount := len(g.pts)
-		for i := range p.pieces {
-			target := g.index(p.pieces[i].X(), p.pieces[i].Y())
+		for i := range p.list() {
+			target := g.index(p.list()[i].X(), p.list()[i].Y())
 			canon := parseCounts(p.Location(i))
 			// enumerate every count sequence up to len(canon) legs
 			var rec func(v int, seq []int, north bool)

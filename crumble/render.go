@@ -7,7 +7,7 @@ package crumble
 // position's exponent E. When k would exceed 16 it returns the position
 // code and a newline instead. The zero Position, no game, is "no game\n".
 func (p Position) String() string {
-	if len(p.pieces) == 0 {
+	if p.t == nil {
 		return "no game\n" // the zero Position, as in every engine
 	}
 	e := p.exponent()
@@ -23,7 +23,7 @@ func (p Position) String() string {
 	grid := make([]byte, rows*(cols+1))
 	// one cell is 2^(shift-log2 k) grid units
 	unit := int64(1) << p.shift / int64(k)
-	for _, pc := range p.pieces {
+	for _, pc := range p.t.all() {
 		ch := byte('B')
 		if pc.C() == White {
 			ch = 'w'

@@ -179,7 +179,7 @@ func playCorner(p Position, cut string) (Position, error) {
 	if p.turn == Black {
 		x = 1 << p.shift
 	}
-	loc := p.Location(findPiece(p.pieces, x, 0))
+	loc := p.Location(findPiece(p.list(), x, 0))
 	return boardrules.Replay(p, loc+cut)
 }
 
@@ -230,7 +230,7 @@ func TestPrecisionLimit(t *testing.T) {
 		t.Skip("118 splits per side")
 	}
 	p := splitCorner(t, 118)
-	pc := p.Piece(findPiece(p.pieces, 1<<p.shift, 0))
+	pc := p.Piece(findPiece(p.list(), 1<<p.shift, 0))
 	if pc.W() != NewCoord(1, 59) || pc.H() != NewCoord(1, 59) || p.exponent() != 59 {
 		t.Fatalf("after 118 splits: %+v, E=%d", pc, p.exponent())
 	}
@@ -239,7 +239,7 @@ func TestPrecisionLimit(t *testing.T) {
 		t.Errorf("119th split: %v", err)
 	}
 	for _, m := range p.LegalMoves() {
-		if strings.HasPrefix(m.String(), p.Location(findPiece(p.pieces, 1<<p.shift, 0))+"H") {
+		if strings.HasPrefix(m.String(), p.Location(findPiece(p.list(), 1<<p.shift, 0))+"H") {
 			t.Errorf("too fine split listed: %s", m)
 		}
 	}
@@ -353,8 +353,8 @@ func TestNoMoveDrawAfterAMove(t *testing.T) {
 	}
 	cell := func(x, y int64, c Color) piece { return newPiece(rect{x, y, 1, 1}, c) }
 	p.shift = 0
-	p.pieces = []piece{cell(0, 0, White), cell(1, 0, Black), cell(2, 0, White), cell(3, 0, Black),
-		cell(0, 1, Black), cell(1, 1, White), newPiece(rect{2, 1, 2, 1}, Black)}
+	p = withPieces(p, []piece{cell(0, 0, White), cell(1, 0, Black), cell(2, 0, White), cell(3, 0, Black),
+		cell(0, 1, Black), cell(1, 1, White), newPiece(rect{2, 1, 2, 1}, Black)})
 	p.finishFresh()
 	if o := p.Outcome(); o.Status != boardrules.Ongoing {
 		t.Fatalf("Black has a split, but the outcome is %+v", o)
@@ -454,7 +454,7 @@ func TestCapturedTravellerEndsPath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := q.pieces[findPiece(q.pieces, 1<<q.shift, 1<<q.shift)].C(); c != White {
+	if c := q.list()[findPiece(q.list(), 1<<q.shift, 1<<q.shift)].C(); c != White {
 		t.Errorf("after 0,2VE the travelling piece is %v, want White (captured)", c)
 	}
 	_, err = p.ParseMove("0,2VEW")
@@ -641,7 +641,7 @@ func TestSecondCaptureRound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := q.pieces[findPiece(q.pieces, 4<<q.shift, 3<<q.shift/2)].C(); c != Black {
+	if c := q.list()[findPiece(q.list(), 4<<q.shift, 3<<q.shift/2)].C(); c != Black {
 		t.Errorf("after 5,3VE: (4,3/2) is %v, want Black (second capture round)", c)
 	}
 	// Play replays the path on the lists; the listed move ends where the
@@ -736,11 +736,11 @@ func TestRenewablesSecondHalf(t *testing.T) {
 func TestHasBaseAtPrecisionLimit(t *testing.T) {
 	p := Standard()
 	unit := func(x int64, c Color) piece { return newPiece(rect{x, 0, 1, 1}, c) }
-	p.pieces = []piece{unit(0, Black), unit(1, Black), unit(2, White), unit(3, Black)}
+	p = withPieces(p, []piece{unit(0, Black), unit(1, Black), unit(2, White), unit(3, Black)})
 	if !p.hasBase() {
 		t.Error("two unit pieces side by side can join, but hasBase says Black has no move")
 	}
-	p.pieces = []piece{unit(0, Black), unit(1, White), unit(2, Black)}
+	p = withPieces(p, []piece{unit(0, Black), unit(1, White), unit(2, Black)})
 	if p.hasBase() {
 		t.Error("no two of Black's unit pieces can join, but hasBase finds a move")
 	}

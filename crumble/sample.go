@@ -27,7 +27,7 @@ const sampleTries = 32
 // or join has its swap paths searched, which is what makes a draw much
 // cheaper than listing every move.
 func (p Position) RandomMove(r *rand.Rand) (Move, bool) {
-	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
+	if p.status != boardrules.Ongoing || p.t == nil {
 		return Move{}, false
 	}
 	s := acquire()
@@ -46,7 +46,7 @@ func (p *Position) sample(s *scratch, r *rand.Rand) Move {
 	// opponent's (a game going on leaves the mover about half the pieces;
 	// the bound only guards against a side with next to none)
 	for try, draws := 0, 0; try < sampleTries && len(s.bases) == 0 && draws < 64*sampleTries; draws++ {
-		if i := r.IntN(len(p.pieces)); p.pieces[i].C() == p.turn {
+		if i := r.IntN(len(s.v.ps)); s.v.ps[i].C() == p.turn {
 			p.basesOf(s, i, &f)
 			try++
 		}
@@ -57,7 +57,7 @@ func (p *Position) sample(s *scratch, r *rand.Rand) Move {
 		}
 	}
 	s.moves = s.moves[:0]
-	p.genBase(s, r.IntN(len(s.bases)), fitsBits(len(p.pieces)), false, func(m Move) bool {
+	p.genBase(s, r.IntN(len(s.bases)), fitsBits(p.NumPieces()), false, func(m Move) bool {
 		s.moves = append(s.moves, m)
 		return true
 	})

@@ -111,7 +111,7 @@ func drawOf(k, n int) uint64 {
 func TestRandomMoveFallbackAfter32(t *testing.T) {
 	p := mustDecode(t, quarteredCorner(61, "B0,0,"+dyadic(61)+","+dyadic(61)))
 	n := p.NumPieces()
-	dead, live, white := findPiece(p.pieces, 0, 0), findPiece(p.pieces, 0, 1<<p.shift), findPiece(p.pieces, 1<<p.shift, 1<<p.shift)
+	dead, live, white := findPiece(p.list(), 0, 0), findPiece(p.list(), 0, 1<<p.shift), findPiece(p.list(), 1<<p.shift, 1<<p.shift)
 	type draw struct{ k, n int } // IntN(n) gives k
 	var plan []draw
 	for range 40 {
@@ -152,7 +152,7 @@ func TestRandomMoveFallbackAfter32(t *testing.T) {
 func TestRandomMoveFallbackAtExactly32(t *testing.T) {
 	p := mustDecode(t, quarteredCorner(61, "B0,0,"+dyadic(61)+","+dyadic(61)))
 	n := p.NumPieces()
-	dead, live := findPiece(p.pieces, 0, 0), findPiece(p.pieces, 0, 1<<p.shift)
+	dead, live := findPiece(p.list(), 0, 0), findPiece(p.list(), 0, 1<<p.shift)
 	moves := p.LegalMoves()
 	var bases []Move // the first move of each split or join, in order
 	for _, m := range moves {

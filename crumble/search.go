@@ -24,6 +24,10 @@ import (
 // are immutable and their pieces never change, so all of it stays right
 // for as long as those pieces are the position's.
 type scratch struct {
+	v         view     // the view of the position served
+	vb        view     // a spare view, which the next one is carried into
+	sl        slabs    // the slabs new positions' tilings are carved from
+	ed        edit     // a move's edit of the tiling (finish)
 	g         graph    // the contact graph as lists, for every position
 	bits      bitGraph // and as bitsets, for positions that fit (fitsBits)
 	walkBuf   []int32
@@ -44,7 +48,7 @@ type scratch struct {
 	// the moves' texts: the location walker, and the last anchor's
 	// location (of the pieces headFor) with the head of the last base
 	loc        locWalk
-	headFor    []piece
+	headFor    *tiling
 	headAnchor int32
 	headLoc    []byte
 	head       []byte
@@ -58,7 +62,7 @@ type scratch struct {
 
 	// the searches: each base's states are states[first:first+count], the
 	// colouring of state i nw words at words[firstWord+(i-first)*nw:]
-	searchedFor []piece
+	searchedFor *tiling
 	states      []bfsState
 	words       []uint64
 	table       []uint64 // open addressing: gen<<32 | state index+1
@@ -116,44 +120,44 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // finds the position's graph and searches in it.
 func acquire() *scratch { return scratchPool.Get().(*scratch) }
 
-// cornerGraphOf returns the corner graph of pieces ps on a board wf x hf,
-// built unless s holds it already (see cornerGraph.holds): a listing's
-// move texts, one String each, then cost one build rather than one per
-// move.
-func (s *scratch) cornerGraphOf(ps []piece, wf, hf int64) *cornerGraph {
-	if !s.corners.holds(ps, wf, hf) {
-		s.corners.build(ps, wf, hf)
+// cornerGraphOf returns the corner graph of p's pieces (s's view), built
+// unless s holds it already.
+func (s *scratch) cornerGraphOf(p *Position) *cornerGraph {
+	s.see(p)
+	if s.corners.t != p.t || p.t == nil {
+		wf, hf := p.dims()
+		s.corners.build(s.v.ps, wf, hf)
+		s.corners.t = p.t
 	}
 	return &s.corners
 }
 
 // holds reports whether s.g is the contact graph of p's pieces.
-func (s *scratch) holds(p *Position) bool {
-	wf, hf := p.dims()
-	return s.g.holds(p.pieces, wf, hf)
-}
+func (s *scratch) holds(p *Position) bool { return s.g.t == p.t && p.t != nil }
 
 // holdsBits reports whether s.bits is the bitset graph of p's pieces.
-func (s *scratch) holdsBits(p *Position) bool {
-	wf, hf := p.dims()
-	return s.bits.holds(p.pieces, wf, hf)
-}
+func (s *scratch) holdsBits(p *Position) bool { return s.bits.t == p.t && p.t != nil }
 
-// tile makes s.g the contact graph of p's pieces, unless it is already.
+// tile makes s.g the contact graph of p's pieces (s's view), unless it
+// is already.
 func (p *Position) tile(s *scratch) *graph {
+	s.see(p)
 	if !s.holds(p) {
 		wf, hf := p.dims()
-		s.g.build(p.pieces, wf, hf)
+		s.g.build(s.v.ps, &s.v, wf, hf)
+		s.g.t = p.t
 	}
 	return &s.g
 }
 
-// tileBits makes s.bits the bitset graph of p's pieces, unless it is
-// already; p must fit (fitsBits).
+// tileBits makes s.bits the bitset graph of p's pieces (s's view),
+// unless it is already; p must fit (fitsBits).
 func (p *Position) tileBits(s *scratch) *bitGraph {
+	s.see(p)
 	if !s.holdsBits(p) {
 		wf, hf := p.dims()
-		s.bits.build(p.pieces, wf, hf)
+		s.bits.build(s.v.ps, &s.v, wf, hf)
+		s.bits.t = p.t
 		s.bitsGen++
 	}
 	return &s.bits
@@ -165,7 +169,7 @@ func (p *Position) tileBits(s *scratch) *bitGraph {
 // over the created pieces' slots made (a move without a path leaves made
 // empty: the colouring is the action's).
 type pending struct {
-	from, to []piece
+	from, to *tiling
 	of       actionName
 	col      set
 	made     []int32
@@ -175,7 +179,7 @@ type pending struct {
 // played out as pl) led to q, so that the next call on q makes the bitset
 // graph q's by a commit rather than building it (see take).
 func (s *scratch) handOn(p, q *Position, pl played) {
-	s.pend = pending{from: p.pieces, to: q.pieces, of: s.act.of, made: s.pend.made[:0]}
+	s.pend = pending{from: p.t, to: q.t, of: s.act.of, made: s.pend.made[:0]}
 	if pl.col != nil {
 		s.pend.col = *setOf(pl.col)
 		s.pend.made = append(s.pend.made, pl.made...)
@@ -190,6 +194,30 @@ func (s *scratch) handOn(p, q *Position, pl played) {
 // graph, so a playout's next ply finds its graph almost ready. A call on
 // any other position drops the pending commit.
 func (s *scratch) take(p *Position) {
+	s.commitPending(p)
+	s.see(p)
+}
+
+// see makes s's view p's, unless it is already: every call on a
+// position reads its pieces there. The view of a flat tiling that the
+// last move s played led to is carried over from the view of the
+// position it was played from (view.carry); any other is loaded.
+func (s *scratch) see(p *Position) {
+	if s.v.holds(p.t) {
+		return
+	}
+	if p.t != nil && p.t.flat != nil && s.ed.to == p.t && s.v.t == s.ed.from && s.v.t != nil {
+		s.v.carry(&s.vb, &s.ed, p.t)
+		return
+	}
+	wf, hf := p.dims()
+	s.v.load(p.t, wf, hf)
+}
+
+// commitPending makes the bitset graph p's when the last move s played
+// led to p (see take); s's view is still the position it was played
+// from.
+func (s *scratch) commitPending(p *Position) {
 	pd := &s.pend
 	if pd.to == nil {
 		return
@@ -197,12 +225,12 @@ func (s *scratch) take(p *Position) {
 	to, from := pd.to, pd.from
 	pd.to, pd.from = nil, nil
 	g := &s.bits
-	wf, hf := p.dims()
-	if !samePieces(p.pieces, to) || !g.holds(from, wf, hf) || !fitsBits(len(p.pieces)) {
+	if p.t != to || g.t != from || s.v.t != from || !fitsBits(p.NumPieces()) {
 		return
 	}
+	ps := s.v.ps // the pieces before the move
 	if !g.overlaid || g.overlayOf != pd.of {
-		if s.act.of != pd.of || !overlayFits(len(from), len(s.act.added)) {
+		if s.act.of != pd.of || !overlayFits(len(ps), len(s.act.added)) {
 			return // a build serves then
 		}
 		g.overlay(&s.act, p.turn.Other())
@@ -225,9 +253,9 @@ func (s *scratch) take(p *Position) {
 	removed := s.act.removed
 	at, r := 0, 0
 	for c := 0; c <= len(s.created); c++ {
-		end := len(from)
+		end := len(ps)
 		if c < len(s.created) {
-			end = max(at, searchPieces(from, s.created[c].X(), s.created[c].Y()))
+			end = max(at, searchPieces(ps, s.created[c].X(), s.created[c].Y()))
 		}
 		for ; r < len(removed) && int(removed[r]) < end; r++ {
 			slots = append(slots, g.slotOf[at:removed[r]]...)
@@ -240,13 +268,13 @@ func (s *scratch) take(p *Position) {
 		}
 	}
 	s.slots = slots
-	g.commit(p.pieces, &col, slots)
+	g.commit(p.t, &col, slots)
 	s.bitsGen++
 }
 
 // newSearches starts the searches of p afresh.
 func (s *scratch) newSearches(p *Position) {
-	s.searchedFor = p.pieces
+	s.searchedFor = p.t
 	s.states = s.states[:0]
 	s.words = s.words[:0]
 	s.madeSlots = s.madeSlots[:0]
@@ -265,7 +293,7 @@ func (p *Position) mayStep(s *scratch) bool {
 	if s.holds(p) {
 		return s.act.anyBeside(func(r rect, v int32) bool { return s.g.oppFullSide(r, v, p.turn) })
 	}
-	return p.mayStepByCorners(&s.act)
+	return p.mayStepByCorners(s.v.ps, &s.act)
 }
 
 // oppFullSide looks among the neighbours of piece v for an opponent
@@ -279,13 +307,13 @@ func (g *graph) oppFullSide(r rect, v int32, mover Color) bool {
 	return false
 }
 
-// mayStepByCorners is mayStep by corner lookups.
-func (p *Position) mayStepByCorners(act *action) bool {
+// mayStepByCorners is mayStep by corner lookups in ps, p's pieces.
+func (p *Position) mayStepByCorners(ps []piece, act *action) bool {
 	// opp reports an opponent's piece with lower-left corner (x, y) that is
 	// w wide (w > 0) or h high (h > 0)
 	opp := func(x, y, w, h int64) bool {
-		k := findPiece(p.pieces, x, y)
-		return k >= 0 && p.pieces[k].C() != p.turn && (w == 0 || p.pieces[k].w == w) && (h == 0 || p.pieces[k].H() == h)
+		k := findPiece(ps, x, y)
+		return k >= 0 && ps[k].C() != p.turn && (w == 0 || ps[k].w == w) && (h == 0 || ps[k].H() == h)
 	}
 	for _, r := range act.added {
 		// north and east: the neighbour's corner is r's
@@ -315,13 +343,13 @@ func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(nil) }
 // when dst has room (the working memory is pooled), but for a move whose
 // text does not fit in its own bytes (a swap path longer than 64 steps).
 func (p Position) AppendLegalMoves(dst []Move) []Move {
-	if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
+	if p.status != boardrules.Ongoing || p.t == nil {
 		return dst
 	}
 	s := acquire()
 	defer scratchPool.Put(s)
 	s.take(&p)
-	p.generate(s, fitsBits(len(p.pieces)), true, func(m Move) bool {
+	p.generate(s, fitsBits(p.NumPieces()), true, func(m Move) bool {
 		dst = append(dst, m)
 		return true
 	})
@@ -337,19 +365,19 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 // body use another.
 func (p Position) LegalMovesSeq() iter.Seq[Move] {
 	return func(yield func(Move) bool) {
-		if p.status != boardrules.Ongoing || len(p.pieces) == 0 {
+		if p.status != boardrules.Ongoing || p.t == nil {
 			return
 		}
 		s := acquire()
 		defer scratchPool.Put(s)
 		s.take(&p)
-		p.generate(s, fitsBits(len(p.pieces)), false, yield)
+		p.generate(s, fitsBits(p.NumPieces()), false, yield)
 	}
 }
 
 // appendLegalMoves is AppendLegalMoves in scratch s.
 func (p *Position) appendLegalMoves(s *scratch, dst []Move) []Move {
-	return p.appendLegalMovesOn(s, dst, fitsBits(len(p.pieces)))
+	return p.appendLegalMovesOn(s, dst, fitsBits(p.NumPieces()))
 }
 
 // appendLegalMovesOn is AppendLegalMoves in scratch s, on the bitset
@@ -377,8 +405,8 @@ func (p *Position) generate(s *scratch, bits, keep bool, emit func(Move) bool) {
 	s.newSearches(p)
 	f := p.startBases(s)
 	k := 0
-	for i := range p.pieces {
-		if p.pieces[i].C() != p.turn {
+	for i := range s.v.ps {
+		if s.v.ps[i].C() != p.turn {
 			continue
 		}
 		p.basesOf(s, i, &f)
@@ -399,8 +427,8 @@ func (p *Position) generate(s *scratch, bits, keep bool, emit func(Move) bool) {
 // count, then joins by x1, then y1.
 func (p *Position) prepare(s *scratch) {
 	f := p.startBases(s)
-	for i := range p.pieces {
-		if p.pieces[i].C() == p.turn {
+	for i := range s.v.ps {
+		if s.v.ps[i].C() == p.turn {
 			p.basesOf(s, i, &f)
 		}
 	}
@@ -409,6 +437,7 @@ func (p *Position) prepare(s *scratch) {
 // startBases empties the list of splits and joins for p's and returns
 // the finder of their cut lines.
 func (p *Position) startBases(s *scratch) cutFinder {
+	s.see(p)
 	s.bases, s.walks = s.bases[:0], s.walks[:0]
 	return s.finder(p)
 }
@@ -444,7 +473,7 @@ func (p *Position) genBase(s *scratch, k int, bits, derive bool, emit func(Move)
 // returns it: the bitset graph when bits allows it and the created pieces
 // fit its slots, else the lists; derived first when derive is set.
 func (p *Position) overlayAction(s *scratch, bits, derive bool) swapGraph {
-	if bits && overlayFits(len(p.pieces), len(s.act.added)) {
+	if bits && overlayFits(p.NumPieces(), len(s.act.added)) {
 		g := p.tileBits(s)
 		if derive {
 			g.derive()

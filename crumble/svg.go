@@ -65,7 +65,7 @@ func (p Position) SVGWith(o SVGOptions) string {
 	fmt.Fprintf(&b, `<g transform="translate(%d %d) scale(%d -%d)" stroke="#888" stroke-width="%s">`+"\n",
 		svgMargin, 8+h*svgUnit, svgUnit, svgUnit, p.edgeWidth())
 	var buf []byte
-	for _, pc := range p.pieces {
+	for _, pc := range p.t.all() {
 		buf = append(buf[:0], `<rect x="`...)
 		buf = appendDecimal(buf, pc.X(), p.shift)
 		buf = append(buf, `" y="`...)
@@ -106,7 +106,7 @@ func (p Position) SVGWith(o SVGOptions) string {
 func (p Position) edgeWidth() string {
 	unit := int64(1) << p.shift
 	thinnest := unit
-	for _, pc := range p.pieces {
+	for _, pc := range p.t.all() {
 		thinnest = min(thinnest, pc.w, pc.H())
 	}
 	if thinnest >= unit>>2 { // an eighth of a quarter unit is 0.03125

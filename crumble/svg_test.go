@@ -62,7 +62,7 @@ func TestSVGEdgeAndTitle(t *testing.T) {
 			continue
 		}
 		p = p.PlayUnchecked(m)
-		for _, pc := range p.pieces {
+		for _, pc := range p.list() {
 			thinnest = min(thinnest, pc.w, pc.H())
 		}
 	}

@@ -181,7 +181,7 @@ func TestLocations(t *testing.T) {
 		}
 	}
 	p := Standard()
-	if got := p.Location(findPiece(p.pieces, 4<<p.shift, 1<<p.shift)); got != "4,1" {
+	if got := p.Location(findPiece(p.list(), 4<<p.shift, 1<<p.shift)); got != "4,1" {
 		t.Errorf("canonical location of (4,1) = %q", got)
 	}
 }

@@ -1,0 +1,1220 @@
+package crumble
+
+// The tiling of a position, as a persistent structure that successive
+// positions share: Play copies the few parts a move changes, never the
+// whole board, and finds every neighbour it needs without a graph built
+// for the position.
+//
+// Each piece lives in a slot, which it keeps from ply to ply. A slot's
+// record holds the piece's rectangle and its four corner stitches, the
+// slots of the pieces just beyond two of its corners (the corner
+// stitching of VLSI layout editors): bl and lb at the lower-left corner,
+// the piece just left of it at its bottom and the piece just below it at
+// its left; tr and rt at the upper-right corner, the piece just right of
+// it at its top and the piece just above it at its right. From them a
+// walk along a side finds the pieces beyond it, one step a piece, and a
+// walk from a piece nearby finds the piece holding a point. The records
+// are in leaves of leafSize slots under one root; the slots in position-
+// code order (lower-left y, then x) in chunks of up to ropeMax; the
+// colours in one set of bits by slot. A move copies the root, the leaves
+// of the pieces it creates and of the pieces around them whose stitches
+// change, the chunks of the order it edits, and the colours (a bit a
+// slot); the rest is shared with the position it was played from, and
+// none of it is ever written again.
+//
+// The memory comes from slabs that the pooled working memory carves, so
+// that a Play allocates nothing but, now and then, a new slab; a position
+// keeps alive the slabs its parts were carved from.
+
+import (
+	"iter"
+	"math/bits"
+	"slices"
+	"unsafe"
+)
+
+// leafSize is the number of records in a leaf, ropeMax the most slots a
+// chunk of the order holds.
+const (
+	leafSize = 8
+	ropeMax  = 64
+)
+
+// The corner stitches, by index into record.st.
+const (
+	stBL = iota // just left of the lower-left corner: (x-ε, y+ε)
+	stLB        // just below the lower-left corner: (x+ε, y-ε)
+	stTR        // just right of the upper-right corner: (x+w+ε, y+h-ε)
+	stRT        // just above the upper-right corner: (x+w-ε, y+h+ε)
+)
+
+// record is a slot's piece (its rectangle; the colour is in the tiling's
+// set) and its stitches, slots or -1 beyond the board.
+type record struct {
+	pc piece
+	st [4]int32
+}
+
+type leaf [leafSize]record
+
+type ropeChunk [ropeMax]int32
+
+// ropeRef is a chunk of the order: n slots, the first of them the
+// start-th piece in code order.
+type ropeRef struct {
+	c        *ropeChunk
+	n, start int32
+}
+
+// tiling is a position's pieces; it is never changed once made. A tiling
+// of up to flatMax pieces is flat: its pieces in code order, with their
+// colours, in one block without pointers, as many bytes a piece as the
+// position code needs (a move copies them all, which costs less than the
+// parts of the other form up to that size, and the collector need not
+// scan them); their stitches are worked out into the view when it is
+// needed, carried over from the position the move was played from when
+// the working memory has just made it (see view.carry), else from the
+// contact graph. A larger tiling has its records, with their stitches,
+// in leaves under a root and its order in chunks.
+type tiling struct {
+	n      int32     // pieces
+	slots  int32     // slots taken so far: the next new one (flat: n)
+	flat   []piece   // flat: the pieces in code order, with their colours
+	leaves []*leaf   // else the records, by slot,
+	rope   []ropeRef // the slots in code order,
+	white  []uint64  // and the slots of White pieces
+}
+
+// flatMax is the most pieces a flat tiling holds.
+const flatMax = 256
+
+// rec returns the record of a slot of a tiling in leaves.
+func (t *tiling) rec(slot int32) *record { return &t.leaves[slot/leafSize][slot%leafSize] }
+
+// pieceAt returns the piece in a slot, with its colour.
+func (t *tiling) pieceAt(slot int32) piece {
+	if t.flat != nil {
+		return t.flat[slot]
+	}
+	pc := t.rec(slot).pc
+	if t.white[slot>>6]>>(uint(slot)&63)&1 != 0 {
+		pc.ys |= 1 << 63
+	}
+	return pc
+}
+
+// slotAt returns the slot of the i-th piece in code order.
+func (t *tiling) slotAt(i int) int32 {
+	if t.flat != nil {
+		return int32(i)
+	}
+	lo, hi := 0, len(t.rope)
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if int(t.rope[m].start) <= i {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	r := &t.rope[lo]
+	return r.c[i-int(r.start)]
+}
+
+// piece returns the i-th piece in code order, with its colour.
+func (t *tiling) piece(i int) piece { return t.pieceAt(t.slotAt(i)) }
+
+// all yields each piece in code order, with its colour, and its index.
+func (t *tiling) all() iter.Seq2[int, piece] {
+	return func(yield func(int, piece) bool) {
+		if t == nil {
+			return
+		}
+		for i := range int(t.n) {
+			if !yield(i, t.piece(i)) {
+				return
+			}
+		}
+	}
+}
+
+// appendPieces appends the pieces in code order, with their colours: the
+// cheap way to walk them all.
+func (t *tiling) appendPieces(dst []piece) []piece {
+	if t == nil {
+		return dst
+	}
+	if t.flat != nil {
+		return append(dst, t.flat...)
+	}
+	for _, r := range t.rope {
+		for _, sl := range r.c[:r.n] {
+			dst = append(dst, t.pieceAt(sl))
+		}
+	}
+	return dst
+}
+
+// equal reports whether t and u hold the same pieces in the same colours.
+func (t *tiling) equal(u *tiling) bool {
+	if t == u {
+		return true
+	}
+	if t == nil || u == nil || t.n != u.n {
+		return false
+	}
+	if t.flat != nil && u.flat != nil {
+		return slices.Equal(t.flat, u.flat)
+	}
+	for i := range int(t.n) {
+		if t.piece(i) != u.piece(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// identity32 is 0, 1, 2, ...: a flat tiling's slots.
+var identity32 = func() (a [flatMax + 1]int32) {
+	for i := range a {
+		a[i] = int32(i)
+	}
+	return a
+}()
+
+// slab hands out pieces of larger arrays, so that the parts of a
+// tiling cost an allocation only when a slab runs out. Every piece is
+// handed out once, zeroed, and the slab never writes it again.
+type slab[T any] struct{ buf []T }
+
+// slabBytes is the size of a slab.
+const slabBytes = 32 << 10
+
+// take returns n zeroed elements.
+func (s *slab[T]) take(n int) []T {
+	if cap(s.buf)-len(s.buf) < n {
+		var zero T
+		size := max(slabBytes/int(unsafe.Sizeof(zero)), n)
+		s.buf = make([]T, 0, size)
+	}
+	i := len(s.buf)
+	s.buf = s.buf[:i+n]
+	return s.buf[i : i+n : i+n]
+}
+
+// slabs are a working memory's slabs for tilings.
+type slabs struct {
+	leaves slab[leaf]
+	roots  slab[*leaf]
+	chunks slab[ropeChunk]
+	refs   slab[ropeRef]
+	words  slab[uint64]
+	pieces slab[piece]
+}
+
+// view is a tiling laid out flat for the code that reads it: the pieces
+// in code order with their colours (as the position code lists them),
+// their slots, and their stitches as indices in that order. A working
+// memory keeps the view of the last position it served.
+type view struct {
+	t    *tiling
+	ps   []piece
+	slot []int32    // the slot of each piece
+	idx  []int32    // the index of the piece in each slot (stale for slots not taken)
+	st   [][4]int32 // the stitches, as indices, -1 beyond the board
+
+	mark  []uint32 // visited marks of the walks over pieces, against epoch
+	epoch uint32
+
+	sweep skyline // the working memory of stitch
+}
+
+// skyline works out the stitches of a tiling's pieces in one pass up the
+// board, in code order: the pieces seen so far cover a region whose upper
+// edge is a row of segments West to East, each the uncovered part of one
+// piece's top side. A piece P at (x, y) stands on the segments over
+// [x, x+w), which lie at height y: the first is the piece below P's
+// lower-left corner (lb), the one just West of them the piece left of it
+// (bl), which reaches above y; each of them ending within P's width has
+// P above its upper-right corner (rt). The segment East of P, if it
+// reaches P's top, is the piece right of P's upper-right corner (tr);
+// else that piece comes later, standing with P as its bl and reaching at
+// least P's top. P then replaces the segments under it. The first
+// segment is found as the piece before P's continuation when it stands
+// on the same line and ends at x, else from a table of about 64 columns
+// holding the segment over each column's West end, walking East.
+type skyline struct {
+	nodes []skyNode
+	col   []int32
+}
+
+// skyNode is a piece in the skyline (node i is piece i; after the pieces,
+// the floor and the walls West and East): the uncovered part [start, r)
+// of its top side, at height t.
+type skyNode struct {
+	start, r, t int64
+	prev, next  int32
+}
+
+// stitch works out the stitches st of the pieces ps, a tiling of a board
+// wf wide in code order.
+func (k *skyline) stitch(ps []piece, st [][4]int32, wf int64) {
+	n := int32(len(ps))
+	floor, west, east := n, n+1, n+2
+	const far = 1 << 62
+	k.nodes = resize(k.nodes, int(n)+3)
+	nodes := k.nodes
+	nodes[floor] = skyNode{start: 0, r: wf, t: 0, prev: west, next: east}
+	nodes[west] = skyNode{start: -1, r: 0, t: far, prev: -1, next: floor}
+	nodes[east] = skyNode{start: wf, r: far, t: far, prev: floor, next: -1}
+	cs := uint(max(0, bits.Len64(uint64(wf))-7)) // columns of 2^cs grid units
+	gm := int64(1)<<cs - 1
+	k.col = resize(k.col, int(wf>>cs)+1)
+	for c := range k.col {
+		k.col[c] = floor
+	}
+	col := k.col
+	lastY, lastR := int64(-1), int64(-1)
+	for j := range n {
+		pc := &ps[j]
+		x, y, w, h := pc.X(), pc.Y(), pc.w, pc.H()
+		xr, top := x+w, y+h
+		st[j] = [4]int32{-1, -1, -1, -1}
+		var u int32 // the first segment under the piece
+		if y == lastY && x == lastR {
+			u = nodes[j-1].next
+		} else {
+			u = col[x>>cs]
+			for nodes[u].start != x {
+				u = nodes[u].next
+			}
+		}
+		l := nodes[u].prev
+		if u < n {
+			st[j][stLB] = u
+		}
+		if l < n { // l reaches above y
+			st[j][stBL] = l
+			if nodes[l].t <= top {
+				st[l][stTR] = j
+			}
+		}
+		v := u
+		for {
+			nv := &nodes[v]
+			if nv.r > xr { // the segment goes on past the piece
+				nv.start = xr
+				break
+			}
+			if v < n {
+				st[v][stRT] = j
+			}
+			v = nv.next
+			if nodes[v].start >= xr {
+				break
+			}
+		}
+		if v < n && nodes[v].t >= top {
+			st[j][stTR] = v
+		}
+		nodes[j] = skyNode{start: x, r: xr, t: top, prev: l, next: v}
+		nodes[l].next, nodes[v].prev = j, j
+		for q := (x + gm) >> cs; q<<cs < xr; q++ {
+			col[q] = j
+		}
+		lastY, lastR = y, xr
+	}
+}
+
+// nextMark returns a fresh visited mark.
+func (v *view) nextMark() uint32 {
+	if len(v.mark) < len(v.ps) {
+		v.mark = make([]uint32, 2*len(v.ps)+16)
+		v.epoch = 0
+	}
+	return nextEpoch(&v.epoch, v.mark)
+}
+
+// holds reports whether v is the view of t.
+func (v *view) holds(t *tiling) bool { return v.t == t && t != nil }
+
+// load makes v the view of t: a flat tiling's pieces, with stitches
+// worked out by a sweep up the board (skyline); a tiling in leaves laid
+// out in code order, its stitches turned into indices.
+func (v *view) load(t *tiling, wf, hf int64) {
+	v.t = t
+	if t == nil {
+		v.ps, v.slot, v.st = v.ps[:0], v.slot[:0], v.st[:0]
+		return
+	}
+	n := int(t.n)
+	v.ps = resize(v.ps, n)
+	v.slot = resize(v.slot, n)
+	v.idx = resize(v.idx, int(t.slots))
+	v.st = resize(v.st, n)
+	if t.flat != nil {
+		copy(v.ps, t.flat)
+		copy(v.slot, identity32[:n])
+		copy(v.idx, identity32[:n])
+		v.sweep.stitch(v.ps, v.st, wf)
+		return
+	}
+	i := 0
+	for _, r := range t.rope {
+		for _, sl := range r.c[:r.n] {
+			v.slot[i] = sl
+			v.idx[sl] = int32(i)
+			i++
+		}
+	}
+	idx, ps, st := v.idx, v.ps[:n], v.st[:n]
+	for i, sl := range v.slot[:n] {
+		rc := &t.leaves[sl/leafSize][sl%leafSize]
+		ps[i] = rc.pc
+		if t.white[sl>>6]>>(uint(sl)&63)&1 != 0 {
+			ps[i].ys |= 1 << 63
+		}
+		a, b, c, d := rc.st[0], rc.st[1], rc.st[2], rc.st[3]
+		if a >= 0 {
+			a = idx[a]
+		}
+		if b >= 0 {
+			b = idx[b]
+		}
+		if c >= 0 {
+			c = idx[c]
+		}
+		if d >= 0 {
+			d = idx[d]
+		}
+		st[i] = [4]int32{a, b, c, d}
+	}
+}
+
+// carry makes v, the view of the tiling a move was played from, the view
+// of the tiling t it led to, flat, by e, the move's edit: the pieces are
+// t's, and the stitches the old view's, renumbered, but for those the
+// edit wrote. nv is the spare view it is built in; the two trade places.
+func (v *view) carry(nv *view, e *edit, t *tiling) {
+	n := int(t.n)
+	nv.t = t
+	nv.ps = append(nv.ps[:0], t.flat...)
+	nv.slot = append(nv.slot[:0], identity32[:n]...)
+	nv.idx = append(nv.idx[:0], identity32[:n]...)
+	nv.st = resize(nv.st, n)
+	if v.t.flat != nil && len(e.rem) == 0 && len(e.add) == 1 { // a split: one piece in at
+		r, ns := e.add[0], e.slots[0]
+		at := int32(searchPieces(v.ps, r.x, r.y))
+		copy(nv.st, v.st[:at])
+		copy(nv.st[at+1:], v.st[at:])
+		for k := range nv.st {
+			st := &nv.st[k]
+			st[0] += int32(uint32(at-1-st[0]) >> 31)
+			st[1] += int32(uint32(at-1-st[1]) >> 31)
+			st[2] += int32(uint32(at-1-st[2]) >> 31)
+			st[3] += int32(uint32(at-1-st[3]) >> 31)
+		}
+		pos := func(s int32) int32 {
+			if s == ns {
+				return at
+			}
+			return s + int32(uint32(at-1-s)>>31)
+		}
+		for _, w := range e.recs {
+			st := w.rec.st
+			for d, j := range st {
+				if j >= 0 {
+					st[d] = pos(j)
+				}
+			}
+			nv.st[pos(w.slot)] = st
+		}
+		*v, *nv = *nv, *v
+		return
+	}
+	e.mergeOrder(v, e.rem, e.add)
+	e.pos = resize(e.pos, int(e.next))
+	pos := e.pos
+	for k, s := range e.order {
+		pos[s] = int32(k)
+	}
+	old := v.t.slots
+	for k, s := range e.order {
+		if s >= old {
+			continue // a new slot: its record was written
+		}
+		st := v.st[v.idx[s]]
+		for d, j := range st {
+			if j >= 0 {
+				st[d] = pos[v.slot[j]]
+			}
+		}
+		nv.st[k] = st
+	}
+	for _, w := range e.recs {
+		st := w.rec.st
+		for d, j := range st {
+			if j >= 0 {
+				st[d] = pos[j]
+			}
+		}
+		nv.st[pos[w.slot]] = st
+	}
+	*v, *nv = *nv, *v
+}
+
+// stitchPoint returns the point a stitch of r names, with the sides of it
+// the piece sought lies on (see cutFinder.inside).
+func stitchPoint(r rect, d int) (x, y int64, east, north bool) {
+	switch d {
+	case stBL:
+		return r.x, r.y, false, true
+	case stLB:
+		return r.x, r.y, true, false
+	case stTR:
+		return r.x + r.w, r.y + r.h, true, false
+	}
+	return r.x + r.w, r.y + r.h, false, true
+}
+
+// holdsPoint reports whether r holds the point just beside (x, y) on the
+// given sides: east means just right of x, else just left; north just
+// above y, else just below.
+func holdsPoint(r *rect, x, y int64, east, north bool) bool {
+	if east {
+		if !(r.x <= x && x < r.x+r.w) {
+			return false
+		}
+	} else if !(r.x < x && x <= r.x+r.w) {
+		return false
+	}
+	if north {
+		return r.y <= y && y < r.y+r.h
+	}
+	return r.y < y && y <= r.y+r.h
+}
+
+// offBoard reports whether the point just beside (x, y) on the given
+// sides lies beyond a board wf x hf.
+func offBoard(x, y int64, east, north bool, wf, hf int64) bool {
+	return (!east && x <= 0) || (east && x >= wf) || (!north && y <= 0) || (north && y >= hf)
+}
+
+// find returns the piece holding the point just beside (x, y) on the
+// given sides (see holdsPoint), or -1 beyond a board wf x hf, walking by
+// the stitches from piece hint: up or down until the piece spans y, then
+// left or right until it spans x, and again. From a piece near the
+// point, as every caller's is, it takes a step or two.
+func (v *view) find(x, y int64, east, north bool, hint int32, wf, hf int64) int32 {
+	if offBoard(x, y, east, north, wf, hf) {
+		return -1
+	}
+	t := hint
+	for {
+		pc := &v.ps[t]
+		ty, th := pc.Y(), pc.H()
+		switch {
+		case north && y < ty, !north && y <= ty:
+			t = v.st[t][stLB]
+			continue
+		case north && y >= ty+th, !north && y > ty+th:
+			t = v.st[t][stRT]
+			continue
+		}
+		tx := pc.X()
+		switch {
+		case east && x < tx, !east && x <= tx:
+			t = v.st[t][stBL]
+		case east && x >= tx+pc.w, !east && x > tx+pc.w:
+			t = v.st[t][stTR]
+		default:
+			return t
+		}
+	}
+}
+
+// fullSide returns piece u's full-side neighbour in direction d (dirE
+// ... dirW), or -1: the piece beyond the side's stitch, when its side
+// matches u's.
+func (v *view) fullSide(u int32, d int) int32 {
+	a := &v.ps[u]
+	var t int32
+	switch d {
+	case dirN:
+		t = v.st[u][stRT]
+	case dirS:
+		t = v.st[u][stLB]
+	case dirE:
+		t = v.st[u][stTR]
+	default:
+		t = v.st[u][stBL]
+	}
+	if t < 0 {
+		return -1
+	}
+	b := &v.ps[t]
+	if d == dirN || d == dirS {
+		if b.X() == a.X() && b.w == a.w {
+			return t
+		}
+	} else if b.Y() == a.Y() && b.H() == a.H() {
+		return t
+	}
+	return -1
+}
+
+// edgeNeighbours calls fn with each piece in edge contact with piece i of
+// the view (a positive length of their sides shared), walking its four
+// sides by the stitches: the top from right to left, the left side up,
+// the bottom from left to right, the right side down. (A rectangle
+// shares a length with one side of another at most.)
+func (v *view) edgeNeighbours(i int32, fn func(j int32)) {
+	r := v.ps[i].R()
+	for t := v.st[i][stRT]; t >= 0; t = v.st[t][stBL] {
+		fn(t)
+		if v.ps[t].X() <= r.x {
+			break
+		}
+	}
+	for t := v.st[i][stBL]; t >= 0; t = v.st[t][stRT] {
+		fn(t)
+		if q := v.ps[t]; q.Y()+q.H() >= r.y+r.h {
+			break
+		}
+	}
+	for t := v.st[i][stLB]; t >= 0; t = v.st[t][stTR] {
+		fn(t)
+		if q := v.ps[t]; q.X()+q.w >= r.x+r.w {
+			break
+		}
+	}
+	for t := v.st[i][stTR]; t >= 0; t = v.st[t][stLB] {
+		fn(t)
+		if v.ps[t].Y() <= r.y {
+			break
+		}
+	}
+}
+
+// touching appends to dst each piece touching piece i, as j<<1 | 1 for
+// an edge contact and j<<1 for a corner contact: the edge neighbours,
+// walking the four sides by the stitches (the top from right to left,
+// the left side up, the bottom from left to right, the right side down),
+// then the pieces meeting it at a corner only, where four pieces meet.
+// At the upper left and lower right corners that piece is the stitch of
+// the last piece a walk met; at the other two it is found from it.
+func (v *view) touching(dst []int32, i int32, wf, hf int64) []int32 {
+	ps, st := v.ps, v.st
+	r := ps[i].R()
+	right, top := r.x+r.w, r.y+r.h
+	upLeft, downRight := int32(-1), int32(-1) // the last pieces of the top and bottom walks
+	for t := st[i][stRT]; t >= 0; t = st[t][stBL] {
+		dst = append(dst, t<<1|1)
+		if upLeft = t; ps[t].X() <= r.x {
+			break
+		}
+	}
+	leftTop := false // the left walk's last piece ends at top
+	for t := st[i][stBL]; t >= 0; t = st[t][stRT] {
+		dst = append(dst, t<<1|1)
+		if q := &ps[t]; q.Y()+q.H() >= top {
+			leftTop = q.Y()+q.H() == top
+			break
+		}
+	}
+	for t := st[i][stLB]; t >= 0; t = st[t][stTR] {
+		dst = append(dst, t<<1|1)
+		if q := &ps[t]; q.X()+q.w >= right {
+			downRight = t
+			break
+		}
+	}
+	rightBottom := false // the right walk's last piece starts at r.y
+	for t := st[i][stTR]; t >= 0; t = st[t][stLB] {
+		dst = append(dst, t<<1|1)
+		if ps[t].Y() <= r.y {
+			rightBottom = ps[t].Y() == r.y
+			break
+		}
+	}
+	// upper left: the top walk's last piece starts at r.x, the left
+	// walk's ends at top; the piece beyond is left of the former's corner
+	if upLeft >= 0 && leftTop && ps[upLeft].X() == r.x {
+		dst = append(dst, st[upLeft][stBL]<<1)
+	}
+	// lower right: below the right walk's last piece's corner
+	if downRight >= 0 && rightBottom && ps[downRight].X()+ps[downRight].w == right {
+		dst = append(dst, st[downRight][stTR]<<1)
+	}
+	// upper right: the leftmost piece above the right walk's first piece,
+	// which starts at right; lower left: the rightmost piece below the
+	// left walk's first piece, which ends at r.x
+	if a, b := st[i][stRT], st[i][stTR]; a >= 0 && b >= 0 && ps[a].X()+ps[a].w == right && ps[b].Y()+ps[b].H() == top {
+		t := st[b][stRT]
+		for ps[t].X() > right {
+			t = st[t][stBL]
+		}
+		dst = append(dst, t<<1)
+	}
+	if a, b := st[i][stLB], st[i][stBL]; a >= 0 && b >= 0 && ps[a].X() == r.x && ps[b].Y() == r.y {
+		t := st[b][stLB]
+		for ps[t].X()+ps[t].w < r.x {
+			t = st[t][stTR]
+		}
+		dst = append(dst, t<<1)
+	}
+	return dst
+}
+
+// fullSides returns piece i's full-side neighbours by direction (see
+// fullSide).
+func (v *view) fullSides(i int32) (nb [4]int32) {
+	ps, st := v.ps, &v.st[i]
+	a := &ps[i]
+	x, y, w, h := a.X(), a.Y(), a.w, a.H()
+	nb = [4]int32{-1, -1, -1, -1}
+	if t := st[stTR]; t >= 0 && ps[t].Y() == y && ps[t].H() == h {
+		nb[dirE] = t
+	}
+	if t := st[stRT]; t >= 0 && ps[t].X() == x && ps[t].w == w {
+		nb[dirN] = t
+	}
+	if t := st[stLB]; t >= 0 && ps[t].X() == x && ps[t].w == w {
+		nb[dirS] = t
+	}
+	if t := st[stBL]; t >= 0 && ps[t].Y() == y && ps[t].H() == h {
+		nb[dirW] = t
+	}
+	return nb
+}
+
+// newTiling makes the tiling of ps, a tiling of a board wf wide in code
+// order: flat up to flatMax pieces, else piece i in slot i of leaves.
+func newTiling(ps []piece, wf int64) *tiling {
+	n := len(ps)
+	t := &tiling{n: int32(n), slots: int32(n)}
+	if n <= flatMax {
+		t.flat = slices.Clone(ps)
+		return t
+	}
+	var k skyline
+	st := make([][4]int32, n)
+	k.stitch(ps, st, wf)
+	t.white = make([]uint64, (n+63)>>6)
+	t.leaves = make([]*leaf, (n+leafSize-1)/leafSize)
+	lv := make([]leaf, len(t.leaves))
+	for k := range t.leaves {
+		t.leaves[k] = &lv[k]
+	}
+	for i, pc := range ps {
+		*t.rec(int32(i)) = record{pc: pc.withColor(Black), st: st[i]}
+		if pc.C() == White {
+			t.white[i>>6] |= 1 << (uint(i) & 63)
+		}
+	}
+	chunks := make([]ropeChunk, (n+ropeMax/2-1)/(ropeMax/2))
+	t.rope = make([]ropeRef, len(chunks))
+	for k := range chunks {
+		lo, hi := k*(ropeMax/2), min(n, (k+1)*(ropeMax/2))
+		for i := lo; i < hi; i++ {
+			chunks[k][i-lo] = int32(i)
+		}
+		t.rope[k] = ropeRef{c: &chunks[k], n: int32(hi - lo), start: int32(lo)}
+	}
+	return t
+}
+
+// edit builds the tiling a move leads to from the view of the tiling it
+// is played on: the action (s.act) removes pieces and creates others,
+// which take the colours of created, and the path recolours the kept
+// pieces listed in flips (indices in the view). The created pieces take
+// the removed pieces' slots, then new ones; the pieces around the action
+// whose stitches named a removed piece get stitches to the created ones,
+// found among them; the created pieces' stitches are found among each
+// other and the pieces around.
+type edit struct {
+	slots   []int32 // the slot of each created piece
+	ring    []int32 // the pieces in edge contact with a removed one (view indices)
+	mark    []uint32
+	epoch   uint32
+	flips   []int32
+	colours []Color // each created piece's colour
+	recs    []slotRecord
+	ins     []ropeIns
+	order   []int32
+	refs    []ropeRef
+	pos     []int32 // the new index of each slot
+	made    []rect  // the created pieces (the action's)
+	into    *tiling // the header the tiling is written into
+
+	// the last edit that made a flat tiling, for view.carry: from the
+	// view of from to the tiling to, removing rem and adding add, with
+	// slots up to next
+	from, to *tiling
+	rem      []int32
+	add      []rect
+	next     int32
+}
+
+// slotRecord is a record to write into a slot.
+type slotRecord struct {
+	slot int32
+	rec  record
+}
+
+// ropeIns is a created piece to insert into the order before the view's
+// piece at (the end when at is the number of pieces).
+type ropeIns struct {
+	at   int32
+	key  pt
+	slot int32
+}
+
+// mark values of edit.mark, against its epoch.
+func (e *edit) begin(n int) {
+	if len(e.mark) < n {
+		e.mark = make([]uint32, 2*n+16)
+		e.epoch = 0
+	}
+	e.epoch += 2
+	if e.epoch < 2 {
+		clear(e.mark)
+		e.epoch = 2
+	}
+	e.ring, e.flips, e.recs, e.ins = e.ring[:0], e.flips[:0], e.recs[:0], e.ins[:0]
+	e.colours = e.colours[:0]
+}
+
+// removed and ringed are the marks of a removed piece and of one around
+// the action.
+func (e *edit) removed(i int32) bool { return e.mark[i] == e.epoch }
+func (e *edit) ringed(i int32) bool  { return e.mark[i] == e.epoch+1 }
+
+// build makes the tiling of the move from view v: s.act is its action,
+// e.colours the created pieces' colours and e.flips the kept pieces the
+// path recoloured.
+func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
+	t := v.t
+	e.made = act.added
+	if len(act.removed) == 1 && len(act.added) == 2 {
+		return e.split(v, act, sl, wf, hf)
+	}
+	// the created pieces' slots: a created piece with a removed piece's
+	// lower-left corner takes its slot (whose stitches at that corner stay
+	// right), the others new ones
+	e.slots = e.slots[:0]
+	next := t.slots
+	for c, r := range act.added {
+		if q := v.ps[act.parent[c]]; q.X() == r.x && q.Y() == r.y {
+			e.slots = append(e.slots, v.slot[act.parent[c]])
+		} else {
+			e.slots = append(e.slots, next)
+			next++
+		}
+	}
+	for _, i := range act.removed {
+		e.mark[i] = e.epoch
+	}
+	// the pieces around the action
+	for _, i := range act.removed {
+		v.edgeNeighbours(i, func(j int32) {
+			if e.mark[j] < e.epoch {
+				e.mark[j] = e.epoch + 1
+				e.ring = append(e.ring, j)
+			}
+		})
+	}
+	// the created pieces' stitches
+	for c, r := range act.added {
+		rc := record{pc: newPiece(r, Black)}
+		for d := range 4 {
+			rc.st[d] = e.find(v, act, c, d, wf, hf)
+		}
+		e.recs = append(e.recs, slotRecord{e.slots[c], rc})
+	}
+	// the stitches around that named a removed piece, which now name the
+	// created piece holding their point
+	for _, j := range e.ring {
+		var rc record
+		moved := false
+		for d, u := range v.st[j] {
+			switch {
+			case u < 0:
+				rc.st[d] = -1
+			case e.removed(u):
+				x, y, east, north := stitchPoint(v.ps[j].R(), d)
+				rc.st[d] = e.created(act, x, y, east, north)
+				moved = moved || rc.st[d] != v.slot[u]
+			default:
+				rc.st[d] = v.slot[u]
+			}
+		}
+		if moved {
+			rc.pc = v.ps[j].withColor(Black)
+			e.recs = append(e.recs, slotRecord{v.slot[j], rc})
+		}
+	}
+	return e.write(v, act.removed, act.added, next, t.n-int32(len(act.removed))+int32(len(act.added)), sl)
+}
+
+// write makes the tiling of n pieces from the view's: its records with
+// e.recs written (by slot), the created pieces (e.slots) in the colours
+// e.colours and the kept pieces e.flips recoloured, in the order of the
+// view's without removed and with added (e.slots[:len(added)]) in their
+// places; slots are taken up to next. It is flat up to flatMax pieces.
+func (e *edit) write(v *view, removed []int32, added []rect, next, n int32, sl *slabs) *tiling {
+	u := e.into
+	*u = tiling{n: n}
+	e.from, e.to = nil, nil
+	if n <= flatMax {
+		e.writeFlat(v, removed, added, next, u, sl)
+		// for carry: the move's edit of the order
+		e.from, e.to, e.next = v.t, u, next
+		e.rem = append(e.rem[:0], removed...)
+		e.add = append(e.add[:0], added...)
+		return u
+	}
+	u.slots = next
+	u.leaves = e.writeLeaves(v, next, sl)
+	u.white = e.writeColours(v, v.t, next, sl)
+	u.rope = e.writeRope(v, removed, added, sl)
+	return u
+}
+
+// writeFlat makes u flat: its pieces in the new order, with their
+// colours. A split's first half goes into its place with the pieces from
+// there on moved up by one; any other move's pieces are laid out by the
+// new order of the slots.
+func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *tiling, sl *slabs) {
+	n := int(v.t.n) - len(removed) + len(added)
+	flat := sl.pieces.take(n)
+	var pos func(s int32) int32
+	if v.t.flat != nil && len(removed) == 0 && len(added) == 1 {
+		r, ns := added[0], e.slots[0]
+		at := int32(searchPieces(v.ps, r.x, r.y))
+		copy(flat, v.ps[:at])
+		copy(flat[at+1:], v.ps[at:])
+		pos = func(s int32) int32 {
+			if s == ns {
+				return at
+			}
+			return s + int32(uint32(at-1-s)>>31)
+		}
+	} else {
+		e.mergeOrder(v, removed, added)
+		e.pos = resize(e.pos, int(next))
+		for k, s := range e.order {
+			e.pos[s] = int32(k)
+			if s < v.t.slots {
+				flat[k] = v.ps[v.idx[s]]
+			}
+		}
+		pos = func(s int32) int32 { return e.pos[s] }
+	}
+	for c, s := range e.slots { // the created pieces, in their colours
+		flat[pos(s)] = newPiece(e.made[c], e.colours[c])
+	}
+	for _, i := range e.flips {
+		k := pos(v.slot[i])
+		flat[k] = flat[k].withColor(flat[k].C().Other())
+	}
+	u.flat, u.slots = flat, int32(n)
+}
+
+// mergeOrder sets e.order to the slots in the new order: the view's
+// without removed, with added (e.slots) in their places.
+func (e *edit) mergeOrder(v *view, removed []int32, added []rect) {
+	e.places(v, added)
+	e.order = e.order[:0]
+	n := int32(len(v.slot))
+	at, ri, ii := int32(0), 0, 0
+	for {
+		next, ins := n, false
+		if ri < len(removed) {
+			next = removed[ri]
+		}
+		if ii < len(e.ins) && e.ins[ii].at <= next {
+			next, ins = e.ins[ii].at, true
+		}
+		e.order = append(e.order, v.slot[at:next]...)
+		at = next
+		switch {
+		case ins:
+			e.order = append(e.order, e.ins[ii].slot)
+			ii++
+		case next < n:
+			ri++
+			at++
+		default:
+			return
+		}
+	}
+}
+
+// places sets e.ins to the added pieces (in slots e.slots) by place:
+// each before the view's piece at, in code order.
+func (e *edit) places(v *view, added []rect) {
+	e.ins = e.ins[:0]
+	for c, r := range added {
+		at := int32(searchPieces(v.ps, r.x, r.y))
+		e.ins = append(e.ins, ropeIns{at: at, key: pt{r.x, r.y}, slot: e.slots[c]})
+	}
+	for a := 1; a < len(e.ins); a++ { // insertion: few
+		for b := a; b > 0 && (e.ins[b].at < e.ins[b-1].at || e.ins[b].at == e.ins[b-1].at && cmpPt(e.ins[b].key, e.ins[b-1].key) < 0); b-- {
+			e.ins[b], e.ins[b-1] = e.ins[b-1], e.ins[b]
+		}
+	}
+}
+
+// split is build for the split of one piece P, whose halves are in the
+// action's letter order (N, S for an H cut, E, W for a V cut): the second
+// half, which has P's lower-left corner, keeps P's slot and its place in
+// the order, the first takes a new slot. The stitches that change are
+// the halves', and, around P, those that now name the first half: for an
+// H cut, the stitches below the corners of the pieces above P, left of
+// the corners of the pieces right of P from its midline up, and right of
+// the corners of the pieces left of P ending above its midline; for a V
+// cut, below the corners of the pieces above P from its midline on, left
+// of the corners of all the pieces right of P, and above the corners of
+// the pieces below P ending past its midline.
+func (e *edit) split(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
+	t := v.t
+	i := act.removed[0]
+	p := v.ps[i].R()
+	keep, next := v.slot[i], t.slots
+	e.slots = append(e.slots[:0], next, keep)
+	first, second := act.added[0], act.added[1]
+	st := &v.st[i]
+	slotOf := func(j int32) int32 {
+		if j < 0 {
+			return -1
+		}
+		return v.slot[j]
+	}
+	var a, b record // the first half (new slot) and the second (P's)
+	a.pc, b.pc = newPiece(first, Black), newPiece(second, Black)
+	if act.of.kind == kindH { // first = N, second = S
+		mid := p.y + p.h/2
+		a.st = [4]int32{slotOf(v.find(p.x, mid, false, true, i, wf, hf)), keep, slotOf(st[stTR]), slotOf(st[stRT])}
+		b.st = [4]int32{slotOf(st[stBL]), slotOf(st[stLB]), slotOf(v.find(p.x+p.w, mid, true, false, i, wf, hf)), next}
+		for u := st[stRT]; u >= 0 && v.ps[u].X() >= p.x; u = v.st[u][stBL] {
+			e.restitch(v, u, stLB, next)
+		}
+		for u := st[stTR]; u >= 0 && v.ps[u].Y() >= mid; u = v.st[u][stLB] {
+			e.restitch(v, u, stBL, next)
+		}
+		for u := st[stBL]; u >= 0; u = v.st[u][stRT] {
+			if top := v.ps[u].Y() + v.ps[u].H(); top > p.y+p.h {
+				break
+			} else if top > mid {
+				e.restitch(v, u, stTR, next)
+			}
+		}
+	} else { // first = E, second = W
+		c := p.x + p.w/2
+		a.st = [4]int32{keep, slotOf(v.find(c, p.y, true, false, i, wf, hf)), slotOf(st[stTR]), slotOf(st[stRT])}
+		b.st = [4]int32{slotOf(st[stBL]), slotOf(st[stLB]), next, slotOf(v.find(c, p.y+p.h, false, true, i, wf, hf))}
+		for u := st[stRT]; u >= 0 && v.ps[u].X() >= c; u = v.st[u][stBL] {
+			e.restitch(v, u, stLB, next)
+		}
+		for u := st[stTR]; u >= 0 && v.ps[u].Y() >= p.y; u = v.st[u][stLB] {
+			e.restitch(v, u, stBL, next)
+		}
+		for u := st[stLB]; u >= 0; u = v.st[u][stTR] {
+			if right := v.ps[u].X() + v.ps[u].w; right > p.x+p.w {
+				break
+			} else if right > c {
+				e.restitch(v, u, stRT, next)
+			}
+		}
+	}
+	e.recs = append(e.recs, slotRecord{next, a}, slotRecord{keep, b})
+	return e.write(v, nil, act.added[:1], next+1, t.n+1, sl)
+}
+
+// restitch records piece j of the view with stitch d naming slot s.
+func (e *edit) restitch(v *view, j int32, d int, s int32) {
+	rc := record{pc: v.ps[j].withColor(Black)}
+	for k, u := range v.st[j] {
+		rc.st[k] = -1
+		if u >= 0 {
+			rc.st[k] = v.slot[u]
+		}
+	}
+	rc.st[d] = s
+	e.recs = append(e.recs, slotRecord{v.slot[j], rc})
+}
+
+// find returns the slot of the piece that stitch d of created piece c
+// names: a created piece, else the kept piece holding the point, found
+// from a removed piece whose closure holds it (c's parent for a half), or
+// -1 beyond the board.
+func (e *edit) find(v *view, act *action, c, d int, wf, hf int64) int32 {
+	x, y, east, north := stitchPoint(act.added[c], d)
+	if offBoard(x, y, east, north, wf, hf) {
+		return -1
+	}
+	if s := e.created(act, x, y, east, north); s >= 0 {
+		return s
+	}
+	hint := act.parent[c]
+	if len(act.added) == 1 { // a join: the corner's piece
+		for _, i := range act.removed {
+			if r := v.ps[i].R(); r.x <= x && x <= r.x+r.w && r.y <= y && y <= r.y+r.h {
+				hint = i
+				break
+			}
+		}
+	}
+	return v.slot[v.find(x, y, east, north, hint, wf, hf)]
+}
+
+// created returns the slot of the created piece holding the point just
+// beside (x, y) on the given sides, or -1.
+func (e *edit) created(act *action, x, y int64, east, north bool) int32 {
+	for c := range act.added {
+		if holdsPoint(&act.added[c], x, y, east, north) {
+			return e.slots[c]
+		}
+	}
+	return -1
+}
+
+// writeLeaves returns the tiling's leaves: the view's tiling's, with
+// copies of those e.recs writes into, for slots 0 .. slots-1 (from a
+// flat tiling, every leaf afresh).
+func (e *edit) writeLeaves(v *view, slots int32, sl *slabs) []*leaf {
+	t := v.t
+	nl := int((slots + leafSize - 1) / leafSize)
+	root := sl.roots.take(nl)
+	if t.flat != nil { // every record from the view: slot i is piece i
+		lv := sl.leaves.take(nl)
+		for k := range root {
+			root[k] = &lv[k]
+		}
+		for i := range v.ps {
+			root[i/leafSize][i%leafSize] = record{pc: v.ps[i].withColor(Black), st: v.st[i]}
+		}
+	} else {
+		copy(root, t.leaves)
+	}
+	for _, w := range e.recs {
+		k := int(w.slot / leafSize)
+		if root[k] == nil || (k < len(t.leaves) && root[k] == t.leaves[k]) {
+			l := &sl.leaves.take(1)[0]
+			if root[k] != nil {
+				*l = *root[k]
+			}
+			root[k] = l
+		}
+		root[k][w.slot%leafSize] = w.rec
+	}
+	return root
+}
+
+// writeColours returns the tiling's colours: t's, with the created
+// pieces' colours and the path's flips.
+func (e *edit) writeColours(v *view, t *tiling, slots int32, sl *slabs) []uint64 {
+	w := sl.words.take(int(slots+63) >> 6)
+	if t.flat != nil {
+		for i := range v.ps {
+			if v.ps[i].C() == White {
+				w[i>>6] |= 1 << (uint(i) & 63)
+			}
+		}
+	} else {
+		copy(w, t.white)
+	}
+	for c, s := range e.slots {
+		w[s>>6] &^= 1 << (uint(s) & 63)
+		if e.colours[c] == White {
+			w[s>>6] |= 1 << (uint(s) & 63)
+		}
+	}
+	for _, i := range e.flips {
+		s := v.slot[i]
+		w[s>>6] ^= 1 << (uint(s) & 63)
+	}
+	return w
+}
+
+// writeRope returns the tiling's order: the view's without the removed
+// pieces (view indices, sorted), with the added ones (in e.slots' slots)
+// in their places, copying the chunks it edits.
+func (e *edit) writeRope(v *view, removed []int32, added []rect, sl *slabs) []ropeRef {
+	t := v.t
+	if t.rope == nil { // from a flat tiling: the whole order in chunks
+		e.mergeOrder(v, removed, added)
+		e.refs = e.refs[:0]
+		for rest := e.order; len(rest) > 0; {
+			m := min(len(rest), ropeMax/2)
+			c := &sl.chunks.take(1)[0]
+			copy(c[:], rest[:m])
+			e.refs = append(e.refs, ropeRef{c: c, n: int32(m)})
+			rest = rest[m:]
+		}
+		return e.rootOf(sl)
+	}
+	e.places(v, added)
+	// the chunks touched: those holding a removed piece or a place
+	e.refs = e.refs[:0]
+	ri, ii := 0, 0 // the next removed piece, the next insertion
+	for k, r := range t.rope {
+		lo, hi := r.start, r.start+r.n
+		last := k == len(t.rope)-1
+		touched := (ri < len(removed) && removed[ri] < hi) ||
+			(ii < len(e.ins) && (e.ins[ii].at < hi || last))
+		if !touched {
+			e.refs = append(e.refs, ropeRef{c: r.c, n: r.n})
+			continue
+		}
+		// the chunk's slots, runs copied between the removed pieces and
+		// the places of the created ones
+		e.order = e.order[:0]
+		at := lo
+		for {
+			next, ins := hi, false // the next removal or place in the chunk
+			if ri < len(removed) && removed[ri] < next {
+				next = removed[ri]
+			}
+			if ii < len(e.ins) && (e.ins[ii].at < hi || last) && e.ins[ii].at <= next {
+				next, ins = e.ins[ii].at, true
+			}
+			e.order = append(e.order, r.c[at-lo:next-lo]...)
+			at = next
+			switch {
+			case ins:
+				e.order = append(e.order, e.ins[ii].slot)
+				ii++
+				continue
+			case next < hi:
+				ri++
+				at++
+				continue
+			}
+			break
+		}
+		for rest := e.order; len(rest) > 0; { // chunks of up to ropeMax, halves when it overflows
+			m := len(rest)
+			if m > ropeMax {
+				m = ropeMax / 2
+			}
+			c := &sl.chunks.take(1)[0]
+			copy(c[:], rest[:m])
+			e.refs = append(e.refs, ropeRef{c: c, n: int32(m)})
+			rest = rest[m:]
+		}
+	}
+	return e.rootOf(sl)
+}
+
+// rootOf returns the order's root of the chunks e.refs.
+func (e *edit) rootOf(sl *slabs) []ropeRef {
+	root := sl.refs.take(len(e.refs))
+	start := int32(0)
+	for k, r := range e.refs {
+		root[k] = ropeRef{c: r.c, n: r.n, start: start}
+		start += r.n
+	}
+	return root
+}

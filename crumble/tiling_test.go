@@ -1,0 +1,149 @@
+package crumble
+
+import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/boardrules/boardrules"
+)
+
+// checkStitches fails unless the view of q in s (carried over from the
+// position before, when s made q) is the view of q's pieces built afresh:
+// the pieces in position-code order in distinct slots, and every stitch
+// naming the piece that holds its point; and q's tiling holds those
+// pieces.
+func checkStitches(t *testing.T, s *scratch, q Position, what string) {
+	t.Helper()
+	s.see(&q)
+	v := &s.v
+	if !slices.IsSortedFunc(v.ps, func(a, b piece) int { return cmp.Or(cmp.Compare(a.Y(), b.Y()), cmp.Compare(a.X(), b.X())) }) {
+		t.Fatalf("%s: %s: the pieces are out of order", what, code(q))
+	}
+	seen := map[int32]bool{}
+	for _, s := range v.slot {
+		if s < 0 || s >= q.t.slots || seen[s] {
+			t.Fatalf("%s: %s: slot %d taken twice or out of range", what, code(q), s)
+		}
+		seen[s] = true
+	}
+	wf, hf := q.dims()
+	want := stitchesOf(v.ps, nil, wf, hf)
+	for i := range want {
+		if v.st[i] != want[i] {
+			t.Fatalf("%s: %s: piece %d (%v) has stitches %v, want %v", what, code(q), i, v.ps[i].R(), v.st[i], want[i])
+		}
+	}
+	if fresh := withPieces(q, v.ps); !fresh.t.equal(q.t) || fresh.hash != q.hash {
+		t.Fatalf("%s: %s: the tiling differs from the one built afresh", what, code(q))
+	}
+}
+
+// stitchesOf, the reference of the stitches, computes the stitches of every piece of ps, a tiling of a
+// board wf x hf in code order, from its contact graph g (nil: built
+// here): each stitch's piece is in edge contact with the piece. The
+// stitches are indices.
+func stitchesOf(ps []piece, g *graph, wf, hf int64) [][4]int32 {
+	if g == nil {
+		g = new(graph)
+		g.build(ps, nil, wf, hf)
+	}
+	st := make([][4]int32, len(ps))
+	for i := range ps {
+		r := ps[i].R()
+		for d := range 4 {
+			st[i][d] = -1
+			x, y, east, north := stitchPoint(r, d)
+			if offBoard(x, y, east, north, wf, hf) {
+				continue
+			}
+			for _, a := range g.adj[g.off[i]:g.off[i+1]] {
+				j := a >> 1
+				if q := ps[j].R(); a&1 != 0 && holdsPoint(&q, x, y, east, north) {
+					st[i][d] = j
+					break
+				}
+			}
+		}
+	}
+	return st
+}
+
+// TestTilingAfterPlay: the tiling every move leads to, and the view of it
+// carried over from the position it was played from, are the ones built
+// afresh from its pieces, on every third move of positions along random
+// games of several boards and on moves of the crowded positions.
+func TestTilingAfterPlay(t *testing.T) {
+	n := 0
+	s := new(scratch)
+	for _, variant := range []string{"6x6", "3x3", "4x4", "2x5", "8x8"} {
+		for _, p := range randomPositions(t, variant, 2, 60) {
+			checkStitches(t, s, p, "before")
+			for i, m := range p.LegalMoves() {
+				if i%3 != 0 {
+					continue
+				}
+				s.see(&p)
+				checkStitches(t, s, p.playUnchecked(s, m), code(p)+" "+m.String())
+				n++
+			}
+		}
+	}
+	for _, c := range readCrowded(t) {
+		for _, m := range sampleMoves(c.p, 20) {
+			s.see(&c.p)
+			checkStitches(t, s, c.p.playUnchecked(s, m), c.name+" "+m.String())
+			n++
+		}
+	}
+	if n < scaled(5000) {
+		t.Fatalf("only %d moves checked", n)
+	}
+}
+
+// TestTilingAcrossTheFlatLimit: moves that take a tiling past flatMax
+// pieces (from the flat form to leaves) and back (joins) give the tilings
+// built afresh.
+func TestTilingAcrossTheFlatLimit(t *testing.T) {
+	p := crowdedPosition(t, "random6-200")
+	r := rand.New(rand.NewPCG(1, 2))
+	s := new(scratch)
+	crossed := 0
+	for p.NumPieces() <= flatMax+20 {
+		m, ok := p.RandomMove(r)
+		if !ok {
+			t.Fatal("the game ended")
+		}
+		s.see(&p)
+		q := p.playUnchecked(s, m)
+		checkStitches(t, s, q, code(p)+" "+m.String())
+		if (p.NumPieces() <= flatMax) != (q.NumPieces() <= flatMax) {
+			crossed++
+		}
+		p = q
+	}
+	for p.NumPieces() > flatMax-20 {
+		var joins []Move
+		for _, m := range p.LegalMoves() {
+			if m.Base() == StepJoin && p.PlayUnchecked(m).Outcome().Status == boardrules.Ongoing {
+				joins = append(joins, m)
+			}
+		}
+		if len(joins) == 0 {
+			m, _ := p.RandomMove(r)
+			joins = append(joins, m)
+		}
+		m := joins[r.IntN(len(joins))]
+		s.see(&p)
+		q := p.playUnchecked(s, m)
+		checkStitches(t, s, q, code(p)+" "+m.String())
+		if (p.NumPieces() <= flatMax) != (q.NumPieces() <= flatMax) {
+			crossed++
+		}
+		p = q
+	}
+	if crossed < 2 {
+		t.Fatalf("the limit was crossed %d times", crossed)
+	}
+}
