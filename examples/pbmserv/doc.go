@@ -156,8 +156,10 @@
 // number times 2^32 plus the move's number, and a bot is made for each
 // move, so the same position on the same board and move number gets the
 // same move again, and a disputed move can be searched again alike
-// (exactly so when the count, not the time cap, ended the search: the
-// measured defaults end well within it, see Limits).
+// exactly so when the count, not the time cap, ended the search: on
+// FloopRail and Terrace the defaults end well within it (see Limits);
+// Tumbling Down's and Crumble's leave the cap the bound, so that their
+// bots' moves use their time, and such a move searched again may differ.
 //
 // Bot games. One person may play at most 10 open games against bots
 // (-bot-games): a move or an accept that would join an eleventh is
@@ -329,7 +331,8 @@
 //     from a queue of at most
 //     1,024 boards, fairly between requesters (above); at most 10 open
 //     games against bots per person, 20 open boards with a bot per
-//     address. A search is capped at 1 s (-bot-time), and the defaults
+//     address. A search is capped at 1 s (-bot-time), which MCTS on
+//     Tumbling Down and Crumble uses to its end; elsewhere the defaults
 //     end sooner: measured by "PBMSERV_MEASURE=1 go test -run
 //     TestBotCosts -v ./examples/pbmserv/" on the 2-core machine this
 //     was written on, the CPU time of one move, the slowest of three
@@ -339,7 +342,7 @@
 //     greedy and random take under a millisecond there. On crowded
 //     Crumble boards (hundreds to a thousand pieces, up to 3.4 million
 //     legal moves: "PBMSERV_MEASURE=1 go test -run TestBotCostsCrowded")
-//     every bot stops at its 1 s, within 7 ms. So the bots use at most
+//     every bot stops at its 1 s, within 14 ms. So the bots use at most
 //     the cores given them, never more, and a burst of searches waits
 //     its turn while the people's requests go on;
 //   - Crumble games of at most 200 moves: see "Crumble's costs" below;
