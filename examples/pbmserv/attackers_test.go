@@ -540,7 +540,7 @@ func TestBotFlood(t *testing.T) {
 			}
 		}
 		check("the victim's moves answered", floodMoves, time.Second, 5*time.Second)
-		check("her bot's answers", floodAnswers, 2*time.Second, 8*time.Second)
+		check("her bot's answers", floodAnswers, 3*time.Second, 8*time.Second)
 	})
 }
 
