@@ -102,7 +102,8 @@ const (
 // scratch.walks, and its search, if made.
 type baseDesc struct {
 	base
-	walkOff   int32
+	walkOff   int32 // a split's walk, or a join's pieces, in scratch.walks
+	members   int32 // a join's pieces
 	first     int32 // its first state, -1 when not searched
 	count     int32
 	firstWord int32

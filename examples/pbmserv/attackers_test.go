@@ -1,12 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -333,8 +336,264 @@ func TestOwnerUnderDistributedGuessing(t *testing.T) {
 		wg.Wait()
 		t.Logf("over %v with 150 addresses guessing back to back: alice answered %d of %d tries (slowest %v); the attackers sent %d guesses, %d checked, %d refused, %d failed to connect",
 			d, answered, tries, worst.Round(time.Millisecond), guesses.Load(), checked.Load(), refused.Load(), failed.Load())
-		if answered != tries || worst > 5*time.Second {
+		// (The request's deadline is 10 s: before, her commands met it.)
+		if answered != tries || worst > 8*time.Second {
 			t.Errorf("alice answered %d of %d tries, the slowest in %v, while 150 addresses guessed", answered, tries, worst.Round(time.Millisecond))
 		}
 	})
+}
+
+// victimGame plays victim's moves on board id over HTTP, one at a time
+// (a random legal move from the board's JSON), until n moves are made
+// or the game ends, and returns the times of her moves' replies and of
+// the bot's answers (from her move's reply to the first read that shows
+// it, reading every 20 ms).
+func victimGame(t *testing.T, c *http.Client, base string, id, n int, seed uint64) (moves, answers []time.Duration) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 3))
+	read := func() gameJSON { return getGame(t, c, fmt.Sprintf("%s/games/%d", base, id)) }
+	for range n {
+		j := read()
+		if j.Over || j.ToMoveUser != "victim" {
+			break
+		}
+		line := fmt.Sprintf("crumble move %d victim v %s#%d", id, j.LegalMoves[rng.IntN(len(j.LegalMoves))], j.NextMove)
+		start := time.Now()
+		code, body, err := postFrom(c, base, line)
+		moves = append(moves, time.Since(start))
+		if err != nil || code != http.StatusOK {
+			t.Errorf("the victim's move: %d %v %q", code, err, firstLineOf(body))
+			return
+		}
+		start = time.Now()
+		for {
+			if j := read(); j.Over || j.ToMoveUser == "victim" {
+				break
+			}
+			if time.Since(start) > time.Minute {
+				t.Fatal("the victim's bot did not answer in a minute")
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		answers = append(answers, time.Since(start))
+	}
+	return moves, answers
+}
+
+// spread is a list of times as the README gives them: the median and
+// the longest.
+func spread(d []time.Duration) string {
+	if len(d) == 0 {
+		return "none"
+	}
+	s := slices.Sorted(slices.Values(d))
+	return fmt.Sprintf("median %v, longest %v (%d)", s[len(s)/2].Round(time.Millisecond), s[len(s)-1].Round(time.Millisecond), len(s))
+}
+
+// TestBotFlood: strangers at 8 addresses (127.0.2.1 to 8) flood the
+// server with bot games on 32x32 Crumble, the dearest board: each
+// challenges bots against the victim as fast as it can, and plays bot
+// games of its own (each stranger an account, each bot game accepted and
+// moved on as soon as the stranger's turn comes), up to the caps; the
+// victim, from her own address, plays a game against bot:mcts on 8x8
+// Crumble. Her moves' replies and her bot's answers take about what they
+// take with nobody else on the server: the strangers' boards naming her
+// cost nothing until she joins them, their own bot games are held to the
+// caps and queue behind themselves, and a search of theirs is cut short
+// when her bot waits.
+func TestBotFlood(t *testing.T) {
+	if testing.Short() || runtime.GOOS != "linux" {
+		t.Skip("runs a child server for seconds, from loopback addresses")
+	}
+	moves := 3
+	if os.Getenv("PBMSERV_MEASURE") != "" {
+		moves = 12
+	}
+	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
+		db := dsn(t)
+		{
+			st := openStore(t, db)
+			s := NewServer(st, bcrypt.MinCost, nil)
+			mustExec(t, s, "register victim v")
+			for i := range 8 {
+				mustExec(t, s, fmt.Sprintf("register s%d s", i))
+			}
+			mustExec(t, s, "crumble challenge victim bot:mcts -8x8") // board 1, the baseline's
+			mustExec(t, s, "crumble challenge victim bot:mcts -8x8") // board 2, the flood's
+			st.Close()
+		}
+		c := startChild(t, db, nil, "-cost", "10", "-access-log", "off")
+		base := "http://" + c.addr
+		victim := fromAddress("127.0.0.3")
+		if code, body, err := postFrom(victim, base, "crumble accept 1 victim v"); err != nil || code != 200 {
+			t.Fatalf("the victim joins: %d %v %q", code, err, body)
+		}
+		calmMoves, calmAnswers := victimGame(t, victim, base, 1, moves, 1)
+
+		stop := make(chan struct{})
+		var made, refused, strangerMoves atomic.Int64
+		var wg sync.WaitGroup
+		for a := range 8 {
+			wg.Go(func() {
+				client := fromAddress(fmt.Sprintf("127.0.2.%d", a+1))
+				user := fmt.Sprintf("s%d", a)
+				var own []int
+				for i := 0; ; i++ {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					// A challenge naming the victim, and one of its own.
+					for _, ch := range []string{"crumble challenge bot:alphabeta victim -32x32", "crumble challenge bot:alphabeta " + user + " -32x32"} {
+						code, body, err := postFrom(client, base, ch)
+						if err != nil {
+							continue
+						}
+						if code != http.StatusOK {
+							refused.Add(1)
+							continue
+						}
+						made.Add(1)
+						var id int
+						fmt.Sscanf(body, "board %d created", &id)
+						if strings.Contains(ch, user) {
+							if code, _, _ := postFrom(client, base, fmt.Sprintf("crumble accept %d %s s", id, user)); code == http.StatusOK {
+								own = append(own, id)
+							}
+						}
+					}
+					// Its move wherever its turn has come.
+					for _, id := range own {
+						resp, err := client.Get(fmt.Sprintf("%s/games/%d", base, id))
+						if err != nil {
+							continue
+						}
+						var j gameJSON
+						json.NewDecoder(resp.Body).Decode(&j)
+						resp.Body.Close()
+						if j.Over || j.ToMoveUser != user || len(j.LegalMoves) == 0 {
+							continue
+						}
+						if code, _, _ := postFrom(client, base, fmt.Sprintf("crumble move %d %s s %s#%d", id, user, j.LegalMoves[i%len(j.LegalMoves)], j.NextMove)); code == http.StatusOK {
+							strangerMoves.Add(1)
+						}
+					}
+					time.Sleep(50 * time.Millisecond)
+				}
+			})
+		}
+		time.Sleep(5 * time.Second) // the flood under way, every worker busy
+		if code, body, err := postFrom(victim, base, "crumble accept 2 victim v"); err != nil || code != 200 {
+			t.Fatalf("the victim joins her second board: %d %v %q", code, err, body)
+		}
+		floodMoves, floodAnswers := victimGame(t, victim, base, 2, moves, 2)
+		close(stop)
+		wg.Wait()
+		metrics := ""
+		if resp, err := http.Get(base + "/metrics"); err == nil {
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			metrics = string(b)
+		}
+		cut := ""
+		for l := range strings.Lines(metrics) {
+			if strings.HasPrefix(l, "pbmserv_bot_searches_cut_total ") || strings.HasPrefix(l, `pbmserv_bot_moves_total{kind="alphabeta"}`) {
+				cut += strings.TrimSpace(l) + "; "
+			}
+		}
+		t.Logf("alone: the victim's moves answered in %s, her bot's answers in %s", spread(calmMoves), spread(calmAnswers))
+		t.Logf("8 addresses flooding 32x32 bot games: the victim's moves answered in %s, her bot's answers in %s; the strangers made %d boards (%d refused) and %d moves of their own; %s",
+			spread(floodMoves), spread(floodAnswers), made.Load(), refused.Load(), strangerMoves.Load(), cut)
+		// Bounds for a busy CI machine, far above the figures measured
+		// (README), far below what the flood did before (10 s a move).
+		for _, d := range floodMoves {
+			if d > 3*time.Second {
+				t.Errorf("a move of the victim's answered in %v during the flood", d.Round(time.Millisecond))
+			}
+		}
+		for _, d := range floodAnswers {
+			if d > 5*time.Second {
+				t.Errorf("the victim's bot answered in %v during the flood", d.Round(time.Millisecond))
+			}
+		}
+	})
+}
+
+// TestStatusFlood: 8 addresses ask for /healthz and /metrics 4,800 times
+// a second in all while a player proposes and withdraws a draw every half
+// second; her commands take about what they take alone: the checks are
+// answered from a result at most a second old and held to each
+// address's request limit.
+func TestStatusFlood(t *testing.T) {
+	if testing.Short() || runtime.GOOS != "linux" {
+		t.Skip("runs a child server for seconds, from loopback addresses")
+	}
+	db := storeKinds(t)[0].dsn(t)
+	{
+		st := openStore(t, db)
+		s := NewServer(st, bcrypt.DefaultCost, nil) // a password check as a real server's
+		registerAliceAndBob(t, s)
+		mustExec(t, s, "tumbling challenge alice bob")
+		st.Close()
+	}
+	c := startChild(t, db, nil, "-access-log", "off")
+	base := "http://" + c.addr
+	player := fromAddress("127.0.0.3")
+	play := func(d time.Duration) []time.Duration {
+		var took []time.Duration
+		for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(500 * time.Millisecond) {
+			start := time.Now()
+			code, body, err := postFrom(player, base, "tumbling propose 1 alice a draw\ntumbling reject 1 alice a")
+			took = append(took, time.Since(start))
+			if err != nil || code != http.StatusOK {
+				t.Errorf("the player's commands: %d %v %q", code, err, firstLineOf(body))
+			}
+		}
+		return took
+	}
+	d := measureFor() / 2
+	alone := play(d)
+	stop := make(chan struct{})
+	var asked, answered atomic.Int64
+	var wg sync.WaitGroup
+	for a := range 8 {
+		wg.Go(func() {
+			client := fromAddress(fmt.Sprintf("127.0.3.%d", a+1))
+			tick := time.NewTicker(time.Second / 600)
+			defer tick.Stop()
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+				}
+				path := "/healthz"
+				if i%2 == 1 {
+					path = "/metrics"
+				}
+				resp, err := client.Get(base + path)
+				if err != nil {
+					continue
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				asked.Add(1)
+				if resp.StatusCode == http.StatusOK {
+					answered.Add(1)
+				}
+			}
+		})
+	}
+	time.Sleep(time.Second)
+	flooded := play(d)
+	close(stop)
+	wg.Wait()
+	t.Logf("alone, the player's commands answered in %s; while 8 addresses asked for /healthz and /metrics %d times (%d answered, the rest refused), in %s",
+		spread(alone), asked.Load(), answered.Load(), spread(flooded))
+	for _, took := range flooded {
+		if took > 2*time.Second {
+			t.Errorf("the player's commands answered in %v during the flood", took.Round(time.Millisecond))
+		}
+	}
 }

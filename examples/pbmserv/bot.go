@@ -93,7 +93,9 @@ func (s *Server) botLease() time.Duration { return max(2*time.Second, 4*s.limits
 // worker holds: that server makes the move.
 var errLeased = errors.New("another server's bot holds the board")
 
-// botTurn makes at most one bot move on j's board: it reads the board,
+// botTurn makes at most one bot move on j's board, and reports whether
+// another is owed after it (a bot to move next, in Terrace of 3 or 4): it
+// reads the board,
 // and when its bot owes a move it searches it outside any transaction,
 // on the board as read, and stores it like a person's move (game.move:
 // the move limit, the end by the rules) by a write that checks the
@@ -102,7 +104,7 @@ var errLeased = errors.New("another server's bot holds the board")
 // read again, so a bot never plays on a position it did not search. A
 // search that the work's end stopped stores nothing: the board keeps its
 // owed move for the next start.
-func (s *Server) botTurn(w *botWork, j *botJob) (moved bool, err error) {
+func (s *Server) botTurn(w *botWork, j *botJob) (more bool, err error) {
 	ctx := w.ctx
 	lease, every := "bot "+strconv.FormatInt(j.board, 10), s.botLease()
 	wait, _, err := s.store.Take(ctx, lease, 1, every, s.now())
@@ -167,7 +169,7 @@ func (s *Server) botTurn(w *botWork, j *botJob) (moved bool, err error) {
 			s.metrics.botMoves.WithLabelValues(kind).Inc()
 		}
 		w.addLine(j, head)
-		return true, nil
+		return g.b.BotDue, nil
 	}
 	return false, fmt.Errorf("board %d: changed %d times during its bot's search", j.board, maxRetries)
 }
@@ -227,7 +229,7 @@ func (s *Server) askBots(ctx context.Context, g *game) (string, *game) {
 	if !botOwed(g) {
 		return "", g
 	}
-	j := s.bots.enqueue(g.b.ID, g.b.Creator)
+	j := s.bots.enqueue(g.b.ID, g.b.Creator, true)
 	if j == nil || !waitsForBots(ctx) {
 		return thinking(g), g
 	}
@@ -277,7 +279,7 @@ func (s *Server) readBots(ctx context.Context, g *game) bool {
 	if !botOwed(g) {
 		return false
 	}
-	j := s.bots.enqueue(g.b.ID, g.b.Creator)
+	j := s.bots.enqueue(g.b.ID, g.b.Creator, false)
 	if j == nil || !waitsForBots(ctx) {
 		return false
 	}
@@ -303,7 +305,7 @@ func (s *Server) sweepBots(ctx context.Context) {
 			s.log.Printf("listing the bots' owed moves: %v", err)
 		}
 		for _, b := range boards {
-			s.bots.enqueue(b.ID, b.Creator)
+			s.bots.enqueue(b.ID, b.Creator, false)
 		}
 		select {
 		case <-ctx.Done():

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -234,16 +233,7 @@ func TestBotMovesAfterCrash(t *testing.T) {
 		// later read shows its move.
 		ts := httptest.NewServer(s.Handler())
 		defer ts.Close()
-		getJSON := func(id int) gameJSON {
-			resp, err := http.Get(ts.URL + "/games/" + strconv.Itoa(id))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			var j gameJSON
-			json.NewDecoder(resp.Body).Decode(&j)
-			return j
-		}
+		getJSON := func(id int) gameJSON { return getGame(t, http.DefaultClient, ts.URL+"/games/"+strconv.Itoa(id)) }
 		if j := getJSON(2); j.NextMove == 2 && (!j.Thinking || j.ToMoveUser != "bot:alphabeta") {
 			t.Errorf("board 2's first read: next move %d, %q to move, thinking %v; want the bot thinking", j.NextMove, j.ToMoveUser, j.Thinking)
 		}

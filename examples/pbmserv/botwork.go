@@ -9,21 +9,25 @@ import (
 )
 
 // botWork runs the bots' moves apart from the requests: a fixed number of
-// workers (Limits.BotSearches, the machine's CPUs by default) take the
+// workers (Limits.BotSearches: the machine's CPUs less one, so that the
+// requests and the store keep a core, by default) take the
 // boards whose bot owes a move from a bounded queue (Limits.BotQueue), so
 // that the bots never use more than that many cores, however many
 // requests ask, and a person's reply never waits for a bot.
 //
 // The queue is fair between requesters: each board's jobs are filed
 // under its requester (the address whose challenge made the board), and a
-// free worker takes the next job of the requester whose searches have
-// taken the least time lately (an exponentially decaying sum, halved
-// every botLoadHalfLife). A requester who floods the server with bot
-// games queues behind itself, and a newcomer is served next. When every
-// worker is busy and a newcomer waits, the search of the busiest
-// requester is cut short (its bot plays the best move found so far),
-// once it has run botMinSlice: so a stranger's flood costs another
-// player's bot at most that long a wait, not a whole search per flooder.
+// free worker takes the next job of the requester with the fewest
+// searches under way, then the fewest moves waiting, then the one whose
+// searches have taken the least time lately (an exponentially decaying
+// sum, halved every botLoadHalfLife). A requester who floods the server with bot games
+// queues behind itself, and a newcomer is served next. When every worker
+// is busy and a requester with one owed move and no search under way
+// waits, the search of the busiest requester with more moves waiting is
+// cut short (its bot plays the best move found so far) once it has run
+// botMinSlice: so a stranger's flood costs another player's bot at most
+// that long a wait, not a whole search per flooder, and the flooders,
+// each with moves waiting, do not cut each other's.
 type botWork struct {
 	s       *Server
 	mu      sync.Mutex
@@ -70,9 +74,6 @@ const (
 	// botMinSlice is how long a search runs before it may be cut short
 	// for another requester's.
 	botMinSlice = 100 * time.Millisecond
-	// botCutMargin is how many more seconds of search a requester must
-	// have had lately than the waiting one for its search to be cut.
-	botCutMargin = 0.5
 )
 
 // errPreempted ends a search cut short for another requester's.
@@ -98,18 +99,24 @@ func (q *botQueue) add(now time.Time, seconds float64) {
 }
 
 // enqueue files a job for board under the requester key, or returns the
-// job already filed for it (marked to look at the board again). It
-// returns nil when the work has stopped or the queue is full: the board
-// keeps its owed move, which its next read or the next sweep asks for
-// again.
-func (w *botWork) enqueue(board int64, key string) *botJob {
+// job already filed for it; with recheck (a command changed the board
+// since the job's last look at it, maybe making a bot's move owed), that
+// job looks at the board once more before it ends. A job waiting in the
+// queue may cut a busier requester's search short (preempt), as a new
+// one may. It returns nil when the work has stopped or the queue is full:
+// the board keeps its owed move, which its next read or the next sweep
+// asks for again.
+func (w *botWork) enqueue(board int64, key string, recheck bool) *botJob {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.stopped {
 		return nil
 	}
 	if j := w.jobs[board]; j != nil {
-		j.again = true
+		j.again = j.again || recheck
+		if _, running := w.running[j]; !running {
+			w.preempt(w.queue(j.key))
+		}
 		return j
 	}
 	if w.queued >= w.s.limits.BotQueue {
@@ -150,24 +157,24 @@ func (w *botWork) file(j *botJob) {
 	w.preempt(q)
 }
 
-// preempt cuts short the search of the busiest requester when every
-// worker is busy and the requester of q, waiting, has searched much less
-// lately (w.mu held).
+// preempt cuts short the search of the requester with the most moves
+// waiting when every worker is busy and q's requester, waiting, has one
+// owed move and no search under way (w.mu held): a player waiting for
+// one bot's move is served before a flood of them, however much the
+// player's bot searched lately.
 func (w *botWork) preempt(q *botQueue) {
-	if len(w.running) < w.s.limits.BotSearches {
-		return // a worker is free
+	if len(w.running) < w.s.limits.BotSearches || len(q.jobs) != 1 || w.searching(q.jobs[0].key) > 0 {
+		return // a worker is free, or q's requester has more going on
 	}
 	now := time.Now()
-	waiting := q.decayed(now)
 	var victim *botJob
-	most := waiting + botCutMargin
+	most := 0
 	for j, began := range w.running {
 		if j.cut || j.cancel == nil || now.Sub(began) < botMinSlice {
 			continue
 		}
-		// The running search counts against its requester already.
-		if load := w.queue(j.key).decayed(now) + now.Sub(began).Seconds(); load > most {
-			victim, most = j, load
+		if backlog := len(w.queue(j.key).jobs); backlog > most {
+			victim, most = j, backlog
 		}
 	}
 	if victim != nil {
@@ -179,19 +186,33 @@ func (w *botWork) preempt(q *botQueue) {
 	}
 }
 
-// next takes the job of the requester whose searches took the least
+// searching is how many searches of key's requester are under way
+// (w.mu held).
+func (w *botWork) searching(key string) int {
+	n := 0
+	for j := range w.running {
+		if j.key == key {
+			n++
+		}
+	}
+	return n
+}
+
+// next takes the job of the requester with the fewest searches under
+// way, then the fewest moves waiting, then whose searches took the least
 // time lately, the oldest job first among equals (w.mu held).
 func (w *botWork) next() *botJob {
 	now := time.Now()
 	var best *botQueue
-	bestLoad := 0.0
+	bestLoad, bestRunning := 0.0, 0
 	for _, q := range w.queues {
 		if len(q.jobs) == 0 {
 			continue
 		}
-		load := q.decayed(now)
-		if best == nil || load < bestLoad || load == bestLoad && q.jobs[0].seq < best.jobs[0].seq {
-			best, bestLoad = q, load
+		load, running := q.decayed(now), w.searching(q.jobs[0].key)
+		if best == nil || running < bestRunning || running == bestRunning && (len(q.jobs) < len(best.jobs) ||
+			len(q.jobs) == len(best.jobs) && (load < bestLoad || load == bestLoad && q.jobs[0].seq < best.jobs[0].seq)) {
+			best, bestLoad, bestRunning = q, load, running
 		}
 	}
 	if best == nil {
@@ -223,8 +244,8 @@ func (w *botWork) work() {
 		}
 		j := w.next()
 		w.mu.Unlock()
-		moved, err := w.s.botTurn(w, j)
-		w.after(j, moved, err)
+		more, err := w.s.botTurn(w, j)
+		w.after(j, more, err)
 	}
 }
 
@@ -249,14 +270,14 @@ func (w *botWork) searchCtx(j *botJob) (context.Context, func()) {
 	}
 }
 
-// after ends j's turn: with more to do (a move was made, and the next
-// seat may be a bot's too; or the board was asked for again meanwhile),
-// j goes back to the end of its requester's queue, so that each turn is
-// one search and the other requesters' jobs come between; else j ends.
-func (w *botWork) after(j *botJob, moved bool, err error) {
+// after ends j's turn: with more to do (the move made leaves another
+// bot's move owed, or a command changed the board meanwhile), j goes
+// back to the end of its requester's queue, so that each turn is one
+// search and the other requesters' jobs come between; else j ends.
+func (w *botWork) after(j *botJob, more bool, err error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if (moved || j.again) && err == nil && !w.stopped {
+	if (more || j.again) && err == nil && !w.stopped {
 		j.again = false
 		w.file(j)
 		return

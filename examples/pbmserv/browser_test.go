@@ -86,6 +86,7 @@ func TestBrowser(t *testing.T) {
 	mustExec(t, s, "register alice pa")
 	mustExec(t, s, "register bob pb")
 	mustExec(t, s, "tumbling challenge alice bob")
+	mustExec(t, s, "tumbling accept 1 alice pa") // on the front page once a player has joined
 	mux := http.NewServeMux()
 	mux.Handle("/", s.Handler())
 	mux.HandleFunc("GET /test/driver", func(w http.ResponseWriter, r *http.Request) {

@@ -243,3 +243,74 @@ func TestReplayBudget(t *testing.T) {
 		t.Errorf("the next request: %d %q", code, body)
 	}
 }
+
+// TestReadsCached: a board's JSON and page are made once per version of
+// the board: reading it again costs a read of its row, not of its moves
+// nor a listing of its legal moves; a change makes them anew, and a read
+// answered from them still files a bot's owed move.
+func TestReadsCached(t *testing.T) {
+	sr := &slowReads{Store: openStore(t, storeKinds(t)[0].dsn(t))}
+	s := serverOver(t, sr)
+	registerAliceAndBob(t, s)
+	id, _ := storedCrumble(t, s, "12x12", 30, 8)
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	for _, path := range []string{"/games/", "/boards/"} {
+		sr.reads.Store(0)
+		_, first := httpDo(t, "GET", ts.URL+path+itoa(id), "", "")
+		for range 5 {
+			if _, again := httpDo(t, "GET", ts.URL+path+itoa(id), "", ""); again != first {
+				t.Fatalf("GET %s%d again differs", path, id)
+			}
+		}
+		if n := sr.reads.Load(); n != 1 {
+			t.Errorf("GET %s%d six times: %d full reads, want 1", path, id, n)
+		}
+	}
+	// A change: the next read is made anew.
+	g := stored(t, s, id)
+	mover := g.b.Players[g.pos.ToMove()]
+	mustExec(t, s, fmt.Sprintf("crumble move %d %s %s %s", id, mover, map[string]string{"alice": "a", "bob": "b"}[mover], g.pos.LegalMoves()[0]))
+	sr.reads.Store(0)
+	_, after := httpDo(t, "GET", ts.URL+"/games/"+itoa(id), "", "")
+	if n := sr.reads.Load(); n != 1 || !strings.Contains(after, fmt.Sprintf(`"nextMove": %d`, g.b.Plies+2)) {
+		t.Errorf("after a move: %d full reads, the JSON's next move not %d", n, g.b.Plies+2)
+	}
+	// A board whose bot owes its move, read from the cache: the move is
+	// filed all the same.
+	mustExec(t, s, "tumbling challenge alice bot:greedy")
+	bot := int64(id + 1)
+	release, started := heldBots(s)
+	if r, _ := s.execute(context.Background(), fmt.Sprintf("tumbling move %d alice a %s", bot, firstLegal(t, s, bot))); !strings.Contains(r, "thinking") {
+		t.Fatalf("the move: %q", r)
+	}
+	waitFor(t, "the search", func() bool { return started.Load() == 1 })
+	httpDo(t, "GET", ts.URL+"/games/"+itoa(bot), "", "") // made, with the bot thinking
+	s.Close(5 * time.Second)                             // the search stops; the move stays owed
+	s.bots = newBotWork(s)
+	close(release)
+	httpDo(t, "GET", ts.URL+"/games/"+itoa(bot), "", "") // from the cache: files the owed move
+	waitFor(t, "the bot's move", func() bool { return stored(t, s, bot).b.Plies == 2 })
+}
+
+// lateTimer is a context whose deadline has passed while its timer has
+// not fired yet, as on a busy machine.
+type lateTimer struct{ context.Context }
+
+func (lateTimer) Deadline() (time.Time, bool) { return time.Now().Add(-time.Millisecond), true }
+
+// TestDeadlineByTheClock: a body's commands stop at the request's
+// deadline by the clock, not only once the context's timer has fired
+// (which a busy machine may delay past a few commands): the reply says
+// where it stopped.
+func TestDeadlineByTheClock(t *testing.T) {
+	s := newTestServer(t, storeKinds(t)[0].dsn(t))
+	registerAliceAndBob(t, s)
+	mustExec(t, s, "tumbling challenge alice bob")
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("POST", "/command", strings.NewReader("tumbling board 1\ntumbling board 1\ntumbling board 1"))
+	s.handleCommand(rec, req.WithContext(lateTimer{req.Context()}))
+	if body := rec.Body.String(); rec.Code != 503 || body != "error: time limit reached: stopped after 0 of 3 commands; the rest were not run\n" {
+		t.Errorf("3 commands past the deadline, its timer late: %d %q", rec.Code, body)
+	}
+}

@@ -121,8 +121,12 @@
 // take a second, and a request's write timeout and deadline hold
 // whatever the bots do.]
 //
-// The bots' work. A fixed number of workers (-bot-searches, the number
-// of CPUs) take the owed moves from a queue (-bot-queue boards, 1,024);
+// The bots' work. A fixed number of workers (-bot-searches: the number
+// of CPUs less one, at least one) take the owed moves from a queue
+// (-bot-queue boards, 1,024). [Decision: the bots never take the last
+// core, so that the players' requests and the store always find one:
+// measured with 8 addresses flooding 32x32 bot games on 2 cores, one
+// worker answered a player's moves and her bot faster than two.]
 // each turn of a worker is one search, after which a board with another
 // bot to move goes back in the queue. The search runs outside any
 // transaction, on the board as read (Crumble with draw rules: on the
@@ -135,12 +139,14 @@
 // a proposal on a board with a bot is refused), so neither is followed
 // by a bot's move. The queue is fair between requesters (the address
 // whose challenge made the board): a free worker takes the job of the
-// requester whose searches took the least time lately (a sum of search
-// time halved every 10 s), so one who floods the queue waits behind
-// itself; and when every worker is busy and a requester who searched
-// much less lately (by half a second) waits, the busiest requester's
-// search that has run 100 ms is cut short, its bot playing the best move
-// it has found. Servers sharing a store do not search one board at once:
+// requester with the fewest searches under way, then of the one whose
+// searches took the least time lately (a sum of search time halved every
+// 10 s), so one who floods the queue waits behind itself; and when every
+// worker is busy and a requester with one owed move and no search under
+// way waits, the search of the busiest requester with more moves waiting
+// is cut short once it has run 100 ms, its bot playing the best move it
+// has found (the flooders, each with moves waiting, do not cut each
+// other's). Servers sharing a store do not search one board at once:
 // a worker holds the board's lease (a bucket in the store's limits
 // table, for 4 times -bot-time, at least 2 s) while it searches.
 //
@@ -223,6 +229,13 @@
 // -nodraws. There the move is played on the record replayed from the
 // start, checked against the stored code, so that the draw rules see every
 // earlier position. history and "board B#N" replay the record too.
+//
+// Reads. The JSON and the page of a board are made once per version of
+// the board (every change bumps it) and kept, 32 MiB of them at most, the
+// oldest going first: a board read again and again, as by a player
+// waiting for a bot's move, costs a read of its row, not a listing of its
+// legal moves, which on a crowded 32x32 Crumble board is thousands of
+// moves.
 //
 // Damaged boards. A board whose code does not decode, whose row does not
 // read, or whose record does not lead to its code (found by the commands
@@ -309,8 +322,9 @@
 //   - HTTP requests: 100 at once from one address, then 50 per second;
 //     replays (history, board N#k, Crumble moves): 30 at once, then 2 per
 //     second; counted in the process (health checks and metrics included);
-//   - bot searches: at most the number of CPUs at once in each process
-//     (-bot-searches), apart from the requests, from a queue of at most
+//   - bot searches: at most the number of CPUs less one (at least one)
+//     at once in each process (-bot-searches), apart from the requests,
+//     from a queue of at most
 //     1,024 boards, fairly between requesters (above); at most 10 open
 //     games against bots per person, 20 open boards with a bot per
 //     address. A search is capped at 1 s (-bot-time), and the defaults
@@ -320,9 +334,12 @@
 //     seeds, at the start and at move 21 of a random game, is 0-522 ms
 //     for mcts (Terrace's 100,000 iterations the dearest) and 1-239 ms
 //     for alpha-beta (Crumble 6x6 the dearest; the other games 1-4 ms);
-//     greedy and random take under a millisecond there. So the bots use
-//     at most the cores given them, never more, and a burst of searches
-//     waits its turn while the people's requests go on;
+//     greedy and random take under a millisecond there. On crowded
+//     Crumble boards (hundreds to a thousand pieces, up to 3.4 million
+//     legal moves: "PBMSERV_MEASURE=1 go test -run TestBotCostsCrowded")
+//     every bot stops at its 1 s, within 7 ms. So the bots use at most
+//     the cores given them, never more, and a burst of searches waits
+//     its turn while the people's requests go on;
 //   - Crumble games of at most 200 moves: see "Crumble's costs" below;
 //   - "games USER" lists the newest 200 boards; the front page the newest
 //     100 open ones;
@@ -538,12 +555,15 @@
 // starting at once, a damaged board in a list, statuses and headers, and
 // password guessing. A review's defects have a test each, failing before
 // its fix: a resignation between a move's two reads (race_fix_test.go),
-// guesses sent at once and the owner while others guess (guess_test.go),
+// guesses sent at once, the owner while others guess, guesses refused
+// without the store and the owner's lane (guess_test.go),
 // challenges sent at once (caps_race_test.go), CRLF lines at the length
 // limit (stdin_crlf_test.go), the form's limits and statuses
 // (form_test.go), and Crumble's size, listing, request deadline, write
-// timeout and replay budget (cost_test.go); measure_unix_test.go measures
-// Crumble's costs and the bots' (above). bot_test.go plays whole games
+// timeout, replay budget and the views kept per version (cost_test.go);
+// an input of any size in every field and flag gets a short error
+// (bounded_test.go); measure_unix_test.go measures Crumble's costs and
+// the bots' (above and in the README). bot_test.go plays whole games
 // against every bot and against greedy on every game, and tests the bot
 // that moves first, bots in a row in Terrace, a resignation while a bot
 // searches, the bot's move after a crash, the bound on searches, the
@@ -552,14 +572,17 @@
 // stop that stores nothing and a restart that moves once, the joining
 // of challenges, the caps on bot games (across two servers), the
 // fairness between requesters and the lease between servers. The
-// operator's parts have theirs: SIGTERM
-// during a stream of moves (shutdown_test.go), a stranger's challenges
-// and the quotas (quota_test.go), two server processes on one store
-// (shared_test.go), an attacker and a player at once over HTTP: guesses,
-// a flood of challenges, a flood of connections (attackers_test.go),
-// cross-site posts, trusted proxies, connection fairness, health,
-// metrics, the store down, a body that times out, panics, the access log
-// and TLS (ops_test.go), backups (backup_test.go). A browser test drives
+// operator's parts have theirs: SIGTERM during a stream of moves, past
+// the grace period, and SIGTERM and SIGKILL while bots search
+// (shutdown_test.go), a stranger's challenges and the quotas
+// (quota_test.go), two server processes on one store (shared_test.go),
+// an attacker and a player at once over HTTP: guesses from one address
+// and from 150, a flood of challenges, of connections, of health checks
+// and of 32x32 bot games from 8 addresses (attackers_test.go), cross-site
+// posts, trusted proxies, connection fairness, health, metrics and their
+// bounds, the store down, a body that times out, panics, the access log,
+// a reply not delivered and TLS (ops_test.go), backups and the tools'
+// refusal of a store that is not there (backup_test.go). A browser test drives
 // the page and the front page in headless Chromium when one is installed.
 // ci.sh installs Chromium and PostgreSQL on Debian and runs them all;
 // under CI=true a test that needs one of them fails without it.

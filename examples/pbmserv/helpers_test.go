@@ -5,9 +5,11 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -241,4 +243,17 @@ func waitFor(t testing.TB, what string, cond func() bool) {
 			t.Fatalf("%s: not there after 20 s", what)
 		}
 	}
+}
+
+// getGame reads a board's JSON (GET /games/N) at url.
+func getGame(t testing.TB, c *http.Client, url string) gameJSON {
+	t.Helper()
+	resp, err := c.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var j gameJSON
+	json.NewDecoder(resp.Body).Decode(&j)
+	return j
 }

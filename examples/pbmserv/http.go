@@ -412,17 +412,23 @@ func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
 	var out strings.Builder
 	first := statusOK // the first error's status
 	for i, l := range lines {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			// The request's time is up: the commands left are not run,
-			// and the reply says where it stopped.
-			fmt.Fprintf(&out, "error: time limit reached: stopped after %d of %d commands; the rest were not run\n", i, len(lines))
+		if ended(ctx, nil) {
+			// The request's time is up (by the clock: on a busy machine
+			// the context's timer may fire late), or the server is
+			// shutting down: the commands left are not run, and the reply
+			// says where it stopped. A client that has gone gets nothing.
+			why := "time limit reached"
+			switch {
+			case errors.Is(context.Cause(ctx), errShuttingDown):
+				why = "the server is shutting down"
+			case errors.Is(ctx.Err(), context.Canceled):
+				return // the client has gone: nobody to run the rest for
+			}
+			fmt.Fprintf(&out, "error: %s: stopped after %d of %d commands; the rest were not run\n", why, i, len(lines))
 			if first == statusOK {
 				first = status{code: http.StatusServiceUnavailable}
 			}
 			break
-		}
-		if ctx.Err() != nil {
-			return // the client has gone: nobody to run the rest for
 		}
 		if out.Len() > s.limits.MaxReply {
 			fmt.Fprintf(&out, "error: reply too long: stopped after %d of %d commands\n", i, len(lines))
@@ -588,6 +594,9 @@ func (g *game) json() gameJSON {
 
 func (s *Server) handleJSON(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
+	if s.cachedView(r.Context(), w, r.PathValue("n"), false) {
+		return
+	}
 	g, err := s.gameByNumber(r.Context(), r.PathValue("n"))
 	if err != nil {
 		st, msg := s.httpError(err)
@@ -598,24 +607,28 @@ func (s *Server) handleJSON(w http.ResponseWriter, r *http.Request) {
 		writeBody(w, st.code, func(b *bytes.Buffer) error { return json.NewEncoder(b).Encode(map[string]string{"error": msg}) })
 		return
 	}
-	writeBody(w, http.StatusOK, func(b *bytes.Buffer) error {
+	body := writeBody(w, http.StatusOK, func(b *bytes.Buffer) error {
 		enc := json.NewEncoder(b)
 		enc.SetIndent("", "  ")
 		return enc.Encode(g.json())
 	})
+	s.views.put(viewKey{g.b.ID, g.b.Version, false}, body)
 }
 
 // writeBody writes a reply made whole first, with its Content-Length, so
 // that its delivery can be flushed and checked (recorder.delivered)
-// without turning it into a chunked one. A reply that could not be made
-// (a template's error: a bug) is logged by the caller's render.
-func writeBody(w http.ResponseWriter, code int, render func(*bytes.Buffer) error) error {
+// without turning it into a chunked one, and returns it, or nil when it
+// could not be made (a template's error: a bug, which the caller logs).
+func writeBody(w http.ResponseWriter, code int, render func(*bytes.Buffer) error) []byte {
 	var b bytes.Buffer
 	err := render(&b)
 	w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
 	w.WriteHeader(code)
 	w.Write(b.Bytes())
-	return err
+	if err != nil {
+		return nil
+	}
+	return b.Bytes()
 }
 
 // httpError maps an error to a status and the text a user may see.
@@ -640,6 +653,10 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	var reply, user string
 	st := statusOK
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if r.Method == http.MethodGet && s.cachedView(ctx, w, r.PathValue("n"), true) {
+		return
+	}
 	if r.Method == http.MethodPost {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		if err := r.ParseForm(); err != nil {
@@ -685,8 +702,12 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	}
 	setRetry(w, st)
 	// the form's error, if any, is the status: the page still shows
-	if err := writeBody(w, st.code, func(b *bytes.Buffer) error { return pageTemplate.Execute(b, d) }); err != nil {
-		s.log.Printf("page of board %d: %v", g.b.ID, err)
+	var err2 error
+	body := writeBody(w, st.code, func(b *bytes.Buffer) error { err2 = pageTemplate.Execute(b, d); return err2 })
+	if err2 != nil {
+		s.log.Printf("page of board %d: %v", g.b.ID, err2)
+	} else if r.Method == http.MethodGet {
+		s.views.put(viewKey{g.b.ID, g.b.Version, true}, body)
 	}
 }
 
@@ -839,8 +860,10 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 		d.Boards = append(d.Boards, row{b.ID, s.summary(b)})
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := writeBody(w, http.StatusOK, func(b *bytes.Buffer) error { return indexTemplate.Execute(b, d) }); err != nil {
-		s.log.Printf("front page: %v", err)
+	var err2 error
+	writeBody(w, http.StatusOK, func(b *bytes.Buffer) error { err2 = indexTemplate.Execute(b, d); return err2 })
+	if err2 != nil {
+		s.log.Printf("front page: %v", err2)
 	}
 }
 

@@ -100,7 +100,8 @@ type Limits struct {
 	MaxReplays int
 	// BotSearches is how many bot searches this process runs at once:
 	// the bots' workers, which take the owed moves from a queue of at
-	// most BotQueue boards, fairly between requesters (botWork). BotTime
+	// most BotQueue boards, fairly between requesters (botWork); one
+	// fewer than the CPUs by default, so that requests keep a core. BotTime
 	// caps each search's time (the game's default count ends it sooner
 	// where it can).
 	BotSearches int
@@ -160,7 +161,7 @@ var DefaultLimits = Limits{
 	MaxListed:              200,
 	RequestTime:            10 * time.Second,
 	MaxReplays:             10,
-	BotSearches:            runtime.NumCPU(),
+	BotSearches:            max(1, runtime.NumCPU()-1),
 	BotQueue:               1024,
 	BotTime:                bots.DefaultTime,
 	BotGames:               10,

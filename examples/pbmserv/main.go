@@ -73,7 +73,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.Requests, "requests", lim.Requests, "HTTP requests one address may send at once (then 50 per second)")
 	fs.IntVar(&lim.MaxCommands, "max-commands", lim.MaxCommands, "the most commands in one HTTP request")
 	fs.IntVar(&lim.MaxReplays, "max-replays", lim.MaxReplays, "the most replays of a game's record (history, board N#k, Crumble moves) in one HTTP request")
-	fs.IntVar(&lim.BotSearches, "bot-searches", lim.BotSearches, "bot searches this process runs at once (default: the number of CPUs)")
+	fs.IntVar(&lim.BotSearches, "bot-searches", lim.BotSearches, "bot searches this process runs at once (default: the number of CPUs less one, at least one)")
 	fs.IntVar(&lim.BotQueue, "bot-queue", lim.BotQueue, "boards whose bot owes a move this process keeps waiting for a search")
 	fs.IntVar(&lim.BotGames, "bot-games", lim.BotGames, "open games against bots one person may play")
 	fs.IntVar(&lim.BotGamesPerAddress, "bot-games-per-address", lim.BotGamesPerAddress, "open boards seating a bot the challenges from one address may make")

@@ -6,6 +6,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -114,6 +115,73 @@ func TestBotCosts(t *testing.T) {
 				}
 				t.Logf("%-9s %-7s move %2d  %-9s %4d ms CPU", gv[0], gv[1], plies+1, kind, worst.Milliseconds())
 			}
+		}
+	}
+}
+
+// crowdedCorpus is crumble's corpus of crowded positions.
+const crowdedCorpus = "../../crumble/testdata/crowded.txt"
+
+// TestBotCostsCrowded prints what a bot's move costs the server on
+// Crumble by board size and crowding, with the server's budget (the
+// game's default count, capped at DefaultLimits' BotTime): the CPU time
+// and the time of one move of each bot, the slowest of two seeds, on the
+// starts of 6x6, 8x8 and 32x32 and on positions of crumble's corpus of
+// crowded positions (testdata/crowded.txt there):
+//
+//	PBMSERV_MEASURE=1 go test -run TestBotCostsCrowded -v ./examples/pbmserv/
+func TestBotCostsCrowded(t *testing.T) {
+	if os.Getenv("PBMSERV_MEASURE") == "" {
+		t.Skip("PBMSERV_MEASURE not set")
+	}
+	positions := map[string]boardrules.Any{}
+	var names []string
+	for _, v := range []string{"6x6", "8x8", "32x32"} {
+		p, err := variantStart("crumble", v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		positions["start "+v] = p
+		names = append(names, "start "+v)
+	}
+	text, err := os.ReadFile(crowdedCorpus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"random6-200": true, "random6-400": true, "split6-1150": true, "random32-1100": true,
+		"split32-1200": true, "rows6-414": true, "rows32-1120": true}
+	name := ""
+	for line := range strings.Lines(string(text)) {
+		line = strings.TrimSuffix(line, "\n")
+		if c, ok := strings.CutPrefix(line, "# "); ok {
+			name, _, _ = strings.Cut(c, ":")
+			continue
+		}
+		if !want[name] || line == "" {
+			continue
+		}
+		p, err := boardrules.Decode([]byte(line))
+		if err != nil {
+			t.Fatal(err)
+		}
+		positions[name] = p
+		names = append(names, name)
+	}
+	d := bots.DefaultsOf("crumble")
+	for _, n := range names {
+		p := positions[n]
+		pieces := len(strings.Fields(func() string { b, _ := p.MarshalText(); return string(b) }())) - 3
+		for _, kind := range bots.Kinds {
+			var cpu, wall time.Duration
+			for seed := range uint64(2) {
+				o := bots.Options{Seed: seed, Nodes: d.Nodes, Depth: d.Depth, Time: DefaultLimits.BotTime}
+				c0, w0 := cpuTime(), time.Now()
+				if _, err := chooseMove(context.Background(), kind, o, p); err != nil {
+					t.Fatal(err)
+				}
+				cpu, wall = max(cpu, cpuTime()-c0), max(wall, time.Since(w0))
+			}
+			t.Logf("%-14s %5d pieces  %-9s %5d ms CPU  %5d ms", n, pieces, kind, cpu.Milliseconds(), wall.Milliseconds())
 		}
 	}
 }

@@ -255,24 +255,36 @@ func TestHealthAndMetrics(t *testing.T) {
 	httpDo(t, "GET", ts.URL+"/games/1", "", "")
 	httpDo(t, "GET", ts.URL+"/games/1", "", "") // refused
 	s.SetLimits(fresh)
-	code, m := httpDo(t, "GET", ts.URL+"/metrics", "", "")
-	if code != 200 {
-		t.Fatalf("/metrics: %d", code)
-	}
-	for _, w := range []string{
-		`pbmserv_http_requests_total{code="200",route="command"} 1`,
-		`pbmserv_http_requests_total{code="403",route="command"} 1`,
-		`pbmserv_http_requests_total{code="429",route="games"} 1`,
-		`pbmserv_http_requests_total{code="200",route="healthz"} 1`,
-		`pbmserv_refused_total{limit="requests"} 1`,
-		`pbmserv_http_request_seconds_count{route="games"} 3`,
-		"pbmserv_moves_total 1",
-		"pbmserv_store_errors_total 0",
-		"go_goroutines ",
-	} {
-		if !strings.Contains(m, w) {
-			t.Errorf("/metrics lacks %q", w)
+	// A request is counted once its reply is flushed, which its client
+	// may see first: the last one may take a moment to be counted.
+	var missing []string
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		code, m := httpDo(t, "GET", ts.URL+"/metrics", "", "")
+		if code != 200 {
+			t.Fatalf("/metrics: %d", code)
 		}
+		missing = nil
+		for _, w := range []string{
+			`pbmserv_http_requests_total{code="200",route="command"} 1`,
+			`pbmserv_http_requests_total{code="403",route="command"} 1`,
+			`pbmserv_http_requests_total{code="429",route="games"} 1`,
+			`pbmserv_http_requests_total{code="200",route="healthz"} 1`,
+			`pbmserv_refused_total{limit="requests"} 1`,
+			`pbmserv_http_request_seconds_count{route="games"} 3`,
+			"pbmserv_moves_total 1",
+			"pbmserv_store_errors_total 0",
+			"go_goroutines ",
+		} {
+			if !strings.Contains(m, w) {
+				missing = append(missing, w)
+			}
+		}
+		if len(missing) == 0 || time.Now().After(deadline) {
+			break
+		}
+	}
+	for _, w := range missing {
+		t.Errorf("/metrics lacks %q", w)
 	}
 	s.store = downStore{s.store}
 	if code, body := httpDo(t, "GET", ts.URL+"/healthz", "", ""); code != 503 || body != "store unreachable\n" {

@@ -40,6 +40,7 @@ type Server struct {
 	metrics  *metrics // nil: none kept
 	health   healthCache
 	guard    *guard // what this process remembers of password checks
+	views    views  // the JSON and pages of the boards read lately
 	mu       sync.Mutex
 	underWay map[string]int // password checks under way, per address and account
 	// The bots' moves: bots runs them apart from the requests, and

@@ -215,7 +215,8 @@ func TestShutdownUnderLoad(t *testing.T) {
 
 // TestShutdownGraceOver: a request still running when the grace period
 // is over is stopped and answered 503, saying that the server is shutting
-// down and the command changed nothing; serveHTTP returns soon after,
+// down, that the command under way changed nothing and that the commands
+// after it were not run; serveHTTP returns soon after,
 // with no handler left running. The connection's writes are slow, as on
 // a busy machine, where the reply is flushed a while after its handler
 // returns: the reply is still delivered whole.
@@ -246,7 +247,7 @@ func TestShutdownGraceOver(t *testing.T) {
 	}
 	answers := make(chan answer, 1)
 	go func() {
-		resp, err := http.Post("http://"+ln.Addr().String()+"/command", "text/plain", strings.NewReader("tumbling history 1"))
+		resp, err := http.Post("http://"+ln.Addr().String()+"/command", "text/plain", strings.NewReader("tumbling history 1\ntumbling board 1"))
 		if err != nil {
 			answers <- answer{err: err}
 			return
@@ -261,8 +262,9 @@ func TestShutdownGraceOver(t *testing.T) {
 	start := time.Now()
 	stop()
 	a := <-answers
-	if a.err != nil || a.code != http.StatusServiceUnavailable || !strings.Contains(a.body, "the server is shutting down; this command changed nothing") {
-		t.Errorf("a request running past the grace period: %d %q %v, want 503 saying the server is shutting down", a.code, a.body, a.err)
+	if a.err != nil || a.code != http.StatusServiceUnavailable || !strings.Contains(a.body, "> tumbling history 1\nerror: not done: the server is shutting down; this command changed nothing\n") ||
+		!strings.HasSuffix(a.body, "error: the server is shutting down: stopped after 1 of 2 commands; the rest were not run\n") {
+		t.Errorf("a request running past the grace period: %d %q %v, want 503 saying the server is shutting down and where it stopped", a.code, a.body, a.err)
 	}
 	select {
 	case err := <-served:
@@ -397,11 +399,20 @@ func TestBotsAcrossRestart(t *testing.T) {
 		<-c.done
 		plies(3, true)
 		c = startChild(t, db, nil, "-bot-time", "500ms")
+		// The first read after the crash is answered at once, the bot
+		// thinking (its lease, the dead server's, has not run out yet).
+		start := time.Now()
+		code, body, err := postFrom(http.DefaultClient, "http://"+c.addr, "tumbling board 1")
+		first := time.Since(start)
+		if err != nil || code != 200 || !strings.Contains(body, "bot:greedy (White) to play, thinking") || first > 2*time.Second {
+			t.Errorf("the first read after the crash: %d %v after %v\n%s", code, err, first, body)
+		}
 		waitMoves(c, 4, true) // reads, once the leases have run out
 		time.Sleep(500 * time.Millisecond)
 		c.cmd.Process.Signal(syscall.SIGTERM)
 		<-c.done
 		plies(4, false)
-		t.Logf("SIGTERM with %d bots searching: exit after %v; every owed move made once after each restart", boards, exit.Round(time.Millisecond))
+		t.Logf("SIGTERM with %d bots searching: exit after %v; every owed move made once after each restart; the first read after a SIGKILL answered in %v",
+			boards, exit.Round(time.Millisecond), first.Round(time.Millisecond))
 	})
 }
