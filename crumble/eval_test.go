@@ -193,36 +193,33 @@ func subdivided(v Variant, seed uint64, n int) Position {
 	return fromTiling(v, e, ps)
 }
 
-// deepest halves the square (0,1) of the 6x6 start, and its lower-left
-// part again, as far as the precision limit allows: pieces down to 2^-59
-// units, beyond float64's 53 bits.
-func deepest() Position {
-	const e = 59
-	ps := startTiling(Variant{Width: 6, Height: 6}, e)
+// deepPieces halves the square (0,1) of the 6x6 start, and its
+// lower-left part again, as far as the precision limit allows: pieces
+// down to 2^-59 units, beyond float64's 53 bits, on a grid of 2^-59.
+func deepPieces() []gridPiece {
+	ps := startTiling(Variant{Width: 6, Height: 6}, 59)
 	i := 6 // the square (0,1)
 	for cut := 0; ps[i].w > 1 || ps[i].h > 1; cut++ {
 		ps = halve(ps, i, cut%2 == 0)
 	}
-	return fromTiling(Variant{Width: 6, Height: 6}, e, ps)
+	return ps
 }
+
+// deepest is the position of deepPieces.
+func deepest() Position { return fromTiling(Variant{Width: 6, Height: 6}, 59, deepPieces()) }
 
 // deepLeaves is deepest with more pieces halved, at random, until the
 // tiling is too large to be flat: pieces finer than float64's 53 bits in
 // a tiling in leaves, whose chains' areas are added in code order.
 func deepLeaves() Position {
-	const e = 59
-	ps := startTiling(Variant{Width: 6, Height: 6}, e)
-	i := 6 // the square (0,1)
-	for cut := 0; ps[i].w > 1 || ps[i].h > 1; cut++ {
-		ps = halve(ps, i, cut%2 == 0)
-	}
+	ps := deepPieces()
 	r := rand.New(rand.NewPCG(5, 9))
 	for len(ps) <= 2*flatMax {
 		if k := r.IntN(len(ps)); ps[k].w > 1 && ps[k].h > 1 {
 			ps = halve(ps, k, r.IntN(2) == 0)
 		}
 	}
-	return fromTiling(Variant{Width: 6, Height: 6}, e, ps)
+	return fromTiling(Variant{Width: 6, Height: 6}, 59, ps)
 }
 
 // TestChainsOfDeepLeaves: the chains of deepLeaves, whose areas are not

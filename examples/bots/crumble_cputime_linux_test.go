@@ -11,16 +11,6 @@ import (
 	"github.com/boardrules/boardrules/examples/bots"
 )
 
-// threadCPU returns the CPU time the calling OS thread has used.
-func threadCPU() time.Duration {
-	var ru syscall.Rusage
-	const rusageThread = 1 // RUSAGE_THREAD
-	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // TestCrumbleEvalCPUTime reports the thread CPU time of CrumbleEval on
 // the crowded positions, the best of five rounds of 100 ms, which grows
 // far less than wall-clock time when other processes share the machine.
@@ -32,17 +22,18 @@ func TestCrumbleEvalCPUTime(t *testing.T) {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	clk := threadClock(syscall.Gettid())
 	var e bots.CrumbleEval
 	for _, c := range crowdedCrumble(t) {
 		best := time.Duration(math.MaxInt64)
 		for range 5 {
-			n, t0 := 0, threadCPU()
-			for ; threadCPU()-t0 < 100*time.Millisecond; n += 10 {
+			n, t0 := 0, cpuOf(clk)
+			for ; cpuOf(clk)-t0 < 100*time.Millisecond; n += 10 {
 				for range 10 {
 					e.Evaluate(c.p, 0)
 				}
 			}
-			best = min(best, (threadCPU()-t0)/time.Duration(n))
+			best = min(best, (cpuOf(clk)-t0)/time.Duration(n))
 		}
 		t.Logf("%-24s %5d chains %8v CPU", c.name, len(c.p.AppendChains(nil)), best)
 	}
