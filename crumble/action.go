@@ -144,6 +144,23 @@ func (v *view) joinFrom(dst []int32, first int, x1, y1 int64, mover Color) ([]in
 	if x != x1 {
 		return dst, false
 	}
+	// the pieces just inside R's top corners must end there and be the
+	// mover's: a test of a few steps that spares most floods of an R
+	// that is not tiled
+	for _, east := range [2]bool{true, false} {
+		xc := x1
+		if east {
+			xc = x0
+		}
+		j := v.find(xc, y1, east, false, int32(first), v.wf, v.hf)
+		if j < 0 {
+			return dst, false
+		}
+		q := &ps[j]
+		if q.C() != mover || q.Y()+q.H() != y1 || (east && q.X() != x0) || (!east && q.X()+q.w != x1) {
+			return dst, false
+		}
+	}
 	// the pieces whose interiors meet R's, from the anchor along the edges
 	// of their tops and right sides: below any point of R's interior, a
 	// column of such pieces stands on R's bottom row, which the anchor's
