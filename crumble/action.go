@@ -345,6 +345,10 @@ func (p *Position) resolveAction(s *scratch, m *Move) {
 	if m.kind != kindNone && s.act.of == p.nameOf(m) {
 		return
 	}
+	if b := s.listedBase(p, m); b != nil { // its pieces as the listing found them
+		p.fillAction(s, m, s.walkOf(b))
+		return
+	}
 	s.walkBuf = s.walkBuf[:0]
 	if m.kind != kindJ {
 		wf, hf := p.dims()
@@ -456,10 +460,16 @@ func (b *base) of(m *Move) bool { return *b == baseOf(m) }
 func (p *Position) setAction(s *scratch, k int) Move {
 	b := &s.bases[k]
 	m := b.move(p.hash, s.headOf(p, &b.base))
+	p.fillAction(s, &m, s.walkOf(b))
+	return m
+}
+
+// walkOf returns the pieces of listed base b, as fillAction takes them: a
+// split's walk or a join's pieces.
+func (s *scratch) walkOf(b *baseDesc) []int32 {
 	walked := s.walks[b.walkOff:]
 	if b.kind == kindJ {
 		walked = walked[:b.members]
 	}
-	p.fillAction(s, &m, walked)
-	return m
+	return walked
 }

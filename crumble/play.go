@@ -198,8 +198,34 @@ func (p *Position) whiteOf(s *scratch) []uint64 {
 // -1 when the search was not made (or was of another position) or the
 // path is not the search's (a longer path ParseMove read: Play replays it).
 func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
-	if s.searchedFor != p.t || p.t == nil {
+	b := s.listedBase(p, m)
+	if b == nil || b.first < 0 || m.src >= b.count || (b.onBits && b.gen != s.bitsGen) {
 		return nil, -1
+	}
+	i := b.first + m.src // the sources come first, in source order
+	for j := range int(m.nsteps) {
+		d := int8(m.dir(j))
+		st := &s.states[i]
+		next := int32(-1)
+		for c := st.kids; c < st.kids+int32(st.nkids); c++ {
+			if s.states[c].dir&3 == d {
+				next = c
+				break
+			}
+		}
+		if next < 0 {
+			return nil, -1
+		}
+		i = next
+	}
+	return b, i
+}
+
+// listedBase returns m's split or join among those s lists for p (the
+// last listing's or draw's), or nil.
+func (s *scratch) listedBase(p *Position, m *Move) *baseDesc {
+	if s.searchedFor != p.t || p.t == nil {
+		return nil
 	}
 	bs := s.bases
 	lo, hi := 0, len(bs) // the first base of m's anchor: bases are in anchor order
@@ -211,32 +237,11 @@ func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
 		}
 	}
 	for k := lo; k < len(bs) && bs[k].anchor == m.anchor; k++ {
-		b := &bs[k]
-		if !b.of(m) {
-			continue
+		if b := &bs[k]; b.of(m) {
+			return b
 		}
-		if b.first < 0 || m.src >= b.count || (b.onBits && b.gen != s.bitsGen) {
-			return nil, -1
-		}
-		i := b.first + m.src // the sources come first, in source order
-		for j := range int(m.nsteps) {
-			d := int8(m.dir(j))
-			st := &s.states[i]
-			next := int32(-1)
-			for c := st.kids; c < st.kids+int32(st.nkids); c++ {
-				if s.states[c].dir&3 == d {
-					next = c
-					break
-				}
-			}
-			if next < 0 {
-				return nil, -1
-			}
-			i = next
-		}
-		return b, i
 	}
-	return nil, -1
+	return nil
 }
 
 // pathFault is why a path is not legal: at which step (from 1; 0 for a

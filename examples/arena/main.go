@@ -92,6 +92,8 @@ func command(args []string, stdout, stderr io.Writer) int {
 		fs.IntVar(&c.opts[k].Depth, "depth-"+ab, 0, fmt.Sprintf(
 			"alphabeta: depth of bot %s (default: the game's, %s, stopping early at %v; 0: no limit, which needs -time-%s)",
 			AB, bots.DefaultsList(func(d bots.Defaults) int { return d.Depth }), bots.DefaultTime, ab))
+		fs.StringVar(&c.opts[k].Eval, "eval-"+ab, "", fmt.Sprintf(
+			"mcts and alphabeta: the evaluation of bot %s, one of the game's besides its own (tumbling: material, owned and pure stacks)", AB))
 		fs.DurationVar(&c.opts[k].Time, "time-"+ab, 0, fmt.Sprintf(
 			"every bot: time per move of bot %s (with -nodes-%s or -depth-%s too, whichever ends first; alone: time only)",
 			AB, ab, ab))
@@ -142,6 +144,9 @@ func (c *config) check(fs *flag.FlagSet) error {
 		if err := takes(c.kind[k], ab, given); err != nil {
 			return err
 		}
+		if given["eval-"+ab] && c.kind[k] != "mcts" && c.kind[k] != "alphabeta" && slices.Contains(bots.Kinds, c.kind[k]) {
+			return cli.Usagef("-eval-%s: -%s %s has no evaluation", ab, ab, c.kind[k])
+		}
 	}
 	return nil
 }
@@ -150,13 +155,16 @@ func (c *config) check(fs *flag.FlagSet) error {
 // kind does not take (bots.Budgets), so that no one believes it counted.
 // An unknown kind is left to the check that lists the kinds.
 func takes(kind, ab string, given map[string]bool) error {
-	budgets := bots.Budgets(kind)
-	if budgets == nil {
+	if !slices.Contains(bots.Kinds, kind) {
 		return nil
 	}
+	budgets := bots.Budgets(kind)
 	for _, b := range []string{"nodes", "depth", "time"} {
 		if !given[b+"-"+ab] || slices.Contains(budgets, b) {
 			continue
+		}
+		if len(budgets) == 0 {
+			return cli.Usagef("-%s-%s: -%s %s takes no budget", b, ab, ab, kind)
 		}
 		flags := make([]string, len(budgets))
 		for i, t := range budgets {
@@ -174,9 +182,16 @@ func arena(prog *cli.Program, c config) error {
 		return err
 	}
 	defaults := bots.DefaultsOf(start.Game())
-	for i := range c.kind {
+	for i, ab := range []string{"a", "b"} {
 		if _, err := bots.New(c.kind[i], c.opts[i]); err != nil {
-			return cli.Usagef("-%s: %v", []string{"a", "b"}[i], err)
+			return cli.Usagef("-%s: %v", ab, err)
+		}
+		if e := c.opts[i].Eval; e != "" && !slices.Contains(bots.Evaluations(start.Game()), e) {
+			others := bots.Evaluations(start.Game())[1:]
+			if len(others) == 0 {
+				return cli.Usagef("-eval-%s %s: %s has no evaluation besides its own", ab, e, start.Game())
+			}
+			return cli.Usagef("-eval-%s %s: %s has no such evaluation (it has %s besides its own)", ab, e, start.Game(), strings.Join(others, ", "))
 		}
 		if c.defaulted[i] {
 			// the game's counts, capped: said in full in the header
@@ -304,6 +319,9 @@ func describe(kind string, o bots.Options, d bots.Defaults) string {
 		if o.Depth == 0 && o.Time > 0 {
 			count = ""
 		}
+	}
+	if o.Eval != "" {
+		kind += " with " + o.Eval
 	}
 	switch {
 	case count != "" && o.Time > 0:

@@ -127,6 +127,9 @@ func TestArenaRefusesBadNumbers(t *testing.T) {
 		{[]string{"-b", "alphabeta", "-nodes-b", "30"}, "arena: -nodes-b: -b alphabeta takes -depth-b and -time-b, not -nodes-b\n"},
 		{[]string{"-a", "random", "-depth-a", "3"}, "arena: -depth-a: -a random takes -time-a, not -depth-a\n"},
 		{[]string{"-b", "greedy", "-nodes-b", "3", "-time-b", "1s"}, "arena: -nodes-b: -b greedy takes -time-b, not -nodes-b\n"},
+		{[]string{"-b", "greedy", "-eval-b", "material"}, "arena: -eval-b: -b greedy has no evaluation\n"},
+		{[]string{"-eval-a", "material"}, "arena: -eval-a material: flooprail has no evaluation besides its own\n"},
+		{[]string{"-eval-a", "nonesuch"}, "arena: -a: no game has an evaluation \"nonesuch\"\n"},
 	} {
 		var out, errb strings.Builder
 		code := command(append(base, c.args...), &out, &errb)
@@ -168,6 +171,18 @@ func TestDefaultBudgets(t *testing.T) {
 	}
 	if bots.DefaultTime != time.Second {
 		t.Errorf("bots.DefaultTime is %v: update the wanted texts above", bots.DefaultTime)
+	}
+}
+
+// TestEvalChoosesTheEvaluation: -eval-b material gives alpha-beta Tumbling
+// Down's material evaluation, and the header says so.
+func TestEvalChoosesTheEvaluation(t *testing.T) {
+	var out strings.Builder
+	if err := runErr(&out, []string{"-game", "tumbling", "-n", "1", "-maxplies", "2", "-a", "mcts", "-nodes-a", "10", "-b", "alphabeta", "-depth-b", "1", "-eval-b", "material"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "B = alphabeta with material (depth 1 a move)"; !strings.Contains(out.String(), want) {
+		t.Errorf("output lacks %q:\n%s", want, out.String())
 	}
 }
 

@@ -91,7 +91,8 @@ const (
 
 // NewAlphaBeta returns an alpha-beta bot with options o (see Options:
 // Depth and Time are its budget; zero fields get the game's defaults) and
-// the game's evaluation (EvaluatorOf[P]).
+// the evaluation o.Eval names, the game's own (EvaluatorOf[P]) when the
+// game has no evaluation of that name.
 func NewAlphaBeta[P boardrules.Position[P, M], M comparable](o Options) *AlphaBeta[P, M] {
 	tn := tuningOf[P]()
 	depth := o.Depth
@@ -101,7 +102,8 @@ func NewAlphaBeta[P boardrules.Position[P, M], M comparable](o Options) *AlphaBe
 	case depth <= 0:
 		depth = tn.Depth
 	}
-	return &AlphaBeta[P, M]{opts: o, depth: min(depth, MaxDepth), r: o.rand(), eval: EvaluatorOf[P](), stream: streamsMoves[P]()}
+	e, _ := evaluatorFor[P](o)
+	return &AlphaBeta[P, M]{opts: o, depth: min(depth, MaxDepth), r: o.rand(), eval: e, stream: streamsMoves[P]()}
 }
 
 // SetEvaluator replaces the evaluation that scores the leaves; nil scores
@@ -131,7 +133,7 @@ func (s *AlphaBeta[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	// (a listing that would take more than half the time is cut: the
 	// moves listed by then are searched)
 	s.lclk = s.clk.part(0.5)
-	s.root, _ = appendMoves(&s.lclk, p, s.root[:0], s.stream, maxMoves, s.r, nil)
+	s.root, _ = appendMoves(&s.lclk, p, s.root[:0], s.stream, maxRootMoves, s.r, nil)
 	if len(s.root) == 0 {
 		var none M
 		return none, gameOver(p)
@@ -165,11 +167,12 @@ func (s *AlphaBeta[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		}
 		best, s.value = b, v
 		s.stats.Depth++
-		if math.Abs(v) >= evalMax || s.clk.spent(0.5) {
+		spent := s.clk.elapsed()
+		if math.Abs(v) >= evalMax || s.clk.timed && spent >= s.clk.limit/2 {
 			break
 		}
 		if d < s.depth {
-			s.deepened = append(s.deepened, time.Since(start))
+			s.deepened = append(s.deepened, spent)
 		}
 		// The next iteration tries the best moves first.
 		sort.SliceStable(s.rootIdx, func(i, j int) bool { return s.rootVal[s.rootIdx[i]] > s.rootVal[s.rootIdx[j]] })
@@ -234,10 +237,6 @@ func (s *AlphaBeta[P, M]) search(p P, depth, ply int, alpha, beta float64) float
 	}
 	// The first moves in the position's order, the same at every visit
 	// (the table's best move is an index into them).
-	if s.stream && !s.clk.listable() {
-		s.aborted = true
-		return 0
-	}
 	moves, l := appendMoves(&s.clk, p, s.moves[ply][:0], s.stream, maxMoves, nil, nil)
 	s.moves[ply] = moves
 	if l.cut {

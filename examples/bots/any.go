@@ -33,10 +33,25 @@ type Bot interface {
 // boardrules.Position[Any, string] it is, with the package-wide defaults
 // and no evaluation, slower since each move goes through its text.
 func New(kind string, o Options) (Bot, error) {
-	if _, err := NewSearcher[boardrules.Any, string](kind, o); err != nil {
+	kindOnly := o
+	kindOnly.Eval = ""
+	if _, err := NewSearcher[boardrules.Any, string](kind, kindOnly); err != nil {
 		return nil, err
 	}
+	if o.Eval != "" && !anyGameHas(o.Eval) {
+		return nil, fmt.Errorf("no game has an evaluation %q", o.Eval)
+	}
 	return &anyBot{kind: kind, opts: o}, nil
+}
+
+// anyGameHas reports whether a game has an evaluation of that name.
+func anyGameHas(eval string) bool {
+	for _, named := range namedEvals {
+		if _, ok := named[eval]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 type anyBot struct {
@@ -56,22 +71,25 @@ func (b *anyBot) Name() string { return b.kind }
 func (b *anyBot) Move(ctx context.Context, p boardrules.Any) (string, error) {
 	switch e := p.Unwrap().(type) {
 	case tumbling.Position:
-		return choose(ctx, &b.tumbling, b, e)
+		return choose(ctx, &b.tumbling, b, e, p.Game())
 	case flooprail.Position:
-		return choose(ctx, &b.flooprail, b, e)
+		return choose(ctx, &b.flooprail, b, e, p.Game())
 	case terrace.Position:
-		return choose(ctx, &b.terrace, b, e)
+		return choose(ctx, &b.terrace, b, e, p.Game())
 	case crumble.Position:
-		return choose(ctx, &b.crumble, b, e)
+		return choose(ctx, &b.crumble, b, e, p.Game())
 	}
-	return choose(ctx, &b.other, b, p)
+	return choose(ctx, &b.other, b, p, p.Game())
 }
 
-// choose searches p with *s, made first if need be, and returns the move's
-// text.
-func choose[P boardrules.Position[P, M], M comparable](ctx context.Context, s *Searcher[P, M], b *anyBot, p P) (string, error) {
+// choose searches p, a position of game, with *s, made first if need be,
+// and returns the move's text.
+func choose[P boardrules.Position[P, M], M comparable](ctx context.Context, s *Searcher[P, M], b *anyBot, p P, game string) (string, error) {
 	if *s == nil {
-		*s, _ = NewSearcher[P, M](b.kind, b.opts) // New checked the kind
+		var err error
+		if *s, err = NewSearcher[P, M](b.kind, b.opts); err != nil {
+			return "", fmt.Errorf("%s: %w", game, err) // (New checked the kind, not the game's evaluations)
+		}
 	}
 	m, err := (*s).Choose(ctx, p)
 	if err != nil {

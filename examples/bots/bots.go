@@ -39,6 +39,12 @@ type Options struct {
 	Depth int           // alpha-beta: the depth of the last iteration of its iterative deepening
 	Time  time.Duration // every bot: time per move
 
+	// Eval names the evaluation of MCTS and alpha-beta: "" for the game's
+	// own (EvaluatorOf), else one of the game's others (Evaluations), such
+	// as Tumbling Down's "material". A name the game lacks is an error of
+	// New and NewSearcher, or of Move when the game is known only then.
+	Eval string
+
 	// MCTS only.
 	MaxPlies int     // a playout stops after this many plies, counted as a draw (default DefaultMaxPlies)
 	C        float64 // the exploration constant of UCT (default DefaultC)
@@ -195,7 +201,7 @@ func (b *Greedy[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	// The moves, but a listing that would take more than half the time
 	// is cut; with the moves' own flag of a win, the first win listed.
 	b.lclk = b.clk.part(0.5)
-	buf, l := appendMoves(&b.lclk, p, b.buf[:0], b.t.stream, maxMoves, b.r, b.t.wins)
+	buf, l := appendMoves(&b.lclk, p, b.buf[:0], b.t.stream, maxRootMoves, b.r, b.t.wins)
 	b.buf = buf
 	if l.seen == 0 {
 		return none, gameOver(p)
@@ -300,6 +306,9 @@ func Budgets(kind string) []string {
 // NewSearcher returns the bot of that kind (one of Kinds) for one engine's
 // types, with the game's own evaluation and defaults (see Defaults).
 func NewSearcher[P boardrules.Position[P, M], M comparable](kind string, o Options) (Searcher[P, M], error) {
+	if _, ok := evaluatorFor[P](o); !ok {
+		return nil, fmt.Errorf("this game has no evaluation %q", o.Eval)
+	}
 	switch kind {
 	case "random":
 		return NewRandom[P, M](o), nil

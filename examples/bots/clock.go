@@ -18,12 +18,6 @@ type clock struct {
 	timed bool            // a Time budget or a deadline applies
 	done  <-chan struct{} // the context's; nil when it cannot be cancelled
 	out   bool            // the budget ran out (it stays out)
-	// wait is the longest a streamed listing took to give its first move
-	// (an engine may work out many moves before the first): a listing is
-	// not begun when less time than that is left. It points into the
-	// clock that began, which the clocks part returns share.
-	wait     *time.Duration
-	waitHere time.Duration
 }
 
 // begin starts the clock of a search with the Time budget budget (0: none)
@@ -31,7 +25,6 @@ type clock struct {
 // done: the search has no time to find any move.
 func (c *clock) begin(ctx context.Context, budget time.Duration) error {
 	*c = clock{start: time.Now(), done: ctx.Done()}
-	c.wait = &c.waitHere
 	if budget > 0 {
 		c.limit, c.timed = budget, true
 	}
@@ -74,31 +67,8 @@ func (c *clock) at(now time.Duration) bool {
 	return c.out
 }
 
-// spent reports whether the fraction f of a timed budget is spent (never
-// without a time limit).
-func (c *clock) spent(f float64) bool {
-	return c.timed && time.Since(c.start) >= time.Duration(f*float64(c.limit))
-}
-
-// now is the time since the clock's start: a clock read.
-func (c *clock) now() time.Duration { return time.Since(c.start) }
-
-// waited notes that a streamed listing begun at began (a time from the
-// clock's start) gave its first move now.
-func (c *clock) waited(began time.Duration) {
-	if d := c.now() - began; d > *c.wait {
-		*c.wait = d
-	}
-}
-
-// listable reports whether a listing may begin: the budget is not spent,
-// and the time left is more than the longest wait for a first move seen.
-func (c *clock) listable() bool {
-	if c.expired() {
-		return false
-	}
-	return !c.timed || c.now()+*c.wait < c.limit
-}
+// elapsed is the time since the clock's start.
+func (c *clock) elapsed() time.Duration { return time.Since(c.start) }
 
 // part returns a clock for a first part of the work: it runs out when the
 // fraction f of the time budget is spent, or with c.

@@ -34,7 +34,8 @@
 // The bots that search play a winning move when one exists and never a
 // move that lets the next player win at once (a blunder: Blunder tells one)
 // when another move does not; where every move does, they play the one
-// that leaves the fewest winning replies.
+// that leaves the fewest winning replies. All of it as far as their time
+// lets them look: a search cut short plays the best it knows of (Time).
 //
 // Greedy does it two plies deep and no deeper: a win, else a random safe
 // move (the first safe move of a random order of the moves that go on, so
@@ -187,17 +188,14 @@
 //     come from AppendLegalMoves into reused buffers: they have a few
 //     hundred moves at most, and the stream through a type parameter
 //     allocates.
-//   - A search keeps at most 16,384 moves of one position (an MCTS node's
-//     children, alpha-beta's moves, Greedy's candidates): past it, a
-//     uniform sample of them (the root's) or the first in the position's
-//     order (alpha-beta's inner nodes, so that its table's move indexes
-//     hold). Only a crowded Crumble board comes near it, where a second
-//     could not try more.
+//   - A search keeps at most 131,072 moves of the position it chooses a
+//     move for and 16,384 of any other (an MCTS node's children,
+//     alpha-beta's moves inside its tree): past it, a uniform sample of
+//     them, or the first in the position's order inside alpha-beta's tree
+//     (so that its table's move indexes hold). Only a crowded Crumble
+//     board comes near it, where a second could not try more.
 //   - The root's listing takes at most half the time, so that the search
 //     has some; MCTS's final check of its move has a tenth (above).
-//   - A listing is not begun with less time left than the longest wait for
-//     a listing's first move seen in the search: an engine may work out
-//     many moves before it gives the first.
 //   - A move that says whether it wins at once (a method Wins() bool on
 //     the move type, which a search reads instead of playing the move, as
 //     Crumble's moves have) makes the scans for a win at once cost nothing

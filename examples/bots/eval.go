@@ -75,17 +75,49 @@ func DefaultsOf(game string) Defaults {
 // gameDefaults are the measured defaults of the four games; the package
 // doc gives the measurements.
 var gameDefaults = map[string]Defaults{
-	tumbling.Name:  {Nodes: 20000, Cut: 1, Squash: 4, Minimax: 0.6, Depth: 2},
+	tumbling.Name:  {Nodes: 200000, Cut: 1, Squash: 4, Minimax: 0.6, Depth: 2},
 	flooprail.Name: {Nodes: 20000, Cut: 8, Squash: 2, Minimax: -1, Depth: 6},
 	terrace.Name:   {Nodes: 100000, Cut: 8, Squash: 3, Minimax: -1, Depth: 3},
-	crumble.Name:   {Nodes: 2000, Cut: 4, Squash: 1, Minimax: -1, Depth: 2},
+	crumble.Name:   {Nodes: 50000, Cut: 4, Squash: 1, Minimax: -1, Depth: 2},
 }
 
 // tuning is what a searcher of engine type P starts from: the game's
-// evaluation (an Evaluator[P], nil for an unknown type) and defaults.
+// evaluation (an Evaluator[P], nil for an unknown type) and defaults, and
+// its other evaluations by name (Options.Eval).
 type tuning struct {
-	eval any
+	eval  any
+	named map[string]any
 	Defaults
+}
+
+// namedEvals are the evaluations besides each game's own, by the name
+// Options.Eval gives.
+var namedEvals = map[string]map[string]any{
+	tumbling.Name: {"material": TumblingMaterial{}},
+}
+
+// Evaluations lists the names Options.Eval accepts for the game by its
+// registry name: "" (its own evaluation) and those it has besides, such as
+// Tumbling Down's "material".
+func Evaluations(game string) []string {
+	names := []string{""}
+	for name := range namedEvals[game] {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// evaluatorFor returns the evaluation of type P that o.Eval names, and
+// whether P's game has it.
+func evaluatorFor[P any](o Options) (Evaluator[P], bool) {
+	tn := tuningOf[P]()
+	if o.Eval == "" {
+		e, _ := tn.eval.(Evaluator[P])
+		return e, true
+	}
+	e, ok := tn.named[o.Eval].(Evaluator[P])
+	return e, ok
 }
 
 // tuningOf finds P's game. The evaluations are values of types without
@@ -93,15 +125,15 @@ type tuning struct {
 func tuningOf[P any]() tuning {
 	switch any(*new(P)).(type) {
 	case tumbling.Position:
-		return tuning{TumblingEval{}, gameDefaults[tumbling.Name]}
+		return tuning{TumblingEval{}, namedEvals[tumbling.Name], gameDefaults[tumbling.Name]}
 	case flooprail.Position:
-		return tuning{FloopRailEval{}, gameDefaults[flooprail.Name]}
+		return tuning{FloopRailEval{}, nil, gameDefaults[flooprail.Name]}
 	case terrace.Position:
-		return tuning{TerraceEval{}, gameDefaults[terrace.Name]}
+		return tuning{TerraceEval{}, nil, gameDefaults[terrace.Name]}
 	case crumble.Position:
-		return tuning{CrumbleEval{}, gameDefaults[crumble.Name]}
+		return tuning{CrumbleEval{}, nil, gameDefaults[crumble.Name]}
 	}
-	return tuning{nil, DefaultsOf("")}
+	return tuning{nil, nil, DefaultsOf("")}
 }
 
 // squash turns one evaluation of a two-player position, from seat 0's

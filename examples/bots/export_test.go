@@ -13,6 +13,12 @@ func SetTreeLimit[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], n in
 	s.treeLimit = n
 }
 
+// TreeSizeOf is what a tree of s with nodes nodes and positions positions
+// counts against its bound.
+func TreeSizeOf[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], nodes, positions int) int {
+	return nodes*s.nodeSize + positions*s.posSize
+}
+
 // TreeNodes is the number of nodes the last search of s visited, those
 // with a position.
 func TreeNodes[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) int {
@@ -108,7 +114,8 @@ func RootLostAtOnce[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], mo
 }
 
 // Deepened is when, in the last search of s, it decided to begin another
-// iteration: the times from the search's start.
+// iteration: the times from the search's start, as the clock read that
+// decided it.
 func Deepened[P boardrules.Position[P, M], M comparable](s *AlphaBeta[P, M]) []time.Duration {
 	return s.deepened
 }

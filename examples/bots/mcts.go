@@ -105,7 +105,8 @@ type node[M any] struct {
 }
 
 // NewMCTS returns an MCTS bot with options o (zero fields get the game's
-// defaults) and the game's evaluation (EvaluatorOf[P]).
+// defaults) and the evaluation o.Eval names, the game's own
+// (EvaluatorOf[P]) when the game has no evaluation of that name.
 func NewMCTS[P boardrules.Position[P, M], M comparable](o Options) *MCTS[P, M] {
 	tn := tuningOf[P]()
 	if o.Nodes <= 0 && o.Time <= 0 {
@@ -128,7 +129,8 @@ func NewMCTS[P boardrules.Position[P, M], M comparable](o Options) *MCTS[P, M] {
 	}
 	s := &MCTS[P, M]{opts: o, r: o.rand(), treeLimit: treeBytes, t: newTactics[P, M](), stream: streamsMoves[P](), sample: samplerOf[P, M]()}
 	s.t.clk = &s.clk
-	s.SetEvaluator(EvaluatorOf[P]())
+	e, _ := evaluatorFor[P](o)
+	s.SetEvaluator(e)
 	s.nodeSize = int(unsafe.Sizeof(node[M]{}))
 	s.posSize = int(unsafe.Sizeof(*new(P)))
 	return s
@@ -248,11 +250,15 @@ func (s *MCTS[P, M]) full() bool { return s.size() >= s.treeLimit }
 // them would cost more than their playout.
 //
 // A listing stops when the time is up (after one move at least), and
-// keeps a uniform sample of the moves past maxMoves or what the tree has
-// room for: the node is then partial.
+// keeps a uniform sample of the moves past maxMoves (maxRootMoves at the
+// root) or what the tree has room for: the node is then partial.
 func (s *MCTS[P, M]) list(n int32) int32 {
 	p := s.pos[s.nodes[n].pos]
-	room := max(1, min(maxMoves, (s.treeLimit-s.size())/s.nodeSize))
+	most := maxMoves
+	if n == 0 {
+		most = maxRootMoves
+	}
+	room := max(1, min(most, (s.treeLimit-s.size())/s.nodeSize))
 	clk := &s.clk
 	if n == 0 {
 		s.lclk = s.clk.part(0.5) // the search needs time too
@@ -315,11 +321,11 @@ func (s *MCTS[P, M]) scan(n int32) int32 {
 			return c
 		}
 	}
-	if nd.flags&partial != 0 {
-		return -1 // the moves not listed may win
+	if nd.flags&partial == 0 { // (the moves not listed may win)
+		nd.flags |= scanned
 	}
-	nd.flags |= scanned
-	// Every move may end the game: then n is proven too.
+	// Every move may end the game: then n is proven too (settle leaves a
+	// partial node unproven).
 	if last := nd.first + nd.count - 1; s.nodes[last].proof != unproven {
 		s.settle(last, s.nodes[last].proof)
 	}
@@ -338,7 +344,7 @@ func (s *MCTS[P, M]) descend() int32 {
 		}
 		full := s.full()
 		if nd.first < 0 {
-			if full || !s.clk.listable() {
+			if full || s.clk.expired() {
 				return n
 			}
 			s.list(n)

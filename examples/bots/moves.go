@@ -2,7 +2,6 @@ package bots
 
 import (
 	"math/rand/v2"
-	"time"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/flooprail"
@@ -26,14 +25,20 @@ func streamsMoves[P any]() bool {
 	return true
 }
 
-// The most moves of one position a search keeps: the children of an MCTS
-// node, alpha-beta's moves of a position, Greedy's candidates. Past it a
-// search keeps a sample of the moves (see appendMoves). No position of the
-// small engines comes near it, nor most Crumble positions (a board of a
-// thousand pieces has some 5,000 moves); one past it has more moves than
-// a search of a second could try (Greedy plays a move of such a board in
-// some 20 µs, MCTS's playout and alpha-beta's leaf cost more).
-const maxMoves = 1 << 14
+// The most moves of one position a search keeps: maxRootMoves of the
+// position it chooses a move for (MCTS's root, alpha-beta's, Greedy's
+// candidates), maxMoves of the others (an MCTS node's children, alpha-beta
+// inside its tree). Past it a search keeps a sample of the moves (see
+// appendMoves). No position of the small engines comes near them, nor
+// most Crumble positions (a board of a thousand pieces has some 5,000
+// moves); one past them has more moves than a search of a second could
+// try (Greedy plays a move of such a board in some 20 µs, MCTS's playout
+// and alpha-beta's leaf cost more). The root keeps more, since its safe
+// moves may be few among many that lose.
+const (
+	maxMoves     = 1 << 14
+	maxRootMoves = 1 << 17
+)
 
 // listing tells what appendMoves took.
 type listing struct {
@@ -86,14 +91,7 @@ func appendStream[P boardrules.Position[P, M], M any](c *clock, p P, dst []M, ma
 	base := len(dst)
 	l := listing{hit: -1}
 	var pc pacer
-	var began time.Duration
-	if c != nil && c.timed {
-		began = c.now()
-	}
 	for m := range p.LegalMovesSeq() {
-		if l.seen == 0 && c != nil && c.timed {
-			c.waited(began)
-		}
 		if l.seen > 0 && c != nil && c.poll(&pc) {
 			l.cut = true
 			break

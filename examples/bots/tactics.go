@@ -1,8 +1,6 @@
 package bots
 
 import (
-	"time"
-
 	"github.com/boardrules/boardrules"
 )
 
@@ -66,8 +64,8 @@ func (t *tactics[P, M]) threats(q P, limit int) (n int, complete bool) {
 	if me == boardrules.NoPlayer {
 		return 0, true
 	}
-	if t.clk != nil && !t.clk.listable() {
-		return 0, false // not even the listing: it may take long
+	if t.clk != nil && t.clk.expired() {
+		return 0, false // not even the listing
 	}
 	if t.stream {
 		return t.threatsStreamed(q, me, limit)
@@ -91,14 +89,7 @@ func (t *tactics[P, M]) threats(q P, limit int) (n int, complete bool) {
 // closure (see appendStream).
 func (t *tactics[P, M]) threatsStreamed(q P, me boardrules.Player, limit int) (n int, complete bool) {
 	k := 0
-	var began time.Duration
-	if t.clk != nil && t.clk.timed {
-		began = t.clk.now()
-	}
 	for m := range q.LegalMovesSeq() {
-		if k == 0 && t.clk != nil && t.clk.timed {
-			t.clk.waited(began)
-		}
 		if k++; k > 1 && t.clk != nil && t.clk.poll(&t.pc) {
 			return n, false
 		}

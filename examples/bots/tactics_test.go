@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/boardrules/boardrules"
 	"github.com/boardrules/boardrules/examples/bots"
@@ -29,17 +30,22 @@ func repeat(s string, n int) []string {
 // one winning reply among thirty (the other 29 lose for it, so random
 // playouts rate these moves near 97%) and one safe move that only draws.
 // The safe move must be played.
-func unsafeGame() *table {
+func unsafeGame() *table { return unsafeGameTo("won by 0", "drawn") }
+
+// unsafeGameTo is unsafeGame with the other 29 replies of each unsafe move
+// leading to rest, and the safe move's one reply to after.
+func unsafeGameTo(rest, after string) *table {
 	tb := &table{players: 2, spots: map[string]spot{
 		"drawn":    {end: draw},
 		"won by 0": {end: win(0)},
 		"won by 1": {end: win(1)},
-		"safe":     {toMove: 1, moves: []string{"x>drawn"}},
+		"calm":     {toMove: 0, moves: []string{"x>calm"}},
+		"safe":     {toMove: 1, moves: []string{"x>" + after}},
 	}}
 	var next []string
 	for i := range 19 {
 		at := fmt.Sprintf("unsafe%d", i)
-		tb.fan(at, 1, "r", append(repeat("won by 0", 29), "won by 1")...)
+		tb.fan(at, 1, "r", append(repeat(rest, 29), "won by 1")...)
 		next = append(next, at)
 	}
 	tb.spots["start"] = spot{toMove: 0, moves: append(tb.fanMoves("u", next), "s>safe")}
@@ -210,6 +216,71 @@ func TestMCTSProvesADrawWithLossesBeside(t *testing.T) {
 		}
 		if w, ok := bots.RootProof(s, "x"); !ok || w != -1 {
 			t.Errorf("seed %d: x proven %v, won by %d; want proven drawn", seed, ok, w)
+		}
+	}
+}
+
+// TestMCTSChecksItsMoveInTheTimeItKeeps: MCTS keeps a tenth of its time
+// for the check of the move it plays, so that a search whose iterations
+// are slow still plays a safe move. Here every evaluation takes 20 ms of
+// the search's clock, so that a 200 ms search visits each of the twenty
+// moves once at most and checks none; nineteen of them let the opponent
+// win at once (one reply of thirty), and the check, a few microseconds,
+// finds the safe one. A search that used its whole time would have none
+// left for the check.
+func TestMCTSChecksItsMoveInTheTimeItKeeps(t *testing.T) {
+	tb := unsafeGameTo("calm", "calm")
+	safeIn := func(searches int) (safe int) {
+		for seed := range uint64(searches) {
+			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Time: 200 * time.Millisecond, Cut: 1, Squash: 1})
+			s.SetEvaluator(bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player) float64 {
+				spinFor(20 * time.Millisecond)
+				return 0
+			}))
+			m, err := s.Choose(context.Background(), tb.start("start"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m == "s" {
+				safe++
+			}
+		}
+		return safe
+	}
+	// A seed may lose its check to a busy machine's scheduling, and a
+	// round of five to a burst of load, so three rounds are tried; without
+	// the time kept, the most visited move, one of twenty, is played, and
+	// three safe moves of five would come by chance once in a thousand
+	// rounds.
+	var got []int
+	for range 3 {
+		safe := safeIn(5)
+		if safe >= 3 {
+			return
+		}
+		got = append(got, safe)
+	}
+	t.Errorf("the safe move in %v of 5 searches in three rounds, want 3 at least in one", got)
+}
+
+// TestMCTSProvesNothingFromSomeMoves: a node whose listing kept some of
+// its moves only (here the tree's bound leaves room for two of the root's
+// four) is not proven lost when those all lose: a move not listed may not.
+// Three of the four moves lose at once, so most seeds keep two losers.
+func TestMCTSProvesNothingFromSomeMoves(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"won by 1": {end: win(1)},
+		"calm":     {toMove: 0, moves: []string{"x>calm"}},
+		"start":    {toMove: 0, moves: []string{"l1>won by 1", "l2>won by 1", "l3>won by 1", "ok>calm"}},
+	}}
+	for seed := range uint64(10) {
+		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 20, MaxPlies: 5})
+		bots.SetTreeLimit(s, bots.TreeSizeOf(s, 3, 1)) // the root and two children
+		if _, err := s.Choose(context.Background(), tb.start("start")); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Stats().Playouts; got != 20 {
+			t.Errorf("seed %d: %d playouts, want 20: the root was proven from two of its moves", seed, got)
 		}
 	}
 }

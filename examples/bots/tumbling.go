@@ -131,3 +131,32 @@ func attacks(stacks *[64]tumbling.Stack, k int, enemy boardrules.Player) int {
 	}
 	return n
 }
+
+// TumblingMaterial is a plain material evaluation of Tumbling Down, in
+// stacks: each stack a side owns (its top man is the side's) counts 1, and
+// 1 more when it is pure (all its men the side's, which is what a king
+// is). It is the evaluation of a 4-ply alpha-beta program that this
+// package's MCTS was measured against; Options.Eval "material" gives it
+// to a bot, as the stand-in for that program (see the package doc, Budgets
+// and strength).
+type TumblingMaterial struct{}
+
+// Evaluate scores p for seat pl.
+func (TumblingMaterial) Evaluate(p tumbling.Position, pl boardrules.Player) float64 {
+	var side [2]int
+	for i := range 64 {
+		st, ok := p.At(notation.SquareAt(i&7, i>>3))
+		if !ok {
+			continue
+		}
+		side[st.Owner()]++
+		if st.Pure() {
+			side[st.Owner()]++
+		}
+	}
+	v := float64(side[0] - side[1])
+	if pl == 1 {
+		return -v
+	}
+	return v
+}

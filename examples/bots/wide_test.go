@@ -3,6 +3,7 @@ package bots_test
 import (
 	"context"
 	"iter"
+	"math"
 	"strconv"
 	"testing"
 	"time"
@@ -33,11 +34,44 @@ const (
 	playCost  = 20 * time.Microsecond
 )
 
-// spin burns d of CPU time, as an engine's work does (a sleep would spend
-// none, and the test counts the CPU time past the budget).
-func spin(d time.Duration) {
+// spin does d of work, as an engine does: so many steps of arithmetic,
+// which cost CPU time on a busy machine as on an idle one (a sleep would
+// spend none, and a loop until the clock reads d would spend less than d
+// when the machine is busy, while the test counts the CPU time past the
+// budget).
+func spin(d time.Duration) { work(int(float64(d) * stepsPerNanosecond)) }
+
+// spinFor works until the clock reads d later: a step of a search that
+// takes d of the search's own time however busy the machine is, for the
+// tests whose premise is where a search's steps fall on its clock.
+func spinFor(d time.Duration) {
 	for t0 := time.Now(); time.Since(t0) < d; {
+		work(1 << 10)
 	}
+}
+
+// stepsPerNanosecond is how many steps of work take a nanosecond: the
+// fastest of a few timings, the one least slowed by other work.
+var stepsPerNanosecond = func() float64 {
+	const n = 1 << 20
+	best := time.Duration(math.MaxInt64)
+	for range 7 {
+		t0 := time.Now()
+		work(n)
+		best = min(best, time.Since(t0))
+	}
+	return n / float64(max(best, 1))
+}()
+
+// sink keeps work's result, so that the compiler keeps the work.
+var sink uint64
+
+func work(n int) {
+	x := sink
+	for range n {
+		x = x*6364136223846793005 + 1442695040888963407
+	}
+	sink = x
 }
 
 func (m wideMove) String() string { return strconv.Itoa(int(m)) }
