@@ -404,6 +404,8 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 	nv.idx = append(nv.idx[:0], identity32[:n]...)
 	nv.st = resize(nv.st, n)
 	if v.t.flat != nil && len(e.rem) == 0 && len(e.add) == 1 { // a split: one piece in at
+		e.recs = e.recs[:0]
+		e.splitRecords(v, v.wf, v.hf)
 		r, ns := e.add[0], e.slots[0]
 		at := int32(searchPieces(v.ps, r.x, r.y))
 		copy(nv.st, v.st[:at])
@@ -744,9 +746,10 @@ type edit struct {
 	ins     []ropeIns
 	order   []int32
 	refs    []ropeRef
-	pos     []int32 // the new index of each slot
-	made    []rect  // the created pieces (the action's)
-	into    *tiling // the header the tiling is written into
+	pos     []int32     // the new index of each slot
+	made    []rect      // the created pieces (the action's)
+	into    *tiling     // the header the tiling is written into
+	half    splitHalves // the split, when the edit is one
 
 	// the last edit that made a flat tiling, for view.carry: from the
 	// view of from to the tiling to, removing rem and adding add, with
@@ -981,10 +984,30 @@ func (e *edit) places(v *view, added []rect) {
 func (e *edit) split(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 	t := v.t
 	i := act.removed[0]
+	e.slots = append(e.slots[:0], t.slots, v.slot[i])
+	e.half = splitHalves{i: i, h: act.of.kind == kindH, first: act.added[0], second: act.added[1]}
+	if t.flat == nil || t.n+1 > flatMax {
+		e.splitRecords(v, wf, hf)
+	}
+	return e.write(v, nil, act.added[:1], t.slots+1, t.n+1, sl)
+}
+
+// splitHalves is a split as splitRecords needs it: the piece cut (an
+// index in the view), whether the cut is H, and the halves.
+type splitHalves struct {
+	i             int32
+	h             bool
+	first, second rect
+}
+
+// splitRecords appends to e.recs the records of the split e.half on view
+// v whose stitches change (see split). A split of a flat tiling into a
+// flat one leaves them to view.carry, which alone reads them then: a
+// position that is played from but never listed needs no stitches.
+func (e *edit) splitRecords(v *view, wf, hf int64) {
+	i, first, second := e.half.i, e.half.first, e.half.second
 	p := v.ps[i].R()
-	keep, next := v.slot[i], t.slots
-	e.slots = append(e.slots[:0], next, keep)
-	first, second := act.added[0], act.added[1]
+	keep, next := v.slot[i], v.t.slots
 	st := &v.st[i]
 	slotOf := func(j int32) int32 {
 		if j < 0 {
@@ -994,7 +1017,7 @@ func (e *edit) split(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 	}
 	var a, b record // the first half (new slot) and the second (P's)
 	a.pc, b.pc = newPiece(first, Black), newPiece(second, Black)
-	if act.of.kind == kindH { // first = N, second = S
+	if e.half.h { // first = N, second = S
 		mid := p.y + p.h/2
 		a.st = [4]int32{slotOf(v.find(p.x, mid, false, true, i, wf, hf)), keep, slotOf(st[stTR]), slotOf(st[stRT])}
 		b.st = [4]int32{slotOf(st[stBL]), slotOf(st[stLB]), slotOf(v.find(p.x+p.w, mid, true, false, i, wf, hf)), next}
@@ -1030,7 +1053,6 @@ func (e *edit) split(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 		}
 	}
 	e.recs = append(e.recs, slotRecord{next, a}, slotRecord{keep, b})
-	return e.write(v, nil, act.added[:1], next+1, t.n+1, sl)
 }
 
 // restitch records piece j of the view with stitch d naming slot s.
