@@ -395,7 +395,10 @@ func (v *view) load(t *tiling, wf, hf int64) {
 // carry makes v, the view of the tiling a move was played from, the view
 // of the tiling t it led to, flat, by e, the move's edit: the pieces are
 // t's, and the stitches the old view's, renumbered, but for those the
-// edit wrote. nv is the spare view it is built in; the two trade places.
+// move changed, which it works out here (an edit into a flat tiling
+// leaves them undone: a position played from but never listed, as the
+// leaves of a search are, needs none). nv is the spare view it is built
+// in; the two trade places.
 func (v *view) carry(nv *view, e *edit, t *tiling) {
 	n := int(t.n)
 	nv.t, nv.wf, nv.hf = t, v.wf, v.hf
@@ -435,6 +438,9 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 		*v, *nv = *nv, *v
 		return
 	}
+	e.begin(len(v.ps))
+	e.act = action{removed: e.rem, added: e.add, parent: e.par}
+	e.records(v, &e.act, v.wf, v.hf)
 	e.mergeOrder(v, e.rem, e.add)
 	e.pos = resize(e.pos, int(e.next))
 	pos := e.pos
@@ -750,6 +756,8 @@ type edit struct {
 	made    []rect      // the created pieces (the action's)
 	into    *tiling     // the header the tiling is written into
 	half    splitHalves // the split, when the edit is one
+	par     []int32     // the action's parents, for records in view.carry
+	act     action      // the action, rebuilt for records in view.carry
 
 	// the last edit that made a flat tiling, for view.carry: from the
 	// view of from to the tiling to, removing rem and adding add, with
@@ -816,6 +824,19 @@ func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 			next++
 		}
 	}
+	n := t.n - int32(len(act.removed)) + int32(len(act.added))
+	if n <= flatMax { // the records are view.carry's to work out, if it is called
+		e.par = append(e.par[:0], act.parent...)
+		return e.write(v, act.removed, act.added, next, n, sl)
+	}
+	e.records(v, act, wf, hf)
+	return e.write(v, act.removed, act.added, next, n, sl)
+}
+
+// records appends to e.recs the records of the move's action act on view
+// v whose stitches change (see build; e.slots holds the created pieces'
+// slots).
+func (e *edit) records(v *view, act *action, wf, hf int64) {
 	for _, i := range act.removed {
 		e.mark[i] = e.epoch
 	}
@@ -858,7 +879,6 @@ func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 			e.recs = append(e.recs, slotRecord{v.slot[j], rc})
 		}
 	}
-	return e.write(v, act.removed, act.added, next, t.n-int32(len(act.removed))+int32(len(act.added)), sl)
 }
 
 // write makes the tiling of n pieces from the view's: its records with
