@@ -131,7 +131,7 @@ func (v *view) joinFrom(dst []int32, first int, x1, y1 int64, mover Color) ([]in
 	}
 	ps := v.ps
 	x0, y0 := ps[first].X(), ps[first].Y()
-	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() {
+	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() || x1 > v.wf || y1 > v.hf {
 		return dst, false
 	}
 	// R's bottom row: pieces standing on y0 side by side from x0 to x1,
@@ -144,25 +144,63 @@ func (v *view) joinFrom(dst []int32, first int, x1, y1 int64, mover Color) ([]in
 	if x != x1 {
 		return dst, false
 	}
-	// the pieces whose interiors meet R's, by their edges from the anchor:
-	// each must lie inside R and be the mover's
+	// the pieces just inside R's top corners must end there and be the
+	// mover's: a test of a few steps that spares most floods of an R
+	// that is not tiled
+	for _, east := range [2]bool{true, false} {
+		xc := x1
+		if east {
+			xc = x0
+		}
+		j := v.find(xc, y1, east, false, int32(first), v.wf, v.hf)
+		if j < 0 {
+			return dst, false
+		}
+		q := &ps[j]
+		if q.C() != mover || q.Y()+q.H() != y1 || (east && q.X() != x0) || (!east && q.X()+q.w != x1) {
+			return dst, false
+		}
+	}
+	// the pieces whose interiors meet R's, from the anchor along the edges
+	// of their tops and right sides: below any point of R's interior, a
+	// column of such pieces stands on R's bottom row, which the anchor's
+	// right side leads along, so every one is reached from a piece met
+	// before it, and each must lie inside R and be the mover's
 	start := len(dst)
 	mark := v.nextMark()
 	v.mark[first] = mark
 	dst = append(dst, int32(first))
 	ok := true
 	for k := start; k < len(dst) && ok; k++ {
-		q := &ps[dst[k]]
-		if q.C() != mover || q.X()+q.w > x1 || q.Y()+q.H() > y1 || q.X() < x0 || q.Y() < y0 {
+		i := dst[k]
+		q := &ps[i]
+		qr, qt := q.X()+q.w, q.Y()+q.H()
+		if q.C() != mover || qr > x1 || qt > y1 || q.X() < x0 || q.Y() < y0 {
 			ok = false
 			break
 		}
-		v.edgeNeighbours(dst[k], func(j int32) {
-			if r := &ps[j]; v.mark[j] != mark && r.X() < x1 && r.X()+r.w > x0 && r.Y() < y1 && r.Y()+r.H() > y0 {
-				v.mark[j] = mark
-				dst = append(dst, j)
+		if qt < y1 { // the pieces above, right to left
+			for t := v.st[i][stRT]; t >= 0; t = v.st[t][stBL] {
+				if r := &ps[t]; v.mark[t] != mark && r.X() < x1 && r.X()+r.w > x0 {
+					v.mark[t] = mark
+					dst = append(dst, t)
+				}
+				if ps[t].X() <= q.X() {
+					break
+				}
 			}
-		})
+		}
+		if qr < x1 { // the pieces to the right, top down
+			for t := v.st[i][stTR]; t >= 0; t = v.st[t][stLB] {
+				if r := &ps[t]; v.mark[t] != mark && r.Y() < y1 && r.Y()+r.H() > y0 {
+					v.mark[t] = mark
+					dst = append(dst, t)
+				}
+				if ps[t].Y() <= q.Y() {
+					break
+				}
+			}
+		}
 	}
 	if !ok || len(dst)-start < 2 {
 		return dst[:start], false
@@ -307,6 +345,10 @@ func (p *Position) resolveAction(s *scratch, m *Move) {
 	if m.kind != kindNone && s.act.of == p.nameOf(m) {
 		return
 	}
+	if b := s.listedBase(p, m); b != nil { // its pieces as the listing found them
+		p.fillAction(s, m, s.walkOf(b))
+		return
+	}
 	s.walkBuf = s.walkBuf[:0]
 	if m.kind != kindJ {
 		wf, hf := p.dims()
@@ -317,7 +359,7 @@ func (p *Position) resolveAction(s *scratch, m *Move) {
 }
 
 // fillAction fills s.act with the action of m, a split whose pieces are
-// walked[:m.n] or a join.
+// walked[:m.n] or a join, whose pieces walked holds if it is not empty.
 func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 	s.act.reset()
 	switch m.kind {
@@ -326,9 +368,13 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 			s.act.addHalves(s.v.ps[i].R(), i, m.kind == kindV)
 		}
 		slices.Sort(s.act.removed)
-	case kindJ:
+	case kindJ: // walked holds its pieces when listed, else they are found
 		a := s.v.ps[m.anchor]
-		s.act.removed, _ = s.v.joinFrom(s.act.removed, int(m.anchor), a.X()+m.wide, a.Y()+m.joinHeight(), p.turn)
+		if len(walked) > 0 {
+			s.act.removed = append(s.act.removed, walked...)
+		} else {
+			s.act.removed, _ = s.v.joinFrom(s.act.removed, int(m.anchor), a.X()+m.wide, a.Y()+m.joinHeight(), p.turn)
+		}
 		s.act.addJoin(rect{a.X(), a.Y(), m.wide, m.joinHeight()})
 	}
 	s.act.of = p.nameOf(m)
@@ -367,9 +413,10 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 			if hgt > room || (hgt == w/2 && w%2 != 0) || hgt < a.H() || (w == a.w && hgt == a.H()) { // R holds the anchor and more
 				continue
 			}
+			off := int32(len(s.walks))
 			var ok bool
-			if s.members, ok = s.v.joinFrom(s.members[:0], i, x1, a.Y()+hgt, p.turn); ok {
-				s.bases = append(s.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}})
+			if s.walks, ok = s.v.joinFrom(s.walks, i, x1, a.Y()+hgt, p.turn); ok { // its pieces kept for setAction
+				s.bases = append(s.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}, walkOff: off, members: int32(len(s.walks)) - off})
 			}
 		}
 		// the next piece of the bottom row: pieces are in (y, x) order, so
@@ -413,6 +460,16 @@ func (b *base) of(m *Move) bool { return *b == baseOf(m) }
 func (p *Position) setAction(s *scratch, k int) Move {
 	b := &s.bases[k]
 	m := b.move(p.hash, s.headOf(p, &b.base))
-	p.fillAction(s, &m, s.walks[b.walkOff:])
+	p.fillAction(s, &m, s.walkOf(b))
 	return m
+}
+
+// walkOf returns the pieces of listed base b, as fillAction takes them: a
+// split's walk or a join's pieces.
+func (s *scratch) walkOf(b *baseDesc) []int32 {
+	walked := s.walks[b.walkOff:]
+	if b.kind == kindJ {
+		walked = walked[:b.members]
+	}
+	return walked
 }

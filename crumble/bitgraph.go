@@ -289,6 +289,18 @@ func (g *bitGraph) derive() {
 	if g.derived {
 		return
 	}
+	black := g.base.andNot(g.white)
+	g.labelChains(black)
+	g.growForest(black)
+	g.derived = true
+	if g.overlaid {
+		g.deriveCreated()
+	}
+}
+
+// labelChains labels the chains of the colouring (black is the set of
+// Black pieces) and notes the sides of those beside each piece.
+func (g *bitGraph) labelChains(black set) {
 	// the chains: the classes of the pieces of one colour in edge contact,
 	// each labelled by its root (union-find with path halving)
 	up := &g.par // the union-find's links, until the forest needs them
@@ -299,7 +311,6 @@ func (g *bitGraph) derive() {
 			g.chainSides[uint8(v)] = 0
 		}
 	}
-	black := g.base.andNot(g.white)
 	for k, w := range g.base.array() {
 		for ; w != 0; w &= w - 1 {
 			v := int32(k<<6 + bits.TrailingZeros64(w))
@@ -340,12 +351,18 @@ func (g *bitGraph) derive() {
 			g.beside[uint8(v)] = m
 		}
 	}
+}
+
+// growForest grows the side forest over the colouring (black is the set
+// of Black pieces), with its desc sets; it takes over the union-find's
+// links in g.par.
+func (g *bitGraph) growForest(black set) {
 	// the forest, breadth first from the pieces on the sides, and the
 	// desc sets from the leaves up
 	front := g.onSide.and(g.base)
 	seen := front
 	g.order = g.order[:0]
-	par := up
+	par := &g.par
 	for k, w := range front.array() {
 		for ; w != 0; w &= w - 1 {
 			v := int32(k<<6 + bits.TrailingZeros64(w))
@@ -377,10 +394,6 @@ func (g *bitGraph) derive() {
 		if v := g.order[k]; par[uint8(v)] >= 0 {
 			g.desc[uint8(par[uint8(v)])] = g.desc[uint8(par[uint8(v)])].or(g.desc[uint8(v)])
 		}
-	}
-	g.derived = true
-	if g.overlaid {
-		g.deriveCreated()
 	}
 }
 
@@ -425,6 +438,20 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 		return // the moves of one split or join, played in turn
 	}
 	g.undo()
+	g.removeAction(act)
+	created := g.placeCreated(act)
+	g.linkCreated(act)
+	g.live = g.live.or(created)
+	g.c0 = g.white // the removed pieces keep their bits, as in graph.c0
+	if mover == White {
+		g.c0 = g.c0.or(created)
+	}
+	g.overlaid, g.overlayOf = true, act.of
+}
+
+// removeAction takes the action's removed pieces out of the live ones
+// and unlinks the full sides into them, saving what it changes for undo.
+func (g *bitGraph) removeAction(act *action) {
 	var removed set
 	g.joined = g.joined[:0]
 	for _, i := range act.removed {
@@ -444,6 +471,11 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 			}
 		}
 	}
+}
+
+// placeCreated gives the action's created pieces free slots (cleaning the
+// sets when too few are clean) and returns them.
+func (g *bitGraph) placeCreated(act *action) set {
 	k := len(act.added)
 	taken := g.base.or(g.dirty)
 	free := set{^taken.w0, ^taken.w1, ^taken.w2, ^taken.w3}
@@ -465,6 +497,12 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	if g.derived {
 		g.deriveCreated()
 	}
+	return created
+}
+
+// linkCreated links the created pieces with the pieces around them.
+func (g *bitGraph) linkCreated(act *action) {
+	k := len(act.added)
 	if k == 1 { // a join: the piece touches the pieces around its cluster
 		i := g.made[0]
 		var around set
@@ -488,12 +526,6 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 			}
 		}
 	}
-	g.live = g.live.or(created)
-	g.c0 = g.white // the removed pieces keep their bits, as in graph.c0
-	if mover == White {
-		g.c0 = g.c0.or(created)
-	}
-	g.overlaid, g.overlayOf = true, act.of
 }
 
 // linkHalves links the halves of piece v, cut vertical or not, in slots a

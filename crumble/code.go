@@ -117,112 +117,21 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if err != nil {
 		return err
 	}
-	bad := func(f field, format string, args ...any) error {
-		return notation.Errorf(s, f.off, format, args...)
-	}
 	if len(fs) < 3 {
 		return notation.Errorf(s, len(s), "position code needs a size, a side to move and pieces")
 	}
-	size, _, hasSuffix := strings.Cut(fs[1].s, "-")
-	xi := strings.IndexByte(size, 'x')
-	if xi < 0 {
-		return bad(fs[1], "size %s is not <W>x<H>", notation.Quote(size))
-	}
-	w, ok1 := smallInt(size[:xi])
-	h, ok2 := smallInt(size[xi+1:])
-	if !ok1 || !ok2 || w < 2 || w > 32 || h < 2 || h > 32 {
-		return bad(fs[1], "size %s is not <W>x<H> with sides 2 to 32", notation.Quote(size))
-	}
-	v := Variant{Width: w, Height: h, Draws: Repetition | Renewables}
-	if hasSuffix {
-		pv, err := ParseVariant(fs[1].s)
-		if err != nil || pv.String() != fs[1].s {
-			return bad(fs[1], "variant %s is not <W>x<H>[-white][-repetition|-renewables|-nodraws]", notation.Quote(fs[1].s))
-		}
-		v, _ = pv.normalise() // the defaults filled in, as the engine keeps them
-	}
-	var turn Color
-	switch fs[2].s {
-	case "b":
-		turn = Black
-	case "w":
-		turn = White
-	default:
-		return bad(fs[2], "side to move %s is not b or w", notation.Quote(fs[2].s))
-	}
-	q := Position{v: v, shift: maxShift(w, h), turn: turn}
-	wf, hf := q.dims()
-	draw := reasonNone
-	first := 3 // the first piece's field
-	if len(fs) > 3 {
-		switch fs[3].s {
-		case RuleRepetition:
-			draw, first = reasonRepetition, 4
-			if v.Draws&Repetition == 0 {
-				return bad(fs[3], "variant %s has no draw by repetition", v)
-			}
-		case RuleRenewableIteration:
-			draw, first = reasonRenewables, 4
-			if v.Draws&Renewables == 0 {
-				return bad(fs[3], "variant %s has no draw by renewable iteration", v)
-			}
-		}
+	q, draw, first, err := parseHeader(s, fs)
+	if err != nil {
+		return err
 	}
 	if len(fs) == first {
 		return notation.Errorf(s, len(s), "position code has no pieces")
 	}
-	ps := make([]piece, 0, len(fs)-first)
-	for _, f := range fs[first:] {
-		r, c, err := q.parsePiece(s, f)
-		if err != nil {
-			return err
-		}
-		// compared without adding: on a 32-unit board x + w can reach 2^63
-		if r.w > wf || r.x > wf-r.w || r.h > hf || r.y > hf-r.h {
-			return bad(f, "piece %s lies outside the board", notation.Quote(f.s))
-		}
-		if !r.legal() {
-			return bad(f, "piece %s has no legal shape", notation.Quote(f.s))
-		}
-		ps = append(ps, newPiece(r, c))
+	sorted, err := q.parseTiling(s, fs, first)
+	if err != nil {
+		return err
 	}
-	// sort, keeping the fields' offsets for errors
-	order := make([]int, len(ps))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		return cmpPt(pt{ps[a].X(), ps[a].Y()}, pt{ps[b].X(), ps[b].Y()})
-	})
-	sorted := make([]piece, len(ps))
-	for i, o := range order {
-		sorted[i] = ps[o]
-	}
-	// no overlap: sweep in lower-left order
-	for i := range sorted {
-		a := sorted[i]
-		for j := i + 1; j < len(sorted); j++ {
-			b := sorted[j]
-			if b.Y() >= a.Y()+a.H() {
-				break
-			}
-			if b.X() < a.X()+a.w && a.X() < b.X()+b.w {
-				return bad(fs[first+order[j]], "piece %s overlaps piece %s", notation.Quote(fs[first+order[j]].s), notation.Quote(fs[first+order[i]].s))
-			}
-		}
-	}
-	// no gap: the areas add up to the board's (128-bit sums)
-	var hi, lo uint64
-	for _, pc := range sorted {
-		ph, pl := bits.Mul64(uint64(pc.w), uint64(pc.H()))
-		var c uint64
-		lo, c = bits.Add64(lo, pl, 0)
-		hi += ph + c
-	}
-	bh, bl := bits.Mul64(uint64(wf), uint64(hf))
-	if hi != bh || lo != bl {
-		return notation.Errorf(s, fs[first].off, "the pieces leave a gap: they do not tile the board")
-	}
+	wf, hf := q.dims()
 	var g graph
 	g.build(sorted, nil, wf, hf)
 	capt, win := g.fullCheck()
@@ -230,7 +139,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 		return notation.Errorf(s, fs[first].off, "the position holds a capturable group")
 	}
 	if win >= 0 && draw != reasonNone {
-		return bad(fs[3], "%s connects all four sides: the game was won, not drawn", Color(win))
+		return badField(s, fs[3], "%s connects all four sides: the game was won, not drawn", Color(win))
 	}
 	q.t = newTiling(sorted, wf)
 	q.finishFresh()
@@ -242,6 +151,167 @@ func (p *Position) UnmarshalText(text []byte) error {
 	}
 	*p = q
 	return nil
+}
+
+// badField returns the *notation.ParseError of the field f of the code s.
+func badField(s string, f field, format string, args ...any) error {
+	return notation.Errorf(s, f.off, format, args...)
+}
+
+// parseHeader reads the fields of a code before its pieces (fs holds at
+// least three): the size or variant, the side to move and the draw the
+// code declares, if any. It returns the position without its pieces, the
+// declared draw's reason (reasonNone if none) and the index of the first
+// piece's field.
+func parseHeader(s string, fs []field) (q Position, draw uint8, first int, err error) {
+	v, err := parseCodeVariant(s, fs[1])
+	if err != nil {
+		return Position{}, 0, 0, err
+	}
+	var turn Color
+	switch fs[2].s {
+	case "b":
+		turn = Black
+	case "w":
+		turn = White
+	default:
+		return Position{}, 0, 0, badField(s, fs[2], "side to move %s is not b or w", notation.Quote(fs[2].s))
+	}
+	q = Position{v: v, shift: maxShift(v.Width, v.Height), turn: turn}
+	draw, first = reasonNone, 3
+	if len(fs) > 3 {
+		switch fs[3].s {
+		case RuleRepetition:
+			draw, first = reasonRepetition, 4
+			if v.Draws&Repetition == 0 {
+				return Position{}, 0, 0, badField(s, fs[3], "variant %s has no draw by repetition", v)
+			}
+		case RuleRenewableIteration:
+			draw, first = reasonRenewables, 4
+			if v.Draws&Renewables == 0 {
+				return Position{}, 0, 0, badField(s, fs[3], "variant %s has no draw by renewable iteration", v)
+			}
+		}
+	}
+	return q, draw, first, nil
+}
+
+// parseCodeVariant reads the size field of a code, "6x6" or a variant's
+// name ("8x8-white"), into the variant with its defaults filled in, as the
+// engine keeps them.
+func parseCodeVariant(s string, f field) (Variant, error) {
+	size, _, hasSuffix := strings.Cut(f.s, "-")
+	xi := strings.IndexByte(size, 'x')
+	if xi < 0 {
+		return Variant{}, badField(s, f, "size %s is not <W>x<H>", notation.Quote(size))
+	}
+	w, ok1 := smallInt(size[:xi])
+	h, ok2 := smallInt(size[xi+1:])
+	if !ok1 || !ok2 || w < 2 || w > 32 || h < 2 || h > 32 {
+		return Variant{}, badField(s, f, "size %s is not <W>x<H> with sides 2 to 32", notation.Quote(size))
+	}
+	v := Variant{Width: w, Height: h, Draws: Repetition | Renewables}
+	if hasSuffix {
+		pv, err := ParseVariant(f.s)
+		if err != nil || pv.String() != f.s {
+			return Variant{}, badField(s, f, "variant %s is not <W>x<H>[-white][-repetition|-renewables|-nodraws]", notation.Quote(f.s))
+		}
+		v, _ = pv.normalise() // the defaults filled in, as the engine keeps them
+	}
+	return v, nil
+}
+
+// parseTiling reads the pieces of a code, its fields from fs[first], and
+// checks that they tile q's board exactly. It returns them in
+// position-code order (by row, then column).
+func (q *Position) parseTiling(s string, fs []field, first int) ([]piece, error) {
+	ps, err := q.parsePieces(s, fs[first:])
+	if err != nil {
+		return nil, err
+	}
+	sorted, order := sortPieces(ps)
+	if i, j, found := firstOverlap(sorted); found {
+		a, b := fs[first+order[i]], fs[first+order[j]]
+		return nil, badField(s, b, "piece %s overlaps piece %s", notation.Quote(b.s), notation.Quote(a.s))
+	}
+	wf, hf := q.dims()
+	if !coversBoard(sorted, wf, hf) {
+		return nil, notation.Errorf(s, fs[first].off, "the pieces leave a gap: they do not tile the board")
+	}
+	return sorted, nil
+}
+
+// parsePieces reads the pieces of the fields fs, each of a legal shape
+// inside q's board, in the fields' order.
+func (q *Position) parsePieces(s string, fs []field) ([]piece, error) {
+	wf, hf := q.dims()
+	ps := make([]piece, 0, len(fs))
+	for _, f := range fs {
+		r, c, err := q.parsePiece(s, f)
+		if err != nil {
+			return nil, err
+		}
+		// compared without adding: on a 32-unit board x + w can reach 2^63
+		if r.w > wf || r.x > wf-r.w || r.h > hf || r.y > hf-r.h {
+			return nil, badField(s, f, "piece %s lies outside the board", notation.Quote(f.s))
+		}
+		if !r.legal() {
+			return nil, badField(s, f, "piece %s has no legal shape", notation.Quote(f.s))
+		}
+		ps = append(ps, newPiece(r, c))
+	}
+	return ps, nil
+}
+
+// sortPieces returns ps in position-code order, and for each of them its
+// index in ps, so that an error can point at a piece's field.
+func sortPieces(ps []piece) (sorted []piece, order []int) {
+	order = make([]int, len(ps))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmpPt(pt{ps[a].X(), ps[a].Y()}, pt{ps[b].X(), ps[b].Y()})
+	})
+	sorted = make([]piece, len(ps))
+	for i, o := range order {
+		sorted[i] = ps[o]
+	}
+	return sorted, order
+}
+
+// firstOverlap finds two pieces of sorted, which is in position-code
+// order, that overlap, by a sweep in that order: it returns the first
+// piece that a later one overlaps, and the first such later piece.
+func firstOverlap(sorted []piece) (int, int, bool) {
+	for i := range sorted {
+		a := sorted[i]
+		for j := i + 1; j < len(sorted); j++ {
+			b := sorted[j]
+			if b.Y() >= a.Y()+a.H() {
+				break
+			}
+			if b.X() < a.X()+a.w && a.X() < b.X()+b.w {
+				return i, j, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// coversBoard reports whether the areas of the pieces, which do not
+// overlap, add up to the board's: then they leave no gap. The sums take
+// 128 bits.
+func coversBoard(ps []piece, wf, hf int64) bool {
+	var hi, lo uint64
+	for _, pc := range ps {
+		ph, pl := bits.Mul64(uint64(pc.w), uint64(pc.H()))
+		var c uint64
+		lo, c = bits.Add64(lo, pl, 0)
+		hi += ph + c
+	}
+	bh, bl := bits.Mul64(uint64(wf), uint64(hf))
+	return hi == bh && lo == bl
 }
 
 // smallInt reads a canonical small decimal (no sign, no leading zero).

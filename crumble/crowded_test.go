@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -326,6 +327,51 @@ func TestCrowdedCorpus(t *testing.T) {
 		}
 		if p := r.make(t); !p.Equal(c.p) {
 			t.Errorf("%s: the recipe makes another position: %s", c.name, code(p))
+		}
+	}
+}
+
+// worstCases is the package doc's table of worst cases (# Worst cases),
+// and worstCaseNames the corpus position of each of its rows.
+const worstCases = `board  position                                               pieces  legal moves
+6x6    the start                                                  36           96
+6x6    a random game until 400 pieces                            400        1,102
+6x6    both players split only, until 1,150 pieces             1,165       13,880
+6x6    bottom unit row in 1/4 squares, rows W B W W              126      187,630
+6x6    all in 1/4 squares, rows alternately W and B              576    1,439,364
+6x6    bottom unit row in 1/8 squares, rows W B then W           414    3,431,354
+8x8    the start                                                  64          176
+8x8    split only, until 1,150 pieces                          1,157       12,084
+8x8    bottom unit row in 1/4 squares, rows W B W W              184      575,214
+32x32  a random game until 1,100 pieces                        1,100        4,615
+32x32  split only, until 1,200 pieces                          1,205        4,514
+32x32  bottom unit row in 1/2 squares, rows B W                1,120    2,935,838`
+
+var worstCaseNames = []string{"start6", "random6-400", "split6-1150", "rows6-126", "stripes6-576", "rows6-414",
+	"start8", "split8-1150", "rows8-184", "random32-1100", "split32-1200", "rows32-1120"}
+
+// TestWorstCasesTable: each row of the package doc's table of worst cases
+// gives the board, the pieces and the legal moves of its corpus position
+// (whose counts TestCrowdedCorpus checks).
+func TestWorstCasesTable(t *testing.T) {
+	byName := map[string]crowded{}
+	for _, c := range readCrowded(t) {
+		byName[c.name] = c
+	}
+	rows := strings.Split(worstCases, "\n")[1:]
+	if len(rows) != len(worstCaseNames) {
+		t.Fatalf("%d rows for %d positions", len(rows), len(worstCaseNames))
+	}
+	for i, row := range rows {
+		c, ok := byName[worstCaseNames[i]]
+		if !ok {
+			t.Fatalf("the corpus has no position %s", worstCaseNames[i])
+		}
+		f := strings.Fields(row)
+		board, _, _ := strings.Cut(c.p.Variant().String(), "-")
+		want := []string{board, grouped(c.pieces), grouped(c.moves)}
+		if got := []string{f[0], f[len(f)-2], f[len(f)-1]}; !slices.Equal(got, want) {
+			t.Errorf("row %q (%s): board, pieces, moves %v, want %v", row, c.name, got, want)
 		}
 	}
 }

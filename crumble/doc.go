@@ -334,99 +334,96 @@
 //     travelling piece was captured in step N", and so on, each after the
 //     move as given.
 //
-// # Speed
+// # Layout and cost
 //
-// Move generation lists the splits and joins first (a split's pieces by
-// walking its cut line, a join's rectangles by walking the anchor's bottom
-// row), then searches the swap paths of each split or join that can swap
-// at all, on the contact graph of the position: which pieces touch, along
-// an edge or at a corner, which share a full side, and which lie on a
-// side of the board. The split or join is overlaid on the graph (its
-// pieces out, the pieces it creates in, linked to the pieces around), and
-// each state of the breadth-first search is a colouring of the overlaid
-// graph with its travelling piece.
+// A Position is a value of a few words: the variant, the side to move,
+// the outcome, the hash, and pointers to its tiling (the pieces) and to
+// its history (for the draw rules). Both are persistent: a move makes a
+// new tiling and a new turn record that share everything the move did not
+// change with the position it was played from, and nothing a position
+// holds is ever written again.
 //
-// After a swap step only the groups next to the two swapped pieces can
-// have lost their last side contact. Most are proved safe at once by the
-// side forest, which links every piece of the position to a piece of its
-// group one step nearer a side: each piece keeps the set of pieces whose
-// way to a side passes it, so the pieces still proved after a step are
-// all pieces but those sets of the few pieces the action removed or the
-// path recoloured, a handful of word operations; the rest are mostly
-// proved by a neighbour so proved, and only the others are flooded. The
-// win check keeps, with each state of the search, a bound on the sides a
-// new chain can reach (the sides of the pieces recoloured since the
-// action and of the chains of their colour beside them), widened step by
-// step, and floods only when it reaches all four.
+// A tiling of up to 256 pieces is flat: its pieces in code order (y, then
+// x), 24 bytes each, in one block without pointers, which a move copies
+// whole. A larger tiling keeps each piece in a slot it holds from ply to
+// ply, with its corner stitches (the pieces just beyond its lower-left
+// and upper-right corners, as VLSI layout editors keep them), in leaves
+// of eight slots under a root, the code order in chunks of 64 slots, and
+// the colours in a set of bits: a move copies the root, the leaves and
+// chunks it touches and the colours, a few hundred bytes and a bit a
+// piece. The stitches give whatever a move needs (the pieces a cut line
+// takes, the pieces under a join's rectangle, the pieces around a created
+// one) by walking from a piece nearby, a step a piece, with nothing built
+// for the whole position (a flat tiling's stitches are worked out in the
+// working memory, below, and carried from ply to ply). The memory comes from slabs of 32 KiB, so a
+// Play allocates one object, the turn record, which holds the new
+// tiling's header (and, now and then, a slab).
 //
-// The graph has two forms. The bitset form (bitgraph.go) gives each piece
-// the set of pieces it touches and the set it meets along an edge, as
-// four 64-bit words, so that a flood takes a few word operations per
-// piece; it holds positions of up to 240 pieces (a 6x6 game rarely has
-// more than 200) with the pieces their splits and joins create, 256 in
-// all, and lists, draws and plays their moves (PlayUnchecked replays a
-// path on it when the move was not just listed or drawn). The list form
-// (graph.go), adjacency lists whose pieces around an overlay are
-// rewritten only when first read, holds any position: the larger ones, a
-// split or join that would not fit the 256 slots, and the checked Play,
-// which reads the move back as text and replays its path. Both forms
-// give the same moves in the same order, the same
-// captures and the same positions; the tests compare them, with each
-// other and with the rectangles, on thousands of random positions.
+// Move generation finds the splits and joins by the stitches, then
+// searches the swap paths of each on a contact graph of the position: a
+// bitset graph up to 240 pieces, adjacency lists above. A pooled working
+// memory, never a Position, keeps what its last calls worked out: the
+// graph and the stitches of the last position it served, which a child
+// just played inherits almost ready, and the searches of the last
+// listing, so that PlayUnchecked of a move just listed reads the move's
+// end instead of playing its path again. A goroutine moved to another
+// processor finds another working memory and works everything out afresh,
+// with the same results. The file headers of tiling.go, search.go,
+// bitgraph.go and graph.go say more.
 //
-// The working memory is pooled (a sync.Pool, which keeps one per
-// processor), and it keeps what its last calls worked out, never inside
-// a Position:
+// What each operation costs as the board fills, on the positions of
+// testdata/crowded.txt (36 to 1,205 pieces; BENCHMARKS.md has the
+// figures, their load and the commands):
 //
-//   - the searches of the last listing or draw: PlayUnchecked of a move
-//     just listed or drawn (a search's expansion, a perft's leaves, a
-//     playout's ply) reads the move's end from its search, following its
-//     path down the search's tree, instead of playing the path again;
-//   - the bitset graph of the last position, whose pieces keep their
-//     slots from ply to ply: a move played on it, or without a path, is
-//     committed into the graph of the position it led to at the next call
-//     on that position (its overlay made permanent, the removed pieces'
-//     slots freed), which costs the pieces around the move instead of a
-//     build, so a playout's next ply and the listing of a child just
-//     played find their graph almost ready. Created pieces take free
-//     slots whose bits are in no set; the bits an overlay or a commit
-//     leaves behind are masked by the live pieces until the clean slots
-//     run out and the sets are cleaned;
-//   - the corner graph of the last position whose moves were read as
-//     text (ParseMove) or whose pieces need a location of four legs or
-//     more: reading a move walks its legs on it, and such a location is
-//     found by ranking its points, which costs about as much as a build.
-//     A listing writes the text of each of its splits and joins, which
-//     moves carry: the anchor's location, found by walking from it along
-//     the lines of the tiling (one, two or three legs, on the contact
-//     graph), or from the corner graph for more legs.
+//   - AppendLegalMoves grows with the moves it lists rather than with the
+//     pieces: from a third of a microsecond a move at the start to a few
+//     microseconds on crowded boards. It allocates nothing with room in
+//     the buffer (but for a swap path of more than 64 steps). A position
+//     with millions of moves takes seconds to list; LegalMovesSeq yields
+//     the first move of the 3.4 M-move position below in microseconds and
+//     stops when the caller does.
+//   - Play checks the move in place (see Play) and costs about what
+//     PlayUnchecked does: a couple of microseconds at the start, a few in
+//     random games of hundreds of pieces, tens to a couple of hundred
+//     when a move removes or recolours hundreds of small pieces. Both allocate once, the turn
+//     record, with room for the pieces of a split of up to five and for
+//     the run of positions one turn in 64 seals; a longer split and the
+//     one turn in 128 whose sealed run merges with older ones (see below)
+//     allocate twice, and a game without draw rules keeps no history and
+//     allocates the tiling's header instead.
+//   - The first Play of a position decoded from its code works out the
+//     stitches (a sweep up the board) and its contact graph: about ten
+//     microseconds at the start, up to about half a millisecond at 1,200
+//     pieces.
+//   - AppendChains reads each piece once: linear in the pieces.
 //
-// A goroutine that the scheduler moves to another processor finds another
-// working memory, without these: its next call builds the graph afresh
-// and replays its path, which costs more but gives the same result.
+// # Worst cases
 //
-// Play allocates the new position's piece list (24 bytes a piece), which
-// is most of what a playout allocates and half of what a Play costs: with
-// Go's default GOGC=100 and the small heap of a playout loop the collector
-// runs every few milliseconds. A search program gains a little by raising
-// GOGC (examples/arena and examples/play set 400): their 6x6 MCTS bot ran
-// 122,000–133,000 playout plies/s with GOGC=400 against 118,000–125,000
-// with the default. It is not a rule: a loop that plays the moves of one
-// position over and over ran 25–35% slower with GOGC=400, since a larger
-// heap hands out memory that has left the processor's cache.
+// Neither the pieces nor the moves have a practical bound. Every split
+// adds pieces and the grid allows halves down to 2^-E_max units (see
+// Coordinates), so a board's pieces are bounded only by its area on that
+// grid; and swap paths through rows of alternating colours multiply, one
+// move for each distinct end. The positions of testdata/crowded.txt (its
+// header says how each is made) reach:
 //
-// AppendLegalMoves and RandomMove allocate nothing (but for a path of more
-// than 64 steps); PlayUnchecked allocates twice: the new piece list and the
-// history's turn record, which has room for the pieces of a split of up to
-// five, or for the run of positions that one turn in 64 seals (see
-// below). A split of more pieces costs one allocation more, and so does
-// one turn in 128, whose sealed run merges with older ones (2.01 a ply
-// over a random 6x6 game of 196 plies). The turn record, with the
-// occurrence count and the draw checks it serves, is a fifth to a quarter
-// of a Play of a move just listed; a game without draw rules (NoDraws)
-// keeps no history, and its PlayUnchecked allocates once. A checked Play
-// checks the move in place (see Play) and allocates as PlayUnchecked
-// does.
+//	board  position                                               pieces  legal moves
+//	6x6    the start                                                  36           96
+//	6x6    a random game until 400 pieces                            400        1,102
+//	6x6    both players split only, until 1,150 pieces             1,165       13,880
+//	6x6    bottom unit row in 1/4 squares, rows W B W W              126      187,630
+//	6x6    all in 1/4 squares, rows alternately W and B              576    1,439,364
+//	6x6    bottom unit row in 1/8 squares, rows W B then W           414    3,431,354
+//	8x8    the start                                                  64          176
+//	8x8    split only, until 1,150 pieces                          1,157       12,084
+//	8x8    bottom unit row in 1/4 squares, rows W B W W              184      575,214
+//	32x32  a random game until 1,100 pieces                        1,100        4,615
+//	32x32  split only, until 1,200 pieces                          1,205        4,514
+//	32x32  bottom unit row in 1/2 squares, rows B W                1,120    2,935,838
+//
+// (the constructed rows lie under the start's unit squares, Black to
+// move). Random and split-only games stay below about twelve moves a piece; the
+// constructed rows give thousands. A search that must not stall takes
+// the moves from LegalMovesSeq and stops when its time is up.
 //
 // # History and concurrency
 //

@@ -193,23 +193,85 @@ func subdivided(v Variant, seed uint64, n int) Position {
 	return fromTiling(v, e, ps)
 }
 
-// deepest halves the square (0,1) of the 6x6 start, and its lower-left
-// part again, as far as the precision limit allows: pieces down to 2^-59
-// units, beyond float64's 53 bits.
-func deepest() Position {
-	const e = 59
-	ps := startTiling(Variant{Width: 6, Height: 6}, e)
+// deepPieces halves the square (0,1) of the 6x6 start, and its
+// lower-left part again, as far as the precision limit allows: pieces
+// down to 2^-59 units, beyond float64's 53 bits, on a grid of 2^-59.
+func deepPieces() []gridPiece {
+	ps := startTiling(Variant{Width: 6, Height: 6}, 59)
 	i := 6 // the square (0,1)
 	for cut := 0; ps[i].w > 1 || ps[i].h > 1; cut++ {
 		ps = halve(ps, i, cut%2 == 0)
 	}
-	return fromTiling(Variant{Width: 6, Height: 6}, e, ps)
+	return ps
+}
+
+// deepest is the position of deepPieces.
+func deepest() Position { return fromTiling(Variant{Width: 6, Height: 6}, 59, deepPieces()) }
+
+// deepLeaves is deepest with more pieces halved, at random, until the
+// tiling is too large to be flat: pieces finer than float64's 53 bits in
+// a tiling in leaves, whose chains' areas are added in code order.
+func deepLeaves() Position {
+	ps := deepPieces()
+	r := rand.New(rand.NewPCG(5, 9))
+	for len(ps) <= 2*flatMax {
+		if k := r.IntN(len(ps)); ps[k].w > 1 && ps[k].h > 1 {
+			ps = halve(ps, k, r.IntN(2) == 0)
+		}
+	}
+	return fromTiling(Variant{Width: 6, Height: 6}, 59, ps)
+}
+
+// TestChainsOfDeepLeaves: the chains of deepLeaves, whose areas are not
+// all exact in float64, are the pairwise scan's.
+func TestChainsOfDeepLeaves(t *testing.T) {
+	p := deepLeaves()
+	if p.t.flat != nil {
+		t.Fatalf("the tiling of %d pieces is flat", p.NumPieces())
+	}
+	checkChains(t, "deep leaves", p)
+}
+
+// TestChainsOfPlayedLeaves checks AppendChains against the pairwise scan
+// on the positions of random games on boards too large for a flat
+// tiling, as Play leaves their records: slots out of code order, and
+// slots of pieces a join removed.
+func TestChainsOfPlayedLeaves(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 1))
+	for _, v := range []Variant{{Width: 17, Height: 16}, {Width: 12, Height: 24}} {
+		p, err := New(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 120 && p.Outcome().Status == boardrules.Ongoing; ply++ {
+			m, _ := p.RandomMove(r)
+			p = p.PlayUnchecked(m)
+			if ply%8 == 0 {
+				checkChains(t, fmt.Sprintf("%v after %d plies", v, ply+1), p)
+			}
+		}
+		if p.t.flat != nil || p.t.slots == p.t.n {
+			t.Errorf("%v: the game left a tiling flat or without a removed slot (%d slots, %d pieces)", v, p.t.slots, p.t.n)
+		}
+	}
+}
+
+// TestChainSize: Size gives the box's sides as W and H do.
+func TestChainSize(t *testing.T) {
+	for _, c := range chainPositions(t) {
+		for _, ch := range c.p.AppendChains(nil) {
+			if w, h := ch.Size(); w != ch.W().Float64() || h != ch.H().Float64() {
+				t.Fatalf("%s: Size gives %v, %v for a box %v by %v", c.name, w, h, ch.W(), ch.H())
+			}
+		}
+	}
 }
 
 // chainPositions are the positions of testdata/crowded.txt, with the
 // deepest position, named with their counts of pieces.
 func chainPositions(tb testing.TB) []crowded {
-	return append(readCrowded(tb), crowded{name: "deepest6", pieces: 154, p: deepest()})
+	return append(readCrowded(tb), crowded{name: "deepest6", pieces: 154, p: deepest()},
+		crowded{name: "deepleaves6", pieces: deepLeaves().NumPieces(), p: deepLeaves()})
 }
 
 // TestChainsOfCrowdedPositions checks AppendChains against the pairwise

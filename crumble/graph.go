@@ -5,6 +5,19 @@ package crumble
 // lie on a side of the board; overlaid with one split or join at a time;
 // and, derived from the position's colouring, the chains and the side
 // forest that the captures and the win check read.
+//
+// The graph has two forms. The bitset form (bitgraph.go) gives each piece
+// the set of pieces it touches and the set it meets along an edge, as
+// four 64-bit words, so that a flood takes a few word operations per
+// piece; it holds positions of up to 240 pieces (a 6x6 game rarely has
+// more than 200) with the pieces their splits and joins create, 256 in
+// all, and lists, draws and plays their moves. The list form (this file),
+// adjacency lists whose pieces around an overlay are rewritten only when
+// first read, holds any position: the larger ones, and a split or join
+// that would not fit the 256 slots. Both forms give the same moves in the
+// same order, the same captures and the same positions; the tests compare
+// them, with each other and with the rectangles, on thousands of random
+// positions.
 
 import "math/bits"
 
@@ -373,6 +386,28 @@ func (g *graph) overlay(act *action, mover Color) {
 		return
 	}
 	g.undo()
+	g.placeCreated(act)
+	g.unlinkAround(act)
+	g.listCreated(act)
+	n, k := g.n, len(act.added)
+	nw := (n + k + 63) >> 6
+	g.c0 = resize(g.c0, nw)
+	clear(g.c0)
+	copy(g.c0, g.white)
+	if mover == White {
+		for i := int32(n); i < int32(n+k); i++ {
+			flip(g.c0, i)
+		}
+	}
+	if g.derived {
+		g.deriveCreated()
+	}
+	g.overlaid, g.overlayOf = true, act.of
+}
+
+// placeCreated marks the action's removed pieces, sizes the graph for its
+// created pieces and places them, still without contacts.
+func (g *graph) placeCreated(act *action) {
 	n, k := g.n, len(act.added)
 	g.k = k
 	nw := (n + k + 63) >> 6 // words of a colouring of the slots
@@ -405,8 +440,12 @@ func (g *graph) overlay(act *action, mover Color) {
 		g.side[i] = sideMask(r, g.wf, g.hf)
 		g.nb[i] = [4]int32{-1, -1, -1, -1}
 	}
-	// the pieces around the removed ones: stale lists, full sides without
-	// the removed pieces
+}
+
+// unlinkAround notes the pieces around the removed ones, whose lists are
+// now stale, and takes the removed pieces off their full sides, saving
+// what it changes for undo.
+func (g *graph) unlinkAround(act *action) {
 	e := g.ovEpoch
 	for _, v := range act.removed {
 		for _, a := range g.adj[g.off[v]:g.off[v+1]] {
@@ -423,9 +462,13 @@ func (g *graph) overlay(act *action, mover Color) {
 			}
 		}
 	}
-	// the created pieces' lists: a half touches only pieces its parent
-	// touched and the other created pieces; a joined piece the pieces
-	// around its cluster
+}
+
+// listCreated writes the created pieces' lists: a half touches only
+// pieces its parent touched and the other created pieces; a joined piece
+// the pieces around its cluster.
+func (g *graph) listCreated(act *action) {
+	n, k := g.n, len(act.added)
 	for c := range k {
 		i := int32(n + c)
 		start := int32(len(g.adj))
@@ -448,18 +491,6 @@ func (g *graph) overlay(act *action, mover Color) {
 		}
 		g.lo[i], g.hi[i] = start, int32(len(g.adj))
 	}
-	g.c0 = resize(g.c0, nw)
-	clear(g.c0)
-	copy(g.c0, g.white)
-	if mover == White {
-		for i := int32(n); i < int32(n+k); i++ {
-			flip(g.c0, i)
-		}
-	}
-	if g.derived {
-		g.deriveCreated()
-	}
-	g.overlaid, g.overlayOf = true, act.of
 }
 
 // linkCreated records the contact, if any, of created piece i with piece
@@ -555,11 +586,23 @@ func (g *graph) derive() {
 	if g.derived {
 		return
 	}
+	g.labelChains()
+	g.growForest()
+	g.prov = resize(g.prov, len(g.white))
+	g.lost = resize(g.lost, len(g.white))
+	g.derived = true
+	if g.overlaid {
+		g.deriveCreated()
+	}
+}
+
+// labelChains labels the chains of the colouring by flooding each, with
+// the sides each touches.
+func (g *graph) labelChains() {
 	n := int32(g.n)
 	g.chain = resize(g.chain, g.n)
-	g.par = resize(g.par, g.n)
 	for i := range g.chain {
-		g.chain[i], g.par[i] = -1, -2
+		g.chain[i] = -1
 	}
 	g.chainSides = g.chainSides[:0]
 	for v := range n {
@@ -584,7 +627,16 @@ func (g *graph) derive() {
 		g.queue = q
 		g.chainSides = append(g.chainSides, sides)
 	}
-	// the forest, breadth first from the pieces on the sides
+}
+
+// growForest grows the side forest over the colouring, breadth first
+// from the pieces on the sides, and its desc sets from the leaves up.
+func (g *graph) growForest() {
+	n := int32(g.n)
+	g.par = resize(g.par, g.n)
+	for i := range g.par {
+		g.par[i] = -2
+	}
 	q := g.queue[:0]
 	for v := range n {
 		if g.side[v] != 0 {
@@ -614,12 +666,6 @@ func (g *graph) derive() {
 		if v := q[k]; g.par[v] >= 0 {
 			or(g.desc[int(g.par[v])*nw:int(g.par[v]+1)*nw], g.desc[int(v)*nw:int(v+1)*nw])
 		}
-	}
-	g.prov = resize(g.prov, nw)
-	g.lost = resize(g.lost, nw)
-	g.derived = true
-	if g.overlaid {
-		g.deriveCreated()
 	}
 }
 

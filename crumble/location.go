@@ -4,8 +4,9 @@ package crumble
 // piece named, rather than by the corner graph of the whole position: a
 // Move carries its text, so every listed base needs its anchor's
 // location, and most anchors are one, two or three legs from the origin,
-// which a walk of a few corners finds. A location of more legs comes from
-// the corner graph (notation.go), which gives the same text.
+// which a walk of a few corners finds. A location of four to locDeepLegs
+// legs comes from a memoised walk of the lines, and one of more from the
+// corner graph (notation.go), which gives the same text.
 
 import "strconv"
 

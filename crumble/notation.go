@@ -387,42 +387,69 @@ func (pm *parsed) parse(s string) error {
 	if err := notation.RefuseMoveNumber(s); err != nil {
 		return err // '#' is pbmserv's move-number marker, in every engine
 	}
-	i, end := 0, len(s)
-	if i == end {
-		return notation.Errorf(s, i, "empty move")
+	end := len(s)
+	if end == 0 {
+		return notation.Errorf(s, 0, "empty move")
 	}
 	if s[end-1] == '+' {
 		end--
 	}
-	// location
-	pm.locOff = i
+	i, err := pm.parseLocation(s, end)
+	if err != nil {
+		return err
+	}
+	if i >= end {
+		return notation.Errorf(s, i, "expected H, V or J after the location")
+	}
+	pm.actOff = i
+	switch c := upper(s[i]); c {
+	case 'H', 'V':
+		i, err = pm.parseSplit(s, i+1, end, c == 'V')
+	case 'J':
+		i, err = pm.parseJoin(s, i+1, end)
+	default:
+		return notation.Errorf(s, i, "expected H, V or J after the location")
+	}
+	if err != nil {
+		return err
+	}
+	if i != end {
+		return notation.Errorf(s, i, "unexpected %s", notation.QuoteAt(s, i))
+	}
+	return nil
+}
+
+// locationPart is one comma-separated part of a location as written: a
+// count, or a fraction n/d when slash is set.
+type locationPart struct {
+	n, d  uint64
+	slash bool
+	off   int
+}
+
+// parseLocation reads the location at the start of s, up to end: staircase
+// counts ("2,1") or one or two fractions ("1/2, 2/3"), each part followed
+// by a comma and at most one space. It returns the offset of the action.
+func (pm *parsed) parseLocation(s string, end int) (int, error) {
+	pm.locOff = 0
 	pm.counts = pm.counts[:0]
 	pm.parts = 0
-	type part struct {
-		n, d  uint64
-		slash bool
-		off   int
-	}
-	var parts []part
+	var parts []locationPart
+	i := 0
 	for {
-		off := i
 		n, j, err := scanCount(s, i, end)
 		if err != nil {
-			return err
+			return 0, err
 		}
-		i = j
-		pr := part{n: n, d: 1, off: off}
-		if i < end && s[i] == '/' {
-			d, j, err := scanCount(s, i+1, end)
-			if err != nil {
-				return err
+		pr := locationPart{n: n, d: 1, off: i}
+		if j < end && s[j] == '/' {
+			if pr.d, j, err = scanDenominator(s, j+1, end); err != nil {
+				return 0, err
 			}
-			if d == 0 {
-				return notation.Errorf(s, i+1, "denominator must be at least 1")
-			}
-			pr.d, pr.slash, i = d, true, j
+			pr.slash = true
 		}
 		parts = append(parts, pr)
+		i = j
 		if i < end && s[i] == ',' {
 			i++
 			if i < end && s[i] == ' ' {
@@ -440,127 +467,145 @@ func (pm *parsed) parse(s string) error {
 	}
 	if pm.frac {
 		if len(parts) > 2 {
-			return notation.Errorf(s, parts[2].off, "a fraction location has at most two parts")
+			return 0, notation.Errorf(s, parts[2].off, "a fraction location has at most two parts")
 		}
 		for k, pr := range parts {
 			pm.num[k], pm.den[k] = pr.n, pr.d
 		}
 		pm.parts = len(parts)
-	} else {
-		for k, pr := range parts {
-			if k > 0 && pr.n == 0 {
-				return notation.Errorf(s, pr.off, "only the first count of a location may be 0")
-			}
-			pm.counts = append(pm.counts, pr.n)
-		}
+		return i, nil
 	}
-	// action
+	for k, pr := range parts {
+		if k > 0 && pr.n == 0 {
+			return 0, notation.Errorf(s, pr.off, "only the first count of a location may be 0")
+		}
+		pm.counts = append(pm.counts, pr.n)
+	}
+	return i, nil
+}
+
+// scanDenominator reads a fraction's denominator at s[i:end], a count of
+// at least 1, and returns it with the offset just past it.
+func scanDenominator(s string, i, end int) (uint64, int, error) {
+	d, j, err := scanCount(s, i, end)
+	if err != nil {
+		return 0, 0, err
+	}
+	if d == 0 {
+		return 0, 0, notation.Errorf(s, i, "denominator must be at least 1")
+	}
+	return d, j, nil
+}
+
+// parseSplit reads what follows H (V when vertical) from s[i:end]: nothing,
+// the half that moves with its swap path ("N", "NEE", "N-EE"), or a
+// multi-split's count with what parseMultiSplit reads.
+func (pm *parsed) parseSplit(s string, i, end int, vertical bool) (int, error) {
+	pm.kind = kindH
+	halfA, halfB := byte('N'), byte('S')
+	if vertical {
+		pm.kind = kindV
+		halfA, halfB = 'E', 'W'
+	}
 	if i >= end {
-		return notation.Errorf(s, i, "expected H, V or J after the location")
+		return i, nil
 	}
-	pm.actOff = i
-	c := upper(s[i])
-	i++
-	switch c {
-	case 'H', 'V':
-		pm.kind = kindH
-		halfA, halfB := byte('N'), byte('S')
-		if c == 'V' {
-			pm.kind = kindV
-			halfA, halfB = 'E', 'W'
-		}
-		if i >= end {
-			return nil
-		}
-		h := upper(s[i])
-		switch {
-		case h == halfA || h == halfB:
-			pm.half = h
-			i++
-			if i < end && s[i] == '-' {
-				path, j, err := scanDirs(s, i+1, end, true)
-				if err != nil {
-					return err
-				}
-				pm.path, i = path, j
-			} else {
-				path, j, err := scanDirs(s, i, end, false)
-				if err != nil {
-					return err
-				}
-				pm.path, i = string(h)+path, j
-			}
-		case '0' <= h && h <= '9':
-			n, j, err := scanCount(s, i, end)
+	h := upper(s[i])
+	switch {
+	case h == halfA || h == halfB:
+		pm.half = h
+		i++
+		if i < end && s[i] == '-' {
+			path, j, err := scanDirs(s, i+1, end, true)
 			if err != nil {
-				return err
+				return 0, err
 			}
-			if n < 2 {
-				return notation.Errorf(s, i, "a multi-split splits at least 2 pieces")
-			}
-			pm.n, i = n, j
-			if i < end {
-				if s[i] != '-' {
-					return notation.Errorf(s, i, "expected '-' and a piece number after the split count")
-				}
-				k, j, err := scanCount(s, i+1, end)
-				if err != nil {
-					return err
-				}
-				if k < 1 || k > n {
-					return notation.Errorf(s, i+1, "piece number must be 1 to %d", n)
-				}
-				pm.k, i = k, j
-				if i >= end || (upper(s[i]) != halfA && upper(s[i]) != halfB) {
-					return notation.Errorf(s, i, "expected half %c or %c", halfA, halfB)
-				}
-				pm.half = upper(s[i])
-				i++
-				if i >= end || s[i] != '-' {
-					return notation.Errorf(s, i, "expected '-' and a swap path")
-				}
-				path, j, err := scanDirs(s, i+1, end, true)
-				if err != nil {
-					return err
-				}
-				pm.path, i = path, j
-			}
-		default:
-			return notation.Errorf(s, i, "expected %c or %c (the half), a split count or the end", halfA, halfB)
+			pm.path = path
+			return j, nil
 		}
-	case 'J':
-		pm.kind = kindJ
-		a, j, err := scanCount(s, i, end)
-		if err != nil {
-			return err
-		}
-		if a < 1 {
-			return notation.Errorf(s, i, "join counts must be at least 1")
-		}
-		i = j
-		if i >= end || s[i] != ',' {
-			return notation.Errorf(s, i, "expected ',' and the second join count")
-		}
-		b, j, err := scanCount(s, i+1, end)
-		if err != nil {
-			return err
-		}
-		if b < 1 {
-			return notation.Errorf(s, i+1, "join counts must be at least 1")
-		}
-		pm.a, pm.b, i = a, b, j
 		path, j, err := scanDirs(s, i, end, false)
 		if err != nil {
-			return err
+			return 0, err
 		}
-		pm.path, i = path, j
-	default:
-		return notation.Errorf(s, i-1, "expected H, V or J after the location")
+		pm.path = string(h) + path
+		return j, nil
+	case '0' <= h && h <= '9':
+		return pm.parseMultiSplit(s, i, end, halfA, halfB)
 	}
-	if i != end {
-		return notation.Errorf(s, i, "unexpected %s", notation.QuoteAt(s, i))
+	return 0, notation.Errorf(s, i, "expected %c or %c (the half), a split count or the end", halfA, halfB)
+}
+
+// parseMultiSplit reads a multi-split from its count at s[i:end]: the
+// count alone ("3"), or with the number of the piece whose half starts
+// the path, that half and the path ("3-2N-EE").
+func (pm *parsed) parseMultiSplit(s string, i, end int, halfA, halfB byte) (int, error) {
+	n, j, err := scanCount(s, i, end)
+	if err != nil {
+		return 0, err
 	}
-	return nil
+	if n < 2 {
+		return 0, notation.Errorf(s, i, "a multi-split splits at least 2 pieces")
+	}
+	pm.n, i = n, j
+	if i >= end {
+		return i, nil
+	}
+	if s[i] != '-' {
+		return 0, notation.Errorf(s, i, "expected '-' and a piece number after the split count")
+	}
+	k, j, err := scanCount(s, i+1, end)
+	if err != nil {
+		return 0, err
+	}
+	if k < 1 || k > n {
+		return 0, notation.Errorf(s, i+1, "piece number must be 1 to %d", n)
+	}
+	pm.k, i = k, j
+	if i >= end || (upper(s[i]) != halfA && upper(s[i]) != halfB) {
+		return 0, notation.Errorf(s, i, "expected half %c or %c", halfA, halfB)
+	}
+	pm.half = upper(s[i])
+	i++
+	if i >= end || s[i] != '-' {
+		return 0, notation.Errorf(s, i, "expected '-' and a swap path")
+	}
+	path, j, err := scanDirs(s, i+1, end, true)
+	if err != nil {
+		return 0, err
+	}
+	pm.path = path
+	return j, nil
+}
+
+// parseJoin reads what follows J from s[i:end]: the two counts of the
+// staircase to the joined piece's upper-right corner, then the swap path.
+func (pm *parsed) parseJoin(s string, i, end int) (int, error) {
+	pm.kind = kindJ
+	a, j, err := scanCount(s, i, end)
+	if err != nil {
+		return 0, err
+	}
+	if a < 1 {
+		return 0, notation.Errorf(s, i, "join counts must be at least 1")
+	}
+	i = j
+	if i >= end || s[i] != ',' {
+		return 0, notation.Errorf(s, i, "expected ',' and the second join count")
+	}
+	b, j, err := scanCount(s, i+1, end)
+	if err != nil {
+		return 0, err
+	}
+	if b < 1 {
+		return 0, notation.Errorf(s, i+1, "join counts must be at least 1")
+	}
+	pm.a, pm.b = a, b
+	path, j, err := scanDirs(s, j, end, false)
+	if err != nil {
+		return 0, err
+	}
+	pm.path = path
+	return j, nil
 }
 
 // scanCount reads a decimal count at s[i:end]: "0" or no leading zero, at
@@ -681,7 +726,6 @@ func (p *Position) parseMove(sc *scratch, s string) (Move, error) {
 	if p.t == nil || p.status != boardrules.Ongoing {
 		return Move{}, notation.Ended(s, p.Outcome())
 	}
-	wf, hf := p.dims()
 	g := sc.cornerGraphOf(p)
 	ps := sc.v.ps
 	x, y, err := p.locate(&pm, g, ps)
@@ -692,90 +736,122 @@ func (p *Position) parseMove(sc *scratch, s string) (Move, error) {
 	if ai < 0 {
 		return Move{}, illegal(s, "no piece has its lower-left corner at %s", p.pointText(x, y))
 	}
-	a := ps[ai]
-	if a.C() != p.turn {
-		return Move{}, illegal(s, "the piece at %s is %s's, not %s's", p.pointText(x, y), a.C(), p.turn)
+	if c := ps[ai].C(); c != p.turn {
+		return Move{}, illegal(s, "the piece at %s is %s's, not %s's", p.pointText(x, y), c, p.turn)
 	}
 	m := Move{tag: p.hash, kind: pm.kind, anchor: int32(ai)}
 	sc.act.reset()
 	switch pm.kind {
 	case kindH, kindV:
-		vertical := pm.kind == kindV
-		shape, fine := splitOK(a.R(), vertical)
-		if !shape {
-			if vertical {
-				return Move{}, illegal(s, "a tall rectangle cannot be cut V")
-			}
-			return Move{}, illegal(s, "a wide rectangle cannot be cut H")
-		}
-		if !fine {
-			return Move{}, illegal(s, "the halves would be too fine to represent")
-		}
-		n := uint64(1)
-		if pm.n > 0 {
-			n = pm.n
-		}
-		var stop int64
-		f := sc.finder(p)
-		sc.walkBuf, stop = walkTo(sc.walkBuf[:0], &f, wf, hf, ai, vertical, p.turn)
-		if uint64(len(sc.walkBuf)) < n {
-			bx, by := stop, a.Y()+a.H()/2
-			end := wf
-			if vertical {
-				bx, by, end = a.X()+a.w/2, stop, hf
-			}
-			if stop >= end {
-				return Move{}, illegal(s, "the split line reaches the side of the board after %s", pieces(len(sc.walkBuf)))
-			}
-			return Move{}, illegal(s, "the split line is blocked at %s after %s", p.pointText(bx, by), pieces(len(sc.walkBuf)))
-		}
-		m.n = int32(n)
-		for _, j := range sc.walkBuf[:n] {
-			sc.act.addHalves(ps[j].R(), j, vertical)
-		}
-		slices.Sort(sc.act.removed)
-		if pm.half != 0 {
-			k := uint64(1)
-			if pm.k > 0 {
-				k = pm.k
-			}
-			h := int32(0)
-			if pm.half == 'S' || pm.half == 'W' {
-				h = 1
-			}
-			m.src = int32(2*(k-1)) + h
-		}
+		err = p.readSplit(sc, &pm, &m, ai)
 	case kindJ:
-		v0 := g.index(a.X(), a.Y())
-		v1, err := p.walkLegs(g, s, v0, []uint64{pm.a, pm.b}, false, 1)
-		if err != nil {
-			return Move{}, err
-		}
-		x1, y1 := g.pts[v1].x, g.pts[v1].y
-		if x1 <= a.X() || y1 <= a.Y() {
-			return Move{}, illegal(s, "the join rectangle is empty")
-		}
-		var ok bool
-		sc.act.removed, ok = sc.v.joinFrom(sc.act.removed, ai, x1, y1, p.turn)
-		if !ok {
-			return Move{}, illegal(s, "%s", p.joinProblem(a.X(), a.Y(), x1, y1))
-		}
-		sc.act.addJoin(rect{a.X(), a.Y(), x1 - a.X(), y1 - a.Y()})
-		m.wide, m.flags = x1-a.X(), joinShape(x1-a.X(), y1-a.Y())
+		err = p.readJoin(sc, g, &pm, &m, ai)
 	}
-	sc.act.of = p.nameOf(&m)
+	if err != nil {
+		return Move{}, err
+	}
+	if err := p.readPath(sc, &pm, &m); err != nil {
+		return Move{}, err
+	}
+	return m, nil
+}
+
+// readSplit checks the split (H or V) pm reads of the piece ai, the
+// anchor, and of as many pieces beyond it as the split's count asks, and
+// sets m's count and starting half and sc.act's pieces removed and added.
+func (p *Position) readSplit(sc *scratch, pm *parsed, m *Move, ai int) error {
+	s, ps := pm.input, sc.v.ps
+	a := ps[ai]
+	vertical := pm.kind == kindV
+	shape, fine := splitOK(a.R(), vertical)
+	if !shape {
+		if vertical {
+			return illegal(s, "a tall rectangle cannot be cut V")
+		}
+		return illegal(s, "a wide rectangle cannot be cut H")
+	}
+	if !fine {
+		return illegal(s, "the halves would be too fine to represent")
+	}
+	n := uint64(1)
+	if pm.n > 0 {
+		n = pm.n
+	}
+	wf, hf := p.dims()
+	var stop int64
+	f := sc.finder(p)
+	sc.walkBuf, stop = walkTo(sc.walkBuf[:0], &f, wf, hf, ai, vertical, p.turn)
+	if uint64(len(sc.walkBuf)) < n {
+		bx, by := stop, a.Y()+a.H()/2
+		end := wf
+		if vertical {
+			bx, by, end = a.X()+a.w/2, stop, hf
+		}
+		if stop >= end {
+			return illegal(s, "the split line reaches the side of the board after %s", pieces(len(sc.walkBuf)))
+		}
+		return illegal(s, "the split line is blocked at %s after %s", p.pointText(bx, by), pieces(len(sc.walkBuf)))
+	}
+	m.n = int32(n)
+	for _, j := range sc.walkBuf[:n] {
+		sc.act.addHalves(ps[j].R(), j, vertical)
+	}
+	slices.Sort(sc.act.removed)
+	if pm.half != 0 {
+		k := uint64(1)
+		if pm.k > 0 {
+			k = pm.k
+		}
+		h := int32(0)
+		if pm.half == 'S' || pm.half == 'W' {
+			h = 1
+		}
+		m.src = int32(2*(k-1)) + h
+	}
+	return nil
+}
+
+// readJoin checks the join pm reads from the piece ai, the anchor, to the
+// end of its staircase, and sets m's shape and sc.act's pieces removed
+// and added.
+func (p *Position) readJoin(sc *scratch, g *cornerGraph, pm *parsed, m *Move, ai int) error {
+	s, a := pm.input, sc.v.ps[ai]
+	v0 := g.index(a.X(), a.Y())
+	v1, err := p.walkLegs(g, s, v0, []uint64{pm.a, pm.b}, false, 1)
+	if err != nil {
+		return err
+	}
+	x1, y1 := g.pts[v1].x, g.pts[v1].y
+	if x1 <= a.X() || y1 <= a.Y() {
+		return illegal(s, "the join rectangle is empty")
+	}
+	var ok bool
+	sc.act.removed, ok = sc.v.joinFrom(sc.act.removed, ai, x1, y1, p.turn)
+	if !ok {
+		return illegal(s, "%s", p.joinProblem(a.X(), a.Y(), x1, y1))
+	}
+	sc.act.addJoin(rect{a.X(), a.Y(), x1 - a.X(), y1 - a.Y()})
+	m.wide, m.flags = x1-a.X(), joinShape(x1-a.X(), y1-a.Y())
+	return nil
+}
+
+// readPath gives m, whose action is read, the swap path pm reads: each
+// step is played out to check it, and to learn whether the move wins,
+// before m gets its text.
+func (p *Position) readPath(sc *scratch, pm *parsed, m *Move) error {
+	sc.act.of = p.nameOf(m)
 	sc.path = append(sc.path[:0], pm.path...)
 	m.setPath(sc.path)
 	if m.nsteps > 0 {
-		pl, fault := p.playOut(sc, &m, false, true)
+		pl, fault := p.playOut(sc, m, false, true)
 		if fault.step > 0 {
-			return Move{}, illegal(s, "%s", fault.reason(&m))
+			return illegal(pm.input, "%s", fault.reason(m))
 		}
 		m.setOutcome(pl.win, p.turn)
 	}
-	b := baseOf(&m)
+	b := baseOf(m)
 	m.setText(sc.headOf(p, &b), sc.path)
-	return m, nil
+	return nil
 }
 
 var dirName = [4]string{"east", "north", "south", "west"}

@@ -92,7 +92,7 @@ func (p *Position) resolveChecked(s *scratch, m *Move) bool {
 		if s.members, ok = s.v.joinFrom(s.members[:0], int(m.anchor), x1, y1, p.turn); !ok || m.src != 0 {
 			return false
 		}
-		p.fillAction(s, m, nil)
+		p.fillAction(s, m, s.members)
 	default:
 		return false
 	}
@@ -198,8 +198,34 @@ func (p *Position) whiteOf(s *scratch) []uint64 {
 // -1 when the search was not made (or was of another position) or the
 // path is not the search's (a longer path ParseMove read: Play replays it).
 func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
-	if s.searchedFor != p.t || p.t == nil {
+	b := s.listedBase(p, m)
+	if b == nil || b.first < 0 || m.src >= b.count || (b.onBits && b.gen != s.bitsGen) {
 		return nil, -1
+	}
+	i := b.first + m.src // the sources come first, in source order
+	for j := range int(m.nsteps) {
+		d := int8(m.dir(j))
+		st := &s.states[i]
+		next := int32(-1)
+		for c := st.kids; c < st.kids+int32(st.nkids); c++ {
+			if s.states[c].dir&3 == d {
+				next = c
+				break
+			}
+		}
+		if next < 0 {
+			return nil, -1
+		}
+		i = next
+	}
+	return b, i
+}
+
+// listedBase returns m's split or join among those s lists for p (the
+// last listing's or draw's), or nil.
+func (s *scratch) listedBase(p *Position, m *Move) *baseDesc {
+	if s.searchedFor != p.t || p.t == nil {
+		return nil
 	}
 	bs := s.bases
 	lo, hi := 0, len(bs) // the first base of m's anchor: bases are in anchor order
@@ -211,32 +237,11 @@ func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
 		}
 	}
 	for k := lo; k < len(bs) && bs[k].anchor == m.anchor; k++ {
-		b := &bs[k]
-		if !b.of(m) {
-			continue
+		if b := &bs[k]; b.of(m) {
+			return b
 		}
-		if b.first < 0 || m.src >= b.count || (b.onBits && b.gen != s.bitsGen) {
-			return nil, -1
-		}
-		i := b.first + m.src // the sources come first, in source order
-		for j := range int(m.nsteps) {
-			d := int8(m.dir(j))
-			st := &s.states[i]
-			next := int32(-1)
-			for c := st.kids; c < st.kids+int32(st.nkids); c++ {
-				if s.states[c].dir&3 == d {
-					next = c
-					break
-				}
-			}
-			if next < 0 {
-				return nil, -1
-			}
-			i = next
-		}
-		return b, i
 	}
-	return nil, -1
+	return nil
 }
 
 // pathFault is why a path is not legal: at which step (from 1; 0 for a
@@ -328,58 +333,14 @@ func dirIndex(c byte) int {
 // the next position's (see take).
 func (p *Position) finish(s *scratch, pl played) Position {
 	v := &s.v
-	n := len(v.ps)
 	e := &s.ed
-	e.begin(n)
+	e.begin(len(v.ps))
 	h := p.hash ^ whiteToMoveKey
-	// the created pieces with their colours, and by place (insertion:
-	// few), for the commit of the bitset graph
-	changed := false
-	cs, ord := s.created[:0], s.order[:0]
-	for c, r := range s.act.added {
-		col := p.turn
-		if pl.col != nil {
-			col = colorAt(pl.col, pl.made[c])
-			changed = changed || col != p.turn
-		}
-		pc := newPiece(r, col)
-		h ^= pieceKey(pc)
-		e.colours = append(e.colours, col)
-		cs, ord = append(cs, pc), append(ord, int32(c))
-		for j := len(cs) - 1; j > 0 && cornerBefore(cs[j].X(), cs[j].Y(), cs[j-1].X(), cs[j-1].Y()); j-- {
-			cs[j], cs[j-1] = cs[j-1], cs[j]
-			ord[j], ord[j-1] = ord[j-1], ord[j]
-		}
-	}
-	s.created, s.order = cs, ord
 	for _, i := range s.act.removed {
 		h ^= pieceKey(v.ps[i])
 	}
-	// the pieces of p the path recoloured
-	if pl.col != nil {
-		var base []uint64
-		if pl.bits != nil {
-			base = pl.bits.base.words()
-		}
-		for w := range pl.was {
-			diff := pl.col[w] ^ pl.was[w]
-			if base != nil {
-				diff &= base[w]
-			} else if rest := n - w<<6; rest < 64 {
-				diff &= 1<<uint(rest) - 1
-			}
-			for ; diff != 0; diff &= diff - 1 {
-				sv := int32(w<<6 + bits.TrailingZeros64(diff))
-				i := sv
-				if pl.bits != nil {
-					i = pl.bits.pieceOf[uint8(sv)]
-				}
-				h ^= pieceKey(v.ps[i]) ^ pieceKey(v.ps[i].withColor(colorAt(pl.col, sv)))
-				e.flips = append(e.flips, i)
-				changed = true
-			}
-		}
-	}
+	h, made := p.placeCreated(s, pl, h)
+	h, flipped := p.recolour(s, pl, h)
 	// the turn's record, which holds the header of the next position's
 	// tiling, unless the move wins or the game keeps no history
 	var rec *history
@@ -401,18 +362,87 @@ func (p *Position) finish(s *scratch, pl played) Position {
 		q.hist = p.hist
 		return q
 	}
-	var x rect
+	p.record(&q, s, p.travellerAt(s, pl), made || flipped, rec)
+	return q
+}
+
+// placeCreated notes the pieces the action creates, with the colours the
+// path left them in, for the tiling's edit and, by place (insertion: few),
+// for the commit of the bitset graph; it returns the hash h with them in,
+// and whether any of them is not the mover's.
+func (p *Position) placeCreated(s *scratch, pl played, h uint64) (uint64, bool) {
+	e := &s.ed
+	changed := false
+	cs, ord := s.created[:0], s.order[:0]
+	for c, r := range s.act.added {
+		col := p.turn
+		if pl.col != nil {
+			col = colorAt(pl.col, pl.made[c])
+			changed = changed || col != p.turn
+		}
+		pc := newPiece(r, col)
+		h ^= pieceKey(pc)
+		e.colours = append(e.colours, col)
+		cs, ord = append(cs, pc), append(ord, int32(c))
+		for j := len(cs) - 1; j > 0 && cornerBefore(cs[j].X(), cs[j].Y(), cs[j-1].X(), cs[j-1].Y()); j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+			ord[j], ord[j-1] = ord[j-1], ord[j]
+		}
+	}
+	s.created, s.order = cs, ord
+	return h, changed
+}
+
+// recolour notes the pieces of p the path recoloured for the tiling's
+// edit; it returns the hash h with their new colours, and whether there
+// were any.
+func (p *Position) recolour(s *scratch, pl played, h uint64) (uint64, bool) {
+	if pl.col == nil {
+		return h, false
+	}
+	v, e := &s.v, &s.ed
+	n := len(v.ps)
+	changed := false
+	var base []uint64
+	if pl.bits != nil {
+		base = pl.bits.base.words()
+	}
+	for w := range pl.was {
+		diff := pl.col[w] ^ pl.was[w]
+		if base != nil {
+			diff &= base[w]
+		} else if rest := n - w<<6; rest < 64 {
+			diff &= 1<<uint(rest) - 1
+		}
+		for ; diff != 0; diff &= diff - 1 {
+			sv := int32(w<<6 + bits.TrailingZeros64(diff))
+			i := sv
+			if pl.bits != nil {
+				i = pl.bits.pieceOf[uint8(sv)]
+			}
+			h ^= pieceKey(v.ps[i]) ^ pieceKey(v.ps[i].withColor(colorAt(pl.col, sv)))
+			e.flips = append(e.flips, i)
+			changed = true
+		}
+	}
+	return h, changed
+}
+
+// travellerAt returns the rectangle of the travelling piece at the end of
+// the path, which the turn's record keeps, or the zero rect for a move
+// without a path.
+func (p *Position) travellerAt(s *scratch, pl played) rect {
+	v := &s.v
 	switch {
 	case pl.col == nil:
+		return rect{}
 	case pl.bits != nil && pl.bits.base.has(pl.tr):
-		x = v.ps[pl.bits.pieceOf[uint8(pl.tr)]].R()
-	case pl.bits == nil && int(pl.tr) < n:
-		x = v.ps[pl.tr].R()
+		return v.ps[pl.bits.pieceOf[uint8(pl.tr)]].R()
+	case pl.bits == nil && int(pl.tr) < len(v.ps):
+		return v.ps[pl.tr].R()
 	default: // a created piece
-		x = s.act.added[slices.Index(pl.made, pl.tr)]
+		return s.act.added[slices.Index(pl.made, pl.tr)]
 	}
-	p.record(&q, s, x, changed, rec)
-	return q
 }
 
 // record pushes the turn that led from p to q onto the history and sets

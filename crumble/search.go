@@ -3,6 +3,58 @@ package crumble
 // Move generation: the splits and joins of the side to move, then for each
 // a breadth-first search over the swap paths that keeps one shortest path
 // per distinct end.
+//
+// The splits and joins come first (a split's pieces by walking its cut
+// line, a join's rectangles by walking the anchor's bottom row, both by
+// the tiling's stitches), then the swap paths of each split or join that
+// can swap at all are searched on the contact graph of the position:
+// which pieces touch, along an edge or at a corner, which share a full
+// side, and which lie on a side of the board. The split or join is
+// overlaid on the graph (its pieces out, the pieces it creates in, linked
+// to the pieces around), and each state of the breadth-first search is a
+// colouring of the overlaid graph with its travelling piece.
+//
+// After a swap step only the groups next to the two swapped pieces can
+// have lost their last side contact. Most are proved safe at once by the
+// side forest, which links every piece of the position to a piece of its
+// group one step nearer a side: each piece keeps the set of pieces whose
+// way to a side passes it, so the pieces still proved after a step are
+// all pieces but those sets of the few pieces the action removed or the
+// path recoloured, a handful of word operations; the rest are mostly
+// proved by a neighbour so proved, and only the others are flooded. The
+// win check keeps, with each state of the search, a bound on the sides a
+// new chain can reach (the sides of the pieces recoloured since the
+// action and of the chains of their colour beside them), widened step by
+// step, and floods only when it reaches all four.
+//
+// The working memory (scratch) is pooled (a sync.Pool, which keeps one
+// per processor), and it keeps what its last calls worked out, never
+// inside a Position:
+//
+//   - the searches of the last listing or draw: PlayUnchecked of a move
+//     just listed or drawn (a search's expansion, a perft's leaves, a
+//     playout's ply) reads the move's end from its search, following its
+//     path down the search's tree, instead of playing the path again;
+//   - the view of the last position's pieces with their stitches, which
+//     a move played from it carries into the view of the position it led
+//     to (view.carry) instead of a sweep up the board;
+//   - the bitset graph of the last position, whose pieces keep their
+//     slots from ply to ply: a move played on it, or without a path, is
+//     committed into the graph of the position it led to at the next call
+//     on that position (its overlay made permanent, the removed pieces'
+//     slots freed), which costs the pieces around the move instead of a
+//     build, so a playout's next ply and the listing of a child just
+//     played find their graph almost ready. Created pieces take free
+//     slots whose bits are in no set; the bits an overlay or a commit
+//     leaves behind are masked by the live pieces until the clean slots
+//     run out and the sets are cleaned;
+//   - the corner graph of the last position whose moves were read as
+//     text (ParseMove) or whose pieces need a location that the walks of
+//     location.go do not find: reading a move walks its legs on it.
+//
+// A goroutine that the scheduler moves to another processor finds another
+// working memory, without these: its next call works them out afresh,
+// which costs more but gives the same result.
 
 import (
 	"iter"
@@ -102,7 +154,8 @@ const (
 // scratch.walks, and its search, if made.
 type baseDesc struct {
 	base
-	walkOff   int32
+	walkOff   int32 // a split's walk, or a join's pieces, in scratch.walks
+	members   int32 // a join's pieces
 	first     int32 // its first state, -1 when not searched
 	count     int32
 	firstWord int32

@@ -217,11 +217,12 @@ type slabs struct {
 // their slots, and their stitches as indices in that order. A working
 // memory keeps the view of the last position it served.
 type view struct {
-	t    *tiling
-	ps   []piece
-	slot []int32    // the slot of each piece
-	idx  []int32    // the index of the piece in each slot (stale for slots not taken)
-	st   [][4]int32 // the stitches, as indices, -1 beyond the board
+	t      *tiling
+	wf, hf int64 // the board's size on the grid
+	ps     []piece
+	slot   []int32    // the slot of each piece
+	idx    []int32    // the index of the piece in each slot (stale for slots not taken)
+	st     [][4]int32 // the stitches, as indices, -1 beyond the board
 
 	mark  []uint32 // visited marks of the walks over pieces, against epoch
 	epoch uint32
@@ -342,7 +343,7 @@ func (v *view) holds(t *tiling) bool { return v.t == t && t != nil }
 // worked out by a sweep up the board (skyline); a tiling in leaves laid
 // out in code order, its stitches turned into indices.
 func (v *view) load(t *tiling, wf, hf int64) {
-	v.t = t
+	v.t, v.wf, v.hf = t, wf, hf
 	if t == nil {
 		v.ps, v.slot, v.st = v.ps[:0], v.slot[:0], v.st[:0]
 		return
@@ -397,7 +398,7 @@ func (v *view) load(t *tiling, wf, hf int64) {
 // edit wrote. nv is the spare view it is built in; the two trade places.
 func (v *view) carry(nv *view, e *edit, t *tiling) {
 	n := int(t.n)
-	nv.t = t
+	nv.t, nv.wf, nv.hf = t, v.wf, v.hf
 	nv.ps = append(nv.ps[:0], t.flat...)
 	nv.slot = append(nv.slot[:0], identity32[:n]...)
 	nv.idx = append(nv.idx[:0], identity32[:n]...)

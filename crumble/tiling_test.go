@@ -91,6 +91,9 @@ func TestTilingAfterPlay(t *testing.T) {
 		}
 	}
 	for _, c := range readCrowded(t) {
+		if (testing.Short() || raceEnabled) && c.moves > 2000 { // as TestCrowdedCorpus
+			continue
+		}
 		for _, m := range sampleMoves(c.p, 20) {
 			s.see(&c.p)
 			checkStitches(t, s, c.p.playUnchecked(s, m), c.name+" "+m.String())

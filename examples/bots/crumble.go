@@ -35,19 +35,42 @@ func (CrumbleEval) Evaluate(p crumble.Position, pl boardrules.Player) float64 {
 	chains := p.AppendChains((*buf)[:0])
 	width, height := p.Variant().Size()
 	w, h := float64(width), float64(height)
-	score := 0.0 // for Black
-	for _, c := range chains {
-		sx, sy, a := c.W().Float64()/w, c.H().Float64()/h, c.Area()/(w*h)
-		s := sx*sx + sy*sy + 0.3*a*a
-		if c.Color() != crumble.Black {
-			s = -s
+	var score float64 // for Black
+	if width&(width-1) == 0 && height&(height-1) == 0 {
+		// sides of 2^k units: dividing by them is multiplying by their
+		// inverses, which are exact, and costs far less
+		score = chainScores(chains, 1/w, 1/h, 1/(w*h))
+	} else {
+		for _, c := range chains {
+			cw, ch := c.Size()
+			sx, sy, a := cw/w, ch/h, c.Area()/(w*h)
+			s := sx*sx + sy*sy + 0.3*a*a
+			if c.Color() != crumble.Black {
+				s = -s
+			}
+			score += s
 		}
-		score += s
 	}
 	*buf = chains
 	chainBuffers.Put(buf)
 	if p.ColorOf(pl) != crumble.Black {
 		return -score
+	}
+	return score
+}
+
+// chainScores is Evaluate's sum over the chains for Black, on a board
+// whose sides' inverses iw and ih, and that of its area ia, are exact.
+func chainScores(chains []crumble.Chain, iw, ih, ia float64) float64 {
+	score := 0.0
+	for _, c := range chains {
+		cw, ch := c.Size()
+		sx, sy, a := cw*iw, ch*ih, c.Area()*ia
+		s := sx*sx + sy*sy + 0.3*a*a
+		if c.Color() != crumble.Black {
+			s = -s
+		}
+		score += s
 	}
 	return score
 }

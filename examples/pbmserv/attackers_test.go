@@ -343,29 +343,48 @@ func TestOwnerUnderDistributedGuessing(t *testing.T) {
 	})
 }
 
-// victimGame plays victim's moves on board id over HTTP, one at a time
-// (a random legal move from the board's JSON), until n moves are made
-// or the game ends, and returns the times of her moves' replies and of
-// the bot's answers (from her move's reply to the first read that shows
-// it, reading every 20 ms).
-func victimGame(t *testing.T, c *http.Client, base string, id, n int, seed uint64) (moves, answers []time.Duration) {
+// victimPlays plays victim's moves over HTTP against bot:mcts on 8x8
+// Crumble, one at a time (a random legal move from the board's JSON),
+// starting on board id and on a board she challenges and joins whenever
+// a game ends, until she has made n moves and d has passed. Playing for
+// a time, she thinks half a second before each move, as a person would
+// (and so keeps within her address's replays: each Crumble move with
+// the draw rules replays the record, 2 a second after a burst of 30).
+// It returns the times of her moves' replies and of the bot's answers
+// (from her move's reply to the first read that shows it, reading every
+// 20 ms).
+func victimPlays(t *testing.T, c *http.Client, base string, id int, n int, d time.Duration, seed uint64) (moves, answers []time.Duration) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 3))
 	read := func() gameJSON { return getGame(t, c, fmt.Sprintf("%s/games/%d", base, id)) }
-	for range n {
-		j := read()
-		if j.Over || j.ToMoveUser != "victim" {
-			break
-		}
-		line := fmt.Sprintf("crumble move %d victim v %s#%d", id, j.LegalMoves[rng.IntN(len(j.LegalMoves))], j.NextMove)
+	post := func(line string) (string, time.Duration) {
 		start := time.Now()
 		code, body, err := postFrom(c, base, line)
-		moves = append(moves, time.Since(start))
+		took := time.Since(start)
 		if err != nil || code != http.StatusOK {
-			t.Errorf("the victim's move: %d %v %q", code, err, firstLineOf(body))
-			return
+			t.Fatalf("the victim's %q: %d %v %q", line, code, err, firstLineOf(body))
 		}
-		start = time.Now()
+		return body, took
+	}
+	for end := time.Now().Add(d); len(moves) < n || time.Now().Before(end); {
+		j := read()
+		if j.Over {
+			body, _ := post("crumble challenge victim bot:mcts -8x8")
+			if _, err := fmt.Sscanf(body, "board %d created", &id); err != nil {
+				t.Fatalf("the victim's new board: %q", firstLineOf(body))
+			}
+			post(fmt.Sprintf("crumble accept %d victim v", id))
+			continue
+		}
+		if j.ToMoveUser != "victim" {
+			t.Fatalf("board %d: %s to move, not the victim", id, j.ToMoveUser)
+		}
+		if d > 0 {
+			time.Sleep(time.Second / 2)
+		}
+		_, took := post(fmt.Sprintf("crumble move %d victim v %s#%d", id, j.LegalMoves[rng.IntN(len(j.LegalMoves))], j.NextMove))
+		moves = append(moves, took)
+		start := time.Now()
 		for {
 			if j := read(); j.Over || j.ToMoveUser == "victim" {
 				break
@@ -405,9 +424,12 @@ func TestBotFlood(t *testing.T) {
 	if testing.Short() || runtime.GOOS != "linux" {
 		t.Skip("runs a child server for seconds, from loopback addresses")
 	}
-	moves := 3
+	// In the normal suite a few moves each way; measuring, the victim
+	// plays for half a minute alone, then through a flood of a minute
+	// and a half (the attack's length), however many games that takes.
+	moves, alone, flooded := 5, time.Duration(0), time.Duration(0)
 	if os.Getenv("PBMSERV_MEASURE") != "" {
-		moves = 12
+		alone, flooded = 30*time.Second, 90*time.Second
 	}
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
 		db := dsn(t)
@@ -428,11 +450,13 @@ func TestBotFlood(t *testing.T) {
 		if code, body, err := postFrom(victim, base, "crumble accept 1 victim v"); err != nil || code != 200 {
 			t.Fatalf("the victim joins: %d %v %q", code, err, body)
 		}
-		calmMoves, calmAnswers := victimGame(t, victim, base, 1, moves, 1)
+		calmMoves, calmAnswers := victimPlays(t, victim, base, 1, moves, alone, 1)
 
 		stop := make(chan struct{})
 		var made, refused, strangerMoves atomic.Int64
 		var wg sync.WaitGroup
+		endFlood := sync.OnceFunc(func() { close(stop); wg.Wait() })
+		defer endFlood() // also when the victim's game fails the test
 		for a := range 8 {
 			wg.Go(func() {
 				client := fromAddress(fmt.Sprintf("127.0.2.%d", a+1))
@@ -487,9 +511,8 @@ func TestBotFlood(t *testing.T) {
 		if code, body, err := postFrom(victim, base, "crumble accept 2 victim v"); err != nil || code != 200 {
 			t.Fatalf("the victim joins her second board: %d %v %q", code, err, body)
 		}
-		floodMoves, floodAnswers := victimGame(t, victim, base, 2, moves, 2)
-		close(stop)
-		wg.Wait()
+		floodMoves, floodAnswers := victimPlays(t, victim, base, 2, moves, flooded, 2)
+		endFlood()
 		metrics := ""
 		if resp, err := http.Get(base + "/metrics"); err == nil {
 			b, _ := io.ReadAll(resp.Body)
@@ -505,18 +528,19 @@ func TestBotFlood(t *testing.T) {
 		t.Logf("alone: the victim's moves answered in %s, her bot's answers in %s", spread(calmMoves), spread(calmAnswers))
 		t.Logf("8 addresses flooding 32x32 bot games: the victim's moves answered in %s, her bot's answers in %s; the strangers made %d boards (%d refused) and %d moves of their own; %s",
 			spread(floodMoves), spread(floodAnswers), made.Load(), refused.Load(), strangerMoves.Load(), cut)
-		// Bounds for a busy CI machine, far above the figures measured
-		// (README), far below what the flood did before (10 s a move).
-		for _, d := range floodMoves {
-			if d > 3*time.Second {
-				t.Errorf("a move of the victim's answered in %v during the flood", d.Round(time.Millisecond))
+		// Bounds for a busy CI machine (other packages' tests beside
+		// this one on two cores), far above the figures measured (README)
+		// and far below what the flood did before (10 s a bot's move,
+		// most never made): the median holds the server's share, the
+		// longest leaves a stall of the machine room.
+		check := func(what string, d []time.Duration, median, longest time.Duration) {
+			s := slices.Sorted(slices.Values(d))
+			if len(s) == 0 || s[len(s)/2] > median || s[len(s)-1] > longest {
+				t.Errorf("during the flood, %s: %s; want a median within %v and none over %v", what, spread(d), median, longest)
 			}
 		}
-		for _, d := range floodAnswers {
-			if d > 5*time.Second {
-				t.Errorf("the victim's bot answered in %v during the flood", d.Round(time.Millisecond))
-			}
-		}
+		check("the victim's moves answered", floodMoves, time.Second, 5*time.Second)
+		check("her bot's answers", floodAnswers, 3*time.Second, 8*time.Second)
 	})
 }
 

@@ -14,13 +14,9 @@ import (
 // move number".
 func TestSimultaneousMoves(t *testing.T) {
 	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
-		d := dsn(t)
-		s := newTestServer(t, d)
-		registerAliceAndBob(t, s)
-		mustExec(t, s, "tumbling challenge alice bob")
-		// A second server on the same store: two processes' worth of
-		// connections for PostgreSQL, one more queue for SQLite.
-		s2 := newTestServer(t, d)
+		// Two servers: two processes' worth of connections for
+		// PostgreSQL, one more queue for SQLite.
+		s, s2 := twoServers(t, dsn(t))
 		moves := []string{"A1-B1", "A1-A2", "A1-B2", "A1-B1T", "A1-A2T", "A1-B2T", "C1-C2"}
 		const n = 16
 		replies := make([]string, n)
@@ -55,6 +51,16 @@ func TestSimultaneousMoves(t *testing.T) {
 			t.Errorf("%d moves stored, want 1", m)
 		}
 	})
+}
+
+// twoServers are two servers on the store dsn, as two processes sharing
+// it would be, with alice and bob registered and board 1 a game of
+// Tumbling Down between them.
+func twoServers(t *testing.T, dsn string) (*Server, *Server) {
+	s := newTestServer(t, dsn)
+	registerAliceAndBob(t, s)
+	mustExec(t, s, "tumbling challenge alice bob")
+	return s, newTestServer(t, dsn)
 }
 
 // TestConcurrentGames: goroutines play random moves on many boards at once,

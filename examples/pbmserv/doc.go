@@ -127,7 +127,7 @@
 // core, so that the players' requests and the store always find one:
 // measured with 8 addresses flooding 32x32 bot games on 2 cores, one
 // worker answered a player's moves and her bot faster than two.]
-// each turn of a worker is one search, after which a board with another
+// Each turn of a worker is one search, after which a board with another
 // bot to move goes back in the queue. The search runs outside any
 // transaction, on the board as read (Crumble with draw rules: on the
 // record replayed, as a person's move); the move is then checked and
@@ -156,8 +156,10 @@
 // number times 2^32 plus the move's number, and a bot is made for each
 // move, so the same position on the same board and move number gets the
 // same move again, and a disputed move can be searched again alike
-// (exactly so when the count, not the time cap, ended the search: the
-// measured defaults end well within it, see Limits).
+// exactly so when the count, not the time cap, ended the search: on
+// FloopRail and Terrace the defaults end well within it (see Limits);
+// Tumbling Down's and Crumble's leave the cap the bound, so that their
+// bots' moves use their time, and such a move searched again may differ.
 //
 // Bot games. One person may play at most 10 open games against bots
 // (-bot-games): a move or an accept that would join an eleventh is
@@ -296,7 +298,9 @@
 //     without a word to the store, whose connections the owner's
 //     commands would otherwise queue behind. Right passwords sent at once
 //     from one address wait for the checks under way (up to 2 s) rather
-//     than being refused. The hashes of the addresses new to an account
+//     than being refused, through one server or several: with no wrong
+//     password from the address lately, the wait asks the store, where
+//     another server's checks give their tokens back. The hashes of the addresses new to an account
 //     run at most half the CPUs' worth at once (a check waits up to 2 s
 //     for its turn); the owners' do not queue behind them. [Decision: the
 //     owner's lane is the address she gave her password from, since
@@ -327,7 +331,8 @@
 //     from a queue of at most
 //     1,024 boards, fairly between requesters (above); at most 10 open
 //     games against bots per person, 20 open boards with a bot per
-//     address. A search is capped at 1 s (-bot-time), and the defaults
+//     address. A search is capped at 1 s (-bot-time), which MCTS on
+//     Tumbling Down and Crumble uses to its end; elsewhere the defaults
 //     end sooner: measured by "PBMSERV_MEASURE=1 go test -run
 //     TestBotCosts -v ./examples/pbmserv/" on the 2-core machine this
 //     was written on, the CPU time of one move, the slowest of three
@@ -337,7 +342,7 @@
 //     greedy and random take under a millisecond there. On crowded
 //     Crumble boards (hundreds to a thousand pieces, up to 3.4 million
 //     legal moves: "PBMSERV_MEASURE=1 go test -run TestBotCostsCrowded")
-//     every bot stops at its 1 s, within 7 ms. So the bots use at most
+//     every bot stops at its 1 s, within 14 ms. So the bots use at most
 //     the cores given them, never more, and a burst of searches waits
 //     its turn while the people's requests go on;
 //   - Crumble games of at most 200 moves: see "Crumble's costs" below;
@@ -556,7 +561,8 @@
 // password guessing. A review's defects have a test each, failing before
 // its fix: a resignation between a move's two reads (race_fix_test.go),
 // guesses sent at once, the owner while others guess, guesses refused
-// without the store and the owner's lane (guess_test.go),
+// without the store, the owner's lane and right passwords sent at once
+// through two servers (guess_test.go),
 // challenges sent at once (caps_race_test.go), CRLF lines at the length
 // limit (stdin_crlf_test.go), the form's limits and statuses
 // (form_test.go), and Crumble's size, listing, request deadline, write

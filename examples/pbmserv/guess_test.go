@@ -288,3 +288,43 @@ func TestOwnersLane(t *testing.T) {
 		<-done
 	}
 }
+
+// TestRightPasswordsAcrossServers: right passwords sent at once from one
+// address through two servers on one store all pass, though their checks
+// take the address's bucket for the account in the store: a check on one
+// server that finds the tokens held by the other server's checks under
+// way waits for them to come back, asking the store, rather than refusing
+// with "too many wrong passwords" (and remembering the bucket empty for
+// 20 s) from an address that sent none.
+func TestRightPasswordsAcrossServers(t *testing.T) {
+	forEachStore(t, func(t *testing.T, dsn func(t *testing.T) string) {
+		s, s2 := twoServers(t, dsn(t))
+		held, release := make(chan struct{}), make(chan struct{})
+		compare := s2.compare
+		s2.compare = func(hash, pw []byte) error {
+			held <- struct{}{}
+			<-release
+			return compare(hash, pw)
+		}
+		owner := context.Background() // standard input: one address, known to every account
+		n := s2.limits.WrongFromAddress
+		replies := make(chan string, n+1)
+		for range n { // every token of the address's bucket, held by s2
+			go func() { replies <- s2.Execute(owner, "tumbling propose 1 alice a draw") }()
+		}
+		for range n {
+			<-held
+		}
+		go func() { replies <- s.Execute(owner, "tumbling propose 1 alice a draw") }()
+		time.Sleep(100 * time.Millisecond) // s finds the bucket empty and waits
+		close(release)
+		for range n + 1 {
+			if r := <-replies; !strings.HasPrefix(r, "alice proposes") && !strings.Contains(r, "already proposed") {
+				t.Errorf("a right password at once through two servers: %q", firstLineOf(r))
+			}
+		}
+		if r := s.Execute(owner, "tumbling propose 1 alice a draw"); strings.Contains(r, "too many") {
+			t.Errorf("the owner's next command: %q", firstLineOf(r))
+		}
+	})
+}

@@ -279,12 +279,19 @@ type taken struct {
 // error of the limit named, its text from msg (": try again in N s" is
 // added). The token is appended to *held, for giveBack.
 func (s *Server) takeShared(ctx context.Context, held *[]taken, limit, key string, burst int, every time.Duration, msg string, a ...any) (fresh bool, err error) {
-	now := s.now()
-	if wait := s.guard.wait(key, now); wait > 0 {
+	if wait := s.guard.wait(key, s.now()); wait > 0 {
 		// Refused a moment ago, and no token given back since: refused
 		// again without a word to the store.
 		return false, s.refuse(limit, tooMany(wait, msg, a...))
 	}
+	return s.takeStored(ctx, held, limit, key, burst, every, msg, a...)
+}
+
+// takeStored is takeShared asking the store whatever this process
+// remembers of the bucket: tokens given back through another server
+// sharing the store are there, not in this process's memory.
+func (s *Server) takeStored(ctx context.Context, held *[]taken, limit, key string, burst int, every time.Duration, msg string, a ...any) (fresh bool, err error) {
+	now := s.now()
 	wait, fresh, err := s.store.Take(ctx, key, burst, every, now)
 	if err != nil {
 		return false, err
@@ -303,10 +310,13 @@ func (s *Server) takeShared(ctx context.Context, held *[]taken, limit, key strin
 func (s *Server) giveBack(ctx context.Context, held []taken) {
 	ctx = context.WithoutCancel(ctx)
 	for _, t := range held {
-		s.guard.refilled(t.key)
 		if err := s.store.Give(ctx, t.key, t.every); err != nil {
 			s.log.Printf("giving back a token of %s: %v", t.key, err)
 		}
+		// Forgotten once the token is back: a check waiting for it that
+		// asked the store in between would remember the bucket empty
+		// again, past the token's return.
+		s.guard.refilled(t.key)
 	}
 }
 

@@ -373,22 +373,33 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 	}
 	defer s.checking(pair)()
 	var fresh bool
-	for wait := busyWait; ; wait -= busyPoll {
-		fresh, err = s.takeShared(ctx, &held, "wrong_passwords_from_address", pair, l.WrongFromAddress, l.WrongFromAddressEvery,
+	take := s.takeShared
+	for waited, poll := time.Duration(0), busyPoll; ; waited, poll = waited+poll, min(2*poll, busyPollMax) {
+		fresh, err = take(ctx, &held, "wrong_passwords_from_address", pair, l.WrongFromAddress, l.WrongFromAddressEvery,
 			"too many wrong passwords for %s from %s", name, from)
 		if err == nil {
 			break
 		}
-		if s.checksUnderWay(pair) <= 1 || errStatus(err).code != http.StatusTooManyRequests {
+		if errStatus(err).code != http.StatusTooManyRequests || s.checksUnderWay(pair) <= 1 && s.wrongLately(pair, s.now()) {
 			return fail(err)
 		}
 		// The tokens are held by checks under way, which give them back
 		// within a hash's time if they were right: wait for them rather
 		// than refuse, so that right passwords sent at once all pass.
-		if wait <= 0 || ctx.Err() != nil {
+		// With no wrong password from the address lately, the checks
+		// holding them may be another server's on the same store, whose
+		// tokens come back in the store, not in this process's memory
+		// of the empty bucket: the retries then ask the store, less and
+		// less often. (After a wrong one, only this process's checks
+		// are waited for, and its memory is asked.)
+		if waited >= busyWait || ctx.Err() != nil {
 			return fail(s.refuse("password_checks_at_once", tooMany(time.Second, "too many password checks for %s at once", name)))
 		}
-		time.Sleep(busyPoll)
+		time.Sleep(poll)
+		take = s.takeStored
+		if s.wrongLately(pair, s.now()) {
+			take = s.takeShared
+		}
 	}
 	switch {
 	case known:
@@ -426,10 +437,14 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 }
 
 // busyWait bounds how long a password check waits for the checks of the
-// same account from the same address under way, polling every busyPoll.
+// same account from the same address under way, polling every busyPoll
+// at first, then twice as long each time up to busyPollMax (so that a
+// guesser sending through two servers costs each a few store calls a
+// guess while it waits, not one every busyPoll).
 const (
-	busyWait = 2 * time.Second
-	busyPoll = 10 * time.Millisecond
+	busyWait    = 2 * time.Second
+	busyPoll    = 10 * time.Millisecond
+	busyPollMax = 160 * time.Millisecond
 )
 
 // checking counts a password check under way for key (an address and an

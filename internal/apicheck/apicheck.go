@@ -20,7 +20,9 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -38,6 +40,7 @@ type Package struct {
 	Fset  *token.FileSet
 	Files []*ast.File
 
+	root   string                    // the module's directory, to read the packages of the module it imports
 	values map[string]constant.Value // the constants' values that the source tells
 }
 
@@ -53,7 +56,7 @@ func Load(root, dir string) (*Package, error) {
 		return nil, err
 	}
 	sort.Strings(names)
-	p := &Package{Path: path, Fset: token.NewFileSet()}
+	p := &Package{Path: path, Fset: token.NewFileSet(), root: root}
 	for _, name := range names {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
@@ -76,7 +79,9 @@ func Load(root, dir string) (*Package, error) {
 
 // API returns the lines that describe the package's exported API, sorted.
 // A constant with a type has its value too ("const Black Color = 0"), so
-// that swapping two values shows in the file as a change of the API.
+// that swapping two values shows in the file as a change of the API; so
+// has one whose value is another package's constant ("const MaxQuoted =
+// 64" for MaxQuoted = quote.Max), which would not say its value otherwise.
 func (p *Package) API() []string {
 	var lines []string
 	add := func(format string, args ...any) {
@@ -133,6 +138,8 @@ func (p *Package) genDecl(d *ast.GenDecl, add func(string, ...any)) {
 					add("%s %s %s = %s", kind, n.Name, p.expr(typ), v.ExactString())
 				case typ != nil:
 					add("%s %s %s", kind, n.Name, p.expr(typ))
+				case d.Tok == token.CONST && known && i < len(values) && qualified(values[i]):
+					add("%s %s = %s", kind, n.Name, v.ExactString())
 				case d.Tok == token.CONST && i < len(values) && !usesIota(values[i]):
 					add("%s %s = %s", kind, n.Name, p.expr(values[i]))
 				case d.Tok == token.CONST && known:
@@ -183,16 +190,19 @@ func (p *Package) genDecl(d *ast.GenDecl, add func(string, ...any)) {
 }
 
 // constants evaluates the package's constants that it can from the source
-// alone: literals, iota, the package's other constants, conversions and
-// operators; not a constant of another package.
+// alone: literals, iota, the package's other constants, the constants of
+// the module's packages it imports, conversions and operators; not a
+// constant of a package outside the module.
 func (p *Package) constants() map[string]constant.Value {
 	type spec struct {
-		name string
-		expr ast.Expr
-		iota int64
+		name    string
+		expr    ast.Expr
+		iota    int64
+		imports map[string]string // the file's imports of the module's packages: name to directory
 	}
 	var specs []spec
 	for _, f := range p.Files {
+		imports := moduleImports(f)
 		for _, d := range f.Decls {
 			g, ok := d.(*ast.GenDecl)
 			if !ok || g.Tok != token.CONST {
@@ -206,13 +216,14 @@ func (p *Package) constants() map[string]constant.Value {
 				}
 				for k, n := range vs.Names {
 					if k < len(last) {
-						specs = append(specs, spec{n.Name, last[k], int64(i)})
+						specs = append(specs, spec{n.Name, last[k], int64(i), imports})
 					}
 				}
 			}
 		}
 	}
 	values := map[string]constant.Value{}
+	imported := map[string]map[string]constant.Value{} // by directory
 	// a constant may name one declared after it: evaluate until no more
 	// can be
 	for progress := true; progress; {
@@ -221,7 +232,20 @@ func (p *Package) constants() map[string]constant.Value {
 			if _, done := values[sp.name]; done {
 				continue
 			}
-			if v := eval(sp.expr, sp.iota, values); v != nil {
+			other := func(pkg, name string) constant.Value {
+				dir, ok := sp.imports[pkg]
+				if !ok {
+					return nil
+				}
+				if _, loaded := imported[dir]; !loaded {
+					imported[dir] = nil // a package that does not load tells nothing
+					if q, err := Load(p.root, dir); err == nil {
+						imported[dir] = q.constants()
+					}
+				}
+				return imported[dir][name]
+			}
+			if v := eval(sp.expr, sp.iota, values, other); v != nil {
 				values[sp.name] = v
 				progress = true
 			}
@@ -230,9 +254,32 @@ func (p *Package) constants() map[string]constant.Value {
 	return values
 }
 
+// moduleImports returns the packages of the module that f imports, by the
+// name f knows each by (its import name, else the last element of its
+// path, which is its package name in this module), as directories under
+// the module's root.
+func moduleImports(f *ast.File) map[string]string {
+	imports := map[string]string{}
+	for _, imp := range f.Imports {
+		path, err := strconv.Unquote(imp.Path.Value)
+		dir, inModule := strings.CutPrefix(path, Module+"/")
+		if err != nil || !inModule {
+			continue
+		}
+		name := dir[strings.LastIndexByte(dir, '/')+1:]
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		imports[name] = dir
+	}
+	return imports
+}
+
 // eval is the value of a constant expression, or nil when it cannot be
-// told from the package alone.
-func eval(e ast.Expr, iota int64, values map[string]constant.Value) constant.Value {
+// told from the source: values holds the package's constants known so
+// far, and other(pkg, name) gives the constant name of the imported
+// package the file calls pkg, or nil.
+func eval(e ast.Expr, iota int64, values map[string]constant.Value, other func(pkg, name string) constant.Value) constant.Value {
 	switch e := e.(type) {
 	case *ast.BasicLit:
 		if v := constant.MakeFromLiteral(e.Value, e.Kind, 0); v.Kind() != constant.Unknown {
@@ -246,14 +293,18 @@ func eval(e ast.Expr, iota int64, values map[string]constant.Value) constant.Val
 			return constant.MakeBool(e.Name == "true")
 		}
 		return values[e.Name]
+	case *ast.SelectorExpr:
+		if pkg, ok := e.X.(*ast.Ident); ok {
+			return other(pkg.Name, e.Sel.Name)
+		}
 	case *ast.ParenExpr:
-		return eval(e.X, iota, values)
+		return eval(e.X, iota, values, other)
 	case *ast.UnaryExpr:
-		if x := eval(e.X, iota, values); x != nil {
+		if x := eval(e.X, iota, values, other); x != nil {
 			return constant.UnaryOp(e.Op, x, 0)
 		}
 	case *ast.BinaryExpr:
-		x, y := eval(e.X, iota, values), eval(e.Y, iota, values)
+		x, y := eval(e.X, iota, values, other), eval(e.Y, iota, values, other)
 		if x == nil || y == nil {
 			return nil
 		}
@@ -274,7 +325,7 @@ func eval(e ast.Expr, iota int64, values map[string]constant.Value) constant.Val
 		return constant.BinaryOp(x, e.Op, y)
 	case *ast.CallExpr:
 		if len(e.Args) == 1 { // a conversion: T(x)
-			return eval(e.Args[0], iota, values)
+			return eval(e.Args[0], iota, values, other)
 		}
 	}
 	return nil
@@ -287,6 +338,24 @@ func usesIota(e ast.Expr) bool {
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && id.Name == "iota" {
 			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// qualified reports whether a constant's value names another package's
+// constant (quote.Max); another package's type it is converted to
+// (time.Duration(3)) does not count.
+func qualified(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			found = true
+		case *ast.CallExpr:
+			found = found || slices.ContainsFunc(n.Args, qualified)
+			return false
 		}
 		return !found
 	})

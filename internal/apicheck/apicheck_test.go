@@ -66,9 +66,28 @@ func TestDocComments(t *testing.T) {
 	}
 }
 
+// load writes files (path: source) under a new module root and loads the
+// package at its top.
+func load(t *testing.T, files map[string]string) *apicheck.Package {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := apicheck.Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // The checks themselves: a package with one of each kind of declaration.
 func TestDescribesEveryKindOfDeclaration(t *testing.T) {
-	dir := t.TempDir()
 	src := `// Package demo is a demo.
 package demo
 
@@ -108,13 +127,7 @@ type Doer interface {
 // Map maps.
 func Map[K comparable, V any](m map[K]V, f func(V) V) {}
 `
-	if err := os.WriteFile(filepath.Join(dir, "demo.go"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p, err := apicheck.Load(dir, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := load(t, map[string]string{"demo.go": src})
 	m := apicheck.Module
 	want := []string{
 		"pkg " + m + ", const A Kind = 0",
@@ -137,6 +150,59 @@ func Map[K comparable, V any](m map[K]V, f func(V) V) {}
 	wantUndoc := []string{"demo.go:17: Undocumented", "demo.go:22: Box.Item", "demo.go:29: Box[T].Put"}
 	if diff := cmp.Diff(wantUndoc, p.Undocumented()); diff != "" {
 		t.Errorf("Undocumented (-want +got):\n%s", diff)
+	}
+}
+
+// TestConstantsOfImportedPackages: a constant defined by a constant of a
+// package of the module shows its value, which the line would not tell
+// otherwise; one of a package outside the module shows as written.
+func TestConstantsOfImportedPackages(t *testing.T) {
+	p := load(t, map[string]string{
+		"inner/inner.go": "// Package inner is inside.\npackage inner\n\n// Max is a limit.\nconst Max = 1 << 4\n",
+		"demo.go": `// Package demo is a demo.
+package demo
+
+import (
+	"math"
+	"time"
+
+	"` + apicheck.Module + `/inner"
+)
+
+// Kind is a kind.
+type Kind int
+
+// The limits.
+const (
+	Limit      = inner.Max
+	Next  Kind = inner.Max + 1
+	Wide       = math.MaxInt8
+	Own        = 3
+	Span       = time.Duration(3)
+	Longer     = time.Duration(inner.Max)
+)
+`,
+		"named.go": `package demo
+
+import in "` + apicheck.Module + `/inner"
+
+// Twice is twice the limit.
+const Twice = 2 * in.Max
+`,
+	})
+	m := apicheck.Module
+	want := []string{
+		"pkg " + m + ", const Limit = 16",
+		"pkg " + m + ", const Longer = 16",
+		"pkg " + m + ", const Next Kind = 17",
+		"pkg " + m + ", const Own = 3",
+		"pkg " + m + ", const Span = time.Duration(3)",
+		"pkg " + m + ", const Twice = 32",
+		"pkg " + m + ", const Wide = math.MaxInt8",
+		"pkg " + m + ", type Kind int",
+	}
+	if diff := cmp.Diff(want, p.API()); diff != "" {
+		t.Errorf("API (-want +got):\n%s", diff)
 	}
 }
 
