@@ -243,13 +243,13 @@
 //	flooprail    20-0-0    19-0-1    20-0-0    20-0-0
 //	terrace      17-0-3    16-2-2    20-0-0    20-0-0
 //	crumble 6x6  17-2-1    7-11-2
-//	crumble 8x8  13-3-4
+//	crumble 8x8  13-3-4, 12-5-3 (two runs)
 //
 // (Tumbling Down's rows were measured at 20,000 iterations a move, and
-// Crumble's at a load average of 8 to 16, which leaves MCTS fewer
+// Crumble's at a load average of 3 to 16, which leaves MCTS fewer
 // iterations in its second.) MCTS lost no game by a blunder but on
-// Crumble under that load (1 on 6x6, 3 on 8x8), where its final check
-// ran out of time before it found the safe move.
+// Crumble (1 on 6x6, 5 on 8x8), where its final check ran out of time
+// before it found the safe move.
 // Against alpha-beta at depth 4 with Tumbling Down's material evaluation
 // (TumblingMaterial), the stand-in for a 4-ply alpha-beta program, MCTS
 // won 19 of 20. Crumble is where MCTS is weakest: alpha-beta at depth 2 sees
