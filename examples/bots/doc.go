@@ -219,43 +219,43 @@
 // # Budgets and strength
 //
 // The defaults of each game (DefaultsOf) were chosen by measurement, on a
-// 2-core virtual machine shared with other work (load average 3 to 6), so
-// that MCTS answers within about a second; the programs cap a default
-// budget at DefaultTime. Alpha-beta's default depths answer within
-// milliseconds, Crumble's within a second but on a crowded board, where
-// the cap stops it:
+// 2-core virtual machine shared with other work, so that MCTS answers
+// within about a second; the programs cap a default budget at
+// DefaultTime. Tumbling Down's and Crumble's counts of iterations are more
+// than a second's, so that the cap is the bound and a move uses its
+// second. Alpha-beta's default depths answer within milliseconds, and
+// within the cap on a crowded Crumble board:
 //
-//	game        MCTS iterations  cut  squash  minimax  depth  MCTS a move: mean, longest
-//	tumbling          20,000       1    4      0.6       2    0.13 s, 1.0 s
-//	flooprail         20,000       8    2      off       6    0.02 s, 0.09 s
-//	terrace          100,000       8    3      off       3    0.5 s, 1.0 s
-//	crumble            2,000       4    1      off       2    0.35 s, 3.1 s
-//
-// Crumble's longest moves are the final check of a position where many
-// moves let the opponent win at once (Choosing the move): it ignores the
-// time budget, and each move it checks costs the replies of hundreds of
-// pieces. Its evaluation is quadratic in the pieces (each pair is tested
-// for contact), so an alpha-beta search of depth 2 without a time budget
-// can take minutes on a crowded board.
+//	game        MCTS iterations  cut  squash  minimax  depth
+//	tumbling         200,000       1    4      0.6       2
+//	flooprail         20,000       8    2      off       6
+//	terrace          100,000       8    3      off       3
+//	crumble           50,000       4    1      off       2
 //
 // Strength: 20 games a pairing, the bots taking turns to start, MCTS at
-// the defaults (examples/arena, the command and the full table in the
+// the defaults (examples/arena, the commands, times and loads in the
 // module's BENCHMARKS.md). Won-lost-drawn for MCTS, against alpha-beta at
 // depth 1 and 2 and against Greedy and Random; games still running at
 // 1,000 plies are counted as drawn:
 //
-//	game        depth 1   depth 2   greedy    random
-//	tumbling    18-2-0    13-7-0    20-0-0    20-0-0
-//	flooprail   20-0-0    19-0-1    20-0-0    20-0-0
-//	terrace     17-0-3    16-2-2    20-0-0    20-0-0
-//	crumble     15-1-4    4-14-2    19-0-1    20-0-0
+//	game         depth 1   depth 2   greedy    random
+//	tumbling     18-2-0    13-7-0    20-0-0    20-0-0
+//	flooprail    20-0-0    19-0-1    20-0-0    20-0-0
+//	terrace      17-0-3    16-2-2    20-0-0    20-0-0
+//	crumble 6x6  17-2-1    7-11-2
+//	crumble 8x8  13-3-4, 12-5-3 (two runs)
 //
-// MCTS lost no game by a blunder. Crumble is where it is weakest: against
-// depth 2 (capped at 2 s a move there, since a depth-2 search of a crowded
-// board can take minutes) it won 4 of 20, and against depth 1 the four
-// draws leave it at 75 %. Its 2,000 iterations spread over 150 to 500
-// moves a turn, and each cut playout pays for an evaluation quadratic in
-// the pieces: a cheaper evaluation is the first thing to try.
+// (Tumbling Down's rows were measured at 20,000 iterations a move, and
+// Crumble's at a load average of 3 to 16, which leaves MCTS fewer
+// iterations in its second.) MCTS lost no game by a blunder but on
+// Crumble (1 on 6x6, 5 on 8x8), where its final check ran out of time
+// before it found the safe move.
+// Against alpha-beta at depth 4 with Tumbling Down's material evaluation
+// (TumblingMaterial), the stand-in for a 4-ply alpha-beta program, MCTS
+// won 19 of 20. Crumble is where MCTS is weakest: alpha-beta at depth 2 sees
+// every reply to every move through the evaluation, where MCTS's
+// iterations, some ten thousand a second on 6x6, spread over 150 to 500
+// moves a turn.
 //
 // Searchers and Bots are not safe for concurrent use: each owns its random
 // source and buffers. Use one per goroutine.

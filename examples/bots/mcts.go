@@ -5,9 +5,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
 	"time"
 	"unsafe"
 
@@ -141,12 +139,6 @@ func NewMCTS[P boardrules.Position[P, M], M comparable](o Options) *MCTS[P, M] {
 func (s *MCTS[P, M]) SetEvaluator(e Evaluator[P]) {
 	s.eval = e
 	s.cut, s.alpha = s.opts.Cut, max(s.opts.Minimax, 0)
-	if v, err := strconv.Atoi(os.Getenv("BOTS_X_CUT")); err == nil {
-		s.cut = v
-	}
-	if v, err := strconv.ParseFloat(os.Getenv("BOTS_X_ALPHA"), 64); err == nil {
-		s.alpha = v
-	}
 	if e == nil {
 		s.cut, s.alpha = -1, 0
 	}

@@ -335,11 +335,13 @@
 //     Tumbling Down and Crumble uses to its end; elsewhere the defaults
 //     end sooner: measured by "PBMSERV_MEASURE=1 go test -run
 //     TestBotCosts -v ./examples/pbmserv/" on the 2-core machine this
-//     was written on, the CPU time of one move, the slowest of three
-//     seeds, at the start and at move 21 of a random game, is 0-522 ms
-//     for mcts (Terrace's 100,000 iterations the dearest) and 1-239 ms
-//     for alpha-beta (Crumble 6x6 the dearest; the other games 1-4 ms);
-//     greedy and random take under a millisecond there. On crowded
+//     was written on (load average 4), the CPU time of one move, the
+//     slowest of three seeds, at the start and at move 21 of a random
+//     game, is 762-946 ms for mcts on Tumbling Down and Crumble 6x6,
+//     23-612 ms on the other games (Terrace's four-player game the
+//     dearest), and 0-83 ms for alpha-beta (Crumble 6x6 the dearest; the
+//     other games 0-2 ms); greedy and random take under a millisecond
+//     there. On crowded
 //     Crumble boards (hundreds to a thousand pieces, up to 3.4 million
 //     legal moves: "PBMSERV_MEASURE=1 go test -run TestBotCostsCrowded")
 //     every bot stops at its 1 s, within 14 ms. So the bots use at most
