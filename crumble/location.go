@@ -234,7 +234,7 @@ func (p *Position) appendLocation(s *scratch, dst []byte, i int) []byte {
 		return strconv.AppendInt(dst, int64(i), 10)
 	}
 	w := s.locWalkOf(p)
-	if c1, c2, ok := w.twoLegs(x, y, i); ok {
+	if c1, c2, ok := w.down(x, y, s.v.st[i][stLB], int32(i)); ok { // below i's corner, East of the line: its stitch
 		return appendCounts(dst, c1, c2)
 	}
 	for cx, cy, ch, c3 := x, y, i, int64(1); ; c3++ {
@@ -269,6 +269,10 @@ func appendCounts(dst []byte, counts ...int64) []byte {
 		if k > 0 {
 			dst = append(dst, ',')
 		}
+		if 0 <= c && c < 10 { // the most common, without strconv's call
+			dst = append(dst, byte('0'+c))
+			continue
+		}
 		dst = strconv.AppendInt(dst, c, 10)
 	}
 	return dst
@@ -278,11 +282,47 @@ func appendCounts(dst []byte, counts ...int64) []byte {
 // the line from (x, 0) up to it runs along edges: c1 corners along the
 // bottom, c2 up the line. hint is a piece whose closure holds the corner.
 func (w *locWalk) twoLegs(x, y int64, hint int) (c1, c2 int64, ok bool) {
-	for y > 0 {
-		if x, y, hint, ok = w.f.lineStep(x, y, dirS, hint); !ok {
+	v := w.f.v
+	a := v.find(x, y, true, false, int32(hint), w.f.wf, w.f.hf)
+	return w.down(x, y, a, int32(hint))
+}
+
+// down is twoLegs from the piece a just East of the line below the corner
+// (-1 on the board's East side), and a piece hint whose closure holds the
+// corner. It is lineStep South again and again, kept to the two pieces
+// either side of the line below each corner: the one East of it steps
+// down by its lower-left stitch, the one West is sought from its own.
+func (w *locWalk) down(x, y int64, a, hint int32) (c1, c2 int64, ok bool) {
+	v, wf, hf := w.f.v, w.f.wf, w.f.hf
+	if a >= 0 {
+		hint = a
+	}
+	b := v.find(x, y, false, false, hint, wf, hf) // just West of the line
+	for {
+		if a == b { // one piece across the line
 			return 0, 0, false
 		}
+		ya, yb := int64(-1), int64(-1)
+		if a >= 0 {
+			ya = v.ps[a].Y()
+		}
+		if b >= 0 {
+			yb = v.ps[b].Y()
+		}
+		y = max(ya, yb) // the next corner down: where the first of the two ends
 		c2++
+		if y == 0 {
+			break
+		}
+		if ya == y {
+			a = v.st[a][stLB]
+		}
+		if yb == y {
+			b = v.find(x, y, false, false, v.st[b][stLB], wf, hf)
+		}
+	}
+	if a >= 0 { // on the bottom row, at x: the pieces before it are the corners passed
+		return int64(a), c2, true
 	}
 	return int64(searchPieces(w.f.ps, x, 0)), c2, true
 }
