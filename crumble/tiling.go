@@ -912,17 +912,24 @@ func (e *edit) write(v *view, removed []int32, added []rect, next, n int32, sl *
 func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *tiling, sl *slabs) {
 	n := int(v.t.n) - len(removed) + len(added)
 	flat := sl.pieces.take(n)
-	var pos func(s int32) int32
 	if v.t.flat != nil && len(removed) == 0 && len(added) == 1 {
 		r, ns := added[0], e.slots[0]
 		at := int32(searchPieces(v.ps, r.x, r.y))
 		copy(flat, v.ps[:at])
 		copy(flat[at+1:], v.ps[at:])
-		pos = func(s int32) int32 {
-			if s == ns {
-				return at
+		// slot s of a flat tiling is its index: the new piece ns at at,
+		// those from at on one further
+		for c, s := range e.slots {
+			k := at
+			if s != ns {
+				k = s + int32(uint32(at-1-s)>>31)
 			}
-			return s + int32(uint32(at-1-s)>>31)
+			flat[k] = newPiece(e.made[c], e.colours[c])
+		}
+		for _, i := range e.flips {
+			s := v.slot[i]
+			k := s + int32(uint32(at-1-s)>>31)
+			flat[k] = flat[k].withColor(flat[k].C().Other())
 		}
 	} else {
 		e.mergeOrder(v, removed, added)
@@ -933,14 +940,13 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 				flat[k] = v.ps[v.idx[s]]
 			}
 		}
-		pos = func(s int32) int32 { return e.pos[s] }
-	}
-	for c, s := range e.slots { // the created pieces, in their colours
-		flat[pos(s)] = newPiece(e.made[c], e.colours[c])
-	}
-	for _, i := range e.flips {
-		k := pos(v.slot[i])
-		flat[k] = flat[k].withColor(flat[k].C().Other())
+		for c, s := range e.slots { // the created pieces, in their colours
+			flat[e.pos[s]] = newPiece(e.made[c], e.colours[c])
+		}
+		for _, i := range e.flips {
+			k := e.pos[v.slot[i]]
+			flat[k] = flat[k].withColor(flat[k].C().Other())
+		}
 	}
 	u.flat, u.slots = flat, int32(n)
 }
