@@ -317,8 +317,10 @@ func (w *locWalk) down(x, y int64, a, hint int32) (c1, c2 int64, ok bool) {
 		if ya == y {
 			a = v.st[a][stLB]
 		}
-		if yb == y {
-			b = v.find(x, y, false, false, v.st[b][stLB], wf, hf)
+		if yb == y { // the piece below b's lower-left corner, if it reaches the line
+			if b = v.st[b][stLB]; v.ps[b].X()+v.ps[b].w < x {
+				b = v.find(x, y, false, false, b, wf, hf)
+			}
 		}
 	}
 	if a >= 0 { // on the bottom row, at x: the pieces before it are the corners passed
