@@ -21,6 +21,54 @@ package crumble
 
 import "math/bits"
 
+// What each form provides, with the same meaning (the list form's
+// signatures take colourings as []uint64, the bitset form's as sets):
+//
+//   - build(ps, v, wf, hf): the graph of a position's pieces;
+//   - overlay(act, mover), undo(): one split or join laid over it and
+//     taken off, placeCreated and linkCreated doing the overlay's share;
+//   - derive(), labelChains, growForest, deriveCreated: the chains and the
+//     side forest of the position's colouring, and provenSet: the pieces
+//     that forest proves;
+//   - step(col, tr, d, mover, b): one swap step with its captures and win;
+//   - the slotMap methods below, by which Play reads the colouring a path
+//     left without knowing the form.
+//
+// swapGraph (search.go) holds either form for the searches and Play's
+// paths; slotMap is the rest of what Play needs of them.
+
+// slotMap is how a form numbers its slots, which Play reads once a path
+// is played: which slots of a colouring hold the position's pieces and
+// which piece each holds. The bitset graph keeps slots from ply to ply
+// (bitGraph); the list form's slots are the pieces' indices, as the view
+// numbers them (listSlots).
+type slotMap interface {
+	// held returns the bits of word w of a colouring whose slots hold
+	// pieces of the position.
+	held(w int) uint64
+	// pieceIn returns the index of the piece in slot sv, and false for a
+	// created piece's slot.
+	pieceIn(sv int32) (int32, bool)
+	// kept reports whether the next position's graph is made from this
+	// one by a commit (see take), rather than built afresh.
+	kept() bool
+}
+
+// listSlots is the list form's slotMap: the view of the position's
+// pieces, slot i = piece i, created pieces after them.
+type listSlots view
+
+func (l *listSlots) held(w int) uint64 {
+	if rest := len(l.ps) - w<<6; rest < 64 {
+		return 1<<uint(rest) - 1
+	}
+	return ^uint64(0)
+}
+
+func (l *listSlots) pieceIn(sv int32) (int32, bool) { return sv, int(sv) < len(l.ps) }
+
+func (l *listSlots) kept() bool { return false }
+
 // Directions of swap steps, in ASCII order of their letters: the order in
 // which move generation expands them.
 const (

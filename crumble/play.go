@@ -133,11 +133,7 @@ func (p *Position) fromSearch(s *scratch, b *baseDesc, i int32) played {
 	if st.dir >= 0 && st.dir&stateWon != 0 {
 		pl.win = int8(b2i(st.dir&stateWhiteWon != 0))
 	}
-	if b.onBits {
-		pl.bits, pl.was = &s.bits, s.bits.white.words()
-	} else {
-		pl.was = p.whiteOf(s)
-	}
+	pl.slots, pl.was = p.slotsOf(s, b.onBits)
 	return pl
 }
 
@@ -153,25 +149,31 @@ func (p *Position) playOut(s *scratch, m *Move, bits, check bool) (played, pathF
 	pl := played{col: s.col, made: made}
 	var fault pathFault
 	pl.tr, pl.win, fault = g.playPath(s.col, made[m.src], m, p.turn, check)
-	if pl.bits = g.b; pl.bits != nil {
-		pl.was = pl.bits.white.words()
-	} else {
-		pl.was = s.g.white
-	}
+	pl.slots, pl.was = p.slotsOf(s, g.b != nil)
 	return pl, fault
 }
 
 // played is what finish reads of a move played out: the colouring col
 // over a graph's slots (nil for a move without a path), the position's
 // colouring was over them, the created pieces' slots made, the travelling
-// piece's slot tr at the end and the colour that won, or -1. bits is the
-// bitset graph whose slots they are, nil for the lists (slot i = piece i).
+// piece's slot tr at the end and the colour that won, or -1. slots is
+// the numbering of the form the path was played on (nil without a path).
 type played struct {
 	col, was []uint64
 	made     []int32
-	bits     *bitGraph
+	slots    slotMap
 	tr       int32
 	win      int8
+}
+
+// slotsOf returns the numbering of the slots of the form a path of p was
+// played on, the bitset graph's when onBits is set, else the lists', and
+// p's colouring over them: the one place Play tells the forms apart.
+func (p *Position) slotsOf(s *scratch, onBits bool) (slotMap, []uint64) {
+	if onBits {
+		return &s.bits, s.bits.white.words()
+	}
+	return (*listSlots)(&s.v), p.whiteOf(s)
 }
 
 // whiteOf returns p's colouring (its White pieces) over the lists' slots,
@@ -354,7 +356,7 @@ func (p *Position) finish(s *scratch, pl played) Position {
 	}
 	wf, hf := p.dims()
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), t: e.build(v, &s.act, &s.sl, wf, hf), hash: h}
-	if s.holdsBits(p) && (pl.col == nil || pl.bits != nil) {
+	if s.holdsBits(p) && (pl.col == nil || pl.slots.kept()) {
 		s.handOn(p, &q, pl)
 	}
 	if pl.win >= 0 {
@@ -401,25 +403,12 @@ func (p *Position) recolour(s *scratch, pl played, h uint64) (uint64, bool) {
 		return h, false
 	}
 	v, e := &s.v, &s.ed
-	n := len(v.ps)
 	changed := false
-	var base []uint64
-	if pl.bits != nil {
-		base = pl.bits.base.words()
-	}
 	for w := range pl.was {
-		diff := pl.col[w] ^ pl.was[w]
-		if base != nil {
-			diff &= base[w]
-		} else if rest := n - w<<6; rest < 64 {
-			diff &= 1<<uint(rest) - 1
-		}
+		diff := (pl.col[w] ^ pl.was[w]) & pl.slots.held(w)
 		for ; diff != 0; diff &= diff - 1 {
 			sv := int32(w<<6 + bits.TrailingZeros64(diff))
-			i := sv
-			if pl.bits != nil {
-				i = pl.bits.pieceOf[uint8(sv)]
-			}
+			i, _ := pl.slots.pieceIn(sv)
 			h ^= pieceKey(v.ps[i]) ^ pieceKey(v.ps[i].withColor(colorAt(pl.col, sv)))
 			e.flips = append(e.flips, i)
 			changed = true
@@ -432,17 +421,13 @@ func (p *Position) recolour(s *scratch, pl played, h uint64) (uint64, bool) {
 // the path, which the turn's record keeps, or the zero rect for a move
 // without a path.
 func (p *Position) travellerAt(s *scratch, pl played) rect {
-	v := &s.v
-	switch {
-	case pl.col == nil:
+	if pl.col == nil {
 		return rect{}
-	case pl.bits != nil && pl.bits.base.has(pl.tr):
-		return v.ps[pl.bits.pieceOf[uint8(pl.tr)]].R()
-	case pl.bits == nil && int(pl.tr) < len(v.ps):
-		return v.ps[pl.tr].R()
-	default: // a created piece
-		return s.act.added[slices.Index(pl.made, pl.tr)]
 	}
+	if i, ok := pl.slots.pieceIn(pl.tr); ok {
+		return s.v.ps[i].R()
+	}
+	return s.act.added[slices.Index(pl.made, pl.tr)] // a created piece
 }
 
 // record pushes the turn that led from p to q onto the history and sets
