@@ -113,18 +113,23 @@ func TestTilingAcrossTheFlatLimit(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	s := new(scratch)
 	crossed := 0
-	for p.NumPieces() <= flatMax+20 {
-		m, ok := p.RandomMove(r)
-		if !ok {
-			t.Fatal("the game ended")
-		}
+	// play plays m from p, checks the stitches of the tiling it gives and
+	// counts the crossings of the limit.
+	play := func(p Position, m Move) Position {
 		s.see(&p)
 		q := p.playUnchecked(s, m)
 		checkStitches(t, s, q, code(p)+" "+m.String())
 		if (p.NumPieces() <= flatMax) != (q.NumPieces() <= flatMax) {
 			crossed++
 		}
-		p = q
+		return q
+	}
+	for p.NumPieces() <= flatMax+20 {
+		m, ok := p.RandomMove(r)
+		if !ok {
+			t.Fatal("the game ended")
+		}
+		p = play(p, m)
 	}
 	for p.NumPieces() > flatMax-20 {
 		var joins []Move
@@ -138,13 +143,7 @@ func TestTilingAcrossTheFlatLimit(t *testing.T) {
 			joins = append(joins, m)
 		}
 		m := joins[r.IntN(len(joins))]
-		s.see(&p)
-		q := p.playUnchecked(s, m)
-		checkStitches(t, s, q, code(p)+" "+m.String())
-		if (p.NumPieces() <= flatMax) != (q.NumPieces() <= flatMax) {
-			crossed++
-		}
-		p = q
+		p = play(p, m)
 	}
 	if crossed < 2 {
 		t.Fatalf("the limit was crossed %d times", crossed)
