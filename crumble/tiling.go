@@ -797,10 +797,9 @@ func (e *edit) begin(n int) {
 	e.colours = e.colours[:0]
 }
 
-// removed and ringed are the marks of a removed piece and of one around
-// the action.
+// removed reports whether piece i is one the action removes (marked
+// epoch; a piece around the action is marked epoch+1).
 func (e *edit) removed(i int32) bool { return e.mark[i] == e.epoch }
-func (e *edit) ringed(i int32) bool  { return e.mark[i] == e.epoch+1 }
 
 // build makes the tiling of the move from view v: s.act is its action,
 // e.colours the created pieces' colours and e.flips the kept pieces the
