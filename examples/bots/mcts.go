@@ -50,6 +50,9 @@ type MCTS[P boardrules.Position[P, M], M comparable] struct {
 	// included) into playoutTime, for the benchmark of its share
 	clockPlayouts bool
 	playoutTime   time.Duration
+	// noCheckTime, in tests, leaves the final choice no time to check
+	// the moves, as a busy machine can
+	noCheckTime bool
 	// scanLimit, when positive, cuts every scan after that many moves,
 	// as the clock would: for tests of what a cut scan leaves
 	scanLimit int32
@@ -159,7 +162,7 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	// The final choice checks the move it plays (Choosing the move): the
 	// search leaves it a tenth of the time, 50 ms at most.
 	s.clk.reserve(min(s.clk.limit/10, 50*time.Millisecond))
-	s.loopPC, s.scanPC, s.playPC = pacer{}, pacer{}, pacer{}
+	s.loopPC, s.scanPC, s.playPC, s.t.pc = pacer{}, pacer{}, pacer{}, pacer{}
 	s.seats = min(p.Players(), len(s.result))
 	s.nodes, s.pos = s.nodes[:0], s.pos[:0]
 	s.nodes = append(s.nodes, node[M]{parent: -1, first: -1, mover: boardrules.NoPlayer, proof: unproven, pos: -1})
@@ -214,6 +217,9 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	}
 	s.stats.Moves++
 	s.clk.release()
+	if s.noCheckTime {
+		s.clk.out = true
+	}
 	return s.final(p), nil
 }
 
@@ -350,6 +356,9 @@ func (s *MCTS[P, M]) descend() int32 {
 			nd.tried++
 			if s.nodes[c].proof == unproven { // (a proven child not yet visited ends the game)
 				s.visit(c, s.pos[nd.pos].PlayUnchecked(s.nodes[c].move))
+			}
+			if n == 0 && s.t.wins != nil && s.nodes[c].proof == unproven {
+				s.check(c)
 			}
 			if pr := s.nodes[c].proof; pr != unproven {
 				s.settle(c, pr)
@@ -652,6 +661,30 @@ func (s *MCTS[P, M]) final(p P) M {
 	return s.nodes[best].move
 }
 
+// check tries the replies of root child c, visited and unproven, for a
+// win at once, as far as the time allows: c is then proven lost at once
+// for the side to move at the root, or marked scanned; check reports
+// whether it knows which. The search checks each root move when it first
+// visits it, where the moves say whether they win (winFlagOf), so that a
+// check costs one listing of the replies and no Play: on a Crumble board
+// most moves often let the opponent win at once (nine in ten, and more,
+// in the middle game), the search then spends no iteration on them, and
+// the final choice finds the visited moves checked whatever time is left
+// to it. Elsewhere a check plays every reply, which would cost the search
+// more than the final choice's check of the few moves it looks at.
+func (s *MCTS[P, M]) check(c int32) bool {
+	nd := &s.nodes[c]
+	win, known := s.t.hasWin(s.pos[nd.pos])
+	switch {
+	case win: // (the reply's winner is the seat to move after c)
+		nd.proof = int8(nd.toMove)
+		nd.flags |= quick
+	case known:
+		nd.flags |= scanned
+	}
+	return win || known
+}
+
 // rank ranks root child c, checking that it is safe when it may be: its
 // replies are tried for a win at once, as far as the time allows, if the
 // search has not tried them all.
@@ -663,18 +696,8 @@ func (s *MCTS[P, M]) rank(c int32) int {
 		if nd.pos < 0 {
 			s.visit(c, s.pos[0].PlayUnchecked(nd.move))
 		}
-		nd = &s.nodes[c]
-		if nd.proof == unproven {
-			win, known := s.t.hasWin(s.pos[nd.pos])
-			switch {
-			case win: // (the reply's winner is the seat to move after c)
-				nd.proof = int8(nd.toMove)
-				nd.flags |= quick
-			case known:
-				nd.flags |= scanned
-			default:
-				return rankUnknown
-			}
+		if s.nodes[c].proof == unproven && !s.check(c) {
+			return rankUnknown
 		}
 	}
 	nd := &s.nodes[c]
