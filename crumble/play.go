@@ -344,16 +344,15 @@ func (p *Position) finish(s *scratch, pl played) Position {
 	h, made := p.placeCreated(s, pl, h)
 	h, flipped := p.recolour(s, pl, h)
 	// the turn's record, which holds the header of the next position's
-	// tiling, unless the move wins or the game keeps no history
+	// tiling; a move that wins records no turn, and takes a plain record
+	// for the header alone
 	var rec *history
 	if pl.win < 0 {
-		rec = p.hist.next(p.v.Draws)
-	}
-	if rec != nil {
-		e.into = &rec.tl
+		rec = p.hist.next(p.v.Draws, &s.recs)
 	} else {
-		e.into = new(tiling)
+		rec = s.recs.carve(p.hist.homeSlab())
 	}
+	e.into = &rec.tl
 	wf, hf := p.dims()
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), t: e.build(v, &s.act, &s.sl, wf, hf), hash: h}
 	if s.holdsBits(p) && (pl.col == nil || pl.slots.kept()) {
@@ -433,7 +432,7 @@ func (p *Position) travellerAt(s *scratch, pl played) rect {
 // record pushes the turn that led from p to q onto the history and sets
 // q's status: a draw by the draw rules or for want of a move, or ongoing.
 func (p *Position) record(q *Position, s *scratch, x rect, hasX bool, rec *history) {
-	q.hist = p.hist.push(rec, q, s.act, s.v.ps, x, hasX)
+	q.hist = p.hist.push(rec, q, s.act, s.v.ps, x, hasX, &s.sl.rects)
 	q.status = boardrules.Ongoing
 	if r := q.hist.draw(q); r != reasonNone {
 		q.end(boardrules.Draw, Black, r)

@@ -76,12 +76,13 @@ import (
 // are immutable and their pieces never change, so all of it stays right
 // for as long as those pieces are the position's.
 type scratch struct {
-	v         view     // the view of the position served
-	vb        view     // a spare view, which the next one is carried into
-	sl        slabs    // the slabs new positions' tilings are carved from
-	ed        edit     // a move's edit of the tiling (finish)
-	g         graph    // the contact graph as lists, for every position
-	bits      bitGraph // and as bitsets, for positions that fit (fitsBits)
+	v         view       // the view of the position served
+	vb        view       // a spare view, which the next one is carried into
+	sl        slabs      // the slabs new positions' tilings are carved from
+	recs      recCarvers // and their turn records (history.go)
+	ed        edit       // a move's edit of the tiling (finish)
+	g         graph      // the contact graph as lists, for every position
+	bits      bitGraph   // and as bitsets, for positions that fit (fitsBits)
 	walkBuf   []int32
 	act       action
 	col       []uint64

@@ -210,6 +210,7 @@ type slabs struct {
 	refs   slab[ropeRef]
 	words  slab[uint64]
 	pieces slab[piece]
+	rects  slab[rect] // the turn records' rectangles that outgrow their room
 }
 
 // view is a tiling laid out flat for the code that reads it: the pieces
