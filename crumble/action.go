@@ -448,6 +448,10 @@ func baseOf(m *Move) base {
 // is its text.
 func (b *base) move(tag uint64, head []byte) Move {
 	m := Move{tag: tag, kind: b.kind, flags: b.shape, anchor: b.anchor, n: b.n, wide: b.wide}
+	if len(head) <= headMax { // the rest of a new Move's head is zero already
+		m.hlen = uint8(copy(m.head[:], head))
+		return m
+	}
 	m.setText(head, nil)
 	return m
 }

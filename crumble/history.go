@@ -160,7 +160,13 @@ type recCarver struct {
 // its parent's slab.
 type recCarvers struct {
 	c     [8]recCarver
+	last  int // the carver used last, tried first: a playout's next turn, a search's next sibling
 	evict int // the carver a new slab replaces when none is full
+}
+
+// serves reports whether c may carve a child of a record of slab from.
+func (c *recCarver) serves(from *recSlab) bool {
+	return c.used < recSlabLen && c.slab != nil && (c.slab == from && from != nil || c.from == from)
 }
 
 // carve returns a new zeroed record for a child of a record of slab from
@@ -168,31 +174,34 @@ type recCarvers struct {
 // memory carves it and it has room, or from the slab that takes the
 // children of its records, a new one when there is none with room.
 func (rc *recCarvers) carve(from *recSlab) *history {
-	var c *recCarver
-	for i := range rc.c {
-		k := &rc.c[i]
-		if k.used < recSlabLen && k.slab != nil && (k.slab == from && from != nil || k.from == from) {
-			c = k
-			break
-		}
-	}
-	if c == nil {
-		for i := range rc.c {
-			if rc.c[i].used == recSlabLen || rc.c[i].slab == nil {
-				c = &rc.c[i]
-				break
-			}
-		}
-		if c == nil {
-			c = &rc.c[rc.evict]
-			rc.evict = (rc.evict + 1) % len(rc.c)
-		}
-		*c = recCarver{slab: new(recSlab), from: from}
+	c := &rc.c[rc.last]
+	if !c.serves(from) {
+		c = rc.find(from)
 	}
 	r := &c.slab[c.used]
 	c.used++
 	r.home = c.slab
 	return r
+}
+
+// find returns a carver for the children of the records of slab from,
+// and makes it the last: one that serves, else one with a new slab, in
+// place of a full one if there is one, else of the next in turn.
+func (rc *recCarvers) find(from *recSlab) *recCarver {
+	for i := range rc.c {
+		if rc.c[i].serves(from) {
+			rc.last = i
+			return &rc.c[i]
+		}
+	}
+	i := slices.IndexFunc(rc.c[:], func(c recCarver) bool { return c.used == recSlabLen || c.slab == nil })
+	if i < 0 {
+		i = rc.evict
+		rc.evict = (rc.evict + 1) % len(rc.c)
+	}
+	rc.c[i] = recCarver{slab: new(recSlab), from: from}
+	rc.last = i
+	return &rc.c[i]
 }
 
 // push records a turn that led from the position with pieces pre to q in

@@ -403,10 +403,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	s := acquire()
 	defer scratchPool.Put(s)
 	s.take(&p)
-	p.generate(s, fitsBits(p.NumPieces()), true, func(m Move) bool {
-		dst = append(dst, m)
-		return true
-	})
+	p.generate(s, fitsBits(p.NumPieces()), true, sink{list: &dst})
 	return dst
 }
 
@@ -425,7 +422,7 @@ func (p Position) LegalMovesSeq() iter.Seq[Move] {
 		s := acquire()
 		defer scratchPool.Put(s)
 		s.take(&p)
-		p.generate(s, fitsBits(p.NumPieces()), false, yield)
+		p.generate(s, fitsBits(p.NumPieces()), false, sink{emit: yield})
 	}
 }
 
@@ -437,11 +434,24 @@ func (p *Position) appendLegalMoves(s *scratch, dst []Move) []Move {
 // appendLegalMovesOn is AppendLegalMoves in scratch s, on the bitset
 // graph or on the lists, as bits says (the tests compare them).
 func (p *Position) appendLegalMovesOn(s *scratch, dst []Move, bits bool) []Move {
-	p.generate(s, bits, true, func(m Move) bool {
-		dst = append(dst, m)
-		return true
-	})
+	p.generate(s, bits, true, sink{list: &dst})
 	return dst
+}
+
+// sink takes the moves generate emits: appended to a list, without a
+// call a move, or handed to a function, which may stop the generation.
+type sink struct {
+	list *[]Move
+	emit func(Move) bool
+}
+
+// put hands m on and reports whether to go on.
+func (k sink) put(m *Move) bool {
+	if k.list != nil {
+		*k.list = append(*k.list, *m)
+		return true
+	}
+	return k.emit(*m)
 }
 
 // generate emits the legal moves in order until emit returns false. It
@@ -450,7 +460,7 @@ func (p *Position) appendLegalMovesOn(s *scratch, dst []Move, bits bool) []Move 
 // search in s for Play (a stream keeps only the base at hand's). The
 // splits and joins are listed anchor by anchor as the moves go, so that
 // the first moves come before the last anchor's joins are sought.
-func (p *Position) generate(s *scratch, bits, keep bool, emit func(Move) bool) {
+func (p *Position) generate(s *scratch, bits, keep bool, emit sink) {
 	if bits {
 		p.tileBits(s).derive()
 	} else {
@@ -506,11 +516,11 @@ func (p *Position) startBases(s *scratch) cutFinder {
 // for a base that can swap at all (mayStep reads the corners without
 // one); a listing has built it first, since most positions have such a
 // base.
-func (p *Position) genBase(s *scratch, k int, bits, derive bool, emit func(Move) bool) bool {
+func (p *Position) genBase(s *scratch, k int, bits, derive bool, emit sink) bool {
 	mv := p.setAction(s, k)
 	b := &s.bases[k]
 	b.first = -1
-	if !emit(mv) { // no swap
+	if !emit.put(&mv) { // no swap
 		return false
 	}
 	if !p.mayStep(s) {
@@ -591,7 +601,7 @@ func (w swapGraph) recoloured() []int32 {
 // is mv), whose action g has overlaid: one shortest path per distinct end
 // state, in breadth-first order (see the package documentation), until
 // emit returns false. The states stay in s for Play.
-func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, emit func(Move) bool) bool {
+func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, emit sink) bool {
 	c0, made := g.overlaid(s)
 	nw := len(c0)
 	first := int32(len(s.states))
@@ -620,7 +630,7 @@ func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, e
 // step from it gives a successor, added unless an equal state is known,
 // and emitted as a move unless it left every colour as c0. It returns
 // false when emit did.
-func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Color, c0 []uint64, emit func(Move) bool) bool {
+func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Color, c0 []uint64, emit sink) bool {
 	st := &s.states[qi]
 	cw := s.colouring(b, qi)
 	// terminal states are not expanded; sources are never terminal
@@ -667,7 +677,7 @@ func stepsFrom(nbs [4]int32, col []uint64, back int32, mover Color) uint8 {
 // successor makes the step of state qi in direction d, a legal one (see
 // expand), adds the state it leads to and emits its move. It returns
 // false when emit did.
-func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int, mover Color, c0 []uint64, emit func(Move) bool) bool {
+func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int, mover Color, c0 []uint64, emit sink) bool {
 	st := &s.states[qi]
 	end := len(s.words)
 	s.words = append(s.words, s.colouring(b, qi)...)
@@ -707,7 +717,7 @@ func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int,
 	} else { // the text holds the path
 		s.setLongPath(&m, ni)
 	}
-	return emit(m)
+	return emit.put(&m)
 }
 
 // keys makes sure that s holds the hash keys of slots 0 .. n-1: a
