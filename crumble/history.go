@@ -208,7 +208,7 @@ func (rc *recCarvers) find(from *recSlab) *recCarver {
 // n, from next (a record of the sealing kind when it seals a run). The
 // pieces a split removes go in the record's room, or, more than it
 // holds, in rects (which hold no pointers, so no lineage to keep apart).
-func (h *history) push(n *history, q *Position, act action, pre []piece, x rect, hasX bool, rects *slab[rect]) *history {
+func (h *history) push(n *history, q *Position, act *action, pre []piece, x rect, hasX bool, rects *slab[rect]) *history {
 	if h == nil || q.v.Draws == NoDraws {
 		return h
 	}

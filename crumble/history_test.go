@@ -86,7 +86,7 @@ func TestOccurrenceCounts(t *testing.T) {
 	for ply := 1; ply <= plies; ply++ {
 		i := draw()
 		seen[i]++
-		h = h.push(h.next(pool[i].v.Draws, &rc), &pool[i], action{}, nil, rect{}, false, nil)
+		h = h.push(h.next(pool[i].v.Draws, &rc), &pool[i], &action{}, nil, rect{}, false, nil)
 		if got := h.occurrences(); got != seen[i] {
 			t.Fatalf("ply %d, position %d: counted %d, want %d", ply, i, got, seen[i])
 		}
@@ -112,7 +112,7 @@ func TestOccurrenceCounts(t *testing.T) {
 	for ply := recentMax - 1; ply < plies; ply += recentMax {
 		b, want := records[ply], seenBefore(records[:ply+1], &pool[len(pool)-1])
 		for k := range 3 {
-			b = b.push(b.next(pool[len(pool)-1].v.Draws, &rc), &pool[len(pool)-1], action{}, nil, rect{}, false, nil)
+			b = b.push(b.next(pool[len(pool)-1].v.Draws, &rc), &pool[len(pool)-1], &action{}, nil, rect{}, false, nil)
 			want++
 			if got := b.occurrences(); got != want {
 				t.Fatalf("branch at ply %d, turn %d: counted %d, want %d", ply, k+1, got, want)

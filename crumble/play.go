@@ -432,7 +432,7 @@ func (p *Position) travellerAt(s *scratch, pl played) rect {
 // record pushes the turn that led from p to q onto the history and sets
 // q's status: a draw by the draw rules or for want of a move, or ongoing.
 func (p *Position) record(q *Position, s *scratch, x rect, hasX bool, rec *history) {
-	q.hist = p.hist.push(rec, q, s.act, s.v.ps, x, hasX, &s.sl.rects)
+	q.hist = p.hist.push(rec, q, &s.act, s.v.ps, x, hasX, &s.sl.rects)
 	q.status = boardrules.Ongoing
 	if r := q.hist.draw(q); r != reasonNone {
 		q.end(boardrules.Draw, Black, r)

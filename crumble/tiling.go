@@ -932,12 +932,16 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 			flat[k] = flat[k].withColor(flat[k].C().Other())
 		}
 	} else {
-		e.mergeOrder(v, removed, added)
-		e.pos = resize(e.pos, int(next))
-		for k, s := range e.order {
-			e.pos[s] = int32(k)
-			if s < v.t.slots {
-				flat[k] = v.ps[v.idx[s]]
+		if v.t.flat != nil {
+			e.mergeFlat(v, removed, added, next, flat)
+		} else {
+			e.mergeOrder(v, removed, added)
+			e.pos = resize(e.pos, int(next))
+			for k, s := range e.order {
+				e.pos[s] = int32(k)
+				if s < v.t.slots {
+					flat[k] = v.ps[v.idx[s]]
+				}
 			}
 		}
 		for c, s := range e.slots { // the created pieces, in their colours
@@ -949,6 +953,44 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 		}
 	}
 	u.flat, u.slots = flat, int32(n)
+}
+
+// mergeFlat is writeFlat's merge when v's tiling is flat too, whose slots
+// are the pieces' indices: it copies the pieces kept into flat run by run
+// between the removed ones and the places of the added ones, as
+// mergeOrder orders the slots, and sets e.pos, the new index of each
+// slot, leaving the added pieces' places to be written.
+func (e *edit) mergeFlat(v *view, removed []int32, added []rect, next int32, flat []piece) {
+	e.places(v, added)
+	e.pos = resize(e.pos, int(next))
+	n := int32(len(v.ps))
+	at, k, ri, ii := int32(0), int32(0), 0, 0
+	for {
+		to, ins := n, false
+		if ri < len(removed) {
+			to = removed[ri]
+		}
+		if ii < len(e.ins) && e.ins[ii].at <= to {
+			to, ins = e.ins[ii].at, true
+		}
+		copy(flat[k:], v.ps[at:to])
+		for s := at; s < to; s++ {
+			e.pos[s] = k + s - at
+		}
+		k += to - at
+		at = to
+		switch {
+		case ins:
+			e.pos[e.ins[ii].slot] = k
+			k++
+			ii++
+		case to < n:
+			ri++
+			at++
+		default:
+			return
+		}
+	}
 }
 
 // mergeOrder sets e.order to the slots in the new order: the view's
