@@ -303,16 +303,26 @@ func (p *Position) hasBase() bool {
 	if p.t == nil {
 		return false
 	}
-	for _, pc := range p.t.all() {
+	splits := func(pc piece) bool {
 		if pc.C() != p.turn {
-			continue
+			return false
 		}
 		r := pc.R()
-		if shape, fine := splitOK(r, false); shape && fine {
+		shape, fine := splitOK(r, false)
+		if !shape || !fine {
+			shape, fine = splitOK(r, true)
+		}
+		return shape && fine
+	}
+	if p.t.flat != nil { // most positions: the first own piece splits
+		if slices.ContainsFunc(p.t.flat, splits) {
 			return true
 		}
-		if shape, fine := splitOK(r, true); shape && fine {
-			return true
+	} else {
+		for _, pc := range p.t.all() {
+			if splits(pc) {
+				return true
+			}
 		}
 	}
 	// Every own piece is at the precision limit: look for a join.

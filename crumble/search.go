@@ -232,7 +232,7 @@ type pending struct {
 // handOn notes that the move just played from p (its action in s.act,
 // played out as pl) led to q, so that the next call on q makes the bitset
 // graph q's by a commit rather than building it (see take).
-func (s *scratch) handOn(p, q *Position, pl played) {
+func (s *scratch) handOn(p, q *Position, pl *played) {
 	s.pend = pending{from: p.t, to: q.t, of: s.act.of, made: s.pend.made[:0]}
 	if pl.col != nil {
 		s.pend.col = *setOf(pl.col)
