@@ -19,7 +19,7 @@ package crumble
 // each position O(log n) copies over the game.
 //
 // A turn record is carved from a slab of records (recSlab), so that a
-// Play allocates none but, once in recSlabLen turns, a new slab. The
+// Play allocates none but, once in many turns, a new slab. The
 // working memory carves; every record is handed out once, written by
 // the Play that made it and never again, so no position sees storage
 // reused. What a slab must not do is keep more of the past alive than
@@ -33,9 +33,9 @@ package crumble
 // slab reaches then lies in the slab, in the slab its records came from,
 // and so on back along the game: a position kept keeps the slabs of its
 // own ancestors (and the other records in them: the sibling positions a
-// search played beside them, with their pieces), one slab in recSlabLen
-// plies of a playout, at most one a ply of a game played between
-// searches.
+// search played beside them, with their pieces), one slab in up to
+// recSlabMax plies of a playout, at most one a ply of a game played
+// between searches.
 
 import (
 	"cmp"
@@ -139,12 +139,52 @@ func (h *history) homeSlab() *recSlab {
 	return h.home
 }
 
-// recSlabLen is the number of turn records in a slab: an allocation of
-// some 13 KiB once in so many Plays.
-const recSlabLen = 32
+// A slab holds recSlabMin turn records when it starts a line of play
+// (the first turns of a game, the plies of a playout from a node of a
+// search), and twice as many as the slab before it when it goes on with
+// the children of a full slab's records, up to recSlabMax: a short line
+// wastes little of its slab, a long one allocates once in many turns.
+const (
+	recSlabMin = 8
+	recSlabMax = 64
+)
 
 // recSlab is a slab of turn records, each handed out once.
-type recSlab [recSlabLen]history
+type recSlab struct{ recs []history }
+
+// newRecSlab returns a slab of n records, recSlabMin times a power of two
+// up to recSlabMax, in one allocation with its header.
+func newRecSlab(n int) *recSlab {
+	switch n {
+	case recSlabMin:
+		b := new(struct {
+			s recSlab
+			a [recSlabMin]history
+		})
+		b.s.recs = b.a[:]
+		return &b.s
+	case 2 * recSlabMin:
+		b := new(struct {
+			s recSlab
+			a [2 * recSlabMin]history
+		})
+		b.s.recs = b.a[:]
+		return &b.s
+	case 4 * recSlabMin:
+		b := new(struct {
+			s recSlab
+			a [4 * recSlabMin]history
+		})
+		b.s.recs = b.a[:]
+		return &b.s
+	}
+	b := new(struct {
+		s recSlab
+		a [recSlabMax]history
+	})
+	b.s.recs = b.a[:]
+	return &b.s
+}
 
 // recCarver carves the records of one slab, for the children of its own
 // records and of the records of slab from (nil: the records that start a
@@ -164,9 +204,12 @@ type recCarvers struct {
 	evict int // the carver a new slab replaces when none is full
 }
 
+// full reports whether c has no slab or no room left in it.
+func (c *recCarver) full() bool { return c.slab == nil || c.used == len(c.slab.recs) }
+
 // serves reports whether c may carve a child of a record of slab from.
 func (c *recCarver) serves(from *recSlab) bool {
-	return c.used < recSlabLen && c.slab != nil && (c.slab == from && from != nil || c.from == from)
+	return !c.full() && (c.slab == from && from != nil || c.from == from)
 }
 
 // carve returns a new zeroed record for a child of a record of slab from
@@ -178,7 +221,7 @@ func (rc *recCarvers) carve(from *recSlab) *history {
 	if !c.serves(from) {
 		c = rc.find(from)
 	}
-	r := &c.slab[c.used]
+	r := &c.slab.recs[c.used]
 	c.used++
 	r.home = c.slab
 	return r
@@ -186,7 +229,8 @@ func (rc *recCarvers) carve(from *recSlab) *history {
 
 // find returns a carver for the children of the records of slab from,
 // and makes it the last: one that serves, else one with a new slab, in
-// place of a full one if there is one, else of the next in turn.
+// place of the full one that served from, twice its size, if there is
+// one, else of another full one, else of the next in turn.
 func (rc *recCarvers) find(from *recSlab) *recCarver {
 	for i := range rc.c {
 		if rc.c[i].serves(from) {
@@ -194,12 +238,17 @@ func (rc *recCarvers) find(from *recSlab) *recCarver {
 			return &rc.c[i]
 		}
 	}
-	i := slices.IndexFunc(rc.c[:], func(c recCarver) bool { return c.used == recSlabLen || c.slab == nil })
-	if i < 0 {
+	size := recSlabMin
+	i := slices.IndexFunc(rc.c[:], func(c recCarver) bool {
+		return c.slab != nil && c.full() && (c.slab == from && from != nil || c.from == from)
+	})
+	if i >= 0 {
+		size = min(2*len(rc.c[i].slab.recs), recSlabMax)
+	} else if i = slices.IndexFunc(rc.c[:], func(c recCarver) bool { return c.full() }); i < 0 {
 		i = rc.evict
 		rc.evict = (rc.evict + 1) % len(rc.c)
 	}
-	rc.c[i] = recCarver{slab: new(recSlab), from: from}
+	rc.c[i] = recCarver{slab: newRecSlab(size), from: from}
 	rc.last = i
 	return &rc.c[i]
 }

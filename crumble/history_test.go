@@ -154,11 +154,11 @@ func TestTurnRecordSlabsKeepOneLineage(t *testing.T) {
 	}
 	eight, _ := New(Variant{Width: 8, Height: 8})
 	dropped := eight
-	for range 3 * recSlabLen {
+	for range 3 * recSlabMax {
 		dropped = ply(dropped)
 	}
 	a, b := eight, eight
-	for range 3 * recSlabLen {
+	for range 3 * recSlabMax {
 		a, b = ply(a), ply(b)
 	}
 	for _, kept := range []Position{a, b} {
@@ -176,8 +176,8 @@ func TestTurnRecordSlabsKeepOneLineage(t *testing.T) {
 				continue
 			}
 			reached[sl] = true
-			for i := range sl {
-				if h := sl[i].parent; h != nil {
+			for i := range sl.recs {
+				if h := sl.recs[i].parent; h != nil {
 					todo = append(todo, h.home)
 				}
 			}
