@@ -157,32 +157,23 @@ type recSlab struct{ recs []history }
 func newRecSlab(n int) *recSlab {
 	switch n {
 	case recSlabMin:
-		b := new(struct {
-			s recSlab
-			a [recSlabMin]history
-		})
-		b.s.recs = b.a[:]
-		return &b.s
+		return recSlabOf(func(a *[recSlabMin]history) []history { return a[:] })
 	case 2 * recSlabMin:
-		b := new(struct {
-			s recSlab
-			a [2 * recSlabMin]history
-		})
-		b.s.recs = b.a[:]
-		return &b.s
+		return recSlabOf(func(a *[2 * recSlabMin]history) []history { return a[:] })
 	case 4 * recSlabMin:
-		b := new(struct {
-			s recSlab
-			a [4 * recSlabMin]history
-		})
-		b.s.recs = b.a[:]
-		return &b.s
+		return recSlabOf(func(a *[4 * recSlabMin]history) []history { return a[:] })
 	}
+	return recSlabOf(func(a *[recSlabMax]history) []history { return a[:] })
+}
+
+// recSlabOf allocates a slab with its records, the array A, which recs
+// slices.
+func recSlabOf[A any](recs func(*A) []history) *recSlab {
 	b := new(struct {
 		s recSlab
-		a [recSlabMax]history
+		a A
 	})
-	b.s.recs = b.a[:]
+	b.s.recs = recs(&b.a)
 	return &b.s
 }
 

@@ -957,40 +957,22 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 
 // mergeFlat is writeFlat's merge when v's tiling is flat too, whose slots
 // are the pieces' indices: it copies the pieces kept into flat run by run
-// between the removed ones and the places of the added ones, as
-// mergeOrder orders the slots, and sets e.pos, the new index of each
-// slot, leaving the added pieces' places to be written.
+// (see mergeRuns) and sets e.pos, the new index of each slot, leaving the
+// added pieces' places to be written.
 func (e *edit) mergeFlat(v *view, removed []int32, added []rect, next int32, flat []piece) {
 	e.places(v, added)
 	e.pos = resize(e.pos, int(next))
-	n := int32(len(v.ps))
-	at, k, ri, ii := int32(0), int32(0), 0, 0
-	for {
-		to, ins := n, false
-		if ri < len(removed) {
-			to = removed[ri]
-		}
-		if ii < len(e.ins) && e.ins[ii].at <= to {
-			to, ins = e.ins[ii].at, true
-		}
+	k := int32(0)
+	e.mergeRuns(int32(len(v.ps)), removed, func(at, to, ins int32) {
 		copy(flat[k:], v.ps[at:to])
 		for s := at; s < to; s++ {
 			e.pos[s] = k + s - at
 		}
-		k += to - at
-		at = to
-		switch {
-		case ins:
-			e.pos[e.ins[ii].slot] = k
+		if k += to - at; ins >= 0 {
+			e.pos[ins] = k
 			k++
-			ii++
-		case to < n:
-			ri++
-			at++
-		default:
-			return
 		}
-	}
+	})
 }
 
 // mergeOrder sets e.order to the slots in the new order: the view's
@@ -998,23 +980,34 @@ func (e *edit) mergeFlat(v *view, removed []int32, added []rect, next int32, fla
 func (e *edit) mergeOrder(v *view, removed []int32, added []rect) {
 	e.places(v, added)
 	e.order = e.order[:0]
-	n := int32(len(v.slot))
+	e.mergeRuns(int32(len(v.slot)), removed, func(at, to, ins int32) {
+		e.order = append(e.order, v.slot[at:to]...)
+		if ins >= 0 {
+			e.order = append(e.order, ins)
+		}
+	})
+}
+
+// mergeRuns walks the new order of a view of n pieces, without removed
+// (ascending), with the pieces e.ins places: it calls run with each run
+// [at, to) of the view's pieces kept, and the slot of the added piece
+// that follows it, or -1 after the last run.
+func (e *edit) mergeRuns(n int32, removed []int32, run func(at, to, ins int32)) {
 	at, ri, ii := int32(0), 0, 0
 	for {
-		next, ins := n, false
+		to, ins := n, int32(-1)
 		if ri < len(removed) {
-			next = removed[ri]
+			to = removed[ri]
 		}
-		if ii < len(e.ins) && e.ins[ii].at <= next {
-			next, ins = e.ins[ii].at, true
+		if ii < len(e.ins) && e.ins[ii].at <= to {
+			to, ins = e.ins[ii].at, e.ins[ii].slot
 		}
-		e.order = append(e.order, v.slot[at:next]...)
-		at = next
+		run(at, to, ins)
+		at = to
 		switch {
-		case ins:
-			e.order = append(e.order, e.ins[ii].slot)
+		case ins >= 0:
 			ii++
-		case next < n:
+		case to < n:
 			ri++
 			at++
 		default:
