@@ -957,22 +957,22 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 
 // mergeFlat is writeFlat's merge when v's tiling is flat too, whose slots
 // are the pieces' indices: it copies the pieces kept into flat run by run
-// (see mergeRuns) and sets e.pos, the new index of each slot, leaving the
+// (see runs) and sets e.pos, the new index of each slot, leaving the
 // added pieces' places to be written.
 func (e *edit) mergeFlat(v *view, removed []int32, added []rect, next int32, flat []piece) {
 	e.places(v, added)
 	e.pos = resize(e.pos, int(next))
 	k := int32(0)
-	e.mergeRuns(int32(len(v.ps)), removed, func(at, to, ins int32) {
-		copy(flat[k:], v.ps[at:to])
-		for s := at; s < to; s++ {
-			e.pos[s] = k + s - at
+	for r := e.runs(int32(len(v.ps)), removed); r.next(); {
+		copy(flat[k:], v.ps[r.at:r.to])
+		for s := r.at; s < r.to; s++ {
+			e.pos[s] = k + s - r.at
 		}
-		if k += to - at; ins >= 0 {
-			e.pos[ins] = k
+		if k += r.to - r.at; r.ins >= 0 {
+			e.pos[r.ins] = k
 			k++
 		}
-	})
+	}
 }
 
 // mergeOrder sets e.order to the slots in the new order: the view's
@@ -980,40 +980,50 @@ func (e *edit) mergeFlat(v *view, removed []int32, added []rect, next int32, fla
 func (e *edit) mergeOrder(v *view, removed []int32, added []rect) {
 	e.places(v, added)
 	e.order = e.order[:0]
-	e.mergeRuns(int32(len(v.slot)), removed, func(at, to, ins int32) {
-		e.order = append(e.order, v.slot[at:to]...)
-		if ins >= 0 {
-			e.order = append(e.order, ins)
-		}
-	})
-}
-
-// mergeRuns walks the new order of a view of n pieces, without removed
-// (ascending), with the pieces e.ins places: it calls run with each run
-// [at, to) of the view's pieces kept, and the slot of the added piece
-// that follows it, or -1 after the last run.
-func (e *edit) mergeRuns(n int32, removed []int32, run func(at, to, ins int32)) {
-	at, ri, ii := int32(0), 0, 0
-	for {
-		to, ins := n, int32(-1)
-		if ri < len(removed) {
-			to = removed[ri]
-		}
-		if ii < len(e.ins) && e.ins[ii].at <= to {
-			to, ins = e.ins[ii].at, e.ins[ii].slot
-		}
-		run(at, to, ins)
-		at = to
-		switch {
-		case ins >= 0:
-			ii++
-		case to < n:
-			ri++
-			at++
-		default:
-			return
+	for r := e.runs(int32(len(v.slot)), removed); r.next(); {
+		e.order = append(e.order, v.slot[r.at:r.to]...)
+		if r.ins >= 0 {
+			e.order = append(e.order, r.ins)
 		}
 	}
+}
+
+// runWalk walks the new order of a view's pieces: each run [at, to) of
+// them that it keeps, then the slot of the added piece placed after it
+// (ins), or -1 after the last run.
+type runWalk struct {
+	at, to, ins, n int32
+	removed        []int32
+	places         []ropeIns
+}
+
+// runs returns the walk of the new order of a view of n pieces, without
+// removed (ascending), with the pieces e.ins places.
+func (e *edit) runs(n int32, removed []int32) runWalk {
+	return runWalk{to: -1, ins: -1, n: n, removed: removed, places: e.ins}
+}
+
+// next moves to the next run and reports whether there is one.
+func (r *runWalk) next() bool {
+	switch {
+	case r.to < 0: // the first run
+	case r.ins >= 0:
+		r.places = r.places[1:]
+		r.at = r.to
+	case r.to < r.n:
+		r.removed = r.removed[1:]
+		r.at = r.to + 1
+	default:
+		return false
+	}
+	r.to, r.ins = r.n, -1
+	if len(r.removed) > 0 {
+		r.to = r.removed[0]
+	}
+	if len(r.places) > 0 && r.places[0].at <= r.to {
+		r.to, r.ins = r.places[0].at, r.places[0].slot
+	}
+	return true
 }
 
 // places sets e.ins to the added pieces (in slots e.slots) by place:
