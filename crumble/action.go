@@ -248,7 +248,7 @@ type action struct {
 
 func (a *action) reset() {
 	a.removed, a.added, a.parent = a.removed[:0], a.added[:0], a.parent[:0]
-	a.of = actionName{}
+	a.of.t, a.of.base = nil, base{}
 }
 
 // actionName names the split or join of a move, bound to the move's
@@ -387,7 +387,10 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 		}
 		s.act.addJoin(rect{a.X(), a.Y(), m.wide, m.joinHeight()})
 	}
-	s.act.of = p.nameOf(m)
+	// field by field: a store of the whole name into the working memory
+	// would pass every word of it through the collector's write barrier
+	// while a collection runs
+	s.act.of.t, s.act.of.base = p.t, baseOf(m)
 }
 
 // basesOf appends to s.bases the splits and joins anchored at the mover's

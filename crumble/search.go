@@ -233,10 +233,13 @@ type pending struct {
 // played out as pl) led to q, so that the next call on q makes the bitset
 // graph q's by a commit rather than building it (see take).
 func (s *scratch) handOn(p, q *Position, pl *played) {
-	s.pend = pending{from: p.t, to: q.t, of: s.act.of, made: s.pend.made[:0]}
+	// field by field, as fillAction stores the action's name
+	pd := &s.pend
+	pd.from, pd.to, pd.of.t, pd.of.base = p.t, q.t, s.act.of.t, s.act.of.base
+	pd.col, pd.made = set{}, pd.made[:0]
 	if pl.col != nil {
-		s.pend.col = *setOf(pl.col)
-		s.pend.made = append(s.pend.made, pl.made...)
+		pd.col = *setOf(pl.col)
+		pd.made = append(pd.made, pl.made...)
 	}
 }
 

@@ -755,7 +755,7 @@ type edit struct {
 	refs    []ropeRef
 	pos     []int32     // the new index of each slot
 	made    []rect      // the created pieces (the action's)
-	into    *tiling     // the header the tiling is written into
+	into    *tiling     // the zeroed header the tiling is written into
 	half    splitHalves // the split, when the edit is one
 	par     []int32     // the action's parents, for records in view.carry
 	act     action      // the action, rebuilt for records in view.carry
@@ -887,8 +887,8 @@ func (e *edit) records(v *view, act *action, wf, hf int64) {
 // view's without removed and with added (e.slots[:len(added)]) in their
 // places; slots are taken up to next. It is flat up to flatMax pieces.
 func (e *edit) write(v *view, removed []int32, added []rect, next, n int32, sl *slabs) *tiling {
-	u := e.into
-	*u = tiling{n: n}
+	u := e.into // zeroed: a new turn record's
+	u.n = n
 	e.from, e.to = nil, nil
 	if n <= flatMax {
 		e.writeFlat(v, removed, added, next, u, sl)
