@@ -115,6 +115,30 @@ func TestAppendLegalMovesAllocs(t *testing.T) {
 	}
 }
 
+// TestParseMoveAllocs: reading a move in its canonical text allocates
+// nothing (a server reads one a request); other forms still read the same
+// move.
+func TestParseMoveAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops scratch at random under the race detector")
+	}
+	for _, p := range []Position{Standard(), midgame(t)} {
+		for _, m := range p.LegalMoves() {
+			text := m.String()
+			var got Move
+			if a := testing.AllocsPerRun(5, func() { got, _ = p.ParseMove(text) }); a != 0 {
+				t.Errorf("ParseMove(%q): %.1f allocations per call", text, a)
+			}
+			if got != m {
+				t.Errorf("ParseMove(%q) = %v", text, got)
+			}
+			if low, err := p.ParseMove(strings.ToLower(text)); err != nil || low != m {
+				t.Errorf("ParseMove(%q) = %v, %v; want %v", strings.ToLower(text), low, err, m)
+			}
+		}
+	}
+}
+
 // graphMayStep is mayStep read off the contact graph: after the action,
 // does a created piece have a full-side neighbour of the opponent's?
 func graphMayStep(s *scratch, p Position) bool {

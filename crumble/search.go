@@ -84,6 +84,7 @@ type scratch struct {
 	g         graph      // the contact graph as lists, for every position
 	bits      bitGraph   // and as bitsets, for positions that fit (fitsBits)
 	walkBuf   []int32
+	counts    []uint64 // a location's staircase counts, read by parseMove
 	act       action
 	col       []uint64
 	corners   cornerGraph // locations and move text
