@@ -153,7 +153,7 @@ var chainPool = sync.Pool{New: func() any { return new(chainScratch) }}
 type chainScratch struct {
 	nodes  []chainNode // by slot
 	order  []int32     // the slots in code order
-	later  []int64     // a piece's later contacts of its colour: place<<32 | slot
+	later  []int32     // a piece's later contacts of its colour
 	at     []int32     // the root of the set whose scan's root is at each place
 	st     [][4]int32  // a flat tiling's stitches
 	sky    skyline     // the working memory that works them out
@@ -231,23 +231,37 @@ func (s *chainScratch) load(t *tiling, wf int64, unit float64) {
 // root.
 func (s *chainScratch) join() {
 	nodes := s.nodes
-	// a piece's later contacts are at most the other pieces, and a walk
-	// writes one more, which it keeps if it is of the piece's colour
-	if len(s.later) < len(s.order)+1 {
-		s.later = make([]int64, len(s.order)+1)
+	// A piece's later contacts are at most the other pieces, and a walk
+	// writes one more, which it keeps if it is of the piece's colour. The
+	// walks find those on the left side in code order, and those on the
+	// right side and beyond the top against it, all of the right side's
+	// before the top's; the left side's go up from the start of later,
+	// the others down from its end, where they lie in order.
+	n := len(s.order)
+	if len(s.later) < 2*n+2 {
+		s.later = make([]int32, 2*n+2)
 	}
-	out := s.later
+	out := s.later[:2*n+2]
+	end := len(out) - 1
 	for _, i := range s.order {
 		nd := &nodes[i]
 		x, top, key, st := nd.x, nd.t, nd.key, &nd.st
-		m := 0
+		m, d := 0, end
 		if t := st[stBL]; t >= 0 {
 			for nodes[t].t < top {
 				t = nodes[t].st[stRT]
-				qk := nodes[t].key
-				out[m] = int64(qk>>1)<<32 | int64(t)
-				m += int(^(qk ^ key) & 1)
+				out[m] = t
+				m += int(^(nodes[t].key ^ key) & 1)
 			}
+		}
+		for t := st[stRT]; t >= 0; {
+			q := &nodes[t]
+			out[d] = t
+			d -= int(^(q.key ^ key) & 1)
+			if q.x <= x {
+				break
+			}
+			t = q.st[stBL]
 		}
 		for t := st[stTR]; t >= 0; {
 			q := &nodes[t]
@@ -255,33 +269,25 @@ func (s *chainScratch) join() {
 			if qk < key { // an earlier piece, which starts lower
 				break
 			}
-			out[m] = int64(qk>>1)<<32 | int64(t)
-			m += int(^(qk ^ key) & 1)
+			out[d] = t
+			d -= int(^(qk ^ key) & 1)
 			t = q.st[stLB]
 		}
-		for t := st[stRT]; t >= 0; {
-			q := &nodes[t]
-			qk := q.key
-			out[m] = int64(qk>>1)<<32 | int64(t)
-			m += int(^(qk ^ key) & 1)
-			if q.x <= x {
-				break
-			}
-			t = q.st[stBL]
+		if m == 0 && d == end {
+			continue // no contact to join
 		}
-		if m == 0 {
-			continue
-		}
-		js := out[:m]
-		for a := 1; a < len(js); a++ {
-			for b := a; b > 0 && js[b] < js[b-1]; b-- {
-				js[b], js[b-1] = js[b-1], js[b]
+		js := out[d+1 : end+1]
+		if m > 0 { // the left side's among the right side's: rare
+			js = append(out[:m], js...)
+			for a := m; a < len(js); a++ {
+				for b := a; b > 0 && nodes[js[b]].key < nodes[js[b-1]].key; b-- {
+					js[b], js[b-1] = js[b-1], js[b]
+				}
 			}
 		}
 		a := find(nodes, i)
 		na := &nodes[a]
-		for _, j := range js {
-			b := int32(j)
+		for _, b := range js {
 			nb := &nodes[b]
 			if nb.par == a {
 				continue // already in the set: often, after the halving
