@@ -2,7 +2,7 @@ package crumble
 
 // The chains of a position, for evaluations: AppendChains finds them in
 // time linear in the pieces, without floating point until each chain's
-// area, in one of two ways by the tiling's layout.
+// area, by the corner stitches of the tiling.
 //
 // The order. The contacts between pieces of one colour go to a
 // union-find, joined in the order of the plain quadratic method, a scan
@@ -11,48 +11,33 @@ package crumble
 // the other's root); each set keeps the piece that would be its root in
 // that scan, and the chains are listed in the order of those roots, so
 // that a float64 sum over them is bit for bit the scan's: an evaluation
-// written on the scan keeps its values. Both ways link the smaller set
-// under the larger's root, which keeps the trees shallow (the scan's
-// trees grow deep), and carry the scan's root beside: joining the set of
-// an earlier piece to that of a later one, the scan makes the later
+// written on the scan keeps its values. The union-find links the smaller
+// set under the larger's root, which keeps the trees shallow (the scan's
+// trees grow deep), and carries the scan's root beside: joining the set
+// of an earlier piece to that of a later one, the scan makes the later
 // one's root the root.
 //
-// A flat tiling (up to flatMax pieces) keeps no stitches, and working
-// them out costs what a sweep up the board that finds the contacts does. Pieces tile the board and are stored in order
-// of their lower-left corners, y then x. Taken in that order, the pieces
-// already seen cover a region whose upper edge, the skyline, is a row of
-// segments West to East, each the uncovered part of one piece's top side;
-// a piece's top is covered from the West as the pieces above it come, so
-// what is left of it is one segment, [start, right). When a piece P at
-// (x, y) comes, the skyline over [x, x+w) lies at height y: its segments
-// are the tops of exactly the pieces under P's bottom side, each in edge
-// contact with P. The segment just West of them belongs to the piece on
-// P's West side at y (edge contact: it reaches above y), and the one just
-// East, when it reaches above y, to the piece on P's East side at y.
-// Every edge contact is found once, from its later piece, and listed at
-// the earlier one; P then replaces the segments under it, cutting the
-// last one short. P's first segment follows the segment of the piece
-// before P when that piece stands on the same line and ends at x (seven
-// pieces in ten on crowded boards), and otherwise is found from a table
-// of about 64 sub-columns across the board, each holding the segment
-// over its West end, walking East a segment or two. A last pass adds each
-// piece to its chain's box, count and area, in position-code order.
+// The contacts. A tiling in leaves has its stitches in its records; a
+// flat one's (up to flatMax pieces) are worked out by the sweep up the
+// board that the view uses (skyline.stitch). The pieces are laid out by
+// slot, read in code order, each in one node with the set it heads. Each
+// piece in turn finds its later contacts by walking its sides: the left
+// side up from its lower-left neighbour (pieces that start higher, in
+// code order), the top from right to left and the right side down to the
+// first earlier piece (both against code order, and all of the right
+// side's before the top's, so they are written down from the end of the
+// buffer and read up in code order); it is joined with them at once, as
+// the scan would, which needs no list of every contact. A set's root
+// carries the set's box, area and count, added as sets join; the areas,
+// added in the order of the joins, are those added in code order
+// whenever every partial sum is exact in float64 (the board's area within
+// 2^53 of the finest unit of the pieces' sides), and are added again in
+// code order otherwise.
 //
-// A tiling in leaves has its corner stitches in its records: each piece
-// finds its later contacts by walking its sides (the top from right to
-// left, the right side down to its own bottom, the left side up from its
-// lower-left neighbour), and no sweep is needed. The records are read by
-// slot as they lie, the order of the slots from the tiling's chunks. A
-// set's root carries the set's box, area and count, added as sets join;
-// the areas, added in the order of the joins, are those added in code
-// order whenever every partial sum is exact in float64 (the board's area
-// within 2^53 of the finest unit of the pieces' sides), and are added
-// again in code order otherwise.
-//
-// Cost, on crowded boards (callgrind): about 300 to 430 machine
-// instructions a piece by the stitches, 450 to 570 by the sweep;
-// BENCHMARKS.md has the times. The working memory, 80 to 110 bytes a piece, comes from a
-// pool and is kept between calls.
+// Cost, on crowded boards (callgrind): about 230 to 350 machine
+// instructions a piece, the fewer where most chains are one piece;
+// BENCHMARKS.md has the times. The working memory, about 100 bytes a
+// piece, comes from a pool and is kept between calls.
 
 import (
 	"math"
@@ -162,26 +147,27 @@ type chainScratch struct {
 
 // chainNode is a piece and the set of the union-find it is in. The walks
 // along its neighbours' sides read its left side x and top t on the
-// fixed grid, its stitches (slots), and its place in code order with its
-// colour (place<<1 | colour). par is its parent in the union-find; at the
-// root of a set, box and area are the set's bounding box and area, pieces
-// its count, and ref the place of the scan's root. One node holds both,
-// which costs the joins one bounds check where three arrays cost three.
+// fixed grid, which stay as they are, its stitches (slots), and its place
+// in code order with its colour (place<<1 | colour). par is its parent in
+// the union-find; at the root of a set, box and area are the set's
+// bounding box (x, y, right, top) and area, pieces its count, and ref the
+// place of the scan's root. One node holds both, which costs the joins
+// one bounds check where three arrays cost three.
 type chainNode struct {
 	x, t   int64
 	st     [4]int32
 	key    int32
 	par    int32
-	box    [4]int64 // x, y, r, t
+	box    [4]int64
 	area   float64
 	pieces int32
 	ref    int32
 }
 
-// load lays out the pieces of t by slot, with their stitches: a tiling in
-// leaves has them in its records, a flat one's are worked out by a sweep
-// up the board (skyline); and makes each piece a set of its own. unit is
-// the grid's unit in square units' sides.
+// load lays out the pieces of t by slot, read in code order, with their
+// stitches: a tiling in leaves has them in its records, a flat one's are
+// worked out by the sweep up the board that the view uses; and makes each
+// piece a set of its own. unit is the grid's unit in square units' sides.
 func (s *chainScratch) load(t *tiling, wf int64, unit float64) {
 	flat := t.flat
 	slots := len(t.leaves) * leafSize
