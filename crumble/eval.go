@@ -186,19 +186,20 @@ func (s *chainScratch) load(t *tiling, wf int64, unit float64) {
 	nodes, leaves, white := s.nodes, t.leaves, t.white
 	ws, hs := uint64(0), uint64(0)
 	for k, sl := range s.order {
-		var pc piece
-		var st [4]int32
+		nd := &nodes[sl]
+		var pc *piece
+		var c int32
 		if flat != nil {
-			pc, st = flat[sl], s.st[sl]
+			pc, nd.st = &flat[sl], s.st[sl]
+			c = int32(pc.ys >> 63)
 		} else {
 			rc := &leaves[uint32(sl)/leafSize][uint32(sl)%leafSize]
-			pc, st = rc.pc, rc.st
-			pc.ys |= white[sl>>6] >> (sl & 63) << 63
+			pc, nd.st = &rc.pc, rc.st
+			c = int32(white[sl>>6] >> (sl & 63) & 1)
 		}
 		x, y, w, h := pc.X(), pc.Y(), pc.w, pc.H()
 		ws, hs = ws|uint64(w), hs|uint64(h)
-		nd := &nodes[sl]
-		nd.x, nd.t, nd.st, nd.key, nd.par = x, y+h, st, int32(k)<<1|int32(pc.ys>>63), sl
+		nd.x, nd.t, nd.key, nd.par = x, y+h, int32(k)<<1|c, sl
 		nd.box = [4]int64{x, y, x + w, y + h}
 		nd.area = float64(w) * unit * (float64(h) * unit)
 		nd.pieces, nd.ref = 1, int32(k)
@@ -271,7 +272,10 @@ func (s *chainScratch) join() {
 				}
 			}
 		}
-		a := find(nodes, i)
+		a := nd.par
+		if nodes[a].par != a {
+			a = find(nodes, a)
+		}
 		na := &nodes[a]
 		for _, b := range js {
 			nb := &nodes[b]
