@@ -263,12 +263,15 @@ func (s *chainScratch) join() {
 		if m == 0 && d == end {
 			continue // no contact to join
 		}
-		js := out[d+1 : end+1]
-		if m > 0 { // the left side's among the right side's: rare
-			js = append(out[:m], js...)
-			for a := m; a < len(js); a++ {
-				for b := a; b > 0 && nodes[js[b]].key < nodes[js[b-1]].key; b-- {
-					js[b], js[b-1] = js[b-1], js[b]
+		// the contacts are out[lo:hi]; the left side's, if any, go in
+		// among the others, which is rare
+		lo, hi := d+1, end+1
+		if m > 0 {
+			hi = m + copy(out[m:], out[lo:hi])
+			lo = 0
+			for a := m; a < hi; a++ {
+				for b := a; b > 0 && nodes[out[b]].key < nodes[out[b-1]].key; b-- {
+					out[b], out[b-1] = out[b-1], out[b]
 				}
 			}
 		}
@@ -277,7 +280,8 @@ func (s *chainScratch) join() {
 			a = find(nodes, a)
 		}
 		na := &nodes[a]
-		for _, b := range js {
+		for x := lo; x < hi; x++ {
+			b := out[x]
 			nb := &nodes[b]
 			if nb.par == a {
 				continue // already in the set: often, after the halving
