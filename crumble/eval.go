@@ -34,10 +34,11 @@ package crumble
 // 2^53 of the finest unit of the pieces' sides), and are added again in
 // code order otherwise.
 //
-// Cost, on crowded boards (callgrind): about 230 to 350 machine
-// instructions a piece, the fewer where most chains are one piece;
-// BENCHMARKS.md has the times. The working memory, about 100 bytes a
-// piece, comes from a pool and is kept between calls.
+// Cost, on crowded boards (callgrind): about 260 to 340 machine
+// instructions a piece on a tiling in leaves, the fewer where most chains
+// are one piece, and 500 to 700 on a flat one, whose stitches the sweep
+// works out; BENCHMARKS.md has the times. The working memory, about 100
+// bytes a piece, comes from a pool and is kept between calls.
 
 import (
 	"math"
