@@ -398,7 +398,9 @@
 //     stitches (a sweep up the board) and its contact graph: about ten
 //     microseconds at the start, up to about half a millisecond at 1,200
 //     pieces.
-//   - AppendChains reads each piece once: linear in the pieces.
+//   - AppendChains reads each piece once and walks its sides along the
+//     stitches: linear in the pieces, about a microsecond at the start and
+//     14 to 20 at 1,100 to 1,200 pieces.
 //
 // # Worst cases
 //

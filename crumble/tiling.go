@@ -269,7 +269,7 @@ func (k *skyline) stitch(ps []piece, st [][4]int32, wf int64) {
 	nodes[floor] = skyNode{start: 0, r: wf, t: 0, prev: west, next: east}
 	nodes[west] = skyNode{start: -1, r: 0, t: far, prev: -1, next: floor}
 	nodes[east] = skyNode{start: wf, r: far, t: far, prev: floor, next: -1}
-	cs := uint(max(0, bits.Len64(uint64(wf))-7)) // columns of 2^cs grid units
+	cs := uint(max(0, bits.Len64(uint64(wf))-6)) // columns of 2^cs grid units, 32 to 64
 	gm := int64(1)<<cs - 1
 	k.col = resize(k.col, int(wf>>cs)+1)
 	for c := range k.col {
@@ -319,7 +319,8 @@ func (k *skyline) stitch(ps []piece, st [][4]int32, wf int64) {
 		if v < n && nodes[v].t >= top {
 			st[j][stTR] = v
 		}
-		nodes[j] = skyNode{start: x, r: xr, t: top, prev: l, next: v}
+		nj := &nodes[j] // field by field: a literal is built aside and copied
+		nj.start, nj.r, nj.t, nj.prev, nj.next = x, xr, top, l, v
 		nodes[l].next, nodes[v].prev = j, j
 		for q := (x + gm) >> cs; q<<cs < xr; q++ {
 			col[q] = j
