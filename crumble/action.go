@@ -248,7 +248,7 @@ type action struct {
 
 func (a *action) reset() {
 	a.removed, a.added, a.parent = a.removed[:0], a.added[:0], a.parent[:0]
-	a.of = actionName{}
+	a.of.t, a.of.base = nil, base{}
 }
 
 // actionName names the split or join of a move, bound to the move's
@@ -303,16 +303,26 @@ func (p *Position) hasBase() bool {
 	if p.t == nil {
 		return false
 	}
-	for _, pc := range p.t.all() {
+	splits := func(pc piece) bool {
 		if pc.C() != p.turn {
-			continue
+			return false
 		}
 		r := pc.R()
-		if shape, fine := splitOK(r, false); shape && fine {
+		shape, fine := splitOK(r, false)
+		if !shape || !fine {
+			shape, fine = splitOK(r, true)
+		}
+		return shape && fine
+	}
+	if p.t.flat != nil { // most positions: the first own piece splits
+		if slices.ContainsFunc(p.t.flat, splits) {
 			return true
 		}
-		if shape, fine := splitOK(r, true); shape && fine {
-			return true
+	} else {
+		for _, pc := range p.t.all() {
+			if splits(pc) {
+				return true
+			}
 		}
 	}
 	// Every own piece is at the precision limit: look for a join.
@@ -377,7 +387,10 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 		}
 		s.act.addJoin(rect{a.X(), a.Y(), m.wide, m.joinHeight()})
 	}
-	s.act.of = p.nameOf(m)
+	// field by field: a store of the whole name into the working memory
+	// would pass every word of it through the collector's write barrier
+	// while a collection runs
+	s.act.of.t, s.act.of.base = p.t, baseOf(m)
 }
 
 // basesOf appends to s.bases the splits and joins anchored at the mover's
@@ -448,6 +461,10 @@ func baseOf(m *Move) base {
 // is its text.
 func (b *base) move(tag uint64, head []byte) Move {
 	m := Move{tag: tag, kind: b.kind, flags: b.shape, anchor: b.anchor, n: b.n, wide: b.wide}
+	if len(head) <= headMax { // the rest of a new Move's head is zero already
+		m.hlen = uint8(copy(m.head[:], head))
+		return m
+	}
 	m.setText(head, nil)
 	return m
 }

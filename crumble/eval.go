@@ -2,7 +2,7 @@ package crumble
 
 // The chains of a position, for evaluations: AppendChains finds them in
 // time linear in the pieces, without floating point until each chain's
-// area, in one of two ways by the tiling's layout.
+// area, by the corner stitches of the tiling.
 //
 // The order. The contacts between pieces of one colour go to a
 // union-find, joined in the order of the plain quadratic method, a scan
@@ -11,48 +11,34 @@ package crumble
 // the other's root); each set keeps the piece that would be its root in
 // that scan, and the chains are listed in the order of those roots, so
 // that a float64 sum over them is bit for bit the scan's: an evaluation
-// written on the scan keeps its values. Both ways link the smaller set
-// under the larger's root, which keeps the trees shallow (the scan's
-// trees grow deep), and carry the scan's root beside: joining the set of
-// an earlier piece to that of a later one, the scan makes the later
+// written on the scan keeps its values. The union-find links the smaller
+// set under the larger's root, which keeps the trees shallow (the scan's
+// trees grow deep), and carries the scan's root beside: joining the set
+// of an earlier piece to that of a later one, the scan makes the later
 // one's root the root.
 //
-// A flat tiling (up to flatMax pieces) keeps no stitches, and working
-// them out costs what a sweep up the board that finds the contacts does. Pieces tile the board and are stored in order
-// of their lower-left corners, y then x. Taken in that order, the pieces
-// already seen cover a region whose upper edge, the skyline, is a row of
-// segments West to East, each the uncovered part of one piece's top side;
-// a piece's top is covered from the West as the pieces above it come, so
-// what is left of it is one segment, [start, right). When a piece P at
-// (x, y) comes, the skyline over [x, x+w) lies at height y: its segments
-// are the tops of exactly the pieces under P's bottom side, each in edge
-// contact with P. The segment just West of them belongs to the piece on
-// P's West side at y (edge contact: it reaches above y), and the one just
-// East, when it reaches above y, to the piece on P's East side at y.
-// Every edge contact is found once, from its later piece, and listed at
-// the earlier one; P then replaces the segments under it, cutting the
-// last one short. P's first segment follows the segment of the piece
-// before P when that piece stands on the same line and ends at x (seven
-// pieces in ten on crowded boards), and otherwise is found from a table
-// of about 64 sub-columns across the board, each holding the segment
-// over its West end, walking East a segment or two. A last pass adds each
-// piece to its chain's box, count and area, in position-code order.
+// The contacts. A tiling in leaves has its stitches in its records; a
+// flat one's (up to flatMax pieces) are worked out by the sweep up the
+// board that the view uses (skyline.stitch). The pieces are laid out by
+// slot, read in code order, each in one node with the set it heads. Each
+// piece in turn finds its later contacts by walking its sides: the left
+// side up from its lower-left neighbour (pieces that start higher, in
+// code order), the top from right to left and the right side down to the
+// first earlier piece (both against code order, and all of the right
+// side's before the top's, so they are written down from the end of the
+// buffer and read up in code order); it is joined with them at once, as
+// the scan would, which needs no list of every contact. A set's root
+// carries the set's box, area and count, added as sets join; the areas,
+// added in the order of the joins, are those added in code order
+// whenever every partial sum is exact in float64 (the board's area within
+// 2^53 of the finest unit of the pieces' sides), and are added again in
+// code order otherwise.
 //
-// A tiling in leaves has its corner stitches in its records: each piece
-// finds its later contacts by walking its sides (the top from right to
-// left, the right side down to its own bottom, the left side up from its
-// lower-left neighbour), and no sweep is needed. The records are read by
-// slot as they lie, the order of the slots from the tiling's chunks. A
-// set's root carries the set's box, area and count, added as sets join;
-// the areas, added in the order of the joins, are those added in code
-// order whenever every partial sum is exact in float64 (the board's area
-// within 2^53 of the finest unit of the pieces' sides), and are added
-// again in code order otherwise.
-//
-// Cost, on crowded boards (callgrind): about 300 to 430 machine
-// instructions a piece by the stitches, 450 to 570 by the sweep;
-// BENCHMARKS.md has the times. The working memory, 80 to 110 bytes a piece, comes from a
-// pool and is kept between calls.
+// Cost, on crowded boards (callgrind): about 260 to 340 machine
+// instructions a piece on a tiling in leaves, the fewer where most chains
+// are one piece, and 500 to 700 on a flat one, whose stitches the sweep
+// works out; BENCHMARKS.md has the times. The working memory, about 100
+// bytes a piece, comes from a pool and is kept between calls.
 
 import (
 	"math"
@@ -137,320 +123,133 @@ func (p Position) AppendChains(dst []Chain) []Chain {
 		return dst
 	}
 	s := chainPool.Get().(*chainScratch)
-	if p.t.flat != nil {
-		s.ps = append(s.ps[:0], p.t.flat...)
-		s.sweep(&p)
-		s.join()
-		dst = s.appendChains(dst, &p)
-	} else {
-		w := &s.walk
-		w.load(p.t, &p)
-		w.contacts()
-		w.join()
-		dst = w.appendChains(dst, &p)
-	}
+	wf, _ := p.dims()
+	s.load(p.t, wf, math.Ldexp(1, -int(p.shift)))
+	s.join()
+	dst = s.appendChains(dst, &p)
 	chainPool.Put(s)
 	return dst
 }
 
-// chainPiece returns piece i, its rectangle on the fixed grid and its
-// colour, from the pieces laid out in s.ps: the one place where the chains
-// read how a position stores its pieces.
-func (s *chainScratch) chainPiece(i int32) (x, y, w, h int64, c Color) {
-	pc := s.ps[i]
-	return pc.X(), pc.Y(), pc.w, pc.H(), pc.C()
-}
-
 var chainPool = sync.Pool{New: func() any { return new(chainScratch) }}
 
-// chainScratch is the working memory of AppendChains: that of the sweep,
-// and walk, that of the walks along the stitches.
+// chainScratch is the working memory of AppendChains. It names the pieces
+// by their slots in the tiling (a flat tiling's slots are its places),
+// and by their places in code order.
 type chainScratch struct {
-	walk  stitchScratch
-	ps    []piece // the position's pieces, in position-code order
-	n     int32
-	nodes []chainNode
-	col   []int32 // the node over each sub-column's West end
-	// the contacts between pieces of one colour, listed at the earlier
-	// piece: the later pieces in ej, the lists through next, each list
-	// from head to tail
-	head, tail []int32
-	ej, next   []int32
-	par, ref   []int32 // the union-find, and the scan's root of each set
-	size       []int32 // the pieces of each set, at its root
+	nodes  []chainNode // by slot
+	order  []int32     // the slots in code order
+	later  []int32     // a piece's later contacts of its colour
+	at     []int32     // the root of the set whose scan's root is at each place
+	st     [][4]int32  // a flat tiling's stitches
+	sky    skyline     // the working memory that works them out
+	ws, hs uint64      // all the pieces' widths and heights or-ed
 }
 
-// chainNode is a piece in the skyline: node i is piece i, and the three
-// nodes after the pieces are the floor under the board and the walls West
-// and East of it.
+// chainNode is a piece and the set of the union-find it is in. The walks
+// along its neighbours' sides read its left side x and top t on the
+// fixed grid, which stay as they are, its stitches (slots), and its place
+// in code order with its colour (place<<1 | colour). par is its parent in
+// the union-find; at the root of a set, box and area are the set's
+// bounding box (x, y, right, top) and area, pieces its count, and ref the
+// place of the scan's root. One node holds both, which costs the joins
+// one bounds check where three arrays cost three.
 type chainNode struct {
-	start, r, t int64 // the uncovered part of the top side, [start, r) at height t
-	prev, next  int32 // the skyline's nodes, West to East
-	c           Color // NoColor for the floor and the walls
+	x, t   int64
+	st     [4]int32
+	key    int32
+	par    int32
+	box    [4]int64
+	area   float64
+	pieces int32
+	ref    int32
 }
 
-// sweep goes up the board through the pieces of a flat tiling, finding
-// the edge contacts between pieces of one colour.
-func (s *chainScratch) sweep(p *Position) {
-	n := int32(len(s.ps))
-	s.n = n
-	wf, _ := p.dims()
-	floor, west, east := n, n+1, n+2
-	const far = math.MaxInt64
-	s.nodes = resize(s.nodes, int(n)+3)
-	s.head, s.tail = resize(s.head, int(n)), resize(s.tail, int(n))
-	nodes, head, tail := s.nodes, s.head, s.tail
-	for i := range head {
-		head[i] = -1
-	}
-	nodes[floor] = chainNode{start: 0, r: wf, t: 0, prev: west, next: east, c: NoColor}
-	nodes[west] = chainNode{start: -1, r: 0, t: far, prev: -1, next: floor, c: NoColor}
-	nodes[east] = chainNode{start: wf, r: far, t: far, prev: floor, next: -1, c: NoColor}
-	// sub-columns of 2^cs grid units, about 64 across the board
-	k := uint8(0)
-	for units := wf >> p.shift; units<<(k+1) <= 64 && k < p.shift; k++ {
-	}
-	cs := (p.shift - k) & 63
-	gm := int64(1)<<cs - 1
-	s.col = resize(s.col, int(wf>>cs)+1)
-	col := s.col
-	for c := range col {
-		col[c] = floor
-	}
-	if cap(s.ej) < 3*int(n) { // a tiling's contacts number below 3n
-		s.ej, s.next = make([]int32, 3*n), make([]int32, 3*n)
-	}
-	ej, next := s.ej[:3*n], s.next[:3*n]
-	e := int32(0)
-	lastY, lastR := int64(-1), int64(-1)
-	for j := range n {
-		x, y, w, h, c := s.chainPiece(j)
-		xr := x + w
-		var u int32 // the first node under the piece
-		if y == lastY && x == lastR {
-			u = nodes[j-1].next
-		} else {
-			u = col[x>>cs]
-			for nodes[u].start != x {
-				u = nodes[u].next
-			}
-		}
-		l := nodes[u].prev
-		if nodes[l].c == c {
-			e = addContact(head, tail, ej, next, l, j, e)
-		}
-		v := u
-		for {
-			nv := &nodes[v]
-			if nv.c == c {
-				e = addContact(head, tail, ej, next, v, j, e)
-			}
-			if nv.r > xr {
-				nv.start = xr
-				break
-			}
-			v = nv.next
-			if nodes[v].start >= xr {
-				if nodes[v].t > y && nodes[v].c == c {
-					e = addContact(head, tail, ej, next, v, j, e)
-				}
-				break
-			}
-		}
-		nj := &nodes[j]
-		nj.start, nj.r, nj.t, nj.prev, nj.next, nj.c = x, xr, y+h, l, v, c
-		nodes[l].next, nodes[v].prev = j, j
-		for q := (x + gm) >> cs; q<<cs < xr; q++ {
-			col[q] = j
-		}
-		lastY, lastR = y, xr
-	}
-}
-
-// addContact appends contact e, of earlier piece i with later piece j, to
-// i's list, and returns the next contact's index.
-func addContact(head, tail, ej, next []int32, i, j, e int32) int32 {
-	ej[e], next[e] = j, -1
-	if head[i] < 0 {
-		head[i] = e
+// load lays out the pieces of t by slot, read in code order, with their
+// stitches: a tiling in leaves has them in its records, a flat one's are
+// worked out by the sweep up the board that the view uses; and makes each
+// piece a set of its own. unit is the grid's unit in square units' sides.
+func (s *chainScratch) load(t *tiling, wf int64, unit float64) {
+	flat := t.flat
+	slots := len(t.leaves) * leafSize
+	if flat != nil {
+		slots = len(flat)
+		s.st = resize(s.st, slots)
+		s.sky.stitch(flat, s.st, wf)
+		s.order = append(s.order[:0], identity32[:slots]...)
 	} else {
-		next[tail[i]] = e
-	}
-	tail[i] = e
-	return e + 1
-}
-
-// join unites the contacts in the scan's order: each piece in turn with
-// the later pieces it touches. The smaller set goes under the larger's
-// root, which keeps the trees shallow (the scan links the earlier piece's
-// root under the later one's, and its trees grow deep), and each set
-// keeps the scan's root in ref: joining the set of an earlier piece to
-// that of a later one, the scan makes the later one's root the root.
-func (s *chainScratch) join() {
-	n := s.n
-	s.par, s.ref = resize(s.par, int(n)), resize(s.ref, int(n))
-	s.size = resize(s.size, int(n))
-	par, ref, size, head, ej, next := s.par, s.ref, s.size, s.head, s.ej, s.next
-	for i := range par {
-		par[i], ref[i], size[i] = int32(i), int32(i), 1
-	}
-	for i := range n {
-		e := head[i]
-		if e < 0 {
-			continue
-		}
-		a := find(par, i) // i's root, through its contacts
-		for ; e >= 0; e = next[e] {
-			b := ej[e]
-			if par[b] != b {
-				b = find(par, b)
-			}
-			if a == b {
-				continue
-			}
-			r := ref[b]
-			if size[a] < size[b] {
-				a, b = b, a
-			}
-			par[b] = a
-			size[a] += size[b]
-			ref[a] = r
+		s.order = s.order[:0]
+		for _, r := range t.rope {
+			s.order = append(s.order, r.c[:r.n]...)
 		}
 	}
-}
-
-// appendChains appends the chains to dst in the order of the scan's
-// roots, and adds each piece to its chain.
-func (s *chainScratch) appendChains(dst []Chain, p *Position) []Chain {
-	n := s.n
-	par, ref := s.par, s.ref
-	at := s.head // the set whose scan's root is each piece
-	for i := range n {
-		at[i] = -1
-	}
-	k := 0
-	for i := range n {
-		if par[i] == i {
-			at[ref[i]] = i
-			k++
-		}
-	}
-	base := len(dst)
-	dst = slices.Grow(dst, k)[:base+k]
-	chains := dst[base:]
-	k = 0
-	for i := range n {
-		if r := at[i]; r >= 0 {
-			ref[r] = int32(k) // the set's chain
-			_, _, _, _, c := s.chainPiece(r)
-			chains[k] = Chain{x: math.MaxInt64, y: math.MaxInt64, shift: p.shift, c: int8(c) + 1}
-			k++
-		}
-	}
-	unit := math.Ldexp(1, -int(p.shift))
-	for i := range n {
-		ch := &chains[ref[find(par, i)]]
-		x, y, w, h, _ := s.chainPiece(i)
-		ch.x, ch.y = min(ch.x, x), min(ch.y, y)
-		ch.w, ch.h = max(ch.w, x+w), max(ch.h, y+h) // the East and North sides until the end
-		ch.area += float64(w) * unit * (float64(h) * unit)
-		ch.pieces++
-	}
-	for k := range chains {
-		chains[k].w -= chains[k].x
-		chains[k].h -= chains[k].y
-	}
-	return dst
-}
-
-// stitchScratch is the working memory of the walks along the stitches.
-// It names the pieces by their slots in the tiling, and by their places
-// in code order.
-type stitchScratch struct {
-	nodes  []stitchNode // by slot
-	order  []int32      // the slots in code order
-	start  []int32      // where each piece's later contacts begin in later, by place
-	later  []int64      // the later contacts of each piece, of its colour: place<<32 | slot
-	par    []int32      // the union-find, by slot
-	ref    []int32      // the place of the scan's root of each set, at its root
-	at     []int32      // the root of the set whose scan's root is at each place
-	ws, hs uint64       // all the pieces' widths and heights or-ed
-}
-
-// stitchNode is a piece: its rectangle from (x, y) to (r, t) on the fixed
-// grid, its area in square units, its stitches (slots), its place in
-// code order with its colour (place<<1 | colour); at the root of a set,
-// the set's bounding box, area and count of pieces.
-type stitchNode struct {
-	x, y, r, t int64
-	area       float64
-	st         [4]int32
-	key        int32
-	pieces     int32
-}
-
-// load lays out the pieces of t, a tiling in leaves, by slot, with their
-// stitches, and the slots in code order, each piece a set of its own.
-func (s *stitchScratch) load(t *tiling, p *Position) {
-	unit := math.Ldexp(1, -int(p.shift))
+	s.nodes = resize(s.nodes, slots)
+	nodes, leaves, white := s.nodes, t.leaves, t.white
 	ws, hs := uint64(0), uint64(0)
-	s.nodes = resize(s.nodes, len(t.leaves)*leafSize)
-	nodes := s.nodes
-	for li, l := range t.leaves {
-		nl := nodes[li*leafSize : li*leafSize+leafSize]
-		white := t.white[li*leafSize>>6] >> (uint(li*leafSize) & 63)
-		for m := range l {
-			pc := &l[m].pc
-			x, y, w, h := pc.X(), pc.Y(), pc.w, pc.H()
-			ws, hs = ws|uint64(w), hs|uint64(h)
-			nd := &nl[m]
-			nd.x, nd.y, nd.r, nd.t = x, y, x+w, y+h
-			nd.area = float64(w) * unit * (float64(h) * unit)
-			nd.st = l[m].st
-			nd.key = int32(white >> (uint(m) & 63) & 1)
-			nd.pieces = 1
+	for k, sl := range s.order {
+		nd := &nodes[sl]
+		var pc *piece
+		var c int32
+		if flat != nil {
+			pc, nd.st = &flat[sl], s.st[sl]
+			c = int32(pc.ys >> 63)
+		} else {
+			rc := &leaves[uint32(sl)/leafSize][uint32(sl)%leafSize]
+			pc, nd.st = &rc.pc, rc.st
+			c = int32(white[sl>>6] >> (sl & 63) & 1)
 		}
-	}
-	s.order = s.order[:0]
-	for _, r := range t.rope {
-		s.order = append(s.order, r.c[:r.n]...)
+		x, y, w, h := pc.X(), pc.Y(), pc.w, pc.H()
+		ws, hs = ws|uint64(w), hs|uint64(h)
+		nd.x, nd.t, nd.key, nd.par = x, y+h, int32(k)<<1|c, sl
+		nd.box = [4]int64{x, y, x + w, y + h}
+		nd.area = float64(w) * unit * (float64(h) * unit)
+		nd.pieces, nd.ref = 1, int32(k)
 	}
 	s.ws, s.hs = ws, hs
-	s.par, s.ref = resize(s.par, len(nodes)), resize(s.ref, len(nodes))
-	par, ref := s.par, s.ref
-	for k, sl := range s.order {
-		nodes[sl].key |= int32(k) << 1
-		par[sl], ref[sl] = sl, int32(k)
-	}
 }
 
-// contacts lists each piece's later contacts of its colour, in code
-// order: those beyond its top, found walking the top from right to left,
-// those on its right side that start no lower than it, walking down, and
-// those on its left side that start higher, walking up.
-func (s *stitchScratch) contacts() {
-	nodes, order := s.nodes, s.order
-	n := len(order)
-	s.start = resize(s.start, n+1)
-	start := s.start[:n+1]
-	// a tiling's edge contacts number below 3n, and a walk writes one
-	// more, which it keeps if it is of the piece's colour
-	if len(s.later) < 3*n+1 {
-		s.later = make([]int64, 3*n+1)
+// join unites each piece, in code order, with its later contacts of its
+// colour, in code order, as it finds them: those on its left side that
+// start higher, walking up, those on its right side that start no lower
+// than it, walking down to the first earlier piece, and those beyond its
+// top, walking the top from right to left. The set with fewer pieces goes
+// under the other's root, which adds it to its box, area and count, and
+// each set keeps the scan's root in ref: joining the set of an earlier
+// piece to that of a later one, the scan makes the later one's root the
+// root.
+func (s *chainScratch) join() {
+	nodes := s.nodes
+	// A piece's later contacts are at most the other pieces, and a walk
+	// writes one more, which it keeps if it is of the piece's colour. The
+	// walks find those on the left side in code order, and those on the
+	// right side and beyond the top against it, all of the right side's
+	// before the top's; the left side's go up from the start of later,
+	// the others down from its end, where they lie in order.
+	n := len(s.order)
+	if len(s.later) < 2*n+2 {
+		s.later = make([]int32, 2*n+2)
 	}
-	out := s.later
-	m := 0
-	for k, i := range order {
-		start[k] = int32(m)
+	out := s.later[:2*n+2]
+	end := len(out) - 1
+	for _, i := range s.order {
 		nd := &nodes[i]
-		x, y, top, key, st := nd.x, nd.y, nd.t, nd.key, nd.st
+		x, top, key, st := nd.x, nd.t, nd.key, &nd.st
+		m, d := 0, end
 		if t := st[stBL]; t >= 0 {
 			for nodes[t].t < top {
 				t = nodes[t].st[stRT]
-				qk := nodes[t].key
-				out[m] = int64(qk>>1)<<32 | int64(t)
-				m += int(^(qk ^ key) & 1)
+				out[m] = t
+				m += int(^(nodes[t].key ^ key) & 1)
 			}
+		}
+		for t := st[stRT]; t >= 0; {
+			q := &nodes[t]
+			out[d] = t
+			d -= int(^(q.key ^ key) & 1)
+			if q.x <= x {
+				break
+			}
+			t = q.st[stBL]
 		}
 		for t := st[stTR]; t >= 0; {
 			q := &nodes[t]
@@ -458,96 +257,82 @@ func (s *stitchScratch) contacts() {
 			if qk < key { // an earlier piece, which starts lower
 				break
 			}
-			out[m] = int64(qk>>1)<<32 | int64(t)
-			m += int(^(qk ^ key) & 1)
-			if q.y <= y {
-				break
-			}
+			out[d] = t
+			d -= int(^(qk ^ key) & 1)
 			t = q.st[stLB]
 		}
-		for t := st[stRT]; t >= 0; {
-			q := &nodes[t]
-			qk := q.key
-			out[m] = int64(qk>>1)<<32 | int64(t)
-			m += int(^(qk ^ key) & 1)
-			if q.x <= x {
-				break
-			}
-			t = q.st[stBL]
+		if m == 0 && d == end {
+			continue // no contact to join
 		}
-		if m-int(start[k]) > 1 {
-			js := out[start[k]:m]
-			for a := 1; a < len(js); a++ {
-				for b := a; b > 0 && js[b] < js[b-1]; b-- {
-					js[b], js[b-1] = js[b-1], js[b]
+		// the contacts are out[lo:hi]; the left side's, if any, go in
+		// among the others, which is rare
+		lo, hi := d+1, end+1
+		if m > 0 {
+			hi = m + copy(out[m:], out[lo:hi])
+			lo = 0
+			for a := m; a < hi; a++ {
+				for b := a; b > 0 && nodes[out[b]].key < nodes[out[b-1]].key; b-- {
+					out[b], out[b-1] = out[b-1], out[b]
 				}
 			}
 		}
-	}
-	start[n] = int32(m)
-}
-
-// join unites each piece, in code order, with its later contacts, in
-// code order. The set with fewer pieces goes under the other's root,
-// which adds it to its box, area and count, and each set keeps the
-// scan's root in ref: joining the set of an earlier piece to that of a
-// later one, the scan makes the later one's root the root.
-func (s *stitchScratch) join() {
-	nodes, order := s.nodes, s.order
-	par, ref, start, later := s.par, s.ref, s.start[:len(order)+1], s.later
-	e := int32(0)
-	for k, i := range order {
-		end := start[k+1]
-		if e == end {
-			continue
+		a := nd.par
+		if nodes[a].par != a {
+			a = find(nodes, a)
 		}
-		a := find(par, i)
-		for ; e < end; e++ {
-			b := int32(later[e])
-			if par[b] != b {
-				b = find(par, b)
+		na := &nodes[a]
+		for x := lo; x < hi; x++ {
+			b := out[x]
+			nb := &nodes[b]
+			if nb.par == a {
+				continue // already in the set: often, after the halving
+			} else if nb.par != b {
+				if b = find(nodes, nb.par); a == b {
+					continue
+				}
+				nb = &nodes[b]
 			}
-			if a == b {
-				continue
+			r := nb.ref
+			if na.pieces < nb.pieces {
+				a, na, nb = b, nb, na
 			}
-			r := ref[b]
-			if nodes[a].pieces < nodes[b].pieces {
-				a, b = b, a
-			}
-			na, nb := &nodes[a], &nodes[b]
-			na.x, na.y = min(na.x, nb.x), min(na.y, nb.y)
-			na.r, na.t = max(na.r, nb.r), max(na.t, nb.t)
+			na.box[0], na.box[1] = min(na.box[0], nb.box[0]), min(na.box[1], nb.box[1])
+			na.box[2], na.box[3] = max(na.box[2], nb.box[2]), max(na.box[3], nb.box[3])
 			na.area += nb.area
 			na.pieces += nb.pieces
-			par[b], ref[a] = a, r
+			na.ref = r
+			nb.par = a
 		}
 	}
 }
 
-// find returns the root of i's set in the union-find par, halving the
-// path to it.
-func find(par []int32, i int32) int32 {
-	for par[i] != i {
-		par[i] = par[par[i]]
-		i = par[i]
+// find returns the root of i's set in the union-find of nodes, halving
+// the path to it.
+func find(nodes []chainNode, i int32) int32 {
+	for {
+		p := nodes[i].par
+		if p == i {
+			return i
+		}
+		gp := nodes[p].par
+		nodes[i].par = gp
+		i = gp
 	}
-	return i
 }
 
 // appendChains appends the chains to dst in the order of the scan's
 // roots.
-func (s *stitchScratch) appendChains(dst []Chain, p *Position) []Chain {
-	nodes, order, par, ref := s.nodes, s.order, s.par, s.ref
-	n := len(order)
-	s.at = resize(s.at, n)
+func (s *chainScratch) appendChains(dst []Chain, p *Position) []Chain {
+	nodes, order := s.nodes, s.order
+	s.at = resize(s.at, len(order))
 	at := s.at
 	for k := range at {
 		at[k] = -1
 	}
 	roots := 0
 	for _, i := range order {
-		if par[i] == i {
-			at[ref[i]] = i
+		if nd := &nodes[i]; nd.par == i {
+			at[nd.ref] = i
 			roots++
 		}
 	}
@@ -560,9 +345,13 @@ func (s *stitchScratch) appendChains(dst []Chain, p *Position) []Chain {
 	c := 0
 	for _, r := range at {
 		if r >= 0 {
-			nd := &nodes[r]
-			chains[c] = Chain{x: nd.x, y: nd.y, w: nd.r - nd.x, h: nd.t - nd.y, area: nd.area,
-				pieces: nd.pieces, shift: p.shift, c: int8(nd.key&1) + 1}
+			// field by field: a composite literal is built aside and
+			// copied in wider stores than it was written with, which
+			// stalls
+			nd, ch := &nodes[r], &chains[c]
+			ch.x, ch.y, ch.w, ch.h = nd.box[0], nd.box[1], nd.box[2]-nd.box[0], nd.box[3]-nd.box[1]
+			ch.area, ch.pieces, ch.shift = nd.area, nd.pieces, p.shift
+			ch.c = int8(nd.key&1) + 1
 			c++
 		}
 	}
@@ -574,22 +363,22 @@ func (s *stitchScratch) appendChains(dst []Chain, p *Position) []Chain {
 // finest unit of their widths times that of their heights: then the
 // areas of the sets, added in the order of the joins, are those added in
 // code order.
-func (s *stitchScratch) exact(p *Position) bool {
+func (s *chainScratch) exact(p *Position) bool {
 	board := bits.Len64(uint64(p.v.Width)*uint64(p.v.Height)) + 2*int(p.shift)
 	return board <= 53+bits.TrailingZeros64(s.ws)+bits.TrailingZeros64(s.hs)
 }
 
 // areas adds up each set's area again, in code order.
-func (s *stitchScratch) areas(p *Position) {
-	nodes, order, par := s.nodes, s.order, s.par
+func (s *chainScratch) areas(p *Position) {
+	nodes, order := s.nodes, s.order
 	unit := math.Ldexp(1, -int(p.shift))
 	for _, i := range order {
-		if par[i] == i {
+		if nodes[i].par == i {
 			nodes[i].area = 0
 		}
 	}
 	for _, i := range order {
 		pc := p.t.pieceAt(i)
-		nodes[find(par, i)].area += float64(pc.w) * unit * (float64(pc.H()) * unit)
+		nodes[find(nodes, i)].area += float64(pc.w) * unit * (float64(pc.H()) * unit)
 	}
 }

@@ -299,5 +299,16 @@ func pieceKey(p piece) uint64 {
 	return h
 }
 
+// flipKey returns what recolouring piece p changes in the hash: the keys
+// of its rectangle in either colour, which share the work of the
+// rectangle.
+func flipKey(p piece) uint64 {
+	h := mix64(uint64(p.X()) ^ 0x9e3779b97f4a7c15)
+	h = mix64(h ^ uint64(p.Y()))
+	h = mix64(h ^ uint64(p.w)*3)
+	h ^= uint64(p.H()) * 5
+	return mix64(h^uint64(Black+1)<<62) ^ mix64(h^uint64(White+1)<<62)
+}
+
 // whiteToMoveKey is XORed into the hash when White is to move.
 const whiteToMoveKey = 0x6a09e667f3bcc909

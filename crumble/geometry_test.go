@@ -42,3 +42,17 @@ func TestPieceLayout(t *testing.T) {
 		}
 	})
 }
+
+// TestFlipKey: recolouring a piece changes the hash by its keys in both
+// colours, whichever colour it had.
+func TestFlipKey(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.Int64Range(1, 1<<60).Draw(t, "w")
+		r := rect{x: rapid.Int64Range(0, 1<<61).Draw(t, "x"), y: rapid.Int64Range(0, 1<<61).Draw(t, "y"), w: w, h: w * rapid.Int64Range(1, 2).Draw(t, "h")}
+		c := Color(rapid.IntRange(0, 1).Draw(t, "colour"))
+		p := newPiece(r, c)
+		if got, want := flipKey(p), pieceKey(p)^pieceKey(p.withColor(1-c)); got != want {
+			t.Fatalf("flipKey(%v) = %#x, want %#x", p, got, want)
+		}
+	})
+}

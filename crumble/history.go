@@ -17,6 +17,25 @@ package crumble
 // has at most log2(n/recentMax)+1 runs, each searched by bisection. A
 // turn's cost stays bounded at any length of game, and the sealing costs
 // each position O(log n) copies over the game.
+//
+// A turn record is carved from a slab of records (recSlab), so that a
+// Play allocates none but, once in many turns, a new slab. The
+// working memory carves; every record is handed out once, written by
+// the Play that made it and never again, so no position sees storage
+// reused. What a slab must not do is keep more of the past alive than
+// the positions in it reach: a record holds its parent, and a slab shared
+// by the records of unrelated games, made one after another, would hold
+// each slab before it through some record's parent, back to the first a
+// process made, as long as any of its positions is kept. So the records
+// of a slab are children of one lineage: a record is carved from its
+// parent's slab, or from a slab that takes the children of that slab's
+// records (from) once it is full, and never from another. Every record a
+// slab reaches then lies in the slab, in the slab its records came from,
+// and so on back along the game: a position kept keeps the slabs of its
+// own ancestors (and the other records in them: the sibling positions a
+// search played beside them, with their pieces), one slab in up to
+// recSlabMax plies of a playout, at most one a ply of a game played
+// between searches.
 
 import (
 	"cmp"
@@ -27,12 +46,13 @@ import (
 // recentMax is how many positions a turn record may have that are not in
 // its runs: the length of the walk back when the filter cannot rule a
 // position out, and the size of the smallest run. Sealing allocates a run
-// once in recentMax turns (twice in that many when the runs merge), so
-// this sets Play's allocations above the two it always makes.
+// once in recentMax turns (twice in that many when the runs merge): the
+// only allocations of Play but for slabs.
 const recentMax = 64
 
 type history struct {
 	parent  *history
+	home    *recSlab // the slab the record was carved from (a record allocated alone: its parent's)
 	turns   int
 	tl      tiling    // the tiling of the position the turn led to (see next)
 	sealing *sealRoom // a sealing record's room for its run
@@ -52,8 +72,7 @@ type history struct {
 	filter [4]uint64
 	runs   *run
 
-	// room for the pieces a split removes (rarely more than five), so
-	// that push allocates them with the record
+	// room for the pieces a split removes (rarely more than five)
 	aRoom [5]rect
 }
 
@@ -96,25 +115,141 @@ func newHistory(p *Position) *history {
 }
 
 // next returns the record of the turn after h's in a game of the draw
-// rules d, allocated for push to fill in (with the tiling of the position
-// it leads to), or nil when the game keeps no history. One allocation
-// holds both: the turn's record and the header of its position's tiling.
-func (h *history) next(d DrawRules) *history {
-	if h == nil || d == NoDraws {
-		return nil
-	}
-	if d&Repetition != 0 && h.recent == recentMax {
+// rules d, for push to fill in, with the header of its position's tiling:
+// a record of the sealing kind, allocated alone, when the turn seals a
+// run, else one carved by rc. In a game that keeps no history (and for
+// a move that wins, see finish) the record only holds the header.
+func (h *history) next(d DrawRules, rc *recCarvers) *history {
+	if h != nil && d&Repetition != 0 && h.recent == recentMax {
 		b := &sealingHistory{}
 		b.sealing = &b.room
+		b.home = h.home
 		return &b.history
 	}
-	return new(history)
+	return rc.carve(h.homeSlab())
+}
+
+// homeSlab returns the slab h's children are carved by: h's own, or nil
+// for no record or one that starts a game (allocated alone, with no
+// parent).
+func (h *history) homeSlab() *recSlab {
+	if h == nil {
+		return nil
+	}
+	return h.home
+}
+
+// A slab holds recSlabMin turn records when it starts a line of play
+// (the first turns of a game, the plies of a playout from a node of a
+// search), and twice as many as the slab before it when it goes on with
+// the children of a full slab's records, up to recSlabMax: a short line
+// wastes little of its slab, a long one allocates once in many turns.
+const (
+	recSlabMin = 8
+	recSlabMax = 64
+)
+
+// recSlab is a slab of turn records, each handed out once.
+type recSlab struct{ recs []history }
+
+// newRecSlab returns a slab of n records, recSlabMin times a power of two
+// up to recSlabMax, in one allocation with its header.
+func newRecSlab(n int) *recSlab {
+	switch n {
+	case recSlabMin:
+		return recSlabOf(func(a *[recSlabMin]history) []history { return a[:] })
+	case 2 * recSlabMin:
+		return recSlabOf(func(a *[2 * recSlabMin]history) []history { return a[:] })
+	case 4 * recSlabMin:
+		return recSlabOf(func(a *[4 * recSlabMin]history) []history { return a[:] })
+	}
+	return recSlabOf(func(a *[recSlabMax]history) []history { return a[:] })
+}
+
+// recSlabOf allocates a slab with its records, the array A, which recs
+// slices.
+func recSlabOf[A any](recs func(*A) []history) *recSlab {
+	b := new(struct {
+		s recSlab
+		a A
+	})
+	b.s.recs = recs(&b.a)
+	return &b.s
+}
+
+// recCarver carves the records of one slab, for the children of its own
+// records and of the records of slab from (nil: the records that start a
+// game, which have no parent).
+type recCarver struct {
+	slab *recSlab
+	from *recSlab
+	used int
+}
+
+// recCarvers are a working memory's carvers, a few, since a search
+// carves the children of the records along its path at once, each from
+// its parent's slab.
+type recCarvers struct {
+	c     [8]recCarver
+	last  int // the carver used last, tried first: a playout's next turn, a search's next sibling
+	evict int // the carver a new slab replaces when none is full
+}
+
+// full reports whether c has no slab or no room left in it.
+func (c *recCarver) full() bool { return c.slab == nil || c.used == len(c.slab.recs) }
+
+// serves reports whether c may carve a child of a record of slab from.
+func (c *recCarver) serves(from *recSlab) bool {
+	return !c.full() && (c.slab == from && from != nil || c.from == from)
+}
+
+// carve returns a new zeroed record for a child of a record of slab from
+// (nil for one that starts a game): from that slab, if this working
+// memory carves it and it has room, or from the slab that takes the
+// children of its records, a new one when there is none with room.
+func (rc *recCarvers) carve(from *recSlab) *history {
+	c := &rc.c[rc.last]
+	if !c.serves(from) {
+		c = rc.find(from)
+	}
+	r := &c.slab.recs[c.used]
+	c.used++
+	r.home = c.slab
+	return r
+}
+
+// find returns a carver for the children of the records of slab from,
+// and makes it the last: one that serves, else one with a new slab, in
+// place of the full one that served from, twice its size, if there is
+// one, else of another full one, else of the next in turn.
+func (rc *recCarvers) find(from *recSlab) *recCarver {
+	for i := range rc.c {
+		if rc.c[i].serves(from) {
+			rc.last = i
+			return &rc.c[i]
+		}
+	}
+	size := recSlabMin
+	i := slices.IndexFunc(rc.c[:], func(c recCarver) bool {
+		return c.slab != nil && c.full() && (c.slab == from && from != nil || c.from == from)
+	})
+	if i >= 0 {
+		size = min(2*len(rc.c[i].slab.recs), recSlabMax)
+	} else if i = slices.IndexFunc(rc.c[:], func(c recCarver) bool { return c.full() }); i < 0 {
+		i = rc.evict
+		rc.evict = (rc.evict + 1) % len(rc.c)
+	}
+	rc.c[i] = recCarver{slab: newRecSlab(size), from: from}
+	rc.last = i
+	return &rc.c[i]
 }
 
 // push records a turn that led from the position with pieces pre to q in
-// n, from next (a record of the sealing kind when it seals a run).
-func (h *history) push(n *history, q *Position, act action, pre []piece, x rect, hasX bool) *history {
-	if n == nil {
+// n, from next (a record of the sealing kind when it seals a run). The
+// pieces a split removes go in the record's room, or, more than it
+// holds, in rects (which hold no pointers, so no lineage to keep apart).
+func (h *history) push(n *history, q *Position, act *action, pre []piece, x rect, hasX bool, rects *slab[rect]) *history {
+	if h == nil || q.v.Draws == NoDraws {
 		return h
 	}
 	repetition := q.v.Draws&Repetition != 0
@@ -131,6 +266,9 @@ func (h *history) push(n *history, q *Position, act action, pre []piece, x rect,
 			n.a = append(n.aRoom[:0], act.added[0])
 		} else {
 			n.a = n.aRoom[:0]
+			if len(act.removed) > len(n.aRoom) {
+				n.a = rects.take(len(act.removed))[:0]
+			}
 			for _, j := range act.removed {
 				n.a = append(n.a, pre[j].R())
 			}

@@ -82,10 +82,11 @@ func TestOccurrenceCounts(t *testing.T) {
 	seen[first]++
 	records := []*history{h}
 	counts := []int32{1}
+	var rc recCarvers
 	for ply := 1; ply <= plies; ply++ {
 		i := draw()
 		seen[i]++
-		h = h.push(h.next(pool[i].v.Draws), &pool[i], action{}, nil, rect{}, false)
+		h = h.push(h.next(pool[i].v.Draws, &rc), &pool[i], &action{}, nil, rect{}, false, nil)
 		if got := h.occurrences(); got != seen[i] {
 			t.Fatalf("ply %d, position %d: counted %d, want %d", ply, i, got, seen[i])
 		}
@@ -111,7 +112,7 @@ func TestOccurrenceCounts(t *testing.T) {
 	for ply := recentMax - 1; ply < plies; ply += recentMax {
 		b, want := records[ply], seenBefore(records[:ply+1], &pool[len(pool)-1])
 		for k := range 3 {
-			b = b.push(b.next(pool[len(pool)-1].v.Draws), &pool[len(pool)-1], action{}, nil, rect{}, false)
+			b = b.push(b.next(pool[len(pool)-1].v.Draws, &rc), &pool[len(pool)-1], &action{}, nil, rect{}, false, nil)
 			want++
 			if got := b.occurrences(); got != want {
 				t.Fatalf("branch at ply %d, turn %d: counted %d, want %d", ply, k+1, got, want)
@@ -129,6 +130,70 @@ func seenBefore(records []*history, p *Position) int32 {
 		}
 	}
 	return n
+}
+
+// TestTurnRecordSlabsKeepOneLineage: a position kept keeps alive the
+// slabs its turn records reach (its record's slab, the parents of every
+// record in it, their slabs, and so on), and those must be the slabs of
+// its own ancestors, whatever else the same working memory carved before
+// and beside it: here a game played and dropped first, then two games in
+// alternation, each ply with a few siblings played and dropped as a
+// search does. A slab shared by the records of unrelated games would
+// reach back through them to every slab made before.
+func TestTurnRecordSlabsKeepOneLineage(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	ply := func(p Position) Position {
+		if p.Outcome().Status != boardrules.Ongoing {
+			return p
+		}
+		moves := p.LegalMoves()
+		for range 3 {
+			_ = p.PlayUnchecked(moves[r.IntN(len(moves))])
+		}
+		return p.PlayUnchecked(moves[r.IntN(len(moves))])
+	}
+	eight, _ := New(Variant{Width: 8, Height: 8})
+	dropped := eight
+	for range 3 * recSlabMax {
+		dropped = ply(dropped)
+	}
+	a, b := eight, eight
+	for range 3 * recSlabMax {
+		a, b = ply(a), ply(b)
+	}
+	for _, kept := range []Position{a, b} {
+		own := map[*recSlab]bool{}
+		for h := kept.hist; h != nil; h = h.parent {
+			if h.home != nil {
+				own[h.home] = true
+			}
+		}
+		reached := map[*recSlab]bool{}
+		for todo := []*recSlab{kept.hist.home}; len(todo) > 0; {
+			sl := todo[len(todo)-1]
+			todo = todo[:len(todo)-1]
+			if sl == nil || reached[sl] {
+				continue
+			}
+			reached[sl] = true
+			for i := range sl.recs {
+				if h := sl.recs[i].parent; h != nil {
+					todo = append(todo, h.home)
+				}
+			}
+		}
+		var foreign int
+		for sl := range reached {
+			if !own[sl] {
+				foreign++
+			}
+		}
+		t.Logf("%d plies: its ancestors in %d slabs, %d reached", kept.hist.turns, len(own), len(reached))
+		if foreign > 0 || len(own) < 2 {
+			t.Errorf("%d plies: %d slabs reached, %d of them holding none of its ancestors; its ancestors in %d slabs",
+				kept.hist.turns, len(reached), foreign, len(own))
+		}
+	}
 }
 
 // TestRenewableIterationInPlay replays a renewable iteration found by a

@@ -365,7 +365,9 @@ func joinHeightOf(w int64, shape uint8) int64 {
 // locWalkOf returns s's location walker, ready for p.
 func (s *scratch) locWalkOf(p *Position) *locWalk {
 	s.see(p)
-	s.loc.f = s.finder(p)
+	f := &s.loc.f // field by field, as fillAction stores the action's name
+	f.ps, f.v = s.v.ps, &s.v
+	f.wf, f.hf = p.dims()
 	return &s.loc
 }
 

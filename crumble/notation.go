@@ -434,7 +434,8 @@ func (pm *parsed) parseLocation(s string, end int) (int, error) {
 	pm.locOff = 0
 	pm.counts = pm.counts[:0]
 	pm.parts = 0
-	var parts []locationPart
+	var room [4]locationPart // most locations have one or two parts
+	parts := room[:0]
 	i := 0
 	for {
 		n, j, err := scanCount(s, i, end)
@@ -527,7 +528,11 @@ func (pm *parsed) parseSplit(s string, i, end int, vertical bool) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		pm.path = string(h) + path
+		if s[i-1] == h && path == s[i:j] {
+			pm.path = s[i-1 : j] // the text as given, already upper case
+		} else {
+			pm.path = string(h) + path
+		}
 		return j, nil
 	case '0' <= h && h <= '9':
 		return pm.parseMultiSplit(s, i, end, halfA, halfB)
@@ -633,19 +638,22 @@ func scanCount(s string, i, end int) (uint64, int, error) {
 // least one.
 func scanDirs(s string, i, end int, need bool) (string, int, error) {
 	j := i
-	var b []byte
+	lower := false
 	for j < end {
 		c := upper(s[j])
 		if c != 'N' && c != 'E' && c != 'S' && c != 'W' {
 			break
 		}
-		b = append(b, c)
+		lower = lower || c != s[j]
 		j++
 	}
 	if need && j == i {
 		return "", i, notation.Errorf(s, i, "expected a swap path (N, E, S, W)")
 	}
-	return string(b), j, nil
+	if !lower {
+		return s[i:j], j, nil // canonical text reads without a copy
+	}
+	return strings.ToUpper(s[i:j]), j, nil
 }
 
 // ---- moves against a position ----
@@ -719,8 +727,10 @@ func (p Position) ParseMove(s string) (Move, error) {
 // parseMove is ParseMove in the scratch sc.
 func (p *Position) parseMove(sc *scratch, s string) (Move, error) {
 	sc.see(p)
-	var pm parsed
-	if err := pm.parse(s); err != nil {
+	pm := parsed{counts: sc.counts[:0]}
+	err := pm.parse(s)
+	sc.counts = pm.counts[:0] // its room, kept for the next move read
+	if err != nil {
 		return Move{}, err
 	}
 	if p.t == nil || p.status != boardrules.Ongoing {

@@ -341,30 +341,29 @@ func (p *Position) finish(s *scratch, pl played) Position {
 	for _, i := range s.act.removed {
 		h ^= pieceKey(v.ps[i])
 	}
-	h, made := p.placeCreated(s, pl, h)
-	h, flipped := p.recolour(s, pl, h)
+	h, made := p.placeCreated(s, &pl, h)
+	h, flipped := p.recolour(s, &pl, h)
 	// the turn's record, which holds the header of the next position's
-	// tiling, unless the move wins or the game keeps no history
+	// tiling; a move that wins records no turn, and takes a plain record
+	// for the header alone
 	var rec *history
 	if pl.win < 0 {
-		rec = p.hist.next(p.v.Draws)
-	}
-	if rec != nil {
-		e.into = &rec.tl
+		rec = p.hist.next(p.v.Draws, &s.recs)
 	} else {
-		e.into = new(tiling)
+		rec = s.recs.carve(p.hist.homeSlab())
 	}
+	e.into = &rec.tl
 	wf, hf := p.dims()
 	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), t: e.build(v, &s.act, &s.sl, wf, hf), hash: h}
 	if s.holdsBits(p) && (pl.col == nil || pl.slots.kept()) {
-		s.handOn(p, &q, pl)
+		s.handOn(p, &q, &pl)
 	}
 	if pl.win >= 0 {
 		q.end(boardrules.Win, Color(pl.win), reasonBlackWins+uint8(pl.win))
 		q.hist = p.hist
 		return q
 	}
-	p.record(&q, s, p.travellerAt(s, pl), made || flipped, rec)
+	p.record(&q, s, p.travellerAt(s, &pl), made || flipped, rec)
 	return q
 }
 
@@ -372,7 +371,7 @@ func (p *Position) finish(s *scratch, pl played) Position {
 // path left them in, for the tiling's edit and, by place (insertion: few),
 // for the commit of the bitset graph; it returns the hash h with them in,
 // and whether any of them is not the mover's.
-func (p *Position) placeCreated(s *scratch, pl played, h uint64) (uint64, bool) {
+func (p *Position) placeCreated(s *scratch, pl *played, h uint64) (uint64, bool) {
 	e := &s.ed
 	changed := false
 	cs, ord := s.created[:0], s.order[:0]
@@ -398,7 +397,7 @@ func (p *Position) placeCreated(s *scratch, pl played, h uint64) (uint64, bool) 
 // recolour notes the pieces of p the path recoloured for the tiling's
 // edit; it returns the hash h with their new colours, and whether there
 // were any.
-func (p *Position) recolour(s *scratch, pl played, h uint64) (uint64, bool) {
+func (p *Position) recolour(s *scratch, pl *played, h uint64) (uint64, bool) {
 	if pl.col == nil {
 		return h, false
 	}
@@ -409,7 +408,7 @@ func (p *Position) recolour(s *scratch, pl played, h uint64) (uint64, bool) {
 		for ; diff != 0; diff &= diff - 1 {
 			sv := int32(w<<6 + bits.TrailingZeros64(diff))
 			i, _ := pl.slots.pieceIn(sv)
-			h ^= pieceKey(v.ps[i]) ^ pieceKey(v.ps[i].withColor(colorAt(pl.col, sv)))
+			h ^= flipKey(v.ps[i])
 			e.flips = append(e.flips, i)
 			changed = true
 		}
@@ -420,7 +419,7 @@ func (p *Position) recolour(s *scratch, pl played, h uint64) (uint64, bool) {
 // travellerAt returns the rectangle of the travelling piece at the end of
 // the path, which the turn's record keeps, or the zero rect for a move
 // without a path.
-func (p *Position) travellerAt(s *scratch, pl played) rect {
+func (p *Position) travellerAt(s *scratch, pl *played) rect {
 	if pl.col == nil {
 		return rect{}
 	}
@@ -433,7 +432,7 @@ func (p *Position) travellerAt(s *scratch, pl played) rect {
 // record pushes the turn that led from p to q onto the history and sets
 // q's status: a draw by the draw rules or for want of a move, or ongoing.
 func (p *Position) record(q *Position, s *scratch, x rect, hasX bool, rec *history) {
-	q.hist = p.hist.push(rec, q, s.act, s.v.ps, x, hasX)
+	q.hist = p.hist.push(rec, q, &s.act, s.v.ps, x, hasX, &s.sl.rects)
 	q.status = boardrules.Ongoing
 	if r := q.hist.draw(q); r != reasonNone {
 		q.end(boardrules.Draw, Black, r)

@@ -57,10 +57,7 @@ func (p *Position) sample(s *scratch, r *rand.Rand) Move {
 		}
 	}
 	s.moves = s.moves[:0]
-	p.genBase(s, r.IntN(len(s.bases)), fitsBits(p.NumPieces()), false, func(m Move) bool {
-		s.moves = append(s.moves, m)
-		return true
-	})
+	p.genBase(s, r.IntN(len(s.bases)), fitsBits(p.NumPieces()), false, sink{list: &s.moves})
 	if len(s.moves) == 1 { // no second draw for a split or join that cannot swap
 		return s.moves[0]
 	}

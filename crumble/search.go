@@ -76,13 +76,15 @@ import (
 // are immutable and their pieces never change, so all of it stays right
 // for as long as those pieces are the position's.
 type scratch struct {
-	v         view     // the view of the position served
-	vb        view     // a spare view, which the next one is carried into
-	sl        slabs    // the slabs new positions' tilings are carved from
-	ed        edit     // a move's edit of the tiling (finish)
-	g         graph    // the contact graph as lists, for every position
-	bits      bitGraph // and as bitsets, for positions that fit (fitsBits)
+	v         view       // the view of the position served
+	vb        view       // a spare view, which the next one is carried into
+	sl        slabs      // the slabs new positions' tilings are carved from
+	recs      recCarvers // and their turn records (history.go)
+	ed        edit       // a move's edit of the tiling (finish)
+	g         graph      // the contact graph as lists, for every position
+	bits      bitGraph   // and as bitsets, for positions that fit (fitsBits)
 	walkBuf   []int32
+	counts    []uint64 // a location's staircase counts, read by parseMove
 	act       action
 	col       []uint64
 	corners   cornerGraph // locations and move text
@@ -231,11 +233,14 @@ type pending struct {
 // handOn notes that the move just played from p (its action in s.act,
 // played out as pl) led to q, so that the next call on q makes the bitset
 // graph q's by a commit rather than building it (see take).
-func (s *scratch) handOn(p, q *Position, pl played) {
-	s.pend = pending{from: p.t, to: q.t, of: s.act.of, made: s.pend.made[:0]}
+func (s *scratch) handOn(p, q *Position, pl *played) {
+	// field by field, as fillAction stores the action's name
+	pd := &s.pend
+	pd.from, pd.to, pd.of.t, pd.of.base = p.t, q.t, s.act.of.t, s.act.of.base
+	pd.col, pd.made = set{}, pd.made[:0]
 	if pl.col != nil {
-		s.pend.col = *setOf(pl.col)
-		s.pend.made = append(s.pend.made, pl.made...)
+		pd.col = *setOf(pl.col)
+		pd.made = append(pd.made, pl.made...)
 	}
 }
 
@@ -402,10 +407,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	s := acquire()
 	defer scratchPool.Put(s)
 	s.take(&p)
-	p.generate(s, fitsBits(p.NumPieces()), true, func(m Move) bool {
-		dst = append(dst, m)
-		return true
-	})
+	p.generate(s, fitsBits(p.NumPieces()), true, sink{list: &dst})
 	return dst
 }
 
@@ -424,7 +426,7 @@ func (p Position) LegalMovesSeq() iter.Seq[Move] {
 		s := acquire()
 		defer scratchPool.Put(s)
 		s.take(&p)
-		p.generate(s, fitsBits(p.NumPieces()), false, yield)
+		p.generate(s, fitsBits(p.NumPieces()), false, sink{emit: yield})
 	}
 }
 
@@ -436,11 +438,24 @@ func (p *Position) appendLegalMoves(s *scratch, dst []Move) []Move {
 // appendLegalMovesOn is AppendLegalMoves in scratch s, on the bitset
 // graph or on the lists, as bits says (the tests compare them).
 func (p *Position) appendLegalMovesOn(s *scratch, dst []Move, bits bool) []Move {
-	p.generate(s, bits, true, func(m Move) bool {
-		dst = append(dst, m)
-		return true
-	})
+	p.generate(s, bits, true, sink{list: &dst})
 	return dst
+}
+
+// sink takes the moves generate emits: appended to a list, without a
+// call a move, or handed to a function, which may stop the generation.
+type sink struct {
+	list *[]Move
+	emit func(Move) bool
+}
+
+// put hands m on and reports whether to go on.
+func (k sink) put(m *Move) bool {
+	if k.list != nil {
+		*k.list = append(*k.list, *m)
+		return true
+	}
+	return k.emit(*m)
 }
 
 // generate emits the legal moves in order until emit returns false. It
@@ -449,7 +464,7 @@ func (p *Position) appendLegalMovesOn(s *scratch, dst []Move, bits bool) []Move 
 // search in s for Play (a stream keeps only the base at hand's). The
 // splits and joins are listed anchor by anchor as the moves go, so that
 // the first moves come before the last anchor's joins are sought.
-func (p *Position) generate(s *scratch, bits, keep bool, emit func(Move) bool) {
+func (p *Position) generate(s *scratch, bits, keep bool, emit sink) {
 	if bits {
 		p.tileBits(s).derive()
 	} else {
@@ -505,11 +520,11 @@ func (p *Position) startBases(s *scratch) cutFinder {
 // for a base that can swap at all (mayStep reads the corners without
 // one); a listing has built it first, since most positions have such a
 // base.
-func (p *Position) genBase(s *scratch, k int, bits, derive bool, emit func(Move) bool) bool {
+func (p *Position) genBase(s *scratch, k int, bits, derive bool, emit sink) bool {
 	mv := p.setAction(s, k)
 	b := &s.bases[k]
 	b.first = -1
-	if !emit(mv) { // no swap
+	if !emit.put(&mv) { // no swap
 		return false
 	}
 	if !p.mayStep(s) {
@@ -590,7 +605,7 @@ func (w swapGraph) recoloured() []int32 {
 // is mv), whose action g has overlaid: one shortest path per distinct end
 // state, in breadth-first order (see the package documentation), until
 // emit returns false. The states stay in s for Play.
-func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, emit func(Move) bool) bool {
+func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, emit sink) bool {
 	c0, made := g.overlaid(s)
 	nw := len(c0)
 	first := int32(len(s.states))
@@ -619,7 +634,7 @@ func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, e
 // step from it gives a successor, added unless an equal state is known,
 // and emitted as a move unless it left every colour as c0. It returns
 // false when emit did.
-func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Color, c0 []uint64, emit func(Move) bool) bool {
+func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Color, c0 []uint64, emit sink) bool {
 	st := &s.states[qi]
 	cw := s.colouring(b, qi)
 	// terminal states are not expanded; sources are never terminal
@@ -666,7 +681,7 @@ func stepsFrom(nbs [4]int32, col []uint64, back int32, mover Color) uint8 {
 // successor makes the step of state qi in direction d, a legal one (see
 // expand), adds the state it leads to and emits its move. It returns
 // false when emit did.
-func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int, mover Color, c0 []uint64, emit func(Move) bool) bool {
+func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int, mover Color, c0 []uint64, emit sink) bool {
 	st := &s.states[qi]
 	end := len(s.words)
 	s.words = append(s.words, s.colouring(b, qi)...)
@@ -706,7 +721,7 @@ func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int,
 	} else { // the text holds the path
 		s.setLongPath(&m, ni)
 	}
-	return emit(m)
+	return emit.put(&m)
 }
 
 // keys makes sure that s holds the hash keys of slots 0 .. n-1: a

@@ -210,6 +210,7 @@ type slabs struct {
 	refs   slab[ropeRef]
 	words  slab[uint64]
 	pieces slab[piece]
+	rects  slab[rect] // the turn records' rectangles that outgrow their room
 }
 
 // view is a tiling laid out flat for the code that reads it: the pieces
@@ -268,7 +269,7 @@ func (k *skyline) stitch(ps []piece, st [][4]int32, wf int64) {
 	nodes[floor] = skyNode{start: 0, r: wf, t: 0, prev: west, next: east}
 	nodes[west] = skyNode{start: -1, r: 0, t: far, prev: -1, next: floor}
 	nodes[east] = skyNode{start: wf, r: far, t: far, prev: floor, next: -1}
-	cs := uint(max(0, bits.Len64(uint64(wf))-7)) // columns of 2^cs grid units
+	cs := uint(max(0, bits.Len64(uint64(wf))-6)) // columns of 2^cs grid units, 32 to 64
 	gm := int64(1)<<cs - 1
 	k.col = resize(k.col, int(wf>>cs)+1)
 	for c := range k.col {
@@ -318,7 +319,8 @@ func (k *skyline) stitch(ps []piece, st [][4]int32, wf int64) {
 		if v < n && nodes[v].t >= top {
 			st[j][stTR] = v
 		}
-		nodes[j] = skyNode{start: x, r: xr, t: top, prev: l, next: v}
+		nj := &nodes[j] // field by field: a literal is built aside and copied
+		nj.start, nj.r, nj.t, nj.prev, nj.next = x, xr, top, l, v
 		nodes[l].next, nodes[v].prev = j, j
 		for q := (x + gm) >> cs; q<<cs < xr; q++ {
 			col[q] = j
@@ -754,7 +756,7 @@ type edit struct {
 	refs    []ropeRef
 	pos     []int32     // the new index of each slot
 	made    []rect      // the created pieces (the action's)
-	into    *tiling     // the header the tiling is written into
+	into    *tiling     // the zeroed header the tiling is written into
 	half    splitHalves // the split, when the edit is one
 	par     []int32     // the action's parents, for records in view.carry
 	act     action      // the action, rebuilt for records in view.carry
@@ -886,8 +888,8 @@ func (e *edit) records(v *view, act *action, wf, hf int64) {
 // view's without removed and with added (e.slots[:len(added)]) in their
 // places; slots are taken up to next. It is flat up to flatMax pieces.
 func (e *edit) write(v *view, removed []int32, added []rect, next, n int32, sl *slabs) *tiling {
-	u := e.into
-	*u = tiling{n: n}
+	u := e.into // zeroed: a new turn record's
+	u.n = n
 	e.from, e.to = nil, nil
 	if n <= flatMax {
 		e.writeFlat(v, removed, added, next, u, sl)
@@ -931,12 +933,16 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 			flat[k] = flat[k].withColor(flat[k].C().Other())
 		}
 	} else {
-		e.mergeOrder(v, removed, added)
-		e.pos = resize(e.pos, int(next))
-		for k, s := range e.order {
-			e.pos[s] = int32(k)
-			if s < v.t.slots {
-				flat[k] = v.ps[v.idx[s]]
+		if v.t.flat != nil {
+			e.mergeFlat(v, removed, added, next, flat)
+		} else {
+			e.mergeOrder(v, removed, added)
+			e.pos = resize(e.pos, int(next))
+			for k, s := range e.order {
+				e.pos[s] = int32(k)
+				if s < v.t.slots {
+					flat[k] = v.ps[v.idx[s]]
+				}
 			}
 		}
 		for c, s := range e.slots { // the created pieces, in their colours
@@ -950,34 +956,75 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 	u.flat, u.slots = flat, int32(n)
 }
 
+// mergeFlat is writeFlat's merge when v's tiling is flat too, whose slots
+// are the pieces' indices: it copies the pieces kept into flat run by run
+// (see runs) and sets e.pos, the new index of each slot, leaving the
+// added pieces' places to be written.
+func (e *edit) mergeFlat(v *view, removed []int32, added []rect, next int32, flat []piece) {
+	e.places(v, added)
+	e.pos = resize(e.pos, int(next))
+	k := int32(0)
+	for r := e.runs(int32(len(v.ps)), removed); r.next(); {
+		copy(flat[k:], v.ps[r.at:r.to])
+		for s := r.at; s < r.to; s++ {
+			e.pos[s] = k + s - r.at
+		}
+		if k += r.to - r.at; r.ins >= 0 {
+			e.pos[r.ins] = k
+			k++
+		}
+	}
+}
+
 // mergeOrder sets e.order to the slots in the new order: the view's
 // without removed, with added (e.slots) in their places.
 func (e *edit) mergeOrder(v *view, removed []int32, added []rect) {
 	e.places(v, added)
 	e.order = e.order[:0]
-	n := int32(len(v.slot))
-	at, ri, ii := int32(0), 0, 0
-	for {
-		next, ins := n, false
-		if ri < len(removed) {
-			next = removed[ri]
-		}
-		if ii < len(e.ins) && e.ins[ii].at <= next {
-			next, ins = e.ins[ii].at, true
-		}
-		e.order = append(e.order, v.slot[at:next]...)
-		at = next
-		switch {
-		case ins:
-			e.order = append(e.order, e.ins[ii].slot)
-			ii++
-		case next < n:
-			ri++
-			at++
-		default:
-			return
+	for r := e.runs(int32(len(v.slot)), removed); r.next(); {
+		e.order = append(e.order, v.slot[r.at:r.to]...)
+		if r.ins >= 0 {
+			e.order = append(e.order, r.ins)
 		}
 	}
+}
+
+// runWalk walks the new order of a view's pieces: each run [at, to) of
+// them that it keeps, then the slot of the added piece placed after it
+// (ins), or -1 after the last run.
+type runWalk struct {
+	at, to, ins, n int32
+	removed        []int32
+	places         []ropeIns
+}
+
+// runs returns the walk of the new order of a view of n pieces, without
+// removed (ascending), with the pieces e.ins places.
+func (e *edit) runs(n int32, removed []int32) runWalk {
+	return runWalk{to: -1, ins: -1, n: n, removed: removed, places: e.ins}
+}
+
+// next moves to the next run and reports whether there is one.
+func (r *runWalk) next() bool {
+	switch {
+	case r.to < 0: // the first run
+	case r.ins >= 0:
+		r.places = r.places[1:]
+		r.at = r.to
+	case r.to < r.n:
+		r.removed = r.removed[1:]
+		r.at = r.to + 1
+	default:
+		return false
+	}
+	r.to, r.ins = r.n, -1
+	if len(r.removed) > 0 {
+		r.to = r.removed[0]
+	}
+	if len(r.places) > 0 && r.places[0].at <= r.to {
+		r.to, r.ins = r.places[0].at, r.places[0].slot
+	}
+	return true
 }
 
 // places sets e.ins to the added pieces (in slots e.slots) by place:
