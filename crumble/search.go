@@ -354,17 +354,6 @@ func (p *Position) mayStep(s *scratch) bool {
 	return p.mayStepByCorners(s.v.ps, &s.act)
 }
 
-// oppFullSide looks among the neighbours of piece v for an opponent
-// piece sharing a full side with r.
-func (g *graph) oppFullSide(r rect, v int32, mover Color) bool {
-	for _, a := range g.adj[g.off[v]:g.off[v+1]] { // the position's lists, whatever the overlay
-		if a&1 != 0 && colorAt(g.white, a>>1) != mover && fullSide(&r, &g.r[a>>1]) {
-			return true
-		}
-	}
-	return false
-}
-
 // mayStepByCorners is mayStep by corner lookups in ps, p's pieces.
 func (p *Position) mayStepByCorners(ps []piece, act *action) bool {
 	// opp reports an opponent's piece with lower-left corner (x, y) that is
@@ -555,50 +544,6 @@ func (p *Position) overlayAction(s *scratch, bits, derive bool) swapGraph {
 	}
 	g.overlay(&s.act, p.turn)
 	return swapGraph{l: g}
-}
-
-// swapGraph is the contact graph a search over swap paths reads, with an
-// action overlaid: the bitset graph b, or else the lists l. A plain struct
-// rather than an interface or a type parameter, so that its calls are
-// direct (Go calls a type parameter's methods through a dictionary).
-type swapGraph struct {
-	b *bitGraph
-	l *graph
-}
-
-// overlaid returns the colouring right after the action and the slots of
-// the created pieces, in source order.
-func (w swapGraph) overlaid(s *scratch) (c0 []uint64, made []int32) {
-	if w.b != nil {
-		return w.b.c0.words(), w.b.made
-	}
-	return w.l.c0, w.l.made(s)
-}
-
-// neighbours returns the full-side neighbours of slot tr by direction, -1
-// for none.
-func (w swapGraph) neighbours(tr int32) [4]int32 {
-	if w.b != nil {
-		return w.b.nb[uint8(tr)]
-	}
-	return w.l.nb[tr]
-}
-
-// step makes a swap step (see graph.step).
-func (w swapGraph) step(col []uint64, tr int32, d int, mover Color, b *bound) (int32, bool, int8) {
-	if w.b != nil {
-		return w.b.step(col, tr, d, mover, b)
-	}
-	return w.l.step(col, tr, d, mover, b)
-}
-
-// recoloured lists the pieces the last step recoloured: the two swapped
-// pieces first, then the captures.
-func (w swapGraph) recoloured() []int32 {
-	if w.b != nil {
-		return w.b.changed
-	}
-	return w.l.changed
 }
 
 // searchSwaps emits the swap moves of base b (whose move without a path
