@@ -361,11 +361,11 @@ func (g *graph) patch(w int32) {
 
 // made returns the created pieces' slots, n .. n+k-1.
 func (g *graph) made(s *scratch) []int32 {
-	s.listMade = s.listMade[:0]
+	s.last.listMade = s.last.listMade[:0]
 	for c := range g.k {
-		s.listMade = append(s.listMade, int32(g.n+c))
+		s.last.listMade = append(s.last.listMade, int32(g.n+c))
 	}
-	return s.listMade
+	return s.last.listMade
 }
 
 // undo takes the overlay in place off the graph.
