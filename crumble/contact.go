@@ -62,9 +62,14 @@ type slotMap interface {
 }
 
 // swapGraph is the contact graph a search over swap paths reads, with an
-// action overlaid: the bitset graph b, or else the lists l. A plain struct
-// rather than an interface or a type parameter, so that its calls are
-// direct (Go calls a type parameter's methods through a dictionary).
+// action overlaid: the bitset graph b, or else the lists l. Each method
+// branches between the two, a branch that goes the same way for a whole
+// search. It is a plain struct rather than an interface or a type
+// parameter so that its calls are direct and neighbours and recoloured
+// inline into the search's loop (Go calls a type parameter's methods
+// through a dictionary, as an interface's, when both forms are
+// pointers): the two forms behind one interface cost 3% more
+// instructions in the start position's listing, 1% in perft(2).
 type swapGraph struct {
 	b *bitGraph
 	l *graph
