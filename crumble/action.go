@@ -25,7 +25,7 @@ type cutFinder struct {
 // finder returns the cutFinder for p, whose view s holds.
 func (s *scratch) finder(p *Position) cutFinder {
 	wf, hf := p.dims()
-	return cutFinder{ps: s.v.ps, v: &s.v, wf: wf, hf: hf}
+	return cutFinder{ps: s.last.v.ps, v: &s.last.v, wf: wf, hf: hf}
 }
 
 // beyond returns the pieces just beyond at on either side of the line
@@ -375,15 +375,15 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 	switch m.kind {
 	case kindH, kindV:
 		for _, i := range walked[:m.n] {
-			s.act.addHalves(s.v.ps[i].R(), i, m.kind == kindV)
+			s.act.addHalves(s.last.v.ps[i].R(), i, m.kind == kindV)
 		}
 		slices.Sort(s.act.removed)
 	case kindJ: // walked holds its pieces when listed, else they are found
-		a := s.v.ps[m.anchor]
+		a := s.last.v.ps[m.anchor]
 		if len(walked) > 0 {
 			s.act.removed = append(s.act.removed, walked...)
 		} else {
-			s.act.removed, _ = s.v.joinFrom(s.act.removed, int(m.anchor), a.X()+m.wide, a.Y()+m.joinHeight(), p.turn)
+			s.act.removed, _ = s.last.v.joinFrom(s.act.removed, int(m.anchor), a.X()+m.wide, a.Y()+m.joinHeight(), p.turn)
 		}
 		s.act.addJoin(rect{a.X(), a.Y(), m.wide, m.joinHeight()})
 	}
@@ -393,11 +393,11 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 	s.act.of.t, s.act.of.base = p.t, baseOf(m)
 }
 
-// basesOf appends to s.bases the splits and joins anchored at the mover's
+// basesOf appends to s.list.bases the splits and joins anchored at the mover's
 // piece i, in move generation order.
 func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 	wf, hf := p.dims()
-	ps := s.v.ps
+	ps := s.last.v.ps
 	a := ps[i]
 	// splits
 	for _, vertical := range [2]bool{false, true} {
@@ -405,14 +405,14 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 		if !shape || !fine {
 			continue
 		}
-		walkOff := int32(len(s.walks))
-		s.walks = walk(s.walks, f, wf, hf, i, vertical, p.turn)
+		walkOff := int32(len(s.list.walks))
+		s.list.walks = walk(s.list.walks, f, wf, hf, i, vertical, p.turn)
 		kind := kindH
 		if vertical {
 			kind = kindV
 		}
-		for n := int32(1); n <= int32(len(s.walks))-walkOff; n++ {
-			s.bases = append(s.bases, baseDesc{base: base{kind: kind, anchor: int32(i), n: n}, walkOff: walkOff})
+		for n := int32(1); n <= int32(len(s.list.walks))-walkOff; n++ {
+			s.list.bases = append(s.list.bases, baseDesc{base: base{kind: kind, anchor: int32(i), n: n}, walkOff: walkOff})
 		}
 	}
 	// joins: R's bottom row is a run of the mover's pieces standing on the
@@ -426,10 +426,10 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 			if hgt > room || (hgt == w/2 && w%2 != 0) || hgt < a.H() || (w == a.w && hgt == a.H()) { // R holds the anchor and more
 				continue
 			}
-			off := int32(len(s.walks))
+			off := int32(len(s.list.walks))
 			var ok bool
-			if s.walks, ok = s.v.joinFrom(s.walks, i, x1, a.Y()+hgt, p.turn); ok { // its pieces kept for setAction
-				s.bases = append(s.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}, walkOff: off, members: int32(len(s.walks)) - off})
+			if s.list.walks, ok = s.last.v.joinFrom(s.list.walks, i, x1, a.Y()+hgt, p.turn); ok { // its pieces kept for setAction
+				s.list.bases = append(s.list.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}, walkOff: off, members: int32(len(s.list.walks)) - off})
 			}
 		}
 		// the next piece of the bottom row: pieces are in (y, x) order, so
@@ -475,7 +475,7 @@ func (b *base) of(m *Move) bool { return *b == baseOf(m) }
 // setAction fills s.act with the action of base k and returns the base's
 // move without a path.
 func (p *Position) setAction(s *scratch, k int) Move {
-	b := &s.bases[k]
+	b := &s.list.bases[k]
 	m := b.move(p.hash, s.headOf(p, &b.base))
 	p.fillAction(s, &m, s.walkOf(b))
 	return m
@@ -484,7 +484,7 @@ func (p *Position) setAction(s *scratch, k int) Move {
 // walkOf returns the pieces of listed base b, as fillAction takes them: a
 // split's walk or a join's pieces.
 func (s *scratch) walkOf(b *baseDesc) []int32 {
-	walked := s.walks[b.walkOff:]
+	walked := s.list.walks[b.walkOff:]
 	if b.kind == kindJ {
 		walked = walked[:b.members]
 	}

@@ -8,7 +8,8 @@ package crumble
 // every piece at once is a handful of ORs.
 //
 // Pieces live in slots, which they keep from ply to ply, and sets may
-// hold stale bits that readers mask (see bitGraph).
+// hold stale bits that readers mask (see bitGraph). This file holds the
+// form's whole method set; contact.go says what the two forms share.
 
 import (
 	"math/bits"

@@ -51,21 +51,21 @@ func TestCPUTime(t *testing.T) {
 	wf, hf := p.dims()
 	t0 := threadCPU()
 	for i := 0; i < 20000; i++ {
-		s.corners.build(p.list(), wf, hf)
+		s.text.corners.build(p.list(), wf, hf)
 	}
 	t.Logf("corner graph of the start: %v CPU", (threadCPU()-t0)/20000)
-	s.g.build(p.list(), nil, wf, hf)
+	s.last.g.build(p.list(), nil, wf, hf)
 	m, _ := p.ParseMove("2,1H")
 	p.resolveAction(s, &m)
 	t0 = threadCPU()
 	for i := 0; i < 200000; i++ {
-		s.g.undo() // else the overlay in place is kept
-		s.g.overlay(&s.act, p.turn)
+		s.last.g.undo() // else the overlay in place is kept
+		s.last.g.overlay(&s.act, p.turn)
 	}
 	t.Logf("overlay of a split at the start: %v CPU", (threadCPU()-t0)/200000)
 	t0 = threadCPU()
 	for i := 0; i < 20000; i++ {
-		s.g.build(p.list(), nil, wf, hf)
+		s.last.g.build(p.list(), nil, wf, hf)
 	}
 	t.Logf("contact graph of the start: %v CPU", (threadCPU()-t0)/20000)
 	r := rand.New(rand.NewPCG(1, 2))
@@ -99,12 +99,12 @@ func BenchmarkOverlay(b *testing.B) {
 	p := Standard()
 	s := new(scratch)
 	wf, hf := p.dims()
-	s.g.build(p.list(), nil, wf, hf)
+	s.last.g.build(p.list(), nil, wf, hf)
 	m, _ := p.ParseMove("2,1H")
 	p.resolveAction(s, &m)
 	b.ReportAllocs()
 	for b.Loop() {
-		s.g.undo() // else the overlay in place is kept
-		s.g.overlay(&s.act, p.turn)
+		s.last.g.undo() // else the overlay in place is kept
+		s.last.g.overlay(&s.act, p.turn)
 	}
 }

@@ -373,7 +373,7 @@
 // end instead of playing its path again. A goroutine moved to another
 // processor finds another working memory and works everything out afresh,
 // with the same results. The file headers of tiling.go, search.go,
-// bitgraph.go and graph.go say more.
+// contact.go, bitgraph.go and graph.go say more.
 //
 // What each operation costs as the board fills, on the positions of
 // testdata/crowded.txt (36 to 1,205 pieces; BENCHMARKS.md has the

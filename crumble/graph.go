@@ -1,96 +1,15 @@
 package crumble
 
-// The contact graph of a position: which pieces touch, along an edge or at
-// a corner, which share a full side (the swap steps' neighbours) and which
-// lie on a side of the board; overlaid with one split or join at a time;
-// and, derived from the position's colouring, the chains and the side
-// forest that the captures and the win check read.
-//
-// The graph has two forms. The bitset form (bitgraph.go) gives each piece
-// the set of pieces it touches and the set it meets along an edge, as
-// four 64-bit words, so that a flood takes a few word operations per
-// piece; it holds positions of up to 240 pieces (a 6x6 game rarely has
-// more than 200) with the pieces their splits and joins create, 256 in
-// all, and lists, draws and plays their moves. The list form (this file),
-// adjacency lists whose pieces around an overlay are rewritten only when
-// first read, holds any position: the larger ones, and a split or join
-// that would not fit the 256 slots. Both forms give the same moves in the
-// same order, the same captures and the same positions; the tests compare
-// them, with each other and with the rectangles, on thousands of random
-// positions.
+// The contact graph as adjacency lists, the list form: it holds any
+// position, the ones too large for the bitset form (bitgraph.go) and a
+// split or join that would not fit its slots. The pieces around an
+// overlay get their lists rewritten only when first read. This file holds
+// the form's whole method set: building, overlaying and taking off,
+// deriving the chains and the side forest, a swap step with its captures
+// and win check, UnmarshalText's validation (fullCheck) and the list
+// form's slotMap. contact.go says what the two forms share.
 
 import "math/bits"
-
-// What each form provides, with the same meaning (the list form's
-// signatures take colourings as []uint64, the bitset form's as sets):
-//
-//   - build(ps, v, wf, hf): the graph of a position's pieces;
-//   - overlay(act, mover), undo(): one split or join laid over it and
-//     taken off, placeCreated and linkCreated doing the overlay's share;
-//   - derive(), labelChains, growForest, deriveCreated: the chains and the
-//     side forest of the position's colouring, and provenSet: the pieces
-//     that forest proves;
-//   - step(col, tr, d, mover, b): one swap step with its captures and win;
-//   - the slotMap methods below, by which Play reads the colouring a path
-//     left without knowing the form.
-//
-// swapGraph (search.go) holds either form for the searches and Play's
-// paths; slotMap is the rest of what Play needs of them.
-
-// slotMap is how a form numbers its slots, which Play reads once a path
-// is played: which slots of a colouring hold the position's pieces and
-// which piece each holds. The bitset graph keeps slots from ply to ply
-// (bitGraph); the list form's slots are the pieces' indices, as the view
-// numbers them (listSlots).
-type slotMap interface {
-	// held returns the bits of word w of a colouring whose slots hold
-	// pieces of the position.
-	held(w int) uint64
-	// pieceIn returns the index of the piece in slot sv, and false for a
-	// created piece's slot.
-	pieceIn(sv int32) (int32, bool)
-	// kept reports whether the next position's graph is made from this
-	// one by a commit (see take), rather than built afresh.
-	kept() bool
-}
-
-// listSlots is the list form's slotMap: the view of the position's
-// pieces, slot i = piece i, created pieces after them.
-type listSlots view
-
-func (l *listSlots) held(w int) uint64 {
-	if rest := len(l.ps) - w<<6; rest < 64 {
-		return 1<<uint(rest) - 1
-	}
-	return ^uint64(0)
-}
-
-func (l *listSlots) pieceIn(sv int32) (int32, bool) { return sv, int(sv) < len(l.ps) }
-
-func (l *listSlots) kept() bool { return false }
-
-// Directions of swap steps, in ASCII order of their letters: the order in
-// which move generation expands them.
-const (
-	dirE = iota
-	dirN
-	dirS
-	dirW
-)
-
-const dirLetters = "ENSW"
-
-// opposite returns the direction opposite d (E-W, N-S).
-func opposite(d int) int { return dirW - d }
-
-// Side bits: the sides of the board a piece touches.
-const (
-	sideW uint8 = 1 << iota
-	sideE
-	sideS
-	sideN
-	allSides = sideW | sideE | sideS | sideN
-)
 
 // graph is the contact graph of one position's pieces. Slot i holds piece
 // i; an overlay (one split or join) puts its created pieces in slots n,
@@ -159,77 +78,6 @@ type graph struct {
 type savedNb struct {
 	w  int32
 	nb [4]int32
-}
-
-type pair struct {
-	i, j int32
-	edge bool
-}
-
-func colorAt(col []uint64, i int32) Color { return Color(col[i>>6] >> (uint(i) & 63) & 1) }
-
-func flip(col []uint64, i int32) { col[i>>6] ^= 1 << (uint(i) & 63) }
-
-func b2i(b bool) int32 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// resize returns s with length n, keeping its contents.
-func resize[T any](s []T, n int) []T {
-	if n <= cap(s) {
-		return s[:n]
-	}
-	return append(s[:cap(s)], make([]T, n-cap(s))...)[:n]
-}
-
-func sideMask(a rect, wf, hf int64) uint8 {
-	var s uint8
-	if a.x == 0 {
-		s |= sideW
-	}
-	if a.x+a.w == wf {
-		s |= sideE
-	}
-	if a.y == 0 {
-		s |= sideS
-	}
-	if a.y+a.h == hf {
-		s |= sideN
-	}
-	return s
-}
-
-// contact tests rectangles a and b (of one tiling) for contact: whether
-// they touch, whether along an edge, and the direction in which b is a's
-// full-side neighbour, or -1.
-func contact(a, b *rect) (touch, edge bool, d int) {
-	ox := min(a.x+a.w, b.x+b.w) - max(a.x, b.x)
-	oy := min(a.y+a.h, b.y+b.h) - max(a.y, b.y)
-	if ox < 0 || oy < 0 {
-		return false, false, -1
-	}
-	switch {
-	case oy == 0 && ox > 0: // one above the other
-		if a.x != b.x || a.w != b.w {
-			return true, true, -1
-		}
-		if a.y < b.y {
-			return true, true, dirN
-		}
-		return true, true, dirS
-	case ox == 0 && oy > 0: // side by side
-		if a.y != b.y || a.h != b.h {
-			return true, true, -1
-		}
-		if a.x < b.x {
-			return true, true, dirE
-		}
-		return true, true, dirW
-	}
-	return true, false, -1
 }
 
 // build makes g the contact graph of ps, sorted by lower-left y then x;
@@ -326,95 +174,11 @@ func (g *graph) pairLists() {
 	}
 }
 
-// pairsOf appends to pairs the pairs of the tiling rs (in code order)
-// that may touch, i < j, and returns the levels it used too: from the
-// stitches of the tiling's view v, only the pairs that touch, else from
-// the rectangles (candidates).
-func pairsOf(levels []int32, pairs []pair, rs []rect, v *view, wf, hf int64) ([]int32, []pair) {
-	if v == nil {
-		levels = levelEnds(levels, rs)
-		return levels, candidates(pairs, rs, levels)
-	}
-	var buf [32]int32
-	for i := range int32(len(rs)) {
-		for _, a := range v.touching(buf[:0], i, wf, hf) {
-			if j := a >> 1; j > i {
-				pairs = append(pairs, pair{i: i, j: j})
-			}
-		}
-	}
-	return levels, pairs
-}
-
-// levelEnds returns, for each rectangle of rs (a tiling's, sorted by
-// lower-left y, then x), the index just past its level: a level is a run
-// of rectangles with the same y, standing side by side, so their x ranges
-// are disjoint and in order.
-func levelEnds(dst []int32, rs []rect) []int32 {
-	n := len(rs)
-	dst = resize(dst, n)
-	for i := n - 1; i >= 0; i-- {
-		if i+1 < n && rs[i+1].y == rs[i].y {
-			dst[i] = dst[i+1]
-		} else {
-			dst[i] = int32(i + 1)
-		}
-	}
-	return dst
-}
-
-// candidates appends to dst every pair of rectangles i < j of rs that
-// may touch (and some that do not): each meets the rectangles after it,
-// on its own level only the next one, and on each higher level up to its
-// top those whose x range meets its own, found by binary search. levelEnd
-// is levelEnds(rs).
-func candidates(dst []pair, rs []rect, levelEnd []int32) []pair {
-	n := len(rs)
-	for i := range rs {
-		top := rs[i].y + rs[i].h
-		ax0, ax1 := rs[i].x, rs[i].x+rs[i].w
-		j := i + 1
-		if j < n && rs[j].y == rs[i].y {
-			dst = append(dst, pair{i: int32(i), j: int32(j)})
-			j = int(levelEnd[i])
-		}
-		for j < n && rs[j].y <= top {
-			end := int(levelEnd[j])
-			lo, hi := j, end
-			for lo < hi { // the first rectangle of the level reaching ax0
-				m := int(uint(lo+hi) >> 1)
-				if rs[m].x+rs[m].w < ax0 {
-					lo = m + 1
-				} else {
-					hi = m
-				}
-			}
-			for k := lo; k < end && rs[k].x <= ax1; k++ {
-				dst = append(dst, pair{i: int32(i), j: int32(k)})
-			}
-			j = end
-		}
-	}
-	return dst
-}
-
 // nextMark returns a fresh visited mark.
 func (g *graph) nextMark() uint32 { return nextEpoch(&g.epoch, g.mark) }
 
 // nextRound returns a fresh proven-safe mark.
 func (g *graph) nextRound() uint32 { return nextEpoch(&g.round, g.safe) }
-
-// nextEpoch advances the counter e of the marks in marks and returns it,
-// clearing the marks when it wraps round, so that no stale mark equals it
-// (and none equals 0, the cleared marks').
-func nextEpoch[T uint32 | uint64](e *uint32, marks []T) uint32 {
-	*e++
-	if *e == 0 {
-		clear(marks)
-		*e = 1
-	}
-	return *e
-}
 
 // isRemoved reports whether slot v holds a piece the overlay removed.
 func (g *graph) isRemoved(v int32) bool { return g.removed[v>>6]>>(uint(v)&63)&1 != 0 }
@@ -597,11 +361,11 @@ func (g *graph) patch(w int32) {
 
 // made returns the created pieces' slots, n .. n+k-1.
 func (g *graph) made(s *scratch) []int32 {
-	s.listMade = s.listMade[:0]
+	s.last.listMade = s.last.listMade[:0]
 	for c := range g.k {
-		s.listMade = append(s.listMade, int32(g.n+c))
+		s.last.listMade = append(s.last.listMade, int32(g.n+c))
 	}
-	return s.listMade
+	return s.last.listMade
 }
 
 // undo takes the overlay in place off the graph.
@@ -762,3 +526,215 @@ func (g *graph) provenSet(col []uint64) {
 func (g *graph) proven(v int32, round uint32) bool {
 	return g.side[v] != 0 || g.safe[v] == round || (g.derived && int(v) < g.n && g.prov[v>>6]>>(uint(v)&63)&1 != 0)
 }
+
+// step makes one swap step of the travelling piece tr in direction d for
+// the mover in colouring col, with its captures. It reports the new
+// travelling piece and whether the step was legal; a legal step leaves the
+// recoloured pieces in g.changed, and win is the colour that now has a
+// winning chain, or -1. b is the bound of the colouring before the step
+// (the zero bound right after the action); the step widens it.
+func (g *graph) step(col []uint64, tr int32, d int, mover Color, b *bound) (u int32, ok bool, win int8) {
+	u = g.nb[tr][d]
+	if u < 0 || colorAt(col, u) == mover {
+		return u, false, -1
+	}
+	flip(col, tr)
+	flip(col, u)
+	g.changed = append(g.changed[:0], tr, u)
+	// Groups that may have lost their last side contact: tr's and u's own,
+	// and those of the other colour beside them that were joined through
+	// them (tr's neighbours of the mover's colour, u's of the opponent's).
+	// Pieces on a side are safe and need no search.
+	seeds := g.seeds[:0]
+	if g.side[tr] == 0 {
+		seeds = append(seeds, tr)
+	}
+	if g.side[u] == 0 {
+		seeds = append(seeds, u)
+	}
+	for _, a := range g.list(tr) {
+		if w := a >> 1; g.side[w] == 0 && colorAt(col, w) == mover {
+			seeds = append(seeds, w)
+		}
+	}
+	for _, a := range g.list(u) {
+		if w := a >> 1; g.side[w] == 0 && colorAt(col, w) != mover {
+			seeds = append(seeds, w)
+		}
+	}
+	g.seeds = seeds
+	g.resolve(col)
+	return u, true, g.winner(col, b)
+}
+
+// resolve settles captures, starting from g.seeds: every group that touches
+// no side of the board takes the other colour, all at once, until none is
+// left. Only groups through a seed can have lost their last side contact,
+// and after a round only groups through a recoloured piece or a neighbour
+// of one.
+func (g *graph) resolve(col []uint64) {
+	for {
+		round := g.nextRound()
+		if g.derived {
+			g.provenSet(col)
+		}
+		capt := g.capt[:0]
+		for _, s := range g.seeds {
+			if g.proven(s, round) {
+				continue
+			}
+			// breadth first, so that the nearest side ends the search
+			c := colorAt(col, s)
+			f := g.nextMark()
+			q := append(g.queue[:0], s)
+			g.mark[s] = f
+			found := false
+			for qi := 0; qi < len(q) && !found; qi++ {
+				for _, a := range g.list(q[qi]) {
+					w := a >> 1
+					if g.mark[w] == f || colorAt(col, w) != c {
+						continue
+					}
+					if g.proven(w, round) {
+						found = true
+						break
+					}
+					g.mark[w] = f
+					q = append(q, w)
+				}
+			}
+			g.queue = q
+			for _, v := range q {
+				g.safe[v] = round
+			}
+			if !found {
+				capt = append(capt, q...)
+			}
+		}
+		g.capt = capt
+		if len(capt) == 0 {
+			return
+		}
+		seeds := g.seeds[:0]
+		for _, v := range capt {
+			flip(col, v)
+			g.changed = append(g.changed, v)
+			seeds = append(seeds, v)
+			for _, a := range g.list(v) {
+				seeds = append(seeds, a>>1)
+			}
+		}
+		g.seeds = seeds
+	}
+}
+
+// winner returns the colour with a chain touching all four sides after
+// the last step, or -1. Only chains through a piece the step recoloured
+// can be new.
+//
+// Before searching, it bounds the sides such a chain can reach: a chain of
+// colour c that holds no piece recoloured since the action lies inside a
+// chain of the colouring right after the action (which won nothing), and
+// the rest of a new chain belongs to such chains beside its recoloured
+// pieces. So the sides of the pieces recoloured since the action, with
+// those of the after-action chains of their colour beside them, bound the
+// sides any new chain touches: b, which each step widens by the pieces it
+// recoloured (a piece recoloured back only widens it more than needed).
+// Below all four sides for the colour of a piece the step recoloured
+// nothing is searched. Without the chains (a path played once) every step
+// searches.
+func (g *graph) winner(col []uint64, b *bound) int8 {
+	if !g.derived {
+		return g.winnerFlood(col, 3)
+	}
+	var need uint8 // colours that may have won, as bits
+	for _, x := range g.changed {
+		c := colorAt(col, x)
+		m := b[c] | g.side[x]
+		for _, a := range g.list(x) {
+			if y := a >> 1; a&1 != 0 && colorAt(g.c0, y) == c {
+				m |= g.chainSides[g.chain[y]]
+			}
+		}
+		need |= b.widen(c, m)
+	}
+	if need == 0 {
+		return -1
+	}
+	return g.winnerFlood(col, need)
+}
+
+// winnerFlood searches the chains of the colours asked for (bit c for
+// colour c) through the pieces the last step recoloured: a new winning
+// chain holds one of them, since the colouring before the step had none.
+func (g *graph) winnerFlood(col []uint64, colours uint8) int8 {
+	f := g.nextMark()
+	for _, s := range g.changed {
+		c := colorAt(col, s)
+		if g.mark[s] == f || colours>>c&1 == 0 {
+			continue
+		}
+		g.mark[s] = f
+		q := append(g.queue[:0], s)
+		var sides uint8
+		for qi := 0; qi < len(q); qi++ {
+			v := q[qi]
+			sides |= g.side[v]
+			if sides == allSides {
+				g.queue = q
+				return int8(c)
+			}
+			for _, a := range g.list(v) {
+				if w := a >> 1; a&1 != 0 && g.mark[w] != f && colorAt(col, w) == c {
+					g.mark[w] = f
+					q = append(q, w)
+				}
+			}
+		}
+		g.queue = q
+	}
+	return -1
+}
+
+// fullCheck reports whether the position's colouring holds a group that
+// touches no side (a capturable group) or a chain that touches all four,
+// whose colour it returns as win (else -1): UnmarshalText's validation.
+func (g *graph) fullCheck() (capturable bool, win int8) {
+	g.derive()
+	win = -1
+	for v := range int32(g.n) {
+		if g.par[v] == -2 {
+			capturable = true
+		}
+		if win < 0 && g.chainSides[g.chain[v]] == allSides {
+			win = int8(colorAt(g.white, v))
+		}
+	}
+	return capturable, win
+}
+
+// oppFullSide looks among the neighbours of piece v for an opponent
+// piece sharing a full side with r.
+func (g *graph) oppFullSide(r rect, v int32, mover Color) bool {
+	for _, a := range g.adj[g.off[v]:g.off[v+1]] { // the position's lists, whatever the overlay
+		if a&1 != 0 && colorAt(g.white, a>>1) != mover && fullSide(&r, &g.r[a>>1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// listSlots is the list form's slotMap: the view of the position's
+// pieces, slot i = piece i, created pieces after them.
+type listSlots view
+
+func (l *listSlots) held(w int) uint64 {
+	if rest := len(l.ps) - w<<6; rest < 64 {
+		return 1<<uint(rest) - 1
+	}
+	return ^uint64(0)
+}
+
+func (l *listSlots) pieceIn(sv int32) (int32, bool) { return sv, int(sv) < len(l.ps) }
+
+func (l *listSlots) kept() bool { return false }

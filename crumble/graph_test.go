@@ -204,7 +204,7 @@ func TestOverlaysAsBuilt(t *testing.T) {
 	n := 0
 	sampledPositions(t, []string{"6x6", "3x5", "4x4", "2x2"}, 2, 80, func(variant string, p Position) {
 		p.prepare(s)
-		for k := range s.bases {
+		for k := range s.list.bases {
 			p.setAction(s, k)
 			ps, src := afterAction(&p, s)
 			wf, hf := p.dims()
@@ -265,28 +265,28 @@ func TestCommitsAsBuilt(t *testing.T) {
 					p = q
 					continue
 				}
-				gen := s.bitsGen
+				gen := s.last.bitsGen
 				s.take(&q)
-				if s.bitsGen == gen || !s.holdsBits(&q) {
+				if s.last.bitsGen == gen || !s.holdsBits(&q) {
 					p = q // the move was played on the lists: no commit
-					s.bits = bitGraph{}
+					s.last.bits = bitGraph{}
 					continue
 				}
 				wf, hf := q.dims()
 				var fresh graph
 				fresh.build(q.list(), nil, wf, hf)
-				if diff := viewDiff(listsView(&fresh, q.list(), identity(len(q.list())), fresh.white), bitsView(&s.bits, q.list(), s.bits.slotOf, s.bits.white)); diff != "" {
+				if diff := viewDiff(listsView(&fresh, q.list(), identity(len(q.list())), fresh.white), bitsView(&s.last.bits, q.list(), s.last.bits.slotOf, s.last.bits.white)); diff != "" {
 					t.Fatalf("%s ply %d %s after %v: committed graph differs (-rectangles +committed):\n%s", variant, ply, code(q), m, diff)
 				}
-				if on := s.bits.onSide.and(s.bits.base); on != onSideOf(&s.bits, q) {
-					t.Fatalf("%s ply %d: the pieces on a side are %v, want %v", variant, ply, on, onSideOf(&s.bits, q))
+				if on := s.last.bits.onSide.and(s.last.bits.base); on != onSideOf(&s.last.bits, q) {
+					t.Fatalf("%s ply %d: the pieces on a side are %v, want %v", variant, ply, on, onSideOf(&s.last.bits, q))
 				}
 				commits++
 				p = q
 			}
 		}
 	}
-	cleans = s.bits.cleans
+	cleans = s.last.bits.cleans
 	t.Logf("%d commits, %d cleans", commits, cleans)
 	if commits < 500 || cleans == 0 {
 		t.Fatalf("only %d commits and %d cleans checked", commits, cleans)
@@ -372,7 +372,7 @@ func TestStepsAgree(t *testing.T) {
 			return
 		}
 		p.prepare(s)
-		for k := range s.bases {
+		for k := range s.list.bases {
 			p.setAction(s, k)
 			if len(p.list())+len(s.act.added) > slotCap {
 				continue

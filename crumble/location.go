@@ -228,13 +228,13 @@ func (w *locWalk) sequence(dst []int64, x, y int64, legs int8) []int64 {
 // count); up to locDeepLegs by a memoised walk of the lines (best); more
 // from the corner graph.
 func (p *Position) appendLocation(s *scratch, dst []byte, i int) []byte {
-	pc := s.v.ps[i]
+	pc := s.last.v.ps[i]
 	x, y := pc.X(), pc.Y()
 	if y == 0 { // the bottom row: pieces before i are the corners passed
 		return strconv.AppendInt(dst, int64(i), 10)
 	}
 	w := s.locWalkOf(p)
-	if c1, c2, ok := w.down(x, y, s.v.st[i][stLB], int32(i)); ok { // below i's corner, East of the line: its stitch
+	if c1, c2, ok := w.down(x, y, s.last.v.st[i][stLB], int32(i)); ok { // below i's corner, East of the line: its stitch
 		return appendCounts(dst, c1, c2)
 	}
 	for cx, cy, ch, c3 := x, y, i, int64(1); ; c3++ {
@@ -334,7 +334,7 @@ func (w *locWalk) down(x, y int64, a, hint int32) (c1, c2 int64, ok bool) {
 // (x1, y1).
 func (p *Position) joinCounts(s *scratch, b *base) (int, int) {
 	w := s.locWalkOf(p)
-	a := s.v.ps[b.anchor]
+	a := s.last.v.ps[b.anchor]
 	x0, y0 := a.X(), a.Y()
 	x1, y1 := x0+b.wide, y0+joinHeightOf(b.wide, b.shape)
 	x, y, h := x0, y0, int(b.anchor)
@@ -365,24 +365,24 @@ func joinHeightOf(w int64, shape uint8) int64 {
 // locWalkOf returns s's location walker, ready for p.
 func (s *scratch) locWalkOf(p *Position) *locWalk {
 	s.see(p)
-	f := &s.loc.f // field by field, as fillAction stores the action's name
-	f.ps, f.v = s.v.ps, &s.v
+	f := &s.text.loc.f // field by field, as fillAction stores the action's name
+	f.ps, f.v = s.last.v.ps, &s.last.v
 	f.wf, f.hf = p.dims()
-	return &s.loc
+	return &s.text.loc
 }
 
 // headOf returns the text of base b of p up to its path: the anchor's
 // canonical location and the base's letters. The location is kept for
 // the next base of the same anchor.
 func (s *scratch) headOf(p *Position, b *base) []byte {
-	if s.headFor != p.t || s.headAnchor != b.anchor {
-		s.headLoc = p.appendLocation(s, s.headLoc[:0], int(b.anchor))
-		s.headFor, s.headAnchor = p.t, b.anchor
+	if s.text.headFor != p.t || s.text.headAnchor != b.anchor {
+		s.text.headLoc = p.appendLocation(s, s.text.headLoc[:0], int(b.anchor))
+		s.text.headFor, s.text.headAnchor = p.t, b.anchor
 	}
 	ja, jb := 0, 0
 	if b.kind == kindJ {
 		ja, jb = p.joinCounts(s, b)
 	}
-	s.head = appendBaseText(append(s.head[:0], s.headLoc...), b.kind, b.n, ja, jb)
-	return s.head
+	s.text.head = appendBaseText(append(s.text.head[:0], s.text.headLoc...), b.kind, b.n, ja, jb)
+	return s.text.head
 }

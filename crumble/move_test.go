@@ -164,10 +164,10 @@ func TestMayStep(t *testing.T) {
 	for _, variant := range []string{"3x3", "6x6"} {
 		for _, p := range randomPositions(t, variant, 4, 40) {
 			p.prepare(s)
-			for k := range s.bases {
+			for k := range s.list.bases {
 				p.setAction(s, k)
 				want := graphMayStep(s, p)
-				if got := p.mayStepByCorners(s.v.ps, &s.act); got != want {
+				if got := p.mayStepByCorners(s.last.v.ps, &s.act); got != want {
 					t.Fatalf("%s base %d: mayStep by corners %v, the contact graph says %v", code(p), k, got, want)
 				}
 				if got := p.mayStep(s); got != want {

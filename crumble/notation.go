@@ -727,9 +727,9 @@ func (p Position) ParseMove(s string) (Move, error) {
 // parseMove is ParseMove in the scratch sc.
 func (p *Position) parseMove(sc *scratch, s string) (Move, error) {
 	sc.see(p)
-	pm := parsed{counts: sc.counts[:0]}
+	pm := parsed{counts: sc.text.counts[:0]}
 	err := pm.parse(s)
-	sc.counts = pm.counts[:0] // its room, kept for the next move read
+	sc.text.counts = pm.counts[:0] // its room, kept for the next move read
 	if err != nil {
 		return Move{}, err
 	}
@@ -737,7 +737,7 @@ func (p *Position) parseMove(sc *scratch, s string) (Move, error) {
 		return Move{}, notation.Ended(s, p.Outcome())
 	}
 	g := sc.cornerGraphOf(p)
-	ps := sc.v.ps
+	ps := sc.last.v.ps
 	x, y, err := p.locate(&pm, g, ps)
 	if err != nil {
 		return Move{}, err
@@ -770,7 +770,7 @@ func (p *Position) parseMove(sc *scratch, s string) (Move, error) {
 // anchor, and of as many pieces beyond it as the split's count asks, and
 // sets m's count and starting half and sc.act's pieces removed and added.
 func (p *Position) readSplit(sc *scratch, pm *parsed, m *Move, ai int) error {
-	s, ps := pm.input, sc.v.ps
+	s, ps := pm.input, sc.last.v.ps
 	a := ps[ai]
 	vertical := pm.kind == kindV
 	shape, fine := splitOK(a.R(), vertical)
@@ -825,7 +825,7 @@ func (p *Position) readSplit(sc *scratch, pm *parsed, m *Move, ai int) error {
 // end of its staircase, and sets m's shape and sc.act's pieces removed
 // and added.
 func (p *Position) readJoin(sc *scratch, g *cornerGraph, pm *parsed, m *Move, ai int) error {
-	s, a := pm.input, sc.v.ps[ai]
+	s, a := pm.input, sc.last.v.ps[ai]
 	v0 := g.index(a.X(), a.Y())
 	v1, err := p.walkLegs(g, s, v0, []uint64{pm.a, pm.b}, false, 1)
 	if err != nil {
@@ -836,7 +836,7 @@ func (p *Position) readJoin(sc *scratch, g *cornerGraph, pm *parsed, m *Move, ai
 		return illegal(s, "the join rectangle is empty")
 	}
 	var ok bool
-	sc.act.removed, ok = sc.v.joinFrom(sc.act.removed, ai, x1, y1, p.turn)
+	sc.act.removed, ok = sc.last.v.joinFrom(sc.act.removed, ai, x1, y1, p.turn)
 	if !ok {
 		return illegal(s, "%s", p.joinProblem(a.X(), a.Y(), x1, y1))
 	}
@@ -850,8 +850,8 @@ func (p *Position) readJoin(sc *scratch, g *cornerGraph, pm *parsed, m *Move, ai
 // before m gets its text.
 func (p *Position) readPath(sc *scratch, pm *parsed, m *Move) error {
 	sc.act.of = p.nameOf(m)
-	sc.path = append(sc.path[:0], pm.path...)
-	m.setPath(sc.path)
+	sc.text.path = append(sc.text.path[:0], pm.path...)
+	m.setPath(sc.text.path)
 	if m.nsteps > 0 {
 		pl, fault := p.playOut(sc, m, false, true)
 		if fault.step > 0 {
@@ -860,7 +860,7 @@ func (p *Position) readPath(sc *scratch, pm *parsed, m *Move) error {
 		m.setOutcome(pl.win, p.turn)
 	}
 	b := baseOf(m)
-	m.setText(sc.headOf(p, &b), sc.path)
+	m.setText(sc.headOf(p, &b), sc.text.path)
 	return nil
 }
 

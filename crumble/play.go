@@ -68,7 +68,7 @@ func (p Position) Play(m Move) (Position, error) {
 // cut fits its shape and the precision and its line takes m.n pieces, or
 // the join is legal, and the path starts at a created piece.
 func (p *Position) resolveChecked(s *scratch, m *Move) bool {
-	ps := s.v.ps
+	ps := s.last.v.ps
 	if m.anchor < 0 || int(m.anchor) >= len(ps) || ps[m.anchor].C() != p.turn {
 		return false
 	}
@@ -89,10 +89,10 @@ func (p *Position) resolveChecked(s *scratch, m *Move) bool {
 	case kindJ:
 		var ok bool
 		x1, y1 := a.X()+m.wide, a.Y()+m.joinHeight()
-		if s.members, ok = s.v.joinFrom(s.members[:0], int(m.anchor), x1, y1, p.turn); !ok || m.src != 0 {
+		if s.play.members, ok = s.last.v.joinFrom(s.play.members[:0], int(m.anchor), x1, y1, p.turn); !ok || m.src != 0 {
 			return false
 		}
-		p.fillAction(s, m, s.members)
+		p.fillAction(s, m, s.play.members)
 	default:
 		return false
 	}
@@ -128,8 +128,8 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 // fromSearch returns the move played out whose end is state i of the
 // search of base b, which s keeps.
 func (p *Position) fromSearch(s *scratch, b *baseDesc, i int32) played {
-	st := &s.states[i]
-	pl := played{col: s.colouring(b, i), made: s.madeSlots[b.made : int(b.made)+len(s.act.added)], tr: st.tr, win: -1}
+	st := &s.search.states[i]
+	pl := played{col: s.colouring(b, i), made: s.search.madeSlots[b.made : int(b.made)+len(s.act.added)], tr: st.tr, win: -1}
 	if st.dir >= 0 && st.dir&stateWon != 0 {
 		pl.win = int8(b2i(st.dir&stateWhiteWon != 0))
 	}
@@ -145,10 +145,10 @@ func (p *Position) fromSearch(s *scratch, b *baseDesc, i int32) played {
 func (p *Position) playOut(s *scratch, m *Move, bits, check bool) (played, pathFault) {
 	g := p.overlayAction(s, bits, false)
 	c0, made := g.overlaid(s)
-	s.col = append(s.col[:0], c0...)
-	pl := played{col: s.col, made: made}
+	s.play.col = append(s.play.col[:0], c0...)
+	pl := played{col: s.play.col, made: made}
 	var fault pathFault
-	pl.tr, pl.win, fault = g.playPath(s.col, made[m.src], m, p.turn, check)
+	pl.tr, pl.win, fault = g.playPath(s.play.col, made[m.src], m, p.turn, check)
 	pl.slots, pl.was = p.slotsOf(s, g.b != nil)
 	return pl, fault
 }
@@ -171,27 +171,27 @@ type played struct {
 // p's colouring over them: the one place Play tells the forms apart.
 func (p *Position) slotsOf(s *scratch, onBits bool) (slotMap, []uint64) {
 	if onBits {
-		return &s.bits, s.bits.white.words()
+		return &s.last.bits, s.last.bits.white.words()
 	}
-	return (*listSlots)(&s.v), p.whiteOf(s)
+	return (*listSlots)(&s.last.v), p.whiteOf(s)
 }
 
 // whiteOf returns p's colouring (its White pieces) over the lists' slots,
 // which are the pieces' indices: the held list graph's, else written into
-// s.was. (The bitset graph's colouring will not do: after a commit its
+// s.play.was. (The bitset graph's colouring will not do: after a commit its
 // slots are not the indices.)
 func (p *Position) whiteOf(s *scratch) []uint64 {
 	if s.holds(p) {
-		return s.g.white
+		return s.last.g.white
 	}
-	s.was = resize(s.was, (len(s.v.ps)+63)>>6)
-	clear(s.was)
-	for i := range s.v.ps {
-		if s.v.ps[i].C() == White {
-			s.was[i>>6] |= 1 << (uint(i) & 63)
+	s.play.was = resize(s.play.was, (len(s.last.v.ps)+63)>>6)
+	clear(s.play.was)
+	for i := range s.last.v.ps {
+		if s.last.v.ps[i].C() == White {
+			s.play.was[i>>6] |= 1 << (uint(i) & 63)
 		}
 	}
-	return s.was
+	return s.play.was
 }
 
 // searched finds the state that move m (its action in s.act) ends in
@@ -201,16 +201,16 @@ func (p *Position) whiteOf(s *scratch) []uint64 {
 // path is not the search's (a longer path ParseMove read: Play replays it).
 func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
 	b := s.listedBase(p, m)
-	if b == nil || b.first < 0 || m.src >= b.count || (b.onBits && b.gen != s.bitsGen) {
+	if b == nil || b.first < 0 || m.src >= b.count || (b.onBits && b.gen != s.last.bitsGen) {
 		return nil, -1
 	}
 	i := b.first + m.src // the sources come first, in source order
 	for j := range int(m.nsteps) {
 		d := int8(m.dir(j))
-		st := &s.states[i]
+		st := &s.search.states[i]
 		next := int32(-1)
 		for c := st.kids; c < st.kids+int32(st.nkids); c++ {
-			if s.states[c].dir&3 == d {
+			if s.search.states[c].dir&3 == d {
 				next = c
 				break
 			}
@@ -226,10 +226,10 @@ func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
 // listedBase returns m's split or join among those s lists for p (the
 // last listing's or draw's), or nil.
 func (s *scratch) listedBase(p *Position, m *Move) *baseDesc {
-	if s.searchedFor != p.t || p.t == nil {
+	if s.search.searchedFor != p.t || p.t == nil {
 		return nil
 	}
-	bs := s.bases
+	bs := s.list.bases
 	lo, hi := 0, len(bs) // the first base of m's anchor: bases are in anchor order
 	for lo < hi {
 		if mid := int(uint(lo+hi) >> 1); bs[mid].anchor < m.anchor {
@@ -334,8 +334,8 @@ func dirIndex(c byte) int {
 // bitset graph (or has no path), it notes what the graph needs to become
 // the next position's (see take).
 func (p *Position) finish(s *scratch, pl played) Position {
-	v := &s.v
-	e := &s.ed
+	v := &s.last.v
+	e := &s.play.ed
 	e.begin(len(v.ps))
 	h := p.hash ^ whiteToMoveKey
 	for _, i := range s.act.removed {
@@ -348,13 +348,13 @@ func (p *Position) finish(s *scratch, pl played) Position {
 	// for the header alone
 	var rec *history
 	if pl.win < 0 {
-		rec = p.hist.next(p.v.Draws, &s.recs)
+		rec = p.hist.next(p.v.Draws, &s.play.recs)
 	} else {
-		rec = s.recs.carve(p.hist.homeSlab())
+		rec = s.play.recs.carve(p.hist.homeSlab())
 	}
 	e.into = &rec.tl
 	wf, hf := p.dims()
-	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), t: e.build(v, &s.act, &s.sl, wf, hf), hash: h}
+	q := Position{v: p.v, shift: p.shift, turn: p.turn.Other(), t: e.build(v, &s.act, &s.play.sl, wf, hf), hash: h}
 	if s.holdsBits(p) && (pl.col == nil || pl.slots.kept()) {
 		s.handOn(p, &q, &pl)
 	}
@@ -372,9 +372,9 @@ func (p *Position) finish(s *scratch, pl played) Position {
 // for the commit of the bitset graph; it returns the hash h with them in,
 // and whether any of them is not the mover's.
 func (p *Position) placeCreated(s *scratch, pl *played, h uint64) (uint64, bool) {
-	e := &s.ed
+	e := &s.play.ed
 	changed := false
-	cs, ord := s.created[:0], s.order[:0]
+	cs, ord := s.play.created[:0], s.play.order[:0]
 	for c, r := range s.act.added {
 		col := p.turn
 		if pl.col != nil {
@@ -390,7 +390,7 @@ func (p *Position) placeCreated(s *scratch, pl *played, h uint64) (uint64, bool)
 			ord[j], ord[j-1] = ord[j-1], ord[j]
 		}
 	}
-	s.created, s.order = cs, ord
+	s.play.created, s.play.order = cs, ord
 	return h, changed
 }
 
@@ -401,7 +401,7 @@ func (p *Position) recolour(s *scratch, pl *played, h uint64) (uint64, bool) {
 	if pl.col == nil {
 		return h, false
 	}
-	v, e := &s.v, &s.ed
+	v, e := &s.last.v, &s.play.ed
 	changed := false
 	for w := range pl.was {
 		diff := (pl.col[w] ^ pl.was[w]) & pl.slots.held(w)
@@ -424,7 +424,7 @@ func (p *Position) travellerAt(s *scratch, pl *played) rect {
 		return rect{}
 	}
 	if i, ok := pl.slots.pieceIn(pl.tr); ok {
-		return s.v.ps[i].R()
+		return s.last.v.ps[i].R()
 	}
 	return s.act.added[slices.Index(pl.made, pl.tr)] // a created piece
 }
@@ -432,7 +432,7 @@ func (p *Position) travellerAt(s *scratch, pl *played) rect {
 // record pushes the turn that led from p to q onto the history and sets
 // q's status: a draw by the draw rules or for want of a move, or ongoing.
 func (p *Position) record(q *Position, s *scratch, x rect, hasX bool, rec *history) {
-	q.hist = p.hist.push(rec, q, &s.act, s.v.ps, x, hasX, &s.sl.rects)
+	q.hist = p.hist.push(rec, q, &s.act, s.last.v.ps, x, hasX, &s.play.sl.rects)
 	q.status = boardrules.Ongoing
 	if r := q.hist.draw(q); r != reasonNone {
 		q.end(boardrules.Draw, Black, r)

@@ -45,21 +45,21 @@ func (p *Position) sample(s *scratch, r *rand.Rand) Move {
 	// a uniform piece of the mover: any piece, drawn again while it is the
 	// opponent's (a game going on leaves the mover about half the pieces;
 	// the bound only guards against a side with next to none)
-	for try, draws := 0, 0; try < sampleTries && len(s.bases) == 0 && draws < 64*sampleTries; draws++ {
-		if i := r.IntN(len(s.v.ps)); s.v.ps[i].C() == p.turn {
+	for try, draws := 0, 0; try < sampleTries && len(s.list.bases) == 0 && draws < 64*sampleTries; draws++ {
+		if i := r.IntN(len(s.last.v.ps)); s.last.v.ps[i].C() == p.turn {
 			p.basesOf(s, i, &f)
 			try++
 		}
 	}
-	if len(s.bases) == 0 {
-		if p.prepare(s); len(s.bases) == 0 {
+	if len(s.list.bases) == 0 {
+		if p.prepare(s); len(s.list.bases) == 0 {
 			return Move{}
 		}
 	}
-	s.moves = s.moves[:0]
-	p.genBase(s, r.IntN(len(s.bases)), fitsBits(p.NumPieces()), false, sink{list: &s.moves})
-	if len(s.moves) == 1 { // no second draw for a split or join that cannot swap
-		return s.moves[0]
+	s.list.moves = s.list.moves[:0]
+	p.genBase(s, r.IntN(len(s.list.bases)), fitsBits(p.NumPieces()), false, sink{list: &s.list.moves})
+	if len(s.list.moves) == 1 { // no second draw for a split or join that cannot swap
+		return s.list.moves[0]
 	}
-	return s.moves[r.IntN(len(s.moves))]
+	return s.list.moves[r.IntN(len(s.list.moves))]
 }

@@ -69,53 +69,54 @@ import (
 // keeps the contact graphs of the last positions it served (each holds
 // its position's pieces, which keeps them from being freed and reused
 // while it names them), the swap-path searches of the last listing or
-// draw (states, of the pieces in searchedFor), so that Play of a move
-// just listed or drawn reads the move's end from its search instead of
-// playing its path again, and the move last played on the bitset graph,
-// which the next call on the position it led to commits (pend). Positions
-// are immutable and their pieces never change, so all of it stays right
-// for as long as those pieces are the position's.
+// draw (of the pieces in search.searchedFor), so that Play of a move just
+// listed or drawn reads the move's end from its search instead of playing
+// its path again, and the move last played on the bitset graph, which the
+// next call on the position it led to commits (last.pend). Positions are
+// immutable and their pieces never change, so all of it stays right for
+// as long as those pieces are the position's.
+//
+// Its fields are grouped by the files that use them; the action at hand
+// and the walk that finds it, which most files read, come first.
 type scratch struct {
-	v         view       // the view of the position served
-	vb        view       // a spare view, which the next one is carried into
-	sl        slabs      // the slabs new positions' tilings are carved from
-	recs      recCarvers // and their turn records (history.go)
-	ed        edit       // a move's edit of the tiling (finish)
-	g         graph      // the contact graph as lists, for every position
-	bits      bitGraph   // and as bitsets, for positions that fit (fitsBits)
-	walkBuf   []int32
-	counts    []uint64 // a location's staircase counts, read by parseMove
-	act       action
-	col       []uint64
-	corners   cornerGraph // locations and move text
-	bases     []baseDesc
-	listMade  []int32 // the created pieces' slots of an overlay on the lists
-	madeSlots []int32 // the created pieces' slots of each search (baseDesc.made)
-	walks     []int32
-	members   []int32 // a join's pieces, while listing joins
-	moves     []Move  // RandomMove's moves of one base
-	path      []byte
-	created   []piece  // the created pieces of a move played, in the action's order
-	was       []uint64 // a position's colouring, when the lists do not hold it (whiteOf)
-	letters   []byte   // a long path's letters
+	act     action
+	walkBuf []int32 // a split line's pieces, walked to find a move's action
 
-	// the moves' texts: the location walker, and the last anchor's
-	// location (of the pieces headFor) with the head of the last base
-	loc        locWalk
-	headFor    *tiling
-	headAnchor int32
-	headLoc    []byte
-	head       []byte
+	last   lastServed // the last position served (search.go; every file reads its view)
+	list   listing    // the splits and joins of the side to move (action.go, sample.go)
+	search searches   // the swap-path searches of the last listing or draw (search.go, play.go)
+	play   playing    // a move played and the position it makes (play.go)
+	text   texts      // moves as text: read (notation.go) and written (location.go)
+}
+
+// lastServed is what a scratch keeps of the last position it served:
+// its view and contact graphs, and the move pending on the bitset graph.
+type lastServed struct {
+	v        view     // the view of the position served
+	vb       view     // a spare view, which the next one is carried into
+	g        graph    // the contact graph as lists, for every position
+	bits     bitGraph // and as bitsets, for positions that fit (fitsBits)
+	listMade []int32  // the created pieces' slots of an overlay on the lists
 
 	// a move played on the bitset graph, which the next call on the
 	// position it led to makes the graph of that position (take)
 	pend    pending
 	slots   []int32 // for pend: the slot of each piece of the next position
 	bitsGen uint32  // counts the changes of bits to another position
-	order   []int32 // the created pieces by place: their source indices (finish)
+}
 
-	// the searches: each base's states are states[first:first+count], the
-	// colouring of state i nw words at words[firstWord+(i-first)*nw:]
+// listing is the splits and joins of the side to move (prepare, basesOf)
+// and what RandomMove draws from them.
+type listing struct {
+	bases []baseDesc
+	walks []int32
+	moves []Move // RandomMove's moves of one base
+}
+
+// searches is the swap-path searches of the last listing or draw: each
+// base's states are states[first:first+count], the colouring of state i
+// nw words at words[firstWord+(i-first)*nw:].
+type searches struct {
 	searchedFor *tiling
 	states      []bfsState
 	words       []uint64
@@ -123,10 +124,40 @@ type scratch struct {
 	gen         uint32
 	trKeys      []uint64 // hash keys by slot: of the travelling piece
 	pieceKeys   []uint64 // and of a piece whose colour differs from the action's
+	madeSlots   []int32  // the created pieces' slots of each search (baseDesc.made)
+	letters     []byte   // a long path's letters
+}
+
+// playing is Play's working memory: the edit of the tiling, the storage
+// of new positions and the colourings a path is played on.
+type playing struct {
+	sl      slabs      // the slabs new positions' tilings are carved from
+	recs    recCarvers // and their turn records (history.go)
+	ed      edit       // a move's edit of the tiling (finish)
+	col     []uint64
+	was     []uint64 // a position's colouring, when the lists do not hold it (whiteOf)
+	members []int32  // a join's pieces, when a move's action is found
+	created []piece  // the created pieces of a move played, in the action's order
+	order   []int32  // the created pieces by place: their source indices (finish)
+}
+
+// texts is the working memory of moves as text: the corner graph their
+// legs are walked on, the parse's counts, the location walker, and the
+// last anchor's location (of the pieces headFor) with the head of the
+// last base.
+type texts struct {
+	corners    cornerGraph // locations and move text
+	counts     []uint64    // a location's staircase counts, read by parseMove
+	path       []byte
+	loc        locWalk
+	headFor    *tiling
+	headAnchor int32
+	headLoc    []byte
+	head       []byte
 }
 
 // bfsState is a state of a swap-path search: a colouring (kept apart, in
-// scratch.words) and the travelling piece, reached from the state parent
+// scratch.search.words) and the travelling piece, reached from the state parent
 // by a step in direction dir (or a source, the created piece src, when
 // parent is -1). kids is the first of the states its expansion added,
 // nkids their number: a state's path is the chain of steps from its
@@ -153,18 +184,18 @@ const (
 
 // baseDesc is one split or join of the side to move, as prepare lists
 // them: the move without its path, where a split's pieces are in
-// scratch.walks, and its search, if made.
+// scratch.list.walks, and its search, if made.
 type baseDesc struct {
 	base
-	walkOff   int32 // a split's walk, or a join's pieces, in scratch.walks
+	walkOff   int32 // a split's walk, or a join's pieces, in scratch.list.walks
 	members   int32 // a join's pieces
 	first     int32 // its first state, -1 when not searched
 	count     int32
 	firstWord int32
 	nw        int32 // words of a state's colouring
-	onBits    bool  // searched on the bitset graph, when it was bitsGen
+	onBits    bool  // searched on the bitset graph, when it was last.bitsGen
 	gen       uint32
-	made      int32 // where the created pieces' slots in its colourings are in scratch.madeSlots
+	made      int32 // where the created pieces' slots in its colourings are in scratch.search.madeSlots
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -179,43 +210,43 @@ func acquire() *scratch { return scratchPool.Get().(*scratch) }
 // unless s holds it already.
 func (s *scratch) cornerGraphOf(p *Position) *cornerGraph {
 	s.see(p)
-	if s.corners.t != p.t || p.t == nil {
+	if s.text.corners.t != p.t || p.t == nil {
 		wf, hf := p.dims()
-		s.corners.build(s.v.ps, wf, hf)
-		s.corners.t = p.t
+		s.text.corners.build(s.last.v.ps, wf, hf)
+		s.text.corners.t = p.t
 	}
-	return &s.corners
+	return &s.text.corners
 }
 
-// holds reports whether s.g is the contact graph of p's pieces.
-func (s *scratch) holds(p *Position) bool { return s.g.t == p.t && p.t != nil }
+// holds reports whether s.last.g is the contact graph of p's pieces.
+func (s *scratch) holds(p *Position) bool { return s.last.g.t == p.t && p.t != nil }
 
-// holdsBits reports whether s.bits is the bitset graph of p's pieces.
-func (s *scratch) holdsBits(p *Position) bool { return s.bits.t == p.t && p.t != nil }
+// holdsBits reports whether s.last.bits is the bitset graph of p's pieces.
+func (s *scratch) holdsBits(p *Position) bool { return s.last.bits.t == p.t && p.t != nil }
 
-// tile makes s.g the contact graph of p's pieces (s's view), unless it
+// tile makes s.last.g the contact graph of p's pieces (s's view), unless it
 // is already.
 func (p *Position) tile(s *scratch) *graph {
 	s.see(p)
 	if !s.holds(p) {
 		wf, hf := p.dims()
-		s.g.build(s.v.ps, &s.v, wf, hf)
-		s.g.t = p.t
+		s.last.g.build(s.last.v.ps, &s.last.v, wf, hf)
+		s.last.g.t = p.t
 	}
-	return &s.g
+	return &s.last.g
 }
 
-// tileBits makes s.bits the bitset graph of p's pieces (s's view),
+// tileBits makes s.last.bits the bitset graph of p's pieces (s's view),
 // unless it is already; p must fit (fitsBits).
 func (p *Position) tileBits(s *scratch) *bitGraph {
 	s.see(p)
 	if !s.holdsBits(p) {
 		wf, hf := p.dims()
-		s.bits.build(s.v.ps, &s.v, wf, hf)
-		s.bits.t = p.t
-		s.bitsGen++
+		s.last.bits.build(s.last.v.ps, &s.last.v, wf, hf)
+		s.last.bits.t = p.t
+		s.last.bitsGen++
 	}
-	return &s.bits
+	return &s.last.bits
 }
 
 // pending is a move played on the bitset graph, or without a path on a
@@ -235,7 +266,7 @@ type pending struct {
 // graph q's by a commit rather than building it (see take).
 func (s *scratch) handOn(p, q *Position, pl *played) {
 	// field by field, as fillAction stores the action's name
-	pd := &s.pend
+	pd := &s.last.pend
 	pd.from, pd.to, pd.of.t, pd.of.base = p.t, q.t, s.act.of.t, s.act.of.base
 	pd.col, pd.made = set{}, pd.made[:0]
 	if pl.col != nil {
@@ -261,32 +292,32 @@ func (s *scratch) take(p *Position) {
 // last move s played led to is carried over from the view of the
 // position it was played from (view.carry); any other is loaded.
 func (s *scratch) see(p *Position) {
-	if s.v.holds(p.t) {
+	if s.last.v.holds(p.t) {
 		return
 	}
-	if p.t != nil && p.t.flat != nil && s.ed.to == p.t && s.v.t == s.ed.from && s.v.t != nil {
-		s.v.carry(&s.vb, &s.ed, p.t)
+	if p.t != nil && p.t.flat != nil && s.play.ed.to == p.t && s.last.v.t == s.play.ed.from && s.last.v.t != nil {
+		s.last.v.carry(&s.last.vb, &s.play.ed, p.t)
 		return
 	}
 	wf, hf := p.dims()
-	s.v.load(p.t, wf, hf)
+	s.last.v.load(p.t, wf, hf)
 }
 
 // commitPending makes the bitset graph p's when the last move s played
 // led to p (see take); s's view is still the position it was played
 // from.
 func (s *scratch) commitPending(p *Position) {
-	pd := &s.pend
+	pd := &s.last.pend
 	if pd.to == nil {
 		return
 	}
 	to, from := pd.to, pd.from
 	pd.to, pd.from = nil, nil
-	g := &s.bits
-	if p.t != to || g.t != from || s.v.t != from || !fitsBits(p.NumPieces()) {
+	g := &s.last.bits
+	if p.t != to || g.t != from || s.last.v.t != from || !fitsBits(p.NumPieces()) {
 		return
 	}
-	ps := s.v.ps // the pieces before the move
+	ps := s.last.v.ps // the pieces before the move
 	if !g.overlaid || g.overlayOf != pd.of {
 		if s.act.of != pd.of || !overlayFits(len(ps), len(s.act.added)) {
 			return // a build serves then
@@ -303,17 +334,17 @@ func (s *scratch) commitPending(p *Position) {
 		}
 	}
 	// the slot of each of p's pieces: runs of the kept ones' between the
-	// removed ones and the places of the created ones (s.created, by
-	// place; s.order, their source indices), as finish placed them (one
-	// generic function for both loops, with the places kept from finish,
-	// made a listed Play 6% slower in the middle game)
-	slots := s.slots[:0]
+	// removed ones and the places of the created ones (s.play.created,
+	// by place; s.play.order, their source indices), as finish placed
+	// them (one generic function for both loops, with the places kept
+	// from finish, made a listed Play 6% slower in the middle game)
+	slots := s.last.slots[:0]
 	removed := s.act.removed
 	at, r := 0, 0
-	for c := 0; c <= len(s.created); c++ {
+	for c := 0; c <= len(s.play.created); c++ {
 		end := len(ps)
-		if c < len(s.created) {
-			end = max(at, searchPieces(ps, s.created[c].X(), s.created[c].Y()))
+		if c < len(s.play.created) {
+			end = max(at, searchPieces(ps, s.play.created[c].X(), s.play.created[c].Y()))
 		}
 		for ; r < len(removed) && int(removed[r]) < end; r++ {
 			slots = append(slots, g.slotOf[at:removed[r]]...)
@@ -321,21 +352,21 @@ func (s *scratch) commitPending(p *Position) {
 		}
 		slots = append(slots, g.slotOf[at:end]...)
 		at = end
-		if c < len(s.created) {
-			slots = append(slots, g.made[s.order[c]])
+		if c < len(s.play.created) {
+			slots = append(slots, g.made[s.play.order[c]])
 		}
 	}
-	s.slots = slots
+	s.last.slots = slots
 	g.commit(p.t, &col, slots)
-	s.bitsGen++
+	s.last.bitsGen++
 }
 
 // newSearches starts the searches of p afresh.
 func (s *scratch) newSearches(p *Position) {
-	s.searchedFor = p.t
-	s.states = s.states[:0]
-	s.words = s.words[:0]
-	s.madeSlots = s.madeSlots[:0]
+	s.search.searchedFor = p.t
+	s.search.states = s.search.states[:0]
+	s.search.words = s.search.words[:0]
+	s.search.madeSlots = s.search.madeSlots[:0]
 }
 
 // mayStep reports whether a piece the action creates can make a first swap
@@ -346,23 +377,12 @@ func (s *scratch) newSearches(p *Position) {
 // whose splits and joins can swap never builds the graph.
 func (p *Position) mayStep(s *scratch) bool {
 	if s.holdsBits(p) {
-		return s.act.anyBeside(func(r rect, v int32) bool { return s.bits.oppFullSide(r, v, p.turn) })
+		return s.act.anyBeside(func(r rect, v int32) bool { return s.last.bits.oppFullSide(r, v, p.turn) })
 	}
 	if s.holds(p) {
-		return s.act.anyBeside(func(r rect, v int32) bool { return s.g.oppFullSide(r, v, p.turn) })
+		return s.act.anyBeside(func(r rect, v int32) bool { return s.last.g.oppFullSide(r, v, p.turn) })
 	}
-	return p.mayStepByCorners(s.v.ps, &s.act)
-}
-
-// oppFullSide looks among the neighbours of piece v for an opponent
-// piece sharing a full side with r.
-func (g *graph) oppFullSide(r rect, v int32, mover Color) bool {
-	for _, a := range g.adj[g.off[v]:g.off[v+1]] { // the position's lists, whatever the overlay
-		if a&1 != 0 && colorAt(g.white, a>>1) != mover && fullSide(&r, &g.r[a>>1]) {
-			return true
-		}
-	}
-	return false
+	return p.mayStepByCorners(s.last.v.ps, &s.act)
 }
 
 // mayStepByCorners is mayStep by corner lookups in ps, p's pieces.
@@ -473,14 +493,14 @@ func (p *Position) generate(s *scratch, bits, keep bool, emit sink) {
 	s.newSearches(p)
 	f := p.startBases(s)
 	k := 0
-	for i := range s.v.ps {
-		if s.v.ps[i].C() != p.turn {
+	for i := range s.last.v.ps {
+		if s.last.v.ps[i].C() != p.turn {
 			continue
 		}
 		p.basesOf(s, i, &f)
-		for ; k < len(s.bases); k++ {
+		for ; k < len(s.list.bases); k++ {
 			if !keep && k > 0 { // the last base's search goes
-				s.bases[k-1].first = -1
+				s.list.bases[k-1].first = -1
 				s.newSearches(p)
 			}
 			if !p.genBase(s, k, bits, true, emit) {
@@ -490,13 +510,13 @@ func (p *Position) generate(s *scratch, bits, keep bool, emit sink) {
 	}
 }
 
-// prepare lists the splits and joins of the position in s.bases, in move
+// prepare lists the splits and joins of the position in s.list.bases, in move
 // generation order: by anchor piece, then H splits by count, V splits by
 // count, then joins by x1, then y1.
 func (p *Position) prepare(s *scratch) {
 	f := p.startBases(s)
-	for i := range s.v.ps {
-		if s.v.ps[i].C() == p.turn {
+	for i := range s.last.v.ps {
+		if s.last.v.ps[i].C() == p.turn {
 			p.basesOf(s, i, &f)
 		}
 	}
@@ -506,11 +526,11 @@ func (p *Position) prepare(s *scratch) {
 // the finder of their cut lines.
 func (p *Position) startBases(s *scratch) cutFinder {
 	s.see(p)
-	s.bases, s.walks = s.bases[:0], s.walks[:0]
+	s.list.bases, s.list.walks = s.list.bases[:0], s.list.walks[:0]
 	return s.finder(p)
 }
 
-// genBase emits the moves of base k of s.bases: the base without a swap,
+// genBase emits the moves of base k of s.list.bases: the base without a swap,
 // then one shortest path per distinct reachable end state, in
 // breadth-first order, until emit returns false (genBase then returns
 // false). It searches on the bitset graph when bits is set and the base's
@@ -522,7 +542,7 @@ func (p *Position) startBases(s *scratch) cutFinder {
 // base.
 func (p *Position) genBase(s *scratch, k int, bits, derive bool, emit sink) bool {
 	mv := p.setAction(s, k)
-	b := &s.bases[k]
+	b := &s.list.bases[k]
 	b.first = -1
 	if !emit.put(&mv) { // no swap
 		return false
@@ -532,7 +552,7 @@ func (p *Position) genBase(s *scratch, k int, bits, derive bool, emit sink) bool
 	}
 	g := p.overlayAction(s, bits, derive)
 	if b.onBits = g.b != nil; b.onBits {
-		b.gen = s.bitsGen
+		b.gen = s.last.bitsGen
 	}
 	return s.searchSwaps(g, &mv, b, p.turn, emit)
 }
@@ -557,50 +577,6 @@ func (p *Position) overlayAction(s *scratch, bits, derive bool) swapGraph {
 	return swapGraph{l: g}
 }
 
-// swapGraph is the contact graph a search over swap paths reads, with an
-// action overlaid: the bitset graph b, or else the lists l. A plain struct
-// rather than an interface or a type parameter, so that its calls are
-// direct (Go calls a type parameter's methods through a dictionary).
-type swapGraph struct {
-	b *bitGraph
-	l *graph
-}
-
-// overlaid returns the colouring right after the action and the slots of
-// the created pieces, in source order.
-func (w swapGraph) overlaid(s *scratch) (c0 []uint64, made []int32) {
-	if w.b != nil {
-		return w.b.c0.words(), w.b.made
-	}
-	return w.l.c0, w.l.made(s)
-}
-
-// neighbours returns the full-side neighbours of slot tr by direction, -1
-// for none.
-func (w swapGraph) neighbours(tr int32) [4]int32 {
-	if w.b != nil {
-		return w.b.nb[uint8(tr)]
-	}
-	return w.l.nb[tr]
-}
-
-// step makes a swap step (see graph.step).
-func (w swapGraph) step(col []uint64, tr int32, d int, mover Color, b *bound) (int32, bool, int8) {
-	if w.b != nil {
-		return w.b.step(col, tr, d, mover, b)
-	}
-	return w.l.step(col, tr, d, mover, b)
-}
-
-// recoloured lists the pieces the last step recoloured: the two swapped
-// pieces first, then the captures.
-func (w swapGraph) recoloured() []int32 {
-	if w.b != nil {
-		return w.b.changed
-	}
-	return w.l.changed
-}
-
 // searchSwaps emits the swap moves of base b (whose move without a path
 // is mv), whose action g has overlaid: one shortest path per distinct end
 // state, in breadth-first order (see the package documentation), until
@@ -608,24 +584,24 @@ func (w swapGraph) recoloured() []int32 {
 func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, emit sink) bool {
 	c0, made := g.overlaid(s)
 	nw := len(c0)
-	first := int32(len(s.states))
-	b.first, b.firstWord, b.nw = first, int32(len(s.words)), int32(nw)
-	b.made = int32(len(s.madeSlots))
-	s.madeSlots = append(s.madeSlots, made...)
+	first := int32(len(s.search.states))
+	b.first, b.firstWord, b.nw = first, int32(len(s.search.words)), int32(nw)
+	b.made = int32(len(s.search.madeSlots))
+	s.search.madeSlots = append(s.search.madeSlots, made...)
 	s.keys(nw << 6)
 	// the sources, distinct by their travelling pieces
 	for k, v := range made {
-		s.states = append(s.states, bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: s.trKeys[v]})
-		s.words = append(s.words, c0...)
+		s.search.states = append(s.search.states, bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: s.search.trKeys[v]})
+		s.search.words = append(s.search.words, c0...)
 	}
 	if len(made) > linearMax {
-		s.fileStates(first, int32(len(s.states)))
+		s.fileStates(first, int32(len(s.search.states)))
 	}
 	ok := true
-	for qi := first; qi < int32(len(s.states)) && ok; qi++ {
+	for qi := first; qi < int32(len(s.search.states)) && ok; qi++ {
 		ok = s.expand(g, mv, b, qi, mover, c0, emit)
 	}
-	b.count = int32(len(s.states)) - first
+	b.count = int32(len(s.search.states)) - first
 	return ok
 }
 
@@ -635,7 +611,7 @@ func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, e
 // and emitted as a move unless it left every colour as c0. It returns
 // false when emit did.
 func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Color, c0 []uint64, emit sink) bool {
-	st := &s.states[qi]
+	st := &s.search.states[qi]
 	cw := s.colouring(b, qi)
 	// terminal states are not expanded; sources are never terminal
 	if st.dir >= 0 && (colorAt(cw, st.tr) != mover || st.dir&stateWon != 0) {
@@ -645,7 +621,7 @@ func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Col
 	// parent state, which is capture-free, won by nobody and seen.
 	back := int32(-1)
 	if st.parent >= 0 && st.dir&stateCaptures == 0 {
-		back = s.states[st.parent].tr
+		back = s.search.states[st.parent].tr
 	}
 	steps := stepsFrom(g.neighbours(st.tr), cw, back, mover)
 	if steps == 0 {
@@ -653,15 +629,15 @@ func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Col
 	}
 	// room for four successors, so that the parent's state and colouring
 	// stay where they are while they are added
-	s.states = slices.Grow(s.states, 4)
-	s.words = slices.Grow(s.words, 4*len(c0))
-	kids := int32(len(s.states))
+	s.search.states = slices.Grow(s.search.states, 4)
+	s.search.words = slices.Grow(s.search.words, 4*len(c0))
+	kids := int32(len(s.search.states))
 	ok := true
 	for ; steps != 0 && ok; steps &= steps - 1 {
 		ok = s.successor(g, mv, b, qi, bits.TrailingZeros8(steps), mover, c0, emit)
 	}
-	st = &s.states[qi]
-	st.kids, st.nkids = kids, uint8(int32(len(s.states))-kids)
+	st = &s.search.states[qi]
+	st.kids, st.nkids = kids, uint8(int32(len(s.search.states))-kids)
 	return ok
 }
 
@@ -682,20 +658,20 @@ func stepsFrom(nbs [4]int32, col []uint64, back int32, mover Color) uint8 {
 // expand), adds the state it leads to and emits its move. It returns
 // false when emit did.
 func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int, mover Color, c0 []uint64, emit sink) bool {
-	st := &s.states[qi]
-	end := len(s.words)
-	s.words = append(s.words, s.colouring(b, qi)...)
-	col := s.words[end:]
+	st := &s.search.states[qi]
+	end := len(s.search.words)
+	s.search.words = append(s.search.words, s.colouring(b, qi)...)
+	col := s.search.words[end:]
 	bd := st.bound
 	u, _, win := g.step(col, st.tr, d, mover, &bd)
 	changed := g.recoloured()
-	h := st.hash ^ s.trKeys[st.tr] // the colouring's part: the keys of the pieces recoloured since the action
+	h := st.hash ^ s.search.trKeys[st.tr] // the colouring's part: the keys of the pieces recoloured since the action
 	for _, c := range changed {
-		h ^= s.pieceKeys[c]
+		h ^= s.search.pieceKeys[c]
 	}
-	ni := int32(len(s.states))
-	s.states = append(s.states, bfsState{parent: qi, tr: u, dir: int8(d), src: st.src, depth: st.depth + 1, hash: h ^ s.trKeys[u], bound: bd})
-	ns := &s.states[ni]
+	ni := int32(len(s.search.states))
+	s.search.states = append(s.search.states, bfsState{parent: qi, tr: u, dir: int8(d), src: st.src, depth: st.depth + 1, hash: h ^ s.search.trKeys[u], bound: bd})
+	ns := &s.search.states[ni]
 	if win >= 0 {
 		ns.dir |= stateWon | int8(win)*stateWhiteWon
 	}
@@ -707,7 +683,7 @@ func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int,
 		ns.path[st.depth>>5] |= uint64(d) << (uint(st.depth&31) * 2)
 	}
 	if s.seen(b, ni) {
-		s.states, s.words = s.states[:ni], s.words[:end]
+		s.search.states, s.search.words = s.search.states[:ni], s.search.words[:end]
 		return true
 	}
 	if h == 0 && slices.Equal(col, c0) {
@@ -727,9 +703,9 @@ func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int,
 // keys makes sure that s holds the hash keys of slots 0 .. n-1: a
 // travelling piece's (trKeys) and a recoloured piece's (pieceKeys).
 func (s *scratch) keys(n int) {
-	for i := len(s.trKeys); i < n; i++ {
-		s.trKeys = append(s.trKeys, mix64(uint64(i)*0x9e3779b97f4a7c15+0x632be59bd9b4e019))
-		s.pieceKeys = append(s.pieceKeys, mix64(uint64(i)+0xa0761d6478bd642f))
+	for i := len(s.search.trKeys); i < n; i++ {
+		s.search.trKeys = append(s.search.trKeys, mix64(uint64(i)*0x9e3779b97f4a7c15+0x632be59bd9b4e019))
+		s.search.pieceKeys = append(s.search.pieceKeys, mix64(uint64(i)+0xa0761d6478bd642f))
 	}
 }
 
@@ -737,14 +713,14 @@ func (s *scratch) keys(n int) {
 // move's text, which holds the path when it is longer than inlinePath
 // steps or the head does not fit in the move's bytes.
 func (s *scratch) setLongPath(m *Move, i int32) {
-	depth := int(s.states[i].depth)
-	s.letters = resize(s.letters, depth)
-	for ; s.states[i].parent >= 0; i = s.states[i].parent {
+	depth := int(s.search.states[i].depth)
+	s.search.letters = resize(s.search.letters, depth)
+	for ; s.search.states[i].parent >= 0; i = s.search.states[i].parent {
 		depth--
-		s.letters[depth] = dirLetters[s.states[i].dir&3]
+		s.search.letters[depth] = dirLetters[s.search.states[i].dir&3]
 	}
-	m.setPath(s.letters)
-	m.setText(s.head, s.letters) // the base's head, written by setAction
+	m.setPath(s.search.letters)
+	m.setText(s.text.head, s.search.letters) // the base's head, written by setAction
 }
 
 // linearMax is how many states a search holds before it files them in a
@@ -755,17 +731,17 @@ const linearMax = 16
 // colouring returns the colouring of state i of the search of base b.
 func (s *scratch) colouring(b *baseDesc, i int32) []uint64 {
 	at := int(b.firstWord) + int(i-b.first)*int(b.nw)
-	return s.words[at : at+int(b.nw) : at+int(b.nw)]
+	return s.search.words[at : at+int(b.nw) : at+int(b.nw)]
 }
 
 // seen reports whether state i, the last, equals one before it in the
 // search of base b: the same colouring and travelling piece. A state not
 // seen is filed.
 func (s *scratch) seen(b *baseDesc, i int32) bool {
-	first, st, col := b.first, &s.states[i], s.colouring(b, i)
+	first, st, col := b.first, &s.search.states[i], s.colouring(b, i)
 	if i-first <= linearMax {
 		for j := first; j < i; j++ {
-			if o := &s.states[j]; o.hash == st.hash && o.tr == st.tr && slices.Equal(s.colouring(b, j), col) {
+			if o := &s.search.states[j]; o.hash == st.hash && o.tr == st.tr && slices.Equal(s.colouring(b, j), col) {
 				return true
 			}
 		}
@@ -774,16 +750,16 @@ func (s *scratch) seen(b *baseDesc, i int32) bool {
 		}
 		return false
 	}
-	if 2*int(i-first+1) > len(s.table) {
+	if 2*int(i-first+1) > len(s.search.table) {
 		s.fileStates(first, i)
 	}
-	mask := uint64(len(s.table) - 1)
+	mask := uint64(len(s.search.table) - 1)
 	for h := st.hash & mask; ; h = (h + 1) & mask {
-		e := s.table[h]
-		if uint32(e>>32) != s.gen {
+		e := s.search.table[h]
+		if uint32(e>>32) != s.search.gen {
 			break
 		}
-		if o := &s.states[int32(e)-1]; o.hash == st.hash && o.tr == st.tr && slices.Equal(s.colouring(b, int32(e)-1), col) {
+		if o := &s.search.states[int32(e)-1]; o.hash == st.hash && o.tr == st.tr && slices.Equal(s.colouring(b, int32(e)-1), col) {
 			return true
 		}
 	}
@@ -796,28 +772,28 @@ func (s *scratch) seen(b *baseDesc, i int32) bool {
 func (s *scratch) fileStates(first, end int32) {
 	s.newTable(int(end - first + 1))
 	for j := first; j < end; j++ {
-		s.place(s.states[j].hash, j)
+		s.place(s.search.states[j].hash, j)
 	}
 }
 
 // newTable empties the table of seen states and makes room in it for
 // twice n.
 func (s *scratch) newTable(n int) {
-	size := max(len(s.table), 64)
+	size := max(len(s.search.table), 64)
 	for size < 2*n {
 		size *= 2
 	}
-	if size > len(s.table) {
-		s.table = make([]uint64, size)
-		s.gen = 0
+	if size > len(s.search.table) {
+		s.search.table = make([]uint64, size)
+		s.search.gen = 0
 	}
-	nextEpoch(&s.gen, s.table)
+	nextEpoch(&s.search.gen, s.search.table)
 }
 
 // place files state i under hash h.
 func (s *scratch) place(h uint64, i int32) {
-	mask := uint64(len(s.table) - 1)
-	for h &= mask; uint32(s.table[h]>>32) == s.gen; h = (h + 1) & mask {
+	mask := uint64(len(s.search.table) - 1)
+	for h &= mask; uint32(s.search.table[h]>>32) == s.search.gen; h = (h + 1) & mask {
 	}
-	s.table[h] = uint64(s.gen)<<32 | uint64(i+1)
+	s.search.table[h] = uint64(s.search.gen)<<32 | uint64(i+1)
 }

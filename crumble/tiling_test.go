@@ -17,7 +17,7 @@ import (
 func checkStitches(t *testing.T, s *scratch, q Position, what string) {
 	t.Helper()
 	s.see(&q)
-	v := &s.v
+	v := &s.last.v
 	if !slices.IsSortedFunc(v.ps, func(a, b piece) int { return cmp.Or(cmp.Compare(a.Y(), b.Y()), cmp.Compare(a.X(), b.X())) }) {
 		t.Fatalf("%s: %s: the pieces are out of order", what, code(q))
 	}
