@@ -2,6 +2,8 @@ package bots_test
 
 import (
 	"context"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -68,4 +70,47 @@ func TestBotsNeverBlunder(t *testing.T) {
 		}
 		noBlunders(t, p, games, 100, plies)
 	})
+}
+
+// unsafeFile holds Crumble positions where almost every move lets the
+// opponent win at once: a name, a tab, the position code, one a line.
+const unsafeFile = "testdata/unsafe.txt"
+
+// TestMCTSChecksItsMovesAsItSearches: on a Crumble board where some 95 %
+// of the moves let the opponent win at once, MCTS plays a safe move even
+// when its final choice has no time left to check one (a busy machine's
+// wait can take that time): the search checks each root move when it
+// first visits it, here in a budget that visits each once, as a second
+// does on a crowded board.
+func TestMCTSChecksItsMovesAsItSearches(t *testing.T) {
+	text, err := os.ReadFile(unsafeFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(text)) {
+		name, code, ok := strings.Cut(strings.TrimSuffix(line, "\n"), "\t")
+		if strings.HasPrefix(line, "#") || !ok {
+			continue
+		}
+		var p crumble.Position
+		if err := p.UnmarshalText([]byte(code)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		moves := len(p.LegalMoves())
+		seeds := 3
+		if testing.Short() {
+			seeds = 1
+		}
+		for seed := range uint64(seeds) {
+			s := bots.NewMCTS[crumble.Position, crumble.Move](bots.Options{Seed: seed, Nodes: moves})
+			bots.NoCheckTime(s)
+			m, err := s.Choose(context.Background(), p)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if bots.Blunder(p, m) {
+				t.Errorf("%s, seed %d: %v lets the opponent win at once, while a safe move exists", name, seed, m)
+			}
+		}
+	}
 }

@@ -63,6 +63,13 @@ type Options struct {
 	// evaluation (see the package doc, MCTS): 0 takes the game's default,
 	// a negative value uses the means alone.
 	Minimax float64
+	// Contempt makes a draw worth less than half a win to the side that
+	// stands better at the root, by its evaluation, and more to the other:
+	// a draw is worth 1/2 + Contempt (1/2 - v) to the seat to move at the
+	// root, v its squashed evaluation of the root, in a two-player game
+	// with an evaluation: 0 takes the game's default, a negative value
+	// none (a draw is worth 1/2 to both).
+	Contempt float64
 }
 
 // The package-wide defaults of Options, for games without their own (see

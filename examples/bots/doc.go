@@ -81,6 +81,15 @@
 // there. The other games' defaults leave it off (Options.Minimax turns it
 // on).
 //
+// A draw is worth 1/players to each seat, except in a game of two with an
+// evaluation and a contempt (Options.Contempt, k): then it is worth
+// 1/2 + k(1/2 - v) to the seat to move at the root, v its squashed
+// evaluation of the root, and the rest to the other. The side that stands
+// better plays on rather than take a draw, and the side that stands worse
+// takes it. Crumble's default is 1: with a draw worth 1/2, MCTS drew 3 of
+// its first 4 games on 8x8 against alpha-beta at depth 1 by threefold
+// repetition.
+//
 // The solver (Winands, Björnsson and Saito's MCTS-Solver, on the seats'
 // results): a node whose position has ended is proven, with its result; a
 // node is proven won by its side to move when one child is, and proven
@@ -98,7 +107,12 @@
 // MCTS plays a proven win when it has one. Otherwise it ranks the root's
 // moves, most visited first: a move not proven lost whose replies were all
 // tried for a win at once, none winning, is safe, and the first safe move
-// is played. The check is made at the end for a move the search has not
+// is played. Where the moves say whether they win (Crumble's), the search
+// checks each root move so when it first visits it: the check costs one
+// listing of the replies, a move that lets the opponent win at once gets
+// no more iterations (in a Crumble middle game nine moves in ten, and
+// more, are such moves), and the moves visited are checked whatever time
+// the end leaves. The check is made at the end for a move the search has not
 // checked (its replies tried for a win at once until one wins), in a tenth
 // of the time budget (50 ms at most) that the search leaves it. After the
 // moves tried come the moves the search never tried, in their random
@@ -226,11 +240,11 @@
 // second. Alpha-beta's default depths answer within milliseconds, and
 // within the cap on a crowded Crumble board:
 //
-//	game        MCTS iterations  cut  squash  minimax  depth
-//	tumbling         200,000       1    4      0.6       2
-//	flooprail         20,000       8    2      off       6
-//	terrace          100,000       8    3      off       3
-//	crumble           50,000       4    1      off       2
+//	game        MCTS iterations  cut  squash  minimax  contempt  depth
+//	tumbling         200,000       1    4      0.6       off       2
+//	flooprail         20,000       8    2      off       off       6
+//	terrace          100,000       8    3      off       off       3
+//	crumble           50,000       4    1      off        1        2
 //
 // Strength: 20 games a pairing, the bots taking turns to start, MCTS at
 // the defaults (examples/arena, the commands, times and loads in the
@@ -243,13 +257,17 @@
 //	flooprail    20-0-0    19-0-1    20-0-0    20-0-0
 //	terrace      17-0-3    16-2-2    20-0-0    20-0-0
 //	crumble 6x6  17-2-1    7-11-2
-//	crumble 8x8  13-3-4, 12-5-3 (two runs)
+//	crumble 8x8  13-0-7
 //
 // (Tumbling Down's rows were measured at 20,000 iterations a move, and
 // Crumble's at a load average of 3 to 16, which leaves MCTS fewer
-// iterations in its second.) MCTS lost no game by a blunder but on
-// Crumble (1 on 6x6, 5 on 8x8), where its final check ran out of time
-// before it found the safe move.
+// iterations in its second; Crumble's 6x6 rows with the root moves
+// checked at the end of the search only, and a draw worth 1/2.) MCTS
+// lost no game by a blunder but one on Crumble 6x6, where its final
+// check ran out of time before it found the safe move; on 8x8, where it
+// lost 5 of 40 games so in two runs with that check alone, the checks
+// made as the search visits the root moves left it none (and no loss at
+// all: the 7 games it did not win were drawn by renewable iteration).
 // Against alpha-beta at depth 4 with Tumbling Down's material evaluation
 // (TumblingMaterial), the stand-in for a 4-ply alpha-beta program, MCTS
 // won 19 of 20. Crumble is where MCTS is weakest: alpha-beta at depth 2 sees

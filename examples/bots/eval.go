@@ -53,7 +53,9 @@ type Defaults struct {
 	Cut     int     // MCTS playout plies before the evaluation (-1: never cut)
 	Squash  float64 // MCTS evaluation scale
 	Minimax float64 // MCTS weight of the implicit minimax values (-1: none)
-	Depth   int     // alpha-beta depth
+	// MCTS contempt for a draw when ahead at the root (-1: none)
+	Contempt float64
+	Depth    int // alpha-beta depth
 }
 
 // DefaultTime is the cap the programs (examples/play, examples/arena) put
@@ -69,16 +71,16 @@ func DefaultsOf(game string) Defaults {
 	if d, ok := gameDefaults[game]; ok {
 		return d
 	}
-	return Defaults{Nodes: DefaultNodes, Cut: -1, Squash: 1, Minimax: -1, Depth: DefaultDepth}
+	return Defaults{Nodes: DefaultNodes, Cut: -1, Squash: 1, Minimax: -1, Contempt: -1, Depth: DefaultDepth}
 }
 
 // gameDefaults are the measured defaults of the four games; the package
 // doc gives the measurements.
 var gameDefaults = map[string]Defaults{
-	tumbling.Name:  {Nodes: 200000, Cut: 1, Squash: 4, Minimax: 0.6, Depth: 2},
-	flooprail.Name: {Nodes: 20000, Cut: 8, Squash: 2, Minimax: -1, Depth: 6},
-	terrace.Name:   {Nodes: 100000, Cut: 8, Squash: 3, Minimax: -1, Depth: 3},
-	crumble.Name:   {Nodes: 50000, Cut: 4, Squash: 1, Minimax: -1, Depth: 2},
+	tumbling.Name:  {Nodes: 200000, Cut: 1, Squash: 4, Minimax: 0.6, Contempt: -1, Depth: 2},
+	flooprail.Name: {Nodes: 20000, Cut: 8, Squash: 2, Minimax: -1, Contempt: -1, Depth: 6},
+	terrace.Name:   {Nodes: 100000, Cut: 8, Squash: 3, Minimax: -1, Contempt: -1, Depth: 3},
+	crumble.Name:   {Nodes: 50000, Cut: 4, Squash: 1, Minimax: -1, Contempt: 1, Depth: 2},
 }
 
 // tuning is what a searcher of engine type P starts from: the game's

@@ -119,3 +119,9 @@ func RootLostAtOnce[P boardrules.Position[P, M], M comparable](s *MCTS[P, M], mo
 func Deepened[P boardrules.Position[P, M], M comparable](s *AlphaBeta[P, M]) []time.Duration {
 	return s.deepened
 }
+
+// NoCheckTime leaves the final choice of s no time to check the move it
+// plays, as a busy machine can: it knows only what the search found.
+func NoCheckTime[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) {
+	s.noCheckTime = true
+}

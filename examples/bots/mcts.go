@@ -31,6 +31,8 @@ type MCTS[P boardrules.Position[P, M], M comparable] struct {
 	stats  Stats
 	seats  int
 	result [4]float64 // the iteration's reward of each seat
+	// draw is what a draw is worth to each seat (Options.Contempt)
+	draw [4]float64
 	// clk is the search's budget of time: the loop, the listings, the
 	// scans and each playout read it, since one playout of a slow game
 	// can take many times a small budget, and one listing of a crowded
@@ -50,6 +52,9 @@ type MCTS[P boardrules.Position[P, M], M comparable] struct {
 	// included) into playoutTime, for the benchmark of its share
 	clockPlayouts bool
 	playoutTime   time.Duration
+	// noCheckTime, in tests, leaves the final choice no time to check
+	// the moves, as a busy machine can
+	noCheckTime bool
 	// scanLimit, when positive, cuts every scan after that many moves,
 	// as the clock would: for tests of what a cut scan leaves
 	scanLimit int32
@@ -125,6 +130,9 @@ func NewMCTS[P boardrules.Position[P, M], M comparable](o Options) *MCTS[P, M] {
 	if o.Minimax == 0 {
 		o.Minimax = tn.Minimax
 	}
+	if o.Contempt == 0 {
+		o.Contempt = tn.Contempt
+	}
 	s := &MCTS[P, M]{opts: o, r: o.rand(), treeLimit: treeBytes, t: newTactics[P, M](), stream: streamsMoves[P](), sample: samplerOf[P, M]()}
 	s.t.clk = &s.clk
 	e, _ := evaluatorFor[P](o)
@@ -159,8 +167,9 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	// The final choice checks the move it plays (Choosing the move): the
 	// search leaves it a tenth of the time, 50 ms at most.
 	s.clk.reserve(min(s.clk.limit/10, 50*time.Millisecond))
-	s.loopPC, s.scanPC, s.playPC = pacer{}, pacer{}, pacer{}
+	s.loopPC, s.scanPC, s.playPC, s.t.pc = pacer{}, pacer{}, pacer{}, pacer{}
 	s.seats = min(p.Players(), len(s.result))
+	s.setDraw(p)
 	s.nodes, s.pos = s.nodes[:0], s.pos[:0]
 	s.nodes = append(s.nodes, node[M]{parent: -1, first: -1, mover: boardrules.NoPlayer, proof: unproven, pos: -1})
 	s.visit(0, p)
@@ -214,6 +223,9 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	}
 	s.stats.Moves++
 	s.clk.release()
+	if s.noCheckTime {
+		s.clk.out = true
+	}
 	return s.final(p), nil
 }
 
@@ -226,6 +238,25 @@ func (s *MCTS[P, M]) visit(n int32, p P) {
 	if nd.toMove == boardrules.NoPlayer && nd.proof == unproven {
 		nd.proof = outcomeProof(p.Outcome())
 	}
+}
+
+// setDraw sets what a draw is worth to each seat in the search of p: 1/seats,
+// or in a game of two with an evaluation and a contempt k, 1/2 + k(1/2 -
+// v) to the seat to move, v its squashed evaluation of p, and the rest
+// to the other. A side that stands better then plays on rather than take
+// a draw, and one that stands worse takes it: a draw's 1/2 said nothing of
+// which, and MCTS drew games it was winning by repetition.
+func (s *MCTS[P, M]) setDraw(p P) {
+	for i := range s.draw[:s.seats] {
+		s.draw[i] = 1 / float64(s.seats)
+	}
+	me := p.ToMove()
+	if s.seats != 2 || s.eval == nil || s.opts.Contempt <= 0 || me < 0 || int(me) >= 2 {
+		return
+	}
+	v := squash(s.eval.Evaluate(p, me), s.opts.Squash)
+	d := min(max(0.5+s.opts.Contempt*(0.5-v), 0), 1)
+	s.draw[me], s.draw[1-me] = d, 1-d
 }
 
 // size is what the tree counts against its bound.
@@ -351,6 +382,9 @@ func (s *MCTS[P, M]) descend() int32 {
 			if s.nodes[c].proof == unproven { // (a proven child not yet visited ends the game)
 				s.visit(c, s.pos[nd.pos].PlayUnchecked(s.nodes[c].move))
 			}
+			if n == 0 && s.t.wins != nil && s.nodes[c].proof == unproven {
+				s.check(c)
+			}
 			if pr := s.nodes[c].proof; pr != unproven {
 				s.settle(c, pr)
 			}
@@ -378,7 +412,7 @@ func (s *MCTS[P, M]) backupMinimax(c int32) {
 		v := s.eval.Evaluate(s.pos[nd.pos], nd.mover)
 		nd.mm = squash(v, s.opts.Squash)
 	case pr == drawn:
-		nd.mm = 0.5
+		nd.mm = s.draw[nd.mover]
 	case pr == int8(nd.mover):
 		nd.mm = 1
 	default:
@@ -414,6 +448,9 @@ func (s *MCTS[P, M]) ucb(n int32, skipLost bool) int32 {
 	nd := &s.nodes[n]
 	explore := s.opts.C * math.Sqrt(math.Log(nd.visits))
 	draw := 1 / float64(s.seats)
+	if nd.toMove >= 0 {
+		draw = s.draw[nd.toMove]
+	}
 	best, bestScore := int32(-1), math.Inf(-1)
 	children := s.nodes[nd.first : nd.first+nd.tried]
 	alpha := s.alpha
@@ -521,7 +558,7 @@ func (s *MCTS[P, M]) exact(pr int8) {
 	for i := range s.result[:s.seats] {
 		switch {
 		case pr == drawn:
-			s.result[i] = 1 / float64(s.seats)
+			s.result[i] = s.draw[i]
 		case int8(i) == pr:
 			s.result[i] = 1
 		default:
@@ -652,6 +689,30 @@ func (s *MCTS[P, M]) final(p P) M {
 	return s.nodes[best].move
 }
 
+// check tries the replies of root child c, visited and unproven, for a
+// win at once, as far as the time allows: c is then proven lost at once
+// for the side to move at the root, or marked scanned; check reports
+// whether it knows which. The search checks each root move when it first
+// visits it, where the moves say whether they win (winFlagOf), so that a
+// check costs one listing of the replies and no Play: on a Crumble board
+// most moves often let the opponent win at once (nine in ten, and more,
+// in the middle game), the search then spends no iteration on them, and
+// the final choice finds the visited moves checked whatever time is left
+// to it. Elsewhere a check plays every reply, which would cost the search
+// more than the final choice's check of the few moves it looks at.
+func (s *MCTS[P, M]) check(c int32) bool {
+	nd := &s.nodes[c]
+	win, known := s.t.hasWin(s.pos[nd.pos])
+	switch {
+	case win: // (the reply's winner is the seat to move after c)
+		nd.proof = int8(nd.toMove)
+		nd.flags |= quick
+	case known:
+		nd.flags |= scanned
+	}
+	return win || known
+}
+
 // rank ranks root child c, checking that it is safe when it may be: its
 // replies are tried for a win at once, as far as the time allows, if the
 // search has not tried them all.
@@ -663,18 +724,8 @@ func (s *MCTS[P, M]) rank(c int32) int {
 		if nd.pos < 0 {
 			s.visit(c, s.pos[0].PlayUnchecked(nd.move))
 		}
-		nd = &s.nodes[c]
-		if nd.proof == unproven {
-			win, known := s.t.hasWin(s.pos[nd.pos])
-			switch {
-			case win: // (the reply's winner is the seat to move after c)
-				nd.proof = int8(nd.toMove)
-				nd.flags |= quick
-			case known:
-				nd.flags |= scanned
-			default:
-				return rankUnknown
-			}
+		if s.nodes[c].proof == unproven && !s.check(c) {
+			return rankUnknown
 		}
 	}
 	nd := &s.nodes[c]

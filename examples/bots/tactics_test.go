@@ -428,3 +428,41 @@ func TestMCTSMinimaxSeesTheRefutation(t *testing.T) {
 		}
 	}
 }
+
+// TestMCTSContempt: seat 0 chooses between a draw (d) and playing on (p),
+// into a position its evaluation scores on; the start scores start.
+// Standing better at the start (+1, 0.73 squashed), a draw is worth 0.27
+// with Contempt 1, less than playing on at -0.2 (0.45): p; without
+// contempt a draw is worth 1/2, more: d. Standing worse (-1), a draw is
+// worth 0.73 with contempt, more than playing on at +0.4 (0.60): d;
+// without, 1/2, less: p.
+func TestMCTSContempt(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"drawn": {end: draw},
+		"start": {toMove: 0, moves: []string{"d>drawn", "p>on1"}},
+		"on1":   {toMove: 1, moves: []string{"x>on0", "y>on0"}},
+		"on0":   {toMove: 0, moves: []string{"x>on1", "y>on1"}},
+	}}
+	for _, c := range []struct {
+		start, on, contempt float64
+		want                tableMove
+	}{{1, -0.2, 1, "p"}, {1, -0.2, -1, "d"}, {-1, 0.4, 1, "d"}, {-1, 0.4, -1, "p"}} {
+		eval := bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player) float64 {
+			v := c.on
+			if p.at == "start" {
+				v = c.start
+			}
+			if pl == 1 {
+				return -v
+			}
+			return v
+		})
+		for seed := range uint64(5) {
+			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 300, Cut: 2, Squash: 1, Minimax: -1, Contempt: c.contempt})
+			s.SetEvaluator(eval)
+			if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != c.want {
+				t.Errorf("start %v, on %v, Contempt %v, seed %d: %v, %v; want %v (visits %v)", c.start, c.on, c.contempt, seed, m, err, c.want, bots.RootVisits(s))
+			}
+		}
+	}
+}
