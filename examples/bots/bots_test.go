@@ -197,8 +197,8 @@ func TestSeedChoosesTheMoves(t *testing.T) {
 // noAllocations: once its buffers have grown, a search allocates nothing
 // but what the engine's Outcome allocates at the end of a playout and what
 // the engine itself allocates per ply (zero for most engines; crumble's
-// AppendLegalMoves and PlayUnchecked allocate a few times, as its package
-// doc explains).
+// PlayUnchecked allocates a slab now and then, and a run of positions
+// once in 64 turns, as its package doc explains).
 func noAllocations[P boardrules.Position[P, M], M comparable](t *testing.T, start P, maxPlies int) {
 	s := bots.NewMCTS[P, M](bots.Options{Seed: 1, Nodes: 100, MaxPlies: maxPlies})
 	s.Choose(context.Background(), start)
@@ -222,8 +222,8 @@ func noAllocations[P boardrules.Position[P, M], M comparable](t *testing.T, star
 		t.Skip("allocation counts are meaningless under -race")
 	}
 	if engine > 0 {
-		// An engine that allocates per ply (crumble: the new position's
-		// pieces and history) makes the count noisy beyond any bound that
+		// An engine that allocates per ply, even now and then (crumble: a
+		// slab of new positions' storage) makes the count noisy beyond any bound that
 		// would still show the bot's own allocations: each garbage
 		// collection empties the engine's sync.Pool, and the scratch then
 		// grows afresh, more often in a search than in the estimate above.
