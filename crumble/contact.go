@@ -163,26 +163,6 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// resize returns s with length n, keeping its contents.
-func resize[T any](s []T, n int) []T {
-	if n <= cap(s) {
-		return s[:n]
-	}
-	return append(s[:cap(s)], make([]T, n-cap(s))...)[:n]
-}
-
-// nextEpoch advances the counter e of the marks in marks and returns it,
-// clearing the marks when it wraps round, so that no stale mark equals it
-// (and none equals 0, the cleared marks').
-func nextEpoch[T uint32 | uint64](e *uint32, marks []T) uint32 {
-	*e++
-	if *e == 0 {
-		clear(marks)
-		*e = 1
-	}
-	return *e
-}
-
 func sideMask(a rect, wf, hf int64) uint8 {
 	var s uint8
 	if a.x == 0 {

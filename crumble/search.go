@@ -797,3 +797,25 @@ func (s *scratch) place(h uint64, i int32) {
 	}
 	s.search.table[h] = uint64(s.search.gen)<<32 | uint64(i+1)
 }
+
+// Buffers and marks of the working memory, used by every file's part of it.
+
+// resize returns s with length n, keeping its contents.
+func resize[T any](s []T, n int) []T {
+	if n <= cap(s) {
+		return s[:n]
+	}
+	return append(s[:cap(s)], make([]T, n-cap(s))...)[:n]
+}
+
+// nextEpoch advances the counter e of the marks in marks and returns it,
+// clearing the marks when it wraps round, so that no stale mark equals it
+// (and none equals 0, the cleared marks').
+func nextEpoch[T uint32 | uint64](e *uint32, marks []T) uint32 {
+	*e++
+	if *e == 0 {
+		clear(marks)
+		*e = 1
+	}
+	return *e
+}
