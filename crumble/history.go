@@ -200,7 +200,13 @@ func (c *recCarver) full() bool { return c.slab == nil || c.used == len(c.slab.r
 
 // serves reports whether c may carve a child of a record of slab from.
 func (c *recCarver) serves(from *recSlab) bool {
-	return !c.full() && (c.slab == from && from != nil || c.from == from)
+	return !c.full() && c.carves(from)
+}
+
+// carves reports whether c's slab takes the children of the records of
+// slab from: it is that slab, or the one that follows it.
+func (c *recCarver) carves(from *recSlab) bool {
+	return c.slab == from && from != nil || c.from == from
 }
 
 // carve returns a new zeroed record for a child of a record of slab from
@@ -231,7 +237,7 @@ func (rc *recCarvers) find(from *recSlab) *recCarver {
 	}
 	size := recSlabMin
 	i := slices.IndexFunc(rc.c[:], func(c recCarver) bool {
-		return c.slab != nil && c.full() && (c.slab == from && from != nil || c.from == from)
+		return c.slab != nil && c.full() && c.carves(from)
 	})
 	if i >= 0 {
 		size = min(2*len(rc.c[i].slab.recs), recSlabMax)
