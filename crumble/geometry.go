@@ -292,22 +292,24 @@ func mix64(z uint64) uint64 {
 // pieceKey is the Zobrist key of one piece. It depends on the piece's exact
 // normalised values only, never on a position's exponent.
 func pieceKey(p piece) uint64 {
-	h := mix64(uint64(p.X()) ^ 0x9e3779b97f4a7c15)
-	h = mix64(h ^ uint64(p.Y()))
-	h = mix64(h ^ uint64(p.w)*3)
-	h = mix64(h ^ uint64(p.H())*5 ^ uint64(p.C()+1)<<62)
-	return h
+	return mix64(rectMix(p) ^ uint64(p.C()+1)<<62)
 }
 
 // flipKey returns what recolouring piece p changes in the hash: the keys
 // of its rectangle in either colour, which share the work of the
 // rectangle.
 func flipKey(p piece) uint64 {
+	h := rectMix(p)
+	return mix64(h^uint64(Black+1)<<62) ^ mix64(h^uint64(White+1)<<62)
+}
+
+// rectMix is the part of a piece's key that its rectangle gives, before
+// its colour is mixed in.
+func rectMix(p piece) uint64 {
 	h := mix64(uint64(p.X()) ^ 0x9e3779b97f4a7c15)
 	h = mix64(h ^ uint64(p.Y()))
 	h = mix64(h ^ uint64(p.w)*3)
-	h ^= uint64(p.H()) * 5
-	return mix64(h^uint64(Black+1)<<62) ^ mix64(h^uint64(White+1)<<62)
+	return h ^ uint64(p.H())*5
 }
 
 // whiteToMoveKey is XORed into the hash when White is to move.
