@@ -417,16 +417,13 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 		copy(nv.st[at+1:], v.st[at:])
 		for k := range nv.st {
 			st := &nv.st[k]
-			st[0] += int32(uint32(at-1-st[0]) >> 31)
-			st[1] += int32(uint32(at-1-st[1]) >> 31)
-			st[2] += int32(uint32(at-1-st[2]) >> 31)
-			st[3] += int32(uint32(at-1-st[3]) >> 31)
+			st[0], st[1], st[2], st[3] = pastInsert(st[0], at), pastInsert(st[1], at), pastInsert(st[2], at), pastInsert(st[3], at)
 		}
 		pos := func(s int32) int32 {
 			if s == ns {
 				return at
 			}
-			return s + int32(uint32(at-1-s)>>31)
+			return pastInsert(s, at)
 		}
 		for _, w := range e.recs {
 			st := w.rec.st
@@ -923,13 +920,13 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 		for c, s := range e.slots {
 			k := at
 			if s != ns {
-				k = s + int32(uint32(at-1-s)>>31)
+				k = pastInsert(s, at)
 			}
 			flat[k] = newPiece(e.made[c], e.colours[c])
 		}
 		for _, i := range e.flips {
 			s := v.slot[i]
-			k := s + int32(uint32(at-1-s)>>31)
+			k := pastInsert(s, at)
 			flat[k] = flat[k].withColor(flat[k].C().Other())
 		}
 	} else {
@@ -1312,4 +1309,11 @@ func (e *edit) rootOf(sl *slabs) []ropeRef {
 		start += r.n
 	}
 	return root
+}
+
+// pastInsert returns where index s of a flat tiling's pieces goes when a
+// piece is inserted at index at: one further from at on. It branches on
+// nothing, since the edit runs it over every stitch of the tiling.
+func pastInsert(s, at int32) int32 {
+	return s + int32(uint32(at-1-s)>>31)
 }
