@@ -572,31 +572,38 @@ func (v *view) fullSide(u int32, d int) int32 {
 }
 
 // edgeNeighbours calls fn with each piece in edge contact with piece i of
-// the view (a positive length of their sides shared), walking its four
-// sides by the stitches: the top from right to left, the left side up,
-// the bottom from left to right, the right side down. (A rectangle
-// shares a length with one side of another at most.)
+// the view (a positive length of their sides shared).
 func (v *view) edgeNeighbours(i int32, fn func(j int32)) {
-	r := v.ps[i].R()
-	for t := v.st[i][stRT]; t >= 0; t = v.st[t][stBL] {
+	v.around(v.ps[i].R(), v.st[i], fn)
+}
+
+// around calls fn with each piece in edge contact with the rectangle r
+// from outside, given the pieces beyond r's corners as its stitches st
+// would name them, walking its four sides by the stitches: the top from
+// right to left, the left side up, the bottom from left to right, the
+// right side down. (A rectangle shares a length with one side of another
+// at most.) Every stitch the walks follow names a point outside r, so r
+// may be a rectangle the view's pieces do not have, as a join's.
+func (v *view) around(r rect, st [4]int32, fn func(j int32)) {
+	for t := st[stRT]; t >= 0; t = v.st[t][stBL] {
 		fn(t)
 		if v.ps[t].X() <= r.x {
 			break
 		}
 	}
-	for t := v.st[i][stBL]; t >= 0; t = v.st[t][stRT] {
+	for t := st[stBL]; t >= 0; t = v.st[t][stRT] {
 		fn(t)
 		if q := v.ps[t]; q.Y()+q.H() >= r.y+r.h {
 			break
 		}
 	}
-	for t := v.st[i][stLB]; t >= 0; t = v.st[t][stTR] {
+	for t := st[stLB]; t >= 0; t = v.st[t][stTR] {
 		fn(t)
 		if q := v.ps[t]; q.X()+q.w >= r.x+r.w {
 			break
 		}
 	}
-	for t := v.st[i][stTR]; t >= 0; t = v.st[t][stLB] {
+	for t := st[stTR]; t >= 0; t = v.st[t][stLB] {
 		fn(t)
 		if v.ps[t].Y() <= r.y {
 			break
@@ -745,13 +752,16 @@ type edit struct {
 	ring    []int32 // the pieces in edge contact with a removed one (view indices)
 	mark    []uint32
 	epoch   uint32
+	first   []int32 // the first of a split piece's halves (by view index), when removed
+	corner  int32   // the removed piece at a join's upper-right corner, once found (else -1)
 	flips   []int32
 	colours []Color // each created piece's colour
 	recs    []slotRecord
 	ins     []ropeIns
 	order   []int32
 	refs    []ropeRef
-	pos     []int32     // the new index of each slot
+	pos     []int32     // the new index of each slot (of the created ones, from a flat tiling)
+	shifts  []runShift  // the runs of a flat tiling's pieces kept, by where they moved
 	made    []rect      // the created pieces (the action's)
 	into    *tiling     // the zeroed header the tiling is written into
 	half    splitHalves // the split, when the edit is one
@@ -785,6 +795,7 @@ type ropeIns struct {
 func (e *edit) begin(n int) {
 	if len(e.mark) < n {
 		e.mark = make([]uint32, 2*n+16)
+		e.first = make([]int32, len(e.mark))
 		e.epoch = 0
 	}
 	e.epoch += 2
@@ -833,30 +844,44 @@ func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 
 // records appends to e.recs the records of the move's action act on view
 // v whose stitches change (see build; e.slots holds the created pieces'
-// slots).
+// slots). The pieces around the action are those in edge contact with
+// the removed ones from outside: around a join's rectangle, or around
+// each piece a split cuts; a stitch of theirs that named a removed piece
+// names the created piece holding its point now, one of that piece's
+// halves or the joined piece.
 func (e *edit) records(v *view, act *action, wf, hf int64) {
 	for _, i := range act.removed {
 		e.mark[i] = e.epoch
 	}
-	// the pieces around the action
-	for _, i := range act.removed {
-		v.edgeNeighbours(i, func(j int32) {
-			if e.mark[j] < e.epoch {
-				e.mark[j] = e.epoch + 1
-				e.ring = append(e.ring, j)
-			}
-		})
+	for c := 0; c < len(act.added); c += 2 { // a split's halves come in pairs
+		e.first[act.parent[c]] = int32(c)
 	}
-	// the created pieces' stitches
+	ring := func(j int32) {
+		if e.mark[j] < e.epoch {
+			e.mark[j] = e.epoch + 1
+			e.ring = append(e.ring, j)
+		}
+	}
+	// the created pieces' stitches, and the pieces around the action
+	join := len(act.added) == 1
+	e.corner = -1
 	for c, r := range act.added {
 		rc := record{pc: newPiece(r, Black)}
+		var nb [4]int32
 		for d := range 4 {
-			rc.st[d] = e.find(v, act, c, d, wf, hf)
+			nb[d] = e.find(v, act, c, d, wf, hf)
+			rc.st[d] = e.slotOf(v, act, nb[d], c, d)
 		}
 		e.recs = append(e.recs, slotRecord{e.slots[c], rc})
+		if join {
+			v.around(r, nb, ring)
+		}
 	}
-	// the stitches around that named a removed piece, which now name the
-	// created piece holding their point
+	if !join {
+		for _, i := range act.removed {
+			v.edgeNeighbours(i, ring)
+		}
+	}
 	for _, j := range e.ring {
 		var rc record
 		moved := false
@@ -866,7 +891,7 @@ func (e *edit) records(v *view, act *action, wf, hf int64) {
 				rc.st[d] = -1
 			case e.removed(u):
 				x, y, east, north := stitchPoint(v.ps[j].R(), d)
-				rc.st[d] = e.created(act, x, y, east, north)
+				rc.st[d] = e.createdIn(act, u, x, y, east, north)
 				moved = moved || rc.st[d] != v.slot[u]
 			default:
 				rc.st[d] = v.slot[u]
@@ -946,7 +971,7 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 			flat[e.pos[s]] = newPiece(e.made[c], e.colours[c])
 		}
 		for _, i := range e.flips {
-			k := e.pos[v.slot[i]]
+			k := e.movedTo(v, i)
 			flat[k] = flat[k].withColor(flat[k].C().Other())
 		}
 	}
@@ -955,22 +980,44 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 
 // mergeFlat is writeFlat's merge when v's tiling is flat too, whose slots
 // are the pieces' indices: it copies the pieces kept into flat run by run
-// (see runs) and sets e.pos, the new index of each slot, leaving the
-// added pieces' places to be written.
+// (see runs), noting how far each run moved (e.shifts, for movedTo), and
+// sets e.pos for the created pieces' slots, leaving their places to be
+// written.
 func (e *edit) mergeFlat(v *view, removed []int32, added []rect, next int32, flat []piece) {
 	e.places(v, added)
 	e.pos = resize(e.pos, int(next))
+	e.shifts = e.shifts[:0]
 	k := int32(0)
 	for r := e.runs(int32(len(v.ps)), removed); r.next(); {
 		copy(flat[k:], v.ps[r.at:r.to])
-		for s := r.at; s < r.to; s++ {
-			e.pos[s] = k + s - r.at
-		}
+		e.shifts = append(e.shifts, runShift{at: r.at, by: k - r.at})
 		if k += r.to - r.at; r.ins >= 0 {
 			e.pos[r.ins] = k
 			k++
 		}
 	}
+}
+
+// runShift is a run of the pieces a merge kept: from the view's piece
+// at on, each moved by by places.
+type runShift struct{ at, by int32 }
+
+// movedTo returns the new index of view piece i, which the edit keeps:
+// from a flat tiling, by the run it is in (mergeFlat), else by its slot.
+func (e *edit) movedTo(v *view, i int32) int32 {
+	if v.t.flat == nil {
+		return e.pos[v.slot[i]]
+	}
+	lo, hi := 0, len(e.shifts) // the last run starting at i or before
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if e.shifts[m].at <= i {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return i + e.shifts[lo].by
 }
 
 // mergeOrder sets e.order to the slots in the new order: the view's
@@ -1137,39 +1184,57 @@ func (e *edit) restitch(v *view, j int32, d int, s int32) {
 	e.recs = append(e.recs, slotRecord{v.slot[j], rc})
 }
 
-// find returns the slot of the piece that stitch d of created piece c
-// names: a created piece, else the kept piece holding the point, found
-// from a removed piece whose closure holds it (c's parent for a half), or
-// -1 beyond the board.
+// find returns the piece of the view holding the point that stitch d of
+// created piece c names, or -1 beyond the board, walking from a removed
+// piece whose closure holds the point: c's parent, or for the upper-right
+// corner of a join the piece there. A removed piece stands for the
+// created piece there (see slotOf).
 func (e *edit) find(v *view, act *action, c, d int, wf, hf int64) int32 {
 	x, y, east, north := stitchPoint(act.added[c], d)
 	if offBoard(x, y, east, north, wf, hf) {
 		return -1
 	}
-	if s := e.created(act, x, y, east, north); s >= 0 {
-		return s
-	}
 	hint := act.parent[c]
-	if len(act.added) == 1 { // a join: the corner's piece
-		for _, i := range act.removed {
-			if r := v.ps[i].R(); r.x <= x && x <= r.x+r.w && r.y <= y && y <= r.y+r.h {
-				hint = i
-				break
+	if len(act.added) == 1 && (d == stTR || d == stRT) { // a join: the corner's piece
+		if e.corner < 0 {
+			for _, i := range act.removed {
+				if r := v.ps[i].R(); r.x <= x && x <= r.x+r.w && r.y <= y && y <= r.y+r.h {
+					e.corner = i
+					break
+				}
 			}
 		}
+		hint = e.corner
 	}
-	return v.slot[v.find(x, y, east, north, hint, wf, hf)]
+	return v.find(x, y, east, north, hint, wf, hf)
 }
 
-// created returns the slot of the created piece holding the point just
-// beside (x, y) on the given sides, or -1.
-func (e *edit) created(act *action, x, y int64, east, north bool) int32 {
-	for c := range act.added {
-		if holdsPoint(&act.added[c], x, y, east, north) {
-			return e.slots[c]
-		}
+// slotOf returns the slot that stitch d of created piece c names, when
+// find gave piece u for it: u's slot, or the created piece's holding the
+// point when u is removed, or -1.
+func (e *edit) slotOf(v *view, act *action, u int32, c, d int) int32 {
+	switch {
+	case u < 0:
+		return -1
+	case e.removed(u):
+		x, y, east, north := stitchPoint(act.added[c], d)
+		return e.createdIn(act, u, x, y, east, north)
 	}
-	return -1
+	return v.slot[u]
+}
+
+// createdIn returns the slot of the created piece holding the point just
+// beside (x, y) on the given sides, which removed piece u held: the
+// joined piece, or one of u's halves.
+func (e *edit) createdIn(act *action, u int32, x, y int64, east, north bool) int32 {
+	if len(act.added) == 1 {
+		return e.slots[0]
+	}
+	c := e.first[u]
+	if !holdsPoint(&act.added[c], x, y, east, north) {
+		c++
+	}
+	return e.slots[c]
 }
 
 // writeLeaves returns the tiling's leaves: the view's tiling's, with
