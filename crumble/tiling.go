@@ -124,33 +124,41 @@ func (t *tiling) slotAt(i int) int32 {
 // piece returns the i-th piece in code order, with its colour.
 func (t *tiling) piece(i int) piece { return t.pieceAt(t.slotAt(i)) }
 
-// all yields each piece in code order, with its colour, and its index.
+// all yields each piece in code order, with its colour, and its index,
+// walking the flat pieces or the chunks of the order rather than finding
+// each piece by its index.
 func (t *tiling) all() iter.Seq2[int, piece] {
 	return func(yield func(int, piece) bool) {
 		if t == nil {
 			return
 		}
-		for i := range int(t.n) {
-			if !yield(i, t.piece(i)) {
-				return
+		if t.flat != nil {
+			for i, pc := range t.flat {
+				if !yield(i, pc) {
+					return
+				}
+			}
+			return
+		}
+		i := 0
+		for _, r := range t.rope {
+			for _, sl := range r.c[:r.n] {
+				if !yield(i, t.pieceAt(sl)) {
+					return
+				}
+				i++
 			}
 		}
 	}
 }
 
-// appendPieces appends the pieces in code order, with their colours: the
-// cheap way to walk them all.
+// appendPieces appends the pieces in code order, with their colours.
 func (t *tiling) appendPieces(dst []piece) []piece {
-	if t == nil {
-		return dst
-	}
-	if t.flat != nil {
+	if t != nil && t.flat != nil {
 		return append(dst, t.flat...)
 	}
-	for _, r := range t.rope {
-		for _, sl := range r.c[:r.n] {
-			dst = append(dst, t.pieceAt(sl))
-		}
+	for _, pc := range t.all() {
+		dst = append(dst, pc)
 	}
 	return dst
 }
@@ -408,10 +416,11 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 	nv.slot = append(nv.slot[:0], identity32[:n]...)
 	nv.idx = append(nv.idx[:0], identity32[:n]...)
 	nv.st = resize(nv.st, n)
-	if v.t.flat != nil && len(e.rem) == 0 && len(e.add) == 1 { // a split: one piece in at
+	d := &e.done
+	if v.t.flat != nil && len(d.removed) == 0 && len(d.added) == 1 { // a split: one piece in at
 		e.recs = e.recs[:0]
 		e.splitRecords(v, v.wf, v.hf)
-		r, ns := e.add[0], e.slots[0]
+		r, ns := d.added[0], e.slots[0]
 		at := int32(searchPieces(v.ps, r.x, r.y))
 		copy(nv.st, v.st[:at])
 		copy(nv.st[at+1:], v.st[at:])
@@ -438,9 +447,8 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 		return
 	}
 	e.begin(len(v.ps))
-	e.act = action{removed: e.rem, added: e.add, parent: e.par}
-	e.records(v, &e.act, v.wf, v.hf)
-	e.mergeOrder(v, e.rem, e.add)
+	e.records(v, d, v.wf, v.hf)
+	e.mergeOrder(v, d.removed, d.added)
 	e.pos = resize(e.pos, int(e.next))
 	pos := e.pos
 	for k, s := range e.order {
@@ -765,15 +773,13 @@ type edit struct {
 	made    []rect      // the created pieces (the action's)
 	into    *tiling     // the zeroed header the tiling is written into
 	half    splitHalves // the split, when the edit is one
-	par     []int32     // the action's parents, for records in view.carry
-	act     action      // the action, rebuilt for records in view.carry
 
 	// the last edit that made a flat tiling, for view.carry: from the
-	// view of from to the tiling to, removing rem and adding add, with
-	// slots up to next
+	// view of from to the tiling to by the action done (a split's as
+	// write saw it: its first half added, nothing removed), with slots up
+	// to next
 	from, to *tiling
-	rem      []int32
-	add      []rect
+	done     action
 	next     int32
 }
 
@@ -834,12 +840,10 @@ func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 		}
 	}
 	n := t.n - int32(len(act.removed)) + int32(len(act.added))
-	if n <= flatMax { // the records are view.carry's to work out, if it is called
-		e.par = append(e.par[:0], act.parent...)
-		return e.write(v, act.removed, act.added, next, n, sl)
+	if n > flatMax { // else the records are view.carry's to work out, if it is called
+		e.records(v, act, wf, hf)
 	}
-	e.records(v, act, wf, hf)
-	return e.write(v, act.removed, act.added, next, n, sl)
+	return e.write(v, act.removed, act.added, act.parent, next, n, sl)
 }
 
 // records appends to e.recs the records of the move's action act on view
@@ -908,8 +912,9 @@ func (e *edit) records(v *view, act *action, wf, hf int64) {
 // e.recs written (by slot), the created pieces (e.slots) in the colours
 // e.colours and the kept pieces e.flips recoloured, in the order of the
 // view's without removed and with added (e.slots[:len(added)]) in their
-// places; slots are taken up to next. It is flat up to flatMax pieces.
-func (e *edit) write(v *view, removed []int32, added []rect, next, n int32, sl *slabs) *tiling {
+// places (parent: their parents, for view.carry); slots are taken up to
+// next. It is flat up to flatMax pieces.
+func (e *edit) write(v *view, removed []int32, added []rect, parent []int32, next, n int32, sl *slabs) *tiling {
 	u := e.into // zeroed: a new turn record's
 	u.n = n
 	e.from, e.to = nil, nil
@@ -917,8 +922,10 @@ func (e *edit) write(v *view, removed []int32, added []rect, next, n int32, sl *
 		e.writeFlat(v, removed, added, next, u, sl)
 		// for carry: the move's edit of the order
 		e.from, e.to, e.next = v.t, u, next
-		e.rem = append(e.rem[:0], removed...)
-		e.add = append(e.add[:0], added...)
+		d := &e.done
+		d.removed = append(d.removed[:0], removed...)
+		d.added = append(d.added[:0], added...)
+		d.parent = append(d.parent[:0], parent...)
 		return u
 	}
 	u.slots = next
@@ -1105,7 +1112,7 @@ func (e *edit) split(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 	if t.flat == nil || t.n+1 > flatMax {
 		e.splitRecords(v, wf, hf)
 	}
-	return e.write(v, nil, act.added[:1], t.slots+1, t.n+1, sl)
+	return e.write(v, nil, act.added[:1], nil, t.slots+1, t.n+1, sl)
 }
 
 // splitHalves is a split as splitRecords needs it: the piece cut (an
