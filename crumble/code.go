@@ -131,17 +131,20 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if err != nil {
 		return err
 	}
-	wf, hf := q.dims()
-	var g graph
-	g.build(sorted, nil, wf, hf)
-	capt, win := g.fullCheck()
+	// The check's contact graph is the one the first call on the position
+	// needs: it is built from the stitches into the pooled working
+	// memory, which that call finds holding it (on the same processor).
+	wf, _ := q.dims()
+	q.t = newTiling(sorted, wf)
+	sc := acquire()
+	defer scratchPool.Put(sc)
+	capt, win := q.tile(sc).fullCheck()
 	if capt {
 		return notation.Errorf(s, fs[first].off, "the position holds a capturable group")
 	}
 	if win >= 0 && draw != reasonNone {
 		return badField(s, fs[3], "%s connects all four sides: the game was won, not drawn", Color(win))
 	}
-	q.t = newTiling(sorted, wf)
 	q.finishFresh()
 	switch {
 	case win >= 0:
