@@ -1079,11 +1079,18 @@ func (r *runWalk) next() bool {
 }
 
 // places sets e.ins to the added pieces (in slots e.slots) by place:
-// each before the view's piece at, in code order.
+// each before the view's piece at, in code order. A created piece in a
+// removed piece's slot has its lower-left corner (see build), so it takes
+// its place.
 func (e *edit) places(v *view, added []rect) {
 	e.ins = e.ins[:0]
 	for c, r := range added {
-		at := int32(searchPieces(v.ps, r.x, r.y))
+		var at int32
+		if s := e.slots[c]; s < v.t.slots {
+			at = v.idx[s]
+		} else {
+			at = int32(searchPieces(v.ps, r.x, r.y))
+		}
 		e.ins = append(e.ins, ropeIns{at: at, key: pt{r.x, r.y}, slot: e.slots[c]})
 	}
 	for a := 1; a < len(e.ins); a++ { // insertion: few
