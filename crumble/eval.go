@@ -239,13 +239,13 @@ func (s *chainScratch) join() {
 			for nodes[t].t < top {
 				t = nodes[t].st[stRT]
 				out[m] = t
-				m += int(^(nodes[t].key ^ key) & 1)
+				m += sameColor(nodes[t].key, key)
 			}
 		}
 		for t := st[stRT]; t >= 0; {
 			q := &nodes[t]
 			out[d] = t
-			d -= int(^(q.key ^ key) & 1)
+			d -= sameColor(q.key, key)
 			if q.x <= x {
 				break
 			}
@@ -258,7 +258,7 @@ func (s *chainScratch) join() {
 				break
 			}
 			out[d] = t
-			d -= int(^(qk ^ key) & 1)
+			d -= sameColor(qk, key)
 			t = q.st[stLB]
 		}
 		if m == 0 && d == end {
@@ -305,6 +305,11 @@ func (s *chainScratch) join() {
 		}
 	}
 }
+
+// sameColor returns 1 if the pieces of keys a and b (place<<1 | colour)
+// have one colour, else 0: a walk writes down every piece it passes and
+// keeps it by this count, without a branch.
+func sameColor(a, b int32) int { return int(^(a ^ b) & 1) }
 
 // find returns the root of i's set in the union-find of nodes, halving
 // the path to it.
