@@ -160,8 +160,12 @@ func (t *tiling) appendSlots(dst []int32) []int32 {
 	return dst
 }
 
-// appendPieces appends the pieces in code order, with their colours.
+// appendPieces appends the pieces in code order, with their colours (a
+// flat tiling's in one copy).
 func (t *tiling) appendPieces(dst []piece) []piece {
+	if t != nil && t.flat != nil {
+		return append(dst, t.flat...)
+	}
 	for _, pc := range t.all() {
 		dst = append(dst, pc)
 	}
