@@ -281,8 +281,8 @@ func (s *chainScratch) join() {
 			a = find(nodes, a)
 		}
 		na := &nodes[a]
-		for x := lo; x < hi; x++ {
-			b := out[x]
+		for k := lo; k < hi; k++ {
+			b := out[k]
 			nb := &nodes[b]
 			if nb.par == a {
 				continue // already in the set: often, after the halving
