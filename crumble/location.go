@@ -331,29 +331,49 @@ func (w *locWalk) down(x, y int64, a, hint int32) (c1, c2 int64, ok bool) {
 
 // joinCounts returns the counts a, b of the legs of join b of p: East
 // from the anchor's lower-left corner (x0, y0) to (x1, y0), then North to
-// (x1, y1).
+// (x1, y1). The legs walked are kept (s.text.legs) and walked on: the
+// joins of an anchor come by x1, then y1, so each goes on from the last
+// one's East leg, and from its North leg when x1 is the same.
 func (p *Position) joinCounts(s *scratch, b *base) (int, int) {
 	w := s.locWalkOf(p)
 	a := s.last.v.ps[b.anchor]
 	x0, y0 := a.X(), a.Y()
 	x1, y1 := x0+b.wide, y0+joinHeightOf(b.wide, b.shape)
-	x, y, h := x0, y0, int(b.anchor)
-	ca, cb := 0, 0
-	for x < x1 {
+	l := &s.text.legs
+	if l.t != p.t || l.anchor != b.anchor || l.ex > x1 {
+		*l = legs{t: p.t, anchor: b.anchor, ex: x0, eh: int(b.anchor), ny: -1}
+	}
+	for l.ex < x1 {
 		var ok bool
-		if x, y, h, ok = w.f.lineStep(x, y, dirE, h); !ok {
+		if l.ex, _, l.eh, ok = w.f.lineStep(l.ex, y0, dirE, l.eh); !ok {
 			panic("crumble: a join's bottom leg crosses a piece")
 		}
-		ca++
+		l.ea++
 	}
-	for y < y1 {
+	if l.nx != x1 || l.ny > y1 || l.ny < 0 {
+		l.nx, l.ny, l.nh, l.nb = x1, y0, l.eh, 0
+	}
+	for l.ny < y1 {
 		var ok bool
-		if x, y, h, ok = w.f.lineStep(x, y, dirN, h); !ok {
+		if _, l.ny, l.nh, ok = w.f.lineStep(x1, l.ny, dirN, l.nh); !ok {
 			panic("crumble: a join's side leg crosses a piece")
 		}
-		cb++
+		l.nb++
 	}
-	return ca, cb
+	return l.ea, l.nb
+}
+
+// legs is the East and North legs of the last join whose text was
+// written: of the anchor's lower-left corner (x0, y0) in the pieces t,
+// East to (ex, y0) past ea intersections, the piece eh holding that
+// corner, then North from (nx, y0) to (nx, ny) past nb, the piece nh
+// holding the end.
+type legs struct {
+	t          *tiling
+	anchor     int32
+	ex, nx, ny int64
+	ea, nb     int
+	eh, nh     int
 }
 
 // joinHeightOf returns the height of a joined piece w wide of the shape.
