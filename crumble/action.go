@@ -25,10 +25,16 @@ type cutFinder struct {
 	wf, hf int64 // the board's size on the grid
 }
 
-// finder returns the cutFinder for p, whose view s holds.
+// set makes f find in the pieces of view v. Field by field, as
+// actionName.set stores a name.
+func (f *cutFinder) set(v *view) { f.ps, f.v, f.wf, f.hf = v.ps, v, v.wf, v.hf }
+
+// finder returns the cutFinder of p's pieces, in s's view of them.
 func (s *scratch) finder(p *Position) cutFinder {
-	wf, hf := p.dims()
-	return cutFinder{ps: s.last.v.ps, v: &s.last.v, wf: wf, hf: hf}
+	s.see(p)
+	var f cutFinder
+	f.set(&s.last.v)
+	return f
 }
 
 // beyond returns the pieces just beyond at on either side of the line
@@ -288,7 +294,7 @@ type action struct {
 
 func (a *action) reset() {
 	a.removed, a.added, a.parent = a.removed[:0], a.added[:0], a.parent[:0]
-	a.of.t, a.of.base = nil, base{}
+	a.of.set(nil, base{})
 }
 
 // actionName names the split or join of a move, bound to the move's
@@ -300,6 +306,11 @@ type actionName struct {
 	t *tiling
 	base
 }
+
+// set names base b of the pieces t. Field by field: a store of the whole
+// name into the working memory would pass every word of it through the
+// collector's write barrier while a collection runs.
+func (n *actionName) set(t *tiling, b base) { n.t, n.base = t, b }
 
 // nameOf returns the name of m's split or join in p.
 func (p *Position) nameOf(m *Move) actionName { return actionName{p.t, baseOf(m)} }
@@ -438,10 +449,7 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 		}
 		s.act.addJoin(rect{a.X(), a.Y(), m.wide, m.joinHeight()})
 	}
-	// field by field: a store of the whole name into the working memory
-	// would pass every word of it through the collector's write barrier
-	// while a collection runs
-	s.act.of.t, s.act.of.base = p.t, baseOf(m)
+	s.act.of.set(p.t, baseOf(m))
 }
 
 // basesOf appends to s.list.bases the splits and joins anchored at the mover's

@@ -385,9 +385,7 @@ func joinHeightOf(w int64, shape uint8) int64 {
 // locWalkOf returns s's location walker, ready for p.
 func (s *scratch) locWalkOf(p *Position) *locWalk {
 	s.see(p)
-	f := &s.text.loc.f // field by field, as fillAction stores the action's name
-	f.ps, f.v = s.last.v.ps, &s.last.v
-	f.wf, f.hf = p.dims()
+	s.text.loc.f.set(&s.last.v)
 	return &s.text.loc
 }
 

@@ -268,9 +268,9 @@ type pending struct {
 // played out as pl) led to q, so that the next call on q makes the bitset
 // graph q's by a commit rather than building it (see take).
 func (s *scratch) handOn(p, q *Position, pl *played) {
-	// field by field, as fillAction stores the action's name
 	pd := &s.last.pend
-	pd.from, pd.to, pd.of.t, pd.of.base = p.t, q.t, s.act.of.t, s.act.of.base
+	pd.from, pd.to = p.t, q.t
+	pd.of.set(s.act.of.t, s.act.of.base)
 	pd.col, pd.made = set{}, pd.made[:0]
 	if pl.col != nil {
 		pd.col = *setOf(pl.col)
