@@ -149,11 +149,51 @@ func (v *view) joinFrom(dst []int32, first int, x1, y1 int64, mover Color) ([]in
 // last one's, where a walk from the anchor climbs the whole height of R.
 // first must be a piece.
 func (v *view) joinNear(dst []int32, first int, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
-	ps := v.ps
-	x0, y0 := ps[first].X(), ps[first].Y()
+	x0, y0 := v.ps[first].X(), v.ps[first].Y()
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() || x1 > v.wf || y1 > v.hf {
 		return dst, false
 	}
+	start := len(dst)
+	if dst, ok := v.tiled(dst, first, x1, y1, mover, near); ok && len(dst)-start >= 2 {
+		return dst, true
+	}
+	return dst[:start], false
+}
+
+// joinAbove is joinNear for R from (x0, y0), the anchor's lower-left
+// corner, to (x1, y1), over a join of the anchor as wide but lower, whose
+// pieces are dst[from:] and whose top-left one is tl. R is that join and
+// the strip above it, so it is a join when the strip is tiled by the
+// mover's pieces, and its pieces are the lower join's and then, in code
+// order, the strip's. The joins of an anchor as wide as a piece of many
+// are so found once each, not again in every higher one.
+func (v *view) joinAbove(dst []int32, from int, tl int32, x0, y0, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
+	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() || y1 > v.hf {
+		return dst, false
+	}
+	// the strip's anchor: the piece above the lower join's top-left corner
+	t := v.st[tl][stRT]
+	for v.ps[t].X() > x0 {
+		t = v.st[t][stBL]
+	}
+	if v.ps[t].X() != x0 { // it crosses R's left side
+		return dst, false
+	}
+	start := len(dst)
+	dst = append(dst, dst[from:start]...)
+	if dst, ok := v.tiled(dst, int(t), x1, y1, mover, near); ok {
+		return dst, true
+	}
+	return dst[:start], false
+}
+
+// tiled reports whether R, from the lower-left corner of piece first to
+// (x1, y1), is tiled by the mover's pieces, and appends them, in code
+// order, to dst (and else some of them). It seeks the pieces at R's top
+// corners from near, as joinNear says.
+func (v *view) tiled(dst []int32, first int, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
+	ps := v.ps
+	x0, y0 := ps[first].X(), ps[first].Y()
 	// R's bottom row: pieces standing on y0 side by side from x0 to x1,
 	// which come in code order; if they do not cover it, a piece from
 	// below crosses into R
@@ -198,7 +238,7 @@ func (v *view) joinNear(dst []int32, first int, x1, y1 int64, mover Color, near 
 		qx, qy := q.X(), q.Y()
 		qr, qt := qx+q.w, qy+q.H()
 		if q.C() != mover || qr > x1 || qt > y1 || qx < x0 {
-			return dst[:start], false
+			return dst, false
 		}
 		if qx == x0 && qt < y1 { // on the left side: the piece above q's top-left corner
 			t := v.st[i][stRT]
@@ -216,9 +256,6 @@ func (v *view) joinNear(dst []int32, first int, x1, y1 int64, mover Color, near 
 				}
 			}
 		}
-	}
-	if len(dst)-start < 2 {
-		return dst[:start], false
 	}
 	sortMembers(dst[start:], int32(first), last)
 	return dst, true
@@ -479,17 +516,25 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 	// of them, and its height follows from the width (w/2, w or 2w). That
 	// lists the joins by x1, then y1.
 	room := hf - a.Y()
+	v := &s.last.v
 	near := [2]int32{int32(i), int32(i)} // the pieces at the top corners of the last join tested
 	for x1, k := a.X()+a.w, i; ; {
 		w := x1 - a.X()
+		lower, tl := -1, int32(-1) // the last join found as wide: where its pieces start, its top-left piece
 		for _, hgt := range [3]int64{w / 2, w, 2 * w} {
 			if hgt > room || (hgt == w/2 && w%2 != 0) || hgt < a.H() || (w == a.w && hgt == a.H()) { // R holds the anchor and more
 				continue
 			}
-			off := int32(len(s.list.walks))
+			off := len(s.list.walks)
 			var ok bool
-			if s.list.walks, ok = s.last.v.joinNear(s.list.walks, i, x1, a.Y()+hgt, p.turn, &near); ok { // its pieces kept for setAction
-				s.list.bases = append(s.list.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}, walkOff: off, members: int32(len(s.list.walks)) - off})
+			if lower >= 0 {
+				s.list.walks, ok = v.joinAbove(s.list.walks, lower, tl, a.X(), a.Y(), x1, a.Y()+hgt, p.turn, &near)
+			} else {
+				s.list.walks, ok = v.joinNear(s.list.walks, i, x1, a.Y()+hgt, p.turn, &near)
+			}
+			if ok { // its pieces kept for setAction
+				s.list.bases = append(s.list.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}, walkOff: int32(off), members: int32(len(s.list.walks) - off)})
+				lower, tl = off, near[0]
 			}
 		}
 		// the next piece of the bottom row: pieces are in (y, x) order, so
