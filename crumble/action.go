@@ -326,7 +326,7 @@ type action struct {
 	of      actionName // which split or join it is (nameOf)
 
 	joined  [2]rect  // a join's piece twice,
-	corners [2]int32 // with its pieces at two corners (beside)
+	corners [2]int32 // with its pieces at two corners (joinCorners)
 }
 
 func (a *action) reset() {
@@ -352,24 +352,15 @@ func (n *actionName) set(t *tiling, b base) { n.t, n.base = t, b }
 // nameOf returns the name of m's split or join in p.
 func (p *Position) nameOf(m *Move) actionName { return actionName{p.t, baseOf(m)} }
 
-// beside returns the created pieces a.added with, for each, a
-// removed piece (of ps, the position's pieces) that its full-side
-// neighbours, if any, touch along an edge: for a split each half with its
-// own parent; for a join the joined piece twice, with its pieces at its
-// bottom-right and top-left corners, since a piece sharing a full side of
-// the joined one touches the pieces at both ends of that side (the
-// top-left one serves North and West, the other South and East).
-func (a *action) beside(ps []piece) ([]rect, []int32) {
-	if len(a.added) == 1 {
-		return a.joinCorners(ps)
-	}
-	return a.added, a.parent
-}
-
-// joinCorners is beside for a join. Its pieces are in code order: the
-// bottom-right one ends the bottom row, which comes first, and the
-// top-left one is the highest of the column on the left side, the last
-// of its pieces.
+// joinCorners returns, for a join, the joined piece twice, with its
+// pieces (of ps, the position's pieces) at its bottom-right and top-left
+// corners: a piece sharing a full side of the joined one touches, along
+// an edge, the pieces at both ends of that side (the top-left one serves
+// North and West, the other South and East), as a piece sharing a full
+// side of a split's half touches its parent. A join's pieces are in code
+// order: the bottom-right one ends the bottom row, which comes first, and
+// the top-left one is the highest of the column on the left side, the
+// last of its pieces.
 func (a *action) joinCorners(ps []piece) ([]rect, []int32) {
 	m := a.removed
 	b, t := 0, len(m)-1

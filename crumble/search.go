@@ -382,7 +382,13 @@ func (p *Position) mayStep(s *scratch) bool { return p.mayStepFrom(s, 0) }
 
 // mayStepFrom is mayStep for the created pieces s.act.added[from:].
 func (p *Position) mayStepFrom(s *scratch, from int) bool {
-	rs, vs := s.act.beside(s.last.v.ps)
+	// each created piece with a removed one that its full-side
+	// neighbours, if any, touch along an edge: a split's half with its
+	// parent, a join's piece with two (joinCorners)
+	rs, vs := s.act.added, s.act.parent
+	if len(rs) == 1 {
+		rs, vs = s.act.joinCorners(s.last.v.ps)
+	}
 	switch {
 	case s.holdsBits(p):
 		for k := from; k < len(vs); k++ {
