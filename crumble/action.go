@@ -165,8 +165,8 @@ func (v *view) joinNear(dst []int32, first int, x1, y1 int64, mover Color, near 
 // pieces are dst[from:] and whose top-left one is tl. R is that join and
 // the strip above it, so it is a join when the strip is tiled by the
 // mover's pieces, and its pieces are the lower join's and then, in code
-// order, the strip's. The joins of an anchor as wide as a piece of many
-// are so found once each, not again in every higher one.
+// order, the strip's: the pieces of a join are found once, not again for
+// each taller join of the same width.
 func (v *view) joinAbove(dst []int32, from int, tl int32, x0, y0, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() || y1 > v.hf {
 		return dst, false
@@ -248,7 +248,7 @@ func (v *view) tiled(dst []int32, first int, x1, y1 int64, mover Color, near *[2
 			dst = append(dst, t)
 			last = max(last, t)
 		}
-		if qr < x1 { // the pieces right of q whose lower-left corners q holds, top down
+		if qr < x1 { // the pieces whose lower-left corners lie on q's right side, top down
 			for t := v.st[i][stTR]; t >= 0 && ps[t].Y() >= qy; t = v.st[t][stLB] {
 				if ps[t].Y() < y1 {
 					dst = append(dst, t)
@@ -268,8 +268,8 @@ const membersSpan = 2048
 
 // sortMembers sorts m, the distinct indices of a join's pieces, which lie
 // in [lo, hi]. A join of many pieces has them marked in a bitset and read
-// back in order, in time linear in them and the span, where a sort by
-// comparisons spent a quarter of the listing of a crowded position.
+// back in order, in time linear in them and the span: a sort by
+// comparisons takes a quarter of the listing of a crowded position.
 func sortMembers(m []int32, lo, hi int32) {
 	if len(m) <= 12 || hi-lo >= membersSpan { // a sort by insertion, or beyond the bitset
 		slices.Sort(m)
