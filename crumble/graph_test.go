@@ -688,7 +688,7 @@ func TestListPathHandsNothingOn(t *testing.T) {
 			break
 		}
 	}
-	if checked < 20 {
+	if checked < scaled(20) {
 		t.Errorf("only %d moves checked", checked)
 	}
 }
