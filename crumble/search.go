@@ -154,7 +154,8 @@ type texts struct {
 	headAnchor int32
 	headLoc    []byte
 	head       []byte
-	legs       legs // of the last join's text (joinCounts)
+	legs       legs      // of the last join's text (joinCounts)
+	north      northLegs // and of its row's
 }
 
 // bfsState is a state of a swap-path search: a colouring (kept apart, in
