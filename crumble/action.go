@@ -404,15 +404,9 @@ func (p *Position) hasBase() bool {
 		}
 		return shape && fine
 	}
-	if p.t.flat != nil { // most positions: the first own piece splits
-		if slices.ContainsFunc(p.t.flat, splits) {
+	for _, pc := range p.t.all() { // most positions: the first own piece splits
+		if splits(pc) {
 			return true
-		}
-	} else {
-		for _, pc := range p.t.all() {
-			if splits(pc) {
-				return true
-			}
 		}
 	}
 	// Every own piece is at the precision limit: look for a join.

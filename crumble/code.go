@@ -106,6 +106,17 @@ func fields(s string) ([]field, error) {
 // drawn if the code declares a draw or the side to move has no move) and
 // a fresh history. No code decodes to the zero Position.
 func (p *Position) UnmarshalText(text []byte) error {
+	sc := acquire()
+	defer scratchPool.Put(sc)
+	return p.unmarshal(text, sc)
+}
+
+// unmarshal is UnmarshalText in the working memory sc. The check's
+// contact graph is the one the first call on the position needs: it is
+// built from the stitches in sc, where that call finds it (on the same
+// processor: the pool hands sc back there), so that the first Play of a
+// decoded position costs about what a Play of a listed one does.
+func (p *Position) unmarshal(text []byte, sc *scratch) error {
 	s := string(text)
 	if err := noSpaceAround(s, "position code"); err != nil {
 		return err
@@ -131,17 +142,15 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if err != nil {
 		return err
 	}
-	wf, hf := q.dims()
-	var g graph
-	g.build(sorted, nil, wf, hf)
-	capt, win := g.fullCheck()
+	wf, _ := q.dims()
+	q.t = newTiling(sorted, wf)
+	capt, win := q.tile(sc).fullCheck()
 	if capt {
 		return notation.Errorf(s, fs[first].off, "the position holds a capturable group")
 	}
 	if win >= 0 && draw != reasonNone {
 		return badField(s, fs[3], "%s connects all four sides: the game was won, not drawn", Color(win))
 	}
-	q.t = newTiling(sorted, wf)
 	q.finishFresh()
 	switch {
 	case win >= 0:

@@ -304,3 +304,37 @@ func TestUnmarshalRejectsForTheReason(t *testing.T) {
 	// and wide pieces that reach the East side exactly are inside it
 	mustDecode(t, "crumble 4x4 b B0,0,2,1 W2,0,2,1 W0,1,2,1 B2,1,2,1 B0,2,2,1 W2,2,2,1 W0,3,2,1 B2,3,2,1")
 }
+
+// TestDecodeLeavesItsGraph: decoding leaves the contact graph of the
+// position in the working memory, and the first Play there plays the
+// path on it, building no bitset graph, with the position the listed
+// one gives.
+func TestDecodeLeavesItsGraph(t *testing.T) {
+	for _, c := range readCrowded(t) {
+		if c.moves > 20000 {
+			continue
+		}
+		text, err := c.p.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range sampleMoves(c.p, 8) {
+			s := new(scratch)
+			var q Position
+			if err := q.unmarshal(text, s); err != nil {
+				t.Fatal(err)
+			}
+			if !s.holds(&q) || s.holdsBits(&q) {
+				t.Fatalf("%s: decoding left lists %t, bitsets %t; want the lists alone", c.name, s.holds(&q), s.holdsBits(&q))
+			}
+			s.take(&q)
+			got := q.playUnchecked(s, m)
+			if s.holdsBits(&q) {
+				t.Fatalf("%s %v: the first Play built the bitset graph", c.name, m)
+			}
+			if want := c.p.PlayUnchecked(m); !got.Equal(want) || got.Hash() != want.Hash() {
+				t.Fatalf("%s %v: the first Play of the decoded position gives %s, want %s", c.name, m, code(got), code(want))
+			}
+		}
+	}
+}

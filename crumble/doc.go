@@ -394,10 +394,15 @@
 //     turn in 64 that seals a run of positions (see below): its record,
 //     with the run's room, and once more in 128 turns, when the run
 //     merges with older ones.
-//   - The first Play of a position decoded from its code works out the
-//     stitches (a sweep up the board) and its contact graph: about ten
-//     microseconds at the start, up to about half a millisecond at 1,200
-//     pieces.
+//   - UnmarshalText checks the code on the position's contact graph,
+//     which it works out from the stitches (a sweep up the board) in the
+//     pooled working memory: tens of microseconds at the start, most of a
+//     millisecond at 1,200 pieces, mostly reading the numbers. The first
+//     Play of the decoded position finds that graph there, plays its path
+//     on it, and costs about what a Play of a listed position does; on
+//     another processor it works the stitches and the graph out again:
+//     about ten microseconds at the start, up to about half a millisecond
+//     at 1,200 pieces.
 //   - AppendChains reads each piece once and walks its sides along the
 //     stitches: linear in the pieces, about a microsecond at the start and
 //     14 to 20 at 1,100 to 1,200 pieces.

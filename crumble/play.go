@@ -56,7 +56,7 @@ func (p Position) Play(m Move) (Position, error) {
 	if b, i := s.searched(&p, &m); i >= 0 { // a listed path: legal
 		return p.finish(s, p.fromSearch(s, b, i)), nil
 	}
-	pl, fault := p.playOut(s, &m, fitsBits(p.NumPieces()), true)
+	pl, fault := p.playOut(s, &m, p.onBits(s), true)
 	if fault.step > 0 {
 		return Position{}, illegal(m.String(), "%s", fault.reason(&m))
 	}
@@ -121,7 +121,7 @@ func (p *Position) playUnchecked(s *scratch, m Move) Position {
 	if b, i := s.searched(p, &m); i >= 0 {
 		return p.finish(s, p.fromSearch(s, b, i))
 	}
-	pl, _ := p.playOut(s, &m, fitsBits(p.NumPieces()), false)
+	pl, _ := p.playOut(s, &m, p.onBits(s), false)
 	return p.finish(s, pl)
 }
 
@@ -151,6 +151,14 @@ func (p *Position) playOut(s *scratch, m *Move, bits, check bool) (played, pathF
 	pl.tr, pl.win, fault = g.playPath(s.play.col, made[m.src], m, p.turn, check)
 	pl.slots, pl.was = p.slotsOf(s, g.b != nil)
 	return pl, fault
+}
+
+// onBits reports whether a path of p is played on the bitset graph: when
+// p fits it, unless s holds p's lists and not its bitsets, as after
+// UnmarshalText, where building the bitsets would cost more than playing
+// the path on the lists.
+func (p *Position) onBits(s *scratch) bool {
+	return fitsBits(p.NumPieces()) && (s.holdsBits(p) || !s.holds(p))
 }
 
 // played is what finish reads of a move played out: the colouring col

@@ -134,15 +134,29 @@ func (t *tiling) slotAt(i int) int32 {
 // piece returns the i-th piece in code order, with its colour.
 func (t *tiling) piece(i int) piece { return t.pieceAt(t.slotAt(i)) }
 
-// all yields each piece in code order, with its colour, and its index.
+// all yields each piece in code order, with its colour, and its index,
+// walking the flat pieces or the chunks of the order rather than finding
+// each piece by its index.
 func (t *tiling) all() iter.Seq2[int, piece] {
 	return func(yield func(int, piece) bool) {
 		if t == nil {
 			return
 		}
-		for i := range int(t.n) {
-			if !yield(i, t.piece(i)) {
-				return
+		if t.flat != nil {
+			for i, pc := range t.flat {
+				if !yield(i, pc) {
+					return
+				}
+			}
+			return
+		}
+		i := 0
+		for _, r := range t.rope {
+			for _, sl := range r.c[:r.n] {
+				if !yield(i, t.pieceAt(sl)) {
+					return
+				}
+				i++
 			}
 		}
 	}
@@ -421,10 +435,11 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 	nv.slot = append(nv.slot[:0], identity32[:n]...)
 	nv.idx = append(nv.idx[:0], identity32[:n]...)
 	nv.st = resize(nv.st, n)
-	if v.t.flat != nil && len(e.rem) == 0 && len(e.add) == 1 { // a split: one piece in at
+	d := &e.done
+	if v.t.flat != nil && len(d.removed) == 0 && len(d.added) == 1 { // a split: one piece in at
 		e.recs = e.recs[:0]
 		e.splitRecords(v, v.wf, v.hf)
-		r, ns := e.add[0], e.slots[0]
+		r, ns := d.added[0], e.slots[0]
 		at := int32(searchPieces(v.ps, r.x, r.y))
 		copy(nv.st, v.st[:at])
 		copy(nv.st[at+1:], v.st[at:])
@@ -451,9 +466,8 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 		return
 	}
 	e.begin(len(v.ps))
-	e.act = action{removed: e.rem, added: e.add, parent: e.par}
-	e.records(v, &e.act, v.wf, v.hf)
-	e.mergeOrder(v, e.rem, e.add)
+	e.records(v, d, v.wf, v.hf)
+	e.mergeOrder(v, d.removed, d.added)
 	e.pos = resize(e.pos, int(e.next))
 	pos := e.pos
 	for k, s := range e.order {
@@ -585,31 +599,38 @@ func (v *view) fullSide(u int32, d int) int32 {
 }
 
 // edgeNeighbours calls fn with each piece in edge contact with piece i of
-// the view (a positive length of their sides shared), walking its four
-// sides by the stitches: the top from right to left, the left side up,
-// the bottom from left to right, the right side down. (A rectangle
-// shares a length with one side of another at most.)
+// the view (a positive length of their sides shared).
 func (v *view) edgeNeighbours(i int32, fn func(j int32)) {
-	r := v.ps[i].R()
-	for t := v.st[i][stRT]; t >= 0; t = v.st[t][stBL] {
+	v.around(v.ps[i].R(), v.st[i], fn)
+}
+
+// around calls fn with each piece in edge contact with the rectangle r
+// from outside, given the pieces beyond r's corners as its stitches st
+// would name them, walking its four sides by the stitches: the top from
+// right to left, the left side up, the bottom from left to right, the
+// right side down. (A rectangle shares a length with one side of another
+// at most.) Every stitch the walks follow names a point outside r, so r
+// may be a rectangle the view's pieces do not have, as a join's.
+func (v *view) around(r rect, st [4]int32, fn func(j int32)) {
+	for t := st[stRT]; t >= 0; t = v.st[t][stBL] {
 		fn(t)
 		if v.ps[t].X() <= r.x {
 			break
 		}
 	}
-	for t := v.st[i][stBL]; t >= 0; t = v.st[t][stRT] {
+	for t := st[stBL]; t >= 0; t = v.st[t][stRT] {
 		fn(t)
 		if q := v.ps[t]; q.Y()+q.H() >= r.y+r.h {
 			break
 		}
 	}
-	for t := v.st[i][stLB]; t >= 0; t = v.st[t][stTR] {
+	for t := st[stLB]; t >= 0; t = v.st[t][stTR] {
 		fn(t)
 		if q := v.ps[t]; q.X()+q.w >= r.x+r.w {
 			break
 		}
 	}
-	for t := v.st[i][stTR]; t >= 0; t = v.st[t][stLB] {
+	for t := st[stTR]; t >= 0; t = v.st[t][stLB] {
 		fn(t)
 		if v.ps[t].Y() <= r.y {
 			break
@@ -758,25 +779,26 @@ type edit struct {
 	ring    []int32 // the pieces in edge contact with a removed one (view indices)
 	mark    []uint32
 	epoch   uint32
+	first   []int32 // the first of a split piece's halves (by view index), when removed
+	corner  int32   // the removed piece at a join's upper-right corner, once found (else -1)
 	flips   []int32
 	colours []Color // each created piece's colour
 	recs    []slotRecord
 	ins     []ropeIns
 	order   []int32
 	refs    []ropeRef
-	pos     []int32     // the new index of each slot
+	pos     []int32     // the new index of each slot (of the created ones, from a flat tiling)
+	shifts  []runShift  // the runs of a flat tiling's pieces kept, by where they moved
 	made    []rect      // the created pieces (the action's)
 	into    *tiling     // the zeroed header the tiling is written into
 	half    splitHalves // the split, when the edit is one
-	par     []int32     // the action's parents, for records in view.carry
-	act     action      // the action, rebuilt for records in view.carry
 
 	// the last edit that made a flat tiling, for view.carry: from the
-	// view of from to the tiling to, removing rem and adding add, with
-	// slots up to next
+	// view of from to the tiling to by the action done (a split's as
+	// write saw it: its first half added, nothing removed), with slots up
+	// to next
 	from, to *tiling
-	rem      []int32
-	add      []rect
+	done     action
 	next     int32
 }
 
@@ -798,6 +820,7 @@ type ropeIns struct {
 func (e *edit) begin(n int) {
 	if len(e.mark) < n {
 		e.mark = make([]uint32, 2*n+16)
+		e.first = make([]int32, len(e.mark))
 		e.epoch = 0
 	}
 	e.epoch += 2
@@ -836,40 +859,52 @@ func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 		}
 	}
 	n := t.n - int32(len(act.removed)) + int32(len(act.added))
-	if n <= flatMax { // the records are view.carry's to work out, if it is called
-		e.par = append(e.par[:0], act.parent...)
-		return e.write(v, act.removed, act.added, next, n, sl)
+	if n > flatMax { // else the records are view.carry's to work out, if it is called
+		e.records(v, act, wf, hf)
 	}
-	e.records(v, act, wf, hf)
-	return e.write(v, act.removed, act.added, next, n, sl)
+	return e.write(v, act.removed, act.added, act.parent, next, n, sl)
 }
 
 // records appends to e.recs the records of the move's action act on view
 // v whose stitches change (see build; e.slots holds the created pieces'
-// slots).
+// slots). The pieces around the action are those in edge contact with
+// the removed ones from outside: around a join's rectangle, or around
+// each piece a split cuts; a stitch of theirs that named a removed piece
+// names the created piece holding its point now, one of that piece's
+// halves or the joined piece.
 func (e *edit) records(v *view, act *action, wf, hf int64) {
 	for _, i := range act.removed {
 		e.mark[i] = e.epoch
 	}
-	// the pieces around the action
-	for _, i := range act.removed {
-		v.edgeNeighbours(i, func(j int32) {
-			if e.mark[j] < e.epoch {
-				e.mark[j] = e.epoch + 1
-				e.ring = append(e.ring, j)
-			}
-		})
+	for c := 0; c < len(act.added); c += 2 { // a split's halves come in pairs
+		e.first[act.parent[c]] = int32(c)
 	}
-	// the created pieces' stitches
+	ring := func(j int32) {
+		if e.mark[j] < e.epoch {
+			e.mark[j] = e.epoch + 1
+			e.ring = append(e.ring, j)
+		}
+	}
+	// the created pieces' stitches, and the pieces around the action
+	join := len(act.added) == 1
+	e.corner = -1
 	for c, r := range act.added {
 		rc := record{pc: newPiece(r, Black)}
+		var nb [4]int32
 		for d := range 4 {
-			rc.st[d] = e.find(v, act, c, d, wf, hf)
+			nb[d] = e.find(v, act, c, d, wf, hf)
+			rc.st[d] = e.slotOf(v, act, nb[d], c, d)
 		}
 		e.recs = append(e.recs, slotRecord{e.slots[c], rc})
+		if join {
+			v.around(r, nb, ring)
+		}
 	}
-	// the stitches around that named a removed piece, which now name the
-	// created piece holding their point
+	if !join {
+		for _, i := range act.removed {
+			v.edgeNeighbours(i, ring)
+		}
+	}
 	for _, j := range e.ring {
 		var rc record
 		moved := false
@@ -879,7 +914,7 @@ func (e *edit) records(v *view, act *action, wf, hf int64) {
 				rc.st[d] = -1
 			case e.removed(u):
 				x, y, east, north := stitchPoint(v.ps[j].R(), d)
-				rc.st[d] = e.created(act, x, y, east, north)
+				rc.st[d] = e.createdIn(act, u, x, y, east, north)
 				moved = moved || rc.st[d] != v.slot[u]
 			default:
 				rc.st[d] = v.slot[u]
@@ -896,8 +931,9 @@ func (e *edit) records(v *view, act *action, wf, hf int64) {
 // e.recs written (by slot), the created pieces (e.slots) in the colours
 // e.colours and the kept pieces e.flips recoloured, in the order of the
 // view's without removed and with added (e.slots[:len(added)]) in their
-// places; slots are taken up to next. It is flat up to flatMax pieces.
-func (e *edit) write(v *view, removed []int32, added []rect, next, n int32, sl *slabs) *tiling {
+// places (parent: their parents, for view.carry); slots are taken up to
+// next. It is flat up to flatMax pieces.
+func (e *edit) write(v *view, removed []int32, added []rect, parent []int32, next, n int32, sl *slabs) *tiling {
 	u := e.into // zeroed: a new turn record's
 	u.n = n
 	e.from, e.to = nil, nil
@@ -905,8 +941,10 @@ func (e *edit) write(v *view, removed []int32, added []rect, next, n int32, sl *
 		e.writeFlat(v, removed, added, next, u, sl)
 		// for carry: the move's edit of the order
 		e.from, e.to, e.next = v.t, u, next
-		e.rem = append(e.rem[:0], removed...)
-		e.add = append(e.add[:0], added...)
+		d := &e.done
+		d.removed = append(d.removed[:0], removed...)
+		d.added = append(d.added[:0], added...)
+		d.parent = append(d.parent[:0], parent...)
 		return u
 	}
 	u.slots = next
@@ -959,7 +997,7 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 			flat[e.pos[s]] = newPiece(e.made[c], e.colours[c])
 		}
 		for _, i := range e.flips {
-			k := e.pos[v.slot[i]]
+			k := e.movedTo(v, i)
 			flat[k] = flat[k].withColor(flat[k].C().Other())
 		}
 	}
@@ -968,22 +1006,44 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 
 // mergeFlat is writeFlat's merge when v's tiling is flat too, whose slots
 // are the pieces' indices: it copies the pieces kept into flat run by run
-// (see runs) and sets e.pos, the new index of each slot, leaving the
-// added pieces' places to be written.
+// (see runs), noting how far each run moved (e.shifts, for movedTo), and
+// sets e.pos for the created pieces' slots, leaving their places to be
+// written.
 func (e *edit) mergeFlat(v *view, removed []int32, added []rect, next int32, flat []piece) {
 	e.places(v, added)
 	e.pos = resize(e.pos, int(next))
+	e.shifts = e.shifts[:0]
 	k := int32(0)
 	for r := e.runs(int32(len(v.ps)), removed); r.next(); {
 		copy(flat[k:], v.ps[r.at:r.to])
-		for s := r.at; s < r.to; s++ {
-			e.pos[s] = k + s - r.at
-		}
+		e.shifts = append(e.shifts, runShift{at: r.at, by: k - r.at})
 		if k += r.to - r.at; r.ins >= 0 {
 			e.pos[r.ins] = k
 			k++
 		}
 	}
+}
+
+// runShift is a run of the pieces a merge kept: from the view's piece
+// at on, each moved by by places.
+type runShift struct{ at, by int32 }
+
+// movedTo returns the new index of view piece i, which the edit keeps:
+// from a flat tiling, by the run it is in (mergeFlat), else by its slot.
+func (e *edit) movedTo(v *view, i int32) int32 {
+	if v.t.flat == nil {
+		return e.pos[v.slot[i]]
+	}
+	lo, hi := 0, len(e.shifts) // the last run starting at i or before
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if e.shifts[m].at <= i {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return i + e.shifts[lo].by
 }
 
 // mergeOrder sets e.order to the slots in the new order: the view's
@@ -1038,11 +1098,18 @@ func (r *runWalk) next() bool {
 }
 
 // places sets e.ins to the added pieces (in slots e.slots) by place:
-// each before the view's piece at, in code order.
+// each before the view's piece at, in code order. A created piece in a
+// removed piece's slot has its lower-left corner (see build), so it takes
+// its place.
 func (e *edit) places(v *view, added []rect) {
 	e.ins = e.ins[:0]
 	for c, r := range added {
-		at := int32(searchPieces(v.ps, r.x, r.y))
+		var at int32
+		if s := e.slots[c]; s < v.t.slots {
+			at = v.idx[s]
+		} else {
+			at = int32(searchPieces(v.ps, r.x, r.y))
+		}
 		e.ins = append(e.ins, ropeIns{at: at, key: pt{r.x, r.y}, slot: e.slots[c]})
 	}
 	for a := 1; a < len(e.ins); a++ { // insertion: few
@@ -1071,7 +1138,7 @@ func (e *edit) split(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 	if t.flat == nil || t.n+1 > flatMax {
 		e.splitRecords(v, wf, hf)
 	}
-	return e.write(v, nil, act.added[:1], t.slots+1, t.n+1, sl)
+	return e.write(v, nil, act.added[:1], nil, t.slots+1, t.n+1, sl)
 }
 
 // splitHalves is a split as splitRecords needs it: the piece cut (an
@@ -1150,39 +1217,57 @@ func (e *edit) restitch(v *view, j int32, d int, s int32) {
 	e.recs = append(e.recs, slotRecord{v.slot[j], rc})
 }
 
-// find returns the slot of the piece that stitch d of created piece c
-// names: a created piece, else the kept piece holding the point, found
-// from a removed piece whose closure holds it (c's parent for a half), or
-// -1 beyond the board.
+// find returns the piece of the view holding the point that stitch d of
+// created piece c names, or -1 beyond the board, walking from a removed
+// piece whose closure holds the point: c's parent, or for the upper-right
+// corner of a join the piece there. A removed piece stands for the
+// created piece there (see slotOf).
 func (e *edit) find(v *view, act *action, c, d int, wf, hf int64) int32 {
 	x, y, east, north := stitchPoint(act.added[c], d)
 	if offBoard(x, y, east, north, wf, hf) {
 		return -1
 	}
-	if s := e.created(act, x, y, east, north); s >= 0 {
-		return s
-	}
 	hint := act.parent[c]
-	if len(act.added) == 1 { // a join: the corner's piece
-		for _, i := range act.removed {
-			if r := v.ps[i].R(); r.x <= x && x <= r.x+r.w && r.y <= y && y <= r.y+r.h {
-				hint = i
-				break
+	if len(act.added) == 1 && (d == stTR || d == stRT) { // a join: the corner's piece
+		if e.corner < 0 {
+			for _, i := range act.removed {
+				if r := v.ps[i].R(); r.x <= x && x <= r.x+r.w && r.y <= y && y <= r.y+r.h {
+					e.corner = i
+					break
+				}
 			}
 		}
+		hint = e.corner
 	}
-	return v.slot[v.find(x, y, east, north, hint, wf, hf)]
+	return v.find(x, y, east, north, hint, wf, hf)
 }
 
-// created returns the slot of the created piece holding the point just
-// beside (x, y) on the given sides, or -1.
-func (e *edit) created(act *action, x, y int64, east, north bool) int32 {
-	for c := range act.added {
-		if holdsPoint(&act.added[c], x, y, east, north) {
-			return e.slots[c]
-		}
+// slotOf returns the slot that stitch d of created piece c names, when
+// find gave piece u for it: u's slot, or the created piece's holding the
+// point when u is removed, or -1.
+func (e *edit) slotOf(v *view, act *action, u int32, c, d int) int32 {
+	switch {
+	case u < 0:
+		return -1
+	case e.removed(u):
+		x, y, east, north := stitchPoint(act.added[c], d)
+		return e.createdIn(act, u, x, y, east, north)
 	}
-	return -1
+	return v.slot[u]
+}
+
+// createdIn returns the slot of the created piece holding the point just
+// beside (x, y) on the given sides, which removed piece u held: the
+// joined piece, or one of u's halves.
+func (e *edit) createdIn(act *action, u int32, x, y int64, east, north bool) int32 {
+	if len(act.added) == 1 {
+		return e.slots[0]
+	}
+	c := e.first[u]
+	if !holdsPoint(&act.added[c], x, y, east, north) {
+		c++
+	}
+	return e.slots[c]
 }
 
 // writeLeaves returns the tiling's leaves: the view's tiling's, with
