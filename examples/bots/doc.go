@@ -83,13 +83,18 @@
 //
 // A draw is worth 1/players to each seat, except in a game of two with an
 // evaluation and a contempt (Options.Contempt, k): then it is worth
-// 1/2 + k(1/2 - v) to the seat to move at the root, v its squashed
-// evaluation of the root, and the rest to the other. The side that stands
-// better plays on rather than take a draw, and the side that stands worse
-// takes it. Crumble's default is 1, chosen when MCTS with a draw worth
-// 1/2 drew 3 of its first 4 games on 8x8 against alpha-beta at depth 1 by
-// threefold repetition; over 20 games the two differ less than the runs
-// do (with contempt 13-0-7 and 12-2-6, without 13-1-6).
+// 1/2 + k(1/2 - v) to the seat to move at the root, v its value of the
+// root, and the rest to the other. The side that stands better plays on
+// rather than take a draw, and the side that stands worse takes it. v is
+// first the squashed evaluation of the root, and from the 256th iteration
+// on (again at every power of two) the mean reward of the root's most
+// visited unproven move: the evaluation of a position from the view of
+// its side to move runs below the rewards of the search, whose playouts
+// end on a move of the other side (on Crumble by some 0.3, what the move
+// just made is worth), so that a side that stood even took draws it could
+// have played on from. Crumble's default is 1, chosen when MCTS with a
+// draw worth 1/2 drew 3 of its first 4 games on 8x8 against alpha-beta at
+// depth 1 by threefold repetition.
 //
 // The solver (Winands, Björnsson and Saito's MCTS-Solver, on the seats'
 // results): a node whose position has ended is proven, with its result; a
@@ -110,10 +115,10 @@
 // tried for a win at once, none winning, is safe, and the first safe move
 // is played. Where the moves say whether they win (Crumble's), the search
 // checks each root move so when it first visits it: the check costs one
-// listing of the replies, a move that lets the opponent win at once gets
-// no more iterations (in a Crumble middle game nine moves in ten, and
-// more, are such moves), and the moves visited are checked whatever time
-// the end leaves. The check is made at the end for a move the search has not
+// listing of the replies, which become the move's children, a move that
+// lets the opponent win at once gets no more iterations (in a Crumble
+// middle game nine moves in ten, and more, are such moves), and the moves
+// visited are checked whatever time the end leaves. The check is made at the end for a move the search has not
 // checked (its replies tried for a win at once until one wins), in a tenth
 // of the time budget (50 ms at most) that the search leaves it. After the
 // moves tried come the moves the search never tried, in their random
@@ -122,6 +127,17 @@
 // then a move proven lost deeper but not at once; then, when every move
 // lets the opponent win at once, the one that leaves the fewest winning
 // replies (two plies, every move); a move that loses at once last.
+//
+// With a contempt (Options.Contempt), a safe move worth more than a draw
+// to the side to move, by its mean, is played only when no reply draws at
+// once (its replies played until one does, or the time is up): the side
+// to move stands better, and the opponent, who stands worse, would take
+// the draw. A search with hundreds of replies to each move may not have
+// tried that reply, and so let the opponent draw by repetition. The next
+// safe move by visits is played instead when it is worth more than the
+// draw and has a quarter of the visits of the first at least; four such
+// moves are tried at most, and then, as when none is worth more than the
+// draw, the first is played.
 //
 // The budget is a number of iterations (Nodes), a time (Time), or both,
 // whichever ends first; with the same seed and a Nodes budget only, the
