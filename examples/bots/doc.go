@@ -115,10 +115,10 @@
 // tried for a win at once, none winning, is safe, and the first safe move
 // is played. Where the moves say whether they win (Crumble's), the search
 // checks each root move so when it first visits it: the check costs one
-// listing of the replies, which become the move's children, a move that
-// lets the opponent win at once gets no more iterations (in a Crumble
-// middle game nine moves in ten, and more, are such moves), and the moves
-// visited are checked whatever time the end leaves. The check is made at the end for a move the search has not
+// listing of the replies, a move that lets the opponent win at once gets
+// no more iterations (in a Crumble middle game nine moves in ten, and
+// more, are such moves), and the moves visited are checked whatever time
+// the end leaves. The check is made at the end for a move the search has not
 // checked (its replies tried for a win at once until one wins), in a tenth
 // of the time budget (50 ms at most) that the search leaves it. After the
 // moves tried come the moves the search never tried, in their random

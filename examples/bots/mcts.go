@@ -785,19 +785,14 @@ func (s *MCTS[P, M]) offersDraw(c int32) bool {
 // to it. Elsewhere a check plays every reply, which would cost the search
 // more than the final choice's check of the few moves it looks at.
 //
-// Where the moves say whether they win, the check lists c (list), so that
-// the replies it lists become c's children, as the search would list them
-// at its next visit, rather than be listed twice. A listing that the tree's
-// room cut short leaves the replies past it to a scan of their own.
+// The check lists the replies apart from the listing of c that makes them
+// its children at its second visit: on a crowded Crumble board a root move
+// has thousands of replies and a second visits most root moves once, so
+// that children made at every check would take the tree's room by the
+// million, where a listing that makes none costs as much again only for
+// the moves visited twice.
 func (s *MCTS[P, M]) check(c int32) bool {
 	nd := &s.nodes[c]
-	if s.t.wins != nil && nd.first < 0 {
-		s.list(c)
-		nd = &s.nodes[c]
-		if nd.proof != unproven || nd.flags&scanned != 0 || s.clk.expired() {
-			return nd.proof != unproven || nd.flags&scanned != 0
-		}
-	}
 	win, known := s.t.hasWin(s.pos[nd.pos])
 	switch {
 	case win: // (the reply's winner is the seat to move after c)

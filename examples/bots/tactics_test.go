@@ -222,24 +222,30 @@ func TestMCTSProvesADrawWithLossesBeside(t *testing.T) {
 
 // TestMCTSChecksItsMoveInTheTimeItKeeps: MCTS keeps a tenth of its time
 // for the check of the move it plays, so that a search whose iterations
-// are slow still plays a safe move. Here every evaluation takes 10 ms of
-// the search's clock, so that a 200 ms search visits each of the twenty
+// are slow still plays a safe move. Here every evaluation takes 25 ms of
+// the search's clock, so that a 500 ms search visits each of the twenty
 // moves once at most and checks none; nineteen of them let the opponent
 // win at once (one reply of thirty), and the check, a few microseconds,
-// finds the safe one. A search that used its whole time would have none
-// left for the check. (The iteration under way when the search's part of
-// the time ends runs on into the 20 ms kept, by up to one evaluation:
-// half of them remain, where evaluations of 20 ms could leave the check
-// nothing, by chance, at the least delay.)
+// finds the safe one in the 50 ms kept. A search that used its whole time
+// would have none left for the check. The evaluation under way at 450 ms
+// from the call, where the search's part of the time ends, stops there:
+// else it would run on into the time kept, and leave the check less of it
+// by the phase of the evaluations alone, on a busy machine nothing.
 func TestMCTSChecksItsMoveInTheTimeItKeeps(t *testing.T) {
 	tb := unsafeGameTo("calm", "calm")
 	safeIn := func(searches int) (safe int) {
 		for seed := range uint64(searches) {
-			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Time: 200 * time.Millisecond, Cut: 1, Squash: 1})
+			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Time: 500 * time.Millisecond, Cut: 1, Squash: 1})
+			var searchEnds time.Time
 			s.SetEvaluator(bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player) float64 {
-				spinFor(10 * time.Millisecond)
+				d := 25 * time.Millisecond
+				if left := time.Until(searchEnds); left > 0 && left < d {
+					d = left
+				}
+				spinFor(d)
 				return 0
 			}))
+			searchEnds = time.Now().Add(450 * time.Millisecond)
 			m, err := s.Choose(context.Background(), tb.start("start"))
 			if err != nil {
 				t.Fatal(err)
