@@ -274,17 +274,20 @@
 //	flooprail    20-0-0    19-0-1    20-0-0    20-0-0
 //	terrace      17-0-3    16-2-2    20-0-0    20-0-0
 //	crumble 6x6  17-2-1    7-11-2
-//	crumble 8x8  13-0-7, 12-2-6
+//	crumble 8x8  11-4-5 (13-0-7, 12-2-6)
 //
 // (Tumbling Down's rows were measured at 20,000 iterations a move, and
-// Crumble's at a load average of 3 to 16, which leaves MCTS fewer
+// Crumble's at a load average of 2 to 16, which leaves MCTS fewer
 // iterations in its second; Crumble's 6x6 rows with the root moves
-// checked at the end of the search only, and a draw worth 1/2.) MCTS
-// lost no game by a blunder but one on Crumble 6x6, where its final
-// check ran out of time before it found the safe move; on 8x8, where it
-// lost 5 of 40 games so in two runs with that check alone, the checks
-// made as the search visits the root moves left it none (and no loss at
-// all: the 7 games it did not win were drawn by renewable iteration).
+// checked at the end of the search only, and a draw worth 1/2; the 8x8
+// figures in brackets with the draw's worth taken from the evaluation of
+// the root, at a load average of 2 to 5; the first at 13 to 7.) MCTS lost
+// a game by a blunder on Crumble 6x6 and one on 8x8, at a load average
+// of 8 to 13, where its final check ran out of time before it found the
+// safe move; on 8x8, where it lost 5 of 40 games so in two runs with that
+// check alone, the checks made as the search visits the root moves left
+// it none in 40 games at a load average below 6. Its draws on 8x8 are
+// draws it takes, behind by the evaluation (the module's BENCHMARKS.md).
 // Against alpha-beta at depth 4 with Tumbling Down's material evaluation
 // (TumblingMaterial), the stand-in for a 4-ply alpha-beta program, MCTS
 // won 19 of 20. Crumble is where MCTS is weakest: alpha-beta at depth 2 sees
