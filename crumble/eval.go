@@ -100,9 +100,14 @@ func (c Chain) H() Coord { return coordOf(c.h, c.shift) }
 // units, as float64: W().Float64() and H().Float64(), without making the
 // Coords, for an evaluation that reads many chains.
 func (c Chain) Size() (w, h float64) {
-	unit := math.Float64frombits(uint64(1023-int(c.shift)) << 52) // 2^-shift
+	unit := gridUnit(c.shift)
 	return float64(c.w) * unit, float64(c.h) * unit
 }
+
+// gridUnit returns the side of the fixed grid's unit, 2^-shift, in
+// square units' sides. (Its exponent written straight in is what
+// math.Ldexp would give, without the call.)
+func gridUnit(shift uint8) float64 { return math.Float64frombits(uint64(1023-int(shift)) << 52) }
 
 // Area returns the chain's area in square units: its pieces' areas w·h,
 // each in float64, added in position-code order. It is exact unless the
@@ -124,7 +129,7 @@ func (p Position) AppendChains(dst []Chain) []Chain {
 	}
 	s := chainPool.Get().(*chainScratch)
 	wf, _ := p.dims()
-	s.load(p.t, wf, math.Ldexp(1, -int(p.shift)))
+	s.load(p.t, wf, gridUnit(p.shift))
 	s.join()
 	dst = s.appendChains(dst, &p)
 	chainPool.Put(s)
@@ -176,15 +181,10 @@ func (s *chainScratch) load(t *tiling, wf int64, unit float64) {
 		slots = len(flat)
 		s.st = resize(s.st, slots)
 		s.sky.stitch(flat, s.st, wf)
-		s.order = append(s.order[:0], identity32[:slots]...)
-	} else {
-		s.order = s.order[:0]
-		for _, r := range t.rope {
-			s.order = append(s.order, r.c[:r.n]...)
-		}
 	}
+	s.order = t.appendSlots(s.order[:0])
 	s.nodes = resize(s.nodes, slots)
-	nodes, leaves, white := s.nodes, t.leaves, t.white
+	nodes, white := s.nodes, t.white
 	ws, hs := uint64(0), uint64(0)
 	for k, sl := range s.order {
 		nd := &nodes[sl]
@@ -194,15 +194,15 @@ func (s *chainScratch) load(t *tiling, wf int64, unit float64) {
 			pc, nd.st = &flat[sl], s.st[sl]
 			c = int32(pc.ys >> 63)
 		} else {
-			rc := &leaves[uint32(sl)/leafSize][uint32(sl)%leafSize]
+			rc := t.rec(sl)
 			pc, nd.st = &rc.pc, rc.st
-			c = int32(white[sl>>6] >> (sl & 63) & 1)
+			c = int32(whiteBit(white, sl))
 		}
 		x, y, w, h := pc.X(), pc.Y(), pc.w, pc.H()
 		ws, hs = ws|uint64(w), hs|uint64(h)
 		nd.x, nd.t, nd.key, nd.par = x, y+h, int32(k)<<1|c, sl
 		nd.box = [4]int64{x, y, x + w, y + h}
-		nd.area = float64(w) * unit * (float64(h) * unit)
+		nd.area = squareUnits(w, h, unit)
 		nd.pieces, nd.ref = 1, int32(k)
 	}
 	s.ws, s.hs = ws, hs
@@ -239,13 +239,13 @@ func (s *chainScratch) join() {
 			for nodes[t].t < top {
 				t = nodes[t].st[stRT]
 				out[m] = t
-				m += int(^(nodes[t].key ^ key) & 1)
+				m += sameColor(nodes[t].key, key)
 			}
 		}
 		for t := st[stRT]; t >= 0; {
 			q := &nodes[t]
 			out[d] = t
-			d -= int(^(q.key ^ key) & 1)
+			d -= sameColor(q.key, key)
 			if q.x <= x {
 				break
 			}
@@ -258,7 +258,7 @@ func (s *chainScratch) join() {
 				break
 			}
 			out[d] = t
-			d -= int(^(qk ^ key) & 1)
+			d -= sameColor(qk, key)
 			t = q.st[stLB]
 		}
 		if m == 0 && d == end {
@@ -281,8 +281,8 @@ func (s *chainScratch) join() {
 			a = find(nodes, a)
 		}
 		na := &nodes[a]
-		for x := lo; x < hi; x++ {
-			b := out[x]
+		for k := lo; k < hi; k++ {
+			b := out[k]
 			nb := &nodes[b]
 			if nb.par == a {
 				continue // already in the set: often, after the halving
@@ -305,6 +305,11 @@ func (s *chainScratch) join() {
 		}
 	}
 }
+
+// sameColor returns 1 if the pieces of keys a and b (place<<1 | colour)
+// have one colour, else 0: a walk writes down every piece it passes and
+// keeps it by this count, without a branch.
+func sameColor(a, b int32) int { return int(^(a ^ b) & 1) }
 
 // find returns the root of i's set in the union-find of nodes, halving
 // the path to it.
@@ -371,7 +376,7 @@ func (s *chainScratch) exact(p *Position) bool {
 // areas adds up each set's area again, in code order.
 func (s *chainScratch) areas(p *Position) {
 	nodes, order := s.nodes, s.order
-	unit := math.Ldexp(1, -int(p.shift))
+	unit := gridUnit(p.shift)
 	for _, i := range order {
 		if nodes[i].par == i {
 			nodes[i].area = 0
@@ -379,6 +384,10 @@ func (s *chainScratch) areas(p *Position) {
 	}
 	for _, i := range order {
 		pc := p.t.pieceAt(i)
-		nodes[find(nodes, i)].area += float64(pc.w) * unit * (float64(pc.H()) * unit)
+		nodes[find(nodes, i)].area += squareUnits(pc.w, pc.H(), unit)
 	}
 }
+
+// squareUnits returns the area of a piece w by h on the fixed grid of
+// unit, in square units, rounded the same way wherever it is added.
+func squareUnits(w, h int64, unit float64) float64 { return float64(w) * unit * (float64(h) * unit) }

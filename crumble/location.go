@@ -282,9 +282,7 @@ func appendCounts(dst []byte, counts ...int64) []byte {
 // the line from (x, 0) up to it runs along edges: c1 corners along the
 // bottom, c2 up the line. hint is a piece whose closure holds the corner.
 func (w *locWalk) twoLegs(x, y int64, hint int) (c1, c2 int64, ok bool) {
-	v := w.f.v
-	a := v.find(x, y, true, false, int32(hint), w.f.wf, w.f.hf)
-	return w.down(x, y, a, int32(hint))
+	return w.down(x, y, int32(w.f.occupant(x, y, true, false, hint)), int32(hint))
 }
 
 // down is twoLegs from the piece a just East of the line below the corner

@@ -88,8 +88,18 @@ type tiling struct {
 // flatMax is the most pieces a flat tiling holds.
 const flatMax = 256
 
-// rec returns the record of a slot of a tiling in leaves.
-func (t *tiling) rec(slot int32) *record { return &t.leaves[slot/leafSize][slot%leafSize] }
+// rec returns the record of a slot of a tiling in leaves. (A slot is
+// never negative: unsigned, the division and the remainder are a shift
+// and a mask.)
+func (t *tiling) rec(slot int32) *record {
+	return &t.leaves[uint32(slot)/leafSize][uint32(slot)%leafSize]
+}
+
+// whiteBit returns the bit of slot in white, a tiling in leaves' set of
+// White slots: 1 for a White piece, 0 for a Black one.
+func whiteBit(white []uint64, slot int32) uint64 {
+	return white[uint32(slot)>>6] >> (uint32(slot) & 63) & 1
+}
 
 // pieceAt returns the piece in a slot, with its colour.
 func (t *tiling) pieceAt(slot int32) piece {
@@ -97,7 +107,7 @@ func (t *tiling) pieceAt(slot int32) piece {
 		return t.flat[slot]
 	}
 	pc := t.rec(slot).pc
-	if t.white[slot>>6]>>(uint(slot)&63)&1 != 0 {
+	if whiteBit(t.white, slot) != 0 {
 		pc.ys |= 1 << 63
 	}
 	return pc
@@ -138,19 +148,26 @@ func (t *tiling) all() iter.Seq2[int, piece] {
 	}
 }
 
-// appendPieces appends the pieces in code order, with their colours: the
-// cheap way to walk them all.
-func (t *tiling) appendPieces(dst []piece) []piece {
-	if t == nil {
-		return dst
-	}
+// appendSlots appends the slots of t's pieces in code order (a flat
+// tiling's are its places).
+func (t *tiling) appendSlots(dst []int32) []int32 {
 	if t.flat != nil {
-		return append(dst, t.flat...)
+		return append(dst, identity32[:len(t.flat)]...)
 	}
 	for _, r := range t.rope {
-		for _, sl := range r.c[:r.n] {
-			dst = append(dst, t.pieceAt(sl))
-		}
+		dst = append(dst, r.c[:r.n]...)
+	}
+	return dst
+}
+
+// appendPieces appends the pieces in code order, with their colours (a
+// flat tiling's in one copy).
+func (t *tiling) appendPieces(dst []piece) []piece {
+	if t != nil && t.flat != nil {
+		return append(dst, t.flat...)
+	}
+	for _, pc := range t.all() {
+		dst = append(dst, pc)
 	}
 	return dst
 }
@@ -362,19 +379,15 @@ func (v *view) load(t *tiling, wf, hf int64) {
 		v.sweep.stitch(v.ps, v.st, wf)
 		return
 	}
-	i := 0
-	for _, r := range t.rope {
-		for _, sl := range r.c[:r.n] {
-			v.slot[i] = sl
-			v.idx[sl] = int32(i)
-			i++
-		}
+	v.slot = t.appendSlots(v.slot[:0])
+	for i, sl := range v.slot {
+		v.idx[sl] = int32(i)
 	}
 	idx, ps, st := v.idx, v.ps[:n], v.st[:n]
 	for i, sl := range v.slot[:n] {
-		rc := &t.leaves[sl/leafSize][sl%leafSize]
+		rc := t.rec(sl)
 		ps[i] = rc.pc
-		if t.white[sl>>6]>>(uint(sl)&63)&1 != 0 {
+		if whiteBit(t.white, sl) != 0 {
 			ps[i].ys |= 1 << 63
 		}
 		a, b, c, d := rc.st[0], rc.st[1], rc.st[2], rc.st[3]

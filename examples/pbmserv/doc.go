@@ -300,7 +300,12 @@
 //     from one address wait for the checks under way (up to 2 s) rather
 //     than being refused, through one server or several: with no wrong
 //     password from the address lately, the wait asks the store, where
-//     another server's checks give their tokens back. The hashes of the addresses new to an account
+//     another server's checks give their tokens back, 17 times at most.
+//     So a guess through a server that has seen none of its address's
+//     wrong passwords (they went through another) costs that server 17
+//     store calls and 2 s before it is refused, and so does each guess
+//     sent while such a wait is under way; the address's later guesses
+//     are refused at once. The hashes of the addresses new to an account
 //     run at most half the CPUs' worth at once (a check waits up to 2 s
 //     for its turn); the owners' do not queue behind them. [Decision: the
 //     owner's lane is the address she gave her password from, since
@@ -563,8 +568,9 @@
 // password guessing. A review's defects have a test each, failing before
 // its fix: a resignation between a move's two reads (race_fix_test.go),
 // guesses sent at once, the owner while others guess, guesses refused
-// without the store, the owner's lane and right passwords sent at once
-// through two servers (guess_test.go),
+// without the store, the owner's lane, right passwords sent at once
+// through two servers and a guess's cost through a second server
+// (guess_test.go),
 // challenges sent at once (caps_race_test.go), CRLF lines at the length
 // limit (stdin_crlf_test.go), the form's limits and statuses
 // (form_test.go), and Crumble's size, listing, request deadline, write

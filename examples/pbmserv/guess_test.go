@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -327,4 +328,71 @@ func TestRightPasswordsAcrossServers(t *testing.T) {
 			t.Errorf("the owner's next command: %q", firstLineOf(r))
 		}
 	})
+}
+
+// takesCounted counts its store's Take calls by key.
+type takesCounted struct {
+	Store
+	mu    sync.Mutex
+	takes map[string]int
+}
+
+func (c *takesCounted) Take(ctx context.Context, key string, burst int, every time.Duration, now time.Time) (time.Duration, bool, error) {
+	c.mu.Lock()
+	c.takes[key]++
+	c.mu.Unlock()
+	return c.Store.Take(ctx, key, burst, every, now)
+}
+
+func (c *takesCounted) count(key string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.takes[key]
+}
+
+// TestGuessThroughASecondServer: an address that spent its wrong
+// passwords for alice through one server, guessing through a second on
+// the same store, which has seen none of them, waits there for checks
+// under way (busyWait), asking the store for the address's bucket at
+// most 17 times (busyWait's doc), and is refused; its next guess there
+// is refused at once, without asking the store.
+func TestGuessThroughASecondServer(t *testing.T) {
+	dsn := storeKinds(t)[0].dsn(t)
+	s := newTestServer(t, dsn)
+	registerAliceAndBob(t, s)
+	mustExec(t, s, "tumbling challenge alice bob")
+	st := &takesCounted{Store: openStore(t, dsn), takes: map[string]int{}}
+	s2 := serverOver(t, st)
+	guesser := withClient(context.Background(), "10.12.0.1")
+	guess := func(s *Server) string { return firstLineOf(s.Execute(guesser, "tumbling propose 1 alice guess draw")) }
+	for range s.limits.WrongFromAddress {
+		if r := guess(s); r != "error: bad password for alice" {
+			t.Fatalf("a guess through the first server: %q", r)
+		}
+	}
+	polls := 1 // busyWait's schedule
+	for waited, poll := time.Duration(0), busyPoll; waited < busyWait; waited, poll = waited+poll, min(2*poll, busyPollMax) {
+		polls++
+	}
+	if polls != 17 {
+		t.Errorf("a check waits for busyWait in %d polls; busyWait's doc says 17", polls)
+	}
+	pair := "wp:10.12.0.1 alice"
+	start := time.Now()
+	if r := guess(s2); !strings.HasPrefix(r, "error: too many password checks for alice at once") {
+		t.Errorf("a guess through the second server: %q", r)
+	}
+	if d := time.Since(start); d < busyWait {
+		t.Errorf("the guess through the second server was refused after %v, before busyWait", d)
+	}
+	if n := st.count(pair); n > polls || n < 2 {
+		t.Errorf("the guess through the second server asked the store for its bucket %d times, want 2 to %d", n, polls)
+	}
+	before := st.count(pair)
+	if r := guess(s2); !strings.HasPrefix(r, "error: too many wrong passwords for alice from 10.12.0.1") {
+		t.Errorf("the next guess through the second server: %q", r)
+	}
+	if n := st.count(pair) - before; n != 0 {
+		t.Errorf("the next guess asked the store for its bucket %d times, want none", n)
+	}
 }

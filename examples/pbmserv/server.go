@@ -314,10 +314,11 @@ func (s *Server) userExists(ctx context.Context, name string) error {
 // Tokens are taken before the hash, so guesses sent at once cannot all
 // find the last one there: from one address at most WrongFromAddress
 // hashes of one account run at once. A bucket that refused is remembered
-// by this process until it has a token again (emptyBuckets), so a guess
+// by this process until it has a token again (guard.empty), so a guess
 // that cannot be checked is refused at once, without a word to the
-// store: a flood's guesses do not queue before the owner's commands for
-// the store's connections.
+// store (but for one that waits for checks under way: busyWait): a
+// flood's guesses do not queue before the owner's commands for the
+// store's connections.
 func (s *Server) auth(ctx context.Context, name, password string) error {
 	hash, err := s.passwordHash(ctx, name)
 	if errors.Is(err, errNotFound) {
@@ -373,8 +374,17 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 	}
 	defer s.checking(pair)()
 	var fresh bool
-	take := s.takeShared
 	for waited, poll := time.Duration(0), busyPoll; ; waited, poll = waited+poll, min(2*poll, busyPollMax) {
+		// A retry, with no wrong password from the address lately, asks
+		// the store: the checks holding the tokens may be another
+		// server's on the same store, whose tokens come back there, not
+		// in this process's memory of the empty bucket. (After a wrong
+		// one, only this process's checks are waited for, and its memory
+		// is asked.)
+		take := s.takeShared
+		if waited > 0 && !s.wrongLately(pair, s.now()) {
+			take = s.takeStored
+		}
 		fresh, err = take(ctx, &held, "wrong_passwords_from_address", pair, l.WrongFromAddress, l.WrongFromAddressEvery,
 			"too many wrong passwords for %s from %s", name, from)
 		if err == nil {
@@ -386,20 +396,10 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 		// The tokens are held by checks under way, which give them back
 		// within a hash's time if they were right: wait for them rather
 		// than refuse, so that right passwords sent at once all pass.
-		// With no wrong password from the address lately, the checks
-		// holding them may be another server's on the same store, whose
-		// tokens come back in the store, not in this process's memory
-		// of the empty bucket: the retries then ask the store, less and
-		// less often. (After a wrong one, only this process's checks
-		// are waited for, and its memory is asked.)
 		if waited >= busyWait || ctx.Err() != nil {
 			return fail(s.refuse("password_checks_at_once", tooMany(time.Second, "too many password checks for %s at once", name)))
 		}
 		time.Sleep(poll)
-		take = s.takeStored
-		if s.wrongLately(pair, s.now()) {
-			take = s.takeShared
-		}
 	}
 	switch {
 	case known:
@@ -438,9 +438,14 @@ func (s *Server) auth(ctx context.Context, name, password string) error {
 
 // busyWait bounds how long a password check waits for the checks of the
 // same account from the same address under way, polling every busyPoll
-// at first, then twice as long each time up to busyPollMax (so that a
-// guesser sending through two servers costs each a few store calls a
-// guess while it waits, not one every busyPoll).
+// at first, then twice as long each time up to busyPollMax: 17 polls in
+// all, where one every busyPoll would be 200. A poll that asks the store
+// is a store call, so a guess sent through a second server, which has
+// seen none of the address's wrong passwords, costs that server 17 calls
+// and busyWait before it is refused. The address's next guesses are then
+// refused from memory, without a call, but for those sent while a check
+// of the same account from it is still under way: each of them waits
+// and polls the store the same way.
 const (
 	busyWait    = 2 * time.Second
 	busyPoll    = 10 * time.Millisecond
