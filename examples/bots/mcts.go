@@ -263,11 +263,12 @@ func (s *MCTS[P, M]) setDraw(p P) {
 // redraw sets the draw's worth as setDraw does, but with v the mean
 // reward of the root's most visited unproven move: the search's own value
 // of playing on. The evaluation of the root, from the view of its side to
-// move, runs lower than the rewards of the search, whose playouts end on
-// a move of the root's mover (on Crumble by some 0.3, the worth of the
-// move just made), and with it an even position made a draw worth more
-// than playing on. The search calls it after 256 iterations, and again
-// at every power of two, as the means firm up.
+// move, runs lower than the evaluations that score the search's playouts,
+// which end on a move of the root's mover (on Crumble the evaluation of a
+// side that has just moved is 0.22 to 0.38 higher, on average over a
+// game, than its opponent's), and with it an even position made a draw
+// worth more than playing on. The search calls it after 256 iterations,
+// and again at every power of two, as the means firm up.
 func (s *MCTS[P, M]) redraw() {
 	if s.seats != 2 || s.eval == nil || s.opts.Contempt <= 0 {
 		return
