@@ -3,7 +3,10 @@ package crumble
 // Splits and joins: the pieces a cut takes, the rectangles a join may
 // cover, and what an action removes and creates.
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // walk appends to dst the pieces a cut starting at anchor i can take, in
 // walk order, starting with i itself. vertical selects a V cut. The
@@ -22,10 +25,16 @@ type cutFinder struct {
 	wf, hf int64 // the board's size on the grid
 }
 
-// finder returns the cutFinder for p, whose view s holds.
+// set makes f find in the pieces of view v. Field by field, as
+// actionName.set stores a name.
+func (f *cutFinder) set(v *view) { f.ps, f.v, f.wf, f.hf = v.ps, v, v.wf, v.hf }
+
+// finder returns the cutFinder of p's pieces, in s's view of them.
 func (s *scratch) finder(p *Position) cutFinder {
-	wf, hf := p.dims()
-	return cutFinder{ps: s.last.v.ps, v: &s.last.v, wf: wf, hf: hf}
+	s.see(p)
+	var f cutFinder
+	f.set(&s.last.v)
+	return f
 }
 
 // beyond returns the pieces just beyond at on either side of the line
@@ -129,11 +138,62 @@ func (v *view) joinFrom(dst []int32, first int, x1, y1 int64, mover Color) ([]in
 	if first < 0 {
 		return dst, false
 	}
-	ps := v.ps
-	x0, y0 := ps[first].X(), ps[first].Y()
+	near := [2]int32{int32(first), int32(first)}
+	return v.joinNear(dst, first, x1, y1, mover, &near)
+}
+
+// joinNear is joinFrom that seeks the pieces just inside R's top corners
+// from near[0] (the East one, at the top-left) and near[1] (the West one,
+// at the top-right), pieces near them, and leaves there the pieces it
+// finds: the joins of one anchor, tested in turn, so seek each from the
+// last one's, where a walk from the anchor climbs the whole height of R.
+// first must be a piece.
+func (v *view) joinNear(dst []int32, first int, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
+	x0, y0 := v.ps[first].X(), v.ps[first].Y()
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() || x1 > v.wf || y1 > v.hf {
 		return dst, false
 	}
+	start := len(dst)
+	if dst, ok := v.tiled(dst, first, x1, y1, mover, near); ok && len(dst)-start >= 2 {
+		return dst, true
+	}
+	return dst[:start], false
+}
+
+// joinAbove is joinNear for R from (x0, y0), the anchor's lower-left
+// corner, to (x1, y1), over a join of the anchor as wide but lower, whose
+// pieces are dst[from:] and whose top-left one is tl. R is that join and
+// the strip above it, so it is a join when the strip is tiled by the
+// mover's pieces, and its pieces are the lower join's and then, in code
+// order, the strip's: the pieces of a join are found once, not again for
+// each taller join of the same width.
+func (v *view) joinAbove(dst []int32, from int, tl int32, x0, y0, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
+	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() || y1 > v.hf {
+		return dst, false
+	}
+	// the strip's anchor: the piece above the lower join's top-left corner
+	t := v.st[tl][stRT]
+	for v.ps[t].X() > x0 {
+		t = v.st[t][stBL]
+	}
+	if v.ps[t].X() != x0 { // it crosses R's left side
+		return dst, false
+	}
+	start := len(dst)
+	dst = append(dst, dst[from:start]...)
+	if dst, ok := v.tiled(dst, int(t), x1, y1, mover, near); ok {
+		return dst, true
+	}
+	return dst[:start], false
+}
+
+// tiled reports whether R, from the lower-left corner of piece first to
+// (x1, y1), is tiled by the mover's pieces, and appends them, in code
+// order, to dst (and else some of them). It seeks the pieces at R's top
+// corners from near, as joinNear says.
+func (v *view) tiled(dst []int32, first int, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
+	ps := v.ps
+	x0, y0 := ps[first].X(), ps[first].Y()
 	// R's bottom row: pieces standing on y0 side by side from x0 to x1,
 	// which come in code order; if they do not cover it, a piece from
 	// below crosses into R
@@ -147,66 +207,86 @@ func (v *view) joinFrom(dst []int32, first int, x1, y1 int64, mover Color) ([]in
 	// the pieces just inside R's top corners must end there and be the
 	// mover's: a test of a few steps that spares most floods of an R
 	// that is not tiled
-	for _, east := range [2]bool{true, false} {
+	for c, east := range [2]bool{true, false} {
 		xc := x1
 		if east {
 			xc = x0
 		}
-		j := v.find(xc, y1, east, false, int32(first), v.wf, v.hf)
+		j := v.find(xc, y1, east, false, near[c], v.wf, v.hf)
 		if j < 0 {
 			return dst, false
 		}
+		near[c] = j
 		q := &ps[j]
 		if q.C() != mover || q.Y()+q.H() != y1 || (east && q.X() != x0) || (!east && q.X()+q.w != x1) {
 			return dst, false
 		}
 	}
-	// the pieces whose interiors meet R's, from the anchor along the edges
-	// of their tops and right sides: below any point of R's interior, a
-	// column of such pieces stands on R's bottom row, which the anchor's
-	// right side leads along, so every one is reached from a piece met
-	// before it, and each must lie inside R and be the mover's
+	// the pieces whose lower-left corners lie in R, from the anchor: each
+	// is reached once, from the piece that holds the point just West of
+	// its lower-left corner, or from the one below it on R's left side.
+	// When none crosses R's left side (the pieces up that side, each
+	// found above the last, show whether one does) or its bottom row
+	// (above), every piece that meets R's interior is one of them, so R
+	// is a join when each lies inside R and is the mover's.
 	start := len(dst)
-	mark := v.nextMark()
-	v.mark[first] = mark
 	dst = append(dst, int32(first))
-	ok := true
-	for k := start; k < len(dst) && ok; k++ {
+	last := int32(first) // the greatest index met
+	for k := start; k < len(dst); k++ {
 		i := dst[k]
 		q := &ps[i]
-		qr, qt := q.X()+q.w, q.Y()+q.H()
-		if q.C() != mover || qr > x1 || qt > y1 || q.X() < x0 || q.Y() < y0 {
-			ok = false
-			break
+		qx, qy := q.X(), q.Y()
+		qr, qt := qx+q.w, qy+q.H()
+		if q.C() != mover || qr > x1 || qt > y1 || qx < x0 {
+			return dst, false
 		}
-		if qt < y1 { // the pieces above, right to left
-			for t := v.st[i][stRT]; t >= 0; t = v.st[t][stBL] {
-				if r := &ps[t]; v.mark[t] != mark && r.X() < x1 && r.X()+r.w > x0 {
-					v.mark[t] = mark
-					dst = append(dst, t)
-				}
-				if ps[t].X() <= q.X() {
-					break
-				}
+		if qx == x0 && qt < y1 { // on the left side: the piece above q's top-left corner
+			t := v.st[i][stRT]
+			for ps[t].X() > x0 {
+				t = v.st[t][stBL]
 			}
+			dst = append(dst, t)
+			last = max(last, t)
 		}
-		if qr < x1 { // the pieces to the right, top down
-			for t := v.st[i][stTR]; t >= 0; t = v.st[t][stLB] {
-				if r := &ps[t]; v.mark[t] != mark && r.Y() < y1 && r.Y()+r.H() > y0 {
-					v.mark[t] = mark
+		if qr < x1 { // the pieces whose lower-left corners lie on q's right side, top down
+			for t := v.st[i][stTR]; t >= 0 && ps[t].Y() >= qy; t = v.st[t][stLB] {
+				if ps[t].Y() < y1 {
 					dst = append(dst, t)
-				}
-				if ps[t].Y() <= q.Y() {
-					break
+					last = max(last, t)
 				}
 			}
 		}
 	}
-	if !ok || len(dst)-start < 2 {
-		return dst[:start], false
-	}
-	slices.Sort(dst[start:])
+	sortMembers(dst[start:], int32(first), last)
 	return dst, true
+}
+
+// membersSpan is how far past a join's anchor, in code order, sortMembers
+// orders its pieces by a bitset on the stack: 2,048 indices, as far as a
+// join reaches in a position of that many pieces.
+const membersSpan = 2048
+
+// sortMembers sorts m, the distinct indices of a join's pieces, which lie
+// in [lo, hi]. A join of many pieces has them marked in a bitset and read
+// back in order, in time linear in them and the span: a sort by
+// comparisons takes a quarter of the listing of a crowded position.
+func sortMembers(m []int32, lo, hi int32) {
+	if len(m) <= 12 || hi-lo >= membersSpan { // a sort by insertion, or beyond the bitset
+		slices.Sort(m)
+		return
+	}
+	var in [membersSpan / 64]uint64
+	for _, i := range m {
+		d := i - lo
+		in[d>>6] |= 1 << (d & 63)
+	}
+	k := 0
+	for w, x := range in[:(hi-lo)>>6+1] {
+		for ; x != 0; x &= x - 1 {
+			m[k] = lo + int32(w<<6+bits.TrailingZeros64(x))
+			k++
+		}
+	}
 }
 
 // findPiece returns the index of the piece whose lower-left corner is
@@ -244,11 +324,14 @@ type action struct {
 	added   []rect     // the created pieces, in source order
 	parent  []int32    // for each created piece, a piece it replaces
 	of      actionName // which split or join it is (nameOf)
+
+	joined  [2]rect  // a join's piece twice,
+	corners [2]int32 // with its pieces at two corners (joinCorners)
 }
 
 func (a *action) reset() {
 	a.removed, a.added, a.parent = a.removed[:0], a.added[:0], a.parent[:0]
-	a.of.t, a.of.base = nil, base{}
+	a.of.set(nil, base{})
 }
 
 // actionName names the split or join of a move, bound to the move's
@@ -261,27 +344,34 @@ type actionName struct {
 	base
 }
 
+// set names base b of the pieces t. Field by field: a store of the whole
+// name into the working memory would pass every word of it through the
+// collector's write barrier while a collection runs.
+func (n *actionName) set(t *tiling, b base) { n.t, n.base = t, b }
+
 // nameOf returns the name of m's split or join in p.
 func (p *Position) nameOf(m *Move) actionName { return actionName{p.t, baseOf(m)} }
 
-// anyBeside reports whether try(r, v) holds for a created piece r and a
-// removed piece v that r's full-side neighbours, if any, touch: for a
-// split the half's own parent, for a join every removed piece.
-func (a *action) anyBeside(try func(r rect, v int32) bool) bool {
-	for k, r := range a.added {
-		if len(a.added) == 1 { // a join: around every removed piece
-			for _, v := range a.removed {
-				if try(r, v) {
-					return true
-				}
-			}
-			continue
-		}
-		if try(r, a.parent[k]) {
-			return true
-		}
+// joinCorners returns, for a join, the joined piece twice, with its
+// pieces (of ps, the position's pieces) at its bottom-right and top-left
+// corners: a piece sharing a full side of the joined one touches, along
+// an edge, the pieces at both ends of that side (the top-left one serves
+// North and West, the other South and East), as a piece sharing a full
+// side of a split's half touches its parent. A join's pieces are in code
+// order: the bottom-right one ends the bottom row, which comes first, and
+// the top-left one is the highest of the column on the left side, the
+// last of its pieces.
+func (a *action) joinCorners(ps []piece) ([]rect, []int32) {
+	m := a.removed
+	b, t := 0, len(m)-1
+	for b+1 < len(m) && ps[m[b+1]].Y() == ps[m[0]].Y() {
+		b++
 	}
-	return false
+	for ps[m[t]].X() != ps[m[0]].X() {
+		t--
+	}
+	a.joined, a.corners = [2]rect{a.added[0], a.added[0]}, [2]int32{m[b], m[t]}
+	return a.joined[:], a.corners[:]
 }
 
 // addHalves records the split of piece i (rectangle r).
@@ -387,10 +477,7 @@ func (p *Position) fillAction(s *scratch, m *Move, walked []int32) {
 		}
 		s.act.addJoin(rect{a.X(), a.Y(), m.wide, m.joinHeight()})
 	}
-	// field by field: a store of the whole name into the working memory
-	// would pass every word of it through the collector's write barrier
-	// while a collection runs
-	s.act.of.t, s.act.of.base = p.t, baseOf(m)
+	s.act.of.set(p.t, baseOf(m))
 }
 
 // basesOf appends to s.list.bases the splits and joins anchored at the mover's
@@ -420,16 +507,25 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 	// of them, and its height follows from the width (w/2, w or 2w). That
 	// lists the joins by x1, then y1.
 	room := hf - a.Y()
+	v := &s.last.v
+	near := [2]int32{int32(i), int32(i)} // the pieces at the top corners of the last join tested
 	for x1, k := a.X()+a.w, i; ; {
 		w := x1 - a.X()
+		lower, tl := -1, int32(-1) // the last join found as wide: where its pieces start, its top-left piece
 		for _, hgt := range [3]int64{w / 2, w, 2 * w} {
 			if hgt > room || (hgt == w/2 && w%2 != 0) || hgt < a.H() || (w == a.w && hgt == a.H()) { // R holds the anchor and more
 				continue
 			}
-			off := int32(len(s.list.walks))
+			off := len(s.list.walks)
 			var ok bool
-			if s.list.walks, ok = s.last.v.joinFrom(s.list.walks, i, x1, a.Y()+hgt, p.turn); ok { // its pieces kept for setAction
-				s.list.bases = append(s.list.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}, walkOff: off, members: int32(len(s.list.walks)) - off})
+			if lower >= 0 {
+				s.list.walks, ok = v.joinAbove(s.list.walks, lower, tl, a.X(), a.Y(), x1, a.Y()+hgt, p.turn, &near)
+			} else {
+				s.list.walks, ok = v.joinNear(s.list.walks, i, x1, a.Y()+hgt, p.turn, &near)
+			}
+			if ok { // its pieces kept for setAction
+				s.list.bases = append(s.list.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}, walkOff: int32(off), members: int32(len(s.list.walks) - off)})
+				lower, tl = off, near[0]
 			}
 		}
 		// the next piece of the bottom row: pieces are in (y, x) order, so

@@ -182,15 +182,6 @@ type bitGraph struct {
 	cleans  int // how often the clean slots ran out (for the tests)
 }
 
-// held, pieceIn and kept make the bitset graph a slotMap.
-func (g *bitGraph) held(w int) uint64 { return g.base.words()[w] }
-
-func (g *bitGraph) pieceIn(sv int32) (int32, bool) {
-	return g.pieceOf[uint8(sv)], g.base.has(sv)
-}
-
-func (g *bitGraph) kept() bool { return true }
-
 // savedSide is a full-side link an overlay changed: piece w's in direction
 // d was nb.
 type savedSide struct {
@@ -456,7 +447,8 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	if mover == White {
 		g.c0 = g.c0.or(created)
 	}
-	g.overlaid, g.overlayOf = true, act.of
+	g.overlaid = true
+	g.overlayOf.set(act.of.t, act.of.base)
 }
 
 // removeAction takes the action's removed pieces out of the live ones

@@ -41,25 +41,46 @@ package crumble
 //   - step(col, tr, d, mover, b): one swap step with its captures and win;
 //   - oppFullSide(r, v, mover): whether an opponent's piece beside v
 //     shares a full side with r (mayStep: whether a path can start);
-//   - the slotMap methods, by which Play reads the colouring a path left
-//     without knowing the form.
+//   - the numbering of its slots (slotMap, below), by which Play reads
+//     the colouring a path left without knowing the form.
 
 // slotMap is how a form numbers its slots, which Play reads once a path
 // is played: which slots of a colouring hold the position's pieces and
-// which piece each holds. The bitset graph keeps slots from ply to ply
-// (bitGraph); the list form's slots are the pieces' indices, as the view
-// numbers them (listSlots).
-type slotMap interface {
-	// held returns the bits of word w of a colouring whose slots hold
-	// pieces of the position.
-	held(w int) uint64
-	// pieceIn returns the index of the piece in slot sv, and false for a
-	// created piece's slot.
-	pieceIn(sv int32) (int32, bool)
-	// kept reports whether the next position's graph is made from this
-	// one by a commit (see take), rather than built afresh.
-	kept() bool
+// which piece each holds. The bitset graph b keeps slots from ply to ply;
+// the list form's slots are the pieces' indices, as the view v numbers
+// them, created pieces after them. One of the two is set. It is a plain
+// struct rather than an interface for the reason swapGraph gives:
+// Play's recolour loop reads it once a word.
+type slotMap struct {
+	b *bitGraph
+	v *view
 }
+
+// held returns the bits of word w of a colouring whose slots hold pieces
+// of the position.
+func (m slotMap) held(w int) uint64 {
+	if m.b != nil {
+		return m.b.base.words()[w]
+	}
+	if rest := len(m.v.ps) - w<<6; rest < 64 {
+		return 1<<uint(rest) - 1
+	}
+	return ^uint64(0)
+}
+
+// pieceIn returns the index of the piece in slot sv, and false for a
+// created piece's slot.
+func (m slotMap) pieceIn(sv int32) (int32, bool) {
+	if m.b != nil {
+		return m.b.pieceOf[uint8(sv)], m.b.base.has(sv)
+	}
+	return sv, int(sv) < len(m.v.ps)
+}
+
+// kept reports whether the next position's graph is made from this one
+// by a commit (see take), rather than built afresh: whether it is the
+// bitset form's.
+func (m slotMap) kept() bool { return m.b != nil }
 
 // swapGraph is the contact graph a search over swap paths reads, with an
 // action overlaid: the bitset graph b, or else the lists l. Each method

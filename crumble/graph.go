@@ -6,8 +6,8 @@ package crumble
 // overlay get their lists rewritten only when first read. This file holds
 // the form's whole method set: building, overlaying and taking off,
 // deriving the chains and the side forest, a swap step with its captures
-// and win check, UnmarshalText's validation (fullCheck) and the list
-// form's slotMap. contact.go says what the two forms share.
+// and win check and UnmarshalText's validation (fullCheck). contact.go
+// says what the two forms share.
 
 import "math/bits"
 
@@ -214,7 +214,8 @@ func (g *graph) overlay(act *action, mover Color) {
 	if g.derived {
 		g.deriveCreated()
 	}
-	g.overlaid, g.overlayOf = true, act.of
+	g.overlaid = true
+	g.overlayOf.set(act.of.t, act.of.base)
 }
 
 // placeCreated marks the action's removed pieces, sizes the graph for its
@@ -723,18 +724,3 @@ func (g *graph) oppFullSide(r rect, v int32, mover Color) bool {
 	}
 	return false
 }
-
-// listSlots is the list form's slotMap: the view of the position's
-// pieces, slot i = piece i, created pieces after them.
-type listSlots view
-
-func (l *listSlots) held(w int) uint64 {
-	if rest := len(l.ps) - w<<6; rest < 64 {
-		return 1<<uint(rest) - 1
-	}
-	return ^uint64(0)
-}
-
-func (l *listSlots) pieceIn(sv int32) (int32, bool) { return sv, int(sv) < len(l.ps) }
-
-func (l *listSlots) kept() bool { return false }

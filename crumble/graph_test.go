@@ -652,3 +652,43 @@ func TestPlayUncheckedOnTheListsAfterAnotherPosition(t *testing.T) {
 		t.Fatalf("only %d moves played", played)
 	}
 }
+
+// TestListPathHandsNothingOn: a move whose path was searched on the lists
+// of a position that the bitset graph holds too (as when the forms are
+// compared, or a split creates more pieces than the free slots) is not
+// committed into the bitset graph, whose slots the lists' colouring does
+// not number: the child's moves, listed next in the same working memory,
+// are those of the child decoded afresh.
+func TestListPathHandsNothingOn(t *testing.T) {
+	s := new(scratch)
+	checked := 0
+	for _, p := range randomPositions(t, "6x6", 2, 30) {
+		if !fitsBits(p.NumPieces()) || p.Outcome().Status != boardrules.Ongoing {
+			continue
+		}
+		p.tileBits(s)
+		for _, m := range p.appendLegalMovesOn(s, nil, false) {
+			if m.steps() == 0 {
+				continue
+			}
+			q := p.playUnchecked(s, m)
+			if q.Outcome().Status != boardrules.Ongoing {
+				continue
+			}
+			s.take(&q)
+			got := textsOf(q.appendLegalMoves(s, nil))
+			var fresh Position
+			if err := fresh.UnmarshalText([]byte(code(q))); err != nil {
+				t.Fatal(err)
+			}
+			if want := textsOf(fresh.LegalMoves()); !slices.Equal(got, want) {
+				t.Fatalf("%s after %s: %d moves listed after the play, %d afresh", code(p), m, len(got), len(want))
+			}
+			checked++
+			break
+		}
+	}
+	if checked < scaled(20) {
+		t.Errorf("only %d moves checked", checked)
+	}
+}

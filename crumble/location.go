@@ -8,7 +8,11 @@ package crumble
 // legs comes from a memoised walk of the lines, and one of more from the
 // corner graph (notation.go), which gives the same text.
 
-import "strconv"
+import (
+	"cmp"
+	"slices"
+	"strconv"
+)
 
 // occupant returns the piece holding the point just beside (x, y) on the
 // given sides, or -1 beyond the board. hint is a piece whose closure
@@ -329,29 +333,90 @@ func (w *locWalk) down(x, y int64, a, hint int32) (c1, c2 int64, ok bool) {
 
 // joinCounts returns the counts a, b of the legs of join b of p: East
 // from the anchor's lower-left corner (x0, y0) to (x1, y0), then North to
-// (x1, y1).
+// (x1, y1). The legs walked are kept and walked on: the joins of an
+// anchor come by x1, then y1, so each goes on from the last one's East
+// leg (s.text.legs); and the anchors of a row share their joins' far
+// sides, so the North leg from (x1, y0) is walked once for all of them
+// (s.text.north).
 func (p *Position) joinCounts(s *scratch, b *base) (int, int) {
 	w := s.locWalkOf(p)
 	a := s.last.v.ps[b.anchor]
 	x0, y0 := a.X(), a.Y()
 	x1, y1 := x0+b.wide, y0+joinHeightOf(b.wide, b.shape)
-	x, y, h := x0, y0, int(b.anchor)
-	ca, cb := 0, 0
-	for x < x1 {
+	l := &s.text.legs
+	if l.t != p.t || l.anchor != b.anchor || l.ex > x1 {
+		*l = legs{t: p.t, anchor: b.anchor, ex: x0, eh: int(b.anchor)}
+	}
+	for l.ex < x1 {
 		var ok bool
-		if x, y, h, ok = w.f.lineStep(x, y, dirE, h); !ok {
+		if l.ex, _, l.eh, ok = w.f.lineStep(l.ex, y0, dirE, l.eh); !ok {
 			panic("crumble: a join's bottom leg crosses a piece")
 		}
-		ca++
+		l.ea++
 	}
-	for y < y1 {
-		var ok bool
-		if x, y, h, ok = w.f.lineStep(x, y, dirN, h); !ok {
-			panic("crumble: a join's side leg crosses a piece")
+	return l.ea, s.text.north.count(&w.f, p.t, x1, y0, y1, l.eh)
+}
+
+// legs is the East leg of the last join whose text was written: from the
+// anchor's lower-left corner (x0, y0) in the pieces t East to (ex, y0)
+// past ea intersections, the piece eh holding that corner.
+type legs struct {
+	t      *tiling
+	anchor int32
+	ex     int64
+	ea, eh int
+}
+
+// northLegs is the North legs of the joins of one row of anchors (those
+// on y0, in the pieces t) whose texts were written: for each far side
+// x1, in order, the intersections met from (x1, y0), in order, in ys.
+type northLegs struct {
+	t    *tiling
+	y0   int64
+	legs []northLeg
+	ys   []int64
+}
+
+// northLeg is the North leg from (x1, y0): its intersections are
+// ys[off:off+n], the piece nh holding the last.
+type northLeg struct {
+	x1     int64
+	off, n int
+	nh     int
+}
+
+// count returns the intersections of the North leg from (x1, y0) up to
+// (x1, y1), one of them, walking on from the leg's last, or from (x1, y0)
+// with the piece hint holding it.
+func (nl *northLegs) count(f *cutFinder, t *tiling, x1, y0, y1 int64, hint int) int {
+	if nl.t != t || nl.y0 != y0 {
+		nl.t, nl.y0, nl.legs, nl.ys = t, y0, nl.legs[:0], nl.ys[:0]
+	}
+	k, found := slices.BinarySearchFunc(nl.legs, x1, func(e northLeg, x int64) int { return cmp.Compare(e.x1, x) })
+	if !found {
+		nl.legs = slices.Insert(nl.legs, k, northLeg{x1: x1, off: len(nl.ys), nh: hint})
+	}
+	e := &nl.legs[k]
+	if e.n == 0 || nl.ys[e.off+e.n-1] < y1 {
+		if e.off+e.n != len(nl.ys) { // another leg grew since: this one moves to the end
+			nl.ys = append(nl.ys, nl.ys[e.off:e.off+e.n]...)
+			e.off = len(nl.ys) - e.n
 		}
-		cb++
+		y := y0
+		if e.n > 0 {
+			y = nl.ys[e.off+e.n-1]
+		}
+		for y < y1 {
+			var ok bool
+			if _, y, e.nh, ok = f.lineStep(x1, y, dirN, e.nh); !ok {
+				panic("crumble: a join's side leg crosses a piece")
+			}
+			nl.ys = append(nl.ys, y)
+			e.n++
+		}
 	}
-	return ca, cb
+	i, _ := slices.BinarySearch(nl.ys[e.off:e.off+e.n], y1)
+	return i + 1
 }
 
 // joinHeightOf returns the height of a joined piece w wide of the shape.
@@ -363,9 +428,7 @@ func joinHeightOf(w int64, shape uint8) int64 {
 // locWalkOf returns s's location walker, ready for p.
 func (s *scratch) locWalkOf(p *Position) *locWalk {
 	s.see(p)
-	f := &s.text.loc.f // field by field, as fillAction stores the action's name
-	f.ps, f.v = s.last.v.ps, &s.last.v
-	f.wf, f.hf = p.dims()
+	s.text.loc.f.set(&s.last.v)
 	return &s.text.loc
 }
 

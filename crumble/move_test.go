@@ -155,9 +155,11 @@ func graphMayStep(s *scratch, p Position) bool {
 }
 
 // TestMayStep: the quick tests of move generation, by corner lookups
-// (before a contact graph is built) and by the list graph's neighbours of
-// the replaced pieces, agree with the created pieces' full-side
-// neighbours after the action, for every split and join.
+// (before a contact graph is built), by the list graph's neighbours of
+// the replaced pieces and by the split of one piece fewer of the same
+// walk (mayStepListed, asked of the bases in listing order), agree with
+// the created pieces' full-side neighbours after the action, for every
+// split and join.
 func TestMayStep(t *testing.T) {
 	s := new(scratch)
 	checked := 0
@@ -167,11 +169,14 @@ func TestMayStep(t *testing.T) {
 			for k := range s.list.bases {
 				p.setAction(s, k)
 				want := graphMayStep(s, p)
-				if got := p.mayStepByCorners(s.last.v.ps, &s.act); got != want {
+				if got := p.mayStepByCorners(s.last.v.ps, s.act.added); got != want {
 					t.Fatalf("%s base %d: mayStep by corners %v, the contact graph says %v", code(p), k, got, want)
 				}
 				if got := p.mayStep(s); got != want {
 					t.Fatalf("%s base %d: mayStep by base neighbours %v, the contact graph says %v", code(p), k, got, want)
+				}
+				if got := p.mayStepListed(s, k); got != want {
+					t.Fatalf("%s base %d: mayStep by the split before %v, the contact graph says %v", code(p), k, got, want)
 				}
 				checked++
 			}

@@ -157,7 +157,7 @@ func (p *Position) playOut(s *scratch, m *Move, bits, check bool) (played, pathF
 // over a graph's slots (nil for a move without a path), the position's
 // colouring was over them, the created pieces' slots made, the travelling
 // piece's slot tr at the end and the colour that won, or -1. slots is
-// the numbering of the form the path was played on (nil without a path).
+// the numbering of the form the path was played on (zero without a path).
 type played struct {
 	col, was []uint64
 	made     []int32
@@ -171,9 +171,9 @@ type played struct {
 // p's colouring over them: the one place Play tells the forms apart.
 func (p *Position) slotsOf(s *scratch, onBits bool) (slotMap, []uint64) {
 	if onBits {
-		return &s.last.bits, s.last.bits.white.words()
+		return slotMap{b: &s.last.bits}, s.last.bits.white.words()
 	}
-	return (*listSlots)(&s.last.v), p.whiteOf(s)
+	return slotMap{v: &s.last.v}, p.whiteOf(s)
 }
 
 // whiteOf returns p's colouring (its White pieces) over the lists' slots,

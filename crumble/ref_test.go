@@ -7,6 +7,7 @@ package crumble
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -355,3 +356,57 @@ func pathText(p Position, b Move, src int, path string) string {
 }
 
 func itoa(i int) string { return string(strconv.AppendInt(nil, int64(i), 10)) }
+
+// TestJoinsOfCrowdedPositions: the joins the listing finds on crowded
+// positions, with their pieces in code order, are those a brute force
+// finds (refJoin), every own piece as the anchor and every own piece's
+// upper-right corner as the far corner: rows of small pieces, where the
+// joins of one width grow strip by strip, and the joins of random and
+// split-only games.
+func TestJoinsOfCrowdedPositions(t *testing.T) {
+	names := []string{"random6-200", "random6-300", "random6-400", "split6-300", "rows6-126"}
+	if testing.Short() {
+		names = names[:1]
+	}
+	s := new(scratch)
+	for _, name := range names {
+		p := crowdedPosition(t, name)
+		p.prepare(s)
+		ps := s.last.v.ps
+		got := map[[3]int64][]int32{}
+		for k := range s.list.bases {
+			b := &s.list.bases[k]
+			if b.kind != kindJ {
+				continue
+			}
+			a := ps[b.anchor]
+			got[[3]int64{int64(b.anchor), a.X() + b.wide, a.Y() + joinHeightOf(b.wide, b.shape)}] = slices.Clone(s.walkOf(b))
+		}
+		want := 0
+		for i, a := range ps {
+			for _, c := range ps {
+				x1, y1 := c.X()+c.w, c.Y()+c.H()
+				if a.C() != p.turn || c.C() != p.turn || !refJoin(ps, i, x1, y1, p.turn) {
+					continue
+				}
+				want++
+				var inside []int32
+				for j, q := range ps {
+					if q.X() >= a.X() && q.Y() >= a.Y() && q.X()+q.w <= x1 && q.Y()+q.H() <= y1 {
+						inside = append(inside, int32(j))
+					}
+				}
+				key := [3]int64{int64(i), x1, y1}
+				if !slices.Equal(got[key], inside) {
+					t.Fatalf("%s: the join from piece %d to (%d,%d) lists pieces %v, want %v", name, i, x1, y1, got[key], inside)
+				}
+			}
+		}
+		if len(got) != want {
+			t.Errorf("%s: %d joins listed, %d found by brute force", name, len(got), want)
+		}
+		if want < 20 {
+			t.Errorf("%s: only %d joins", name, want)
+		}
+	}
+}

@@ -154,6 +154,8 @@ type texts struct {
 	headAnchor int32
 	headLoc    []byte
 	head       []byte
+	legs       legs      // of the last join's text (joinCounts)
+	north      northLegs // and of its row's
 }
 
 // bfsState is a state of a swap-path search: a colouring (kept apart, in
@@ -196,6 +198,8 @@ type baseDesc struct {
 	onBits    bool  // searched on the bitset graph, when it was last.bitsGen
 	gen       uint32
 	made      int32 // where the created pieces' slots in its colourings are in scratch.search.madeSlots
+	stepKnown bool  // mayStepListed has tested it,
+	canStep   bool  // and found that a created piece can make a first swap step
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -265,9 +269,9 @@ type pending struct {
 // played out as pl) led to q, so that the next call on q makes the bitset
 // graph q's by a commit rather than building it (see take).
 func (s *scratch) handOn(p, q *Position, pl *played) {
-	// field by field, as fillAction stores the action's name
 	pd := &s.last.pend
-	pd.from, pd.to, pd.of.t, pd.of.base = p.t, q.t, s.act.of.t, s.act.of.base
+	pd.from, pd.to = p.t, q.t
+	pd.of.set(s.act.of.t, s.act.of.base)
 	pd.col, pd.made = set{}, pd.made[:0]
 	if pl.col != nil {
 		pd.col = *setOf(pl.col)
@@ -375,25 +379,63 @@ func (s *scratch) newSearches(p *Position) {
 // it, else finds the neighbours by the lower-left corners they can have
 // (a legal shape w wide is w/2, w or 2w high), so that a position none of
 // whose splits and joins can swap never builds the graph.
-func (p *Position) mayStep(s *scratch) bool {
-	if s.holdsBits(p) {
-		return s.act.anyBeside(func(r rect, v int32) bool { return s.last.bits.oppFullSide(r, v, p.turn) })
+func (p *Position) mayStep(s *scratch) bool { return p.mayStepFrom(s, 0) }
+
+// mayStepFrom is mayStep for the created pieces s.act.added[from:].
+func (p *Position) mayStepFrom(s *scratch, from int) bool {
+	// each created piece with a removed one that its full-side
+	// neighbours, if any, touch along an edge: a split's half with its
+	// parent, a join's piece with two (joinCorners)
+	rs, vs := s.act.added, s.act.parent
+	if len(rs) == 1 {
+		rs, vs = s.act.joinCorners(s.last.v.ps)
 	}
-	if s.holds(p) {
-		return s.act.anyBeside(func(r rect, v int32) bool { return s.last.g.oppFullSide(r, v, p.turn) })
+	switch {
+	case s.holdsBits(p):
+		for k := from; k < len(vs); k++ {
+			if s.last.bits.oppFullSide(rs[k], vs[k], p.turn) {
+				return true
+			}
+		}
+	case s.holds(p):
+		for k := from; k < len(vs); k++ {
+			if s.last.g.oppFullSide(rs[k], vs[k], p.turn) {
+				return true
+			}
+		}
+	default:
+		return p.mayStepByCorners(s.last.v.ps, s.act.added[from:])
 	}
-	return p.mayStepByCorners(s.last.v.ps, &s.act)
+	return false
 }
 
-// mayStepByCorners is mayStep by corner lookups in ps, p's pieces.
-func (p *Position) mayStepByCorners(ps []piece, act *action) bool {
+// mayStepListed is mayStep for base k of s.list.bases, whose action s.act
+// holds. A split of n pieces makes the halves of the same walk's split
+// of n-1, listed just before it, and two more: it can step if that split
+// could or if the two can, which spares a walk of L pieces the L^2
+// tests of all its splits' halves.
+func (p *Position) mayStepListed(s *scratch, k int) bool {
+	b := &s.list.bases[k]
+	var ok bool
+	if b.kind != kindJ && b.n > 1 && s.list.bases[k-1].stepKnown {
+		ok = s.list.bases[k-1].canStep || p.mayStepFrom(s, 2*int(b.n-1))
+	} else {
+		ok = p.mayStep(s)
+	}
+	b.stepKnown, b.canStep = true, ok
+	return ok
+}
+
+// mayStepByCorners is mayStep for the created pieces added, by corner
+// lookups in ps, p's pieces.
+func (p *Position) mayStepByCorners(ps []piece, added []rect) bool {
 	// opp reports an opponent's piece with lower-left corner (x, y) that is
 	// w wide (w > 0) or h high (h > 0)
 	opp := func(x, y, w, h int64) bool {
 		k := findPiece(ps, x, y)
 		return k >= 0 && ps[k].C() != p.turn && (w == 0 || ps[k].w == w) && (h == 0 || ps[k].H() == h)
 	}
-	for _, r := range act.added {
+	for _, r := range added {
 		// north and east: the neighbour's corner is r's
 		if opp(r.x, r.y+r.h, r.w, 0) || opp(r.x+r.w, r.y, 0, r.h) {
 			return true
@@ -547,7 +589,7 @@ func (p *Position) genBase(s *scratch, k int, bits, derive bool, emit sink) bool
 	if !emit.put(&mv) { // no swap
 		return false
 	}
-	if !p.mayStep(s) {
+	if !p.mayStepListed(s, k) {
 		return true
 	}
 	g := p.overlayAction(s, bits, derive)
