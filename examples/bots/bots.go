@@ -64,11 +64,14 @@ type Options struct {
 	// a negative value uses the means alone.
 	Minimax float64
 	// Contempt makes a draw worth less than half a win to the side that
-	// stands better at the root, by its evaluation, and more to the other:
-	// a draw is worth 1/2 + Contempt (1/2 - v) to the seat to move at the
-	// root, v its squashed evaluation of the root, in a two-player game
-	// with an evaluation: 0 takes the game's default, a negative value
-	// none (a draw is worth 1/2 to both).
+	// stands better at the root and more to the other: a draw is worth
+	// 1/2 + Contempt (1/2 - v) to the seat to move at the root, v its
+	// value of the root (the squashed evaluation of the root, then, as
+	// the search goes, the mean reward of its most visited move), in a
+	// two-player game with an evaluation; and a side that stands better
+	// does not play a move whose reply can draw at once while another is
+	// worth more than the draw. 0 takes the game's default, a negative
+	// value none (a draw is worth 1/2 to both).
 	Contempt float64
 }
 

@@ -35,20 +35,7 @@ func (CrumbleEval) Evaluate(p crumble.Position, pl boardrules.Player) float64 {
 	buf := chainBuffers.Get().(*[]crumble.Chain)
 	chains := p.AppendChains((*buf)[:0])
 	width, height := p.Variant().Size()
-	w, h := float64(width), float64(height)
-	var score float64 // for Black
-	if width&(width-1) == 0 && height&(height-1) == 0 {
-		// sides of 2^k units: dividing by them is multiplying by their
-		// inverses, which are exact, and costs far less
-		score = chainScores(chains, 1/w, 1/h, 1/(w*h))
-	} else {
-		for i := range chains {
-			c := &chains[i]
-			cw, ch := c.Size()
-			sx, sy, a := cw/w, ch/h, c.Area()/(w*h)
-			score += signed(sx*sx+sy*sy+0.3*a*a, c.Color())
-		}
-	}
+	score := chainScores(chains, float64(width), float64(height), width&(width-1) == 0 && height&(height-1) == 0)
 	*buf = chains
 	chainBuffers.Put(buf)
 	if p.ColorOf(pl) != crumble.Black {
@@ -57,14 +44,21 @@ func (CrumbleEval) Evaluate(p crumble.Position, pl boardrules.Player) float64 {
 	return score
 }
 
-// chainScores is Evaluate's sum over the chains for Black, on a board
-// whose sides' inverses iw and ih, and that of its area ia, are exact.
-func chainScores(chains []crumble.Chain, iw, ih, ia float64) float64 {
+// chainScores is Evaluate's sum over the chains for Black, on a board of
+// w by h units. On sides of 2^k units (pow2) dividing by them is
+// multiplying by their inverses, which are exact, and costs far less.
+func chainScores(chains []crumble.Chain, w, h float64, pow2 bool) float64 {
+	iw, ih, ia := 1/w, 1/h, 1/(w*h)
 	score := 0.0
 	for i := range chains {
 		c := &chains[i]
 		cw, ch := c.Size()
-		sx, sy, a := cw*iw, ch*ih, c.Area()*ia
+		var sx, sy, a float64
+		if pow2 {
+			sx, sy, a = cw*iw, ch*ih, c.Area()*ia
+		} else {
+			sx, sy, a = cw/w, ch/h, c.Area()/(w*h)
+		}
 		score += signed(sx*sx+sy*sy+0.3*a*a, c.Color())
 	}
 	return score

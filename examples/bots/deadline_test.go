@@ -131,20 +131,28 @@ func TestBotsAnswerPastTheirTime(t *testing.T) {
 // the whole time, not the default number of iterations (the default is for
 // a bot given no budget at all). The game never ends, so the solver cannot
 // settle it and stop early, and its iterations (playouts of 10 plies) cost
-// a few microseconds, so 300 ms hold many times DefaultNodes, even on a
-// machine busy enough to give the test a tenth of a core.
+// a few microseconds, so 300 ms hold many times DefaultNodes. A machine
+// busy enough (and a race detector slow enough) may leave fewer in 300
+// ms: the search then gets twice the time, up to 4.8 s, where a search
+// bounded by DefaultNodes stops at it every time.
 func TestMCTSTimeAloneHasNoNodeLimit(t *testing.T) {
 	tb := &table{players: 2, spots: map[string]spot{
 		"0": {toMove: 0, moves: []string{"x>1", "y>1"}},
 		"1": {toMove: 1, moves: []string{"x>0", "y>0"}},
 	}}
-	s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: 1, Time: 300 * time.Millisecond, MaxPlies: 10})
-	if _, err := s.Choose(context.Background(), tb.start("0")); err != nil {
-		t.Fatal(err)
+	var got []int64
+	for budget := 300 * time.Millisecond; budget <= 4800*time.Millisecond; budget *= 2 {
+		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: 1, Time: budget, MaxPlies: 10})
+		if _, err := s.Choose(context.Background(), tb.start("0")); err != nil {
+			t.Fatal(err)
+		}
+		n := s.Stats().Playouts
+		if n > bots.DefaultNodes {
+			return
+		}
+		got = append(got, n)
 	}
-	if got := s.Stats().Playouts; got <= bots.DefaultNodes {
-		t.Errorf("%d playouts in 300 ms, want more than DefaultNodes (%d)", got, bots.DefaultNodes)
-	}
+	t.Errorf("%v playouts in 300 ms to 4.8 s, want more than DefaultNodes (%d) in one", got, bots.DefaultNodes)
 }
 
 // TestMCTSPlayoutStopsAtMaxPlies: a playout of a game that never ends

@@ -83,13 +83,18 @@
 //
 // A draw is worth 1/players to each seat, except in a game of two with an
 // evaluation and a contempt (Options.Contempt, k): then it is worth
-// 1/2 + k(1/2 - v) to the seat to move at the root, v its squashed
-// evaluation of the root, and the rest to the other. The side that stands
-// better plays on rather than take a draw, and the side that stands worse
-// takes it. Crumble's default is 1, chosen when MCTS with a draw worth
-// 1/2 drew 3 of its first 4 games on 8x8 against alpha-beta at depth 1 by
-// threefold repetition; over 20 games the two differ less than the runs
-// do (with contempt 13-0-7 and 12-2-6, without 13-1-6).
+// 1/2 + k(1/2 - v) to the seat to move at the root, v its value of the
+// root, and the rest to the other. The side that stands better plays on
+// rather than take a draw, and the side that stands worse takes it. v is
+// first the squashed evaluation of the root, and from the 256th iteration
+// on (again at every power of two) the mean reward of the root's most
+// visited unproven move: the evaluation of a position from the view of
+// its side to move runs below the rewards of the search, whose playouts
+// end on a move of the other side (on Crumble by some 0.3, what the move
+// just made is worth), so that a side that stood even took draws it could
+// have played on from. Crumble's default is 1, chosen when MCTS with a
+// draw worth 1/2 drew 3 of its first 4 games on 8x8 against alpha-beta at
+// depth 1 by threefold repetition.
 //
 // The solver (Winands, Björnsson and Saito's MCTS-Solver, on the seats'
 // results): a node whose position has ended is proven, with its result; a
@@ -122,6 +127,17 @@
 // then a move proven lost deeper but not at once; then, when every move
 // lets the opponent win at once, the one that leaves the fewest winning
 // replies (two plies, every move); a move that loses at once last.
+//
+// With a contempt (Options.Contempt), a safe move worth more than a draw
+// to the side to move, by its mean, is played only when no reply draws at
+// once (its replies played until one does, or the time is up): the side
+// to move stands better, and the opponent, who stands worse, would take
+// the draw. A search with hundreds of replies to each move may not have
+// tried that reply, and so let the opponent draw by repetition. The next
+// safe move by visits is played instead when it is worth more than the
+// draw and has a quarter of the visits of the first at least; four such
+// moves are tried at most, and then, as when none is worth more than the
+// draw, the first is played.
 //
 // The budget is a number of iterations (Nodes), a time (Time), or both,
 // whichever ends first; with the same seed and a Nodes budget only, the
@@ -258,17 +274,22 @@
 //	flooprail    20-0-0    19-0-1    20-0-0    20-0-0
 //	terrace      17-0-3    16-2-2    20-0-0    20-0-0
 //	crumble 6x6  17-2-1    7-11-2
-//	crumble 8x8  13-0-7, 12-2-6
+//	crumble 8x8  11-4-5 (13-0-7, 12-2-6)
 //
 // (Tumbling Down's rows were measured at 20,000 iterations a move, and
-// Crumble's at a load average of 3 to 16, which leaves MCTS fewer
+// Crumble's at a load average of 2 to 16, which leaves MCTS fewer
 // iterations in its second; Crumble's 6x6 rows with the root moves
-// checked at the end of the search only, and a draw worth 1/2.) MCTS
-// lost no game by a blunder but one on Crumble 6x6, where its final
-// check ran out of time before it found the safe move; on 8x8, where it
-// lost 5 of 40 games so in two runs with that check alone, the checks
-// made as the search visits the root moves left it none (and no loss at
-// all: the 7 games it did not win were drawn by renewable iteration).
+// checked at the end of the search only, and a draw worth 1/2; the 8x8
+// figures in brackets with the draw's worth taken from the evaluation of
+// the root, at a load average of 2 to 5; the first at 13 to 7.) MCTS lost
+// a game by a blunder on Crumble 6x6 and one on 8x8, at a load average
+// of 8 to 13, where its final check ran out of time before it found the
+// safe move; on 8x8, where it lost 5 of 40 games so in two runs with that
+// check alone, the checks made as the search visits the root moves left
+// it none in 40 games at a load average below 6. Its draws on 8x8 are
+// draws it takes, behind by the evaluation (the module's BENCHMARKS.md).
+// On 6x6 against depth 2, with the draw's worth from the search, it stood
+// at 6-11-1 after 18 games.
 // Against alpha-beta at depth 4 with Tumbling Down's material evaluation
 // (TumblingMaterial), the stand-in for a 4-ply alpha-beta program, MCTS
 // won 19 of 20. Crumble is where MCTS is weakest: alpha-beta at depth 2 sees

@@ -186,6 +186,38 @@ func TestCrumbleEvalFindsTheChains(t *testing.T) {
 	}
 }
 
+// TestCrumbleEvalDividesExactly checks that the evaluation's sums are the
+// very floats of the chains' spans divided by the board's sides, in
+// AppendChains's order, on boards whose sides are powers of two (where it
+// multiplies by their inverses instead) and on boards whose sides are not.
+func TestCrumbleEvalDividesExactly(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	for _, v := range []crumble.Variant{{Width: 8, Height: 8}, {Width: 4, Height: 8}, {Width: 6, Height: 6}, {Width: 5, Height: 8}} {
+		start, err := crumble.New(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := start
+		for ply := 0; p.ToMove() != boardrules.NoPlayer && ply < 60; ply++ {
+			w, h := float64(v.Width), float64(v.Height)
+			want := 0.0
+			for _, c := range p.AppendChains(nil) {
+				cw, ch := c.Size()
+				sx, sy, a := cw/w, ch/h, c.Area()/(w*h)
+				s := sx*sx + sy*sy + 0.3*a*a
+				if c.Color() != crumble.Black {
+					s = -s
+				}
+				want += s
+			}
+			if got := (bots.CrumbleEval{}).Evaluate(p, p.PlayerOf(crumble.Black)); got != want {
+				t.Fatalf("%v ply %d: the evaluation scores %v, the divided spans %v", v, ply, got, want)
+			}
+			p, _ = boardrules.Playout(p, r, 1)
+		}
+	}
+}
+
 // rasterScore is CrumbleEval's score for Black computed on a grid of k
 // cells a unit; ok is false when a piece does not fit the grid.
 func rasterScore(p crumble.Position, k int) (float64, bool) {

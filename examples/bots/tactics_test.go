@@ -222,21 +222,30 @@ func TestMCTSProvesADrawWithLossesBeside(t *testing.T) {
 
 // TestMCTSChecksItsMoveInTheTimeItKeeps: MCTS keeps a tenth of its time
 // for the check of the move it plays, so that a search whose iterations
-// are slow still plays a safe move. Here every evaluation takes 20 ms of
-// the search's clock, so that a 200 ms search visits each of the twenty
+// are slow still plays a safe move. Here every evaluation takes 25 ms of
+// the search's clock, so that a 500 ms search visits each of the twenty
 // moves once at most and checks none; nineteen of them let the opponent
 // win at once (one reply of thirty), and the check, a few microseconds,
-// finds the safe one. A search that used its whole time would have none
-// left for the check.
+// finds the safe one in the 50 ms kept. A search that used its whole time
+// would have none left for the check. The evaluation under way at 450 ms
+// from the call, where the search's part of the time ends, stops there:
+// else it would run on into the time kept, and leave the check less of it
+// by the phase of the evaluations alone, on a busy machine nothing.
 func TestMCTSChecksItsMoveInTheTimeItKeeps(t *testing.T) {
 	tb := unsafeGameTo("calm", "calm")
 	safeIn := func(searches int) (safe int) {
 		for seed := range uint64(searches) {
-			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Time: 200 * time.Millisecond, Cut: 1, Squash: 1})
+			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Time: 500 * time.Millisecond, Cut: 1, Squash: 1})
+			var searchEnds time.Time
 			s.SetEvaluator(bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player) float64 {
-				spinFor(20 * time.Millisecond)
+				d := 25 * time.Millisecond
+				if left := time.Until(searchEnds); left > 0 && left < d {
+					d = left
+				}
+				spinFor(d)
 				return 0
 			}))
+			searchEnds = time.Now().Add(450 * time.Millisecond)
 			m, err := s.Choose(context.Background(), tb.start("start"))
 			if err != nil {
 				t.Fatal(err)
@@ -430,12 +439,13 @@ func TestMCTSMinimaxSeesTheRefutation(t *testing.T) {
 }
 
 // TestMCTSContempt: seat 0 chooses between a draw (d) and playing on (p),
-// into a position its evaluation scores on; the start scores start.
-// Standing better at the start (+1, 0.73 squashed), a draw is worth 0.27
-// with Contempt 1, less than playing on at -0.2 (0.45): p; without
-// contempt a draw is worth 1/2, more: d. Standing worse (-1), a draw is
-// worth 0.73 with contempt, more than playing on at +0.4 (0.60): d;
-// without, 1/2, less: p.
+// into a position its evaluation scores on; the start scores start. With
+// Contempt 1 the draw's worth follows the search's value of playing on
+// (redraw), not the evaluation of the start: standing better at the start
+// (+1) but finding playing on worth 0.40 (-0.4), a draw is worth 0.60: d;
+// standing worse at the start (-1) but finding playing on worth 0.60
+// (+0.4), a draw is worth 0.40: p. Without contempt a draw is worth 1/2,
+// and the choices are the same.
 func TestMCTSContempt(t *testing.T) {
 	tb := &table{players: 2, spots: map[string]spot{
 		"drawn": {end: draw},
@@ -446,7 +456,7 @@ func TestMCTSContempt(t *testing.T) {
 	for _, c := range []struct {
 		start, on, contempt float64
 		want                tableMove
-	}{{1, -0.2, 1, "p"}, {1, -0.2, -1, "d"}, {-1, 0.4, 1, "d"}, {-1, 0.4, -1, "p"}} {
+	}{{1, -0.4, 1, "d"}, {1, -0.4, -1, "d"}, {-1, 0.4, 1, "p"}, {-1, 0.4, -1, "p"}} {
 		eval := bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player) float64 {
 			v := c.on
 			if p.at == "start" {
@@ -458,10 +468,49 @@ func TestMCTSContempt(t *testing.T) {
 			return v
 		})
 		for seed := range uint64(5) {
-			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 300, Cut: 2, Squash: 1, Minimax: -1, Contempt: c.contempt})
+			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 3000, Cut: 2, Squash: 1, Minimax: -1, Contempt: c.contempt})
 			s.SetEvaluator(eval)
 			if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != c.want {
 				t.Errorf("start %v, on %v, Contempt %v, seed %d: %v, %v; want %v (visits %v)", c.start, c.on, c.contempt, seed, m, err, c.want, bots.RootVisits(s))
+			}
+		}
+	}
+}
+
+// TestMCTSLeavesTheOpponentNoDraw: seat 0, standing better (+1 at the
+// start, a draw worth 0.27 to it with Contempt 1), chooses between a, after
+// which seat 1 has forty replies, thirty-nine into positions worth +2 to
+// seat 0 and one that draws at once, and b, after which all ten replies
+// lead to positions worth on to seat 0. Thirty iterations leave a the
+// most visited, its draw often not tried: seat 1, standing worse, would
+// take it, so b worth +1 (0.73) is better; but b worth -1.2 (0.23) is
+// worse than the draw, and a stays the choice. (C 4 spreads the visits,
+// so that b has enough for its mean to count.)
+func TestMCTSLeavesTheOpponentNoDraw(t *testing.T) {
+	for _, c := range []struct {
+		on   float64
+		want tableMove
+	}{{1, "b"}, {-1.2, "a"}} {
+		tb := &table{players: 2, spots: map[string]spot{
+			"start": {toMove: 0, moves: []string{"a>A", "b>B"}},
+			"drawn": {end: draw},
+			"hi":    {toMove: 0, moves: []string{"z>hi"}},
+			"on":    {toMove: 0, moves: []string{"z>on"}},
+		}}
+		tb.fan("A", 1, "r", append(repeat("hi", 39), "drawn")...)
+		tb.fan("B", 1, "r", repeat("on", 10)...)
+		eval := bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player) float64 {
+			v := map[string]float64{"start": 1, "hi": 2, "on": c.on}[p.at]
+			if pl == 1 {
+				return -v
+			}
+			return v
+		})
+		for seed := range uint64(10) {
+			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 30, C: 4, Cut: 1, Squash: 1, Minimax: -1, Contempt: 1})
+			s.SetEvaluator(eval)
+			if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != c.want {
+				t.Errorf("b worth %v, seed %d: %v, %v; want %v (visits %v)", c.on, seed, m, err, c.want, bots.RootVisits(s))
 			}
 		}
 	}
