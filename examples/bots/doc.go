@@ -274,14 +274,15 @@
 //	flooprail    20-0-0    19-0-1    20-0-0    20-0-0
 //	terrace      17-0-3    16-2-2    20-0-0    20-0-0
 //	crumble 6x6  17-2-1    7-11-2
-//	crumble 8x8  11-4-5 (13-0-7, 12-2-6)
+//	crumble 8x8  12-2-6, 11-4-5 (13-0-7, 12-2-6)
 //
 // (Tumbling Down's rows were measured at 20,000 iterations a move, and
 // Crumble's at a load average of 2 to 16, which leaves MCTS fewer
 // iterations in its second; Crumble's 6x6 rows with the root moves
 // checked at the end of the search only, and a draw worth 1/2; the 8x8
 // figures in brackets with the draw's worth taken from the evaluation of
-// the root, at a load average of 2 to 5; the first at 13 to 7.) MCTS lost
+// the root, at a load average of 2 to 5; the first two at 0.1 to 1.2,
+// alone on the machine, and at 13 to 7.) MCTS lost
 // a game by a blunder on Crumble 6x6 and one on 8x8, at a load average
 // of 8 to 13, where its final check ran out of time before it found the
 // safe move; on 8x8, where it lost 5 of 40 games so in two runs with that
