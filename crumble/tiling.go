@@ -256,9 +256,6 @@ type view struct {
 	idx    []int32    // the index of the piece in each slot (stale for slots not taken)
 	st     [][4]int32 // the stitches, as indices, -1 beyond the board
 
-	mark  []uint32 // visited marks of the walks over pieces, against epoch
-	epoch uint32
-
 	sweep skyline // the working memory of stitch
 }
 
@@ -358,15 +355,6 @@ func (k *skyline) stitch(ps []piece, st [][4]int32, wf int64) {
 		}
 		lastY, lastR = y, xr
 	}
-}
-
-// nextMark returns a fresh visited mark.
-func (v *view) nextMark() uint32 {
-	if len(v.mark) < len(v.ps) {
-		v.mark = make([]uint32, 2*len(v.ps)+16)
-		v.epoch = 0
-	}
-	return nextEpoch(&v.epoch, v.mark)
 }
 
 // holds reports whether v is the view of t.
