@@ -171,12 +171,8 @@ func (v *view) joinAbove(dst []int32, from int, tl int32, x0, y0, x1, y1 int64, 
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() || y1 > v.hf {
 		return dst, false
 	}
-	// the strip's anchor: the piece above the lower join's top-left corner
-	t := v.st[tl][stRT]
-	for v.ps[t].X() > x0 {
-		t = v.st[t][stBL]
-	}
-	if v.ps[t].X() != x0 { // it crosses R's left side
+	t := aboveLeft(v.ps, v.st, tl) // the strip's anchor
+	if v.ps[t].X() != x0 {         // it crosses R's left side
 		return dst, false
 	}
 	start := len(dst)
@@ -185,6 +181,17 @@ func (v *view) joinAbove(dst []int32, from int, tl int32, x0, y0, x1, y1 int64, 
 		return dst, true
 	}
 	return dst[:start], false
+}
+
+// aboveLeft returns the piece above piece i's top-left corner, holding
+// the point just North-East of it, by the stitches st of the pieces ps;
+// i's top is not the board's.
+func aboveLeft(ps []piece, st [][4]int32, i int32) int32 {
+	x, t := ps[i].X(), st[i][stRT]
+	for ps[t].X() > x {
+		t = st[t][stBL]
+	}
+	return t
 }
 
 // tiled reports whether R, from the lower-left corner of piece first to
@@ -240,11 +247,8 @@ func (v *view) tiled(dst []int32, first int, x1, y1 int64, mover Color, near *[2
 		if q.C() != mover || qr > x1 || qt > y1 || qx < x0 {
 			return dst, false
 		}
-		if qx == x0 && qt < y1 { // on the left side: the piece above q's top-left corner
-			t := v.st[i][stRT]
-			for ps[t].X() > x0 {
-				t = v.st[t][stBL]
-			}
+		if qx == x0 && qt < y1 { // on the left side
+			t := aboveLeft(ps, v.st, i)
 			dst = append(dst, t)
 			last = max(last, t)
 		}
