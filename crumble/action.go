@@ -29,9 +29,9 @@ type cutFinder struct {
 // actionName.set stores a name.
 func (f *cutFinder) set(v *view) { f.ps, f.v, f.wf, f.hf = v.ps, v, v.wf, v.hf }
 
-// finder returns the cutFinder of p's pieces, in s's view of them.
+// finder returns the cutFinder of p's pieces, whose view s holds (each
+// caller has seen p already).
 func (s *scratch) finder(p *Position) cutFinder {
-	s.see(p)
 	var f cutFinder
 	f.set(&s.last.v)
 	return f
