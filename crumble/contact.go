@@ -173,7 +173,9 @@ type pair struct {
 	edge bool
 }
 
-func colorAt(col []uint64, i int32) Color { return Color(col[i>>6] >> (uint(i) & 63) & 1) }
+// colorAt returns the colour of slot i in the colouring col. (A slot is
+// never negative: unsigned, the word's index is a plain shift.)
+func colorAt(col []uint64, i int32) Color { return Color(col[uint32(i)>>6] >> (uint32(i) & 63) & 1) }
 
 func flip(col []uint64, i int32) { col[i>>6] ^= 1 << (uint(i) & 63) }
 
