@@ -254,10 +254,16 @@ func (s *MCTS[P, M]) setDraw(p P) {
 		s.draw[i] = 1 / float64(s.seats)
 	}
 	me := p.ToMove()
-	if s.seats != 2 || s.eval == nil || s.opts.Contempt <= 0 || me < 0 {
+	if !s.contempt() || me < 0 {
 		return
 	}
 	s.setDrawFrom(me, squash(s.eval.Evaluate(p, me), s.opts.Squash))
+}
+
+// contempt reports whether a draw's worth follows the value of the root
+// (Options.Contempt): in a game of two, with an evaluation and a contempt.
+func (s *MCTS[P, M]) contempt() bool {
+	return s.seats == 2 && s.eval != nil && s.opts.Contempt > 0
 }
 
 // redraw sets the draw's worth as setDraw does, but with v the mean
@@ -270,7 +276,7 @@ func (s *MCTS[P, M]) setDraw(p P) {
 // worth more than playing on. The search calls it after 256 iterations,
 // and again at every power of two, as the means firm up.
 func (s *MCTS[P, M]) redraw() {
-	if s.seats != 2 || s.eval == nil || s.opts.Contempt <= 0 {
+	if !s.contempt() {
 		return
 	}
 	root := &s.nodes[0]
@@ -748,7 +754,7 @@ const maxDrawChecks = 4
 // stands better.
 func (s *MCTS[P, M]) beatsDraw(c, first int32) bool {
 	nd, me := &s.nodes[c], s.nodes[0].toMove
-	return s.seats == 2 && s.eval != nil && s.opts.Contempt > 0 && nd.proof == unproven && nd.visits > 0 &&
+	return s.contempt() && nd.proof == unproven && nd.visits > 0 &&
 		4*nd.visits >= s.nodes[first].visits && nd.reward*nd.inv > s.draw[me]
 }
 
