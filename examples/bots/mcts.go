@@ -589,7 +589,7 @@ func outcomeProof(o boardrules.Outcome) int8 {
 }
 
 // exact sets the iteration's rewards for a known result: 1 to the winner,
-// 1/seats to each in a draw.
+// and in a draw what a draw is worth to each seat (setDraw).
 func (s *MCTS[P, M]) exact(pr int8) {
 	for i := range s.result[:s.seats] {
 		switch {
