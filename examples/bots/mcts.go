@@ -169,7 +169,6 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	s.clk.reserve(min(s.clk.limit/10, 50*time.Millisecond))
 	s.loopPC, s.scanPC, s.playPC, s.t.pc = pacer{}, pacer{}, pacer{}, pacer{}
 	s.seats = min(p.Players(), len(s.result))
-	s.setDraw(p)
 	s.nodes, s.pos = s.nodes[:0], s.pos[:0]
 	s.nodes = append(s.nodes, node[M]{parent: -1, first: -1, mover: boardrules.NoPlayer, proof: unproven, pos: -1})
 	s.visit(0, p)
@@ -193,6 +192,7 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		s.stats.Moves++
 		return s.nodes[s.nodes[0].first].move, nil
 	}
+	s.setDraw(p)
 	for i := 0; s.opts.Nodes <= 0 || i < s.opts.Nodes; i++ {
 		if s.clk.poll(&s.loopPC) || s.nodes[0].proof != unproven {
 			break
@@ -243,20 +243,22 @@ func (s *MCTS[P, M]) visit(n int32, p P) {
 	}
 }
 
-// setDraw sets what a draw is worth to each seat in the search of p: 1/seats,
-// or in a game of two with an evaluation and a contempt k, 1/2 + k(1/2 -
-// v) to the seat to move, v its squashed evaluation of p, and the rest
-// to the other. A side that stands better then plays on rather than take
-// a draw, and one that stands worse takes it: a draw's 1/2 said nothing of
-// which, and MCTS drew games it was winning by repetition.
+// setDraw sets what a draw is worth to each seat in the search of p, a
+// game not over: 1/seats, or in a game of two with an evaluation and a
+// contempt k, 1/2 + k(1/2 - v) to the seat to move, v its squashed
+// evaluation of p, and the rest to the other. A side that stands better
+// then plays on rather than take a draw, and one that stands worse takes
+// it: a draw's 1/2 said nothing of which, and MCTS drew games it was
+// winning by repetition. The search sets it before its first iteration,
+// the first that can use it: a move chosen without a search needs none.
 func (s *MCTS[P, M]) setDraw(p P) {
 	for i := range s.draw[:s.seats] {
 		s.draw[i] = 1 / float64(s.seats)
 	}
-	me := p.ToMove()
-	if !s.contempt() || me < 0 {
+	if !s.contempt() {
 		return
 	}
+	me := p.ToMove()
 	s.setDrawFrom(me, squash(s.eval.Evaluate(p, me), s.opts.Squash))
 }
 
