@@ -2,8 +2,6 @@ package bots_test
 
 import (
 	"context"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/boardrules/boardrules"
@@ -83,19 +81,8 @@ const unsafeFile = "testdata/unsafe.txt"
 // first visits it, here in a budget that visits each once, as a second
 // does on a crowded board.
 func TestMCTSChecksItsMovesAsItSearches(t *testing.T) {
-	text, err := os.ReadFile(unsafeFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for line := range strings.Lines(string(text)) {
-		name, code, ok := strings.Cut(strings.TrimSuffix(line, "\n"), "\t")
-		if strings.HasPrefix(line, "#") || !ok {
-			continue
-		}
-		var p crumble.Position
-		if err := p.UnmarshalText([]byte(code)); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+	for _, c := range loadPositions(t, unsafeFile) {
+		name, p := c.name, c.p.Unwrap().(crumble.Position)
 		moves := len(p.LegalMoves())
 		seeds := 3
 		if testing.Short() {

@@ -223,10 +223,11 @@ func noAllocations[P boardrules.Position[P, M], M comparable](t *testing.T, star
 	}
 	if engine > 0 {
 		// An engine that allocates per ply, even now and then (crumble: a
-		// slab of new positions' storage) makes the count noisy beyond any bound that
-		// would still show the bot's own allocations: each garbage
-		// collection empties the engine's sync.Pool, and the scratch then
-		// grows afresh, more often in a search than in the estimate above.
+		// slab of new positions' storage) makes the count noisy beyond any
+		// bound that would still show the bot's own allocations: each
+		// garbage collection empties the engine's sync.Pool, and the
+		// scratch then grows afresh, more often in a search than in the
+		// estimate above.
 		t.Skip("the engine allocates per ply; the bot's own count is pinned on the engines that do not")
 	}
 	// No slack: an engine that allocates nothing (tumbling, flooprail,

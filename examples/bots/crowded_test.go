@@ -36,9 +36,10 @@ type crowded struct {
 	big  bool // in the -short run too
 }
 
-// loadCrowded reads crowdedFile.
-func loadCrowded(t testing.TB) []crowded {
-	f, err := os.Open(crowdedFile)
+// loadPositions reads a file of named positions, such as crowdedFile:
+// a name, a tab, the position code, one a line.
+func loadPositions(t testing.TB, file string) []crowded {
+	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,11 +54,11 @@ func loadCrowded(t testing.TB) []crowded {
 		}
 		name, code, ok := strings.Cut(line, "\t")
 		if !ok {
-			t.Fatalf("%s: no tab in %.40q", crowdedFile, line)
+			t.Fatalf("%s: no tab in %.40q", file, line)
 		}
 		p, err := boardrules.Decode([]byte(code))
 		if err != nil {
-			t.Fatalf("%s: %s: %v", crowdedFile, name, err)
+			t.Fatalf("%s: %s: %v", file, name, err)
 		}
 		out = append(out, crowded{name, p, true})
 	}
@@ -115,7 +116,7 @@ func lastPart(s string) string {
 // of 2x32; none with a win at once for the side to move.
 func TestCrowdedFile(t *testing.T) {
 	if !*update {
-		loadCrowded(t)
+		loadPositions(t, crowdedFile)
 		return
 	}
 	var b strings.Builder
@@ -242,7 +243,7 @@ func TestBotsKeepTheirTime(t *testing.T) {
 	}
 	games := map[string]bool{}
 	worst := map[string]overrun{} // by game and kind
-	for _, c := range append(loadCrowded(t), loadCorpus(t)...) {
+	for _, c := range append(loadPositions(t, crowdedFile), loadCorpus(t)...) {
 		if raceEnabled && games[c.p.Game()] {
 			continue // the first position of each game: a listing of a crowded board takes seconds under the race detector
 		}

@@ -169,7 +169,6 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 	s.clk.reserve(min(s.clk.limit/10, 50*time.Millisecond))
 	s.loopPC, s.scanPC, s.playPC, s.t.pc = pacer{}, pacer{}, pacer{}, pacer{}
 	s.seats = min(p.Players(), len(s.result))
-	s.setDraw(p)
 	s.nodes, s.pos = s.nodes[:0], s.pos[:0]
 	s.nodes = append(s.nodes, node[M]{parent: -1, first: -1, mover: boardrules.NoPlayer, proof: unproven, pos: -1})
 	s.visit(0, p)
@@ -193,6 +192,7 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		s.stats.Moves++
 		return s.nodes[s.nodes[0].first].move, nil
 	}
+	s.setDraw(p)
 	for i := 0; s.opts.Nodes <= 0 || i < s.opts.Nodes; i++ {
 		if s.clk.poll(&s.loopPC) || s.nodes[0].proof != unproven {
 			break
@@ -243,21 +243,29 @@ func (s *MCTS[P, M]) visit(n int32, p P) {
 	}
 }
 
-// setDraw sets what a draw is worth to each seat in the search of p: 1/seats,
-// or in a game of two with an evaluation and a contempt k, 1/2 + k(1/2 -
-// v) to the seat to move, v its squashed evaluation of p, and the rest
-// to the other. A side that stands better then plays on rather than take
-// a draw, and one that stands worse takes it: a draw's 1/2 said nothing of
-// which, and MCTS drew games it was winning by repetition.
+// setDraw sets what a draw is worth to each seat in the search of p, a
+// game not over: 1/seats, or in a game of two with an evaluation and a
+// contempt k, 1/2 + k(1/2 - v) to the seat to move, v its squashed
+// evaluation of p, and the rest to the other. A side that stands better
+// then plays on rather than take a draw, and one that stands worse takes
+// it: a draw's 1/2 said nothing of which, and MCTS drew games it was
+// winning by repetition. The search sets it before its first iteration,
+// the first that can use it: a move chosen without a search needs none.
 func (s *MCTS[P, M]) setDraw(p P) {
 	for i := range s.draw[:s.seats] {
 		s.draw[i] = 1 / float64(s.seats)
 	}
-	me := p.ToMove()
-	if s.seats != 2 || s.eval == nil || s.opts.Contempt <= 0 || me < 0 {
+	if !s.contempt() {
 		return
 	}
+	me := p.ToMove()
 	s.setDrawFrom(me, squash(s.eval.Evaluate(p, me), s.opts.Squash))
+}
+
+// contempt reports whether a draw's worth follows the value of the root
+// (Options.Contempt): in a game of two, with an evaluation and a contempt.
+func (s *MCTS[P, M]) contempt() bool {
+	return s.seats == 2 && s.eval != nil && s.opts.Contempt > 0
 }
 
 // redraw sets the draw's worth as setDraw does, but with v the mean
@@ -270,7 +278,7 @@ func (s *MCTS[P, M]) setDraw(p P) {
 // worth more than playing on. The search calls it after 256 iterations,
 // and again at every power of two, as the means firm up.
 func (s *MCTS[P, M]) redraw() {
-	if s.seats != 2 || s.eval == nil || s.opts.Contempt <= 0 {
+	if !s.contempt() {
 		return
 	}
 	root := &s.nodes[0]
@@ -583,7 +591,7 @@ func outcomeProof(o boardrules.Outcome) int8 {
 }
 
 // exact sets the iteration's rewards for a known result: 1 to the winner,
-// 1/seats to each in a draw.
+// and in a draw what a draw is worth to each seat (setDraw).
 func (s *MCTS[P, M]) exact(pr int8) {
 	for i := range s.result[:s.seats] {
 		switch {
@@ -748,7 +756,7 @@ const maxDrawChecks = 4
 // stands better.
 func (s *MCTS[P, M]) beatsDraw(c, first int32) bool {
 	nd, me := &s.nodes[c], s.nodes[0].toMove
-	return s.seats == 2 && s.eval != nil && s.opts.Contempt > 0 && nd.proof == unproven && nd.visits > 0 &&
+	return s.contempt() && nd.proof == unproven && nd.visits > 0 &&
 		4*nd.visits >= s.nodes[first].visits && nd.reward*nd.inv > s.draw[me]
 }
 
