@@ -29,9 +29,9 @@ type cutFinder struct {
 // actionName.set stores a name.
 func (f *cutFinder) set(v *view) { f.ps, f.v, f.wf, f.hf = v.ps, v, v.wf, v.hf }
 
-// finder returns the cutFinder of p's pieces, whose view s holds (each
-// caller has seen p already).
-func (s *scratch) finder(p *Position) cutFinder {
+// finder returns the cutFinder of the pieces of the position s has last
+// seen, whose view s holds (each caller has seen its position already).
+func (s *scratch) finder() cutFinder {
 	var f cutFinder
 	f.set(&s.last.v)
 	return f
@@ -450,7 +450,7 @@ func (p *Position) resolveAction(s *scratch, m *Move) {
 	s.walkBuf = s.walkBuf[:0]
 	if m.kind != kindJ {
 		wf, hf := p.dims()
-		f := s.finder(p)
+		f := s.finder()
 		s.walkBuf = walk(s.walkBuf, &f, wf, hf, int(m.anchor), m.kind == kindV, p.turn)
 	}
 	p.fillAction(s, m, s.walkBuf)

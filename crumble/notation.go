@@ -789,7 +789,7 @@ func (p *Position) readSplit(sc *scratch, pm *parsed, m *Move, ai int) error {
 	}
 	wf, hf := p.dims()
 	var stop int64
-	f := sc.finder(p)
+	f := sc.finder()
 	sc.walkBuf, stop = walkTo(sc.walkBuf[:0], &f, wf, hf, ai, vertical, p.turn)
 	if uint64(len(sc.walkBuf)) < n {
 		bx, by := stop, a.Y()+a.H()/2

@@ -80,7 +80,7 @@ func (p *Position) resolveChecked(s *scratch, m *Move) bool {
 			return false
 		}
 		wf, hf := p.dims()
-		f := s.finder(p)
+		f := s.finder()
 		s.walkBuf = walk(s.walkBuf[:0], &f, wf, hf, int(m.anchor), m.kind == kindV, p.turn)
 		if int(m.n) > len(s.walkBuf) {
 			return false

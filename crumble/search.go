@@ -569,7 +569,7 @@ func (p *Position) prepare(s *scratch) {
 func (p *Position) startBases(s *scratch) cutFinder {
 	s.see(p)
 	s.list.bases, s.list.walks = s.list.bases[:0], s.list.walks[:0]
-	return s.finder(p)
+	return s.finder()
 }
 
 // genBase emits the moves of base k of s.list.bases: the base without a swap,
