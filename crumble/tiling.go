@@ -34,7 +34,8 @@ import (
 )
 
 // leafSize is the number of records in a leaf, ropeMax the most slots a
-// chunk of the order holds.
+// chunk of the order holds (at most 64: writeRope edits a chunk by a word
+// of bits).
 const (
 	leafSize = 8
 	ropeMax  = 64
@@ -773,6 +774,7 @@ type edit struct {
 	colours []Color // each created piece's colour
 	recs    []slotRecord
 	ins     []ropeIns
+	kept    []int32 // the removed pieces whose slots created ones take
 	order   []int32
 	refs    []ropeRef
 	pos     []int32     // the new index of each slot (of the created ones, from a flat tiling)
@@ -938,7 +940,7 @@ func (e *edit) write(v *view, removed []int32, added []rect, parent []int32, nex
 	u.slots = next
 	u.leaves = e.writeLeaves(v, next, sl)
 	u.white = e.writeColours(v, v.t, next, sl)
-	u.rope = e.writeRope(v, removed, added, sl)
+	u.rope = e.writeRope(v, removed, added, parent, sl)
 	return u
 }
 
@@ -1100,7 +1102,13 @@ func (e *edit) places(v *view, added []rect) {
 		}
 		e.ins = append(e.ins, ropeIns{at: at, key: pt{r.x, r.y}, slot: e.slots[c]})
 	}
-	for a := 1; a < len(e.ins); a++ { // insertion: few
+	e.sortIns()
+}
+
+// sortIns sorts e.ins by place, and the created pieces of one place by
+// their lower-left corners.
+func (e *edit) sortIns() {
+	for a := 1; a < len(e.ins); a++ { // insertion: few, mostly in order
 		for b := a; b > 0 && (e.ins[b].at < e.ins[b-1].at || e.ins[b].at == e.ins[b-1].at && cmpPt(e.ins[b].key, e.ins[b-1].key) < 0); b-- {
 			e.ins[b], e.ins[b-1] = e.ins[b-1], e.ins[b]
 		}
@@ -1318,8 +1326,12 @@ func (e *edit) writeColours(v *view, t *tiling, slots int32, sl *slabs) []uint64
 
 // writeRope returns the tiling's order: the view's without the removed
 // pieces (view indices, sorted), with the added ones (in e.slots' slots)
-// in their places, copying the chunks it edits.
-func (e *edit) writeRope(v *view, removed []int32, added []rect, sl *slabs) []ropeRef {
+// in their places, copying the chunks it edits. A created piece in a
+// removed piece's slot takes that piece's place (see places), so the
+// order keeps that slot where it was: only the other removed pieces leave
+// it and only the pieces in new slots enter it, and the chunks between
+// the edits are shared, their refs copied in runs.
+func (e *edit) writeRope(v *view, removed []int32, added []rect, parent []int32, sl *slabs) []ropeRef {
 	t := v.t
 	if t.rope == nil { // from a flat tiling: the whole order in chunks
 		e.mergeOrder(v, removed, added)
@@ -1333,45 +1345,78 @@ func (e *edit) writeRope(v *view, removed []int32, added []rect, sl *slabs) []ro
 		}
 		return e.rootOf(sl)
 	}
-	e.places(v, added)
-	// the chunks touched: those holding a removed piece or a place
+	e.keepSlots(v, added, parent)
+	rope, kept := t.rope, e.kept
 	e.refs = e.refs[:0]
-	ri, ii := 0, 0 // the next removed piece, the next insertion
-	for k, r := range t.rope {
-		lo, hi := r.start, r.start+r.n
-		last := k == len(t.rope)-1
-		touched := (ri < len(removed) && removed[ri] < hi) ||
-			(ii < len(e.ins) && (e.ins[ii].at < hi || last))
-		if !touched {
-			e.refs = append(e.refs, ropeRef{c: r.c, n: r.n})
-			continue
+	ri, ii, ki := 0, 0, 0 // the next removed piece, insertion, kept slot
+	start := int32(0)     // the new order's index of the next chunk
+	for k := 0; k < len(rope); {
+		// the next chunk touched: the one holding the next removal or
+		// place (a place past the last piece is the last chunk's)
+		for ; ri < len(removed) && ki < len(kept) && removed[ri] == kept[ki]; ri, ki = ri+1, ki+1 {
 		}
-		// the chunk's slots, runs copied between the removed pieces and
-		// the places of the created ones
-		e.order = e.order[:0]
-		at := lo
-		for {
-			next, ins := hi, false // the next removal or place in the chunk
-			if ri < len(removed) && removed[ri] < next {
-				next = removed[ri]
+		next := t.n
+		if ri < len(removed) {
+			next = removed[ri]
+		}
+		if ii < len(e.ins) && e.ins[ii].at < next {
+			next = e.ins[ii].at
+		}
+		kt := len(rope)
+		if ri < len(removed) || ii < len(e.ins) {
+			kt = k + int(lastStart(rope[k:], next))
+		}
+		if k < kt { // untouched: shared, from start on
+			base := len(e.refs)
+			e.refs = append(e.refs, rope[k:kt]...)
+			if delta := start - rope[k].start; delta != 0 {
+				for q := range e.refs[base:] {
+					e.refs[base+q].start += delta
+				}
 			}
-			if ii < len(e.ins) && (e.ins[ii].at < hi || last) && e.ins[ii].at <= next {
-				next, ins = e.ins[ii].at, true
-			}
-			e.order = append(e.order, r.c[at-lo:next-lo]...)
-			at = next
-			switch {
-			case ins:
-				e.order = append(e.order, e.ins[ii].slot)
-				ii++
-				continue
-			case next < hi:
-				ri++
-				at++
-				continue
-			}
+			start = rope[kt-1].start + rope[kt-1].n + start - rope[k].start
+		}
+		if kt == len(rope) {
 			break
 		}
+		// the chunk's slots but the removed ones, with the created pieces'
+		// before the pieces they are placed before (and at the end of the
+		// last chunk, those placed after every piece)
+		r := rope[kt]
+		kc := r.c[:r.n]
+		need := len(kc) + len(e.ins) - ii
+		if cap(e.order) < need {
+			e.order = make([]int32, need, 2*need)
+		}
+		buf := e.order[:need]
+		// by bits: the chunk's removed pieces, then the pieces kept
+		// before each place and after the last
+		lo, hi := r.start, r.start+r.n
+		var gone uint64
+		for ; ri < len(removed) && removed[ri] < hi; ri++ {
+			if ki < len(kept) && kept[ki] == removed[ri] {
+				ki++
+				continue
+			}
+			gone |= 1 << uint(removed[ri]-lo)
+		}
+		keep := ^gone & (1<<uint(r.n) - 1) // a full chunk: all ones
+		n := 0
+		for ; ii < len(e.ins) && (e.ins[ii].at < hi || kt == len(rope)-1); ii++ {
+			before := keep & (1<<uint(e.ins[ii].at-lo) - 1)
+			for ; before != 0; before &= before - 1 {
+				buf[n] = kc[bits.TrailingZeros64(before)]
+				n++
+			}
+			keep &^= 1<<uint(e.ins[ii].at-lo) - 1
+			buf[n] = e.ins[ii].slot
+			n++
+		}
+		for ; keep != 0; keep &= keep - 1 {
+			buf[n] = kc[bits.TrailingZeros64(keep)]
+			n++
+		}
+		e.order = buf[:n]
 		for rest := e.order; len(rest) > 0; { // chunks of up to ropeMax, halves when it overflows
 			m := len(rest)
 			if m > ropeMax {
@@ -1379,11 +1424,48 @@ func (e *edit) writeRope(v *view, removed []int32, added []rect, sl *slabs) []ro
 			}
 			c := &sl.chunks.take(1)[0]
 			copy(c[:], rest[:m])
-			e.refs = append(e.refs, ropeRef{c: c, n: int32(m)})
+			e.refs = append(e.refs, ropeRef{c: c, n: int32(m), start: start})
+			start += int32(m)
 			rest = rest[m:]
 		}
+		k = kt + 1
 	}
-	return e.rootOf(sl)
+	root := sl.refs.take(len(e.refs))
+	copy(root, e.refs)
+	return root
+}
+
+// lastStart returns the index of the last chunk of rope that starts at
+// or before index i of the order.
+func lastStart(rope []ropeRef, i int32) int32 {
+	lo, hi := 0, len(rope)
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if rope[m].start <= i {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return int32(lo)
+}
+
+// keepSlots sets e.ins to the places of the created pieces in new slots
+// (see places) and e.kept to the removed pieces (ascending) whose slot a
+// created piece takes, its parent (see build).
+func (e *edit) keepSlots(v *view, added []rect, parent []int32) {
+	e.ins = e.ins[:0]
+	e.kept = e.kept[:0]
+	old := v.t.slots
+	for c, r := range added {
+		if s := e.slots[c]; s < old {
+			e.kept = append(e.kept, parent[c])
+			continue
+		}
+		e.ins = append(e.ins, ropeIns{at: int32(searchPieces(v.ps, r.x, r.y)), key: pt{r.x, r.y}, slot: e.slots[c]})
+	}
+	e.sortIns()
+	slices.Sort(e.kept)
 }
 
 // rootOf returns the order's root of the chunks e.refs.
