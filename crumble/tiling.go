@@ -903,8 +903,12 @@ func (e *edit) records(v *view, act *action, wf, hf int64) {
 			case u < 0:
 				rc.st[d] = -1
 			case e.removed(u):
-				x, y, east, north := stitchPoint(v.ps[j].R(), d)
-				rc.st[d] = e.createdIn(act, u, x, y, east, north)
+				if join { // the joined piece
+					rc.st[d] = e.slots[0]
+				} else {
+					x, y, east, north := stitchPoint(v.ps[j].R(), d)
+					rc.st[d] = e.createdIn(act, u, x, y, east, north)
+				}
 				moved = moved || rc.st[d] != v.slot[u]
 			default:
 				rc.st[d] = v.slot[u]
@@ -1217,16 +1221,22 @@ func (e *edit) restitch(v *view, j int32, d int, s int32) {
 // created piece c names, or -1 beyond the board, walking from a removed
 // piece whose closure holds the point: c's parent, or for the upper-right
 // corner of a join the piece there. A removed piece stands for the
-// created piece there (see slotOf).
+// created piece there (see slotOf). When that piece has the corner the
+// stitch starts from (c's lower-left corner for stitches bl and lb, its
+// upper-right one for tr and rt), its own stitch names the piece: one of
+// a split's halves and a join's rectangle share two corners with the
+// pieces they were cut from or made of.
 func (e *edit) find(v *view, act *action, c, d int, wf, hf int64) int32 {
-	x, y, east, north := stitchPoint(act.added[c], d)
+	r := &act.added[c]
+	x, y, east, north := stitchPoint(*r, d)
 	if offBoard(x, y, east, north, wf, hf) {
 		return -1
 	}
 	hint := act.parent[c]
 	if len(act.added) == 1 && (d == stTR || d == stRT) { // a join: the corner's piece
-		if e.corner < 0 {
-			for _, i := range act.removed {
+		if e.corner < 0 { // from the last: it lies in the top band, last in code order
+			for k := len(act.removed) - 1; k >= 0; k-- {
+				i := act.removed[k]
 				if r := v.ps[i].R(); r.x <= x && x <= r.x+r.w && r.y <= y && y <= r.y+r.h {
 					e.corner = i
 					break
@@ -1234,6 +1244,14 @@ func (e *edit) find(v *view, act *action, c, d int, wf, hf int64) int32 {
 			}
 		}
 		hint = e.corner
+	}
+	q := &v.ps[hint]
+	if d == stBL || d == stLB {
+		if q.X() == r.x && q.Y() == r.y {
+			return v.st[hint][d]
+		}
+	} else if q.X()+q.w == r.x+r.w && q.Y()+q.H() == r.y+r.h {
+		return v.st[hint][d]
 	}
 	return v.find(x, y, east, north, hint, wf, hf)
 }
