@@ -291,17 +291,19 @@ func mix64(z uint64) uint64 {
 
 // pieceKey is the Zobrist key of one piece. It depends on the piece's exact
 // normalised values only, never on a position's exponent.
-func pieceKey(p piece) uint64 {
-	return mix64(rectMix(p) ^ uint64(p.C()+1)<<62)
-}
+func pieceKey(p piece) uint64 { return colourKey(rectMix(p), p.C()) }
+
+// colourKey is the key of a piece of colour c whose rectangle gives rm
+// (rectMix).
+func colourKey(rm uint64, c Color) uint64 { return mix64(rm ^ uint64(c+1)<<62) }
 
 // flipKey returns what recolouring piece p changes in the hash: the keys
 // of its rectangle in either colour, which share the work of the
 // rectangle.
-func flipKey(p piece) uint64 {
-	h := rectMix(p)
-	return mix64(h^uint64(Black+1)<<62) ^ mix64(h^uint64(White+1)<<62)
-}
+func flipKey(p piece) uint64 { return flipOf(rectMix(p)) }
+
+// flipOf is flipKey of a piece whose rectangle gives rm (rectMix).
+func flipOf(rm uint64) uint64 { return colourKey(rm, Black) ^ colourKey(rm, White) }
 
 // rectMix is the part of a piece's key that its rectangle gives, before
 // its colour is mixed in.

@@ -347,7 +347,7 @@ func (p *Position) finish(s *scratch, pl played) Position {
 	e.begin(len(v.ps))
 	h := p.hash ^ whiteToMoveKey
 	for _, i := range s.act.removed {
-		h ^= pieceKey(v.ps[i])
+		h ^= colourKey(v.mixOf(i), v.ps[i].C())
 	}
 	h, made := p.placeCreated(s, &pl, h)
 	h, flipped := p.recolour(s, &pl, h)
@@ -416,7 +416,7 @@ func (p *Position) recolour(s *scratch, pl *played, h uint64) (uint64, bool) {
 		for ; diff != 0; diff &= diff - 1 {
 			sv := int32(w<<6 + bits.TrailingZeros64(diff))
 			i, _ := pl.slots.pieceIn(sv)
-			h ^= flipKey(v.ps[i])
+			h ^= flipOf(v.mixOf(i))
 			e.flips = append(e.flips, i)
 			changed = true
 		}

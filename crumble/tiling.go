@@ -257,6 +257,12 @@ type view struct {
 	idx    []int32    // the index of the piece in each slot (stale for slots not taken)
 	st     [][4]int32 // the stitches, as indices, -1 beyond the board
 
+	// the pieces' rectMix, the costly part of their hash keys, worked out
+	// when first asked for (see mixOf): valid where mixAt is mixGen
+	mixes  []uint64
+	mixAt  []uint32
+	mixGen uint32
+
 	sweep skyline // the working memory of stitch
 }
 
@@ -358,6 +364,26 @@ func (k *skyline) stitch(ps []piece, st [][4]int32, wf int64) {
 	}
 }
 
+// newMixes forgets the rectMix values of the view's last tiling, which it
+// has for n pieces now.
+func (v *view) newMixes(n int) {
+	v.mixes = resize(v.mixes, n)
+	v.mixAt = resize(v.mixAt, n)
+	nextEpoch(&v.mixGen, v.mixAt[:cap(v.mixAt)])
+}
+
+// mixOf returns rectMix of piece i. A position is played from many times
+// (a search plays each of its moves), and Play hashes the pieces a move
+// removes or recolours, so the view keeps each piece's once worked out.
+func (v *view) mixOf(i int32) uint64 {
+	if v.mixAt[i] == v.mixGen {
+		return v.mixes[i]
+	}
+	m := rectMix(v.ps[i])
+	v.mixes[i], v.mixAt[i] = m, v.mixGen
+	return m
+}
+
 // holds reports whether v is the view of t.
 func (v *view) holds(t *tiling) bool { return v.t == t && t != nil }
 
@@ -368,9 +394,11 @@ func (v *view) load(t *tiling, wf, hf int64) {
 	v.t, v.wf, v.hf = t, wf, hf
 	if t == nil {
 		v.ps, v.slot, v.st = v.ps[:0], v.slot[:0], v.st[:0]
+		v.newMixes(0)
 		return
 	}
 	n := int(t.n)
+	v.newMixes(n)
 	v.ps = resize(v.ps, n)
 	v.slot = resize(v.slot, n)
 	v.idx = resize(v.idx, int(t.slots))
@@ -420,6 +448,7 @@ func (v *view) load(t *tiling, wf, hf int64) {
 func (v *view) carry(nv *view, e *edit, t *tiling) {
 	n := int(t.n)
 	nv.t, nv.wf, nv.hf = t, v.wf, v.hf
+	nv.newMixes(n)
 	nv.ps = append(nv.ps[:0], t.flat...)
 	nv.slot = append(nv.slot[:0], identity32[:n]...)
 	nv.idx = append(nv.idx[:0], identity32[:n]...)
