@@ -909,15 +909,17 @@ func (e *edit) records(v *view, act *action, wf, hf int64) {
 	e.corner = -1
 	for c, r := range act.added {
 		rc := record{pc: newPiece(r, Black)}
-		var nb [4]int32
-		for d := range 4 {
-			nb[d] = e.find(v, act, c, d, wf, hf)
-			rc.st[d] = e.slotOf(v, act, nb[d], c, d)
+		if join {
+			var nb [4]int32
+			for d := range 4 {
+				nb[d] = e.find(v, act, c, d, wf, hf)
+				rc.st[d] = e.slotOf(v, act, nb[d], c, d)
+			}
+			v.around(r, nb, ring)
+		} else {
+			rc.st = e.halfStitches(v, act, c, wf, hf)
 		}
 		e.recs = append(e.recs, slotRecord{e.slots[c], rc})
-		if join {
-			v.around(r, nb, ring)
-		}
 	}
 	if !join {
 		for _, i := range act.removed {
@@ -1247,14 +1249,11 @@ func (e *edit) restitch(v *view, j int32, d int, s int32) {
 }
 
 // find returns the piece of the view holding the point that stitch d of
-// created piece c names, or -1 beyond the board, walking from a removed
-// piece whose closure holds the point: c's parent, or for the upper-right
-// corner of a join the piece there. A removed piece stands for the
-// created piece there (see slotOf). When that piece has the corner the
-// stitch starts from (c's lower-left corner for stitches bl and lb, its
-// upper-right one for tr and rt), its own stitch names the piece: one of
-// a split's halves and a join's rectangle share two corners with the
-// pieces they were cut from or made of.
+// the joined piece c names, or -1 beyond the board, walking from a
+// removed piece whose closure holds the point: the join's anchor, or for
+// its upper-right corner the piece there. A removed piece stands for the
+// joined piece (see slotOf). At the lower-left corner the anchor's own
+// stitches name the pieces, and at the upper-right one that piece's.
 func (e *edit) find(v *view, act *action, c, d int, wf, hf int64) int32 {
 	r := &act.added[c]
 	x, y, east, north := stitchPoint(*r, d)
@@ -1283,6 +1282,38 @@ func (e *edit) find(v *view, act *action, c, d int, wf, hf int64) int32 {
 		return v.st[hint][d]
 	}
 	return v.find(x, y, east, north, hint, wf, hf)
+}
+
+// halfStitches returns the stitches of created piece c, a half of a
+// split piece P: a point inside P is the other half's (the halves come in
+// pairs, see records); at the corner the half shares with P, P's stitch
+// names the piece; elsewhere the piece holding the point is found from P.
+// A piece found that is split too stands for its half holding the point.
+func (e *edit) halfStitches(v *view, act *action, c int, wf, hf int64) (st [4]int32) {
+	r, i := act.added[c], act.parent[c]
+	p := v.ps[i].R()
+	for d := range 4 {
+		x, y, east, north := stitchPoint(r, d)
+		var u int32
+		switch {
+		case holdsPoint(&p, x, y, east, north):
+			st[d] = e.slots[c^1]
+			continue
+		case d <= stLB && p.x == r.x && p.y == r.y, d >= stTR && p.x+p.w == r.x+r.w && p.y+p.h == r.y+r.h:
+			u = v.st[i][d]
+		default:
+			u = v.find(x, y, east, north, i, wf, hf)
+		}
+		switch {
+		case u < 0:
+			st[d] = -1
+		case e.removed(u):
+			st[d] = e.createdIn(act, u, x, y, east, north)
+		default:
+			st[d] = v.slot[u]
+		}
+	}
+	return st
 }
 
 // slotOf returns the slot that stitch d of created piece c names, when
