@@ -375,31 +375,38 @@ func (p *Position) finish(s *scratch, pl played) Position {
 	return q
 }
 
-// placeCreated notes the pieces the action creates, with the colours the
-// path left them in, for the tiling's edit and, by place (insertion: few),
-// for the commit of the bitset graph; it returns the hash h with them in,
+// placeCreated notes the colours the path left the pieces the action
+// creates in, for the tiling's edit; it returns the hash h with them in,
 // and whether any of them is not the mover's.
 func (p *Position) placeCreated(s *scratch, pl *played, h uint64) (uint64, bool) {
 	e := &s.play.ed
 	changed := false
-	cs, ord := s.play.created[:0], s.play.order[:0]
-	for c, r := range s.act.added {
+	for c := range s.act.added {
 		col := p.turn
 		if pl.col != nil {
 			col = colorAt(pl.col, pl.made[c])
 			changed = changed || col != p.turn
 		}
-		pc := newPiece(r, col)
-		h ^= pieceKey(pc)
+		h ^= pieceKey(newPiece(s.act.added[c], col))
 		e.colours = append(e.colours, col)
-		cs, ord = append(cs, pc), append(ord, int32(c))
-		for j := len(cs) - 1; j > 0 && cornerBefore(cs[j].X(), cs[j].Y(), cs[j-1].X(), cs[j-1].Y()); j-- {
+	}
+	return h, changed
+}
+
+// createdByPlace sets s.play.created to the pieces the action s.act
+// creates, by place (their colours aside), and s.play.order to their
+// indices in s.act.added, for the commit of the bitset graph: a move's
+// child that is never played from (a leaf of a search) needs neither.
+func (s *scratch) createdByPlace() {
+	cs, ord := s.play.created[:0], s.play.order[:0]
+	for c := range s.act.added {
+		cs, ord = append(cs, newPiece(s.act.added[c], Black)), append(ord, int32(c))
+		for j := len(cs) - 1; j > 0 && cornerBefore(cs[j].X(), cs[j].Y(), cs[j-1].X(), cs[j-1].Y()); j-- { // insertion: few
 			cs[j], cs[j-1] = cs[j-1], cs[j]
 			ord[j], ord[j-1] = ord[j-1], ord[j]
 		}
 	}
 	s.play.created, s.play.order = cs, ord
-	return h, changed
 }
 
 // recolour notes the pieces of p the path recoloured for the tiling's

@@ -328,6 +328,10 @@ func (s *scratch) commitPending(p *Position) {
 		}
 		g.overlay(&s.act, p.turn.Other())
 	}
+	if s.act.of != pd.of {
+		return // a build serves then
+	}
+	s.createdByPlace()
 	col := g.c0
 	if len(pd.made) > 0 {
 		col = pd.col.and(g.base)
