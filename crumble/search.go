@@ -294,9 +294,14 @@ func (s *scratch) take(p *Position) {
 // see makes s's view p's, unless it is already: every call on a
 // position reads its pieces there. The view of a flat tiling that the
 // last move s played led to is carried over from the view of the
-// position it was played from (view.carry); any other is loaded.
+// position it was played from (view.carry), which stays in the spare
+// view until the next carry; any other is loaded.
 func (s *scratch) see(p *Position) {
 	if s.last.v.holds(p.t) {
+		return
+	}
+	if s.last.vb.holds(p.t) { // the view a carry left, as a search back at a parent finds it
+		s.last.v, s.last.vb = s.last.vb, s.last.v
 		return
 	}
 	if p.t != nil && p.t.flat != nil && s.play.ed.to == p.t && s.last.v.t == s.play.ed.from && s.last.v.t != nil {
