@@ -803,6 +803,8 @@ type edit struct {
 	colours []Color // each created piece's colour
 	recs    []slotRecord
 	ins     []ropeIns
+	spare   []ropeIns // and the keys of sortIns
+	keys    []uint64
 	kept    []int32 // the removed pieces whose slots created ones take
 	order   []int32
 	refs    []ropeRef
@@ -1143,6 +1145,18 @@ func (e *edit) places(v *view, added []rect) {
 // sortIns sorts e.ins by place, and the created pieces of one place by
 // their lower-left corners.
 func (e *edit) sortIns() {
+	if len(e.ins) > 12 { // a cut through many pieces, whose halves interleave: by place first, packed with the index
+		keys := e.keys[:0]
+		for k, in := range e.ins {
+			keys = append(keys, uint64(uint32(in.at))<<32|uint64(k))
+		}
+		slices.Sort(keys)
+		by := e.spare[:0]
+		for _, k := range keys {
+			by = append(by, e.ins[uint32(k)])
+		}
+		e.keys, e.ins, e.spare = keys, by, e.ins
+	}
 	for a := 1; a < len(e.ins); a++ { // insertion: few, mostly in order
 		for b := a; b > 0 && (e.ins[b].at < e.ins[b-1].at || e.ins[b].at == e.ins[b-1].at && cmpPt(e.ins[b].key, e.ins[b-1].key) < 0); b-- {
 			e.ins[b], e.ins[b-1] = e.ins[b-1], e.ins[b]
