@@ -806,6 +806,7 @@ type edit struct {
 	spare   []ropeIns // and the keys of sortIns
 	keys    []uint64
 	kept    []int32 // the removed pieces whose slots created ones take
+	gone    []int32 // and the others
 	order   []int32
 	refs    []ropeRef
 	pos     []int32     // the new index of each slot (of the created ones, from a flat tiling)
@@ -977,7 +978,7 @@ func (e *edit) write(v *view, removed []int32, added []rect, parent []int32, nex
 	u.slots = next
 	u.leaves = e.writeLeaves(v, next, sl)
 	u.white = e.writeColours(v, v.t, next, sl)
-	u.rope = e.writeRope(v, removed, added, parent, sl)
+	u.rope = e.writeRope(v, removed, added, sl)
 	return u
 }
 
@@ -1037,17 +1038,31 @@ func (e *edit) writeFlat(v *view, removed []int32, added []rect, next int32, u *
 // sets e.pos for the created pieces' slots, leaving their places to be
 // written.
 func (e *edit) mergeFlat(v *view, removed []int32, added []rect, next int32, flat []piece) {
-	e.places(v, added)
+	// a created piece in a removed piece's slot takes its place: that
+	// piece is copied with the run it is in and written over
+	e.keepSlots(v, added)
+	gone, j := e.gone[:0], 0
+	for _, i := range removed {
+		if j < len(e.kept) && e.kept[j] == i {
+			j++
+			continue
+		}
+		gone = append(gone, i)
+	}
+	e.gone = gone
 	e.pos = resize(e.pos, int(next))
 	e.shifts = e.shifts[:0]
 	k := int32(0)
-	for r := e.runs(int32(len(v.ps)), removed); r.next(); {
+	for r := e.runs(int32(len(v.ps)), gone); r.next(); {
 		copy(flat[k:], v.ps[r.at:r.to])
 		e.shifts = append(e.shifts, runShift{at: r.at, by: k - r.at})
 		if k += r.to - r.at; r.ins >= 0 {
 			e.pos[r.ins] = k
 			k++
 		}
+	}
+	for _, i := range e.kept { // slot i is piece i
+		e.pos[i] = e.movedTo(v, i)
 	}
 }
 
@@ -1423,7 +1438,7 @@ func (e *edit) writeColours(v *view, t *tiling, slots int32, sl *slabs) []uint64
 // order keeps that slot where it was: only the other removed pieces leave
 // it and only the pieces in new slots enter it, and the chunks between
 // the edits are shared, their refs copied in runs.
-func (e *edit) writeRope(v *view, removed []int32, added []rect, parent []int32, sl *slabs) []ropeRef {
+func (e *edit) writeRope(v *view, removed []int32, added []rect, sl *slabs) []ropeRef {
 	t := v.t
 	if t.rope == nil { // from a flat tiling: the whole order in chunks
 		e.mergeOrder(v, removed, added)
@@ -1437,7 +1452,7 @@ func (e *edit) writeRope(v *view, removed []int32, added []rect, parent []int32,
 		}
 		return e.rootOf(sl)
 	}
-	e.keepSlots(v, added, parent)
+	e.keepSlots(v, added)
 	rope, kept := t.rope, e.kept
 	e.refs = e.refs[:0]
 	ri, ii, ki := 0, 0, 0 // the next removed piece, insertion, kept slot
@@ -1545,13 +1560,13 @@ func lastStart(rope []ropeRef, i int32) int32 {
 // keepSlots sets e.ins to the places of the created pieces in new slots
 // (see places) and e.kept to the removed pieces (ascending) whose slot a
 // created piece takes, its parent (see build).
-func (e *edit) keepSlots(v *view, added []rect, parent []int32) {
+func (e *edit) keepSlots(v *view, added []rect) {
 	e.ins = e.ins[:0]
 	e.kept = e.kept[:0]
 	old := v.t.slots
 	for c, r := range added {
 		if s := e.slots[c]; s < old {
-			e.kept = append(e.kept, parent[c])
+			e.kept = append(e.kept, v.idx[s])
 			continue
 		}
 		e.ins = append(e.ins, ropeIns{at: int32(searchPieces(v.ps, r.x, r.y)), key: pt{r.x, r.y}, slot: e.slots[c]})
