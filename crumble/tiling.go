@@ -889,12 +889,15 @@ func (e *edit) build(v *view, act *action, sl *slabs, wf, hf int64) *tiling {
 
 // records appends to e.recs the records of the move's action act on view
 // v whose stitches change (see build; e.slots holds the created pieces'
-// slots). The pieces around the action are those in edge contact with
-// the removed ones from outside: around a join's rectangle, or around
-// each piece a split cuts; a stitch of theirs that named a removed piece
-// names the created piece holding its point now, one of that piece's
-// halves or the joined piece.
+// slots): the created pieces', and those of the pieces around the action,
+// in edge contact with the removed ones from outside. For a split, a
+// stitch of theirs that named a piece cut names the half holding its
+// point now; a join's are joinRecords'.
 func (e *edit) records(v *view, act *action, wf, hf int64) {
+	if len(act.added) == 1 {
+		e.joinRecords(v, act, wf, hf)
+		return
+	}
 	for _, i := range act.removed {
 		e.mark[i] = e.epoch
 	}
@@ -907,27 +910,13 @@ func (e *edit) records(v *view, act *action, wf, hf int64) {
 			e.ring = append(e.ring, j)
 		}
 	}
-	// the created pieces' stitches, and the pieces around the action
-	join := len(act.added) == 1
-	e.corner = -1
+	// the halves' stitches, and the pieces around the pieces cut
 	for c, r := range act.added {
-		rc := record{pc: newPiece(r, Black)}
-		if join {
-			var nb [4]int32
-			for d := range 4 {
-				nb[d] = e.find(v, act, c, d, wf, hf)
-				rc.st[d] = e.slotOf(v, act, nb[d], c, d)
-			}
-			v.around(r, nb, ring)
-		} else {
-			rc.st = e.halfStitches(v, act, c, wf, hf)
-		}
+		rc := record{pc: newPiece(r, Black), st: e.halfStitches(v, act, c, wf, hf)}
 		e.recs = append(e.recs, slotRecord{e.slots[c], rc})
 	}
-	if !join {
-		for _, i := range act.removed {
-			v.edgeNeighbours(i, ring)
-		}
+	for _, i := range act.removed {
+		v.edgeNeighbours(i, ring)
 	}
 	for _, j := range e.ring {
 		var rc record
@@ -937,12 +926,8 @@ func (e *edit) records(v *view, act *action, wf, hf int64) {
 			case u < 0:
 				rc.st[d] = -1
 			case e.removed(u):
-				if join { // the joined piece
-					rc.st[d] = e.slots[0]
-				} else {
-					x, y, east, north := stitchPoint(v.ps[j].R(), d)
-					rc.st[d] = e.createdIn(act, u, x, y, east, north)
-				}
+				x, y, east, north := stitchPoint(v.ps[j].R(), d)
+				rc.st[d] = e.createdIn(act, u, x, y, east, north)
 				moved = moved || rc.st[d] != v.slot[u]
 			default:
 				rc.st[d] = v.slot[u]
@@ -1264,6 +1249,74 @@ func (e *edit) splitRecords(v *view, wf, hf int64) {
 	e.recs = append(e.recs, slotRecord{next, a}, slotRecord{keep, b})
 }
 
+// joinRecords is records for a join. The joined piece's stitches name
+// the pieces that find finds from the anchor and from the piece at its
+// upper-right corner. Of a piece in edge contact with the rectangle from
+// outside, one stitch at most names a piece inside it: below the
+// lower-left corner of a piece above, right of the upper-right corner of
+// a piece to the left, above the upper-right corner of a piece below,
+// left of the lower-left corner of a piece to the right, when that corner
+// lies along the rectangle. That stitch names the joined piece now,
+// unless it named the anchor, whose slot the joined piece takes.
+func (e *edit) joinRecords(v *view, act *action, wf, hf int64) {
+	r, s := act.added[0], e.slots[0]
+	e.corner = -1
+	rc := record{pc: newPiece(r, Black)}
+	var nb [4]int32
+	for d := range 4 {
+		nb[d] = e.find(v, act, d, wf, hf)
+		rc.st[d] = -1
+		if nb[d] >= 0 {
+			rc.st[d] = v.slot[nb[d]]
+		}
+	}
+	e.recs = append(e.recs, slotRecord{s, rc})
+	into := func(j int32, d int) {
+		if v.slot[v.st[j][d]] != s {
+			e.restitch(v, j, d, s)
+		}
+	}
+	right, top := r.x+r.w, r.y+r.h
+	for t := nb[stRT]; t >= 0; t = v.st[t][stBL] { // above, right to left
+		x := v.ps[t].X()
+		if x >= r.x {
+			into(t, stLB)
+		}
+		if x <= r.x {
+			break
+		}
+	}
+	for t := nb[stBL]; t >= 0; t = v.st[t][stRT] { // to the left, upwards
+		q := &v.ps[t]
+		y := q.Y() + q.H()
+		if y <= top {
+			into(t, stTR)
+		}
+		if y >= top {
+			break
+		}
+	}
+	for t := nb[stLB]; t >= 0; t = v.st[t][stTR] { // below, left to right
+		q := &v.ps[t]
+		x := q.X() + q.w
+		if x <= right {
+			into(t, stRT)
+		}
+		if x >= right {
+			break
+		}
+	}
+	for t := nb[stTR]; t >= 0; t = v.st[t][stLB] { // to the right, downwards
+		y := v.ps[t].Y()
+		if y >= r.y {
+			into(t, stBL)
+		}
+		if y <= r.y {
+			break
+		}
+	}
+}
+
 // restitch records piece j of the view with stitch d naming slot s.
 func (e *edit) restitch(v *view, j int32, d int, s int32) {
 	rc := record{pc: v.ps[j].withColor(Black)}
@@ -1278,19 +1331,18 @@ func (e *edit) restitch(v *view, j int32, d int, s int32) {
 }
 
 // find returns the piece of the view holding the point that stitch d of
-// the joined piece c names, or -1 beyond the board, walking from a
-// removed piece whose closure holds the point: the join's anchor, or for
-// its upper-right corner the piece there. A removed piece stands for the
-// joined piece (see slotOf). At the lower-left corner the anchor's own
-// stitches name the pieces, and at the upper-right one that piece's.
-func (e *edit) find(v *view, act *action, c, d int, wf, hf int64) int32 {
-	r := &act.added[c]
+// the joined piece names, or -1 beyond the board, walking from a removed
+// piece whose closure holds the point: the join's anchor, or for the
+// upper-right corner the piece there, whose own stitches name the pieces
+// at the corner it shares with the joined one.
+func (e *edit) find(v *view, act *action, d int, wf, hf int64) int32 {
+	r := &act.added[0]
 	x, y, east, north := stitchPoint(*r, d)
 	if offBoard(x, y, east, north, wf, hf) {
 		return -1
 	}
-	hint := act.parent[c]
-	if len(act.added) == 1 && (d == stTR || d == stRT) { // a join: the corner's piece
+	hint := act.parent[0]
+	if d == stTR || d == stRT {
 		if e.corner < 0 { // from the last: it lies in the top band, last in code order
 			for k := len(act.removed) - 1; k >= 0; k-- {
 				i := act.removed[k]
@@ -1345,27 +1397,9 @@ func (e *edit) halfStitches(v *view, act *action, c int, wf, hf int64) (st [4]in
 	return st
 }
 
-// slotOf returns the slot that stitch d of created piece c names, when
-// find gave piece u for it: u's slot, or the created piece's holding the
-// point when u is removed, or -1.
-func (e *edit) slotOf(v *view, act *action, u int32, c, d int) int32 {
-	switch {
-	case u < 0:
-		return -1
-	case e.removed(u):
-		x, y, east, north := stitchPoint(act.added[c], d)
-		return e.createdIn(act, u, x, y, east, north)
-	}
-	return v.slot[u]
-}
-
-// createdIn returns the slot of the created piece holding the point just
-// beside (x, y) on the given sides, which removed piece u held: the
-// joined piece, or one of u's halves.
+// createdIn returns the slot of the half of split piece u that holds the
+// point just beside (x, y) on the given sides, which u held.
 func (e *edit) createdIn(act *action, u int32, x, y int64, east, north bool) int32 {
-	if len(act.added) == 1 {
-		return e.slots[0]
-	}
 	c := e.first[u]
 	if !holdsPoint(&act.added[c], x, y, east, north) {
 		c++
