@@ -368,9 +368,11 @@
 // bitset graph up to 240 pieces, adjacency lists above. A pooled working
 // memory, never a Position, keeps what its last calls worked out: the
 // graph and the stitches of the last position it served, which a child
-// just played inherits almost ready, and the searches of the last
-// listing, so that PlayUnchecked of a move just listed reads the move's
-// end instead of playing its path again. A goroutine moved to another
+// just played inherits almost ready (the parent's stitches stay beside
+// them, for a search that returns to it), the pieces' hash keys as Play
+// works them out, and the searches of the last listing, so that
+// PlayUnchecked of a move just listed reads the move's end instead of
+// playing its path again. A goroutine moved to another
 // processor finds another working memory and works everything out afresh,
 // with the same results. The file headers of tiling.go, search.go,
 // contact.go, bitgraph.go and graph.go say more.
