@@ -139,10 +139,16 @@ func (v *view) joinFrom(dst []int32, first int, x1, y1 int64, mover Color) ([]in
 		return dst, false
 	}
 	near := [2]int32{int32(first), int32(first)}
-	return v.joinNear(dst, first, x1, y1, mover, &near)
+	start := len(dst)
+	dst, ok := v.joinNear(dst, first, x1, y1, mover, &near)
+	if ok {
+		sortMembers(dst[start:], int32(first))
+	}
+	return dst, ok
 }
 
-// joinNear is joinFrom that seeks the pieces just inside R's top corners
+// joinNear is joinFrom, but for the order of the pieces it appends (see
+// tiled), that seeks the pieces just inside R's top corners
 // from near[0] (the East one, at the top-left) and near[1] (the West one,
 // at the top-right), pieces near them, and leaves there the pieces it
 // finds: the joins of one anchor, tested in turn, so seek each from the
@@ -164,9 +170,9 @@ func (v *view) joinNear(dst []int32, first int, x1, y1 int64, mover Color, near 
 // corner, to (x1, y1), over a join of the anchor as wide but lower, whose
 // pieces are dst[from:] and whose top-left one is tl. R is that join and
 // the strip above it, so it is a join when the strip is tiled by the
-// mover's pieces, and its pieces are the lower join's and then, in code
-// order, the strip's: the pieces of a join are found once, not again for
-// each taller join of the same width.
+// mover's pieces, and its pieces are the lower join's and then the
+// strip's: the pieces of a join are found once, not again for each taller
+// join of the same width.
 func (v *view) joinAbove(dst []int32, from int, tl int32, x0, y0, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() || y1 > v.hf {
 		return dst, false
@@ -195,9 +201,11 @@ func aboveLeft(ps []piece, st [][4]int32, i int32) int32 {
 }
 
 // tiled reports whether R, from the lower-left corner of piece first to
-// (x1, y1), is tiled by the mover's pieces, and appends them, in code
-// order, to dst (and else some of them). It seeks the pieces at R's top
-// corners from near, as joinNear says.
+// (x1, y1), is tiled by the mover's pieces, and appends them to dst (and
+// else some of them), first the anchor, the rest in no set order: a
+// listing sorts a join's pieces only when it overlays the join, which few
+// of the joins of a crowded position can swap (sortMembers). It seeks the
+// pieces at R's top corners from near, as joinNear says.
 func (v *view) tiled(dst []int32, first int, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
 	ps := v.ps
 	x0, y0 := ps[first].X(), ps[first].Y()
@@ -238,7 +246,6 @@ func (v *view) tiled(dst []int32, first int, x1, y1 int64, mover Color, near *[2
 	// is a join when each lies inside R and is the mover's.
 	start := len(dst)
 	dst = append(dst, int32(first))
-	last := int32(first) // the greatest index met
 	for k := start; k < len(dst); k++ {
 		i := dst[k]
 		q := &ps[i]
@@ -248,20 +255,16 @@ func (v *view) tiled(dst []int32, first int, x1, y1 int64, mover Color, near *[2
 			return dst, false
 		}
 		if qx == x0 && qt < y1 { // on the left side
-			t := aboveLeft(ps, v.st, i)
-			dst = append(dst, t)
-			last = max(last, t)
+			dst = append(dst, aboveLeft(ps, v.st, i))
 		}
 		if qr < x1 { // the pieces whose lower-left corners lie on q's right side, top down
 			for t := v.st[i][stTR]; t >= 0 && ps[t].Y() >= qy; t = v.st[t][stLB] {
 				if ps[t].Y() < y1 {
 					dst = append(dst, t)
-					last = max(last, t)
 				}
 			}
 		}
 	}
-	sortMembers(dst[start:], int32(first), last)
 	return dst, true
 }
 
@@ -270,12 +273,18 @@ func (v *view) tiled(dst []int32, first int, x1, y1 int64, mover Color, near *[2
 // join reaches in a position of that many pieces.
 const membersSpan = 2048
 
-// sortMembers sorts m, the distinct indices of a join's pieces, which lie
-// in [lo, hi]. A join of many pieces has them marked in a bitset and read
-// back in order, in time linear in them and the span: a sort by
-// comparisons takes a quarter of the listing of a crowded position.
-func sortMembers(m []int32, lo, hi int32) {
-	if len(m) <= 12 || hi-lo >= membersSpan { // a sort by insertion, or beyond the bitset
+// sortMembers sorts m, the distinct indices of a join's pieces, the
+// least of which is lo, its anchor. A join of many pieces has them marked
+// in a bitset and read back in order, in time linear in them and the
+// span: a sort by comparisons takes a quarter of the listing of a crowded
+// position.
+func sortMembers(m []int32, lo int32) {
+	if len(m) <= 12 {
+		slices.Sort(m) // by insertion
+		return
+	}
+	hi := slices.Max(m)
+	if hi-lo >= membersSpan { // beyond the bitset
 		slices.Sort(m)
 		return
 	}
@@ -330,7 +339,7 @@ type action struct {
 	of      actionName // which split or join it is (nameOf)
 
 	joined  [2]rect  // a join's piece twice,
-	corners [2]int32 // with its pieces at two corners (joinCorners)
+	corners [2]int32 // with its pieces at its bottom-right and top-left corners (setAction)
 }
 
 func (a *action) reset() {
@@ -355,28 +364,6 @@ func (n *actionName) set(t *tiling, b base) { n.t, n.base = t, b }
 
 // nameOf returns the name of m's split or join in p.
 func (p *Position) nameOf(m *Move) actionName { return actionName{p.t, baseOf(m)} }
-
-// joinCorners returns, for a join, the joined piece twice, with its
-// pieces (of ps, the position's pieces) at its bottom-right and top-left
-// corners: a piece sharing a full side of the joined one touches, along
-// an edge, the pieces at both ends of that side (the top-left one serves
-// North and West, the other South and East), as a piece sharing a full
-// side of a split's half touches its parent. A join's pieces are in code
-// order: the bottom-right one ends the bottom row, which comes first, and
-// the top-left one is the highest of the column on the left side, the
-// last of its pieces.
-func (a *action) joinCorners(ps []piece) ([]rect, []int32) {
-	m := a.removed
-	b, t := 0, len(m)-1
-	for b+1 < len(m) && ps[m[b+1]].Y() == ps[m[0]].Y() {
-		b++
-	}
-	for ps[m[t]].X() != ps[m[0]].X() {
-		t--
-	}
-	a.joined, a.corners = [2]rect{a.added[0], a.added[0]}, [2]int32{m[b], m[t]}
-	return a.joined[:], a.corners[:]
-}
 
 // addHalves records the split of piece i (rectangle r).
 func (a *action) addHalves(r rect, i int32, vertical bool) {
@@ -444,7 +431,7 @@ func (p *Position) resolveAction(s *scratch, m *Move) {
 		return
 	}
 	if b := s.listedBase(p, m); b != nil { // its pieces as the listing found them
-		p.fillAction(s, m, s.walkOf(b))
+		p.fillListed(s, m, b)
 		return
 	}
 	s.walkBuf = s.walkBuf[:0]
@@ -521,8 +508,8 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 			} else {
 				s.list.walks, ok = v.joinNear(s.list.walks, i, x1, a.Y()+hgt, p.turn, &near)
 			}
-			if ok { // its pieces kept for setAction
-				s.list.bases = append(s.list.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}, walkOff: int32(off), members: int32(len(s.list.walks) - off)})
+			if ok { // its pieces kept for setAction, with those at its bottom-right and top-left corners
+				s.list.bases = append(s.list.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}, walkOff: int32(off), members: int32(len(s.list.walks) - off), corners: [2]int32{int32(k), near[0]}})
 				lower, tl = off, near[0]
 			}
 		}
@@ -567,12 +554,33 @@ func (b *base) move(tag uint64, head []byte) Move {
 func (b *base) of(m *Move) bool { return *b == baseOf(m) }
 
 // setAction fills s.act with the action of base k and returns the base's
-// move without a path.
+// move without a path. Of a join it fills only the joined piece and the
+// pieces at its corners, which mayStep reads: the pieces it removes, which
+// only an overlay reads, are sorted into it by fillListed when the join
+// can swap, as few joins of a crowded position can. Until then s.act
+// names no action.
 func (p *Position) setAction(s *scratch, k int) Move {
 	b := &s.list.bases[k]
 	m := b.move(p.hash, s.headOf(p, &b.base))
-	p.fillAction(s, &m, s.walkOf(b))
+	if b.kind != kindJ {
+		p.fillAction(s, &m, s.walkOf(b))
+		return m
+	}
+	s.act.reset()
+	a := s.last.v.ps[b.anchor]
+	r := rect{a.X(), a.Y(), m.wide, m.joinHeight()}
+	s.act.added, s.act.parent = append(s.act.added, r), append(s.act.parent, b.anchor)
+	s.act.joined, s.act.corners = [2]rect{r, r}, b.corners
 	return m
+}
+
+// fillListed fills s.act with the action of m, of listed base b, from the
+// pieces the listing found: a join's sorted into code order.
+func (p *Position) fillListed(s *scratch, m *Move, b *baseDesc) {
+	p.fillAction(s, m, s.walkOf(b))
+	if b.kind == kindJ {
+		sortMembers(s.act.removed, b.anchor)
+	}
 }
 
 // walkOf returns the pieces of listed base b, as fillAction takes them: a

@@ -205,7 +205,8 @@ func TestOverlaysAsBuilt(t *testing.T) {
 	sampledPositions(t, []string{"6x6", "3x5", "4x4", "2x2"}, 2, 80, func(variant string, p Position) {
 		p.prepare(s)
 		for k := range s.list.bases {
-			p.setAction(s, k)
+			m := p.setAction(s, k)
+			p.fillListed(s, &m, &s.list.bases[k]) // a join's pieces too
 			ps, src := afterAction(&p, s)
 			wf, hf := p.dims()
 			var fresh graph // checked against the rectangles by TestGraphsAsBuilt
@@ -373,7 +374,8 @@ func TestStepsAgree(t *testing.T) {
 		}
 		p.prepare(s)
 		for k := range s.list.bases {
-			p.setAction(s, k)
+			m := p.setAction(s, k)
+			p.fillListed(s, &m, &s.list.bases[k]) // a join's pieces too
 			if len(p.list())+len(s.act.added) > slotCap {
 				continue
 			}
