@@ -189,6 +189,38 @@ func (v *view) joinAbove(dst []int32, from int, tl int32, x0, y0, x1, y1 int64, 
 	return dst[:start], false
 }
 
+// joinAsHigh returns the widest of the joins js, an anchor's joins in
+// the order found (by width), that is hgt high, or nil.
+func joinAsHigh(js []baseDesc, hgt int64) *baseDesc {
+	for k := len(js) - 1; k >= 0; k-- {
+		if joinHeightOf(js[k].wide, js[k].shape) == hgt {
+			return &js[k]
+		}
+	}
+	return nil
+}
+
+// joinBeside is joinNear for R from (x0, y0), the anchor's lower-left
+// corner, to (x1, y1), beside a narrower join b of the anchor as high. R
+// is that join and the strip to its right, whose lower-left piece is the
+// next of the bottom row after b's bottom-right one, so it is a join when
+// the strip is tiled by the mover's pieces (b's right side is the strip's
+// left side, which no piece crosses), and its pieces are b's and then the
+// strip's: the pieces of b are not found again. It leaves near[0] at R's
+// top-left piece, b's.
+func (v *view) joinBeside(dst []int32, b *baseDesc, x0, y0, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
+	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() {
+		return dst, false
+	}
+	start := len(dst)
+	dst = append(dst, dst[b.walkOff:b.walkOff+b.members]...)
+	if dst, ok := v.tiled(dst, int(b.corners[0])+1, x1, y1, mover, near); ok {
+		near[0] = b.corners[1]
+		return dst, true
+	}
+	return dst[:start], false
+}
+
 // aboveLeft returns the piece above piece i's top-left corner, holding
 // the point just North-East of it, by the stitches st of the pieces ps;
 // i's top is not the board's.
@@ -494,6 +526,7 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 	room := hf - a.Y()
 	v := &s.last.v
 	near := [2]int32{int32(i), int32(i)} // the pieces at the top corners of the last join tested
+	narrower := len(s.list.bases)        // the anchor's joins found so far start here
 	for x1, k := a.X()+a.w, i; ; {
 		w := x1 - a.X()
 		lower, tl := -1, int32(-1) // the last join found as wide: where its pieces start, its top-left piece
@@ -505,6 +538,8 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 			var ok bool
 			if lower >= 0 {
 				s.list.walks, ok = v.joinAbove(s.list.walks, lower, tl, a.X(), a.Y(), x1, a.Y()+hgt, p.turn, &near)
+			} else if b := joinAsHigh(s.list.bases[narrower:], hgt); b != nil {
+				s.list.walks, ok = v.joinBeside(s.list.walks, b, a.X(), a.Y(), x1, a.Y()+hgt, p.turn, &near)
 			} else {
 				s.list.walks, ok = v.joinNear(s.list.walks, i, x1, a.Y()+hgt, p.turn, &near)
 			}
