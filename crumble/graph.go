@@ -637,10 +637,16 @@ func (g *graph) resolve(col []uint64) {
 // colour c that holds no piece recoloured since the action lies inside a
 // chain of the colouring right after the action (which won nothing), and
 // the rest of a new chain belongs to such chains beside its recoloured
-// pieces. So the sides of the pieces recoloured since the action, with
-// those of the after-action chains of their colour beside them, bound the
-// sides any new chain touches: b, which each step widens by the pieces it
-// recoloured (a piece recoloured back only widens it more than needed).
+// pieces, entered through a piece never recoloured, which has its colour
+// of right after the action in every colouring of the path. So the sides
+// of the pieces recoloured since the action, with those of the
+// after-action chains of their colour beside them through a piece of that
+// colour in both colourings, bound the sides any new chain touches: b,
+// which each step widens by the pieces it recoloured (a piece recoloured
+// back only widens it more than needed). A piece the step recoloured away
+// from its chain (the travelling piece leaving the mover's) does not bring
+// that chain's sides to its neighbours, which spares many floods of
+// paths that walk away from their chain.
 // Below all four sides for the colour of a piece the step recoloured
 // nothing is searched. Without the chains (a path played once) every step
 // searches.
@@ -653,7 +659,7 @@ func (g *graph) winner(col []uint64, b *bound) int8 {
 		c := colorAt(col, x)
 		m := b[c] | g.side[x]
 		for _, a := range g.list(x) {
-			if y := a >> 1; a&1 != 0 && colorAt(g.c0, y) == c {
+			if y := a >> 1; a&1 != 0 && colorAt(g.c0, y) == c && colorAt(col, y) == c {
 				m |= g.chainSides[g.chain[y]]
 			}
 		}
