@@ -140,7 +140,7 @@ func (v *view) joinFrom(dst []int32, first int, x1, y1 int64, mover Color) ([]in
 	}
 	near := [2]int32{int32(first), int32(first)}
 	start := len(dst)
-	dst, ok := v.joinNear(dst, first, x1, y1, mover, &near)
+	dst, ok := v.joinNear(dst, nil, first, x1, y1, mover, &near)
 	if ok {
 		sortMembers(dst[start:], int32(first))
 	}
@@ -153,14 +153,21 @@ func (v *view) joinFrom(dst []int32, first int, x1, y1 int64, mover Color) ([]in
 // at the top-right), pieces near them, and leaves there the pieces it
 // finds: the joins of one anchor, tested in turn, so seek each from the
 // last one's, where a walk from the anchor climbs the whole height of R.
-// first must be a piece.
-func (v *view) joinNear(dst []int32, first int, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
+// first must be a piece. A listing passes its memo of the strips tiled
+// (m), where R may be found; other callers nil.
+func (v *view) joinNear(dst []int32, m *tileMemo, first int, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
 	x0, y0 := v.ps[first].X(), v.ps[first].Y()
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() || x1 > v.wf || y1 > v.hf {
 		return dst, false
 	}
 	start := len(dst)
-	if dst, ok := v.tiled(dst, first, x1, y1, mover, near); ok && len(dst)-start >= 2 {
+	var ok bool
+	if m != nil && m.used > 0 { // a listing with strips noted
+		dst, ok = v.tiledOnce(dst, m, first, x1, y1, mover, near, false)
+	} else {
+		dst, ok = v.tiled(dst, first, x1, y1, mover, near)
+	}
+	if ok && len(dst)-start >= 2 {
 		return dst, true
 	}
 	return dst[:start], false
@@ -173,7 +180,7 @@ func (v *view) joinNear(dst []int32, first int, x1, y1 int64, mover Color, near 
 // mover's pieces, and its pieces are the lower join's and then the
 // strip's: the pieces of a join are found once, not again for each taller
 // join of the same width.
-func (v *view) joinAbove(dst []int32, from int, tl int32, x0, y0, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
+func (v *view) joinAbove(dst []int32, m *tileMemo, from int, tl int32, x0, y0, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() || y1 > v.hf {
 		return dst, false
 	}
@@ -183,7 +190,7 @@ func (v *view) joinAbove(dst []int32, from int, tl int32, x0, y0, x1, y1 int64, 
 	}
 	start := len(dst)
 	dst = append(dst, dst[from:start]...)
-	if dst, ok := v.tiled(dst, int(t), x1, y1, mover, near); ok {
+	if dst, ok := v.tiledOnce(dst, m, int(t), x1, y1, mover, near, true); ok {
 		return dst, true
 	}
 	return dst[:start], false
@@ -208,13 +215,13 @@ func joinAsHigh(js []baseDesc, hgt int64) *baseDesc {
 // left side, which no piece crosses), and its pieces are b's and then the
 // strip's: the pieces of b are not found again. It leaves near[0] at R's
 // top-left piece, b's.
-func (v *view) joinBeside(dst []int32, b *baseDesc, x0, y0, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
+func (v *view) joinBeside(dst []int32, m *tileMemo, b *baseDesc, x0, y0, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() {
 		return dst, false
 	}
 	start := len(dst)
 	dst = append(dst, dst[b.walkOff:b.walkOff+b.members]...)
-	if dst, ok := v.tiled(dst, int(b.corners[0])+1, x1, y1, mover, near); ok {
+	if dst, ok := v.tiledOnce(dst, m, int(b.corners[0])+1, x1, y1, mover, near, true); ok {
 		near[0] = b.corners[1]
 		return dst, true
 	}
@@ -230,6 +237,87 @@ func aboveLeft(ps []piece, st [][4]int32, i int32) int32 {
 		t = st[t][stBL]
 	}
 	return t
+}
+
+// tileMemo is what a listing has learnt of the rectangles it tested for
+// a tiling (tiled) as the strips above or beside its joins: such a strip
+// is, as often as not, a join of the piece at its lower-left corner,
+// which the listing comes to later, and finds here instead of tiling it
+// again. An entry of a strip tiled keeps where its pieces are in the
+// listing's walks (whose pieces of a join found stay until the next
+// listing) and the pieces at its top corners. It is an open-addressing
+// table of keys (anchor, x1, y1), cleared by its generation, which takes
+// no more entries when half full.
+type tileMemo struct {
+	slots []tileEntry
+	gen   uint32
+	used  int
+}
+
+type tileEntry struct {
+	x1, y1 int64
+	first  int32
+	gen    uint32
+	ok     bool
+	off, n int32    // its pieces, in the listing's walks
+	near   [2]int32 // the pieces at its top corners
+}
+
+// reset empties m for a listing of n pieces.
+func (m *tileMemo) reset(n int) {
+	size := max(len(m.slots), 256)
+	for size < 8*n {
+		size *= 2
+	}
+	if size > len(m.slots) {
+		m.slots = make([]tileEntry, size)
+		m.gen = 0
+	}
+	m.gen++
+	if m.gen == 0 {
+		clear(m.slots)
+		m.gen = 1
+	}
+	m.used = 0
+}
+
+// slot returns the entry of R (first, x1, y1), or the free slot where it
+// goes.
+func (m *tileMemo) slot(first int32, x1, y1 int64) *tileEntry {
+	mask := uint64(len(m.slots) - 1)
+	for h := mix64(uint64(first)^uint64(x1)*0x9e3779b97f4a7c15^uint64(y1)*0xc2b2ae3d27d4eb4f) & mask; ; h = (h + 1) & mask {
+		e := &m.slots[h]
+		if e.gen != m.gen || (e.first == first && e.x1 == x1 && e.y1 == y1) {
+			return e
+		}
+	}
+}
+
+// tiledOnce is tiled, which reads R in the memo m when it holds it, and
+// else, for a strip (note set), notes it there: R's pieces are copied
+// from where the walks hold them. A caller whose pieces found may not
+// stay in the walks passes nil; a join's R, which no later anchor's
+// strip is, is not noted (and joinNear seeks it only once a strip is: a
+// listing without joins pays nothing for the memo).
+func (v *view) tiledOnce(dst []int32, m *tileMemo, first int, x1, y1 int64, mover Color, near *[2]int32, note bool) ([]int32, bool) {
+	if m == nil {
+		return v.tiled(dst, first, x1, y1, mover, near)
+	}
+	e := m.slot(int32(first), x1, y1)
+	if e.gen == m.gen {
+		if !e.ok {
+			return dst, false
+		}
+		*near = e.near
+		return append(dst, dst[e.off:e.off+e.n]...), true
+	}
+	start := len(dst)
+	dst, ok := v.tiled(dst, first, x1, y1, mover, near)
+	if note && 2*(m.used+1) <= len(m.slots) {
+		*e = tileEntry{x1: x1, y1: y1, first: int32(first), gen: m.gen, ok: ok, off: int32(start), n: int32(len(dst) - start), near: *near}
+		m.used++
+	}
+	return dst, ok
 }
 
 // tiled reports whether R, from the lower-left corner of piece first to
@@ -537,11 +625,11 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 			off := len(s.list.walks)
 			var ok bool
 			if lower >= 0 {
-				s.list.walks, ok = v.joinAbove(s.list.walks, lower, tl, a.X(), a.Y(), x1, a.Y()+hgt, p.turn, &near)
+				s.list.walks, ok = v.joinAbove(s.list.walks, &s.list.tiles, lower, tl, a.X(), a.Y(), x1, a.Y()+hgt, p.turn, &near)
 			} else if b := joinAsHigh(s.list.bases[narrower:], hgt); b != nil {
-				s.list.walks, ok = v.joinBeside(s.list.walks, b, a.X(), a.Y(), x1, a.Y()+hgt, p.turn, &near)
+				s.list.walks, ok = v.joinBeside(s.list.walks, &s.list.tiles, b, a.X(), a.Y(), x1, a.Y()+hgt, p.turn, &near)
 			} else {
-				s.list.walks, ok = v.joinNear(s.list.walks, i, x1, a.Y()+hgt, p.turn, &near)
+				s.list.walks, ok = v.joinNear(s.list.walks, &s.list.tiles, i, x1, a.Y()+hgt, p.turn, &near)
 			}
 			if ok { // its pieces kept for setAction, with those at its bottom-right and top-left corners
 				s.list.bases = append(s.list.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}, walkOff: int32(off), members: int32(len(s.list.walks) - off), corners: [2]int32{int32(k), near[0]}})

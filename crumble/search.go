@@ -110,7 +110,8 @@ type lastServed struct {
 type listing struct {
 	bases []baseDesc
 	walks []int32
-	moves []Move // RandomMove's moves of one base
+	tiles tileMemo // the rectangles tested for a join's tiling (action.go)
+	moves []Move   // RandomMove's moves of one base
 }
 
 // searches is the swap-path searches of the last listing or draw: each
@@ -573,6 +574,7 @@ func (p *Position) prepare(s *scratch) {
 func (p *Position) startBases(s *scratch) cutFinder {
 	s.see(p)
 	s.list.bases, s.list.walks = s.list.bases[:0], s.list.walks[:0]
+	s.list.tiles.reset(len(s.last.v.ps))
 	return s.finder()
 }
 
