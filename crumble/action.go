@@ -686,6 +686,19 @@ func (p *Position) setAction(s *scratch, k int) Move {
 	b := &s.list.bases[k]
 	m := b.move(p.hash, s.headOf(p, &b.base))
 	if b.kind != kindJ {
+		if b.n > 1 && s.act.of.t == p.t && s.act.of.base == s.list.bases[k-1].base {
+			// s.act holds the split of one piece fewer of the same walk,
+			// listed just before: its halves and two more, which spares
+			// a walk of L pieces the L^2 halves of all its splits
+			i := s.walkOf(b)[b.n-1]
+			s.act.addHalves(s.last.v.ps[i].R(), i, b.kind == kindV)
+			r := s.act.removed // sorted but for i, the last
+			for j := len(r) - 1; j > 0 && r[j-1] > r[j]; j-- {
+				r[j-1], r[j] = r[j], r[j-1]
+			}
+			s.act.of.set(p.t, b.base)
+			return m
+		}
 		p.fillAction(s, &m, s.walkOf(b))
 		return m
 	}

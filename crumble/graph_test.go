@@ -205,8 +205,11 @@ func TestOverlaysAsBuilt(t *testing.T) {
 	sampledPositions(t, []string{"6x6", "3x5", "4x4", "2x2"}, 2, 80, func(variant string, p Position) {
 		p.prepare(s)
 		for k := range s.list.bases {
-			m := p.setAction(s, k)
-			p.fillListed(s, &m, &s.list.bases[k]) // a join's pieces too
+			// a split's action as setAction fills it (from the split
+			// before, of the same walk), a join's with its pieces
+			if m := p.setAction(s, k); m.kind == kindJ {
+				p.fillListed(s, &m, &s.list.bases[k])
+			}
 			ps, src := afterAction(&p, s)
 			wf, hf := p.dims()
 			var fresh graph // checked against the rectangles by TestGraphsAsBuilt
@@ -374,8 +377,11 @@ func TestStepsAgree(t *testing.T) {
 		}
 		p.prepare(s)
 		for k := range s.list.bases {
-			m := p.setAction(s, k)
-			p.fillListed(s, &m, &s.list.bases[k]) // a join's pieces too
+			// a split's action as setAction fills it (from the split
+			// before, of the same walk), a join's with its pieces
+			if m := p.setAction(s, k); m.kind == kindJ {
+				p.fillListed(s, &m, &s.list.bases[k])
+			}
 			if len(p.list())+len(s.act.added) > slotCap {
 				continue
 			}
