@@ -139,6 +139,39 @@ func TestParseMoveAllocs(t *testing.T) {
 	}
 }
 
+// TestSetActionAsFilled: the action setAction leaves for each split, in
+// listing order (a split of n pieces from the split of n-1 before it),
+// is the one filled afresh from the split's walk, its removed pieces
+// sorted, on random positions and on crowded ones with long walks.
+func TestSetActionAsFilled(t *testing.T) {
+	s := new(scratch)
+	positions := randomPositions(t, "6x6", 4, 40)
+	for _, name := range []string{"split6-300", "random6-400", "rows6-126"} {
+		positions = append(positions, crowdedPosition(t, name))
+	}
+	checked := 0
+	for _, p := range positions {
+		p.prepare(s)
+		for k := range s.list.bases {
+			m := p.setAction(s, k)
+			if m.kind == kindJ {
+				continue
+			}
+			removed, parent, added := slices.Clone(s.act.removed), slices.Clone(s.act.parent), slices.Clone(s.act.added)
+			p.fillAction(s, &m, s.walkOf(&s.list.bases[k]))
+			if !slices.Equal(removed, s.act.removed) || !slices.Equal(parent, s.act.parent) || !slices.Equal(added, s.act.added) {
+				t.Fatalf("%s base %d (%d pieces): setAction removes %v (parents %v), filled afresh %v (%v)", code(p), k, m.n, removed, parent, s.act.removed, s.act.parent)
+			}
+			if m.n > 1 {
+				checked++
+			}
+		}
+	}
+	if checked < 500 {
+		t.Errorf("only %d splits of more than one piece", checked)
+	}
+}
+
 // graphMayStep is mayStep read off the contact graph: after the action,
 // does a created piece have a full-side neighbour of the opponent's?
 func graphMayStep(s *scratch, p Position) bool {
