@@ -719,7 +719,7 @@ func (g *bitGraph) winner(col *set, b *bound) int8 {
 	var need uint8
 	for _, x := range g.changed {
 		c := colorOf(col, x)
-		m := b[c] | g.side[uint8(x)]
+		m := b.sides[c] | g.side[uint8(x)]
 		if g.base.has(x) {
 			m |= g.beside[uint8(x)][c]
 		} else {

@@ -432,8 +432,8 @@ func TestStepsAgree(t *testing.T) {
 					t.Fatalf("%s %s base %d: step %c recolours %v on the lists, %v on the bits", variant, code(p), k, dirLetters[d], lc, bc)
 				}
 				recoloured = append(recoloured, b.changed...)
-				if want := sidesThrough(b, bcol, recoloured); want[0]&^bb[0] != 0 || want[1]&^bb[1] != 0 || want[0]&^lb[0] != 0 || want[1]&^lb[1] != 0 {
-					t.Fatalf("%s %s base %d: after step %c the chains through the recoloured pieces reach sides %04b, %04b; bound on the lists %04b, %04b, on the bits %04b, %04b", variant, code(p), k, dirLetters[d], want[0], want[1], lb[0], lb[1], bb[0], bb[1])
+				if want := sidesThrough(b, bcol, recoloured); want.sides[0]&^bb.sides[0] != 0 || want.sides[1]&^bb.sides[1] != 0 || want.sides[0]&^lb.sides[0] != 0 || want.sides[1]&^lb.sides[1] != 0 {
+					t.Fatalf("%s %s base %d: after step %c the chains through the recoloured pieces reach sides %04b, %04b; bound on the lists %04b, %04b, on the bits %04b, %04b", variant, code(p), k, dirLetters[d], want.sides[0], want.sides[1], lb.sides[0], lb.sides[1], bb.sides[0], bb.sides[1])
 				}
 				ltr, btr = lu, bu
 				if lwin >= 0 || colorAt(lcol, ltr) != p.turn {
@@ -475,7 +475,7 @@ func sidesThrough(g *bitGraph, col set, seeds []int32) bound {
 				}
 			}
 		}
-		out[c] |= sides
+		out.sides[c] |= sides
 	}
 	return out
 }
