@@ -2,6 +2,20 @@ package crumble
 
 // Splits and joins: the pieces a cut takes, the rectangles a join may
 // cover, and what an action removes and creates.
+//
+// A listing finds an anchor's joins by width (the bottom row's pieces),
+// then height, and finds each join's pieces by walking the stitches of
+// the pieces inside (tiled). Most of a crowded listing's joins are rows
+// of small pieces, which nest, so a join is found from one found before
+// wherever it can be: a taller join of a width is the lower one and the
+// strip above it (joinAbove), a wider one as high as a narrower one of the
+// anchor is that one and the strip beside it (joinBeside), and a strip,
+// which is often a join of the piece at its lower-left corner that the
+// listing comes to later, is remembered there (tileMemo). A join's pieces
+// are kept in the order found and sorted into its action only when the
+// join is overlaid or played, which few joins of a crowded position are;
+// a split of n pieces takes the action of the split of n-1 listed before
+// it and adds two halves.
 
 import (
 	"math/bits"
