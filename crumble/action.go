@@ -255,13 +255,14 @@ func aboveLeft(ps []piece, st [][4]int32, i int32) int32 {
 
 // tileMemo is what a listing has learnt of the rectangles it tested for
 // a tiling (tiled) as the strips above or beside its joins: such a strip
-// is, as often as not, a join of the piece at its lower-left corner,
-// which the listing comes to later, and finds here instead of tiling it
-// again. An entry of a strip tiled keeps where its pieces are in the
-// listing's walks (whose pieces of a join found stay until the next
-// listing) and the pieces at its top corners. It is an open-addressing
-// table of keys (anchor, x1, y1), cleared by its generation, which takes
-// no more entries when half full.
+// is often a join of the piece at its lower-left corner, which the
+// listing comes to later and finds here instead of tiling it again. An
+// entry of a strip tiled keeps where its pieces are in the listing's
+// walks (whose pieces of a join found stay until the next listing) and
+// the pieces at its top corners. It is an open-addressing table of keys
+// (anchor, x1, y1), cleared by its generation, which doubles when half
+// full (and so allocates only for a listing with more strips than any
+// before it in the working memory).
 type tileMemo struct {
 	slots []tileEntry
 	gen   uint32
@@ -277,15 +278,10 @@ type tileEntry struct {
 	near   [2]int32 // the pieces at its top corners
 }
 
-// reset empties m for a listing of n pieces.
-func (m *tileMemo) reset(n int) {
-	size := max(len(m.slots), 256)
-	for size < 8*n {
-		size *= 2
-	}
-	if size > len(m.slots) {
-		m.slots = make([]tileEntry, size)
-		m.gen = 0
+// reset empties m for a listing.
+func (m *tileMemo) reset() {
+	if len(m.slots) == 0 {
+		m.slots = make([]tileEntry, 256)
 	}
 	m.gen++
 	if m.gen == 0 {
@@ -327,11 +323,26 @@ func (v *view) tiledOnce(dst []int32, m *tileMemo, first int, x1, y1 int64, move
 	}
 	start := len(dst)
 	dst, ok := v.tiled(dst, first, x1, y1, mover, near)
-	if note && 2*(m.used+1) <= len(m.slots) {
+	if note {
+		if 2*(m.used+1) > len(m.slots) {
+			m.grow()
+			e = m.slot(int32(first), x1, y1)
+		}
 		*e = tileEntry{x1: x1, y1: y1, first: int32(first), gen: m.gen, ok: ok, off: int32(start), n: int32(len(dst) - start), near: *near}
 		m.used++
 	}
 	return dst, ok
+}
+
+// grow doubles m's room, keeping its entries.
+func (m *tileMemo) grow() {
+	old := m.slots
+	m.slots = make([]tileEntry, 2*len(old))
+	for i := range old {
+		if e := &old[i]; e.gen == m.gen {
+			*m.slot(e.first, e.x1, e.y1) = *e
+		}
+	}
 }
 
 // tiled reports whether R, from the lower-left corner of piece first to

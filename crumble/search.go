@@ -574,7 +574,7 @@ func (p *Position) prepare(s *scratch) {
 func (p *Position) startBases(s *scratch) cutFinder {
 	s.see(p)
 	s.list.bases, s.list.walks = s.list.bases[:0], s.list.walks[:0]
-	s.list.tiles.reset(len(s.last.v.ps))
+	s.list.tiles.reset()
 	return s.finder()
 }
 
