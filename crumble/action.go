@@ -2,6 +2,20 @@ package crumble
 
 // Splits and joins: the pieces a cut takes, the rectangles a join may
 // cover, and what an action removes and creates.
+//
+// A listing finds an anchor's joins by width (the bottom row's pieces),
+// then height, and finds each join's pieces by walking the stitches of
+// the pieces inside (tiled). Most of a crowded listing's joins are rows
+// of small pieces, which nest, so a join is found from one found before
+// wherever it can be: a taller join of a width is the lower one and the
+// strip above it (joinAbove), a wider one as high as a narrower one of the
+// anchor is that one and the strip beside it (joinBeside), and a strip,
+// which is often a join of the piece at its lower-left corner that the
+// listing comes to later, is remembered there (tileMemo). A join's pieces
+// are kept in the order found and sorted into its action only when the
+// join is overlaid or played, which few joins of a crowded position are;
+// a split of n pieces takes the action of the split of n-1 listed before
+// it and adds two halves.
 
 import (
 	"math/bits"
@@ -139,22 +153,35 @@ func (v *view) joinFrom(dst []int32, first int, x1, y1 int64, mover Color) ([]in
 		return dst, false
 	}
 	near := [2]int32{int32(first), int32(first)}
-	return v.joinNear(dst, first, x1, y1, mover, &near)
+	start := len(dst)
+	dst, ok := v.joinNear(dst, nil, first, x1, y1, mover, &near)
+	if ok {
+		sortMembers(dst[start:], int32(first))
+	}
+	return dst, ok
 }
 
-// joinNear is joinFrom that seeks the pieces just inside R's top corners
+// joinNear is joinFrom, but for the order of the pieces it appends (see
+// tiled), that seeks the pieces just inside R's top corners
 // from near[0] (the East one, at the top-left) and near[1] (the West one,
 // at the top-right), pieces near them, and leaves there the pieces it
 // finds: the joins of one anchor, tested in turn, so seek each from the
 // last one's, where a walk from the anchor climbs the whole height of R.
-// first must be a piece.
-func (v *view) joinNear(dst []int32, first int, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
+// first must be a piece. A listing passes its memo of the strips tiled
+// (m), where R may be found; other callers nil.
+func (v *view) joinNear(dst []int32, m *tileMemo, first int, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
 	x0, y0 := v.ps[first].X(), v.ps[first].Y()
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() || x1 > v.wf || y1 > v.hf {
 		return dst, false
 	}
 	start := len(dst)
-	if dst, ok := v.tiled(dst, first, x1, y1, mover, near); ok && len(dst)-start >= 2 {
+	var ok bool
+	if m != nil && m.used > 0 { // a listing with strips noted
+		dst, ok = v.tiledOnce(dst, m, first, x1, y1, mover, near, false)
+	} else {
+		dst, ok = v.tiled(dst, first, x1, y1, mover, near)
+	}
+	if ok && len(dst)-start >= 2 {
 		return dst, true
 	}
 	return dst[:start], false
@@ -164,10 +191,10 @@ func (v *view) joinNear(dst []int32, first int, x1, y1 int64, mover Color, near 
 // corner, to (x1, y1), over a join of the anchor as wide but lower, whose
 // pieces are dst[from:] and whose top-left one is tl. R is that join and
 // the strip above it, so it is a join when the strip is tiled by the
-// mover's pieces, and its pieces are the lower join's and then, in code
-// order, the strip's: the pieces of a join are found once, not again for
-// each taller join of the same width.
-func (v *view) joinAbove(dst []int32, from int, tl int32, x0, y0, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
+// mover's pieces, and its pieces are the lower join's and then the
+// strip's: the pieces of a join are found once, not again for each taller
+// join of the same width.
+func (v *view) joinAbove(dst []int32, m *tileMemo, from int, tl int32, x0, y0, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
 	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() || y1 > v.hf {
 		return dst, false
 	}
@@ -177,7 +204,39 @@ func (v *view) joinAbove(dst []int32, from int, tl int32, x0, y0, x1, y1 int64, 
 	}
 	start := len(dst)
 	dst = append(dst, dst[from:start]...)
-	if dst, ok := v.tiled(dst, int(t), x1, y1, mover, near); ok {
+	if dst, ok := v.tiledOnce(dst, m, int(t), x1, y1, mover, near, true); ok {
+		return dst, true
+	}
+	return dst[:start], false
+}
+
+// joinAsHigh returns the widest of the joins js, an anchor's joins in
+// the order found (by width), that is hgt high, or nil.
+func joinAsHigh(js []baseDesc, hgt int64) *baseDesc {
+	for k := len(js) - 1; k >= 0; k-- {
+		if joinHeightOf(js[k].wide, js[k].shape) == hgt {
+			return &js[k]
+		}
+	}
+	return nil
+}
+
+// joinBeside is joinNear for R from (x0, y0), the anchor's lower-left
+// corner, to (x1, y1), beside a narrower join b of the anchor as high. R
+// is that join and the strip to its right, whose lower-left piece is the
+// next of the bottom row after b's bottom-right one, so it is a join when
+// the strip is tiled by the mover's pieces (b's right side is the strip's
+// left side, which no piece crosses), and its pieces are b's and then the
+// strip's: the pieces of b are not found again. It leaves near[0] at R's
+// top-left piece, b's.
+func (v *view) joinBeside(dst []int32, m *tileMemo, b *baseDesc, x0, y0, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
+	if !(rect{x0, y0, x1 - x0, y1 - y0}).legal() {
+		return dst, false
+	}
+	start := len(dst)
+	dst = append(dst, dst[b.walkOff:b.walkOff+b.members]...)
+	if dst, ok := v.tiledOnce(dst, m, int(b.corners[0])+1, x1, y1, mover, near, true); ok {
+		near[0] = b.corners[1]
 		return dst, true
 	}
 	return dst[:start], false
@@ -194,10 +253,104 @@ func aboveLeft(ps []piece, st [][4]int32, i int32) int32 {
 	return t
 }
 
+// tileMemo is what a listing has learnt of the rectangles it tested for
+// a tiling (tiled) as the strips above or beside its joins: such a strip
+// is often a join of the piece at its lower-left corner, which the
+// listing comes to later and finds here instead of tiling it again. An
+// entry of a strip tiled keeps where its pieces are in the listing's
+// walks (whose pieces of a join found stay until the next listing) and
+// the pieces at its top corners. It is an open-addressing table of keys
+// (anchor, x1, y1), cleared by its generation, which doubles when half
+// full (and so allocates only for a listing with more strips than any
+// before it in the working memory).
+type tileMemo struct {
+	slots []tileEntry
+	gen   uint32
+	used  int
+}
+
+type tileEntry struct {
+	x1, y1 int64
+	first  int32
+	gen    uint32
+	ok     bool
+	off, n int32    // its pieces, in the listing's walks
+	near   [2]int32 // the pieces at its top corners
+}
+
+// reset empties m for a listing.
+func (m *tileMemo) reset() {
+	if len(m.slots) == 0 {
+		m.slots = make([]tileEntry, 256)
+	}
+	m.gen++
+	if m.gen == 0 {
+		clear(m.slots)
+		m.gen = 1
+	}
+	m.used = 0
+}
+
+// slot returns the entry of R (first, x1, y1), or the free slot where it
+// goes.
+func (m *tileMemo) slot(first int32, x1, y1 int64) *tileEntry {
+	mask := uint64(len(m.slots) - 1)
+	for h := mix64(uint64(first)^uint64(x1)*0x9e3779b97f4a7c15^uint64(y1)*0xc2b2ae3d27d4eb4f) & mask; ; h = (h + 1) & mask {
+		e := &m.slots[h]
+		if e.gen != m.gen || (e.first == first && e.x1 == x1 && e.y1 == y1) {
+			return e
+		}
+	}
+}
+
+// tiledOnce is tiled, which reads R in the memo m when it holds it, and
+// else, for a strip (note set), notes it there: R's pieces are copied
+// from where the walks hold them. A caller whose pieces found may not
+// stay in the walks passes nil; a join's R, which no later anchor's
+// strip is, is not noted (and joinNear seeks it only once a strip is: a
+// listing without joins pays nothing for the memo).
+func (v *view) tiledOnce(dst []int32, m *tileMemo, first int, x1, y1 int64, mover Color, near *[2]int32, note bool) ([]int32, bool) {
+	if m == nil {
+		return v.tiled(dst, first, x1, y1, mover, near)
+	}
+	e := m.slot(int32(first), x1, y1)
+	if e.gen == m.gen {
+		if !e.ok {
+			return dst, false
+		}
+		*near = e.near
+		return append(dst, dst[e.off:e.off+e.n]...), true
+	}
+	start := len(dst)
+	dst, ok := v.tiled(dst, first, x1, y1, mover, near)
+	if note {
+		if 2*(m.used+1) > len(m.slots) {
+			m.grow()
+			e = m.slot(int32(first), x1, y1)
+		}
+		*e = tileEntry{x1: x1, y1: y1, first: int32(first), gen: m.gen, ok: ok, off: int32(start), n: int32(len(dst) - start), near: *near}
+		m.used++
+	}
+	return dst, ok
+}
+
+// grow doubles m's room, keeping its entries.
+func (m *tileMemo) grow() {
+	old := m.slots
+	m.slots = make([]tileEntry, 2*len(old))
+	for i := range old {
+		if e := &old[i]; e.gen == m.gen {
+			*m.slot(e.first, e.x1, e.y1) = *e
+		}
+	}
+}
+
 // tiled reports whether R, from the lower-left corner of piece first to
-// (x1, y1), is tiled by the mover's pieces, and appends them, in code
-// order, to dst (and else some of them). It seeks the pieces at R's top
-// corners from near, as joinNear says.
+// (x1, y1), is tiled by the mover's pieces, and appends them to dst (and
+// else some of them), first the anchor, the rest in no set order: a
+// listing sorts a join's pieces only when it overlays the join, which few
+// of the joins of a crowded position can swap (sortMembers). It seeks the
+// pieces at R's top corners from near, as joinNear says.
 func (v *view) tiled(dst []int32, first int, x1, y1 int64, mover Color, near *[2]int32) ([]int32, bool) {
 	ps := v.ps
 	x0, y0 := ps[first].X(), ps[first].Y()
@@ -238,7 +391,6 @@ func (v *view) tiled(dst []int32, first int, x1, y1 int64, mover Color, near *[2
 	// is a join when each lies inside R and is the mover's.
 	start := len(dst)
 	dst = append(dst, int32(first))
-	last := int32(first) // the greatest index met
 	for k := start; k < len(dst); k++ {
 		i := dst[k]
 		q := &ps[i]
@@ -248,20 +400,16 @@ func (v *view) tiled(dst []int32, first int, x1, y1 int64, mover Color, near *[2
 			return dst, false
 		}
 		if qx == x0 && qt < y1 { // on the left side
-			t := aboveLeft(ps, v.st, i)
-			dst = append(dst, t)
-			last = max(last, t)
+			dst = append(dst, aboveLeft(ps, v.st, i))
 		}
 		if qr < x1 { // the pieces whose lower-left corners lie on q's right side, top down
 			for t := v.st[i][stTR]; t >= 0 && ps[t].Y() >= qy; t = v.st[t][stLB] {
 				if ps[t].Y() < y1 {
 					dst = append(dst, t)
-					last = max(last, t)
 				}
 			}
 		}
 	}
-	sortMembers(dst[start:], int32(first), last)
 	return dst, true
 }
 
@@ -270,12 +418,18 @@ func (v *view) tiled(dst []int32, first int, x1, y1 int64, mover Color, near *[2
 // join reaches in a position of that many pieces.
 const membersSpan = 2048
 
-// sortMembers sorts m, the distinct indices of a join's pieces, which lie
-// in [lo, hi]. A join of many pieces has them marked in a bitset and read
-// back in order, in time linear in them and the span: a sort by
-// comparisons takes a quarter of the listing of a crowded position.
-func sortMembers(m []int32, lo, hi int32) {
-	if len(m) <= 12 || hi-lo >= membersSpan { // a sort by insertion, or beyond the bitset
+// sortMembers sorts m, the distinct indices of a join's pieces, the
+// least of which is lo, its anchor. A join of many pieces has them marked
+// in a bitset and read back in order, in time linear in them and the
+// span: a sort by comparisons takes a quarter of the listing of a crowded
+// position.
+func sortMembers(m []int32, lo int32) {
+	if len(m) <= 12 {
+		slices.Sort(m) // by insertion
+		return
+	}
+	hi := slices.Max(m)
+	if hi-lo >= membersSpan { // beyond the bitset
 		slices.Sort(m)
 		return
 	}
@@ -330,7 +484,7 @@ type action struct {
 	of      actionName // which split or join it is (nameOf)
 
 	joined  [2]rect  // a join's piece twice,
-	corners [2]int32 // with its pieces at two corners (joinCorners)
+	corners [2]int32 // with its pieces at its bottom-right and top-left corners (setAction)
 }
 
 func (a *action) reset() {
@@ -355,28 +509,6 @@ func (n *actionName) set(t *tiling, b base) { n.t, n.base = t, b }
 
 // nameOf returns the name of m's split or join in p.
 func (p *Position) nameOf(m *Move) actionName { return actionName{p.t, baseOf(m)} }
-
-// joinCorners returns, for a join, the joined piece twice, with its
-// pieces (of ps, the position's pieces) at its bottom-right and top-left
-// corners: a piece sharing a full side of the joined one touches, along
-// an edge, the pieces at both ends of that side (the top-left one serves
-// North and West, the other South and East), as a piece sharing a full
-// side of a split's half touches its parent. A join's pieces are in code
-// order: the bottom-right one ends the bottom row, which comes first, and
-// the top-left one is the highest of the column on the left side, the
-// last of its pieces.
-func (a *action) joinCorners(ps []piece) ([]rect, []int32) {
-	m := a.removed
-	b, t := 0, len(m)-1
-	for b+1 < len(m) && ps[m[b+1]].Y() == ps[m[0]].Y() {
-		b++
-	}
-	for ps[m[t]].X() != ps[m[0]].X() {
-		t--
-	}
-	a.joined, a.corners = [2]rect{a.added[0], a.added[0]}, [2]int32{m[b], m[t]}
-	return a.joined[:], a.corners[:]
-}
 
 // addHalves records the split of piece i (rectangle r).
 func (a *action) addHalves(r rect, i int32, vertical bool) {
@@ -444,7 +576,7 @@ func (p *Position) resolveAction(s *scratch, m *Move) {
 		return
 	}
 	if b := s.listedBase(p, m); b != nil { // its pieces as the listing found them
-		p.fillAction(s, m, s.walkOf(b))
+		p.fillListed(s, m, b)
 		return
 	}
 	s.walkBuf = s.walkBuf[:0]
@@ -507,6 +639,7 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 	room := hf - a.Y()
 	v := &s.last.v
 	near := [2]int32{int32(i), int32(i)} // the pieces at the top corners of the last join tested
+	narrower := len(s.list.bases)        // the anchor's joins found so far start here
 	for x1, k := a.X()+a.w, i; ; {
 		w := x1 - a.X()
 		lower, tl := -1, int32(-1) // the last join found as wide: where its pieces start, its top-left piece
@@ -517,12 +650,14 @@ func (p *Position) basesOf(s *scratch, i int, f *cutFinder) {
 			off := len(s.list.walks)
 			var ok bool
 			if lower >= 0 {
-				s.list.walks, ok = v.joinAbove(s.list.walks, lower, tl, a.X(), a.Y(), x1, a.Y()+hgt, p.turn, &near)
+				s.list.walks, ok = v.joinAbove(s.list.walks, &s.list.tiles, lower, tl, a.X(), a.Y(), x1, a.Y()+hgt, p.turn, &near)
+			} else if b := joinAsHigh(s.list.bases[narrower:], hgt); b != nil {
+				s.list.walks, ok = v.joinBeside(s.list.walks, &s.list.tiles, b, a.X(), a.Y(), x1, a.Y()+hgt, p.turn, &near)
 			} else {
-				s.list.walks, ok = v.joinNear(s.list.walks, i, x1, a.Y()+hgt, p.turn, &near)
+				s.list.walks, ok = v.joinNear(s.list.walks, &s.list.tiles, i, x1, a.Y()+hgt, p.turn, &near)
 			}
-			if ok { // its pieces kept for setAction
-				s.list.bases = append(s.list.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}, walkOff: int32(off), members: int32(len(s.list.walks) - off)})
+			if ok { // its pieces kept for setAction, with those at its bottom-right and top-left corners
+				s.list.bases = append(s.list.bases, baseDesc{base: base{kind: kindJ, anchor: int32(i), wide: w, shape: joinShape(w, hgt)}, walkOff: int32(off), members: int32(len(s.list.walks) - off), corners: [2]int32{int32(k), near[0]}})
 				lower, tl = off, near[0]
 			}
 		}
@@ -567,12 +702,46 @@ func (b *base) move(tag uint64, head []byte) Move {
 func (b *base) of(m *Move) bool { return *b == baseOf(m) }
 
 // setAction fills s.act with the action of base k and returns the base's
-// move without a path.
+// move without a path. Of a join it fills only the joined piece and the
+// pieces at its corners, which mayStep reads: the pieces it removes, which
+// only an overlay reads, are sorted into it by fillListed when the join
+// can swap, as few joins of a crowded position can. Until then s.act
+// names no action.
 func (p *Position) setAction(s *scratch, k int) Move {
 	b := &s.list.bases[k]
 	m := b.move(p.hash, s.headOf(p, &b.base))
-	p.fillAction(s, &m, s.walkOf(b))
+	if b.kind != kindJ {
+		if b.n > 1 && s.act.of.t == p.t && s.act.of.base == s.list.bases[k-1].base {
+			// s.act holds the split of one piece fewer of the same walk,
+			// listed just before: its halves and two more, which spares
+			// a walk of L pieces the L^2 halves of all its splits
+			i := s.walkOf(b)[b.n-1]
+			s.act.addHalves(s.last.v.ps[i].R(), i, b.kind == kindV)
+			r := s.act.removed // sorted but for i, the last
+			for j := len(r) - 1; j > 0 && r[j-1] > r[j]; j-- {
+				r[j-1], r[j] = r[j], r[j-1]
+			}
+			s.act.of.set(p.t, b.base)
+			return m
+		}
+		p.fillAction(s, &m, s.walkOf(b))
+		return m
+	}
+	s.act.reset()
+	a := s.last.v.ps[b.anchor]
+	r := rect{a.X(), a.Y(), m.wide, m.joinHeight()}
+	s.act.added, s.act.parent = append(s.act.added, r), append(s.act.parent, b.anchor)
+	s.act.joined, s.act.corners = [2]rect{r, r}, b.corners
 	return m
+}
+
+// fillListed fills s.act with the action of m, of listed base b, from the
+// pieces the listing found: a join's sorted into code order.
+func (p *Position) fillListed(s *scratch, m *Move, b *baseDesc) {
+	p.fillAction(s, m, s.walkOf(b))
+	if b.kind == kindJ {
+		sortMembers(s.act.removed, b.anchor)
+	}
 }
 
 // walkOf returns the pieces of listed base b, as fillAction takes them: a

@@ -545,6 +545,7 @@ func (g *bitGraph) linkHalves(a, b, v int32, vertical bool, cand set) {
 		up, down, right, left = dirE, dirW, dirN, dirS
 	}
 	top, mid := py+ph, py+ph/2
+	vEdge := g.edge[uint8(v)] // read for every candidate, kept out of memory
 	for w := cand.pop(); w >= 0; w = cand.pop() {
 		q := &g.r[uint8(w)]
 		wx, wy, ww, wh := q.x, q.y, q.w, q.h
@@ -553,9 +554,9 @@ func (g *bitGraph) linkHalves(a, b, v int32, vertical bool, cand set) {
 		}
 		switch {
 		case wy == top: // beyond v's far side: the upper half's, along v's
-			g.linkHalf(a, w, g.edge[uint8(v)].has(w), wx == px && ww == pw, up)
+			g.linkHalf(a, w, vEdge.has(w), wx == px && ww == pw, up)
 		case wy+wh == py: // below v: the lower half's
-			g.linkHalf(b, w, g.edge[uint8(v)].has(w), wx == px && ww == pw, down)
+			g.linkHalf(b, w, vEdge.has(w), wx == px && ww == pw, down)
 		default: // beside v: the part of its side each half keeps
 			d := right
 			if wx+ww == px {
@@ -719,7 +720,7 @@ func (g *bitGraph) winner(col *set, b *bound) int8 {
 	var need uint8
 	for _, x := range g.changed {
 		c := colorOf(col, x)
-		m := b[c] | g.side[uint8(x)]
+		m := b.sides[c] | g.side[uint8(x)]
 		if g.base.has(x) {
 			m |= g.beside[uint8(x)][c]
 		} else {

@@ -154,19 +154,32 @@ const (
 	allSides = sideW | sideE | sideS | sideN
 )
 
-// bound is, for each colour, a superset of the sides that a chain holding
-// a piece recoloured since the action can touch (see winner).
-type bound [2]uint8
+// bound is what a colouring of a swap-path search carries beside its
+// words: for each colour, a superset of the sides that a chain holding a
+// piece recoloured since the action can touch (see winner), and the words
+// of the colouring where a piece was recoloured since the action (bit k
+// for word k, its last bit for every word from the 15th on), which the
+// list form's provenSet reads instead of every word.
+type bound struct {
+	sides [2]uint8
+	words uint16
+}
 
 // widen makes m colour c's bound and returns c's bit (1<<c) if m holds all
 // four sides, else 0: the colours whose chains need a search.
 func (b *bound) widen(c Color, m uint8) uint8 {
-	b[c] = m
+	b.sides[c] = m
 	if m == allSides {
 		return 1 << c
 	}
 	return 0
 }
+
+// recolour notes that slot v was recoloured.
+func (b *bound) recolour(v int32) { b.words |= wordBit(v) }
+
+// wordBit is the bit of slot v's word in bound.words.
+func wordBit(v int32) uint16 { return 1 << min(uint32(v)>>6, 15) }
 
 type pair struct {
 	i, j int32

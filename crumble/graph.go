@@ -40,19 +40,20 @@ type graph struct {
 	k         int        // created pieces, in slots n .. n+k-1
 	parent    []int32    // a removed piece under each created one
 	removed   []uint64   // the removed pieces
+	remWords  uint16     // their words, as bound.words has them
 	saved     []savedNb  // the pieces around them, with their full sides before
 	c0        []uint64   // the colouring right after the action
 
 	// derived from the position's colouring (derive): chain labels
 	// (created pieces take their parent's) with each chain's sides, and
-	// the side forest with its desc sets; prov is the set of pieces the
-	// forest proves in the colouring at hand (provenSet)
+	// the side forest with its desc sets; lost is the set of pieces the
+	// forest does not prove in the colouring at hand (provenSet)
 	derived    bool
 	chain      []int32
 	chainSides []uint8
 	par        []int32
 	desc       []uint64 // desc[v] is desc[v*nw : (v+1)*nw], nw = len(white)
-	prov, lost []uint64
+	lost       []uint64
 
 	// working memory of the floods
 	mark  []uint32 // visited marks, against the epoch
@@ -226,8 +227,10 @@ func (g *graph) placeCreated(act *action) {
 	nw := (n + k + 63) >> 6 // words of a colouring of the slots
 	g.removed = resize(g.removed, nw)
 	clear(g.removed)
+	g.remWords = 0
 	for _, v := range act.removed {
 		g.removed[v>>6] |= 1 << (uint(v) & 63)
+		g.remWords |= wordBit(v)
 		g.firstChild[v] = 0 // a join's one piece
 	}
 	if k > 1 { // a split: each removed piece's halves are created in turn
@@ -401,7 +404,6 @@ func (g *graph) derive() {
 	}
 	g.labelChains()
 	g.growForest()
-	g.prov = resize(g.prov, len(g.white))
 	g.lost = resize(g.lost, len(g.white))
 	g.derived = true
 	if g.overlaid {
@@ -500,32 +502,37 @@ func (g *graph) deriveCreated() {
 	}
 }
 
-// provenSet sets g.prov to the pieces of the position whose way to a side
-// along the forest colouring col left intact: every piece but the desc
-// sets of those the action removed or col recoloured. Each such piece's
-// group touches a side.
-func (g *graph) provenSet(col []uint64) {
+// provenSet sets g.lost to the pieces of the position whose way to a side
+// along the forest colouring col did not leave intact: the desc sets of
+// the pieces the action removed or col recoloured, which lie in the words
+// words (as bound.words has them). Every other piece's group touches a
+// side.
+func (g *graph) provenSet(col []uint64, words uint16) {
 	nw := len(g.white)
 	lost := g.lost
 	clear(lost)
-	for k := range nw {
-		for broken := (col[k] ^ g.white[k]) | g.removed[k]; broken != 0; broken &= broken - 1 {
-			b := k<<6 + bits.TrailingZeros64(broken)
-			if b >= g.n {
-				break
-			}
-			or(lost, g.desc[b*nw:(b+1)*nw])
+	for ws := words | g.remWords; ws != 0; ws &= ws - 1 {
+		k := bits.TrailingZeros16(ws)
+		end := k + 1
+		if ws == 1<<15 { // the last bit: every word from the 15th on
+			end = nw
 		}
-	}
-	for k := range nw {
-		g.prov[k] = ^lost[k]
+		for ; k < min(end, nw); k++ {
+			for broken := (col[k] ^ g.white[k]) | g.removed[k]; broken != 0; broken &= broken - 1 {
+				b := k<<6 + bits.TrailingZeros64(broken)
+				if b >= g.n {
+					break
+				}
+				or(lost, g.desc[b*nw:(b+1)*nw])
+			}
+		}
 	}
 }
 
 // proven reports whether piece v's group is known to touch a side: v is
 // on a side, the forest proves it (provenSet) or the round found it safe.
 func (g *graph) proven(v int32, round uint32) bool {
-	return g.side[v] != 0 || g.safe[v] == round || (g.derived && int(v) < g.n && g.prov[v>>6]>>(uint(v)&63)&1 != 0)
+	return g.side[v] != 0 || g.safe[v] == round || (g.derived && int(v) < g.n && g.lost[v>>6]>>(uint(v)&63)&1 == 0)
 }
 
 // step makes one swap step of the travelling piece tr in direction d for
@@ -541,6 +548,8 @@ func (g *graph) step(col []uint64, tr int32, d int, mover Color, b *bound) (u in
 	}
 	flip(col, tr)
 	flip(col, u)
+	b.recolour(tr)
+	b.recolour(u)
 	g.changed = append(g.changed[:0], tr, u)
 	// Groups that may have lost their last side contact: tr's and u's own,
 	// and those of the other colour beside them that were joined through
@@ -564,7 +573,7 @@ func (g *graph) step(col []uint64, tr int32, d int, mover Color, b *bound) (u in
 		}
 	}
 	g.seeds = seeds
-	g.resolve(col)
+	g.resolve(col, b)
 	return u, true, g.winner(col, b)
 }
 
@@ -573,11 +582,11 @@ func (g *graph) step(col []uint64, tr int32, d int, mover Color, b *bound) (u in
 // left. Only groups through a seed can have lost their last side contact,
 // and after a round only groups through a recoloured piece or a neighbour
 // of one.
-func (g *graph) resolve(col []uint64) {
+func (g *graph) resolve(col []uint64, b *bound) {
 	for {
 		round := g.nextRound()
 		if g.derived {
-			g.provenSet(col)
+			g.provenSet(col, b.words)
 		}
 		capt := g.capt[:0]
 		for _, s := range g.seeds {
@@ -619,6 +628,7 @@ func (g *graph) resolve(col []uint64) {
 		seeds := g.seeds[:0]
 		for _, v := range capt {
 			flip(col, v)
+			b.recolour(v)
 			g.changed = append(g.changed, v)
 			seeds = append(seeds, v)
 			for _, a := range g.list(v) {
@@ -637,10 +647,16 @@ func (g *graph) resolve(col []uint64) {
 // colour c that holds no piece recoloured since the action lies inside a
 // chain of the colouring right after the action (which won nothing), and
 // the rest of a new chain belongs to such chains beside its recoloured
-// pieces. So the sides of the pieces recoloured since the action, with
-// those of the after-action chains of their colour beside them, bound the
-// sides any new chain touches: b, which each step widens by the pieces it
-// recoloured (a piece recoloured back only widens it more than needed).
+// pieces, entered through a piece never recoloured, which has its colour
+// of right after the action in every colouring of the path. So the sides
+// of the pieces recoloured since the action, with those of the
+// after-action chains of their colour beside them through a piece of that
+// colour in both colourings, bound the sides any new chain touches: b,
+// which each step widens by the pieces it recoloured (a piece recoloured
+// back only widens it more than needed). A piece the step recoloured away
+// from its chain (the travelling piece leaving the mover's) does not bring
+// that chain's sides to its neighbours, which spares many floods of
+// paths that walk away from their chain.
 // Below all four sides for the colour of a piece the step recoloured
 // nothing is searched. Without the chains (a path played once) every step
 // searches.
@@ -651,9 +667,9 @@ func (g *graph) winner(col []uint64, b *bound) int8 {
 	var need uint8 // colours that may have won, as bits
 	for _, x := range g.changed {
 		c := colorAt(col, x)
-		m := b[c] | g.side[x]
+		m := b.sides[c] | g.side[x]
 		for _, a := range g.list(x) {
-			if y := a >> 1; a&1 != 0 && colorAt(g.c0, y) == c {
+			if y := a >> 1; a&1 != 0 && colorAt(g.c0, y) == c && colorAt(col, y) == c {
 				m |= g.chainSides[g.chain[y]]
 			}
 		}

@@ -205,7 +205,11 @@ func TestOverlaysAsBuilt(t *testing.T) {
 	sampledPositions(t, []string{"6x6", "3x5", "4x4", "2x2"}, 2, 80, func(variant string, p Position) {
 		p.prepare(s)
 		for k := range s.list.bases {
-			p.setAction(s, k)
+			// a split's action as setAction fills it (from the split
+			// before, of the same walk), a join's with its pieces
+			if m := p.setAction(s, k); m.kind == kindJ {
+				p.fillListed(s, &m, &s.list.bases[k])
+			}
 			ps, src := afterAction(&p, s)
 			wf, hf := p.dims()
 			var fresh graph // checked against the rectangles by TestGraphsAsBuilt
@@ -373,7 +377,11 @@ func TestStepsAgree(t *testing.T) {
 		}
 		p.prepare(s)
 		for k := range s.list.bases {
-			p.setAction(s, k)
+			// a split's action as setAction fills it (from the split
+			// before, of the same walk), a join's with its pieces
+			if m := p.setAction(s, k); m.kind == kindJ {
+				p.fillListed(s, &m, &s.list.bases[k])
+			}
 			if len(p.list())+len(s.act.added) > slotCap {
 				continue
 			}
@@ -424,8 +432,8 @@ func TestStepsAgree(t *testing.T) {
 					t.Fatalf("%s %s base %d: step %c recolours %v on the lists, %v on the bits", variant, code(p), k, dirLetters[d], lc, bc)
 				}
 				recoloured = append(recoloured, b.changed...)
-				if want := sidesThrough(b, bcol, recoloured); want[0]&^bb[0] != 0 || want[1]&^bb[1] != 0 || want[0]&^lb[0] != 0 || want[1]&^lb[1] != 0 {
-					t.Fatalf("%s %s base %d: after step %c the chains through the recoloured pieces reach sides %04b, %04b; bound on the lists %04b, %04b, on the bits %04b, %04b", variant, code(p), k, dirLetters[d], want[0], want[1], lb[0], lb[1], bb[0], bb[1])
+				if want := sidesThrough(b, bcol, recoloured); want.sides[0]&^bb.sides[0] != 0 || want.sides[1]&^bb.sides[1] != 0 || want.sides[0]&^lb.sides[0] != 0 || want.sides[1]&^lb.sides[1] != 0 {
+					t.Fatalf("%s %s base %d: after step %c the chains through the recoloured pieces reach sides %04b, %04b; bound on the lists %04b, %04b, on the bits %04b, %04b", variant, code(p), k, dirLetters[d], want.sides[0], want.sides[1], lb.sides[0], lb.sides[1], bb.sides[0], bb.sides[1])
 				}
 				ltr, btr = lu, bu
 				if lwin >= 0 || colorAt(lcol, ltr) != p.turn {
@@ -467,7 +475,7 @@ func sidesThrough(g *bitGraph, col set, seeds []int32) bound {
 				}
 			}
 		}
-		out[c] |= sides
+		out.sides[c] |= sides
 	}
 	return out
 }

@@ -139,6 +139,39 @@ func TestParseMoveAllocs(t *testing.T) {
 	}
 }
 
+// TestSetActionAsFilled: the action setAction leaves for each split, in
+// listing order (a split of n pieces from the split of n-1 before it),
+// is the one filled afresh from the split's walk, its removed pieces
+// sorted, on random positions and on crowded ones with long walks.
+func TestSetActionAsFilled(t *testing.T) {
+	s := new(scratch)
+	positions := randomPositions(t, "6x6", 4, 40)
+	for _, name := range []string{"split6-300", "random6-400", "rows6-126"} {
+		positions = append(positions, crowdedPosition(t, name))
+	}
+	checked := 0
+	for _, p := range positions {
+		p.prepare(s)
+		for k := range s.list.bases {
+			m := p.setAction(s, k)
+			if m.kind == kindJ {
+				continue
+			}
+			removed, parent, added := slices.Clone(s.act.removed), slices.Clone(s.act.parent), slices.Clone(s.act.added)
+			p.fillAction(s, &m, s.walkOf(&s.list.bases[k]))
+			if !slices.Equal(removed, s.act.removed) || !slices.Equal(parent, s.act.parent) || !slices.Equal(added, s.act.added) {
+				t.Fatalf("%s base %d (%d pieces): setAction removes %v (parents %v), filled afresh %v (%v)", code(p), k, m.n, removed, parent, s.act.removed, s.act.parent)
+			}
+			if m.n > 1 {
+				checked++
+			}
+		}
+	}
+	if checked < 500 {
+		t.Errorf("only %d splits of more than one piece", checked)
+	}
+}
+
 // graphMayStep is mayStep read off the contact graph: after the action,
 // does a created piece have a full-side neighbour of the opponent's?
 func graphMayStep(s *scratch, p Position) bool {
@@ -167,16 +200,24 @@ func TestMayStep(t *testing.T) {
 		for _, p := range randomPositions(t, variant, 4, 40) {
 			p.prepare(s)
 			for k := range s.list.bases {
-				p.setAction(s, k)
+				// the quick tests read what setAction leaves (of a join,
+				// not its pieces), on the position's graph; the overlay
+				// needs the whole action
+				m := p.setAction(s, k)
+				p.tile(s)
+				byCorners := p.mayStepByCorners(s.last.v.ps, s.act.added)
+				byNeighbours := p.mayStep(s)
+				listed := p.mayStepListed(s, k)
+				p.fillListed(s, &m, &s.list.bases[k])
 				want := graphMayStep(s, p)
-				if got := p.mayStepByCorners(s.last.v.ps, s.act.added); got != want {
-					t.Fatalf("%s base %d: mayStep by corners %v, the contact graph says %v", code(p), k, got, want)
+				if byCorners != want {
+					t.Fatalf("%s base %d: mayStep by corners %v, the contact graph says %v", code(p), k, byCorners, want)
 				}
-				if got := p.mayStep(s); got != want {
-					t.Fatalf("%s base %d: mayStep by base neighbours %v, the contact graph says %v", code(p), k, got, want)
+				if byNeighbours != want {
+					t.Fatalf("%s base %d: mayStep by base neighbours %v, the contact graph says %v", code(p), k, byNeighbours, want)
 				}
-				if got := p.mayStepListed(s, k); got != want {
-					t.Fatalf("%s base %d: mayStep by the split before %v, the contact graph says %v", code(p), k, got, want)
+				if listed != want {
+					t.Fatalf("%s base %d: mayStep by the split before %v, the contact graph says %v", code(p), k, listed, want)
 				}
 				checked++
 			}

@@ -358,11 +358,12 @@ func pathText(p Position, b Move, src int, path string) string {
 func itoa(i int) string { return string(strconv.AppendInt(nil, int64(i), 10)) }
 
 // TestJoinsOfCrowdedPositions: the joins the listing finds on crowded
-// positions, with their pieces in code order, are those a brute force
-// finds (refJoin), every own piece as the anchor and every own piece's
-// upper-right corner as the far corner: rows of small pieces, where the
-// joins of one width grow strip by strip, and the joins of random and
-// split-only games.
+// positions, with their pieces (the anchor first, the rest in any order,
+// which the action sorts) and the pieces at their bottom-right and
+// top-left corners, are those a brute force finds (refJoin), every own
+// piece as the anchor and every own piece's upper-right corner as the far
+// corner: rows of small pieces, where the joins of one width grow strip
+// by strip, and the joins of random and split-only games.
 func TestJoinsOfCrowdedPositions(t *testing.T) {
 	names := []string{"random6-200", "random6-300", "random6-400", "split6-300", "rows6-126"}
 	if testing.Short() {
@@ -374,13 +375,20 @@ func TestJoinsOfCrowdedPositions(t *testing.T) {
 		p.prepare(s)
 		ps := s.last.v.ps
 		got := map[[3]int64][]int32{}
+		corners := map[[3]int64][2]int32{}
 		for k := range s.list.bases {
 			b := &s.list.bases[k]
 			if b.kind != kindJ {
 				continue
 			}
 			a := ps[b.anchor]
-			got[[3]int64{int64(b.anchor), a.X() + b.wide, a.Y() + joinHeightOf(b.wide, b.shape)}] = slices.Clone(s.walkOf(b))
+			key := [3]int64{int64(b.anchor), a.X() + b.wide, a.Y() + joinHeightOf(b.wide, b.shape)}
+			got[key] = slices.Clone(s.walkOf(b))
+			if got[key][0] != b.anchor {
+				t.Fatalf("%s: the join %v lists pieces %v, not its anchor first", name, key, got[key])
+			}
+			slices.Sort(got[key])
+			corners[key] = b.corners
 		}
 		want := 0
 		for i, a := range ps {
@@ -391,14 +399,24 @@ func TestJoinsOfCrowdedPositions(t *testing.T) {
 				}
 				want++
 				var inside []int32
+				var br, tl int32 // the pieces at the bottom-right and top-left corners
 				for j, q := range ps {
 					if q.X() >= a.X() && q.Y() >= a.Y() && q.X()+q.w <= x1 && q.Y()+q.H() <= y1 {
 						inside = append(inside, int32(j))
+						if q.Y() == a.Y() && q.X()+q.w == x1 {
+							br = int32(j)
+						}
+						if q.X() == a.X() && q.Y()+q.H() == y1 {
+							tl = int32(j)
+						}
 					}
 				}
 				key := [3]int64{int64(i), x1, y1}
 				if !slices.Equal(got[key], inside) {
 					t.Fatalf("%s: the join from piece %d to (%d,%d) lists pieces %v, want %v", name, i, x1, y1, got[key], inside)
+				}
+				if corners[key] != [2]int32{br, tl} {
+					t.Fatalf("%s: the join from piece %d to (%d,%d) has corner pieces %v, want %v", name, i, x1, y1, corners[key], [2]int32{br, tl})
 				}
 			}
 		}

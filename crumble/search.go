@@ -110,7 +110,8 @@ type lastServed struct {
 type listing struct {
 	bases []baseDesc
 	walks []int32
-	moves []Move // RandomMove's moves of one base
+	tiles tileMemo // the rectangles tested for a join's tiling (action.go)
+	moves []Move   // RandomMove's moves of one base
 }
 
 // searches is the swap-path searches of the last listing or draw: each
@@ -197,9 +198,10 @@ type baseDesc struct {
 	nw        int32 // words of a state's colouring
 	onBits    bool  // searched on the bitset graph, when it was last.bitsGen
 	gen       uint32
-	made      int32 // where the created pieces' slots in its colourings are in scratch.search.madeSlots
-	stepKnown bool  // mayStepListed has tested it,
-	canStep   bool  // and found that a created piece can make a first swap step
+	made      int32    // where the created pieces' slots in its colourings are in scratch.search.madeSlots
+	corners   [2]int32 // a join's pieces at its bottom-right and top-left corners (see mayStepFrom)
+	stepKnown bool     // mayStepListed has tested it,
+	canStep   bool     // and found that a created piece can make a first swap step
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -394,10 +396,13 @@ func (p *Position) mayStep(s *scratch) bool { return p.mayStepFrom(s, 0) }
 func (p *Position) mayStepFrom(s *scratch, from int) bool {
 	// each created piece with a removed one that its full-side
 	// neighbours, if any, touch along an edge: a split's half with its
-	// parent, a join's piece with two (joinCorners)
+	// parent, a join's piece with two: a piece sharing a full side of the
+	// joined one touches, along an edge, the pieces at both ends of that
+	// side (the top-left one serves North and West, the bottom-right one
+	// South and East; setAction puts them in s.act)
 	rs, vs := s.act.added, s.act.parent
 	if len(rs) == 1 {
-		rs, vs = s.act.joinCorners(s.last.v.ps)
+		rs, vs = s.act.joined[:], s.act.corners[:]
 	}
 	switch {
 	case s.holdsBits(p):
@@ -578,6 +583,7 @@ func (p *Position) prepare(s *scratch) {
 func (p *Position) startBases(s *scratch) cutFinder {
 	s.see(p)
 	s.list.bases, s.list.walks = s.list.bases[:0], s.list.walks[:0]
+	s.list.tiles.reset()
 	return s.finder()
 }
 
@@ -600,6 +606,9 @@ func (p *Position) genBase(s *scratch, k int, bits, derive bool, emit sink) bool
 	}
 	if !p.mayStepListed(s, k) {
 		return true
+	}
+	if b.kind == kindJ {
+		p.fillListed(s, &mv, b) // its pieces, for the overlay
 	}
 	g := p.overlayAction(s, bits, derive)
 	if b.onBits = g.b != nil; b.onBits {
