@@ -1407,6 +1407,30 @@ func (e *edit) createdIn(act *action, u int32, x, y int64, east, north bool) int
 	return e.slots[c]
 }
 
+// copyRuns copies to dst the elements of src whose bits are set in mask,
+// in order, a run of set bits at a time: a chunk edited loses a few slots
+// and keeps long runs, which a copy moves faster than one slot a bit.
+// It returns how many it copied.
+func copyRuns(dst, src []int32, mask uint64) int {
+	n := 0
+	for mask != 0 {
+		a := uint(bits.TrailingZeros64(mask))
+		// the run's length; 64 when every bit is set, and then 1<<run-1
+		// below is all ones
+		run := uint(bits.TrailingZeros64(^(mask >> a)))
+		if run < 8 { // a short run costs less by hand than by a call
+			for i := a; i < a+run; i++ {
+				dst[n] = src[i]
+				n++
+			}
+		} else {
+			n += copy(dst[n:], src[a:a+run])
+		}
+		mask &^= (1<<run - 1) << a
+	}
+	return n
+}
+
 // writeLeaves returns the tiling's leaves: the view's tiling's, with
 // copies of those e.recs writes into, for slots 0 .. slots-1 (from a
 // flat tiling, every leaf afresh).
@@ -1545,18 +1569,12 @@ func (e *edit) writeRope(v *view, removed []int32, added []rect, sl *slabs) []ro
 		n := 0
 		for ; ii < len(e.ins) && (e.ins[ii].at < hi || kt == len(rope)-1); ii++ {
 			before := keep & (1<<uint(e.ins[ii].at-lo) - 1)
-			for ; before != 0; before &= before - 1 {
-				buf[n] = kc[bits.TrailingZeros64(before)]
-				n++
-			}
-			keep &^= 1<<uint(e.ins[ii].at-lo) - 1
+			n += copyRuns(buf[n:], kc, before)
+			keep &^= before
 			buf[n] = e.ins[ii].slot
 			n++
 		}
-		for ; keep != 0; keep &= keep - 1 {
-			buf[n] = kc[bits.TrailingZeros64(keep)]
-			n++
-		}
+		n += copyRuns(buf[n:], kc, keep)
 		e.order = buf[:n]
 		for rest := e.order; len(rest) > 0; { // chunks of up to ropeMax, halves when it overflows
 			m := len(rest)
