@@ -235,7 +235,8 @@ func margin(budget time.Duration) time.Duration { return budget/10 + 20*time.Mil
 // the CPU time its thread spent after the budget's end pass the margin:
 // the CPU time does not count the time a busy machine gave to others, so
 // the test holds under load, and the wall time does not count a watcher
-// woken late.
+// woken late. A bot fails when its move overruns on overrunTries tries in
+// a row.
 func TestBotsKeepTheirTime(t *testing.T) {
 	budget := 300 * time.Millisecond
 	if testing.Short() {
@@ -270,21 +271,35 @@ func keepsTime(t *testing.T, c crowded, kind string, budget time.Duration) overr
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m string
-	o := measure(budget, func() { m, err = b.Move(context.Background(), c.p) })
-	if err != nil {
-		t.Fatalf("%s, %s: %v", c.name, kind, err)
+	// A move may meet a pause that is not the bot's (a page fault or the
+	// collector's work on its thread when the machine is short of memory
+	// or busy); a bot that does not keep its clock overruns on every try,
+	// so a move is tried again when it overruns, up to overrunTries times.
+	var o overrun
+	for try := 1; ; try++ {
+		var m string
+		o = measure(budget, func() { m, err = b.Move(context.Background(), c.p) })
+		if err != nil {
+			t.Fatalf("%s, %s: %v", c.name, kind, err)
+		}
+		if _, err := c.p.Play(m); err != nil {
+			t.Errorf("%s, %s: illegal move %q: %v", c.name, kind, m, err)
+		}
+		t.Logf("%-22s %-9s %v", c.name, kind, o)
+		// (the race detector's slowdown says nothing of the bot's clock)
+		if !o.over(margin(budget)) || raceEnabled {
+			return o
+		}
+		if try == overrunTries {
+			t.Errorf("%s, %s: a %v move overran %d times in a row: %v (margin %v)", c.name, kind, budget, try, o, margin(budget))
+			return o
+		}
 	}
-	if _, err := c.p.Play(m); err != nil {
-		t.Errorf("%s, %s: illegal move %q: %v", c.name, kind, m, err)
-	}
-	t.Logf("%-22s %-9s %v", c.name, kind, o)
-	// (the race detector's slowdown says nothing of the bot's clock)
-	if o.over(margin(budget)) && !raceEnabled {
-		t.Errorf("%s, %s: a %v move overran: %v (margin %v)", c.name, kind, budget, o, margin(budget))
-	}
-	return o
 }
+
+// overrunTries is how many times in a row a move must overrun its budget
+// for TestBotsKeepTheirTime to fail.
+const overrunTries = 3
 
 // overrun is how far a move went past its budget: by the wall clock, and
 // in CPU time of the thread that searched (the wall time where the
