@@ -271,9 +271,9 @@ func keepsTime(t *testing.T, c crowded, kind string, budget time.Duration) overr
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A move may meet a pause that is not the bot's (a page fault or the
-	// collector's work on its thread when the machine is short of memory
-	// or busy); a bot that does not keep its clock overruns on every try,
+	// A move may meet a pause that is not the bot's (such as a page fault
+	// or the collector's work on its thread, on a busy machine); a bot
+	// that does not keep its clock overruns on every try,
 	// so a move is tried again when it overruns, up to overrunTries times.
 	var o overrun
 	for try := 1; ; try++ {
