@@ -283,11 +283,7 @@ func (m *tileMemo) reset() {
 	if len(m.slots) == 0 {
 		m.slots = make([]tileEntry, 256)
 	}
-	m.gen++
-	if m.gen == 0 {
-		clear(m.slots)
-		m.gen = 1
-	}
+	nextEpoch(&m.gen, m.slots)
 	m.used = 0
 }
 

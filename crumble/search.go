@@ -868,10 +868,11 @@ func resize[T any](s []T, n int) []T {
 	return append(s[:cap(s)], make([]T, n-cap(s))...)[:n]
 }
 
-// nextEpoch advances the counter e of the marks in marks and returns it,
-// clearing the marks when it wraps round, so that no stale mark equals it
-// (and none equals 0, the cleared marks').
-func nextEpoch[T uint32 | uint64](e *uint32, marks []T) uint32 {
+// nextEpoch advances the counter e of the marks in marks (numbers, or
+// entries that carry one) and returns it, clearing the marks when it
+// wraps round, so that no stale mark equals it (and none equals 0, the
+// cleared marks').
+func nextEpoch[T any](e *uint32, marks []T) uint32 {
 	*e++
 	if *e == 0 {
 		clear(marks)
