@@ -147,14 +147,14 @@ func squash(v, scale float64) float64 {
 // DefaultsList lists one default of each game this package knows, by
 // name, for help texts: DefaultsList(func(d Defaults) int { return d.Depth })
 // is "crumble 2, flooprail 6, terrace 3, tumbling 2".
-func DefaultsList(field func(Defaults) int) string {
+func DefaultsList[T int | float64](field func(Defaults) T) string {
 	names := make([]string, 0, len(gameDefaults))
 	for name := range gameDefaults {
 		names = append(names, name)
 	}
 	slices.Sort(names)
 	for i, name := range names {
-		names[i] = fmt.Sprintf("%s %d", name, field(gameDefaults[name]))
+		names[i] = fmt.Sprintf("%s %v", name, field(gameDefaults[name]))
 	}
 	return strings.Join(names, ", ")
 }
