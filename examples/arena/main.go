@@ -106,8 +106,8 @@ func command(args []string, stdout, stderr io.Writer) int {
 			AB, ab, ab))
 		// MCTS's options, bots.Options by name (0 or no flag: the game's default)
 		fs.IntVar(&c.opts[k].Cut, "cut-"+ab, 0, fmt.Sprintf(
-			"mcts: playout plies of bot %s before the evaluation scores the position (default: the game's, %s; negative: play the playouts out)",
-			AB, bots.DefaultsList(func(d bots.Defaults) int { return d.Cut })))
+			"mcts: playout plies of bot %s before the evaluation scores the position (default: the game's, %s; %d: none, the evaluation scores the new node; other negative: play the playouts out)",
+			AB, bots.DefaultsList(func(d bots.Defaults) int { return d.Cut }), bots.NoPlayout))
 		fs.Float64Var(&c.opts[k].C, "c-"+ab, 0, fmt.Sprintf("mcts: the exploration constant of bot %s (default %v)", AB, bots.DefaultC))
 		fs.Float64Var(&c.opts[k].Squash, "squash-"+ab, 0, fmt.Sprintf(
 			"mcts: the evaluation that is worth 0.73 of a win to bot %s (default: the game's, %s)",
@@ -387,6 +387,8 @@ func describe(kind string, o bots.Options, d bots.Defaults) string {
 func tuning(o bots.Options) string {
 	var t []string
 	switch {
+	case o.Cut == bots.NoPlayout:
+		t = append(t, "no playout")
 	case o.Cut < 0:
 		t = append(t, "playouts played out")
 	case o.Cut > 0:

@@ -539,7 +539,14 @@ func TestMCTSOptionsReachTheBot(t *testing.T) {
 			t.Errorf("%q: the game is the one played without it:\n%s", c.flags, record)
 		}
 	}
-	_, _, stats := run("-cut-a", "1")
+	header, _, stats := run("-cut-a", fmt.Sprint(bots.NoPlayout), "-minimax-a", "0.5")
+	if want := "A = mcts (300 nodes a move; no playout, minimax 0.5)"; !strings.Contains(header, want) {
+		t.Errorf("header %q lacks %q", header, want)
+	}
+	if !regexp.MustCompile(`A \(mcts\):.*playouts/s, 0 plies/s`).MatchString(stats) {
+		t.Errorf("-cut-a %d: plies played:\n%s", bots.NoPlayout, stats)
+	}
+	_, _, stats = run("-cut-a", "1")
 	m := regexp.MustCompile(`A \(mcts\):.*; ([0-9]+) playouts, ([0-9]+) playouts/s, ([0-9]+) plies/s`).FindStringSubmatch(stats)
 	if m == nil {
 		t.Fatalf("no playouts in the counts:\n%s", stats)

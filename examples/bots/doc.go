@@ -66,7 +66,10 @@
 // games end in 15 to 35, and a random game of FloopRail may never end: a
 // few random plies and an evaluation say more, and cost far less, than a
 // random game to its end. Options.Cut -1 plays the playouts out, to
-// Options.MaxPlies at most (a playout stopped there counts as a draw).
+// Options.MaxPlies at most (a playout stopped there counts as a draw);
+// NoPlayout plays none, the evaluation scoring the new node's own
+// position (with the implicit minimax values below, one evaluation serves
+// both).
 //
 // In two-player games the tree also keeps implicit minimax values
 // (Lanctot, Winands, Pepels and Sturtevant, "Monte Carlo Tree Search with

@@ -396,6 +396,41 @@ func TestMCTSCutsPlayouts(t *testing.T) {
 	}
 }
 
+// TestMCTSNoPlayout: with Cut NoPlayout the evaluation scores each new
+// node's own position, no random ply is played, and with implicit minimax
+// values (which evaluate that position too) an iteration evaluates it
+// once: one evaluation a playout, and one of the root for the draw's
+// worth.
+func TestMCTSNoPlayout(t *testing.T) {
+	tb := &table{players: 2, spots: map[string]spot{
+		"start": {toMove: 0, moves: []string{"a>good1", "b>bad1"}},
+		"good1": {toMove: 1, moves: []string{"x>good2", "y>good2"}},
+		"good2": {toMove: 0, moves: []string{"x>good1", "y>good1"}},
+		"bad1":  {toMove: 1, moves: []string{"x>bad2", "y>bad2"}},
+		"bad2":  {toMove: 0, moves: []string{"x>bad1", "y>bad1"}},
+	}}
+	for _, minimax := range []float64{-1, 0.5} {
+		for seed := range uint64(5) {
+			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 200, Cut: bots.NoPlayout, Squash: 1, Minimax: minimax, Contempt: 1})
+			evals := 0
+			s.SetEvaluator(bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player) float64 {
+				evals++
+				return scoreByName(p, pl)
+			}))
+			if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != "a" {
+				t.Errorf("Minimax %v, seed %d: %v, %v; want a", minimax, seed, m, err)
+			}
+			st := s.Stats()
+			if st.Plies != 0 || st.Playouts == 0 {
+				t.Errorf("Minimax %v, seed %d: %d playouts of %d plies in all, want none played", minimax, seed, st.Playouts, st.Plies)
+			}
+			if minimax > 0 && int64(evals) != st.Playouts+1 {
+				t.Errorf("Minimax %v, seed %d: %d evaluations for %d playouts, want one each and one of the root", minimax, seed, evals, st.Playouts)
+			}
+		}
+	}
+}
+
 // TestMCTSMinimaxSeesTheRefutation: after move a, 59 of seat 1's 60
 // replies lead to positions good for seat 0 and one to a bad one; after b,
 // every reply leads to a neutral one. With a budget that tries each reply
