@@ -81,8 +81,14 @@
 // Options.Minimax: a mean over the replies tried hides one strong reply,
 // which the minimax shows. Tumbling Down's defaults weigh it 0.6: with
 // 150 to 500 moves a turn, it is what lets MCTS beat alpha-beta at depth 2
-// there. The other games' defaults leave it off (Options.Minimax turns it
-// on).
+// there. Crumble's weigh it 0.5 and play no playout (NoPlayout): a
+// crowded Crumble turn has 500 to 2,300 moves, where a random ply says
+// little of the position and costs a move drawn and played, and a search
+// whose new nodes are scored by their own evaluation, backed up as
+// minimax, deepens best-first where the evaluation points, with some 3.6
+// times the iterations a second of playouts cut after 4 plies (Budgets
+// and strength gives the games that chose it). FloopRail's and Terrace's
+// defaults leave it off (Options.Minimax turns it on).
 //
 // A draw is worth 1/players to each seat, except in a game of two with an
 // evaluation and a contempt (Options.Contempt, k): then it is worth
@@ -264,7 +270,7 @@
 //	tumbling         200,000       1    4      0.6       off       2
 //	flooprail         20,000       8    2      off       off       6
 //	terrace          100,000       8    3      off       off       3
-//	crumble           50,000       4    1      off        1        2
+//	crumble           50,000     none   1      0.5        1        2
 //
 // Strength: 20 games a pairing, the bots taking turns to start, MCTS at
 // the defaults (examples/arena, the commands, times and loads in the
