@@ -284,6 +284,9 @@ func (m *tileMemo) reset() {
 		m.slots = make([]tileEntry, 256)
 	}
 	nextEpoch(&m.gen, m.slots)
+	if strict {
+		checkGeneration(m.slots, func(e *tileEntry) uint32 { return e.gen }, m.gen, "the memo of strips")
+	}
 	m.used = 0
 }
 

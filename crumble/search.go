@@ -848,6 +848,9 @@ func (s *scratch) newTable(n int) {
 		s.search.gen = 0
 	}
 	nextEpoch(&s.search.gen, s.search.table)
+	if strict {
+		checkGeneration(s.search.table, func(e *uint64) uint32 { return uint32(*e >> 32) }, s.search.gen, "the table of seen states")
+	}
 }
 
 // place files state i under hash h.

@@ -27,6 +27,7 @@ package crumble
 // keeps alive the slabs its parts were carved from.
 
 import (
+	"fmt"
 	"iter"
 	"math/bits"
 	"slices"
@@ -411,6 +412,9 @@ func (v *view) load(t *tiling, wf, hf int64) {
 		return
 	}
 	v.slot = t.appendSlots(v.slot[:0])
+	if strict && len(v.slot) != n {
+		panic(fmt.Sprintf("crumble: the order of a tiling of %d pieces holds %d slots", n, len(v.slot)))
+	}
 	for i, sl := range v.slot {
 		v.idx[sl] = int32(i)
 	}
@@ -563,7 +567,7 @@ func (v *view) find(x, y int64, east, north bool, hint int32, wf, hf int64) int3
 		return -1
 	}
 	t := hint
-	for {
+	for k := v.walk(); ; k = k.next() {
 		pc := &v.ps[t]
 		ty, th := pc.Y(), pc.H()
 		switch {
@@ -630,25 +634,25 @@ func (v *view) edgeNeighbours(i int32, fn func(j int32)) {
 // at most.) Every stitch the walks follow names a point outside r, so r
 // may be a rectangle the view's pieces do not have, as a join's.
 func (v *view) around(r rect, st [4]int32, fn func(j int32)) {
-	for t := st[stRT]; t >= 0; t = v.st[t][stBL] {
+	for t, k := st[stRT], v.walk(); t >= 0; t, k = v.st[t][stBL], k.next() {
 		fn(t)
 		if v.ps[t].X() <= r.x {
 			break
 		}
 	}
-	for t := st[stBL]; t >= 0; t = v.st[t][stRT] {
+	for t, k := st[stBL], v.walk(); t >= 0; t, k = v.st[t][stRT], k.next() {
 		fn(t)
 		if q := v.ps[t]; q.Y()+q.H() >= r.y+r.h {
 			break
 		}
 	}
-	for t := st[stLB]; t >= 0; t = v.st[t][stTR] {
+	for t, k := st[stLB], v.walk(); t >= 0; t, k = v.st[t][stTR], k.next() {
 		fn(t)
 		if q := v.ps[t]; q.X()+q.w >= r.x+r.w {
 			break
 		}
 	}
-	for t := st[stTR]; t >= 0; t = v.st[t][stLB] {
+	for t, k := st[stTR], v.walk(); t >= 0; t, k = v.st[t][stLB], k.next() {
 		fn(t)
 		if v.ps[t].Y() <= r.y {
 			break
@@ -668,21 +672,21 @@ func (v *view) touching(dst []int32, i int32, wf, hf int64) []int32 {
 	r := ps[i].R()
 	right, top := r.x+r.w, r.y+r.h
 	upLeft, downRight := int32(-1), int32(-1) // the last pieces of the top and bottom walks
-	for t := st[i][stRT]; t >= 0; t = st[t][stBL] {
+	for t, k := st[i][stRT], v.walk(); t >= 0; t, k = st[t][stBL], k.next() {
 		dst = append(dst, t<<1|1)
 		if upLeft = t; ps[t].X() <= r.x {
 			break
 		}
 	}
 	leftTop := false // the left walk's last piece ends at top
-	for t := st[i][stBL]; t >= 0; t = st[t][stRT] {
+	for t, k := st[i][stBL], v.walk(); t >= 0; t, k = st[t][stRT], k.next() {
 		dst = append(dst, t<<1|1)
 		if q := &ps[t]; q.Y()+q.H() >= top {
 			leftTop = q.Y()+q.H() == top
 			break
 		}
 	}
-	for t := st[i][stLB]; t >= 0; t = st[t][stTR] {
+	for t, k := st[i][stLB], v.walk(); t >= 0; t, k = st[t][stTR], k.next() {
 		dst = append(dst, t<<1|1)
 		if q := &ps[t]; q.X()+q.w >= right {
 			downRight = t
@@ -690,7 +694,7 @@ func (v *view) touching(dst []int32, i int32, wf, hf int64) []int32 {
 		}
 	}
 	rightBottom := false // the right walk's last piece starts at r.y
-	for t := st[i][stTR]; t >= 0; t = st[t][stLB] {
+	for t, k := st[i][stTR], v.walk(); t >= 0; t, k = st[t][stLB], k.next() {
 		dst = append(dst, t<<1|1)
 		if ps[t].Y() <= r.y {
 			rightBottom = ps[t].Y() == r.y
@@ -711,14 +715,14 @@ func (v *view) touching(dst []int32, i int32, wf, hf int64) []int32 {
 	// left walk's first piece, which ends at r.x
 	if a, b := st[i][stRT], st[i][stTR]; a >= 0 && b >= 0 && ps[a].X()+ps[a].w == right && ps[b].Y()+ps[b].H() == top {
 		t := st[b][stRT]
-		for ps[t].X() > right {
+		for k := v.walk(); ps[t].X() > right; k = k.next() {
 			t = st[t][stBL]
 		}
 		dst = append(dst, t<<1)
 	}
 	if a, b := st[i][stLB], st[i][stBL]; a >= 0 && b >= 0 && ps[a].X() == r.x && ps[b].Y() == r.y {
 		t := st[b][stLB]
-		for ps[t].X()+ps[t].w < r.x {
+		for k := v.walk(); ps[t].X()+ps[t].w < r.x; k = k.next() {
 			t = st[t][stTR]
 		}
 		dst = append(dst, t<<1)
@@ -746,6 +750,87 @@ func (v *view) fullSides(i int32) (nb [4]int32) {
 		nb[dirW] = t
 	}
 	return nb
+}
+
+// strict is set in test builds (see strict_test.go). Then the walks
+// along the stitches stop once they have taken more steps than a walk
+// over sound stitches can, the edit checks the order it writes and the
+// view the order it reads, and the tables of the working memory check
+// each generation they start, each with a panic that names what broke:
+// a broken edit or table fails the test that meets it at once, where it
+// would otherwise loop or grow until the test is killed.
+var strict bool
+
+// steps counts down the steps a walk may still take (see strict): below
+// zero, without a bound.
+type steps int
+
+// walk returns the steps a walk along v's stitches may take: in test
+// builds a few times the pieces, since a walk that passes a piece more
+// than once follows a loop of broken stitches; else no bound.
+func (v *view) walk() steps {
+	if strict {
+		return steps(4*len(v.ps) + 4)
+	}
+	return -1
+}
+
+// next counts a step of a walk, stopping one that has taken all of its
+// own: it is following a loop.
+func (k steps) next() steps {
+	if k == 0 {
+		panic("crumble: a walk along the stitches loops: the tiling's stitches are broken")
+	}
+	return k - 1
+}
+
+// checkOrder panics unless t, a tiling a move just made, keeps what
+// orderFault checks. It costs a step a chunk of the order, so test
+// builds run it on every move.
+func checkOrder(t *tiling) {
+	if f := t.orderFault(); f != "" {
+		panic("crumble: " + f)
+	}
+}
+
+// orderFault says how t breaks what a tiling promises of its shape, or
+// returns "": as many pieces as t.n, a flat one in as many slots; else
+// chunks of the order of 1 to ropeMax slots, each starting where the one
+// before ends, at most t.slots pieces, a leaf for every eight slots and
+// a bit of colour for every slot.
+func (t *tiling) orderFault() string {
+	if t.flat != nil {
+		if len(t.flat) != int(t.n) || t.slots != t.n || t.leaves != nil || t.rope != nil {
+			return fmt.Sprintf("a flat tiling of %d pieces holds %d in %d slots", t.n, len(t.flat), t.slots)
+		}
+		return ""
+	}
+	start := int32(0)
+	for k, r := range t.rope {
+		if r.n < 1 || r.n > ropeMax || r.start != start {
+			return fmt.Sprintf("chunk %d of the order holds %d slots from piece %d, after %d pieces", k, r.n, r.start, start)
+		}
+		start += r.n
+	}
+	if start != t.n {
+		return fmt.Sprintf("the order's chunks hold %d slots for %d pieces", start, t.n)
+	}
+	if t.n > t.slots || len(t.leaves) != int(t.slots+leafSize-1)/leafSize || len(t.white) < int(t.slots+63)>>6 {
+		return fmt.Sprintf("a tiling of %d pieces in %d slots has %d leaves and %d words of colours", t.n, t.slots, len(t.leaves), len(t.white))
+	}
+	return ""
+}
+
+// checkGeneration panics unless no entry of a table of the working
+// memory, whose generation gen returns, has the generation g that the
+// table has just started: a stale entry would count as filed, and a
+// table full of them makes a probe go round for ever.
+func checkGeneration[T any](table []T, gen func(*T) uint32, g uint32, what string) {
+	for i := range table {
+		if gen(&table[i]) == g {
+			panic(fmt.Sprintf("crumble: %s starts generation %d with entry %d in it", what, g, i))
+		}
+	}
 }
 
 // newTiling makes the tiling of ps, a tiling of a board wf wide in code
@@ -952,6 +1037,9 @@ func (e *edit) write(v *view, removed []int32, added []rect, parent []int32, nex
 	e.from, e.to = nil, nil
 	if n <= flatMax {
 		e.writeFlat(v, removed, added, next, u, sl)
+		if strict {
+			checkOrder(u)
+		}
 		// for carry: the move's edit of the order
 		e.from, e.to, e.next = v.t, u, next
 		d := &e.done
@@ -964,6 +1052,9 @@ func (e *edit) write(v *view, removed []int32, added []rect, parent []int32, nex
 	u.leaves = e.writeLeaves(v, next, sl)
 	u.white = e.writeColours(v, v.t, next, sl)
 	u.rope = e.writeRope(v, removed, added, sl)
+	if strict {
+		checkOrder(u)
+	}
 	return u
 }
 
@@ -1215,13 +1306,13 @@ func (e *edit) splitRecords(v *view, wf, hf int64) {
 		mid := p.y + p.h/2
 		a.st = [4]int32{slotOf(v.find(p.x, mid, false, true, i, wf, hf)), keep, slotOf(st[stTR]), slotOf(st[stRT])}
 		b.st = [4]int32{slotOf(st[stBL]), slotOf(st[stLB]), slotOf(v.find(p.x+p.w, mid, true, false, i, wf, hf)), next}
-		for u := st[stRT]; u >= 0 && v.ps[u].X() >= p.x; u = v.st[u][stBL] {
+		for u, k := st[stRT], v.walk(); u >= 0 && v.ps[u].X() >= p.x; u, k = v.st[u][stBL], k.next() {
 			e.restitch(v, u, stLB, next)
 		}
-		for u := st[stTR]; u >= 0 && v.ps[u].Y() >= mid; u = v.st[u][stLB] {
+		for u, k := st[stTR], v.walk(); u >= 0 && v.ps[u].Y() >= mid; u, k = v.st[u][stLB], k.next() {
 			e.restitch(v, u, stBL, next)
 		}
-		for u := st[stBL]; u >= 0; u = v.st[u][stRT] {
+		for u, k := st[stBL], v.walk(); u >= 0; u, k = v.st[u][stRT], k.next() {
 			if top := v.ps[u].Y() + v.ps[u].H(); top > p.y+p.h {
 				break
 			} else if top > mid {
@@ -1232,13 +1323,13 @@ func (e *edit) splitRecords(v *view, wf, hf int64) {
 		c := p.x + p.w/2
 		a.st = [4]int32{keep, slotOf(v.find(c, p.y, true, false, i, wf, hf)), slotOf(st[stTR]), slotOf(st[stRT])}
 		b.st = [4]int32{slotOf(st[stBL]), slotOf(st[stLB]), next, slotOf(v.find(c, p.y+p.h, false, true, i, wf, hf))}
-		for u := st[stRT]; u >= 0 && v.ps[u].X() >= c; u = v.st[u][stBL] {
+		for u, k := st[stRT], v.walk(); u >= 0 && v.ps[u].X() >= c; u, k = v.st[u][stBL], k.next() {
 			e.restitch(v, u, stLB, next)
 		}
-		for u := st[stTR]; u >= 0 && v.ps[u].Y() >= p.y; u = v.st[u][stLB] {
+		for u, k := st[stTR], v.walk(); u >= 0 && v.ps[u].Y() >= p.y; u, k = v.st[u][stLB], k.next() {
 			e.restitch(v, u, stBL, next)
 		}
-		for u := st[stLB]; u >= 0; u = v.st[u][stTR] {
+		for u, k := st[stLB], v.walk(); u >= 0; u, k = v.st[u][stTR], k.next() {
 			if right := v.ps[u].X() + v.ps[u].w; right > p.x+p.w {
 				break
 			} else if right > c {
@@ -1277,7 +1368,7 @@ func (e *edit) joinRecords(v *view, act *action, wf, hf int64) {
 		}
 	}
 	right, top := r.x+r.w, r.y+r.h
-	for t := nb[stRT]; t >= 0; t = v.st[t][stBL] { // above, right to left
+	for t, k := nb[stRT], v.walk(); t >= 0; t, k = v.st[t][stBL], k.next() { // above, right to left
 		x := v.ps[t].X()
 		if x >= r.x {
 			into(t, stLB)
@@ -1286,7 +1377,7 @@ func (e *edit) joinRecords(v *view, act *action, wf, hf int64) {
 			break
 		}
 	}
-	for t := nb[stBL]; t >= 0; t = v.st[t][stRT] { // to the left, upwards
+	for t, k := nb[stBL], v.walk(); t >= 0; t, k = v.st[t][stRT], k.next() { // to the left, upwards
 		q := &v.ps[t]
 		y := q.Y() + q.H()
 		if y <= top {
@@ -1296,7 +1387,7 @@ func (e *edit) joinRecords(v *view, act *action, wf, hf int64) {
 			break
 		}
 	}
-	for t := nb[stLB]; t >= 0; t = v.st[t][stTR] { // below, left to right
+	for t, k := nb[stLB], v.walk(); t >= 0; t, k = v.st[t][stTR], k.next() { // below, left to right
 		q := &v.ps[t]
 		x := q.X() + q.w
 		if x <= right {
@@ -1306,7 +1397,7 @@ func (e *edit) joinRecords(v *view, act *action, wf, hf int64) {
 			break
 		}
 	}
-	for t := nb[stTR]; t >= 0; t = v.st[t][stLB] { // to the right, downwards
+	for t, k := nb[stTR], v.walk(); t >= 0; t, k = v.st[t][stLB], k.next() { // to the right, downwards
 		y := v.ps[t].Y()
 		if y >= r.y {
 			into(t, stBL)

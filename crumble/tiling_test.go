@@ -9,13 +9,15 @@ import (
 	"github.com/boardrules/boardrules"
 )
 
-// checkStitches fails unless the view of q in s (carried over from the
-// position before, when s made q) is the view of q's pieces built afresh:
-// the pieces in position-code order in distinct slots, and every stitch
+// checkStitches fails unless q's tiling keeps its order's promises (see
+// checkOrderOf) and the view of q in s (carried over from the position
+// before, when s made q) is the view of q's pieces built afresh: the
+// pieces in position-code order in distinct slots, and every stitch
 // naming the piece that holds its point; and q's tiling holds those
 // pieces.
 func checkStitches(t *testing.T, s *scratch, q Position, what string) {
 	t.Helper()
+	checkOrderOf(t, q.t, what)
 	s.see(&q)
 	v := &s.last.v
 	if !slices.IsSortedFunc(v.ps, func(a, b piece) int { return cmp.Or(cmp.Compare(a.Y(), b.Y()), cmp.Compare(a.X(), b.X())) }) {
@@ -37,6 +39,30 @@ func checkStitches(t *testing.T, s *scratch, q Position, what string) {
 	}
 	if fresh := withPieces(q, v.ps); !fresh.t.equal(q.t) || fresh.hash != q.hash {
 		t.Fatalf("%s: %s: the tiling differs from the one built afresh", what, code(q))
+	}
+}
+
+// checkOrderOf fails unless tiling u keeps its shape's promises
+// (orderFault) and its order holds every slot once: each of u.n slots
+// below u.slots, taken by a record (in a leaf) when u is not flat.
+func checkOrderOf(t *testing.T, u *tiling, what string) {
+	t.Helper()
+	if f := u.orderFault(); f != "" {
+		t.Fatalf("%s: %s", what, f)
+	}
+	slots := u.appendSlots(nil)
+	if len(slots) != int(u.n) {
+		t.Fatalf("%s: the order holds %d slots for %d pieces", what, len(slots), u.n)
+	}
+	seen := make([]bool, u.slots)
+	for k, sl := range slots {
+		if sl < 0 || sl >= u.slots || seen[sl] {
+			t.Fatalf("%s: slot %d, the order's %d-th, is out of range or taken twice", what, sl, k)
+		}
+		seen[sl] = true
+		if u.flat == nil && u.leaves[sl/leafSize] == nil {
+			t.Fatalf("%s: slot %d, the order's %d-th, has no leaf", what, sl, k)
+		}
 	}
 }
 
