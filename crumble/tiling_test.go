@@ -57,11 +57,11 @@ func checkOrderOf(t *testing.T, u *tiling, what string) {
 	seen := make([]bool, u.slots)
 	for k, sl := range slots {
 		if sl < 0 || sl >= u.slots || seen[sl] {
-			t.Fatalf("%s: slot %d, the order's %d-th, is out of range or taken twice", what, sl, k)
+			t.Fatalf("%s: slot %d, at %d in the order, is out of range or taken twice", what, sl, k)
 		}
 		seen[sl] = true
 		if u.flat == nil && u.leaves[sl/leafSize] == nil {
-			t.Fatalf("%s: slot %d, the order's %d-th, has no leaf", what, sl, k)
+			t.Fatalf("%s: slot %d, at %d in the order, has no leaf", what, sl, k)
 		}
 	}
 }
