@@ -140,6 +140,7 @@ type playing struct {
 	members []int32  // a join's pieces, when a move's action is found
 	created []piece  // the created pieces of a move played, in the action's order
 	order   []int32  // the created pieces by place: their source indices (finish)
+	listed  int      // the listed base the last move was found at (listedBase)
 }
 
 // texts is the working memory of moves as text: the corner graph their

@@ -458,10 +458,10 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 	nv.idx = append(nv.idx[:0], identity32[:n]...)
 	nv.st = resize(nv.st, n)
 	d := &e.done
-	if v.t.flat != nil && len(d.removed) == 0 && len(d.added) == 1 { // a split: one piece in at
+	if v.t.flat != nil && e.doneSplit { // a split: one piece in at
 		e.recs = e.recs[:0]
 		e.splitRecords(v, v.wf, v.hf)
-		r, ns := d.added[0], e.slots[0]
+		r, ns := e.half.first, e.slots[0]
 		at := int32(searchPieces(v.ps, r.x, r.y))
 		copy(nv.st, v.st[:at])
 		copy(nv.st[at+1:], v.st[at:])
@@ -901,12 +901,12 @@ type edit struct {
 	half    splitHalves // the split, when the edit is one
 
 	// the last edit that made a flat tiling, for view.carry: from the
-	// view of from to the tiling to by the action done (a split's as
-	// write saw it: its first half added, nothing removed), with slots up
-	// to next
-	from, to *tiling
-	done     action
-	next     int32
+	// view of from to the tiling to by the action done, or by the split
+	// half when doneSplit, with slots up to next
+	from, to  *tiling
+	done      action
+	doneSplit bool
+	next      int32
 }
 
 // slotRecord is a record to write into a slot.
@@ -1042,10 +1042,14 @@ func (e *edit) write(v *view, removed []int32, added []rect, parent []int32, nex
 		}
 		// for carry: the move's edit of the order
 		e.from, e.to, e.next = v.t, u, next
-		d := &e.done
-		d.removed = append(d.removed[:0], removed...)
-		d.added = append(d.added[:0], added...)
-		d.parent = append(d.parent[:0], parent...)
+		// a split's is e.half, which the edit of another move alone
+		// writes over, as it does done and these
+		if e.doneSplit = removed == nil; !e.doneSplit {
+			d := &e.done
+			d.removed = append(d.removed[:0], removed...)
+			d.added = append(d.added[:0], added...)
+			d.parent = append(d.parent[:0], parent...)
+		}
 		return u
 	}
 	u.slots = next
