@@ -409,6 +409,9 @@ func (v *view) load(t *tiling, wf, hf int64) {
 		copy(v.slot, identity32[:n])
 		copy(v.idx, identity32[:n])
 		v.sweep.stitch(v.ps, v.st, wf)
+		if strict {
+			v.checkView()
+		}
 		return
 	}
 	v.slot = t.appendSlots(v.slot[:0])
@@ -439,6 +442,9 @@ func (v *view) load(t *tiling, wf, hf int64) {
 			d = idx[d]
 		}
 		st[i] = [4]int32{a, b, c, d}
+	}
+	if strict {
+		v.checkView()
 	}
 }
 
@@ -485,6 +491,9 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 			nv.st[pos(w.slot)] = st
 		}
 		*v, *nv = *nv, *v
+		if strict {
+			v.checkView()
+		}
 		return
 	}
 	e.begin(len(v.ps))
@@ -518,6 +527,9 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 		nv.st[pos[w.slot]] = st
 	}
 	*v, *nv = *nv, *v
+	if strict {
+		v.checkView()
+	}
 }
 
 // stitchPoint returns the point a stitch of r names, with the sides of it
@@ -567,7 +579,7 @@ func (v *view) find(x, y int64, east, north bool, hint int32, wf, hf int64) int3
 		return -1
 	}
 	t := hint
-	for k := v.walk(); ; k = k.next() {
+	for {
 		pc := &v.ps[t]
 		ty, th := pc.Y(), pc.H()
 		switch {
@@ -634,25 +646,25 @@ func (v *view) edgeNeighbours(i int32, fn func(j int32)) {
 // at most.) Every stitch the walks follow names a point outside r, so r
 // may be a rectangle the view's pieces do not have, as a join's.
 func (v *view) around(r rect, st [4]int32, fn func(j int32)) {
-	for t, k := st[stRT], v.walk(); t >= 0; t, k = v.st[t][stBL], k.next() {
+	for t := st[stRT]; t >= 0; t = v.st[t][stBL] {
 		fn(t)
 		if v.ps[t].X() <= r.x {
 			break
 		}
 	}
-	for t, k := st[stBL], v.walk(); t >= 0; t, k = v.st[t][stRT], k.next() {
+	for t := st[stBL]; t >= 0; t = v.st[t][stRT] {
 		fn(t)
 		if q := v.ps[t]; q.Y()+q.H() >= r.y+r.h {
 			break
 		}
 	}
-	for t, k := st[stLB], v.walk(); t >= 0; t, k = v.st[t][stTR], k.next() {
+	for t := st[stLB]; t >= 0; t = v.st[t][stTR] {
 		fn(t)
 		if q := v.ps[t]; q.X()+q.w >= r.x+r.w {
 			break
 		}
 	}
-	for t, k := st[stTR], v.walk(); t >= 0; t, k = v.st[t][stLB], k.next() {
+	for t := st[stTR]; t >= 0; t = v.st[t][stLB] {
 		fn(t)
 		if v.ps[t].Y() <= r.y {
 			break
@@ -672,21 +684,21 @@ func (v *view) touching(dst []int32, i int32, wf, hf int64) []int32 {
 	r := ps[i].R()
 	right, top := r.x+r.w, r.y+r.h
 	upLeft, downRight := int32(-1), int32(-1) // the last pieces of the top and bottom walks
-	for t, k := st[i][stRT], v.walk(); t >= 0; t, k = st[t][stBL], k.next() {
+	for t := st[i][stRT]; t >= 0; t = st[t][stBL] {
 		dst = append(dst, t<<1|1)
 		if upLeft = t; ps[t].X() <= r.x {
 			break
 		}
 	}
 	leftTop := false // the left walk's last piece ends at top
-	for t, k := st[i][stBL], v.walk(); t >= 0; t, k = st[t][stRT], k.next() {
+	for t := st[i][stBL]; t >= 0; t = st[t][stRT] {
 		dst = append(dst, t<<1|1)
 		if q := &ps[t]; q.Y()+q.H() >= top {
 			leftTop = q.Y()+q.H() == top
 			break
 		}
 	}
-	for t, k := st[i][stLB], v.walk(); t >= 0; t, k = st[t][stTR], k.next() {
+	for t := st[i][stLB]; t >= 0; t = st[t][stTR] {
 		dst = append(dst, t<<1|1)
 		if q := &ps[t]; q.X()+q.w >= right {
 			downRight = t
@@ -694,7 +706,7 @@ func (v *view) touching(dst []int32, i int32, wf, hf int64) []int32 {
 		}
 	}
 	rightBottom := false // the right walk's last piece starts at r.y
-	for t, k := st[i][stTR], v.walk(); t >= 0; t, k = st[t][stLB], k.next() {
+	for t := st[i][stTR]; t >= 0; t = st[t][stLB] {
 		dst = append(dst, t<<1|1)
 		if ps[t].Y() <= r.y {
 			rightBottom = ps[t].Y() == r.y
@@ -715,14 +727,14 @@ func (v *view) touching(dst []int32, i int32, wf, hf int64) []int32 {
 	// left walk's first piece, which ends at r.x
 	if a, b := st[i][stRT], st[i][stTR]; a >= 0 && b >= 0 && ps[a].X()+ps[a].w == right && ps[b].Y()+ps[b].H() == top {
 		t := st[b][stRT]
-		for k := v.walk(); ps[t].X() > right; k = k.next() {
+		for ps[t].X() > right {
 			t = st[t][stBL]
 		}
 		dst = append(dst, t<<1)
 	}
 	if a, b := st[i][stLB], st[i][stBL]; a >= 0 && b >= 0 && ps[a].X() == r.x && ps[b].Y() == r.y {
 		t := st[b][stLB]
-		for k := v.walk(); ps[t].X()+ps[t].w < r.x; k = k.next() {
+		for ps[t].X()+ps[t].w < r.x {
 			t = st[t][stTR]
 		}
 		dst = append(dst, t<<1)
@@ -752,36 +764,51 @@ func (v *view) fullSides(i int32) (nb [4]int32) {
 	return nb
 }
 
-// strict is set in test builds (see strict_test.go). Then the walks
-// along the stitches stop once they have taken more steps than a walk
-// over sound stitches can, the edit checks the order it writes and the
-// view the order it reads, and the tables of the working memory check
-// each generation they start, each with a panic that names what broke:
-// a broken edit or table fails the test that meets it at once, where it
+// strict is set in test builds (see strict_test.go). Then the edit
+// checks the order it writes, the view the order it reads and the
+// stitches of every view it makes (a walk along broken stitches may
+// never end), and the tables of the working memory check each
+// generation they start, each with a panic that names what broke: a
+// broken edit or table fails the test that meets it at once, where it
 // would otherwise loop or grow until the test is killed.
 var strict bool
 
-// steps counts down the steps a walk may still take (see strict): below
-// zero, without a bound.
-type steps int
-
-// walk returns the steps a walk along v's stitches may take: in test
-// builds a few times the pieces, since a walk that passes a piece more
-// than once follows a loop of broken stitches; else no bound.
-func (v *view) walk() steps {
-	if strict {
-		return steps(4*len(v.ps) + 4)
+// checkView panics unless v keeps what stitchFault checks. It costs a
+// few steps a piece, as making the view does, so test builds run it on
+// every view they make.
+func (v *view) checkView() {
+	if f := v.stitchFault(); f != "" {
+		panic("crumble: " + f)
 	}
-	return -1
 }
 
-// next counts a step of a walk, stopping one that has taken all of its
-// own: it is following a loop.
-func (k steps) next() steps {
-	if k == 0 {
-		panic("crumble: a walk along the stitches loops: the tiling's stitches are broken")
+// stitchFault says how v breaks what a view promises, or returns "":
+// its pieces in code order, and each stitch naming the piece that holds
+// its point, or -1 where that point lies beyond the board. Walks along
+// such stitches end.
+func (v *view) stitchFault() string {
+	for i := range v.ps {
+		if i > 0 && !cornerBefore(v.ps[i-1].X(), v.ps[i-1].Y(), v.ps[i].X(), v.ps[i].Y()) {
+			return fmt.Sprintf("piece %d of the view is out of order", i)
+		}
+		r := v.ps[i].R()
+		for d, j := range v.st[i] {
+			x, y, east, north := stitchPoint(r, d)
+			if j < 0 {
+				if !offBoard(x, y, east, north, v.wf, v.hf) {
+					return fmt.Sprintf("stitch %d of piece %d names no piece, but its point is on the board", d, i)
+				}
+				continue
+			}
+			if int(j) >= len(v.ps) {
+				return fmt.Sprintf("stitch %d of piece %d names piece %d of %d", d, i, j, len(v.ps))
+			}
+			if q := v.ps[j].R(); !holdsPoint(&q, x, y, east, north) {
+				return fmt.Sprintf("stitch %d of piece %d names piece %d, which does not hold its point", d, i, j)
+			}
+		}
 	}
-	return k - 1
+	return ""
 }
 
 // checkOrder panics unless t, a tiling a move just made, keeps what
@@ -1310,13 +1337,13 @@ func (e *edit) splitRecords(v *view, wf, hf int64) {
 		mid := p.y + p.h/2
 		a.st = [4]int32{slotOf(v.find(p.x, mid, false, true, i, wf, hf)), keep, slotOf(st[stTR]), slotOf(st[stRT])}
 		b.st = [4]int32{slotOf(st[stBL]), slotOf(st[stLB]), slotOf(v.find(p.x+p.w, mid, true, false, i, wf, hf)), next}
-		for u, k := st[stRT], v.walk(); u >= 0 && v.ps[u].X() >= p.x; u, k = v.st[u][stBL], k.next() {
+		for u := st[stRT]; u >= 0 && v.ps[u].X() >= p.x; u = v.st[u][stBL] {
 			e.restitch(v, u, stLB, next)
 		}
-		for u, k := st[stTR], v.walk(); u >= 0 && v.ps[u].Y() >= mid; u, k = v.st[u][stLB], k.next() {
+		for u := st[stTR]; u >= 0 && v.ps[u].Y() >= mid; u = v.st[u][stLB] {
 			e.restitch(v, u, stBL, next)
 		}
-		for u, k := st[stBL], v.walk(); u >= 0; u, k = v.st[u][stRT], k.next() {
+		for u := st[stBL]; u >= 0; u = v.st[u][stRT] {
 			if top := v.ps[u].Y() + v.ps[u].H(); top > p.y+p.h {
 				break
 			} else if top > mid {
@@ -1327,13 +1354,13 @@ func (e *edit) splitRecords(v *view, wf, hf int64) {
 		c := p.x + p.w/2
 		a.st = [4]int32{keep, slotOf(v.find(c, p.y, true, false, i, wf, hf)), slotOf(st[stTR]), slotOf(st[stRT])}
 		b.st = [4]int32{slotOf(st[stBL]), slotOf(st[stLB]), next, slotOf(v.find(c, p.y+p.h, false, true, i, wf, hf))}
-		for u, k := st[stRT], v.walk(); u >= 0 && v.ps[u].X() >= c; u, k = v.st[u][stBL], k.next() {
+		for u := st[stRT]; u >= 0 && v.ps[u].X() >= c; u = v.st[u][stBL] {
 			e.restitch(v, u, stLB, next)
 		}
-		for u, k := st[stTR], v.walk(); u >= 0 && v.ps[u].Y() >= p.y; u, k = v.st[u][stLB], k.next() {
+		for u := st[stTR]; u >= 0 && v.ps[u].Y() >= p.y; u = v.st[u][stLB] {
 			e.restitch(v, u, stBL, next)
 		}
-		for u, k := st[stLB], v.walk(); u >= 0; u, k = v.st[u][stTR], k.next() {
+		for u := st[stLB]; u >= 0; u = v.st[u][stTR] {
 			if right := v.ps[u].X() + v.ps[u].w; right > p.x+p.w {
 				break
 			} else if right > c {
@@ -1372,7 +1399,7 @@ func (e *edit) joinRecords(v *view, act *action, wf, hf int64) {
 		}
 	}
 	right, top := r.x+r.w, r.y+r.h
-	for t, k := nb[stRT], v.walk(); t >= 0; t, k = v.st[t][stBL], k.next() { // above, right to left
+	for t := nb[stRT]; t >= 0; t = v.st[t][stBL] { // above, right to left
 		x := v.ps[t].X()
 		if x >= r.x {
 			into(t, stLB)
@@ -1381,7 +1408,7 @@ func (e *edit) joinRecords(v *view, act *action, wf, hf int64) {
 			break
 		}
 	}
-	for t, k := nb[stBL], v.walk(); t >= 0; t, k = v.st[t][stRT], k.next() { // to the left, upwards
+	for t := nb[stBL]; t >= 0; t = v.st[t][stRT] { // to the left, upwards
 		q := &v.ps[t]
 		y := q.Y() + q.H()
 		if y <= top {
@@ -1391,7 +1418,7 @@ func (e *edit) joinRecords(v *view, act *action, wf, hf int64) {
 			break
 		}
 	}
-	for t, k := nb[stLB], v.walk(); t >= 0; t, k = v.st[t][stTR], k.next() { // below, left to right
+	for t := nb[stLB]; t >= 0; t = v.st[t][stTR] { // below, left to right
 		q := &v.ps[t]
 		x := q.X() + q.w
 		if x <= right {
@@ -1401,7 +1428,7 @@ func (e *edit) joinRecords(v *view, act *action, wf, hf int64) {
 			break
 		}
 	}
-	for t, k := nb[stTR], v.walk(); t >= 0; t, k = v.st[t][stLB], k.next() { // to the right, downwards
+	for t := nb[stTR]; t >= 0; t = v.st[t][stLB] { // to the right, downwards
 		y := v.ps[t].Y()
 		if y >= r.y {
 			into(t, stBL)
