@@ -192,3 +192,42 @@ func TestTilingAcrossTheFlatLimit(t *testing.T) {
 		t.Fatalf("the limit was crossed %d times", crossed)
 	}
 }
+
+// TestStrictChecks: the checks that test builds run on every tiling, view
+// and table (see strict) find a broken one: a stitch naming a piece that
+// does not hold its point, pieces out of order, a chunk of the order
+// that lost a slot, and a table starting a generation that an entry has.
+func TestStrictChecks(t *testing.T) {
+	p := crowdedPosition(t, "split6-300") // a tiling in leaves
+	var v view
+	wf, hf := p.dims()
+	v.load(p.t, wf, hf)
+	if f := v.stitchFault(); f != "" {
+		t.Fatalf("a sound view: %s", f)
+	}
+	v.st[7][stTR] = v.st[7][stRT]
+	if v.stitchFault() == "" {
+		t.Error("a stitch naming the piece above for the piece to the right is not found")
+	}
+	v.load(p.t, wf, hf)
+	v.ps[3], v.ps[4] = v.ps[4], v.ps[3]
+	if v.stitchFault() == "" {
+		t.Error("two pieces out of order are not found")
+	}
+	if f := p.t.orderFault(); f != "" {
+		t.Fatalf("a sound tiling: %s", f)
+	}
+	u := *p.t
+	u.rope = slices.Clone(u.rope)
+	u.rope[1].n--
+	if u.orderFault() == "" {
+		t.Error("a chunk that lost a slot is not found")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a table with an entry of the generation it starts is not refused")
+		}
+	}()
+	table := []uint64{0, 5 << 32, 0}
+	checkGeneration(table, func(e *uint64) uint32 { return uint32(*e >> 32) }, 5, "the test's table")
+}
