@@ -140,6 +140,7 @@ type playing struct {
 	members []int32  // a join's pieces, when a move's action is found
 	created []piece  // the created pieces of a move played, in the action's order
 	order   []int32  // the created pieces by place: their source indices (finish)
+	listed  int      // the listed base the last move was found at (listedBase)
 }
 
 // texts is the working memory of moves as text: the corner graph their
@@ -848,6 +849,9 @@ func (s *scratch) newTable(n int) {
 		s.search.gen = 0
 	}
 	nextEpoch(&s.search.gen, s.search.table)
+	if strict {
+		checkGeneration(s.search.table, func(e *uint64) uint32 { return uint32(*e >> 32) }, s.search.gen, "the table of seen states")
+	}
 }
 
 // place files state i under hash h.
