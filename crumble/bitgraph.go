@@ -161,6 +161,7 @@ type bitGraph struct {
 	removed, live set
 	c0            set // the colouring right after the action
 	saved         []savedSide
+	removedSaved  int // the changes of saved that took the removed pieces out
 
 	// derived from the position's colouring (derive): chain labels with
 	// each chain's sides, the sides of the chains of each colour in edge
@@ -438,8 +439,16 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	if g.overlaid && act.of.kind != kindNone && act.of == g.overlayOf {
 		return // the moves of one split or join, played in turn
 	}
-	g.undo()
-	g.removeAction(act)
+	if g.overlaid && g.sameRemoved(act) {
+		// the H and V splits of one piece remove the same pieces: only
+		// the links of the created pieces are undone
+		g.undoTo(g.removedSaved)
+		g.live = g.base.andNot(g.removed)
+	} else {
+		g.undo()
+		g.removeAction(act)
+		g.removedSaved = len(g.saved)
+	}
 	created := g.placeCreated(act)
 	g.linkCreated(act)
 	g.live = g.live.or(created)
@@ -606,13 +615,33 @@ func (g *bitGraph) undo() {
 	if !g.overlaid {
 		return
 	}
-	for k := len(g.saved) - 1; k >= 0; k-- {
+	g.undoTo(0)
+	g.live, g.removed = g.base, set{}
+	g.overlaid = false
+}
+
+// undoTo restores the full-side links the overlay in place changed after
+// its first n changes, and forgets its created pieces.
+func (g *bitGraph) undoTo(n int) {
+	for k := len(g.saved) - 1; k >= n; k-- {
 		sv := g.saved[k]
 		g.nb[uint8(sv.w)][sv.d] = sv.nb
 	}
-	g.live, g.removed = g.base, set{}
-	g.made, g.saved = g.made[:0], g.saved[:0]
-	g.overlaid = false
+	g.made, g.saved = g.made[:0], g.saved[:n]
+}
+
+// sameRemoved reports whether the overlay in place removed the pieces act
+// removes, in the same order.
+func (g *bitGraph) sameRemoved(act *action) bool {
+	if len(g.joined) != len(act.removed) {
+		return false
+	}
+	for k, i := range act.removed {
+		if g.slotOf[i] != g.joined[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // step is graph.step on the bitsets, for a colouring col of four words.
