@@ -494,17 +494,17 @@ func (g *bitGraph) placeCreated(act *action) set {
 		g.clean()
 		free = set{^g.base.w0, ^g.base.w1, ^g.base.w2, ^g.base.w3}
 	}
-	g.made, g.parent = g.made[:0], g.parent[:0]
+	g.made, g.parent = resize(g.made, k), resize(g.parent, k)
+	made, parent := g.made[:k], g.parent[:k]
 	var created set
 	for c, r := range act.added {
 		i := free.pop()
-		g.made = append(g.made, i)
-		g.dirty.add(i)
-		g.parent = append(g.parent, g.slotOf[act.parent[c]])
+		made[c], parent[c] = i, g.slotOf[act.parent[c]]
 		g.cidx[uint8(i)] = int16(c)
 		g.initSlot(i, r)
-		created.add(i)
+		created.put(i)
 	}
+	g.dirty = g.dirty.or(created)
 	if g.derived {
 		g.deriveCreated()
 	}
