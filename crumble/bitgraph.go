@@ -811,6 +811,34 @@ func (g *bitGraph) winnerFlood(col *set, colours uint8) int8 {
 	return -1
 }
 
+// oppBeyond reports whether an opponent's piece shares a full side with a
+// half of a split (parents holds the split pieces, one for each half, the
+// halves in letter order, N and S for an H cut, E and W for a V cut): the
+// side of a half along its parent's side is that side, and so is the
+// neighbour beyond it, if any, which the parent's links name. A link an
+// overlay in place changed names no piece of the position; oppFullSide
+// looks further.
+func (g *bitGraph) oppBeyond(parents []int32, vertical bool, mover Color) bool {
+	opp := g.white
+	if mover == White {
+		opp = g.base.andNot(g.white)
+	}
+	up, down := dirN, dirS
+	if vertical {
+		up, down = dirE, dirW
+	}
+	for k, v := range parents {
+		d := up
+		if k&1 != 0 {
+			d = down
+		}
+		if w := g.nb[uint8(g.slotOf[v])][d]; w >= 0 && opp.has(w) {
+			return true
+		}
+	}
+	return false
+}
+
 // oppFullSide is graph.oppFullSide on the bitsets: an opponent's piece
 // among those in edge contact with piece v (an index in the position) that
 // shares a full side with r.

@@ -406,6 +406,9 @@ func (p *Position) mayStepFrom(s *scratch, from int) bool {
 	}
 	switch {
 	case s.holdsBits(p):
+		if len(s.act.added) > 1 && s.last.bits.oppBeyond(s.act.parent[from:], s.act.of.kind == kindV, p.turn) {
+			return true
+		}
 		for k := from; k < len(vs); k++ {
 			if s.last.bits.oppFullSide(rs[k], vs[k], p.turn) {
 				return true
