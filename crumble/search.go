@@ -177,6 +177,7 @@ type bfsState struct {
 	path   [2]uint64 // the path's steps as a Move holds them, for paths of up to inlinePath steps
 	dir    int8      // the step's direction, | stateWon, | stateCaptures; -1 for a source
 	nkids  uint8
+	steps  uint8 // but for a source: the directions it may step in, as stepsFrom gives them
 }
 
 const (
@@ -675,18 +676,10 @@ func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, e
 // false when emit did.
 func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Color, c0 []uint64, emit sink) bool {
 	st := &s.search.states[qi]
-	cw := s.colouring(b, qi)
-	// terminal states are not expanded; sources are never terminal
-	if st.dir >= 0 && (colorAt(cw, st.tr) != mover || st.dir&stateWon != 0) {
-		return true
+	steps := st.steps // worked out as the state was added (successor)
+	if st.dir < 0 {   // a source, never terminal, and with no step back
+		steps = stepsFrom(g.neighbours(st.tr), s.colouring(b, qi), -1, mover)
 	}
-	// Stepping straight back after a step without captures restores the
-	// parent state, which is capture-free, won by nobody and seen.
-	back := int32(-1)
-	if st.parent >= 0 && st.dir&stateCaptures == 0 {
-		back = s.search.states[st.parent].tr
-	}
-	steps := stepsFrom(g.neighbours(st.tr), cw, back, mover)
 	if steps == 0 {
 		return true
 	}
@@ -756,6 +749,17 @@ func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int,
 	if s.seen(b, ni) {
 		s.search.states, s.search.words = s.search.states[:ni], s.search.words[:end]
 		return true
+	}
+	// the steps from the new state, while its colouring is at hand:
+	// none from a terminal state; stepping straight back after a step
+	// without captures restores the parent state, which is capture-free,
+	// won by nobody and seen
+	if win < 0 && colorAt(col, u) == mover {
+		back := int32(-1)
+		if len(changed) <= 2 {
+			back = st.tr
+		}
+		ns.steps = stepsFrom(g.neighbours(u), col, back, mover)
 	}
 	if h == 0 && slices.Equal(col, c0) {
 		return true // the path left every colour as the action did
