@@ -662,23 +662,37 @@ func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, e
 		s.fileStates(first, int32(len(s.search.states)))
 	}
 	ok := true
+	sr := baseSearch{g: g, mv: mv, b: b, mover: mover, c0: c0, emit: emit}
 	for qi := first; qi < int32(len(s.search.states)) && ok; qi++ {
-		ok = s.expand(g, mv, b, qi, mover, c0, emit)
+		ok = s.expand(&sr, qi)
 	}
 	b.count = int32(len(s.search.states)) - first
 	return ok
 }
 
-// expand expands state qi of the search of base b (whose move without a
-// path is mv, and c0 the colouring right after its action): each legal
-// step from it gives a successor, added unless an equal state is known,
-// and emitted as a move unless it left every colour as c0. It returns
-// false when emit did.
-func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Color, c0 []uint64, emit sink) bool {
+// baseSearch is what the expansions and steps of one base's search read:
+// the graph with the base's action overlaid, the base and its move without
+// a path, the mover, the colouring right after the action and where the
+// moves go. Handed on as one pointer, it spares every expansion and step
+// a dozen words of arguments.
+type baseSearch struct {
+	g     swapGraph
+	mv    *Move
+	b     *baseDesc
+	mover Color
+	c0    []uint64
+	emit  sink
+}
+
+// expand expands state qi of the search sr: each legal step from it gives
+// a successor, added unless an equal state is known, and emitted as a
+// move unless it left every colour as the action did. It returns false
+// when the sink did.
+func (s *scratch) expand(sr *baseSearch, qi int32) bool {
 	st := &s.search.states[qi]
 	steps := st.steps // worked out as the state was added (successor)
 	if st.dir < 0 {   // a source, never terminal, and with no step back
-		steps = stepsFrom(g.neighbours(st.tr), s.colouring(b, qi), -1, mover)
+		steps = stepsFrom(sr.g.neighbours(st.tr), s.colouring(sr.b, qi), -1, sr.mover)
 	}
 	if steps == 0 {
 		return true
@@ -686,11 +700,11 @@ func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Col
 	// room for four successors, so that the parent's state and colouring
 	// stay where they are while they are added
 	s.search.states = slices.Grow(s.search.states, 4)
-	s.search.words = slices.Grow(s.search.words, 4*len(c0))
+	s.search.words = slices.Grow(s.search.words, 4*len(sr.c0))
 	kids := int32(len(s.search.states))
 	ok := true
 	for ; steps != 0 && ok; steps &= steps - 1 {
-		ok = s.successor(g, mv, b, qi, bits.TrailingZeros8(steps), mover, c0, emit)
+		ok = s.successor(sr, qi, bits.TrailingZeros8(steps))
 	}
 	st = &s.search.states[qi]
 	st.kids, st.nkids = kids, uint8(int32(len(s.search.states))-kids)
@@ -720,8 +734,9 @@ func stepsFrom(nbs [4]int32, col []uint64, back int32, mover Color) uint8 {
 
 // successor makes the step of state qi in direction d, a legal one (see
 // expand), adds the state it leads to and emits its move. It returns
-// false when emit did.
-func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int, mover Color, c0 []uint64, emit sink) bool {
+// false when the sink did.
+func (s *scratch) successor(sr *baseSearch, qi int32, d int) bool {
+	g, b, mover := sr.g, sr.b, sr.mover
 	st := &s.search.states[qi]
 	end := len(s.search.words)
 	s.search.words = appendWords(s.search.words, s.colouring(b, qi))
@@ -761,10 +776,10 @@ func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int,
 		}
 		ns.steps = stepsFrom(g.neighbours(u), col, back, mover)
 	}
-	if h == 0 && slices.Equal(col, c0) {
+	if h == 0 && slices.Equal(col, sr.c0) {
 		return true // the path left every colour as the action did
 	}
-	m := *mv
+	m := *sr.mv
 	m.src = st.src
 	m.setOutcome(win, mover)
 	if st.depth < inlinePath && m.hlen > 0 {
@@ -772,7 +787,7 @@ func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int,
 	} else { // the text holds the path
 		s.setLongPath(&m, ni)
 	}
-	return emit.put(&m)
+	return sr.emit.put(&m)
 }
 
 // appendWords appends the colouring col to words: word by word for the
