@@ -57,6 +57,11 @@ func (s *set) add(i int32) { *s.word(i) |= 1 << (uint(i) & 63) }
 // kept in registers.
 func (s *set) put(i int32) { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] |= 1 << (uint(i) & 63) }
 
+// in reports whether slot i is in a set in memory, as put adds it.
+func (s *set) in(i int32) bool {
+	return (*[4]uint64)(unsafe.Pointer(s))[i>>6&3]>>(uint(i)&63)&1 != 0
+}
+
 func (s *set) remove(i int32)   { *s.word(i) &^= 1 << (uint(i) & 63) }
 func (s *set) has(i int32) bool { return *s.word(i)>>(uint(i)&63)&1 != 0 }
 func (s *set) flip(i int32)     { *s.word(i) ^= 1 << (uint(i) & 63) }
@@ -819,10 +824,6 @@ func (g *bitGraph) winnerFlood(col *set, colours uint8) int8 {
 // overlay in place changed names no piece of the position; oppFullSide
 // looks further.
 func (g *bitGraph) oppBeyond(parents []int32, vertical bool, mover Color) bool {
-	opp := g.white
-	if mover == White {
-		opp = g.base.andNot(g.white)
-	}
 	up, down := dirN, dirS
 	if vertical {
 		up, down = dirE, dirW
@@ -832,7 +833,7 @@ func (g *bitGraph) oppBeyond(parents []int32, vertical bool, mover Color) bool {
 		if k&1 != 0 {
 			d = down
 		}
-		if w := g.nb[uint8(g.slotOf[v])][d]; w >= 0 && opp.has(w) {
+		if w := g.nb[uint8(g.slotOf[v])][d]; w >= 0 && g.base.in(w) && g.white.in(w) == (mover == Black) {
 			return true
 		}
 	}
