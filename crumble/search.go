@@ -651,8 +651,12 @@ func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, e
 	first := int32(len(s.search.states))
 	b.first, b.firstWord, b.nw = first, int32(len(s.search.words)), int32(nw)
 	b.made = int32(len(s.search.madeSlots))
-	s.search.madeSlots = append(s.search.madeSlots, made...)
-	s.keys(nw << 6)
+	for _, v := range made { // mostly two: a loop costs less than a copy
+		s.search.madeSlots = append(s.search.madeSlots, v)
+	}
+	if len(s.search.trKeys) < nw<<6 {
+		s.keys(nw << 6)
+	}
 	// the sources, distinct by their travelling pieces
 	for k, v := range made {
 		s.search.states = append(s.search.states, bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: s.search.trKeys[v]})
