@@ -57,6 +57,9 @@ func (s *set) add(i int32) { *s.word(i) |= 1 << (uint(i) & 63) }
 // kept in registers.
 func (s *set) put(i int32) { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] |= 1 << (uint(i) & 63) }
 
+// flip toggles slot i in a set in memory (a colouring), as put adds it.
+func (s *set) flip(i int32) { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] ^= 1 << (uint(i) & 63) }
+
 // in reports whether slot i is in a set in memory, as put adds it.
 func (s *set) in(i int32) bool {
 	return (*[4]uint64)(unsafe.Pointer(s))[i>>6&3]>>(uint(i)&63)&1 != 0
@@ -64,7 +67,6 @@ func (s *set) in(i int32) bool {
 
 func (s *set) remove(i int32)   { *s.word(i) &^= 1 << (uint(i) & 63) }
 func (s *set) has(i int32) bool { return *s.word(i)>>(uint(i)&63)&1 != 0 }
-func (s *set) flip(i int32)     { *s.word(i) ^= 1 << (uint(i) & 63) }
 
 func (s set) and(t set) set    { return set{s.w0 & t.w0, s.w1 & t.w1, s.w2 & t.w2, s.w3 & t.w3} }
 func (s set) or(t set) set     { return set{s.w0 | t.w0, s.w1 | t.w1, s.w2 | t.w2, s.w3 | t.w3} }
@@ -226,12 +228,10 @@ func (g *bitGraph) initSlot(i int32, r rect) {
 	g.r[uint8(i)] = r
 	g.touch[uint8(i)], g.edge[uint8(i)] = set{}, set{}
 	g.nb[uint8(i)] = [4]int32{-1, -1, -1, -1}
-	g.side[uint8(i)] = sideMask(r, g.wf, g.hf)
-	if g.side[uint8(i)] != 0 {
-		g.onSide.add(i)
-	} else {
-		g.onSide.remove(i)
-	}
+	side := sideMask(r, g.wf, g.hf)
+	g.side[uint8(i)] = side
+	w := &(*[4]uint64)(unsafe.Pointer(&g.onSide))[i>>6&3] // as put indexes it
+	*w = *w&^(1<<(uint(i)&63)) | uint64(b2i(side != 0))<<(uint(i)&63)
 }
 
 // commit makes g the graph of q, the position that the move whose action
@@ -743,7 +743,7 @@ func (g *bitGraph) resolve(col *set, seeds set) {
 }
 
 // colorOf returns the colour of slot x in colouring col.
-func colorOf(col *set, x int32) Color { return Color(b2i(col.has(x))) }
+func colorOf(col *set, x int32) Color { return Color(b2i(col.in(x))) }
 
 // winner is graph.winner on the bitsets. It bounds a created piece's
 // chains by its parent's, which meet along an edge every piece it meets.
@@ -755,7 +755,7 @@ func (g *bitGraph) winner(col *set, b *bound) int8 {
 	for _, x := range g.changed {
 		c := colorOf(col, x)
 		m := b.sides[c] | g.side[uint8(x)]
-		if g.base.has(x) {
+		if g.base.in(x) {
 			m |= g.beside[uint8(x)][c]
 		} else {
 			// a half meets along an edge only pieces its parent met, and
