@@ -705,9 +705,6 @@ func (b *base) move(tag uint64, head []byte) Move {
 	return m
 }
 
-// of reports whether m is of base b.
-func (b *base) of(m *Move) bool { return *b == baseOf(m) }
-
 // setAction fills s.act with the action of base k and returns the base's
 // move without a path. Of a join it fills only the joined piece and the
 // pieces at its corners, which mayStep reads: the pieces it removes, which
