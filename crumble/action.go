@@ -284,6 +284,9 @@ func (m *tileMemo) reset() {
 		m.slots = make([]tileEntry, 256)
 	}
 	nextEpoch(&m.gen, m.slots)
+	if strict {
+		checkGeneration(m.slots, func(e *tileEntry) uint32 { return e.gen }, m.gen, "the memo of strips")
+	}
 	m.used = 0
 }
 
@@ -536,9 +539,17 @@ func (p *Position) hasBase() bool {
 		}
 		return shape && fine
 	}
-	for _, pc := range p.t.all() { // most positions: the first own piece splits
-		if splits(pc) {
-			return true
+	if p.t.flat != nil { // most positions: the first own piece splits
+		for _, pc := range p.t.flat {
+			if splits(pc) {
+				return true
+			}
+		}
+	} else {
+		for _, pc := range p.t.all() {
+			if splits(pc) {
+				return true
+			}
 		}
 	}
 	// Every own piece is at the precision limit: look for a join.
@@ -693,9 +704,6 @@ func (b *base) move(tag uint64, head []byte) Move {
 	m.setText(head, nil)
 	return m
 }
-
-// of reports whether m is of base b.
-func (b *base) of(m *Move) bool { return *b == baseOf(m) }
 
 // setAction fills s.act with the action of base k and returns the base's
 // move without a path. Of a join it fills only the joined piece and the

@@ -57,9 +57,16 @@ func (s *set) add(i int32) { *s.word(i) |= 1 << (uint(i) & 63) }
 // kept in registers.
 func (s *set) put(i int32) { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] |= 1 << (uint(i) & 63) }
 
+// flip toggles slot i in a set in memory (a colouring), as put adds it.
+func (s *set) flip(i int32) { (*[4]uint64)(unsafe.Pointer(s))[i>>6&3] ^= 1 << (uint(i) & 63) }
+
+// in reports whether slot i is in a set in memory, as put adds it.
+func (s *set) in(i int32) bool {
+	return (*[4]uint64)(unsafe.Pointer(s))[i>>6&3]>>(uint(i)&63)&1 != 0
+}
+
 func (s *set) remove(i int32)   { *s.word(i) &^= 1 << (uint(i) & 63) }
 func (s *set) has(i int32) bool { return *s.word(i)>>(uint(i)&63)&1 != 0 }
-func (s *set) flip(i int32)     { *s.word(i) ^= 1 << (uint(i) & 63) }
 
 func (s set) and(t set) set    { return set{s.w0 & t.w0, s.w1 & t.w1, s.w2 & t.w2, s.w3 & t.w3} }
 func (s set) or(t set) set     { return set{s.w0 | t.w0, s.w1 | t.w1, s.w2 | t.w2, s.w3 | t.w3} }
@@ -161,6 +168,7 @@ type bitGraph struct {
 	removed, live set
 	c0            set // the colouring right after the action
 	saved         []savedSide
+	removedSaved  int // the changes of saved that took the removed pieces out
 
 	// derived from the position's colouring (derive): chain labels with
 	// each chain's sides, the sides of the chains of each colour in edge
@@ -220,12 +228,10 @@ func (g *bitGraph) initSlot(i int32, r rect) {
 	g.r[uint8(i)] = r
 	g.touch[uint8(i)], g.edge[uint8(i)] = set{}, set{}
 	g.nb[uint8(i)] = [4]int32{-1, -1, -1, -1}
-	g.side[uint8(i)] = sideMask(r, g.wf, g.hf)
-	if g.side[uint8(i)] != 0 {
-		g.onSide.add(i)
-	} else {
-		g.onSide.remove(i)
-	}
+	side := sideMask(r, g.wf, g.hf)
+	g.side[uint8(i)] = side
+	w := &(*[4]uint64)(unsafe.Pointer(&g.onSide))[i>>6&3] // as put indexes it
+	*w = *w&^(1<<(uint(i)&63)) | uint64(b2i(side != 0))<<(uint(i)&63)
 }
 
 // commit makes g the graph of q, the position that the move whose action
@@ -438,8 +444,16 @@ func (g *bitGraph) overlay(act *action, mover Color) {
 	if g.overlaid && act.of.kind != kindNone && act.of == g.overlayOf {
 		return // the moves of one split or join, played in turn
 	}
-	g.undo()
-	g.removeAction(act)
+	if g.overlaid && g.sameRemoved(act) {
+		// the H and V splits of one piece remove the same pieces: only
+		// the links of the created pieces are undone
+		g.undoTo(g.removedSaved)
+		g.live = g.base.andNot(g.removed)
+	} else {
+		g.undo()
+		g.removeAction(act)
+		g.removedSaved = len(g.saved)
+	}
 	created := g.placeCreated(act)
 	g.linkCreated(act)
 	g.live = g.live.or(created)
@@ -485,17 +499,17 @@ func (g *bitGraph) placeCreated(act *action) set {
 		g.clean()
 		free = set{^g.base.w0, ^g.base.w1, ^g.base.w2, ^g.base.w3}
 	}
-	g.made, g.parent = g.made[:0], g.parent[:0]
+	g.made, g.parent = resize(g.made, k), resize(g.parent, k)
+	made, parent := g.made[:k], g.parent[:k]
 	var created set
 	for c, r := range act.added {
 		i := free.pop()
-		g.made = append(g.made, i)
-		g.dirty.add(i)
-		g.parent = append(g.parent, g.slotOf[act.parent[c]])
+		made[c], parent[c] = i, g.slotOf[act.parent[c]]
 		g.cidx[uint8(i)] = int16(c)
 		g.initSlot(i, r)
-		created.add(i)
+		created.put(i)
 	}
+	g.dirty = g.dirty.or(created)
 	if g.derived {
 		g.deriveCreated()
 	}
@@ -606,13 +620,33 @@ func (g *bitGraph) undo() {
 	if !g.overlaid {
 		return
 	}
-	for k := len(g.saved) - 1; k >= 0; k-- {
+	g.undoTo(0)
+	g.live, g.removed = g.base, set{}
+	g.overlaid = false
+}
+
+// undoTo restores the full-side links the overlay in place changed after
+// its first n changes, and forgets its created pieces.
+func (g *bitGraph) undoTo(n int) {
+	for k := len(g.saved) - 1; k >= n; k-- {
 		sv := g.saved[k]
 		g.nb[uint8(sv.w)][sv.d] = sv.nb
 	}
-	g.live, g.removed = g.base, set{}
-	g.made, g.saved = g.made[:0], g.saved[:0]
-	g.overlaid = false
+	g.made, g.saved = g.made[:0], g.saved[:n]
+}
+
+// sameRemoved reports whether the overlay in place removed the pieces act
+// removes, in the same order.
+func (g *bitGraph) sameRemoved(act *action) bool {
+	if len(g.joined) != len(act.removed) {
+		return false
+	}
+	for k, i := range act.removed {
+		if g.slotOf[i] != g.joined[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // step is graph.step on the bitsets, for a colouring col of four words.
@@ -709,7 +743,7 @@ func (g *bitGraph) resolve(col *set, seeds set) {
 }
 
 // colorOf returns the colour of slot x in colouring col.
-func colorOf(col *set, x int32) Color { return Color(b2i(col.has(x))) }
+func colorOf(col *set, x int32) Color { return Color(b2i(col.in(x))) }
 
 // winner is graph.winner on the bitsets. It bounds a created piece's
 // chains by its parent's, which meet along an edge every piece it meets.
@@ -721,7 +755,7 @@ func (g *bitGraph) winner(col *set, b *bound) int8 {
 	for _, x := range g.changed {
 		c := colorOf(col, x)
 		m := b.sides[c] | g.side[uint8(x)]
-		if g.base.has(x) {
+		if g.base.in(x) {
 			m |= g.beside[uint8(x)][c]
 		} else {
 			// a half meets along an edge only pieces its parent met, and
@@ -780,6 +814,30 @@ func (g *bitGraph) winnerFlood(col *set, colours uint8) int8 {
 		seen = seen.or(chain)
 	}
 	return -1
+}
+
+// oppBeyond reports whether an opponent's piece shares a full side with a
+// half of a split (parents holds the split pieces, one for each half, the
+// halves in letter order, N and S for an H cut, E and W for a V cut): the
+// side of a half along its parent's side is that side, and so is the
+// neighbour beyond it, if any, which the parent's links name. A link an
+// overlay in place changed names no piece of the position; oppFullSide
+// looks further.
+func (g *bitGraph) oppBeyond(parents []int32, vertical bool, mover Color) bool {
+	up, down := dirN, dirS
+	if vertical {
+		up, down = dirE, dirW
+	}
+	for k, v := range parents {
+		d := up
+		if k&1 != 0 {
+			d = down
+		}
+		if w := g.nb[uint8(g.slotOf[v])][d]; w >= 0 && g.base.in(w) && g.white.in(w) == (mover == Black) {
+			return true
+		}
+	}
+	return false
 }
 
 // oppFullSide is graph.oppFullSide on the bitsets: an opponent's piece

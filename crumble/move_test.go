@@ -192,7 +192,8 @@ func graphMayStep(s *scratch, p Position) bool {
 // the replaced pieces and by the split of one piece fewer of the same
 // walk (mayStepListed, asked of the bases in listing order), agree with
 // the created pieces' full-side neighbours after the action, for every
-// split and join.
+// split and join; and so does the test on the bitset graph, which reads a
+// split's parent's links, with the overlay of the base before in place.
 func TestMayStep(t *testing.T) {
 	s := new(scratch)
 	checked := 0
@@ -206,10 +207,27 @@ func TestMayStep(t *testing.T) {
 				m := p.setAction(s, k)
 				p.tile(s)
 				byCorners := p.mayStepByCorners(s.last.v.ps, s.act.added)
+				bt := s.last.bits.t
+				s.last.bits.t = nil // the list graph's answers
 				byNeighbours := p.mayStep(s)
 				listed := p.mayStepListed(s, k)
+				s.last.bits.t = bt
+				// the bitset graph's, with the overlay of the base before
+				// in place, as a listing leaves it
+				fits := fitsBits(p.NumPieces())
+				var byBits bool
+				if fits {
+					p.tileBits(s)
+					byBits = p.mayStep(s)
+				}
 				p.fillListed(s, &m, &s.list.bases[k])
 				want := graphMayStep(s, p)
+				if fits && byBits != want {
+					t.Fatalf("%s base %d: mayStep on the bitset graph %v, the contact graph says %v", code(p), k, byBits, want)
+				}
+				if fits && overlayFits(p.NumPieces(), len(s.act.added)) {
+					s.last.bits.overlay(&s.act, p.turn)
+				}
 				if byCorners != want {
 					t.Fatalf("%s base %d: mayStep by corners %v, the contact graph says %v", code(p), k, byCorners, want)
 				}

@@ -232,12 +232,21 @@ func (s *scratch) searched(p *Position, m *Move) (*baseDesc, int32) {
 }
 
 // listedBase returns m's split or join among those s lists for p (the
-// last listing's or draw's), or nil.
+// last listing's or draw's), or nil. It tries the base it found last and
+// the one after first: a Play looks its move up twice (its action, then
+// its path's end), and a search plays a position's moves in their order,
+// base after base.
 func (s *scratch) listedBase(p *Position, m *Move) *baseDesc {
 	if s.search.searchedFor != p.t || p.t == nil {
 		return nil
 	}
-	bs := s.list.bases
+	bs, want := s.list.bases, baseOf(m)
+	for k, end := s.play.listed, min(s.play.listed+2, len(bs)); k < end; k++ {
+		if bs[k].base == want {
+			s.play.listed = k
+			return &bs[k]
+		}
+	}
 	lo, hi := 0, len(bs) // the first base of m's anchor: bases are in anchor order
 	for lo < hi {
 		if mid := int(uint(lo+hi) >> 1); bs[mid].anchor < m.anchor {
@@ -247,8 +256,9 @@ func (s *scratch) listedBase(p *Position, m *Move) *baseDesc {
 		}
 	}
 	for k := lo; k < len(bs) && bs[k].anchor == m.anchor; k++ {
-		if b := &bs[k]; b.of(m) {
-			return b
+		if bs[k].base == want {
+			s.play.listed = k
+			return &bs[k]
 		}
 	}
 	return nil

@@ -140,6 +140,7 @@ type playing struct {
 	members []int32  // a join's pieces, when a move's action is found
 	created []piece  // the created pieces of a move played, in the action's order
 	order   []int32  // the created pieces by place: their source indices (finish)
+	listed  int      // the listed base the last move was found at (listedBase)
 }
 
 // texts is the working memory of moves as text: the corner graph their
@@ -177,6 +178,7 @@ type bfsState struct {
 	path   [2]uint64 // the path's steps as a Move holds them, for paths of up to inlinePath steps
 	dir    int8      // the step's direction, | stateWon, | stateCaptures; -1 for a source
 	nkids  uint8
+	steps  uint8 // but for a source: the directions it may step in, as stepsFrom gives them
 }
 
 const (
@@ -406,6 +408,9 @@ func (p *Position) mayStepFrom(s *scratch, from int) bool {
 	}
 	switch {
 	case s.holdsBits(p):
+		if len(s.act.added) > 1 && s.last.bits.oppBeyond(s.act.parent[from:], s.act.of.kind == kindV, p.turn) {
+			return true
+		}
 		for k := from; k < len(vs); k++ {
 			if s.last.bits.oppFullSide(rs[k], vs[k], p.turn) {
 				return true
@@ -647,54 +652,64 @@ func (s *scratch) searchSwaps(g swapGraph, mv *Move, b *baseDesc, mover Color, e
 	first := int32(len(s.search.states))
 	b.first, b.firstWord, b.nw = first, int32(len(s.search.words)), int32(nw)
 	b.made = int32(len(s.search.madeSlots))
-	s.search.madeSlots = append(s.search.madeSlots, made...)
-	s.keys(nw << 6)
+	for _, v := range made { // mostly two: a loop costs less than a copy
+		s.search.madeSlots = append(s.search.madeSlots, v)
+	}
+	if len(s.search.trKeys) < nw<<6 {
+		s.keys(nw << 6)
+	}
 	// the sources, distinct by their travelling pieces
 	for k, v := range made {
 		s.search.states = append(s.search.states, bfsState{parent: -1, tr: v, dir: -1, src: int32(k), hash: s.search.trKeys[v]})
-		s.search.words = append(s.search.words, c0...)
+		s.search.words = appendWords(s.search.words, c0)
 	}
 	if len(made) > linearMax {
 		s.fileStates(first, int32(len(s.search.states)))
 	}
 	ok := true
+	sr := baseSearch{g: g, mv: mv, b: b, mover: mover, c0: c0, emit: emit}
 	for qi := first; qi < int32(len(s.search.states)) && ok; qi++ {
-		ok = s.expand(g, mv, b, qi, mover, c0, emit)
+		ok = s.expand(&sr, qi)
 	}
 	b.count = int32(len(s.search.states)) - first
 	return ok
 }
 
-// expand expands state qi of the search of base b (whose move without a
-// path is mv, and c0 the colouring right after its action): each legal
-// step from it gives a successor, added unless an equal state is known,
-// and emitted as a move unless it left every colour as c0. It returns
-// false when emit did.
-func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Color, c0 []uint64, emit sink) bool {
+// baseSearch is what the expansions and steps of one base's search read:
+// the graph with the base's action overlaid, the base and its move without
+// a path, the mover, the colouring right after the action and where the
+// moves go. Handed on as one pointer, it spares every expansion and step
+// a dozen words of arguments.
+type baseSearch struct {
+	g     swapGraph
+	mv    *Move
+	b     *baseDesc
+	mover Color
+	c0    []uint64
+	emit  sink
+}
+
+// expand expands state qi of the search sr: each legal step from it gives
+// a successor, added unless an equal state is known, and emitted as a
+// move unless it left every colour as the action did. It returns false
+// when the sink did.
+func (s *scratch) expand(sr *baseSearch, qi int32) bool {
 	st := &s.search.states[qi]
-	cw := s.colouring(b, qi)
-	// terminal states are not expanded; sources are never terminal
-	if st.dir >= 0 && (colorAt(cw, st.tr) != mover || st.dir&stateWon != 0) {
-		return true
+	steps := st.steps // worked out as the state was added (successor)
+	if st.dir < 0 {   // a source, never terminal, and with no step back
+		steps = stepsFrom(sr.g.neighbours(st.tr), s.colouring(sr.b, qi), -1, sr.mover)
 	}
-	// Stepping straight back after a step without captures restores the
-	// parent state, which is capture-free, won by nobody and seen.
-	back := int32(-1)
-	if st.parent >= 0 && st.dir&stateCaptures == 0 {
-		back = s.search.states[st.parent].tr
-	}
-	steps := stepsFrom(g.neighbours(st.tr), cw, back, mover)
 	if steps == 0 {
 		return true
 	}
 	// room for four successors, so that the parent's state and colouring
 	// stay where they are while they are added
 	s.search.states = slices.Grow(s.search.states, 4)
-	s.search.words = slices.Grow(s.search.words, 4*len(c0))
+	s.search.words = slices.Grow(s.search.words, 4*len(sr.c0))
 	kids := int32(len(s.search.states))
 	ok := true
 	for ; steps != 0 && ok; steps &= steps - 1 {
-		ok = s.successor(g, mv, b, qi, bits.TrailingZeros8(steps), mover, c0, emit)
+		ok = s.successor(sr, qi, bits.TrailingZeros8(steps))
 	}
 	st = &s.search.states[qi]
 	st.kids, st.nkids = kids, uint8(int32(len(s.search.states))-kids)
@@ -705,22 +720,31 @@ func (s *scratch) expand(g swapGraph, mv *Move, b *baseDesc, qi int32, mover Col
 // piece, whose full-side neighbours are nbs, may step in colouring col: to
 // an opponent's piece, and not straight back to back.
 func stepsFrom(nbs [4]int32, col []uint64, back int32, mover Color) uint8 {
+	// unrolled: a loop over the four costs a sixth of an expansion
 	var steps uint8
-	for d, u := range nbs {
-		if u >= 0 && u != back && colorAt(col, u) != mover {
-			steps |= 1 << d
-		}
+	if u := nbs[0]; u >= 0 && u != back && colorAt(col, u) != mover {
+		steps |= 1
+	}
+	if u := nbs[1]; u >= 0 && u != back && colorAt(col, u) != mover {
+		steps |= 2
+	}
+	if u := nbs[2]; u >= 0 && u != back && colorAt(col, u) != mover {
+		steps |= 4
+	}
+	if u := nbs[3]; u >= 0 && u != back && colorAt(col, u) != mover {
+		steps |= 8
 	}
 	return steps
 }
 
 // successor makes the step of state qi in direction d, a legal one (see
 // expand), adds the state it leads to and emits its move. It returns
-// false when emit did.
-func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int, mover Color, c0 []uint64, emit sink) bool {
+// false when the sink did.
+func (s *scratch) successor(sr *baseSearch, qi int32, d int) bool {
+	g, b, mover := sr.g, sr.b, sr.mover
 	st := &s.search.states[qi]
 	end := len(s.search.words)
-	s.search.words = append(s.search.words, s.colouring(b, qi)...)
+	s.search.words = appendWords(s.search.words, s.colouring(b, qi))
 	col := s.search.words[end:]
 	bd := st.bound
 	u, _, win := g.step(col, st.tr, d, mover, &bd)
@@ -746,10 +770,21 @@ func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int,
 		s.search.states, s.search.words = s.search.states[:ni], s.search.words[:end]
 		return true
 	}
-	if h == 0 && slices.Equal(col, c0) {
+	// the steps from the new state, while its colouring is at hand:
+	// none from a terminal state; stepping straight back after a step
+	// without captures restores the parent state, which is capture-free,
+	// won by nobody and seen
+	if win < 0 && colorAt(col, u) == mover {
+		back := int32(-1)
+		if len(changed) <= 2 {
+			back = st.tr
+		}
+		ns.steps = stepsFrom(g.neighbours(u), col, back, mover)
+	}
+	if h == 0 && slices.Equal(col, sr.c0) {
 		return true // the path left every colour as the action did
 	}
-	m := *mv
+	m := *sr.mv
 	m.src = st.src
 	m.setOutcome(win, mover)
 	if st.depth < inlinePath && m.hlen > 0 {
@@ -757,7 +792,16 @@ func (s *scratch) successor(g swapGraph, mv *Move, b *baseDesc, qi int32, d int,
 	} else { // the text holds the path
 		s.setLongPath(&m, ni)
 	}
-	return emit.put(&m)
+	return sr.emit.put(&m)
+}
+
+// appendWords appends the colouring col to words: word by word for the
+// bitset graph's four words, which spares a call to copy them.
+func appendWords(words, col []uint64) []uint64 {
+	if len(col) == 4 {
+		return append(words, col[0], col[1], col[2], col[3])
+	}
+	return append(words, col...)
 }
 
 // keys makes sure that s holds the hash keys of slots 0 .. n-1: a
@@ -848,6 +892,9 @@ func (s *scratch) newTable(n int) {
 		s.search.gen = 0
 	}
 	nextEpoch(&s.search.gen, s.search.table)
+	if strict {
+		checkGeneration(s.search.table, func(e *uint64) uint32 { return uint32(*e >> 32) }, s.search.gen, "the table of seen states")
+	}
 }
 
 // place files state i under hash h.

@@ -27,6 +27,7 @@ package crumble
 // keeps alive the slabs its parts were carved from.
 
 import (
+	"fmt"
 	"iter"
 	"math/bits"
 	"slices"
@@ -408,9 +409,15 @@ func (v *view) load(t *tiling, wf, hf int64) {
 		copy(v.slot, identity32[:n])
 		copy(v.idx, identity32[:n])
 		v.sweep.stitch(v.ps, v.st, wf)
+		if strict {
+			v.checkView()
+		}
 		return
 	}
 	v.slot = t.appendSlots(v.slot[:0])
+	if strict && len(v.slot) != n {
+		panic(fmt.Sprintf("crumble: the order of a tiling of %d pieces holds %d slots", n, len(v.slot)))
+	}
 	for i, sl := range v.slot {
 		v.idx[sl] = int32(i)
 	}
@@ -436,6 +443,9 @@ func (v *view) load(t *tiling, wf, hf int64) {
 		}
 		st[i] = [4]int32{a, b, c, d}
 	}
+	if strict {
+		v.checkView()
+	}
 }
 
 // carry makes v, the view of the tiling a move was played from, the view
@@ -454,10 +464,10 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 	nv.idx = append(nv.idx[:0], identity32[:n]...)
 	nv.st = resize(nv.st, n)
 	d := &e.done
-	if v.t.flat != nil && len(d.removed) == 0 && len(d.added) == 1 { // a split: one piece in at
+	if v.t.flat != nil && e.doneSplit { // a split: one piece in at
 		e.recs = e.recs[:0]
 		e.splitRecords(v, v.wf, v.hf)
-		r, ns := d.added[0], e.slots[0]
+		r, ns := e.half.first, e.slots[0]
 		at := int32(searchPieces(v.ps, r.x, r.y))
 		copy(nv.st, v.st[:at])
 		copy(nv.st[at+1:], v.st[at:])
@@ -481,6 +491,9 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 			nv.st[pos(w.slot)] = st
 		}
 		*v, *nv = *nv, *v
+		if strict {
+			v.checkView()
+		}
 		return
 	}
 	e.begin(len(v.ps))
@@ -514,6 +527,9 @@ func (v *view) carry(nv *view, e *edit, t *tiling) {
 		nv.st[pos[w.slot]] = st
 	}
 	*v, *nv = *nv, *v
+	if strict {
+		v.checkView()
+	}
 }
 
 // stitchPoint returns the point a stitch of r names, with the sides of it
@@ -748,6 +764,102 @@ func (v *view) fullSides(i int32) (nb [4]int32) {
 	return nb
 }
 
+// strict is set in test builds (see strict_test.go). Then the edit
+// checks the order it writes, the view the order it reads and the
+// stitches of every view it makes (a walk along broken stitches may
+// never end), and the tables of the working memory check each
+// generation they start, each with a panic that names what broke: a
+// broken edit or table fails the test that meets it at once, where it
+// would otherwise loop or grow until the test is killed.
+var strict bool
+
+// checkView panics unless v keeps what stitchFault checks. It costs a
+// few steps a piece, as making the view does, so test builds run it on
+// every view they make.
+func (v *view) checkView() {
+	if f := v.stitchFault(); f != "" {
+		panic("crumble: " + f)
+	}
+}
+
+// stitchFault says how v breaks what a view promises, or returns "":
+// its pieces in code order, and each stitch naming the piece that holds
+// its point, or -1 where that point lies beyond the board. Walks along
+// such stitches end.
+func (v *view) stitchFault() string {
+	for i := range v.ps {
+		if i > 0 && !cornerBefore(v.ps[i-1].X(), v.ps[i-1].Y(), v.ps[i].X(), v.ps[i].Y()) {
+			return fmt.Sprintf("piece %d of the view is out of order", i)
+		}
+		r := v.ps[i].R()
+		for d, j := range v.st[i] {
+			x, y, east, north := stitchPoint(r, d)
+			if j < 0 {
+				if !offBoard(x, y, east, north, v.wf, v.hf) {
+					return fmt.Sprintf("stitch %d of piece %d names no piece, but its point is on the board", d, i)
+				}
+				continue
+			}
+			if int(j) >= len(v.ps) {
+				return fmt.Sprintf("stitch %d of piece %d names piece %d of %d", d, i, j, len(v.ps))
+			}
+			if q := v.ps[j].R(); !holdsPoint(&q, x, y, east, north) {
+				return fmt.Sprintf("stitch %d of piece %d names piece %d, which does not hold its point", d, i, j)
+			}
+		}
+	}
+	return ""
+}
+
+// checkOrder panics unless t, a tiling a move just made, keeps what
+// orderFault checks. It costs a step a chunk of the order, so test
+// builds run it on every move.
+func checkOrder(t *tiling) {
+	if f := t.orderFault(); f != "" {
+		panic("crumble: " + f)
+	}
+}
+
+// orderFault says how t breaks what a tiling promises of its shape, or
+// returns "": as many pieces as t.n, a flat one in as many slots; else
+// chunks of the order of 1 to ropeMax slots, each starting where the one
+// before ends, at most t.slots pieces, a leaf for every eight slots and
+// a bit of colour for every slot.
+func (t *tiling) orderFault() string {
+	if t.flat != nil {
+		if len(t.flat) != int(t.n) || t.slots != t.n || t.leaves != nil || t.rope != nil {
+			return fmt.Sprintf("a flat tiling of %d pieces holds %d in %d slots", t.n, len(t.flat), t.slots)
+		}
+		return ""
+	}
+	start := int32(0)
+	for k, r := range t.rope {
+		if r.n < 1 || r.n > ropeMax || r.start != start {
+			return fmt.Sprintf("chunk %d of the order holds %d slots from piece %d, after %d pieces", k, r.n, r.start, start)
+		}
+		start += r.n
+	}
+	if start != t.n {
+		return fmt.Sprintf("the order's chunks hold %d slots for %d pieces", start, t.n)
+	}
+	if t.n > t.slots || len(t.leaves) != int(t.slots+leafSize-1)/leafSize || len(t.white) < int(t.slots+63)>>6 {
+		return fmt.Sprintf("a tiling of %d pieces in %d slots has %d leaves and %d words of colours", t.n, t.slots, len(t.leaves), len(t.white))
+	}
+	return ""
+}
+
+// checkGeneration panics unless no entry of a table of the working
+// memory, whose generation gen returns, has the generation g that the
+// table has just started: a stale entry would count as filed, and a
+// table full of them makes a probe go round for ever.
+func checkGeneration[T any](table []T, gen func(*T) uint32, g uint32, what string) {
+	for i := range table {
+		if gen(&table[i]) == g {
+			panic(fmt.Sprintf("crumble: %s starts generation %d with entry %d in it", what, g, i))
+		}
+	}
+}
+
 // newTiling makes the tiling of ps, a tiling of a board wf wide in code
 // order: flat up to flatMax pieces, else piece i in slot i of leaves.
 func newTiling(ps []piece, wf int64) *tiling {
@@ -816,12 +928,12 @@ type edit struct {
 	half    splitHalves // the split, when the edit is one
 
 	// the last edit that made a flat tiling, for view.carry: from the
-	// view of from to the tiling to by the action done (a split's as
-	// write saw it: its first half added, nothing removed), with slots up
-	// to next
-	from, to *tiling
-	done     action
-	next     int32
+	// view of from to the tiling to by the action done, or by the split
+	// half when doneSplit, with slots up to next
+	from, to  *tiling
+	done      action
+	doneSplit bool
+	next      int32
 }
 
 // slotRecord is a record to write into a slot.
@@ -952,18 +1064,28 @@ func (e *edit) write(v *view, removed []int32, added []rect, parent []int32, nex
 	e.from, e.to = nil, nil
 	if n <= flatMax {
 		e.writeFlat(v, removed, added, next, u, sl)
+		if strict {
+			checkOrder(u)
+		}
 		// for carry: the move's edit of the order
 		e.from, e.to, e.next = v.t, u, next
-		d := &e.done
-		d.removed = append(d.removed[:0], removed...)
-		d.added = append(d.added[:0], added...)
-		d.parent = append(d.parent[:0], parent...)
+		// a split's is e.half, which the edit of another move alone
+		// writes over, as it does done and these
+		if e.doneSplit = removed == nil; !e.doneSplit {
+			d := &e.done
+			d.removed = append(d.removed[:0], removed...)
+			d.added = append(d.added[:0], added...)
+			d.parent = append(d.parent[:0], parent...)
+		}
 		return u
 	}
 	u.slots = next
 	u.leaves = e.writeLeaves(v, next, sl)
 	u.white = e.writeColours(v, v.t, next, sl)
 	u.rope = e.writeRope(v, removed, added, sl)
+	if strict {
+		checkOrder(u)
+	}
 	return u
 }
 

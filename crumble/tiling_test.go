@@ -9,13 +9,15 @@ import (
 	"github.com/boardrules/boardrules"
 )
 
-// checkStitches fails unless the view of q in s (carried over from the
-// position before, when s made q) is the view of q's pieces built afresh:
-// the pieces in position-code order in distinct slots, and every stitch
+// checkStitches fails unless q's tiling keeps its order's promises (see
+// checkOrderOf) and the view of q in s (carried over from the position
+// before, when s made q) is the view of q's pieces built afresh: the
+// pieces in position-code order in distinct slots, and every stitch
 // naming the piece that holds its point; and q's tiling holds those
 // pieces.
 func checkStitches(t *testing.T, s *scratch, q Position, what string) {
 	t.Helper()
+	checkOrderOf(t, q.t, what)
 	s.see(&q)
 	v := &s.last.v
 	if !slices.IsSortedFunc(v.ps, func(a, b piece) int { return cmp.Or(cmp.Compare(a.Y(), b.Y()), cmp.Compare(a.X(), b.X())) }) {
@@ -37,6 +39,30 @@ func checkStitches(t *testing.T, s *scratch, q Position, what string) {
 	}
 	if fresh := withPieces(q, v.ps); !fresh.t.equal(q.t) || fresh.hash != q.hash {
 		t.Fatalf("%s: %s: the tiling differs from the one built afresh", what, code(q))
+	}
+}
+
+// checkOrderOf fails unless tiling u keeps its shape's promises
+// (orderFault) and its order holds every slot once: each of u.n slots
+// below u.slots, taken by a record (in a leaf) when u is not flat.
+func checkOrderOf(t *testing.T, u *tiling, what string) {
+	t.Helper()
+	if f := u.orderFault(); f != "" {
+		t.Fatalf("%s: %s", what, f)
+	}
+	slots := u.appendSlots(nil)
+	if len(slots) != int(u.n) {
+		t.Fatalf("%s: the order holds %d slots for %d pieces", what, len(slots), u.n)
+	}
+	seen := make([]bool, u.slots)
+	for k, sl := range slots {
+		if sl < 0 || sl >= u.slots || seen[sl] {
+			t.Fatalf("%s: slot %d, at %d in the order, is out of range or taken twice", what, sl, k)
+		}
+		seen[sl] = true
+		if u.flat == nil && u.leaves[sl/leafSize] == nil {
+			t.Fatalf("%s: slot %d, at %d in the order, has no leaf", what, sl, k)
+		}
 	}
 }
 
@@ -165,4 +191,43 @@ func TestTilingAcrossTheFlatLimit(t *testing.T) {
 	if crossed < 2 {
 		t.Fatalf("the limit was crossed %d times", crossed)
 	}
+}
+
+// TestStrictChecks: the checks that test builds run on every tiling, view
+// and table (see strict) find a broken one: a stitch naming a piece that
+// does not hold its point, pieces out of order, a chunk of the order
+// that lost a slot, and a table starting a generation that an entry has.
+func TestStrictChecks(t *testing.T) {
+	p := crowdedPosition(t, "split6-300") // a tiling in leaves
+	var v view
+	wf, hf := p.dims()
+	v.load(p.t, wf, hf)
+	if f := v.stitchFault(); f != "" {
+		t.Fatalf("a sound view: %s", f)
+	}
+	v.st[7][stTR] = v.st[7][stRT]
+	if v.stitchFault() == "" {
+		t.Error("a stitch naming the piece above for the piece to the right is not found")
+	}
+	v.load(p.t, wf, hf)
+	v.ps[3], v.ps[4] = v.ps[4], v.ps[3]
+	if v.stitchFault() == "" {
+		t.Error("two pieces out of order are not found")
+	}
+	if f := p.t.orderFault(); f != "" {
+		t.Fatalf("a sound tiling: %s", f)
+	}
+	u := *p.t
+	u.rope = slices.Clone(u.rope)
+	u.rope[1].n--
+	if u.orderFault() == "" {
+		t.Error("a chunk that lost a slot is not found")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a table with an entry of the generation it starts is not refused")
+		}
+	}()
+	table := []uint64{0, 5 << 32, 0}
+	checkGeneration(table, func(e *uint64) uint32 { return uint32(*e >> 32) }, 5, "the test's table")
 }
