@@ -365,19 +365,25 @@ var scoreByName = bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player)
 	return v
 })
 
-// TestMCTSCutsPlayouts: with an evaluation, a playout stops after Cut
-// plies and the evaluation scores it; Cut -1 plays to MaxPlies. In a game
-// that never ends, move a leads to positions the evaluation likes for
-// seat 0 and b to ones it dislikes: cut playouts see it, full ones (all
-// draws at MaxPlies) cannot.
-func TestMCTSCutsPlayouts(t *testing.T) {
-	tb := &table{players: 2, spots: map[string]spot{
+// goodOrBad is a game that never ends, where move a leads to positions
+// scoreByName likes for seat 0 and b to ones it dislikes.
+func goodOrBad() *table {
+	return &table{players: 2, spots: map[string]spot{
 		"start": {toMove: 0, moves: []string{"a>good1", "b>bad1"}},
 		"good1": {toMove: 1, moves: []string{"x>good2", "y>good2"}},
 		"good2": {toMove: 0, moves: []string{"x>good1", "y>good1"}},
 		"bad1":  {toMove: 1, moves: []string{"x>bad2", "y>bad2"}},
 		"bad2":  {toMove: 0, moves: []string{"x>bad1", "y>bad1"}},
 	}}
+}
+
+// TestMCTSCutsPlayouts: with an evaluation, a playout stops after Cut
+// plies and the evaluation scores it; Cut -1 plays to MaxPlies. In a game
+// that never ends, move a leads to positions the evaluation likes for
+// seat 0 and b to ones it dislikes: cut playouts see it, full ones (all
+// draws at MaxPlies) cannot.
+func TestMCTSCutsPlayouts(t *testing.T) {
+	tb := goodOrBad()
 	for seed := range uint64(5) {
 		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 200, Cut: 3, Squash: 1, MaxPlies: 50})
 		s.SetEvaluator(scoreByName)
@@ -402,13 +408,7 @@ func TestMCTSCutsPlayouts(t *testing.T) {
 // once: one evaluation a playout, and one of the root for the draw's
 // worth.
 func TestMCTSNoPlayout(t *testing.T) {
-	tb := &table{players: 2, spots: map[string]spot{
-		"start": {toMove: 0, moves: []string{"a>good1", "b>bad1"}},
-		"good1": {toMove: 1, moves: []string{"x>good2", "y>good2"}},
-		"good2": {toMove: 0, moves: []string{"x>good1", "y>good1"}},
-		"bad1":  {toMove: 1, moves: []string{"x>bad2", "y>bad2"}},
-		"bad2":  {toMove: 0, moves: []string{"x>bad1", "y>bad1"}},
-	}}
+	tb := goodOrBad()
 	for _, minimax := range []float64{-1, 0.5} {
 		for seed := range uint64(5) {
 			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 200, Cut: bots.NoPlayout, Squash: 1, Minimax: minimax, Contempt: 1})
