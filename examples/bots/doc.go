@@ -283,15 +283,21 @@
 //	flooprail    20-0-0    19-0-1    20-0-0    20-0-0
 //	terrace      17-0-3    16-2-2    20-0-0    20-0-0
 //	crumble 6x6  17-2-1    7-11-2
-//	crumble 8x8  12-2-6, 11-4-5 (13-0-7, 12-2-6)
+//	crumble 8x8  17-1-2 (12-2-6, 11-4-5, 13-0-7, 12-2-6)
 //
 // (Tumbling Down's rows were measured at 20,000 iterations a move, and
 // Crumble's at a load average of 2 to 16, which leaves MCTS fewer
-// iterations in its second; Crumble's 6x6 rows with the root moves
-// checked at the end of the search only, and a draw worth 1/2; the 8x8
-// figures in brackets with the draw's worth taken from the evaluation of
-// the root, at a load average of 2 to 5; the first two at 0.1 to 1.2,
-// alone on the machine, and at 13 to 7.) MCTS lost
+// iterations in its second. Crumble's first 8x8 figure is its defaults',
+// no playout and minimax 0.5, at a load average of 6.9 to 3.7; the
+// others, and the 6x6 rows, played out 4 plies and weighed no minimax:
+// the 6x6 rows with the root moves checked at the end of the search
+// only, and a draw worth 1/2; the last two 8x8 figures with the draw's
+// worth taken from the evaluation of the root, at a load average of 2 to
+// 5; the two before at 0.1 to 1.2, alone on the machine, and at 13 to 7.
+// Ten games a setting on the same seeds chose the defaults: on 8x8
+// against depth 1, 9-0-1 with no playout and minimax 0.5, 6-1-3 with one
+// ply and minimax 0.5, 7-2-1 with 4 plies and no minimax; without a
+// playout a search runs some 3.6 times the iterations a second.) MCTS lost
 // a game by a blunder on Crumble 6x6 and one on 8x8, at a load average
 // of 8 to 13, where its final check ran out of time before it found the
 // safe move; on 8x8, where it lost 5 of 40 games so in two runs with that
