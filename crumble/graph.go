@@ -67,6 +67,7 @@ type graph struct {
 	ovEpoch    uint32
 	firstChild []int32
 	queue      []int32
+	near       []int32 // the created pieces a half may touch (listCreated)
 	seeds      []int32
 	capt       []int32
 	changed    []int32 // the pieces the last step recoloured: the two swapped, then the captured
@@ -281,30 +282,46 @@ func (g *graph) unlinkAround(act *action) {
 }
 
 // listCreated writes the created pieces' lists: a half touches only
-// pieces its parent touched and the other created pieces; a joined piece
-// the pieces around its cluster.
+// pieces its parent touched, its other half and the halves of the removed
+// pieces its parent touched (a half lies inside its parent, so halves
+// whose parents do not touch cannot touch), those after the rest in slot
+// order; a joined piece the pieces around its cluster. Testing each half
+// against the halves of its parent's neighbours only, not against every
+// created piece, keeps a cut through many pieces linear in their number.
 func (g *graph) listCreated(act *action) {
 	n, k := g.n, len(act.added)
+	if k == 1 {
+		start := int32(len(g.adj))
+		for _, sv := range g.saved {
+			g.linkCreated(int32(n), sv.w)
+		}
+		g.lo[n], g.hi[n] = start, int32(len(g.adj))
+		return
+	}
 	for c := range k {
 		i := int32(n + c)
 		start := int32(len(g.adj))
-		if k > 1 {
-			v := act.parent[c]
-			for _, a := range g.adj[g.off[v]:g.off[v+1]] {
-				if w := a >> 1; !g.isRemoved(w) {
-					g.linkCreated(i, w)
-				}
-			}
-		} else {
-			for _, sv := range g.saved {
-				g.linkCreated(i, sv.w)
+		v := act.parent[c]
+		near := append(g.near[:0], int32(n)+int32(c^1)) // the other half
+		for _, a := range g.adj[g.off[v]:g.off[v+1]] {
+			if w := a >> 1; !g.isRemoved(w) {
+				g.linkCreated(i, w)
+			} else {
+				h := int32(n) + g.firstChild[w]
+				near = append(near, h, h+1)
 			}
 		}
-		for j := int32(n); j < int32(n+k); j++ {
-			if j != i {
-				g.linkCreated(i, j)
+		for a := 1; a < len(near); a++ { // by insertion: a few pieces
+			x, b := near[a], a
+			for ; b > 0 && near[b-1] > x; b-- {
+				near[b] = near[b-1]
 			}
+			near[b] = x
 		}
+		for _, j := range near {
+			g.linkCreated(i, j)
+		}
+		g.near = near
 		g.lo[i], g.hi[i] = start, int32(len(g.adj))
 	}
 }
