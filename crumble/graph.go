@@ -308,6 +308,14 @@ func (g *graph) listCreated(act *action) {
 		i := int32(n + c)
 		start := int32(len(g.adj))
 		v := act.parent[c]
+		if k == 2 { // one piece cut: the halves touch its neighbours and each other
+			for _, a := range g.adj[g.off[v]:g.off[v+1]] {
+				g.linkCreated(i, a>>1)
+			}
+			g.linkCreated(i, int32(n)+int32(c^1))
+			g.lo[i], g.hi[i] = start, int32(len(g.adj))
+			continue
+		}
 		near := append(g.near[:0], int32(n)+int32(c^1)) // the other half
 		for _, a := range g.adj[g.off[v]:g.off[v+1]] {
 			if w := a >> 1; !g.isRemoved(w) {
