@@ -41,6 +41,7 @@ type graph struct {
 	parent    []int32    // a removed piece under each created one
 	removed   []uint64   // the removed pieces
 	remWords  uint16     // their words, as bound.words has them
+	nRemoved  int        // their number
 	saved     []savedNb  // the pieces around them, with their full sides before
 	c0        []uint64   // the colouring right after the action
 
@@ -54,6 +55,10 @@ type graph struct {
 	par        []int32
 	desc       []uint64 // desc[v] is desc[v*nw : (v+1)*nw], nw = len(white)
 	lost       []uint64
+	// remDesc is the union of the removed pieces' desc sets
+	// (removedDesc) once remDescSet
+	remDesc    []uint64
+	remDescSet bool
 
 	// working memory of the floods
 	mark  []uint32 // visited marks, against the epoch
@@ -67,6 +72,7 @@ type graph struct {
 	ovEpoch    uint32
 	firstChild []int32
 	queue      []int32
+	near       []int32 // the created pieces a half may touch (listCreated)
 	seeds      []int32
 	capt       []int32
 	changed    []int32 // the pieces the last step recoloured: the two swapped, then the captured
@@ -86,7 +92,7 @@ type savedNb struct {
 func (g *graph) build(ps []piece, v *view, wf, hf int64) {
 	n := len(ps)
 	g.t, g.n, g.wf, g.hf = nil, n, wf, hf
-	g.overlaid, g.derived, g.k = false, false, 0
+	g.overlaid, g.derived, g.k, g.remDescSet = false, false, 0, false
 	g.saved = g.saved[:0]
 	g.r = resize(g.r, n)
 	g.side = resize(g.side, n)
@@ -199,6 +205,7 @@ func (g *graph) overlay(act *action, mover Color) {
 		return
 	}
 	g.undo()
+	g.remDescSet = false
 	g.placeCreated(act)
 	g.unlinkAround(act)
 	g.listCreated(act)
@@ -227,7 +234,7 @@ func (g *graph) placeCreated(act *action) {
 	nw := (n + k + 63) >> 6 // words of a colouring of the slots
 	g.removed = resize(g.removed, nw)
 	clear(g.removed)
-	g.remWords = 0
+	g.remWords, g.nRemoved = 0, len(act.removed)
 	for _, v := range act.removed {
 		g.removed[v>>6] |= 1 << (uint(v) & 63)
 		g.remWords |= wordBit(v)
@@ -281,30 +288,54 @@ func (g *graph) unlinkAround(act *action) {
 }
 
 // listCreated writes the created pieces' lists: a half touches only
-// pieces its parent touched and the other created pieces; a joined piece
-// the pieces around its cluster.
+// pieces its parent touched, its other half and the halves of the removed
+// pieces its parent touched (a half lies inside its parent, so halves
+// whose parents do not touch cannot touch), those after the rest in slot
+// order; a joined piece the pieces around its cluster. Testing each half
+// against the halves of its parent's neighbours only, not against every
+// created piece, keeps a cut through many pieces linear in their number.
 func (g *graph) listCreated(act *action) {
 	n, k := g.n, len(act.added)
+	if k == 1 {
+		start := int32(len(g.adj))
+		for _, sv := range g.saved {
+			g.linkCreated(int32(n), sv.w)
+		}
+		g.lo[n], g.hi[n] = start, int32(len(g.adj))
+		return
+	}
 	for c := range k {
 		i := int32(n + c)
 		start := int32(len(g.adj))
-		if k > 1 {
-			v := act.parent[c]
+		v := act.parent[c]
+		if k == 2 { // one piece cut: the halves touch its neighbours and each other
 			for _, a := range g.adj[g.off[v]:g.off[v+1]] {
-				if w := a >> 1; !g.isRemoved(w) {
-					g.linkCreated(i, w)
-				}
+				g.linkCreated(i, a>>1)
 			}
-		} else {
-			for _, sv := range g.saved {
-				g.linkCreated(i, sv.w)
+			g.linkCreated(i, int32(n)+int32(c^1))
+			g.lo[i], g.hi[i] = start, int32(len(g.adj))
+			continue
+		}
+		near := append(g.near[:0], int32(n)+int32(c^1)) // the other half
+		for _, a := range g.adj[g.off[v]:g.off[v+1]] {
+			if w := a >> 1; !g.isRemoved(w) {
+				g.linkCreated(i, w)
+			} else {
+				h := int32(n) + g.firstChild[w]
+				near = append(near, h, h+1)
 			}
 		}
-		for j := int32(n); j < int32(n+k); j++ {
-			if j != i {
-				g.linkCreated(i, j)
+		for a := 1; a < len(near); a++ { // by insertion: a few pieces
+			x, b := near[a], a
+			for ; b > 0 && near[b-1] > x; b-- {
+				near[b] = near[b-1]
 			}
+			near[b] = x
 		}
+		for _, j := range near {
+			g.linkCreated(i, j)
+		}
+		g.near = near
 		g.lo[i], g.hi[i] = start, int32(len(g.adj))
 	}
 }
@@ -405,7 +436,7 @@ func (g *graph) derive() {
 	g.labelChains()
 	g.growForest()
 	g.lost = resize(g.lost, len(g.white))
-	g.derived = true
+	g.derived, g.remDescSet = true, false
 	if g.overlaid {
 		g.deriveCreated()
 	}
@@ -507,10 +538,21 @@ func (g *graph) deriveCreated() {
 // the pieces the action removed or col recoloured, which lie in the words
 // words (as bound.words has them). Every other piece's group touches a
 // side.
+//
+// The removed pieces' share is the same in every round of the overlay's
+// paths: when they are many (a cut through a row) it is ORed once per
+// overlay (removedDesc) and copied after, instead of ORing every one of
+// their desc sets in each round of each step.
 func (g *graph) provenSet(col []uint64, words uint16) {
 	nw := len(g.white)
 	lost := g.lost
-	clear(lost)
+	var removed []uint64 // the removed pieces, when their share is not copied
+	if g.nRemoved > fewRemoved {
+		copy(lost, g.removedDesc())
+	} else {
+		clear(lost)
+		removed = g.removed
+	}
 	for ws := words | g.remWords; ws != 0; ws &= ws - 1 {
 		k := bits.TrailingZeros16(ws)
 		end := k + 1
@@ -518,7 +560,11 @@ func (g *graph) provenSet(col []uint64, words uint16) {
 			end = nw
 		}
 		for ; k < min(end, nw); k++ {
-			for broken := (col[k] ^ g.white[k]) | g.removed[k]; broken != 0; broken &= broken - 1 {
+			broken := col[k] ^ g.white[k]
+			if removed != nil {
+				broken |= removed[k]
+			}
+			for ; broken != 0; broken &= broken - 1 {
 				b := k<<6 + bits.TrailingZeros64(broken)
 				if b >= g.n {
 					break
@@ -527,6 +573,37 @@ func (g *graph) provenSet(col []uint64, words uint16) {
 			}
 		}
 	}
+}
+
+// fewRemoved is the most removed pieces whose desc sets provenSet ORs in
+// each round: for a few, working out and copying their union once more
+// costs more than it saves.
+const fewRemoved = 4
+
+// removedDesc returns the union of the desc sets of the pieces the
+// overlay removed, worked out on the first call after the overlay.
+func (g *graph) removedDesc() []uint64 {
+	nw := len(g.white)
+	if g.remDescSet {
+		return g.remDesc[:nw]
+	}
+	g.remDescSet = true
+	g.remDesc = resize(g.remDesc, nw)
+	clear(g.remDesc)
+	for ws := g.remWords; ws != 0; ws &= ws - 1 {
+		k := bits.TrailingZeros16(ws)
+		end := k + 1
+		if ws == 1<<15 {
+			end = nw
+		}
+		for ; k < min(end, nw); k++ {
+			for rem := g.removed[k]; rem != 0; rem &= rem - 1 {
+				b := k<<6 + bits.TrailingZeros64(rem)
+				or(g.remDesc, g.desc[b*nw:(b+1)*nw])
+			}
+		}
+	}
+	return g.remDesc
 }
 
 // proven reports whether piece v's group is known to touch a side: v is
