@@ -19,6 +19,13 @@
 // MCTS takes -nodes and only alpha-beta -depth, and a budget given to a
 // bot that does not take it is refused.
 //
+// MCTS's options (bots.Options) have flags of their own, -cut-a, -c-a,
+// -squash-a, -minimax-a and -contempt-a (and -b), so that a comparison of
+// settings can be rerun from the command line; the header names the ones
+// given, the others being the game's defaults:
+//
+//	go run ./examples/arena -game crumble -variant 8x8 -a mcts -cut-a 1 -minimax-a 0.5 -b alphabeta -depth-b 1
+//
 // While it plays, stderr shows the games played and the plies of the game
 // under way (-q silences it); the results go to stdout.
 //
@@ -97,6 +104,20 @@ func command(args []string, stdout, stderr io.Writer) int {
 		fs.DurationVar(&c.opts[k].Time, "time-"+ab, 0, fmt.Sprintf(
 			"every bot: time per move of bot %s (with -nodes-%s or -depth-%s too, whichever ends first; alone: time only)",
 			AB, ab, ab))
+		// MCTS's options, bots.Options by name (0 or no flag: the game's default)
+		fs.IntVar(&c.opts[k].Cut, "cut-"+ab, 0, fmt.Sprintf(
+			"mcts: playout plies of bot %s before the evaluation scores the position (default: the game's, %s; %d: none, the evaluation scores the new node; other negative: play the playouts out)",
+			AB, bots.DefaultsList(func(d bots.Defaults) int { return d.Cut }), bots.NoPlayout))
+		fs.Float64Var(&c.opts[k].C, "c-"+ab, 0, fmt.Sprintf("mcts: the exploration constant of bot %s (default %v)", AB, bots.DefaultC))
+		fs.Float64Var(&c.opts[k].Squash, "squash-"+ab, 0, fmt.Sprintf(
+			"mcts: the evaluation that is worth 0.73 of a win to bot %s (default: the game's, %s)",
+			AB, bots.DefaultsList(func(d bots.Defaults) float64 { return d.Squash })))
+		fs.Float64Var(&c.opts[k].Minimax, "minimax-"+ab, 0, fmt.Sprintf(
+			"mcts: the weight of the implicit minimax values in bot %s's selection, 0 to 1 (default: the game's, %s; negative: off)",
+			AB, bots.DefaultsList(func(d bots.Defaults) float64 { return d.Minimax })))
+		fs.Float64Var(&c.opts[k].Contempt, "contempt-"+ab, 0, fmt.Sprintf(
+			"mcts: bot %s's contempt for a draw when it stands better, k of a draw worth 1/2 + k(1/2 - v), v its value (default: the game's, %s; negative: none)",
+			AB, bots.DefaultsList(func(d bots.Defaults) float64 { return d.Contempt })))
 	}
 	fs.BoolVar(&c.verbose, "v", false, "print every game's moves")
 	list := prog.AddList()
@@ -147,9 +168,29 @@ func (c *config) check(fs *flag.FlagSet) error {
 		if given["eval-"+ab] && c.kind[k] != "mcts" && c.kind[k] != "alphabeta" && slices.Contains(bots.Kinds, c.kind[k]) {
 			return cli.Usagef("-eval-%s: -%s %s has no evaluation", ab, ab, c.kind[k])
 		}
+		for _, f := range mctsFlags {
+			if !given[f+"-"+ab] {
+				continue
+			}
+			if c.kind[k] != "mcts" && slices.Contains(bots.Kinds, c.kind[k]) {
+				return cli.Usagef("-%s-%s: -%s %s is not mcts", f, ab, ab, c.kind[k])
+			}
+		}
+		switch {
+		case given["c-"+ab] && o.C <= 0:
+			return cli.Usagef("-c-%s %v: must be more than 0", ab, o.C)
+		case given["squash-"+ab] && o.Squash <= 0:
+			return cli.Usagef("-squash-%s %v: must be more than 0", ab, o.Squash)
+		case o.Minimax > 1:
+			return cli.Usagef("-minimax-%s %v: must be 1 or less", ab, o.Minimax)
+		}
 	}
 	return nil
 }
+
+// mctsFlags are the flags of MCTS's options, each taken as -name-a and
+// -name-b.
+var mctsFlags = []string{"cut", "c", "squash", "minimax", "contempt"}
 
 // takes refuses a budget given to bot ab (a or b) of that kind that the
 // kind does not take (bots.Budgets), so that no one believes it counted.
@@ -323,13 +364,53 @@ func describe(kind string, o bots.Options, d bots.Defaults) string {
 	if o.Eval != "" {
 		kind += " with " + o.Eval
 	}
+	var budget string
 	switch {
 	case count != "" && o.Time > 0:
-		return fmt.Sprintf("%s (%s or %v a move)", kind, count, o.Time)
+		budget = fmt.Sprintf("%s or %v a move", count, o.Time)
 	case o.Time > 0:
-		return fmt.Sprintf("%s (%v a move)", kind, o.Time)
+		budget = fmt.Sprintf("%v a move", o.Time)
 	case count != "":
-		return fmt.Sprintf("%s (%s a move)", kind, count)
+		budget = count + " a move"
 	}
-	return kind
+	if t := tuning(o); t != "" {
+		budget = strings.TrimPrefix(budget+"; "+t, "; ")
+	}
+	if budget == "" {
+		return kind
+	}
+	return fmt.Sprintf("%s (%s)", kind, budget)
+}
+
+// tuning names the options of MCTS that o sets, those given on the command
+// line, for the header: the others are the game's defaults.
+func tuning(o bots.Options) string {
+	var t []string
+	switch {
+	case o.Cut == bots.NoPlayout:
+		t = append(t, "no playout")
+	case o.Cut < 0:
+		t = append(t, "playouts played out")
+	case o.Cut > 0:
+		t = append(t, fmt.Sprintf("cut %d", o.Cut))
+	}
+	if o.C > 0 {
+		t = append(t, fmt.Sprintf("c %v", o.C))
+	}
+	if o.Squash > 0 {
+		t = append(t, fmt.Sprintf("squash %v", o.Squash))
+	}
+	switch {
+	case o.Minimax < 0:
+		t = append(t, "minimax off")
+	case o.Minimax > 0:
+		t = append(t, fmt.Sprintf("minimax %v", o.Minimax))
+	}
+	switch {
+	case o.Contempt < 0:
+		t = append(t, "no contempt")
+	case o.Contempt > 0:
+		t = append(t, fmt.Sprintf("contempt %v", o.Contempt))
+	}
+	return strings.Join(t, ", ")
 }

@@ -133,6 +133,13 @@ func TestArenaRefusesBadNumbers(t *testing.T) {
 		{[]string{"-b", "greedy", "-eval-b", "material"}, "arena: -eval-b: -b greedy has no evaluation\n"},
 		{[]string{"-eval-a", "material"}, "arena: -eval-a material: flooprail has no evaluation besides its own\n"},
 		{[]string{"-eval-a", "nonesuch"}, "arena: -a: no game has an evaluation \"nonesuch\"\n"},
+		// MCTS's options, to another bot or out of range
+		{[]string{"-b", "alphabeta", "-cut-b", "1"}, "arena: -cut-b: -b alphabeta is not mcts\n"},
+		{[]string{"-a", "greedy", "-minimax-a", "0.5"}, "arena: -minimax-a: -a greedy is not mcts\n"},
+		{[]string{"-b", "random", "-contempt-b", "1"}, "arena: -contempt-b: -b random is not mcts\n"},
+		{[]string{"-c-a", "0"}, "arena: -c-a 0: must be more than 0\n"},
+		{[]string{"-squash-b", "-1"}, "arena: -squash-b -1: must be more than 0\n"},
+		{[]string{"-minimax-a", "1.5"}, "arena: -minimax-a 1.5: must be 1 or less\n"},
 	} {
 		var out, errb strings.Builder
 		code := command(append(base, c.args...), &out, &errb)
@@ -492,5 +499,65 @@ func TestArenaCountsBlunders(t *testing.T) {
 	line := fmt.Sprintf("games lost by a blunder (a move that let the next player win at once when another did not): A %d, B %d", want[0], want[1])
 	if !strings.Contains(s, line) {
 		t.Errorf("output lacks %q:\n%s", line, s)
+	}
+}
+
+// TestMCTSOptionsReachTheBot: each of MCTS's options on the command line
+// (-cut-a, -c-a, -squash-a, -minimax-a, -contempt-a) is named in the
+// header, which is made from the options the bots get, and changes the
+// game a seeded bot at a fixed count plays (but the contempt, which
+// changes only what a draw is worth, and these games have none near);
+// -cut-a 1 plays one ply a playout at most.
+func TestMCTSOptionsReachTheBot(t *testing.T) {
+	run := func(flags ...string) (header, record, stats string) {
+		t.Helper()
+		var out strings.Builder
+		args := append([]string{"-game", "flooprail", "-n", "1", "-maxplies", "16", "-a", "mcts", "-nodes-a", "300", "-b", "greedy", "-v"}, flags...)
+		if err := runErr(&out, args); err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		s := out.String()
+		header, _, _ = strings.Cut(s, "\n")
+		_, record, _ = strings.Cut(s, "[Game ")
+		record, stats, _ = strings.Cut(record, "\nA (mcts) won")
+		return header, record, stats
+	}
+	_, def, _ := run()
+	for _, c := range []struct {
+		flags []string
+		named string
+		same  bool // the game may be the default's
+	}{
+		{[]string{"-cut-a", "1"}, "cut 1", false},
+		{[]string{"-c-a", "4"}, "c 4", false},
+		{[]string{"-squash-a", "0.1"}, "squash 0.1", false},
+		{[]string{"-minimax-a", "0.9"}, "minimax 0.9", false},
+		{[]string{"-contempt-a", "3"}, "contempt 3", true},
+	} {
+		header, record, _ := run(c.flags...)
+		if want := "A = mcts (300 nodes a move; " + c.named + "), B = greedy"; !strings.Contains(header, want) {
+			t.Errorf("%q: header %q lacks %q", c.flags, header, want)
+		}
+		if record == def && !c.same {
+			t.Errorf("%q: the game is the one played without it:\n%s", c.flags, record)
+		}
+	}
+	header, _, stats := run("-cut-a", fmt.Sprint(bots.NoPlayout), "-minimax-a", "0.5")
+	if want := "A = mcts (300 nodes a move; no playout, minimax 0.5)"; !strings.Contains(header, want) {
+		t.Errorf("header %q lacks %q", header, want)
+	}
+	if !regexp.MustCompile(`A \(mcts\):.*playouts/s, 0 plies/s`).MatchString(stats) {
+		t.Errorf("-cut-a %d: plies played:\n%s", bots.NoPlayout, stats)
+	}
+	_, _, stats = run("-cut-a", "1")
+	m := regexp.MustCompile(`A \(mcts\):.*; ([0-9]+) playouts, ([0-9]+) playouts/s, ([0-9]+) plies/s`).FindStringSubmatch(stats)
+	if m == nil {
+		t.Fatalf("no playouts in the counts:\n%s", stats)
+	}
+	if playouts, plies := atoi(t, m[2]), atoi(t, m[3]); plies > playouts {
+		t.Errorf("-cut-a 1: %d plies/s in %d playouts/s, want one ply a playout at most", plies, playouts)
+	}
+	if header, _, _ := run("-cut-a", "-1", "-minimax-a", "-1", "-contempt-a", "-1"); !strings.Contains(header, "A = mcts (300 nodes a move; playouts played out, minimax off, no contempt)") {
+		t.Errorf("header %q does not name the options turned off", header)
 	}
 }

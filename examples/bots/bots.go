@@ -50,8 +50,9 @@ type Options struct {
 	C        float64 // the exploration constant of UCT (default DefaultC)
 	// Cut ends a playout after this many plies and scores its position
 	// with the game's evaluation (see Evaluator): 0 takes the game's
-	// default, a negative value plays every playout to its end (or to
-	// MaxPlies). A game without an evaluation never cuts.
+	// default, NoPlayout plays no ply (the evaluation scores the new node
+	// itself), any other negative value plays every playout to its end
+	// (or to MaxPlies). A game without an evaluation never cuts.
 	Cut int
 	// Squash turns an evaluation into a reward: seat i's reward is the
 	// softmax of Evaluate(p, i)/Squash over the seats, in a two-player
@@ -74,6 +75,10 @@ type Options struct {
 	// value none (a draw is worth 1/2 to both).
 	Contempt float64
 }
+
+// NoPlayout, as Options.Cut, scores each new node of MCTS by the
+// evaluation of its own position, with no random ply.
+const NoPlayout = -2
 
 // The package-wide defaults of Options, for games without their own (see
 // Defaults).

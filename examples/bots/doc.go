@@ -66,7 +66,10 @@
 // games end in 15 to 35, and a random game of FloopRail may never end: a
 // few random plies and an evaluation say more, and cost far less, than a
 // random game to its end. Options.Cut -1 plays the playouts out, to
-// Options.MaxPlies at most (a playout stopped there counts as a draw).
+// Options.MaxPlies at most (a playout stopped there counts as a draw);
+// NoPlayout plays none, the evaluation scoring the new node's own
+// position (with the implicit minimax values below, one evaluation serves
+// both).
 //
 // In two-player games the tree also keeps implicit minimax values
 // (Lanctot, Winands, Pepels and Sturtevant, "Monte Carlo Tree Search with
@@ -78,8 +81,14 @@
 // Options.Minimax: a mean over the replies tried hides one strong reply,
 // which the minimax shows. Tumbling Down's defaults weigh it 0.6: with
 // 150 to 500 moves a turn, it is what lets MCTS beat alpha-beta at depth 2
-// there. The other games' defaults leave it off (Options.Minimax turns it
-// on).
+// there. Crumble's weigh it 0.5 and play no playout (NoPlayout): a
+// crowded Crumble turn has 500 to 2,300 moves, where a random ply says
+// little of the position and costs a move drawn and played, and a search
+// whose new nodes are scored by their own evaluation, backed up as
+// minimax, deepens best-first where the evaluation points, with some 3.6
+// times the iterations a second of playouts cut after 4 plies (Budgets
+// and strength gives the games that chose it). FloopRail's and Terrace's
+// defaults leave it off (Options.Minimax turns it on).
 //
 // A draw is worth 1/players to each seat, except in a game of two with an
 // evaluation and a contempt (Options.Contempt, k): then it is worth
@@ -261,7 +270,7 @@
 //	tumbling         200,000       1    4      0.6       off       2
 //	flooprail         20,000       8    2      off       off       6
 //	terrace          100,000       8    3      off       off       3
-//	crumble           50,000       4    1      off        1        2
+//	crumble           50,000     none   1      0.5        1        2
 //
 // Strength: 20 games a pairing, the bots taking turns to start, MCTS at
 // the defaults (examples/arena, the commands, times and loads in the
@@ -274,15 +283,21 @@
 //	flooprail    20-0-0    19-0-1    20-0-0    20-0-0
 //	terrace      17-0-3    16-2-2    20-0-0    20-0-0
 //	crumble 6x6  17-2-1    7-11-2
-//	crumble 8x8  12-2-6, 11-4-5 (13-0-7, 12-2-6)
+//	crumble 8x8  17-1-2 (12-2-6, 11-4-5, 13-0-7, 12-2-6)
 //
 // (Tumbling Down's rows were measured at 20,000 iterations a move, and
 // Crumble's at a load average of 2 to 16, which leaves MCTS fewer
-// iterations in its second; Crumble's 6x6 rows with the root moves
-// checked at the end of the search only, and a draw worth 1/2; the 8x8
-// figures in brackets with the draw's worth taken from the evaluation of
-// the root, at a load average of 2 to 5; the first two at 0.1 to 1.2,
-// alone on the machine, and at 13 to 7.) MCTS lost
+// iterations in its second. Crumble's first 8x8 figure is its defaults',
+// no playout and minimax 0.5, at a load average of 6.9 to 3.7; the
+// others, and the 6x6 rows, played out 4 plies and weighed no minimax:
+// the 6x6 rows with the root moves checked at the end of the search
+// only, and a draw worth 1/2; the last two 8x8 figures with the draw's
+// worth taken from the evaluation of the root, at a load average of 2 to
+// 5; the two before at 0.1 to 1.2, alone on the machine, and at 13 to 7.
+// Ten games a setting on the same seeds chose the defaults: on 8x8
+// against depth 1, 9-0-1 with no playout and minimax 0.5, 6-1-3 with one
+// ply and minimax 0.5, 7-2-1 with 4 plies and no minimax; without a
+// playout a search runs some 3.6 times the iterations a second.) MCTS lost
 // a game by a blunder on Crumble 6x6 and one on 8x8, at a load average
 // of 8 to 13, where its final check ran out of time before it found the
 // safe move; on 8x8, where it lost 5 of 40 games so in two runs with that
@@ -290,8 +305,9 @@
 // it none in 40 games at a load average below 6. Its draws on 8x8 are
 // draws it takes, behind by the evaluation (the module's BENCHMARKS.md).
 // On 6x6 against depth 2, with the draw's worth from the search, it stood
-// at 6-11-1 after 18 games; on 8x8 against depth 2 it lost its first 3
-// games, at 144 to 324 plies (a load average of 4 to 8).
+// at 6-11-1 after 18 games, and with Crumble's defaults at 6-9-1 after 16;
+// on 8x8 against depth 2 it lost its first 3 games, at 144 to 324 plies
+// (a load average of 4 to 8), with 4-ply playouts.
 // Against alpha-beta at depth 4 with Tumbling Down's material evaluation
 // (TumblingMaterial), the stand-in for a 4-ply alpha-beta program, MCTS
 // won 19 of 20. Crumble is where MCTS is weakest: alpha-beta at depth 2 sees

@@ -50,7 +50,7 @@ func EvaluatorOf[P any]() Evaluator[P] {
 // project's machine (see the package doc, Budgets).
 type Defaults struct {
 	Nodes   int     // MCTS iterations per move
-	Cut     int     // MCTS playout plies before the evaluation (-1: never cut)
+	Cut     int     // MCTS playout plies before the evaluation (-1: never cut; NoPlayout: none)
 	Squash  float64 // MCTS evaluation scale
 	Minimax float64 // MCTS weight of the implicit minimax values (-1: none)
 	// MCTS contempt for a draw when ahead at the root (-1: none)
@@ -80,7 +80,7 @@ var gameDefaults = map[string]Defaults{
 	tumbling.Name:  {Nodes: 200000, Cut: 1, Squash: 4, Minimax: 0.6, Contempt: -1, Depth: 2},
 	flooprail.Name: {Nodes: 20000, Cut: 8, Squash: 2, Minimax: -1, Contempt: -1, Depth: 6},
 	terrace.Name:   {Nodes: 100000, Cut: 8, Squash: 3, Minimax: -1, Contempt: -1, Depth: 3},
-	crumble.Name:   {Nodes: 50000, Cut: 4, Squash: 1, Minimax: -1, Contempt: 1, Depth: 2},
+	crumble.Name:   {Nodes: 50000, Cut: NoPlayout, Squash: 1, Minimax: 0.5, Contempt: 1, Depth: 2},
 }
 
 // tuning is what a searcher of engine type P starts from: the game's
@@ -147,14 +147,14 @@ func squash(v, scale float64) float64 {
 // DefaultsList lists one default of each game this package knows, by
 // name, for help texts: DefaultsList(func(d Defaults) int { return d.Depth })
 // is "crumble 2, flooprail 6, terrace 3, tumbling 2".
-func DefaultsList(field func(Defaults) int) string {
+func DefaultsList[T int | float64](field func(Defaults) T) string {
 	names := make([]string, 0, len(gameDefaults))
 	for name := range gameDefaults {
 		names = append(names, name)
 	}
 	slices.Sort(names)
 	for i, name := range names {
-		names[i] = fmt.Sprintf("%s %d", name, field(gameDefaults[name]))
+		names[i] = fmt.Sprintf("%s %v", name, field(gameDefaults[name]))
 	}
 	return strings.Join(names, ", ")
 }

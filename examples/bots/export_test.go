@@ -55,7 +55,7 @@ func ClockPlayouts[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) fun
 // MCTSNodes is the iteration budget of s.
 func MCTSNodes[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) int { return s.opts.Nodes }
 
-// MCTSCut is the playout length after which s evaluates (0: never).
+// MCTSCut is the playout length after which s evaluates (-1: never).
 func MCTSCut[P boardrules.Position[P, M], M comparable](s *MCTS[P, M]) int { return s.cut }
 
 // WinScore is what alpha-beta scores a won game at the root.

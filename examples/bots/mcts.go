@@ -40,6 +40,10 @@ type MCTS[P boardrules.Position[P, M], M comparable] struct {
 	clk                    clock
 	lclk                   clock // the root's listing's: half the time
 	loopPC, scanPC, playPC pacer
+	// fresh is the node whose minimax value the iteration has just set
+	// from the evaluation of its position (-1: none), which a playout of
+	// no ply (NoPlayout) takes as its reward
+	fresh int32
 	// stream takes the moves of a node from LegalMovesSeq (streamsMoves)
 	stream bool
 	// sample draws a playout move when P implements boardrules.Sampler
@@ -146,7 +150,10 @@ func NewMCTS[P boardrules.Position[P, M], M comparable](o Options) *MCTS[P, M] {
 // short; nil plays every playout to its end (or to MaxPlies).
 func (s *MCTS[P, M]) SetEvaluator(e Evaluator[P]) {
 	s.eval = e
-	s.cut, s.alpha = s.opts.Cut, max(s.opts.Minimax, 0)
+	s.cut, s.alpha = max(s.opts.Cut, -1), max(s.opts.Minimax, 0)
+	if s.opts.Cut == NoPlayout {
+		s.cut = 0
+	}
 	if e == nil {
 		s.cut, s.alpha = -1, 0
 	}
@@ -200,6 +207,7 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		if i >= 256 && i&(i-1) == 0 {
 			s.redraw()
 		}
+		s.fresh = -1
 		n := s.descend()
 		var t0 time.Time
 		if s.clockPlayouts {
@@ -208,6 +216,12 @@ func (s *MCTS[P, M]) Choose(ctx context.Context, p P) (M, error) {
 		if pr := s.nodes[n].proof; pr != unproven {
 			s.stats.Playouts++ // a playout of no ply: the result is known
 			s.exact(pr)
+		} else if s.cut == 0 && n == s.fresh {
+			// A playout of no ply scores the node by the evaluation
+			// its minimax value was just given: no second evaluation.
+			s.stats.Playouts++
+			nd := &s.nodes[n]
+			s.result[nd.mover], s.result[1-nd.mover] = nd.mm, 1-nd.mm
 		} else {
 			s.playout(s.pos[s.nodes[n].pos])
 		}
@@ -452,6 +466,7 @@ func (s *MCTS[P, M]) backupMinimax(c int32) {
 	case pr == unproven:
 		v := s.eval.Evaluate(s.pos[nd.pos], nd.mover)
 		nd.mm = squash(v, s.opts.Squash)
+		s.fresh = c
 	case pr == drawn:
 		nd.mm = s.draw[nd.mover]
 	case pr == int8(nd.mover):

@@ -365,19 +365,25 @@ var scoreByName = bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player)
 	return v
 })
 
-// TestMCTSCutsPlayouts: with an evaluation, a playout stops after Cut
-// plies and the evaluation scores it; Cut -1 plays to MaxPlies. In a game
-// that never ends, move a leads to positions the evaluation likes for
-// seat 0 and b to ones it dislikes: cut playouts see it, full ones (all
-// draws at MaxPlies) cannot.
-func TestMCTSCutsPlayouts(t *testing.T) {
-	tb := &table{players: 2, spots: map[string]spot{
+// goodOrBad is a game that never ends, where move a leads to positions
+// scoreByName likes for seat 0 and b to ones it dislikes.
+func goodOrBad() *table {
+	return &table{players: 2, spots: map[string]spot{
 		"start": {toMove: 0, moves: []string{"a>good1", "b>bad1"}},
 		"good1": {toMove: 1, moves: []string{"x>good2", "y>good2"}},
 		"good2": {toMove: 0, moves: []string{"x>good1", "y>good1"}},
 		"bad1":  {toMove: 1, moves: []string{"x>bad2", "y>bad2"}},
 		"bad2":  {toMove: 0, moves: []string{"x>bad1", "y>bad1"}},
 	}}
+}
+
+// TestMCTSCutsPlayouts: with an evaluation, a playout stops after Cut
+// plies and the evaluation scores it; Cut -1 plays to MaxPlies. In a game
+// that never ends, move a leads to positions the evaluation likes for
+// seat 0 and b to ones it dislikes: cut playouts see it, full ones (all
+// draws at MaxPlies) cannot.
+func TestMCTSCutsPlayouts(t *testing.T) {
+	tb := goodOrBad()
 	for seed := range uint64(5) {
 		s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 200, Cut: 3, Squash: 1, MaxPlies: 50})
 		s.SetEvaluator(scoreByName)
@@ -393,6 +399,35 @@ func TestMCTSCutsPlayouts(t *testing.T) {
 	s.Choose(context.Background(), tb.start("start"))
 	if st := s.Stats(); st.Plies != 50*st.Playouts {
 		t.Errorf("Cut -1: %d playouts of %d plies in all, want 50 plies each (MaxPlies)", st.Playouts, st.Plies)
+	}
+}
+
+// TestMCTSNoPlayout: with Cut NoPlayout the evaluation scores each new
+// node's own position, no random ply is played, and with implicit minimax
+// values (which evaluate that position too) an iteration evaluates it
+// once: one evaluation a playout, and one of the root for the draw's
+// worth.
+func TestMCTSNoPlayout(t *testing.T) {
+	tb := goodOrBad()
+	for _, minimax := range []float64{-1, 0.5} {
+		for seed := range uint64(5) {
+			s := bots.NewMCTS[tablePos, tableMove](bots.Options{Seed: seed, Nodes: 200, Cut: bots.NoPlayout, Squash: 1, Minimax: minimax, Contempt: 1})
+			evals := 0
+			s.SetEvaluator(bots.EvalFunc[tablePos](func(p tablePos, pl boardrules.Player) float64 {
+				evals++
+				return scoreByName(p, pl)
+			}))
+			if m, err := s.Choose(context.Background(), tb.start("start")); err != nil || m != "a" {
+				t.Errorf("Minimax %v, seed %d: %v, %v; want a", minimax, seed, m, err)
+			}
+			st := s.Stats()
+			if st.Plies != 0 || st.Playouts == 0 {
+				t.Errorf("Minimax %v, seed %d: %d playouts of %d plies in all, want none played", minimax, seed, st.Playouts, st.Plies)
+			}
+			if minimax > 0 && int64(evals) != st.Playouts+1 {
+				t.Errorf("Minimax %v, seed %d: %d evaluations for %d playouts, want one each and one of the root", minimax, seed, evals, st.Playouts)
+			}
+		}
 	}
 }
 
