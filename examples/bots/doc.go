@@ -282,14 +282,16 @@
 //	tumbling     18-2-0    13-7-0    20-0-0    20-0-0
 //	flooprail    20-0-0    19-0-1    20-0-0    20-0-0
 //	terrace      17-0-3    16-2-2    20-0-0    20-0-0
-//	crumble 6x6  17-2-1    7-11-2
+//	crumble 6x6  20-0-0    7-11-2
 //	crumble 8x8  17-1-2 (12-2-6, 11-4-5, 13-0-7, 12-2-6)
 //
 // (Tumbling Down's rows were measured at 20,000 iterations a move, and
 // Crumble's at a load average of 2 to 16, which leaves MCTS fewer
-// iterations in its second. Crumble's first 8x8 figure is its defaults',
-// no playout and minimax 0.5, at a load average of 6.9 to 3.7; the
-// others, and the 6x6 rows, played out 4 plies and weighed no minimax:
+// iterations in its second. Crumble's first 6x6 and 8x8 figures against
+// depth 1 are its defaults', no playout and minimax 0.5, at a load
+// average of 2.5 to 3.9 and 6.9 to 3.7 (on 6x6 with 4-ply playouts it
+// went 17-2-1); the others, and the 6x6 figure against depth 2, played
+// out 4 plies and weighed no minimax:
 // the 6x6 rows with the root moves checked at the end of the search
 // only, and a draw worth 1/2; the last two 8x8 figures with the draw's
 // worth taken from the evaluation of the root, at a load average of 2 to
