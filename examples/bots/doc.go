@@ -307,7 +307,8 @@
 // it none in 40 games at a load average below 6. Its draws on 8x8 are
 // draws it takes, behind by the evaluation (the module's BENCHMARKS.md).
 // On 6x6 against depth 2, with the draw's worth from the search, it stood
-// at 6-11-1 after 18 games, and with Crumble's defaults at 6-9-1 after 16;
+// at 6-11-1 after 18 games, and with Crumble's defaults at 6-9-1 after 16
+// and 7-4-0 after 11 in a second run;
 // on 8x8 against depth 2 it lost its first 3 games, at 144 to 324 plies
 // (a load average of 4 to 8), with 4-ply playouts.
 // Against alpha-beta at depth 4 with Tumbling Down's material evaluation
