@@ -554,12 +554,7 @@ func (g *graph) provenSet(col []uint64, words uint16) {
 		removed = g.removed
 	}
 	for ws := words | g.remWords; ws != 0; ws &= ws - 1 {
-		k := bits.TrailingZeros16(ws)
-		end := k + 1
-		if ws == 1<<15 { // the last bit: every word from the 15th on
-			end = nw
-		}
-		for ; k < min(end, nw); k++ {
+		for k, end := wordSpan(ws, nw); k < end; k++ {
 			broken := col[k] ^ g.white[k]
 			if removed != nil {
 				broken |= removed[k]
@@ -573,6 +568,18 @@ func (g *graph) provenSet(col []uint64, words uint16) {
 			}
 		}
 	}
+}
+
+// wordSpan returns the words [from, to) of a colouring of nw words that
+// the lowest bit of ws names, as wordBit sets them: one word, or every
+// word from the 15th on for the last bit.
+func wordSpan(ws uint16, nw int) (from, to int) {
+	from = bits.TrailingZeros16(ws)
+	to = from + 1
+	if ws == 1<<15 {
+		to = nw
+	}
+	return from, min(to, nw)
 }
 
 // fewRemoved is the most removed pieces whose desc sets provenSet ORs in
@@ -591,12 +598,7 @@ func (g *graph) removedDesc() []uint64 {
 	g.remDesc = resize(g.remDesc, nw)
 	clear(g.remDesc)
 	for ws := g.remWords; ws != 0; ws &= ws - 1 {
-		k := bits.TrailingZeros16(ws)
-		end := k + 1
-		if ws == 1<<15 {
-			end = nw
-		}
-		for ; k < min(end, nw); k++ {
+		for k, end := wordSpan(ws, nw); k < end; k++ {
 			for rem := g.removed[k]; rem != 0; rem &= rem - 1 {
 				b := k<<6 + bits.TrailingZeros64(rem)
 				or(g.remDesc, g.desc[b*nw:(b+1)*nw])
